@@ -1,0 +1,1 @@
+"""The board: hex geometry, tiles on the map, track, tokens and routes."""

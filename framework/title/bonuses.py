@@ -1,0 +1,84 @@
+"""Revenue bonuses earned by a single route.
+
+A bonus looks at the stops of one route: the icons printed on their hexes, or
+the hexes themselves. Each bonus applies at most once per route; different
+bonuses add up. Bonuses tied to a company (tokens, a movable marker) are
+abilities of that company; a train's own multipliers belong to the train.
+
+::
+
+    bonuses:
+      north_south:
+        kind: all_icons
+        name: Lapplandspilen
+        label: N/S
+        icons: [N, S]
+        amount: 100
+      ore:
+        kind: destinations
+        name: Malmfälten
+        anchor: M
+        destination: m
+        amounts: [50, 100]
+        labels: [m/M, m/M/m]
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from framework.title.base import Entry, HexId
+
+
+class AllIconsBonus(Entry):
+    """Earned by a route whose stops show every one of the icons."""
+
+    kind: Literal["all_icons"]
+    name: str
+    """Its name."""
+    label: str
+    """How it shows in a route's revenue text."""
+    icons: list[str] = Field(min_length=1)
+    """Icons that must all be found on the route's stops."""
+    amount: int = Field(gt=0)
+
+
+class AllHexesBonus(Entry):
+    """Earned by a route that stops in every one of the hexes."""
+
+    kind: Literal["all_hexes"]
+    name: str
+    label: str
+    hexes: list[HexId] = Field(min_length=1)
+    amount: int = Field(gt=0)
+
+
+class DestinationsBonus(Entry):
+    """Earned by a route that stops at the anchor and at one or more destinations.
+
+    The amount depends on how many destination stops the route has:
+    ``amounts[0]`` for one, ``amounts[1]`` for two, …
+    """
+
+    kind: Literal["destinations"]
+    name: str
+    anchor: str
+    """The icon the route must stop at."""
+    destination: str
+    """The icon of the destinations."""
+    amounts: list[int] = Field(min_length=1)
+    """The bonus for 1, 2, … destinations."""
+    labels: list[str] = Field(min_length=1)
+    """The revenue-text label for 1, 2, … destinations."""
+
+    @model_validator(mode="after")
+    def _same_length(self) -> DestinationsBonus:
+        if len(self.labels) != len(self.amounts):
+            raise ValueError("a destinations bonus needs one label per amount")
+        return self
+
+
+Bonus = Annotated[AllIconsBonus | AllHexesBonus | DestinationsBonus, Field(discriminator="kind")]
+"""A route bonus, chosen by ``kind``."""

@@ -1,0 +1,660 @@
+"""Semantic checks: what the schema alone cannot see.
+
+The pydantic models check each value on its own. These checks relate the
+parts of a title to each other: every reference resolves, the map's track
+stays on the map, upgrades keep the old track, the tables cover every player
+count, the market has par and game-end cells, homes are cities, and so on.
+
+Each problem is returned as ``(path, message, kind)``: the data path of the
+value at fault, the message, and whether the mark should point at the value
+(``"value"``) or at its key (``"key"``). The loader turns paths into
+``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from framework.board.upgrades import keeping_rotations
+from framework.geometry import Grid, opposite
+from framework.title import companies as ab
+from framework.title.model import Title
+from framework.title.track import TrackContent, endpoint_node
+from framework.yamlsource import DataPath
+
+Found = tuple[DataPath, str, str]
+
+HOOKS_FILE = "hooks.py"
+
+STEP_ROUNDS: dict[str, set[str]] = {
+    "company_pending_par": {"auction", "stock"},
+    "waterfall_auction": {"auction"},
+    "discard_train": {"stock", "operating"},
+    "priority_card": {"stock"},
+    "buy_sell_par_shares": {"stock"},
+}
+"""Round kinds a step may appear in; steps not listed belong to operating rounds."""
+
+
+def check_title(title: Title, folder: Path | None = None) -> list[Found]:
+    """Every semantic problem of ``title`` (loaded from ``folder``)."""
+    return list(_Checker(title, folder).run())
+
+
+def _names(items: Iterable[str]) -> str:
+    return ", ".join(sorted(items))
+
+
+class _Checker:
+    def __init__(self, title: Title, folder: Path | None):
+        self.t = title
+        self.folder = folder
+        self.grid = Grid(title.map.layout, title.map.letters_are)
+
+    def run(self) -> Iterator[Found]:
+        for check in (
+            self.hexes,
+            self.borders,
+            self.tiles,
+            self.market,
+            self.phases_and_trains,
+            self.companies,
+            self.corporations,
+            self.bonuses,
+            self.rounds,
+            self.setup,
+            self.tables,
+            self.game_end,
+            self.variants,
+            self.hooks,
+        ):
+            yield from check()
+
+    # -- helpers --------------------------------------------------------
+
+    def hex_refs(self, path: DataPath, hexes: Iterable[str]) -> Iterator[Found]:
+        for i, hex_id in enumerate(hexes):
+            if hex_id not in self.t.map.hexes:
+                yield ((*path, i), f"hex {hex_id!r} is not on the map", "value")
+
+    def refs(
+        self, path: DataPath, names: Iterable[str], known: dict[str, Any], what: str
+    ) -> Iterator[Found]:
+        for i, name in enumerate(names):
+            yield from self.ref((*path, i), name, known, what)
+
+    def ref(self, path: DataPath, name: str, known: dict[str, Any], what: str) -> Iterator[Found]:
+        if name not in known:
+            yield (path, f"{what} {name!r} does not exist; known: {_names(known)}", "value")
+
+    def track_nodes(self, path: DataPath, track: TrackContent) -> Iterator[Found]:
+        """Path endpoints name existing revenue centres; a path joins two ends."""
+        for i, p in enumerate(track.paths):
+            if p.a == p.b:
+                yield ((*path, "paths", i), f"the path joins {p.a!r} to itself", "value")
+            for end in (p.a, p.b):
+                node = endpoint_node(end)
+                if node and node[1] >= track.node_count(node[0]):
+                    count = track.node_count(node[0])
+                    yield (
+                        (*path, "paths", i),
+                        f"the path ends at {end!r}, but there {'is' if count == 1 else 'are'} "
+                        f"only {count} {node[0]}{'' if count == 1 else 's'} here",
+                        "value",
+                    )
+
+    # -- map ------------------------------------------------------------
+
+    def hexes(self) -> Iterator[Found]:
+        hexes = self.t.map.hexes
+        parity = Counter(self.grid.parity(h) for h in hexes)
+        usual = parity.most_common(1)[0][0] if parity else 0
+        icons, lines = self.t.map.icons, self.t.map.mainlines
+        for hex_id, hx in hexes.items():
+            at = ("map", "hexes", hex_id)
+            if self.grid.parity(hex_id) != usual:
+                yield (
+                    at,
+                    f"hex {hex_id} is off the grid: its row and column do not fit the "
+                    f"{self.t.map.layout} layout of the other hexes",
+                    "key",
+                )
+            yield from self.track_nodes(at, hx)
+            for cost_terrain, cost in hx.terrain.items():
+                if cost <= 0:
+                    yield (
+                        (*at, "terrain", cost_terrain),
+                        "a terrain cost must be positive",
+                        "value",
+                    )
+            for i, icon in enumerate(hx.icons):
+                if icon.name not in icons:
+                    yield (
+                        (*at, "icons", i),
+                        f"icon {icon.name!r} is not declared under map.icons",
+                        "value",
+                    )
+            if hx.mainline:
+                yield from self.ref((*at, "mainline", "line"), hx.mainline.line, lines, "main line")
+                for i, edge in enumerate(hx.mainline.edges):
+                    if self.grid.neighbour(hex_id, edge) not in hexes:
+                        yield (
+                            (*at, "mainline", "edges", i),
+                            f"the main line leaves {hex_id} by edge {edge}, where there is no hex",
+                            "value",
+                        )
+            yield from self.preprinted_track(hex_id, at)
+
+    def preprinted_track(self, hex_id: str, at: DataPath) -> Iterator[Found]:
+        hx = self.t.map.hexes[hex_id]
+        impassable = {b.edge for b in hx.borders if b.type == "impassable"}
+        for i, p in enumerate(hx.paths):
+            for edge in (p.a, p.b):
+                if not isinstance(edge, int):
+                    continue
+                other_id = self.grid.neighbour(hex_id, edge)
+                other = self.t.map.hexes.get(other_id or "")
+                where = (*at, "paths", i)
+                if other is None:
+                    yield (where, f"track leaves the map by edge {edge} of {hex_id}", "value")
+                elif edge in impassable:
+                    yield (
+                        where,
+                        f"track crosses the impassable border on edge {edge} of {hex_id}",
+                        "value",
+                    )
+                elif other.color in ("blue", "gray", "red") and opposite(edge) not in other.edges():
+                    yield (
+                        where,
+                        f"track runs from {hex_id} into {other_id}, a {other.color} hex "
+                        f"with no track on that side",
+                        "value",
+                    )
+
+    def borders(self) -> Iterator[Found]:
+        hexes = self.t.map.hexes
+        for hex_id, hx in hexes.items():
+            for i, border in enumerate(hx.borders):
+                at = ("map", "hexes", hex_id, "borders", i)
+                other_id = self.grid.neighbour(hex_id, border.edge)
+                other = hexes.get(other_id or "")
+                if other is None:
+                    yield (
+                        at,
+                        f"the border on edge {border.edge} of {hex_id} faces no hex",
+                        "value",
+                    )
+                    continue
+                back = [b for b in other.borders if b.edge == opposite(border.edge)]
+                if not back:
+                    yield (
+                        at,
+                        f"the border on edge {border.edge} of {hex_id} needs a matching border "
+                        f"on edge {opposite(border.edge)} of {other_id}",
+                        "value",
+                    )
+                elif (back[0].type, back[0].cost) != (border.type, border.cost):
+                    yield (
+                        at,
+                        f"the border on edge {border.edge} of {hex_id} ({border.type}, "
+                        f"{border.cost}) differs from its match on {other_id} "
+                        f"({back[0].type}, {back[0].cost})",
+                        "value",
+                    )
+                if border.type != "impassable" and border.cost <= 0:
+                    yield (at, f"a {border.type} border needs a crossing cost", "value")
+
+    # -- tiles ----------------------------------------------------------
+
+    def tiles(self) -> Iterator[Found]:
+        tiles, rule = self.t.tiles, self.t.rules.track.upgrades
+        for name, tile in tiles.items():
+            at = ("tiles", name)
+            yield from self.track_nodes(at, tile)
+            if isinstance(tile.count, int) and tile.count < 1:
+                yield ((*at, "count"), "a tile count must be at least 1 (or unlimited)", "value")
+            for i, up in enumerate(tile.upgrades or []):
+                where = (*at, "upgrades", i)
+                if up not in tiles:
+                    yield (where, f"tile {up!r} is not in the manifest", "value")
+                    continue
+                yield from self.upgrade(where, name, tiles[up].key, rule)
+
+    def upgrade(self, where: DataPath, old_name: str, new_name: str, rule: Any) -> Iterator[Found]:
+        old, new = self.t.tiles[old_name], self.t.tiles[new_name]
+        colors = rule.colors
+        known = old.color in colors and new.color in colors
+        if known and colors.index(new.color) != colors.index(old.color) + 1:
+            yield (
+                where,
+                f"tile {old_name} ({old.color}) cannot be upgraded to {new_name} "
+                f"({new.color}): an upgrade goes one colour up",
+                "value",
+            )
+            return
+        if rule.keep_label and old.label != new.label:
+            yield (
+                where,
+                f"tile {new_name} has label {new.label!r} but {old_name} has "
+                f"{old.label!r}: an upgrade keeps the label",
+                "value",
+            )
+            return
+        if rule.keep_revenue_centres and not old.label:
+            for kind in ("city", "town"):
+                if old.node_count(kind) != new.node_count(kind):
+                    yield (
+                        where,
+                        f"tile {new_name} has {new.node_count(kind)} {kind} "
+                        f"centres, {old_name} has {old.node_count(kind)}",
+                        "value",
+                    )
+                    return
+        if rule.keep_track and not keeping_rotations(old, new):
+            yield (
+                where,
+                f"tile {new_name} does not keep the track of {old_name} in any rotation",
+                "value",
+            )
+
+    # -- market ---------------------------------------------------------
+
+    def market(self) -> Iterator[Found]:
+        market = self.t.market
+        marks = Counter(zone.mark for zone in market.zones.values())
+        for name, zone in market.zones.items():
+            if marks[zone.mark] > 1:
+                yield (
+                    ("market", "zones", name, "mark"),
+                    f"another zone also uses mark {zone.mark!r}",
+                    "value",
+                )
+        known = {zone.mark for zone in market.zones.values()}
+        for r, row in enumerate(market.grid):
+            for c, cell in enumerate(row):
+                for mark in cell.marks:
+                    if mark not in known:
+                        yield (
+                            ("market", "grid", r, c),
+                            f"mark {mark!r} in cell {cell} is the mark of no zone",
+                            "value",
+                        )
+        if not market.par_cells():
+            yield (
+                ("market",),
+                "no cell of the market is a par price (a zone with par: true)",
+                "key",
+            )
+        ends = [z for z in market.zones.values() if z.ends_game]
+        if self.t.game_end.stock_market and not any(market.cells_in(z.key) for z in ends):
+            yield (
+                ("game_end", "stock_market"),
+                "no cell of the market ends the game (a zone with ends_game: true)",
+                "value",
+            )
+        uses_line = any(p.beyond_dividend_line for p in self.t.rules.dividends.payout)
+        lines = [z for z in market.zones.values() if z.dividend_line]
+        if uses_line and not any(market.cells_in(z.key) for z in lines):
+            yield (
+                ("rules", "dividends", "payout"),
+                "a payout move needs the dividend line, but no "
+                "cell is in a zone with dividend_line: true",
+                "value",
+            )
+
+    # -- phases and trains ----------------------------------------------
+
+    def phases_and_trains(self) -> Iterator[Found]:
+        phases, trains = self.t.phases, self.t.trains
+        train_faces = dict(trains)
+        for train in trains.values():
+            train_faces.update(train.variants)
+        for i, (name, phase) in enumerate(phases.items()):
+            at = ("phases", name)
+            if i == 0 and phase.on is not None:
+                yield (
+                    (*at, "on"),
+                    "the first phase starts the game; it has no 'on' train",
+                    "value",
+                )
+            if i > 0 and phase.on is None:
+                yield (at, f"phase {name} needs 'on': the train that starts it", "key")
+            if phase.on is not None:
+                yield from self.ref((*at, "on"), phase.on, train_faces, "train")
+            for j, color in enumerate(phase.tiles):
+                if color not in self.t.rules.track.upgrades.colors:
+                    yield (
+                        (*at, "tiles", j),
+                        f"tile colour {color!r} is not in rules.track.upgrades.colors",
+                        "value",
+                    )
+            limits = (
+                phase.train_limit.values()
+                if isinstance(phase.train_limit, dict)
+                else [phase.train_limit]
+            )
+            if any(limit < 1 for limit in limits):
+                yield ((*at, "train_limit"), "a train limit must be at least 1", "value")
+        for name, train in trains.items():
+            at = ("trains", name)
+            if isinstance(train.count, int) and train.count < 1:
+                yield ((*at, "count"), "a train count must be at least 1 (or unlimited)", "value")
+            if isinstance(train.distance, int) and train.distance < 1:
+                yield (
+                    (*at, "distance"),
+                    "a train's distance must be at least 1 (or unlimited)",
+                    "value",
+                )
+            if train.rusts_on is not None:
+                yield from self.ref((*at, "rusts_on"), train.rusts_on, trains, "train")
+            if train.available_from is not None:
+                yield from self.ref((*at, "available_from"), train.available_from, phases, "phase")
+            for key, trade in [("trade_in", train.trade_in)] + [
+                (("variants", v, "trade_in"), var.trade_in) for v, var in train.variants.items()
+            ]:
+                if trade is not None:
+                    base = (*at, *(key if isinstance(key, tuple) else (key,)), "trains")
+                    yield from self.refs(base, trade.trains, trains, "train")
+            for i, event in enumerate(train.events):
+                if event.type == "nationalization" and self.t.rules.nationalization is None:
+                    yield (
+                        (*at, "events", i),
+                        "the nationalization event needs rules.nationalization",
+                        "value",
+                    )
+
+    # -- companies ------------------------------------------------------
+
+    def companies(self) -> Iterator[Found]:
+        t = self.t
+        for sym, company in t.companies.items():
+            at = ("companies", sym)
+            yield from self.refs((*at, "comes_with"), company.comes_with, t.companies, "company")
+            for i, ability in enumerate(company.abilities):
+                where = (*at, "abilities", i)
+                if hasattr(ability, "hexes"):
+                    yield from self.hex_refs((*where, "hexes"), ability.hexes)
+                yield from self.ability(where, ability)
+
+    def ability(self, where: DataPath, ability: Any) -> Iterator[Found]:
+        t = self.t
+        if isinstance(ability, ab.TileLay):
+            yield from self.refs((*where, "tiles"), ability.tiles, t.tiles, "tile")
+        elif isinstance(ability, ab.TerrainDiscount):
+            for i, hex_id in enumerate(ability.hexes):
+                hx = t.map.hexes.get(hex_id)
+                if hx is not None and ability.terrain not in hx.terrain:
+                    yield (
+                        (*where, "hexes", i),
+                        f"hex {hex_id} has no {ability.terrain} terrain",
+                        "value",
+                    )
+        elif isinstance(ability, ab.BonusMarker):
+            if ability.icon not in t.map.icons:
+                yield (
+                    (*where, "icon"),
+                    f"icon {ability.icon!r} is not declared under map.icons",
+                    "value",
+                )
+            for i, hex_id in enumerate(ability.hexes):
+                hx = t.map.hexes.get(hex_id)
+                if hx is not None and ability.icon not in hx.icon_names():
+                    yield (
+                        (*where, "hexes", i),
+                        f"hex {hex_id} shows no {ability.icon!r} icon",
+                        "value",
+                    )
+        elif isinstance(ability, ab.TrainDiscount):
+            yield from self.refs((*where, "trains"), ability.trains, t.trains, "train")
+        elif isinstance(ability, ab.PresidentCertificate):
+            if ability.corporation != "random":
+                yield from self.ref(
+                    (*where, "corporation"), ability.corporation, t.corporations, "corporation"
+                )
+        elif isinstance(ability, ab.ControlsMinor):
+            yield from self.ref((*where, "minor"), ability.minor, t.minors, "minor")
+
+    # -- corporations ---------------------------------------------------
+
+    def corporations(self) -> Iterator[Found]:
+        t = self.t
+        homes: Counter[tuple[str, int]] = Counter()
+        national = t.rules.nationalization.national.sym if t.rules.nationalization else None
+        charters = [("corporations", s, c) for s, c in t.corporations.items()]
+        charters += [("minors", s, m) for s, m in t.minors.items()]
+        for section, sym, charter in charters:
+            at = (section, sym)
+            home = charter.home
+            hx = t.map.hexes.get(home.hex)
+            if hx is None:
+                yield ((*at, "home"), f"home hex {home.hex!r} is not on the map", "value")
+            elif not hx.cities:
+                yield ((*at, "home"), f"home hex {home.hex} has no city", "value")
+            elif home.city >= len(hx.cities):
+                yield (
+                    (*at, "home"),
+                    f"home city {home.city} of {home.hex} does not exist: the hex "
+                    f"has {len(hx.cities)} cit{'y' if len(hx.cities) == 1 else 'ies'} "
+                    f"(counting from 0)",
+                    "value",
+                )
+            else:
+                homes[(home.hex, home.city)] += 1
+                if homes[(home.hex, home.city)] > hx.cities[home.city].slots:
+                    yield (
+                        (*at, "home"),
+                        f"the home city in {home.hex} has "
+                        f"{hx.cities[home.city].slots} slot(s), too few for every company "
+                        f"based there",
+                        "value",
+                    )
+            if any(price < 0 for price in charter.tokens):
+                yield ((*at, "tokens"), "token prices cannot be negative", "value")
+            if sym == national:
+                yield (at, f"{sym} is also the state railway's id (rules.nationalization)", "key")
+        for sym, corp in t.corporations.items():
+            shares = corp.shares if corp.shares is not None else t.rules.shares
+            where = (
+                ("corporations", sym, "shares") if corp.shares is not None else ("rules", "shares")
+            )
+            if sum(shares) != 100 or any(s <= 0 for s in shares):
+                yield (where, f"shares of {sym} add up to {sum(shares)}%, not 100%", "value")
+        for sym, minor in t.minors.items():
+            yield from self.refs(("minors", sym, "trains"), minor.trains, t.trains, "train")
+
+    # -- bonuses --------------------------------------------------------
+
+    def bonuses(self) -> Iterator[Found]:
+        t = self.t
+        on_map = {icon.name for hx in t.map.hexes.values() for icon in hx.icons}
+        for name, bonus in t.bonuses.items():
+            at = ("bonuses", name)
+            if bonus.kind == "all_hexes":
+                yield from self.hex_refs((*at, "hexes"), bonus.hexes)
+                continue
+            icons = (
+                [("icons", i, icon) for i, icon in enumerate(bonus.icons)]
+                if bonus.kind == "all_icons"
+                else [("anchor", None, bonus.anchor), ("destination", None, bonus.destination)]
+            )
+            for key, index, icon in icons:
+                where = (*at, key) if index is None else (*at, key, index)
+                if icon not in t.map.icons:
+                    yield (where, f"icon {icon!r} is not declared under map.icons", "value")
+                elif icon not in on_map:
+                    yield (
+                        where,
+                        f"icon {icon!r} is on no hex, so the bonus can never be earned",
+                        "value",
+                    )
+
+    # -- rounds ---------------------------------------------------------
+
+    def rounds(self) -> Iterator[Found]:
+        t = self.t
+        for part in ("start", "turn"):
+            for i, entry in enumerate(getattr(t.sequence, part)):
+                yield from self.ref(("sequence", part, i), entry.round, t.rounds, "round")
+        for name, rnd in t.rounds.items():
+            for i, step in enumerate(rnd.steps):
+                allowed = STEP_ROUNDS.get(step.step, {"operating"})
+                if rnd.kind != "custom" and rnd.kind not in allowed:
+                    yield (
+                        ("rounds", name, "steps", i),
+                        f"step {step.step!r} belongs in "
+                        f"{' or '.join(sorted(allowed))} rounds, not in a {rnd.kind} round",
+                        "value",
+                    )
+
+    # -- setup ----------------------------------------------------------
+
+    def setup(self) -> Iterator[Found]:
+        t = self.t
+        drawn_for: set[str] = set()
+        if t.setup:
+            for i, draw in enumerate(t.setup.draws):
+                at = ("setup", "draws", i)
+                if draw.remove_one_of:
+                    kinds = {
+                        "company"
+                        if n in t.companies
+                        else "corporation"
+                        if n in t.corporations
+                        else None
+                        for n in draw.remove_one_of
+                    }
+                    for j, name in enumerate(draw.remove_one_of):
+                        if name not in t.companies and name not in t.corporations:
+                            yield (
+                                (*at, "remove_one_of", j),
+                                f"{name!r} is neither a company nor a corporation",
+                                "value",
+                            )
+                    if len(kinds - {None}) > 1:
+                        yield (
+                            (*at, "remove_one_of"),
+                            "a draw removes companies or corporations, not both",
+                            "value",
+                        )
+                if draw.corporation_for:
+                    company = t.companies.get(draw.corporation_for)
+                    ability = company.ability("president_certificate") if company else None
+                    if ability is None or ability.corporation != "random":  # type: ignore[attr-defined]
+                        yield (
+                            (*at, "corporation_for"),
+                            f"{draw.corporation_for!r} is not a company "
+                            f"with a president_certificate ability for a random corporation",
+                            "value",
+                        )
+                    drawn_for.add(draw.corporation_for)
+        for sym, company in t.companies.items():
+            for i, ability in enumerate(company.abilities):
+                random = (
+                    isinstance(ability, ab.PresidentCertificate) and ability.corporation == "random"
+                )
+                if random and sym not in drawn_for:
+                    yield (
+                        ("companies", sym, "abilities", i, "corporation"),
+                        f"a random corporation needs a draw: add 'corporation_for: {sym}' "
+                        "to setup.draws",
+                        "value",
+                    )
+
+    # -- bank and certificate tables ------------------------------------
+
+    def tables(self) -> Iterator[Found]:
+        t = self.t
+        counts = list(t.title.players.counts())
+        cash = t.bank.starting_cash
+        for n in counts:
+            if n not in cash:
+                yield (("bank", "starting_cash"), f"no starting cash for {n} players", "value")
+        for n, amount in cash.items():
+            if amount <= 0:
+                yield (("bank", "starting_cash", str(n)), "starting cash must be positive", "value")
+        most = max(counts)
+        if most in cash and cash[most] * most > t.bank.cash:
+            yield (
+                ("bank", "cash"),
+                f"the bank ({t.bank.cash}) cannot pay {most} players {cash[most]} each",
+                "value",
+            )
+        limits = t.certificate_limit
+        tables = (
+            [(("certificate_limit", "players"), limits.players)]
+            if limits.players is not None
+            else [
+                (("certificate_limit", "by_corporations", str(k)), v)
+                for k, v in (limits.by_corporations or {}).items()
+            ]
+        )
+        for at, table in tables:
+            for n in counts:
+                if n not in table:
+                    yield (at, f"no certificate limit for {n} players", "value")
+            for n, limit in table.items():
+                if limit < 1:
+                    yield ((*at, str(n)), "a certificate limit must be at least 1", "value")
+
+    def game_end(self) -> Iterator[Found]:
+        if not any(self.t.game_end.model_dump().values()):
+            yield (("game_end",), "the game needs at least one end condition", "key")
+
+    # -- variants and hooks ---------------------------------------------
+
+    def variants(self) -> Iterator[Found]:
+        for name, variant in self.t.variants.items():
+            at = ("variants", name)
+            if self.folder is not None:
+                file = (self.folder / variant.overlay).resolve()
+                if Path(variant.overlay).is_absolute() or not file.is_relative_to(
+                    self.folder.resolve()
+                ):
+                    yield (
+                        (*at, "overlay"),
+                        f"{variant.overlay!r} is outside the title's folder",
+                        "value",
+                    )
+                elif not file.is_file():
+                    yield ((*at, "overlay"), f"overlay file {variant.overlay!r} not found", "value")
+            for i, n in enumerate(variant.players or []):
+                if n < 1:
+                    yield ((*at, "players", i), "a player count must be at least 1", "value")
+
+    def hook_refs(self) -> Iterator[tuple[DataPath, str]]:
+        for name, train in self.t.trains.items():
+            for i, event in enumerate(train.events):
+                if event.hook:
+                    yield (("trains", name, "events", i, "hook"), event.hook)
+        for name, rnd in self.t.rounds.items():
+            if rnd.hook:
+                yield (("rounds", name, "hook"), rnd.hook)
+
+    def hooks(self) -> Iterator[Found]:
+        refs = list(self.hook_refs())
+        if not refs or self.folder is None:
+            return
+        file = self.folder / HOOKS_FILE
+        if not file.is_file():
+            for at, name in refs:
+                yield (at, f"hook {name!r} needs {HOOKS_FILE} in the title's folder", "value")
+            return
+        try:
+            defined = defined_functions(file)
+        except SyntaxError as exc:
+            at, name = refs[0]
+            yield (at, f"{HOOKS_FILE} cannot be read: {exc.msg} (line {exc.lineno})", "value")
+            return
+        for at, name in refs:
+            if name not in defined:
+                yield (at, f"hook {name!r} is not a function in {HOOKS_FILE}", "value")
+
+
+def defined_functions(file: Path) -> set[str]:
+    """Top-level function names of a Python file, read without running it."""
+    tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}

@@ -1,0 +1,210 @@
+"""Private companies and the vocabulary of their abilities.
+
+A company has a face value, a revenue paid at the start of every operating
+round, and abilities chosen from a fixed vocabulary of reusable kinds, each
+with its own parameters::
+
+    companies:
+      FRY:
+        name: Frykstadsbanan
+        number: P1
+        value: 20
+        revenue: 5
+        abilities:
+          - {type: blocks_hexes, hexes: [B17]}
+
+The ability kinds are the classes below; ``type`` selects one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from framework.title.base import Entry, HexId, Model, Name
+
+Owner = Literal["bank", "player", "corporation"]
+
+
+class BlocksHexes(Model):
+    """No tile may be laid in the hexes while the company is owned as listed."""
+
+    type: Literal["blocks_hexes"]
+    hexes: list[HexId] = Field(min_length=1)
+    """The blocked hexes."""
+    while_owned_by: list[Owner] = ["bank", "player"]
+    """Owners under which the block holds; a closed company never blocks."""
+
+
+class TileLay(Model):
+    """The owning corporation may lay extra tiles in the listed hexes."""
+
+    type: Literal["tile_lay"]
+    hexes: list[HexId] = Field(min_length=1)
+    """Where the tiles may go."""
+    tiles: list[Name] = Field(min_length=1)
+    """Which tiles may be used."""
+    count: int = Field(ge=1)
+    """How many lays in all."""
+    connected: bool = False
+    """The lays must connect to the corporation's network."""
+    connect_each_other: bool = False
+    """When all lays are made, the tiles must connect to each other."""
+    lapses: Literal["end_of_turn", "never"] = "never"
+    """``end_of_turn``: lays left after the turn of the first lay are lost."""
+    counts_as_track_lay: bool = False
+    """Whether it uses one of the corporation's normal track actions."""
+
+
+class TerrainDiscount(Model):
+    """The owning corporation pays less terrain cost in the listed hexes."""
+
+    type: Literal["terrain_discount"]
+    hexes: list[HexId] = Field(min_length=1)
+    terrain: str
+    """The terrain the discount applies to."""
+    amount: int = Field(gt=0)
+    """Money off the terrain cost (never below zero)."""
+
+
+class BonusTokens(Model):
+    """Tokens worth a bonus, placed by the owning corporation on listed hexes.
+
+    Routes of the owner's trains earn the amounts of the tokens on their stops.
+    """
+
+    type: Literal["bonus_tokens"]
+    hexes: list[HexId] = Field(min_length=1)
+    """Hexes that may receive a token, one token each."""
+    amounts: list[int] = Field(min_length=1)
+    """The tokens, in the order they are placed."""
+    placement: Literal["forced", "optional"] = "forced"
+    """``forced``: the owner must place all of them at its next operating turn."""
+    after_routes: Literal["keep", "remove_highest_used"] = "keep"
+    """``remove_highest_used``: after the owner runs, its most valuable token used is removed."""
+    label: str = "{amount}"
+    """How the bonus shows in a route's revenue text; ``{amount}`` and ``{hex}`` are filled in."""
+    removed_with_company: bool = True
+    """The hexes' icons go when the company closes or is removed from the game."""
+
+
+class BonusMarker(Model):
+    """One marker the owning corporation may move to any listed hex during its turn.
+
+    Routes of the owner that stop at the marked hex earn ``amount_per_icon``
+    for each ``icon`` printed there.
+    """
+
+    type: Literal["bonus_marker"]
+    hexes: list[HexId] = Field(min_length=1)
+    icon: str
+    """The icon counted on the marked hex."""
+    amount_per_icon: int = Field(gt=0)
+    label: str = "{icon}"
+    """How the bonus shows in a route's revenue text."""
+    removed_with_company: bool = True
+    """The icons go when the company closes or is removed from the game."""
+
+
+class EarlyTrainPurchase(Model):
+    """Once, before running routes, the owner may buy trains owned by the depot."""
+
+    type: Literal["early_train_purchase"]
+    uses: int = Field(default=1, ge=1)
+    """How many turns it may be used in."""
+    skips_buy_trains: bool = True
+    """A turn with such a purchase skips the normal train buying step."""
+
+
+class TrainDiscount(Model):
+    """The owner may buy one of the listed trains at a discount."""
+
+    type: Literal["train_discount"]
+    trains: list[Name] = Field(min_length=1)
+    fraction: float = Field(gt=0, le=1)
+    """The discount as a share of the price, rounded down (0.5: half price, rounded up)."""
+    uses: int = Field(default=1, ge=1)
+
+
+class PresidentCertificate(Model):
+    """The buyer receives a corporation's president's certificate and sets its par."""
+
+    type: Literal["president_certificate"]
+    corporation: Name
+    """The corporation, or ``random`` for one drawn at setup (``setup.draws``)."""
+    treasury_payment: int = Field(default=0, ge=0)
+    """The bank pays this many times the par price into an incrementally capitalised
+    corporation's treasury."""
+
+
+class PriorityCard(Model):
+    """Once, at the start of a stock round, the owner may take the first turn."""
+
+    type: Literal["priority_card"]
+    uses: int = Field(default=1, ge=1)
+    closes_when_used: bool = True
+
+
+class ControlsMinor(Model):
+    """Buying the company makes the buyer the owner of a minor company."""
+
+    type: Literal["controls_minor"]
+    minor: Name
+    """The minor."""
+    corporation_purchase: Literal["merge", "forbidden"] = "merge"
+    """``merge``: a corporation buying the company absorbs the minor."""
+
+
+Ability = Annotated[
+    BlocksHexes
+    | TileLay
+    | TerrainDiscount
+    | BonusTokens
+    | BonusMarker
+    | EarlyTrainPurchase
+    | TrainDiscount
+    | PresidentCertificate
+    | PriorityCard
+    | ControlsMinor,
+    Field(discriminator="type"),
+]
+"""One ability of a private company, chosen by ``type``."""
+
+
+class Company(Entry):
+    """A private company."""
+
+    name: str
+    """Its full name."""
+    number: str | None = None
+    """Its number in the rulebook (``P1``)."""
+    value: int = Field(ge=0)
+    """Face value: the auction starts here, and it counts at game end."""
+    revenue: int = Field(ge=0)
+    """Paid to the owner at the start of every operating round."""
+    description: str | None = None
+    """The card text."""
+    auction: bool = True
+    """Offered in the initial auction (false for a card handed out with another company)."""
+    comes_with: list[Name] = []
+    """Companies the buyer receives too (and that leave the game with this one)."""
+    corporations_may_buy: bool = True
+    """Corporations may buy it from players (when the phase allows)."""
+    counts_for_cert_limit: bool = True
+    """Whether it counts toward its owner's certificate limit."""
+    closes_on_event: bool = True
+    """Closed by the ``close_companies`` phase event."""
+    closes_when_corporation_buys_train: bool = False
+    """Closes when the corporation of its president-certificate ability acquires a train."""
+    abilities: list[Ability] = []
+    """What it lets its owner do."""
+
+    @property
+    def sym(self) -> str:
+        """Its short id, e.g. ``FRY``."""
+        return self.key
+
+    def ability(self, kind: str) -> Model | None:
+        """Its first ability of type ``kind``, if any."""
+        return next((a for a in self.abilities if a.type == kind), None)  # type: ignore[attr-defined]

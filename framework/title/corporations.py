@@ -1,0 +1,100 @@
+"""Corporations and minor companies.
+
+::
+
+    corporations:
+      SWB:
+        name: Stockholm-Västerås-Bergslagens Järnvägar
+        home: {hex: G10, city: 2}
+        tokens: [0, 40]
+        color: "#237333"
+    minors:
+      KHJ:
+        name: Köping-Hults järnväg
+        home: D15
+        tokens: [0]
+        trains: [2]
+
+A home is a hex id, or ``{hex, city}`` where the hex has several cities
+(``city`` counts from 0 in the order the hex lists them).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from framework.title.base import Entry, HexId, Model, Name, Shorthand
+
+
+class Home(Shorthand):
+    """Where a company's first token goes: ``G26`` or ``{hex: G10, city: 2}``."""
+
+    __shorthand__: ClassVar[str] = "hex"
+
+    hex: HexId
+    """The home hex."""
+    city: int = Field(default=0, ge=0)
+    """Which city of the hex, counting from 0."""
+
+
+class Charter(Entry):
+    """What corporations and minors share: a name, a home, tokens and colours."""
+
+    name: str
+    """The full name."""
+    home: Home
+    """The home city; its slot is reserved from the start of the game."""
+    tokens: list[int] = Field(min_length=1)
+    """Station token prices in the order they are placed; the first is the home token."""
+    color: str
+    """Charter and token colour (a CSS colour)."""
+    text_color: str = "white"
+    """Colour of text on the charter and tokens."""
+    logo: str | None = None
+    """An image name, as in 18xx.games, for renderers."""
+
+    @property
+    def sym(self) -> str:
+        """The short id, e.g. ``SWB``."""
+        return self.key
+
+
+class Corporation(Charter):
+    """A public corporation with shares."""
+
+    capitalization: Literal["incremental", "full"] | None = None
+    """Overrides ``rules.capitalization`` for this corporation."""
+    float_percent: int | None = Field(default=None, ge=10, le=100)
+    """Overrides ``rules.float_percent``."""
+    shares: list[int] | None = None
+    """Certificate sizes in percent, president's first; overrides ``rules.shares``."""
+
+
+class Minor(Charter):
+    """A minor company: one owner, no shares."""
+
+    trains: list[Name] = []
+    """Train types it receives from the depot, free, at setup."""
+    operates_first: bool = True
+    """It operates before the corporations."""
+    revenue_split: Literal["half"] = "half"
+    """``half``: the minor keeps half its revenue, rounded down; its owner gets the rest."""
+    buys_trains: bool = False
+    """Whether it may buy trains."""
+    closes_on_event: bool = True
+    """Closed, with its cash going to the bank and its token removed, by ``close_companies``."""
+
+
+class National(Model):
+    """The state railway that takes over nationalised corporations' stations."""
+
+    sym: str
+    """Its short id, as in game files (``SJ``)."""
+    name: str
+    """Its full name."""
+    color: str
+    """Token colour."""
+    text_color: str = "white"
+    """Colour of text on its tokens."""

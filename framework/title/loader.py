@@ -1,0 +1,228 @@
+"""Loading a title folder: its YAML files, overlays, validation and checks.
+
+A title is a folder whose ``title.yaml`` holds some sections and may list
+other files of the folder under ``include``; together the files give every
+section of :class:`~framework.title.model.Title`, each section in exactly one
+file. Overlays (variants and house rules) are then applied in order, the
+result is validated by the pydantic models, and the semantic checks of
+:mod:`framework.title.checks` relate the sections to each other.
+
+Every problem found on the way is reported with its ``file:line:col``; as many
+as can be found are reported together in one :class:`ProblemsError`.
+
+>>> title = load_title("titles/18SJ")          # doctest: +SKIP
+>>> title.bank.cash                            # doctest: +SKIP
+10000
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from framework import yamlsource
+from framework.problems import Mark, Problem, ProblemsError
+from framework.title.checks import check_title
+from framework.title.messages import problems_from_validation
+from framework.title.model import SECTIONS, Title
+from framework.title.overlay import OverlayMeta, apply_overlay
+from framework.yamlsource import Located
+
+ENTRY_FILE = "title.yaml"
+
+
+def display_path(path: Path) -> str:
+    """``path`` as shown in messages: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+
+
+def title_folder(path: Path | str) -> Path:
+    """The title folder for a folder path or the path of its ``title.yaml``."""
+    path = Path(path)
+    return path.parent if path.is_file() else path
+
+
+def read_tree(path: Path | str) -> Located:
+    """Read a title folder's files into one tree of sections with their marks."""
+    folder = title_folder(path)
+    entry = folder / ENTRY_FILE
+    if not entry.is_file():
+        where = display_path(folder)
+        raise ProblemsError(
+            [Problem(f"no {ENTRY_FILE} in this title folder", Mark(where, 1, 1))], stage="syntax"
+        )
+    root = _read_mapping(entry)
+    problems: list[Problem] = []
+    includes = root.data.pop("include", [])
+    include_mark = root.values.get(("include",))
+    root.forget(("include",))
+    tree = Located({})
+    owner: dict[str, Mark | None] = {}
+    _add_sections(tree, root, owner, problems)
+    if not isinstance(includes, list):
+        problems.append(Problem("'include' lists file names", include_mark))
+        includes = []
+    for index, name in enumerate(includes):
+        mark = root.values.get(("include", index), include_mark)
+        file = _inside(folder, name, mark, problems)
+        if file is None:
+            continue
+        try:
+            part = _read_mapping(file)
+        except ProblemsError as exc:
+            problems.extend(exc.problems)
+            continue
+        if "include" in part.data:
+            problems.append(
+                Problem(f"'include' belongs in {ENTRY_FILE} only", part.keys[("include",)])
+            )
+            part.data.pop("include")
+        _add_sections(tree, part, owner, problems)
+    if problems:
+        raise ProblemsError(problems, stage="syntax")
+    return tree
+
+
+def _read_mapping(file: Path) -> Located:
+    doc = yamlsource.load(file, display_path(file))
+    if doc.data is None:
+        doc.data = {}
+    if not isinstance(doc.data, dict):
+        raise ProblemsError(
+            [Problem("expected a mapping of sections at the top of the file", doc.values.get(()))],
+            stage="syntax",
+        )
+    return doc
+
+
+def _inside(folder: Path, name: Any, mark: Mark | None, problems: list[Problem]) -> Path | None:
+    """The file ``name`` names inside ``folder``, or ``None`` after recording why not."""
+    if not isinstance(name, str) or not name:
+        problems.append(Problem(f"expected a file name, got {name!r}", mark))
+        return None
+    target = (folder / name).resolve()
+    if Path(name).is_absolute() or not target.is_relative_to(folder.resolve()):
+        problems.append(Problem(f"{name!r} is outside the title's folder", mark))
+        return None
+    if not target.is_file():
+        problems.append(Problem(f"file {name!r} not found in {display_path(folder)}", mark))
+        return None
+    return target
+
+
+def _add_sections(
+    tree: Located, part: Located, owner: dict[str, Mark | None], problems: list[Problem]
+) -> None:
+    for section, value in part.data.items():
+        mark = part.keys.get((section,))
+        if section in owner:
+            first = owner[section]
+            problems.append(Problem(f"section {section!r} is already given in {first}", mark))
+            continue
+        owner[section] = mark
+        tree.data[section] = value
+        moved = Located(None)
+        moved.values = {p: m for p, m in part.values.items() if p[:1] == (section,)}
+        moved.keys = {p: m for p, m in part.keys.items() if p[:1] == (section,)}
+        tree.graft((), moved)
+
+
+def read_overlay(path: Path | str) -> tuple[OverlayMeta | None, Located]:
+    """Read an overlay file: an optional ``overlay`` header and sections to merge."""
+    doc = _read_mapping(Path(path))
+    header = doc.data.pop("overlay", None)
+    meta = None
+    if header is not None:
+        try:
+            meta = OverlayMeta.model_validate(header)
+        except ValidationError as exc:
+            doc.data["overlay"] = header
+            raise ProblemsError(
+                problems_from_validation(exc, doc, prefix=("overlay",)), stage="schema"
+            ) from None
+    doc.forget(("overlay",))
+    return meta, doc
+
+
+def load_title(
+    path: Path | str,
+    rules: Sequence[Path | str] = (),
+    variants: Iterable[str] = (),
+    *,
+    check: bool = True,
+) -> Title:
+    """Load, validate and check a title, applying variant overlays by id and then
+    the overlay files in ``rules``, in order. Raises :class:`ProblemsError`."""
+    folder = title_folder(path)
+    tree = read_tree(folder)
+    overlays = [*_variant_overlays(tree, folder, variants), *map(Path, rules)]
+    problems: list[Problem] = []
+    for overlay in overlays:
+        try:
+            _meta, patch = read_overlay(overlay)
+        except ProblemsError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(apply_overlay(tree, patch))
+    if problems:
+        raise ProblemsError(problems, stage="syntax")
+    title = validate_tree(tree)
+    if check:
+        problems = [
+            Problem(message, tree.value_mark(where) if kind == "value" else tree.key_mark(where))
+            for where, message, kind in check_title(title, folder)
+        ]
+        if problems:
+            raise ProblemsError(problems)
+    title._folder = folder
+    title._overlays = [display_path(o) for o in overlays]
+    return title
+
+
+def _variant_overlays(tree: Located, folder: Path, ids: Iterable[str]) -> list[Path]:
+    chosen = list(ids)
+    if not chosen:
+        return []
+    known = tree.data.get("variants") or {}
+    problems, files = [], []
+    for variant in chosen:
+        entry = known.get(variant) if isinstance(known, dict) else None
+        if not isinstance(entry, dict) or not isinstance(entry.get("overlay"), str):
+            names = ", ".join(known) if isinstance(known, dict) and known else "none"
+            problems.append(Problem(f"unknown variant {variant!r}; this title has: {names}"))
+            continue
+        file = _inside(
+            folder, entry["overlay"], tree.value_mark(("variants", variant, "overlay")), problems
+        )
+        if file:
+            files.append(file)
+    if problems:
+        raise ProblemsError(problems, stage="syntax")
+    return files
+
+
+def validate_tree(tree: Located) -> Title:
+    """Validate a merged tree with the pydantic models."""
+    try:
+        return Title.model_validate(tree.data)
+    except ValidationError as exc:
+        raise ProblemsError(
+            problems_from_validation(exc, tree, title_schema()), stage="schema"
+        ) from None
+
+
+@cache
+def title_schema() -> dict[str, Any]:
+    """The JSON schema of a whole title (used to suggest key names)."""
+    return Title.model_json_schema()
+
+
+__all__ = ["ENTRY_FILE", "SECTIONS", "display_path", "load_title", "read_overlay", "read_tree"]

@@ -1,0 +1,137 @@
+"""The map: its layout, coordinate convention and every hex.
+
+A hex is keyed by its id. Its preprinted content (cities, towns, off-boards,
+track) is written as on a tile (see :mod:`framework.title.track`); on top of
+that a hex has a colour, a location name, terrain, hexside borders, icons and
+an optional main-line mark::
+
+    map:
+      layout: pointy
+      hexes:
+        A2:
+          color: red
+          name: Malmö
+          printed: A30
+          cities: [{revenue: {yellow: 20, green: 40, brown: 50}}]
+          paths: [{a: 4, b: city, terminal: true}, {a: 5, b: city, terminal: true}]
+          icons: [V]
+        B27: {printed: B5, terrain: {mountain: 75}}
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from framework.title.base import Entry, HexColor, HexId, Model, Shorthand, keyed
+from framework.title.track import TrackContent
+
+
+class Border(Model):
+    """A feature on one side of a hex. Declare it on both hexes that share the side."""
+
+    edge: int = Field(ge=0, le=5)
+    """The hex side, numbered as the layout says."""
+    type: Literal["impassable", "water", "mountain"]
+    """``impassable``: no track may cross (a lake); ``water``, ``mountain``: crossing costs."""
+    cost: int = Field(default=0, ge=0)
+    """What a corporation pays, once, when it completes track across this side."""
+
+
+class IconRef(Shorthand):
+    """An icon printed on a hex: ``V`` or ``{name: V, sticky: false}``."""
+
+    __shorthand__: ClassVar[str] = "name"
+
+    name: str
+    """The icon's name, declared under ``map.icons``."""
+    sticky: bool = True
+    """A sticky icon stays when tiles are laid; a plain one disappears with the first tile."""
+
+
+class Icon(Entry):
+    """An icon or marker used on the map; rules (bonuses, abilities) refer to it by name."""
+
+    description: str
+    """What it means in the game."""
+    image: str | None = None
+    """An image name, as in 18xx.games (``18_sj/M-S``), for renderers."""
+
+
+class MainlineMark(Model):
+    """The main line a hex belongs to and the two sides it runs through."""
+
+    line: str
+    """The main line, declared under ``map.mainlines``."""
+    edges: list[int] = Field(min_length=2, max_length=2)
+    """The two hex sides the main line crosses."""
+
+    @field_validator("edges")
+    @classmethod
+    def _edges(cls, edges: list[int]) -> list[int]:
+        if any(not 0 <= e <= 5 for e in edges) or edges[0] == edges[1]:
+            raise ValueError("a main line runs through two different sides 0-5")
+        return edges
+
+
+class Mainline(Entry):
+    """A main line: a chain of hexes whose first improvement grants a reward."""
+
+    name: str
+    """Its name, e.g. Stockholm–Malmö."""
+
+
+class Hex(Entry, TrackContent):
+    """One hex of the map with its preprinted content."""
+
+    color: HexColor = "white"
+    """white: empty land; yellow…gray: preprinted track; red: off-board; blue: water."""
+    name: str | None = None
+    """The location name printed on the hex."""
+    printed: str | None = None
+    """The id of this hex on the printed board, where it differs from ``key``."""
+    terrain: dict[str, int] = {}
+    """Terrain and its cost, paid with the first tile laid here, e.g. ``{mountain: 75}``."""
+    borders: list[Border] = []
+    """Hexside features: impassable sides and crossing costs."""
+    icons: list[IconRef] = []
+    """Icons and markers printed on the hex."""
+    mainline: MainlineMark | None = None
+    """Set when a main line runs through this hex."""
+
+    @property
+    def id(self) -> str:
+        """The hex id, e.g. ``G10``."""
+        return self.key
+
+    def icon_names(self) -> list[str]:
+        return [icon.name for icon in self.icons]
+
+
+class MapSpec(Model):
+    """The whole map."""
+
+    layout: Literal["pointy", "flat"]
+    """``pointy``: hexes with a vertex at the top; ``flat``: a side at the top."""
+    letters: Literal["rows", "columns"] | None = None
+    """Whether the letter of a hex id names its row or its column. Default: rows for
+    pointy, columns for flat, as on 18xx.games. The number names the other axis."""
+    printed_coordinates: str | None = None
+    """How the printed board's ids relate to the ids used here (each hex's ``printed``)."""
+    icons: dict[str, Icon] = {}
+    """Every icon used on the map, by name."""
+    mainlines: dict[str, Mainline] = {}
+    """Main lines, by the name their hexes use."""
+    hexes: dict[HexId, Hex]
+    """Every hex, by id."""
+
+    @field_validator("icons", "mainlines", "hexes")
+    @classmethod
+    def _keys(cls, entries: dict) -> dict:
+        return keyed(entries)
+
+    @property
+    def letters_are(self) -> str:
+        """``rows`` or ``columns``, the default applied."""
+        return self.letters or ("rows" if self.layout == "pointy" else "columns")

@@ -1,0 +1,166 @@
+"""The stock market: a 2-D grid of prices, zones with their effects, and how
+share prices move on it.
+
+Each cell is written as its price followed by the marks of the zones it lies
+in: ``100p`` is 100 in the zone whose mark is ``p``. Rows may have different
+lengths; row 0 is the top row, column 0 the left::
+
+    market:
+      zones:
+        par: {mark: p, par: true, description: Legal starting prices}
+        endgame: {mark: e, ends_game: true}
+      grid:
+        - [82, 90, 100p, 110, 375e]
+        - [76, 82, 90p, 100]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, PlainValidator, WithJsonSchema, field_validator
+
+from framework.title.base import Entry, Model, keyed
+
+_CELL = re.compile(r"^([0-9]+)([a-z]*)$")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One market cell: its price and the marks of its zones."""
+
+    price: int
+    marks: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.price}{self.marks}"
+
+
+def _cell(value: Any) -> Cell:
+    if isinstance(value, Cell):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value <= 0:
+            raise ValueError("a share price must be positive")
+        return Cell(value)
+    if isinstance(value, str):
+        match = _CELL.match(value)
+        if match:
+            price = int(match.group(1))
+            if price <= 0:
+                raise ValueError("a share price must be positive")
+            return Cell(price, match.group(2))
+    raise ValueError(
+        f"a market cell is a price with optional zone marks, e.g. 100 or 82pm; got {value!r}"
+    )
+
+
+MarketCell = Annotated[
+    Cell,
+    PlainValidator(_cell),
+    WithJsonSchema(
+        {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": _CELL.pattern}]}
+    ),
+]
+
+Move = Literal["up", "down", "left", "right"]
+"""One step on the market grid."""
+
+
+class Redemption(Model):
+    """How a corporation may redeem (buy back) its own shares from the bank pool."""
+
+    max_shares: int | Literal["all"] = Field(default=1, union_mode="left_to_right")
+    """The most shares in one redemption, or ``all`` available in the pool."""
+    price: Literal["full", "half", "free"] = "full"
+    """Per share: the current price, half of it rounded down, or nothing."""
+
+
+class Zone(Entry):
+    """A named zone of the market and its effects on the corporations in it."""
+
+    mark: str = Field(pattern=r"^[a-z]$")
+    """The letter that puts a grid cell in this zone."""
+    color: str | None = None
+    """How the zone is drawn."""
+    description: str | None = None
+    """What the zone means, in words."""
+    par: bool = False
+    """Cells where a corporation may be started."""
+    ends_game: bool = False
+    """Entering a cell of this zone ends the game (when: ``game_end.stock_market``)."""
+    counts_for_cert_limit: bool = True
+    """Whether certificates of corporations here count toward the certificate limit."""
+    holding_limit: bool = True
+    """Whether the per-corporation holding limit applies."""
+    multiple_buy: bool = False
+    """A player may buy several shares of such a corporation in one turn."""
+    redemption: Redemption | None = None
+    """Redemption terms here; default: ``market.redemption``."""
+    dividend_line: bool = False
+    """The cells of the line above which a large dividend moves the price two steps
+    (see ``rules.dividends.payout``)."""
+
+
+class EdgeMoves(Model):
+    """What a move does where the grid ends."""
+
+    right: Move | Literal["none"] = "up"
+    """A move right from the last cell of a row."""
+    left: Move | Literal["none"] = "down"
+    """A move left from the first cell of a row."""
+    up: Move | Literal["none"] = "none"
+    """A move up from the top row."""
+    down: Move | Literal["none"] = "none"
+    """A move down where the cell below does not exist."""
+
+
+class Market(Model):
+    """The stock market grid and its zones."""
+
+    zones: dict[str, Zone] = {}
+    """Named zones, each with a one-letter mark."""
+    grid: list[list[MarketCell]] = Field(min_length=1)
+    """Rows of cells, top row first; each cell a price with zone marks."""
+    edges: EdgeMoves = EdgeMoves()
+    """Moves that would leave the grid."""
+    redemption: Redemption | None = None
+    """Redemption terms outside any zone with its own; none means no redemption."""
+
+    @field_validator("zones")
+    @classmethod
+    def _keys(cls, zones: dict) -> dict:
+        return keyed(zones)
+
+    @field_validator("grid")
+    @classmethod
+    def _rows(cls, grid: list[list[Cell]]) -> list[list[Cell]]:
+        for row in grid:
+            if not row:
+                raise ValueError("a market row needs at least one cell")
+        return grid
+
+    def zone_of_mark(self) -> dict[str, Zone]:
+        return {zone.mark: zone for zone in self.zones.values()}
+
+    def cells_in(self, zone: str) -> list[tuple[int, int, Cell]]:
+        """``(row, column, cell)`` for every cell of a zone."""
+        mark = self.zones[zone].mark
+        return [
+            (r, c, cell)
+            for r, row in enumerate(self.grid)
+            for c, cell in enumerate(row)
+            if mark in cell.marks
+        ]
+
+    def par_cells(self) -> list[tuple[int, int, Cell]]:
+        """Every cell in a zone with ``par: true``, top row first."""
+        marks = {z.mark for z in self.zones.values() if z.par}
+        return [
+            (r, c, cell)
+            for r, row in enumerate(self.grid)
+            for c, cell in enumerate(row)
+            if set(cell.marks) & marks
+        ]

@@ -1,0 +1,195 @@
+"""Turning pydantic's validation errors into ``file:line:col`` problems with
+plain-English messages.
+
+Pydantic reports an error at a *location*: the keys and indices leading to the
+value, interleaved with union branch names. :func:`problems_from_validation`
+follows the location through the loaded data to find the value (or, for a
+missing key, the mapping that lacks it), looks up its source mark, and
+rewrites the message in the vocabulary of the title format.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from typing import Any
+
+from pydantic import ValidationError
+
+from framework.problems import Problem
+from framework.yamlsource import DataPath, Located, has_child
+
+_EXPECTED = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "none_required": "nothing (null)",
+}
+
+
+def data_path(loc: tuple[str | int, ...], data: Any, key_error: bool = False) -> DataPath:
+    """The part of a pydantic error location that exists in ``data``. Union
+    branch names and other tags are dropped; for a ``key_error`` (a missing or
+    unknown key) the key itself ends the path."""
+    path: list[str | int] = []
+    node = data
+    for i, part in enumerate(loc):
+        if has_child(node, part):
+            node = node[part]
+            path.append(part)
+        elif key_error and isinstance(node, dict) and i == len(loc) - 1:
+            path.append(part)
+            break
+    return tuple(path)
+
+
+def describe(value: Any) -> str:
+    """A short description of an input value for messages."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def problems_from_validation(
+    error: ValidationError,
+    source: Located,
+    schema: dict[str, Any] | None = None,
+    prefix: DataPath = (),
+) -> list[Problem]:
+    """Problems for every error in ``error``, which validated ``source.get(prefix)``."""
+    data = source.get(prefix)
+    grouped: dict[DataPath, list[dict[str, Any]]] = defaultdict(list)
+    for item in error.errors(include_url=False):
+        key_error = item["type"] in ("missing", "extra_forbidden")
+        grouped[prefix + data_path(item["loc"], data, key_error)].append(item)
+    problems = []
+    for path, items in grouped.items():
+        for message, kind in _messages(path, items, source, schema):
+            if kind == "parent":
+                mark = (
+                    source.key_mark(path[:-1])
+                    if path[:-1] in source.keys
+                    else source.value_mark(path)
+                )
+            elif kind == "key":
+                mark = source.key_mark(path)
+            else:
+                mark = source.value_mark(path)
+            problems.append(Problem(message, mark))
+    return problems
+
+
+def _messages(
+    path: DataPath, items: list[dict[str, Any]], source: Located, schema: dict[str, Any] | None
+) -> list[tuple[str, str]]:
+    expected = [_EXPECTED[i["type"]] for i in items if i["type"] in _EXPECTED]
+    literals = [i for i in items if i["type"] in ("literal_error", "enum")]
+    if len(items) > 1 and len(expected) + len(literals) == len(items):
+        choices = " or ".join(dict.fromkeys(expected + [i["ctx"]["expected"] for i in literals]))
+        return [(f"expected {choices}, got {describe(items[0]['input'])}", "value")]
+    return [_message(path, item, source, schema) for item in items]
+
+
+def _message(
+    path: DataPath, item: dict[str, Any], source: Located, schema: dict[str, Any] | None
+) -> tuple[str, str]:
+    kind, ctx, value = item["type"], item.get("ctx", {}), item.get("input")
+    field = path[-1] if path else ""
+    if kind == "missing":
+        return (f"missing required key {field!r}", "parent")
+    if kind == "extra_forbidden":
+        return (_unknown_key(path, schema), "key")
+    if kind in _EXPECTED:
+        return (f"expected {_EXPECTED[kind]}, got {describe(value)}", "value")
+    if kind in ("literal_error", "enum"):
+        return (f"{describe(value)} is not one of: {ctx['expected']}", "value")
+    if kind == "union_tag_invalid":
+        tags = [t.strip().strip("'") for t in ctx["expected_tags"].split(",")]
+        close = difflib.get_close_matches(str(ctx["tag"]), tags, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(tags)}"
+        return (f"unknown {ctx['discriminator'].strip(chr(39))} {ctx['tag']!r}; {hint}", "value")
+    if kind == "union_tag_not_found":
+        return (f"missing required key {ctx['discriminator'].strip(chr(39))!r}", "value")
+    bounds = {
+        "greater_than": "more than {gt}",
+        "greater_than_equal": "at least {ge}",
+        "less_than": "less than {lt}",
+        "less_than_equal": "at most {le}",
+    }
+    if kind in bounds:
+        return (f"must be {bounds[kind].format(**ctx)}, got {describe(value)}", "value")
+    if kind == "too_short":
+        return (
+            f"needs at least {ctx['min_length']} entr{'y' if ctx['min_length'] == 1 else 'ies'}",
+            "value",
+        )
+    if kind == "too_long":
+        return (f"allows at most {ctx['max_length']} entries, got {ctx['actual_length']}", "value")
+    if kind == "string_too_short":
+        return ("must not be empty", "value")
+    if kind == "string_pattern_mismatch":
+        return (f"{describe(value)} does not have the expected form ({ctx['pattern']})", "value")
+    message = item["msg"]
+    for lead in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(lead)
+    return (message, "value")
+
+
+def _unknown_key(path: DataPath, schema: dict[str, Any] | None) -> str:
+    key = str(path[-1]) if path else ""
+    where = "section" if len(path) == 1 else "key"
+    known = sorted(_properties_at(schema, path[:-1])) if schema else []
+    text = f"unknown {where} {key!r}"
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    if close:
+        return f"{text}; did you mean {close[0]!r}?"
+    if known and len(known) <= 12:
+        return f"{text}; expected one of: {', '.join(known)}"
+    return text
+
+
+def _properties_at(schema: dict[str, Any], path: DataPath) -> set[str]:
+    """The property names the JSON schema allows for the mapping at ``path``."""
+    defs = schema.get("$defs", schema.get("definitions", {}))
+
+    def resolve(node: dict[str, Any]) -> list[dict[str, Any]]:
+        if "$ref" in node:
+            return resolve(defs[node["$ref"].rsplit("/", 1)[-1]])
+        out = [node]
+        for key in ("anyOf", "oneOf", "allOf"):
+            for sub in node.get(key, []):
+                out.extend(resolve(sub))
+        return out
+
+    nodes = resolve(schema)
+    for part in path:
+        following: list[dict[str, Any]] = []
+        for node in nodes:
+            if isinstance(part, int) and isinstance(node.get("items"), dict):
+                following.extend(resolve(node["items"]))
+            elif isinstance(part, str):
+                if part in node.get("properties", {}):
+                    following.extend(resolve(node["properties"][part]))
+                for sub in node.get("patternProperties", {}).values():
+                    following.extend(resolve(sub))
+                if isinstance(node.get("additionalProperties"), dict):
+                    following.extend(resolve(node["additionalProperties"]))
+        nodes = following
+    names: set[str] = set()
+    for node in nodes:
+        names.update(node.get("properties", {}))
+    return names

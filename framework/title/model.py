@@ -1,0 +1,123 @@
+"""The whole title: the root of the validated data.
+
+A title folder's YAML files together give these top-level sections (each
+section in exactly one file). Everything is checked by pydantic on load; the
+checks that relate sections to each other are in :mod:`framework.title.checks`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, PrivateAttr, create_model, model_validator
+
+from framework.title.base import Entry, HexId, Model, Name
+from framework.title.bonuses import Bonus
+from framework.title.companies import Company
+from framework.title.corporations import Corporation, Minor
+from framework.title.map import MapSpec
+from framework.title.market import Market
+from framework.title.rounds import Round, Sequence
+from framework.title.rules import (
+    Bank,
+    CertificateLimit,
+    GameEnd,
+    Meta,
+    Rules,
+    Setup,
+    Variant,
+)
+from framework.title.tiles import Tile
+from framework.title.trains import Phase, Train
+
+
+class Title(Model):
+    """A complete 18xx title."""
+
+    title: Meta
+    """Name, players, currency."""
+    bank: Bank
+    """The bank and starting cash."""
+    certificate_limit: CertificateLimit
+    """The certificate limit."""
+    rules: Rules
+    """Rules that are numbers and choices."""
+    map: MapSpec
+    """The map."""
+    tiles: dict[Name, Tile]
+    """The tile manifest, by tile name."""
+    market: Market
+    """The stock market."""
+    phases: dict[Name, Phase] = Field(min_length=1)
+    """The phases, in order."""
+    trains: dict[Name, Train] = Field(min_length=1)
+    """The train types, in depot order."""
+    companies: dict[str, Company] = {}
+    """Private companies, in auction order."""
+    corporations: dict[str, Corporation] = Field(min_length=1)
+    """Public corporations, in title order."""
+    minors: dict[str, Minor] = {}
+    """Minor companies."""
+    bonuses: dict[str, Bonus] = {}
+    """Route bonuses."""
+    rounds: dict[str, Round] = Field(min_length=1)
+    """The kinds of round, by name."""
+    sequence: Sequence
+    """The order of rounds."""
+    game_end: GameEnd
+    """When the game ends."""
+    setup: Setup | None = None
+    """The random setup, if any."""
+    variants: dict[str, Variant] = {}
+    """Variants and optional rules, by id (18xx.games optional rule ids where they exist)."""
+
+    _folder: Path | None = PrivateAttr(default=None)
+    _overlays: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def folder(self) -> Path | None:
+        """The folder the title was loaded from (where its hooks live)."""
+        return self._folder
+
+    @property
+    def overlays(self) -> list[str]:
+        """The overlay files applied, in order."""
+        return list(self._overlays)
+
+    @model_validator(mode="after")
+    def _keys(self) -> Title:
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, dict):
+                for key, entry in value.items():
+                    if isinstance(entry, Entry):
+                        entry._key = key
+        return self
+
+    def hex(self, hex_id: HexId):
+        """The hex with this id."""
+        return self.map.hexes[hex_id]
+
+
+SECTIONS: tuple[str, ...] = tuple(Title.model_fields)
+"""The top-level sections of a title, in order."""
+
+
+def _file_model() -> type[Model]:
+    """A model for one title file: every section optional, plus ``include``."""
+    fields = {
+        name: (field.annotation | None, Field(default=None, description=field.description))
+        for name, field in Title.model_fields.items()
+    }
+    fields["include"] = (
+        list[str] | None,
+        Field(
+            default=None,
+            description="Other YAML files of this title, relative to this one's folder.",
+        ),
+    )
+    return create_model("TitleFile", __base__=Model, __doc__=Title.__doc__, **fields)
+
+
+TitleFile = _file_model()
+"""One YAML file of a title: any of the sections; the folder's files together give them all."""

@@ -1,0 +1,316 @@
+"""The title's metadata, its bank, and the rules that are numbers or choices
+rather than components: capitalisation, stock round rules, track and token
+rules, train rules, dividends, nationalisation, game end, the random setup and
+the variants.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from framework.title.base import Entry, Model, Name
+from framework.title.corporations import National
+from framework.title.market import Move
+from framework.title.tiles import UpgradeRule
+
+
+class Players(Model):
+    """How many people can play."""
+
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _order(self) -> Players:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+    def counts(self) -> range:
+        return range(self.min, self.max + 1)
+
+
+class Meta(Model):
+    """What the title is."""
+
+    name: str
+    """Its name, as 18xx.games game files give it in ``title`` (``18SJ``)."""
+    subtitle: str | None = None
+    designer: str | None = None
+    publisher: str | None = None
+    currency: str = Field(default="${}", pattern=r"\{\}")
+    """How money is written; ``{}`` stands for the amount (``{} kr``)."""
+    players: Players
+    """The player counts the title supports."""
+    sources: list[str] = []
+    """Where the facts in these files come from."""
+
+    def money(self, amount: int) -> str:
+        """``amount`` in the title's currency format."""
+        return self.currency.replace("{}", str(amount))
+
+
+class Bank(Model):
+    """The bank and the players' starting money."""
+
+    cash: int = Field(gt=0)
+    """All the money in the game, before starting cash is paid out."""
+    starting_cash: dict[int, int]
+    """Starting cash per player, by player count."""
+
+
+class CertificateLimit(Model):
+    """How many certificates a player may hold.
+
+    Give either ``players`` (limit by player count) or ``by_corporations``
+    (limit by the number of corporations still in play, then by player count).
+    """
+
+    players: dict[int, int] | None = None
+    """The limit by player count."""
+    by_corporations: dict[int, dict[int, int]] | None = None
+    """The limit by corporations in play, then by player count."""
+    counts_companies: bool = True
+    """Private companies count (unless a company says otherwise)."""
+
+    @model_validator(mode="after")
+    def _one_table(self) -> CertificateLimit:
+        if (self.players is None) == (self.by_corporations is None):
+            raise ValueError("give exactly one of 'players' and 'by_corporations'")
+        return self
+
+
+class StockRules(Model):
+    """Stock round rules."""
+
+    order: Literal["sell_buy_sell", "sell_buy", "buy_sell"] = "sell_buy_sell"
+    """The order of selling and buying within a turn."""
+    first_sales: int = Field(default=1, ge=1)
+    """The first stock round in which shares may be sold (2: none in the first)."""
+    sell_unfloated: bool = False
+    """Shares of corporations that have not floated may be sold."""
+    sell_move: Literal["down_per_share", "down_per_sale", "left_per_share", "none"] = (
+        "down_per_share"
+    )
+    """How selling moves the price."""
+    pool_limit: int = Field(default=50, ge=0, le=100)
+    """The most percent of a corporation the bank pool may hold."""
+    holding_limit: int = Field(default=60, ge=10, le=100)
+    """The most percent of a corporation a player may hold (zones may lift it)."""
+    sold_out_move: Move | Literal["none"] = "up"
+    """At the end of a stock round, corporations fully held by players move this way."""
+    buy_after_selling: bool = False
+    """A player may buy shares of a corporation they sold earlier in the same round."""
+    treasury_price: Literal["market", "par"] = "market"
+    """The price of shares bought from a treasury or the initial offering."""
+    president_sells_to_pool: bool = False
+    """The president's certificate may go to the pool."""
+    priority: Literal["after_last_to_act", "after_last_to_buy"] = "after_last_to_act"
+    """Who gets priority for the next stock round."""
+
+
+class TileLaySlot(Model):
+    """One tile action of an operating turn."""
+
+    lay: bool = True
+    """A yellow tile may be laid."""
+    upgrade: bool = True
+    """A tile may be upgraded."""
+    requires: Literal["mainline"] | None = None
+    """``mainline``: allowed only if this or an earlier action of the turn improves a main line."""
+
+
+class TrackRules(Model):
+    """Track rules."""
+
+    restriction: Literal["permissive", "semi_restrictive", "restrictive"]
+    """What a corporation must reach to lay or upgrade a tile."""
+    lays: list[TileLaySlot] = Field(default=[TileLaySlot()], min_length=1)
+    """The tile actions of an operating turn, in order."""
+    upgrades: UpgradeRule = UpgradeRule()
+    """The general upgrade rule."""
+
+
+class TokenRules(Model):
+    """Station token rules."""
+
+    per_turn: int = Field(default=1, ge=1)
+    """Tokens a corporation may place in one operating turn."""
+    home: Literal["first_operation", "float", "par"] = "first_operation"
+    """When the home token is placed."""
+    one_per_hex: bool = True
+    """A corporation may not have two tokens in one hex."""
+
+
+class EmergencyRules(Model):
+    """Raising money for a train a corporation must buy."""
+
+    cheapest_depot_train: bool = True
+    """From the depot only the cheapest train may be bought with the president's money."""
+    from_others_up_to: Literal["face_value", "any"] = "face_value"
+    """The most paid to another corporation with the president's help."""
+    sell_more_than_needed: bool = False
+    """The president may sell more shares than needed."""
+
+
+class TrainRules(Model):
+    """Train rules."""
+
+    must_buy: Literal["never", "always", "when_route"] = "when_route"
+    """When a corporation without a train must buy one."""
+    buy_from_others: bool = True
+    """Corporations may buy trains from each other."""
+    min_price_from_others: int = Field(default=1, ge=0)
+    """The lowest price between corporations."""
+    discards_to: Literal["pool", "removed"] = "pool"
+    """Where discarded trains go."""
+    emergency: EmergencyRules = EmergencyRules()
+
+
+class PayoutMove(Model):
+    """A price move for a dividend of at least ``at_least`` times the share price."""
+
+    at_least: float = Field(ge=0)
+    """The revenue needed, as a multiple of the share price."""
+    beyond_dividend_line: bool = False
+    """Only for prices above the market's dividend line (``dividend_line`` zone)."""
+    move: list[Move]
+    """The steps, applied one at a time."""
+
+
+class DividendRules(Model):
+    """What corporations may do with revenue, and how it moves the price."""
+
+    kinds: list[Literal["payout", "withhold", "half"]] = ["payout", "withhold"]
+    """The choices."""
+    withhold: list[Move] = ["left"]
+    """The move when withholding (also when there is no revenue)."""
+    payout: list[PayoutMove] = []
+    """Moves when paying out; the first that applies is used, none means no move."""
+    treasury_shares_pay: Literal["corporation", "nobody"] = "corporation"
+    """Who receives the dividend on shares in the corporation's own treasury."""
+    pool_shares_pay: Literal["corporation", "nobody"] = "nobody"
+    """Who receives the dividend on shares in the bank pool."""
+    rounding: Literal["up", "down"] = "up"
+    """How a holder's dividend is rounded."""
+
+
+class Nationalization(Model):
+    """The ``nationalization`` event: a trainless corporation taken over by the state."""
+
+    national: National
+    """The state railway whose tokens replace the corporation's stations."""
+    price_moves: list[Move] = ["left", "left"]
+    """The corporation's price moves before shareholders are paid."""
+    one_token_per: Literal["hex", "city"] = "hex"
+    """The state railway keeps at most one token per hex (or per city)."""
+
+
+class CompanySales(Model):
+    """Corporations buying private companies from players."""
+
+    min: float = Field(default=0.5, gt=0)
+    """The lowest price, as a multiple of face value (rounded up)."""
+    max: float = Field(default=2.0, gt=0)
+    """The highest price, as a multiple of face value."""
+
+
+class Rules(Model):
+    """Rules that are numbers and choices."""
+
+    capitalization: Literal["incremental", "full"]
+    """How corporations receive money for their shares, unless a corporation says otherwise."""
+    float_percent: int = Field(default=60, ge=10, le=100)
+    """Percent of a corporation that must be sold before it operates."""
+    float_capital_price: Literal["market", "par"] = "par"
+    """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
+    shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]
+    """Certificate sizes in percent, president's first."""
+    operating_order: Literal["descending_price_at_start", "descending_price"] = (
+        "descending_price_at_start"
+    )
+    """How corporations are ordered in an operating round."""
+    stock: StockRules = StockRules()
+    track: TrackRules
+    tokens: TokenRules = TokenRules()
+    trains: TrainRules = TrainRules()
+    dividends: DividendRules = DividendRules()
+    company_sales: CompanySales = CompanySales()
+    nationalization: Nationalization | None = None
+    """Needed when a train has the ``nationalization`` event."""
+
+
+Timing = Literal["immediately", "end_of_operating_round", "end_of_set", "end_of_round"]
+"""When the game ends once a condition is met."""
+
+
+class GameEnd(Model):
+    """Conditions that end the game, each with its timing. A missing one never ends it.
+
+    The names are those of 18xx.games' ``game_end_reason``.
+    """
+
+    bankrupt: Timing | None = None
+    """A player goes bankrupt."""
+    bank: Timing | None = None
+    """The bank runs out of money."""
+    stock_market: Timing | None = None
+    """A corporation enters a cell of a zone with ``ends_game``."""
+    manually_ended: Timing | None = None
+    """The players agree to end the game."""
+
+
+class Generator(Model):
+    """A linear congruential generator: ``state = (multiplier·state + increment) mod modulus``.
+
+    Its first state is the seed modulo ``modulus``; each draw returns the next state.
+    """
+
+    kind: Literal["lcg"] = "lcg"
+    multiplier: int = Field(gt=0)
+    increment: int = Field(ge=0)
+    modulus: int = Field(gt=1)
+
+
+class Draw(Model):
+    """One random choice at setup.
+
+    ``remove_one_of``: one draw per listed company or corporation, in order; the one
+    with the smallest draw leaves the game. ``corporation_for``: one draw ``d`` gives
+    that company's corporation ``remaining[d mod n]`` among the ``n`` corporations
+    still in the game, in title order.
+    """
+
+    remove_one_of: list[Name] | None = None
+    corporation_for: Name | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Draw:
+        if (self.remove_one_of is None) == (self.corporation_for is None):
+            raise ValueError("a draw gives exactly one of 'remove_one_of' and 'corporation_for'")
+        if self.remove_one_of is not None and len(self.remove_one_of) < 2:
+            raise ValueError("'remove_one_of' needs at least two choices")
+        return self
+
+
+class Setup(Model):
+    """The random part of setting up a game."""
+
+    generator: Generator
+    draws: list[Draw] = []
+    """The draws, in order."""
+
+
+class Variant(Entry):
+    """A variant or optional rule, given as an overlay file."""
+
+    name: str
+    description: str | None = None
+    overlay: str
+    """The overlay file, relative to the title's folder."""
+    players: list[int] | None = None
+    """The player counts it is for."""
+    automatic: bool = False
+    """Applied whenever the player count is in ``players``."""

@@ -1,0 +1,128 @@
+"""Importing tiles and hexes from the 18xx.games tile code notation.
+
+18xx.games describes a tile (or the preprinted content of a hex) as a code
+string such as ``city=revenue:20;path=a:0,b:_0;path=a:_0,b:3``: parts
+separated by ``;``, each ``type=key:value,key:value``. :func:`parse` turns such
+a string into the project's own YAML form (a plain ``dict`` ready to be dumped
+or validated as :class:`~framework.title.track.TrackContent`, a tile or a hex).
+The YAML is the source of a title; this importer is a convenience for writing
+it, and a way for tests to compare a title with published codes.
+
+>>> parse("city=revenue:20;path=a:0,b:_0;path=a:_0,b:3")
+{'cities': [{'revenue': 20}], 'paths': [[0, 'city'], ['city', 3]]}
+>>> parse("offboard=revenue:yellow_20|green_30;path=a:0,b:_0;icon=image:18_sj/N,sticky:1")
+... # doctest: +NORMALIZE_WHITESPACE
+{'offboards': [{'revenue': {'yellow': 20, 'green': 30}}],
+ 'paths': [[0, 'offboard']], 'icons': ['N']}
+
+Parts the project keeps elsewhere are returned under ``"_ignored"``
+(``track:future`` paths, which only draw a main line's alignment).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NODE_PARTS = {"city": "cities", "town": "towns", "offboard": "offboards"}
+ICON_NAMES = {"b_lower_case": "b", "m_lower_case": "m"}
+"""18xx.games image names that this project writes differently."""
+
+
+class TileCodeError(ValueError):
+    """The code string cannot be read."""
+
+
+def _params(text: str) -> dict[str, str]:
+    params = {}
+    for item in filter(None, text.split(",")):
+        key, sep, value = item.partition(":")
+        if not sep:
+            raise TileCodeError(f"expected key:value, got {item!r}")
+        params[key] = value
+    return params
+
+
+def _revenue(text: str) -> int | dict[str, int]:
+    if "|" not in text and "_" not in text:
+        return int(text)
+    by_color = {}
+    for item in text.split("|"):
+        color, _, amount = item.partition("_")
+        by_color[color] = int(amount)
+    return by_color
+
+
+def parse(code: str) -> dict[str, Any]:
+    """The YAML form of an 18xx.games tile code."""
+    out: dict[str, Any] = {}
+    nodes: list[tuple[str, int]] = []
+    counts = dict.fromkeys(NODE_PARTS, 0)
+    paths: list[dict[str, str]] = []
+    for part in filter(None, code.split(";")):
+        kind, sep, rest = part.partition("=")
+        if not sep:
+            raise TileCodeError(f"expected type=params, got {part!r}")
+        if kind == "label":
+            out["label"] = rest
+            continue
+        params = _params(rest)
+        if kind in NODE_PARTS:
+            node: dict[str, Any] = {"revenue": _revenue(params.get("revenue", "0"))}
+            if "slots" in params:
+                node["slots"] = int(params["slots"])
+            if "groups" in params:
+                node["group"] = params["groups"]
+            out.setdefault(NODE_PARTS[kind], []).append(node)
+            nodes.append((kind, counts[kind]))
+            counts[kind] += 1
+        elif kind == "path":
+            paths.append(params)
+        elif kind == "upgrade":
+            out.setdefault("terrain", {})[params.get("terrain", "terrain")] = int(params["cost"])
+        elif kind == "border":
+            border: dict[str, Any] = {
+                "edge": int(params["edge"]),
+                "type": params.get("type", "impassable"),
+            }
+            if "cost" in params:
+                border["cost"] = int(params["cost"])
+            out.setdefault("borders", []).append(border)
+        elif kind == "icon":
+            name = params["image"].rsplit("/", 1)[-1]
+            name = ICON_NAMES.get(name, name)
+            out.setdefault("icons", []).append(
+                name if params.get("sticky") == "1" else {"name": name, "sticky": False}
+            )
+        else:
+            raise TileCodeError(f"unsupported part {kind!r}")
+    for params in paths:
+        if params.get("track") == "future":
+            out.setdefault("_ignored", []).append({"future_path": [params["a"], params["b"]]})
+            continue
+        a, b = (_endpoint(params[k], nodes) for k in ("a", "b"))
+        if params.get("terminal") == "1":
+            out.setdefault("paths", []).append({"a": a, "b": b, "terminal": True})
+        else:
+            out.setdefault("paths", []).append([a, b])
+    order = [
+        "cities",
+        "towns",
+        "offboards",
+        "paths",
+        "label",
+        "terrain",
+        "borders",
+        "icons",
+        "_ignored",
+    ]
+    return {key: out[key] for key in order if key in out}
+
+
+def _endpoint(text: str, nodes: list[tuple[str, int]]) -> int | str:
+    if text.startswith("_"):
+        index = int(text[1:])
+        if index >= len(nodes):
+            raise TileCodeError(f"path end {text} refers to a missing revenue centre")
+        kind, number = nodes[index]
+        return kind if number == 0 else f"{kind}{number}"
+    return int(text)

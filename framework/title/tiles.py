@@ -1,0 +1,55 @@
+"""Track tiles and the tile manifest.
+
+Each tile is keyed by its name (``"57"``, ``X2``) and has a colour, a count
+(or ``unlimited``), its track (see :mod:`framework.title.track`) and,
+optionally, the tiles it may be upgraded to::
+
+    tiles:
+      57:
+        color: yellow
+        count: 5
+        cities: [{revenue: 20}]
+        paths: [[0, city], [city, 3]]
+        upgrades: [14, 15, 619]
+
+Without ``upgrades`` a tile may become any tile of the next colour that keeps
+its label, its revenue centres and all of its track (the general rule,
+:class:`UpgradeRule`); with ``upgrades`` only the listed tiles qualify, and the
+loader checks that each of them keeps the old track.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from framework.title.base import Entry, Model, Name, TileColor, Unlimited
+from framework.title.track import TrackContent
+
+
+class Tile(Entry, TrackContent):
+    """A track tile in the manifest."""
+
+    color: TileColor
+    """yellow, green, brown or gray."""
+    count: int | Unlimited = Field(union_mode="left_to_right")
+    """How many are in the game, or ``unlimited``."""
+    upgrades: list[Name] | None = None
+    """The tiles this one may be upgraded to; when absent, the general rule decides."""
+
+    @property
+    def name(self) -> str:
+        """The tile's name, e.g. ``57``."""
+        return self.key
+
+
+class UpgradeRule(Model):
+    """The general rule for upgrading a tile."""
+
+    colors: list[TileColor] = ["yellow", "green", "brown", "gray"]
+    """The colour sequence: an upgrade goes exactly one step along it."""
+    keep_label: bool = True
+    """The new tile carries the same label as the old one (or none if it had none)."""
+    keep_revenue_centres: bool = True
+    """The same number of cities and towns, except on labelled tiles, which may merge cities."""
+    keep_track: bool = True
+    """Every old path must exist on the new tile (after rotation)."""

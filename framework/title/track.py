@@ -1,0 +1,177 @@
+"""Track content: revenue centres (cities, towns, off-boards) and the paths
+that join them to hex edges. A tile and the preprinted part of a hex are both
+described this way.
+
+Paths are written as two endpoints. An endpoint is a hex edge ``0``–``5``
+(numbered as the map's layout says) or a revenue centre of the same tile:
+``city`` (the first city), ``city1`` (the second), … and likewise ``town``,
+``town1``, ``offboard``. For example tile 57 is one city with track to the
+opposite edges 0 and 3::
+
+    cities: [{revenue: 20}]
+    paths: [[0, city], [city, 3]]
+
+Revenue centres are numbered in the order cities, towns, off-boards; that
+order gives the part indices used in 18xx.games ids (``57-0-0`` is the first
+city of tile ``57-0``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import Field, GetJsonSchemaHandler, PlainValidator, WithJsonSchema, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
+
+from framework.title.base import Model, Revenue
+
+NODE_KINDS = ("city", "town", "offboard")
+_ENDPOINT = re.compile(r"^(city|town|offboard)([0-9]*)$")
+
+
+def _endpoint(value: Any) -> int | str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= 5:
+            return value
+        raise ValueError(f"hex edge {value} does not exist: edges are numbered 0 to 5")
+    if isinstance(value, str) and _ENDPOINT.match(value):
+        kind, number = _ENDPOINT.match(value).groups()  # type: ignore[union-attr]
+        return kind if number in ("", "0") else f"{kind}{int(number)}"
+    raise ValueError(
+        f"a path endpoint is an edge 0-5 or a revenue centre such as city, city1, town, "
+        f"offboard; got {value!r}"
+    )
+
+
+Endpoint = Annotated[
+    int | str,
+    PlainValidator(_endpoint),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 5},
+                {"type": "string", "pattern": _ENDPOINT.pattern},
+            ]
+        }
+    ),
+]
+"""A hex edge (0–5) or a revenue centre of the same tile (``city``, ``city1``, ``town``, …)."""
+
+
+def endpoint_node(endpoint: int | str) -> tuple[str, int] | None:
+    """``("city", 1)`` for ``"city1"``; ``None`` for an edge.
+
+    >>> endpoint_node("city"), endpoint_node("town2"), endpoint_node(3)
+    (('city', 0), ('town', 2), None)
+    """
+    if isinstance(endpoint, int):
+        return None
+    kind, number = _ENDPOINT.match(endpoint).groups()  # type: ignore[union-attr]
+    return kind, int(number or 0)
+
+
+class Path(Model):
+    """A track segment between two endpoints.
+
+    Written ``[a, b]`` or, with more detail, ``{a: 4, b: city, terminal: true}``.
+    """
+
+    a: Endpoint
+    """One end: an edge or a revenue centre."""
+    b: Endpoint
+    """The other end."""
+    terminal: bool = False
+    """A route may end at this path's revenue centre but never pass through it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_pair(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            if len(value) != 2:
+                raise ValueError(f"a path joins exactly two endpoints, got {len(value)}")
+            return {"a": value[0], "b": value[1]}
+        return value
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        as_object = handler(schema)
+        endpoint = {
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 5},
+                {"type": "string", "pattern": _ENDPOINT.pattern},
+            ]
+        }
+        as_pair = {"type": "array", "items": endpoint, "minItems": 2, "maxItems": 2}
+        return {"anyOf": [as_pair, as_object]}
+
+    def endpoints(self) -> tuple[int | str, int | str]:
+        return (self.a, self.b)
+
+
+class City(Model):
+    """A city: a revenue centre with token slots."""
+
+    revenue: Revenue = 0
+    """Its revenue; 0 on an empty city site."""
+    slots: int = Field(default=1, ge=1)
+    """How many station tokens it holds."""
+    group: str | None = None
+    """Cities sharing a group (Stockholm's four) count as one place: a route visits at most one."""
+
+
+class Town(Model):
+    """A town: a revenue centre without token slots."""
+
+    revenue: Revenue = 0
+    """Its revenue."""
+    group: str | None = None
+    """As for cities: a route visits at most one revenue centre of a group."""
+
+
+class Offboard(Model):
+    """An off-board area: routes may end there but never pass through."""
+
+    revenue: Revenue
+    """Its revenue, usually by phase colour."""
+    group: str | None = None
+    """As for cities: a route visits at most one revenue centre of a group."""
+
+
+class TrackContent(Model):
+    """Revenue centres and track, as on a tile or printed on a hex."""
+
+    cities: list[City] = []
+    """Cities, in order (``city``, ``city1``, …)."""
+    towns: list[Town] = []
+    """Towns, in order (``town``, ``town1``, …)."""
+    offboards: list[Offboard] = []
+    """Off-board areas, in order (``offboard``, ``offboard1``, …)."""
+    paths: list[Path] = []
+    """Track segments."""
+    label: str | None = None
+    """A label such as ``Y`` or ``A``: an upgrade must carry the same label."""
+
+    def node_count(self, kind: str) -> int:
+        """How many revenue centres of ``kind`` (city, town, offboard) there are."""
+        return len({"city": self.cities, "town": self.towns, "offboard": self.offboards}[kind])
+
+    def node_index(self, endpoint: int | str) -> int | None:
+        """The part index of a node endpoint (cities, then towns, then off-boards)."""
+        node = endpoint_node(endpoint)
+        if node is None:
+            return None
+        kind, number = node
+        offset = {
+            "city": 0,
+            "town": len(self.cities),
+            "offboard": len(self.cities) + len(self.towns),
+        }
+        return offset[kind] + number
+
+    def edges(self) -> set[int]:
+        """The hex edges its track reaches."""
+        return {e for p in self.paths for e in p.endpoints() if isinstance(e, int)}

@@ -1,0 +1,139 @@
+"""Phases, trains and the events trains trigger.
+
+Phases are listed in order; each after the first starts when the first train
+of its ``on`` type is bought. Trains are listed in the order the depot sells
+them::
+
+    phases:
+      2: {tiles: [yellow], train_limit: 4, operating_rounds: 1}
+      3: {on: 3, tiles: [yellow, green], train_limit: 4, operating_rounds: 2}
+    trains:
+      2: {distance: 2, price: 80, count: 7, rusts_on: 4}
+      D:
+        distance: unlimited
+        price: 1100
+        count: unlimited
+        available_from: 6
+        trade_in: {trains: [4, 5, 6], discount: 300}
+        variants:
+          E: {price: 1300, own_token_stop_multiplier: 2}
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from framework.title.base import Entry, Model, Name, Shorthand, TileColor, Unlimited, keyed
+
+EVENTS: dict[str, str] = {
+    "close_companies": "Every private company closes, except those that never close.",
+    "full_capitalization": "Corporations not yet started become fully capitalised: "
+    "their shares move to the bank's initial offering.",
+    "nationalization": "The trainless corporation that has operated and stands highest on "
+    "the market is taken over by the state (rules.nationalization).",
+}
+"""The framework's phase events, by name."""
+
+
+class Event(Shorthand):
+    """Something that happens when the first train of a type is bought.
+
+    Write a framework event by name (``close_companies``) or name a title hook
+    (``{hook: my_event}``).
+    """
+
+    __shorthand__: ClassVar[str] = "type"
+
+    type: Literal["close_companies", "full_capitalization", "nationalization"] | None = None
+    """A framework event."""
+    hook: str | None = None
+    """A function in the title's ``hooks.py`` that carries out the event."""
+
+    @model_validator(mode="after")
+    def _one(self) -> Event:
+        if (self.type is None) == (self.hook is None):
+            raise ValueError("an event names either a framework event (type) or a hook")
+        return self
+
+
+class Phase(Entry):
+    """A phase of the game."""
+
+    on: Name | None = None
+    """The train type whose first purchase starts this phase (none for the first phase)."""
+    tiles: list[TileColor] = Field(min_length=1)
+    """Tile colours that may be laid."""
+    train_limit: int | dict[Literal["corporation", "minor"], int] = Field(
+        union_mode="left_to_right"
+    )
+    """How many trains a corporation may own, or per kind of company."""
+    operating_rounds: int = Field(ge=1)
+    """Operating rounds in each set started in this phase."""
+    buy_companies: bool = False
+    """Corporations may buy private companies from players."""
+    status: list[str] = []
+    """Labels shown to players (informational)."""
+
+    @property
+    def name(self) -> str:
+        return self.key
+
+
+class TradeIn(Model):
+    """Trading in an old train as part payment for this one."""
+
+    trains: list[Name] = Field(min_length=1)
+    """The train types that may be traded in."""
+    discount: int = Field(gt=0)
+    """Money off the price."""
+
+
+class TrainVariant(Entry):
+    """Another face of a train: same card and supply, different price and powers."""
+
+    price: int = Field(gt=0)
+    """Its price from the depot."""
+    distance: int | Unlimited | None = Field(default=None, union_mode="left_to_right")
+    """Its distance, when it differs from the train's."""
+    trade_in: TradeIn | None = None
+    """Its trade-in terms."""
+    own_token_stop_multiplier: int = Field(default=1, ge=1)
+    """Stops in hexes holding the running corporation's token count this many times."""
+    passes_national_tokens: bool = False
+    """Its routes may pass through cities filled by the state railway's tokens."""
+
+
+class Train(Entry):
+    """A train type."""
+
+    distance: int | Unlimited = Field(union_mode="left_to_right")
+    """How many stops its route may have, or ``unlimited``."""
+    price: int = Field(gt=0)
+    """Its price from the depot."""
+    count: int | Unlimited = Field(union_mode="left_to_right")
+    """How many are in the game, or ``unlimited``."""
+    rusts_on: Name | None = None
+    """The train type whose first purchase removes every train of this type."""
+    available_from: Name | None = None
+    """The phase from which the depot offers it beside the next train in line."""
+    events: list[Event] = []
+    """Events triggered by the first purchase of this type."""
+    trade_in: TradeIn | None = None
+    """Trade-in terms when buying this train."""
+    own_token_stop_multiplier: int = Field(default=1, ge=1)
+    """Stops in hexes holding the running corporation's token count this many times."""
+    passes_national_tokens: bool = False
+    """Its routes may pass through cities filled by the state railway's tokens."""
+    variants: dict[Name, TrainVariant] = {}
+    """Other faces of this train, by name (18SJ's E is a variant of D)."""
+
+    @field_validator("variants")
+    @classmethod
+    def _keys(cls, variants: dict) -> dict:
+        return keyed(variants)
+
+    @property
+    def name(self) -> str:
+        return self.key

@@ -1,0 +1,246 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Title files are read with ruamel.yaml's *composer* only: the YAML text becomes
+a node graph, and this module turns the nodes into plain JSON-like data
+(``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``) itself.
+No YAML tag can construct a Python object; a non-standard tag is an error.
+
+Alongside the data, a :class:`Located` keeps a :class:`~framework.problems.Mark`
+for every value and every mapping key, addressed by its *path*: the tuple of
+keys and list indices that leads to it from the document root.
+
+>>> doc = loads("hexes:\\n  A2: {color: red}\\n", "map.yaml")
+>>> doc.data
+{'hexes': {'A2': {'color': 'red'}}}
+>>> str(doc.value_mark(("hexes", "A2", "color")))
+'map.yaml:2:15'
+>>> str(doc.key_mark(("hexes", "A2")))
+'map.yaml:2:3'
+
+Mapping keys are always strings (as in JSON); ``2: 800`` gives the key ``"2"``.
+Duplicate keys, aliases to undefined anchors, several documents in one file and
+syntax errors are reported as :class:`~framework.problems.ProblemsError`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from framework.problems import Mark, Problem, ProblemsError
+
+DataPath = tuple[str | int, ...]
+"""The keys and indices leading from a document root to a value."""
+
+_STD = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {"str", "int", "float", "bool", "null", "timestamp"}
+
+
+@dataclass
+class Located:
+    """Plain data plus the source position of each value and key."""
+
+    data: Any
+    values: dict[DataPath, Mark] = field(default_factory=dict)
+    keys: dict[DataPath, Mark] = field(default_factory=dict)
+
+    def value_mark(self, path: DataPath) -> Mark | None:
+        """Where the value at ``path`` is written, or where its nearest
+        existing ancestor is (for a missing key, that is the enclosing mapping)."""
+        for n in range(len(path), -1, -1):
+            mark = self.values.get(path[:n])
+            if mark is not None:
+                return mark
+        return None
+
+    def key_mark(self, path: DataPath) -> Mark | None:
+        """Where the key of the mapping entry at ``path`` is written."""
+        return self.keys.get(path) or self.value_mark(path)
+
+    def get(self, path: DataPath, default: Any = None) -> Any:
+        """The value at ``path``, or ``default`` when the path does not exist."""
+        node = self.data
+        for part in path:
+            if not has_child(node, part):
+                return default
+            node = node[part]
+        return node
+
+    def graft(self, prefix: DataPath, other: Located) -> None:
+        """Copy the marks of ``other`` under ``prefix`` (its data is placed there by the caller)."""
+        for path, mark in other.values.items():
+            self.values[prefix + path] = mark
+        for path, mark in other.keys.items():
+            self.keys[prefix + path] = mark
+
+    def forget(self, prefix: DataPath) -> None:
+        """Drop the marks of the value at ``prefix`` and everything below it."""
+        n = len(prefix)
+        for table in (self.values, self.keys):
+            for path in [p for p in table if p[:n] == prefix]:
+                del table[path]
+
+
+def has_child(node: Any, part: str | int) -> bool:
+    """Whether ``node[part]`` exists in plain data (a mapping key or a list index)."""
+    if isinstance(node, dict):
+        return part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+
+
+def load(path: Path | str, display: str | None = None) -> Located:
+    """Read a YAML file. ``display`` is the file name used in messages."""
+    name = display if display is not None else str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProblemsError([Problem("file not found", Mark(name, 1, 1))], stage="syntax") from None
+    except UnicodeDecodeError as exc:
+        raise ProblemsError(
+            [Problem(f"not UTF-8 text ({exc.reason})", Mark(name, 1, 1))], stage="syntax"
+        ) from None
+    except OSError as exc:
+        raise ProblemsError(
+            [Problem(f"cannot read file: {exc.strerror}", Mark(name, 1, 1))], stage="syntax"
+        ) from None
+    return loads(text, name)
+
+
+def loads(text: str, name: str) -> Located:
+    """Parse YAML text; ``name`` is the file name used in marks."""
+    yaml = YAML(typ="safe", pure=True)
+    try:
+        root = yaml.compose(text)
+    except MarkedYAMLError as exc:
+        raise ProblemsError([_syntax_problem(exc, name)], stage="syntax") from None
+    except YAMLError as exc:  # pragma: no cover - every ruamel parse error is marked
+        raise ProblemsError(
+            [Problem(f"YAML error: {exc}", Mark(name, 1, 1))], stage="syntax"
+        ) from None
+    builder = _Builder(name, yaml)
+    located = Located(None)
+    if root is not None:
+        located.data = builder.build(root, (), located)
+    if builder.problems:
+        raise ProblemsError(builder.problems, stage="syntax")
+    return located
+
+
+def _mark(node: Node, name: str) -> Mark:
+    return Mark(name, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _syntax_problem(exc: MarkedYAMLError, name: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
+    parts = [p for p in (exc.context, exc.problem) if p]
+    message = "YAML syntax error: " + ", ".join(parts) if parts else "YAML syntax error"
+    return Problem(message, where)
+
+
+class _Builder:
+    """Turns composed YAML nodes into plain data, recording marks and problems."""
+
+    def __init__(self, name: str, yaml: YAML):
+        self.name = name
+        self.constructor = yaml.constructor
+        self.problems: list[Problem] = []
+        self.active: set[int] = set()
+
+    def problem(self, message: str, node: Node) -> None:
+        self.problems.append(Problem(message, _mark(node, self.name)))
+
+    def build(self, node: Node, path: DataPath, out: Located) -> Any:
+        out.values[path] = _mark(node, self.name)
+        if id(node) in self.active:
+            self.problem("an alias refers to the collection that contains it", node)
+            return None
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                if node.tag != _STD + "seq":
+                    self.problem(f"unsupported YAML tag {node.tag!r}", node)
+                return [self.build(item, (*path, i), out) for i, item in enumerate(node.value)]
+            if isinstance(node, MappingNode):
+                if node.tag != _STD + "map":
+                    self.problem(f"unsupported YAML tag {node.tag!r}", node)
+                return self.mapping(node, path, out)
+        finally:
+            self.active.discard(id(node))
+        raise AssertionError(f"unknown YAML node {node!r}")  # pragma: no cover
+
+    def scalar(self, node: ScalarNode) -> Any:
+        tag = node.tag
+        if not tag.startswith(_STD) or tag[len(_STD) :] not in _SCALAR_TAGS:
+            self.problem(f"unsupported YAML tag {tag!r}", node)
+            return node.value
+        kind = tag[len(_STD) :]
+        if kind == "str":
+            return node.value
+        value = getattr(self.constructor, f"construct_yaml_{kind}")(node)
+        if isinstance(value, datetime.date | datetime.datetime):
+            return node.value
+        return value
+
+    def key(self, node: Node) -> str | None:
+        if not isinstance(node, ScalarNode):
+            self.problem("a mapping key must be a plain value, not a list or mapping", node)
+            return None
+        value = self.scalar(node)
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value is None:
+            return "null"
+        return str(value)
+
+    def mapping(self, node: MappingNode, path: DataPath, out: Located) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        seen: dict[str, Node] = {}
+        merged: list[tuple[str, Any, Located]] = []
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode) and key_node.tag == _STD + "merge":
+                merged.extend(self.merge_sources(value_node, path))
+                continue
+            key = self.key(key_node)
+            if key is None:
+                continue
+            if key in seen:
+                first = _mark(seen[key], self.name)
+                self.problem(f"duplicate key {key!r} (first given at line {first.line})", key_node)
+                continue
+            seen[key] = key_node
+            out.keys[(*path, key)] = _mark(key_node, self.name)
+            result[key] = self.build(value_node, (*path, key), out)
+        for key, value, marks in merged:  # explicit keys win over merged ones
+            if key not in result:
+                result[key] = value
+                out.graft(path, _only(marks, key))
+        return result
+
+    def merge_sources(self, node: Node, path: DataPath) -> Iterator[tuple[str, Any, Located]]:
+        sources = node.value if isinstance(node, SequenceNode) else [node]
+        for source in sources:
+            if not isinstance(source, MappingNode):
+                self.problem("'<<' merges only mappings", source)
+                continue
+            marks = Located(None)
+            data = self.build(source, (), marks)
+            for key, value in data.items():
+                yield key, value, marks
+
+
+def _only(marks: Located, key: str) -> Located:
+    """The marks of one top-level key of ``marks``."""
+    picked = Located(None)
+    picked.values = {p: m for p, m in marks.values.items() if p[:1] == (key,)}
+    picked.keys = {p: m for p, m in marks.keys.items() if p[:1] == (key,)}
+    return picked
