@@ -14,7 +14,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import load_title
@@ -65,13 +64,12 @@ def validate(
     Every problem is reported as file:line:col. The title's own variants are
     checked too, each applied on its own.
     """
-    problems: list[Problem] = []
     try:
         title = load_title(path, rules or [], variant or [])
     except ProblemsError as exc:
         report(exc.problems, exc.stage)
         raise typer.Exit(1) from None
-    checked = []
+    checked, failures = [], []
     for name in title.variants:
         if variant and name in variant:
             continue
@@ -79,14 +77,18 @@ def validate(
             load_title(path, rules or [], [*(variant or []), name])
             checked.append(name)
         except ProblemsError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        report(problems)
+            failures.append(exc)
+    if failures:
+        stages = {exc.stage for exc in failures}
+        report(
+            [p for exc in failures for p in exc.problems],
+            "semantic" if stages == {"semantic"} else "schema",
+        )
         raise typer.Exit(1)
-    table = Table.grid(padding=(0, 2))
-    for label, text in summarize(title):
-        table.add_row(label, text)
-    out.print(table)
+    lines = summarize(title)
+    width = max(len(label) for label, _ in lines)
+    for label, text in lines:
+        out.print(f"{label:<{width}}  {text}", markup=False)
     if checked:
         out.print(f"variants checked: {', '.join(checked)}", markup=False)
     out.print(f"{title.title.name}: valid", markup=False)

@@ -160,7 +160,7 @@ class _Builder:
     def build(self, node: Node, path: DataPath, out: Located) -> Any:
         out.values[path] = _mark(node, self.name)
         if id(node) in self.active:
-            self.problem("an alias refers to the collection that contains it", node)
+            self.problem("this list or mapping contains an alias to itself", node)
             return None
         if isinstance(node, ScalarNode):
             return self.scalar(node)

@@ -13,7 +13,6 @@ value at fault, the message, and whether the mark should point at the value
 
 from __future__ import annotations
 
-import ast
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -22,13 +21,12 @@ from typing import Any
 from framework.board.upgrades import keeping_rotations
 from framework.geometry import Grid, opposite
 from framework.title import companies as ab
+from framework.title.hooks import HOOKS_FILE, defined_functions, hook_references
 from framework.title.model import Title
 from framework.title.track import TrackContent, endpoint_node
 from framework.yamlsource import DataPath
 
 Found = tuple[DataPath, str, str]
-
-HOOKS_FILE = "hooks.py"
 
 STEP_ROUNDS: dict[str, set[str]] = {
     "company_pending_par": {"auction", "stock"},
@@ -625,17 +623,8 @@ class _Checker:
                 if n < 1:
                     yield ((*at, "players", i), "a player count must be at least 1", "value")
 
-    def hook_refs(self) -> Iterator[tuple[DataPath, str]]:
-        for name, train in self.t.trains.items():
-            for i, event in enumerate(train.events):
-                if event.hook:
-                    yield (("trains", name, "events", i, "hook"), event.hook)
-        for name, rnd in self.t.rounds.items():
-            if rnd.hook:
-                yield (("rounds", name, "hook"), rnd.hook)
-
     def hooks(self) -> Iterator[Found]:
-        refs = list(self.hook_refs())
+        refs = list(hook_references(self.t))
         if not refs or self.folder is None:
             return
         file = self.folder / HOOKS_FILE
@@ -652,9 +641,3 @@ class _Checker:
         for at, name in refs:
             if name not in defined:
                 yield (at, f"hook {name!r} is not a function in {HOOKS_FILE}", "value")
-
-
-def defined_functions(file: Path) -> set[str]:
-    """Top-level function names of a Python file, read without running it."""
-    tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
-    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}

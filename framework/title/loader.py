@@ -10,9 +10,9 @@ result is validated by the pydantic models, and the semantic checks of
 Every problem found on the way is reported with its ``file:line:col``; as many
 as can be found are reported together in one :class:`ProblemsError`.
 
->>> title = load_title("titles/18SJ")          # doctest: +SKIP
->>> title.bank.cash                            # doctest: +SKIP
-10000
+For example ``load_title("titles/18SJ").bank.cash`` is 10000, and
+``load_title("titles/18SJ", variants=["oscarian_era"], rules=["house.yaml"])``
+applies a variant and then a house-rule overlay.
 """
 
 from __future__ import annotations
@@ -146,7 +146,10 @@ def read_overlay(path: Path | str) -> tuple[OverlayMeta | None, Located]:
         except ValidationError as exc:
             doc.data["overlay"] = header
             raise ProblemsError(
-                problems_from_validation(exc, doc, prefix=("overlay",)), stage="schema"
+                problems_from_validation(
+                    exc, doc, OverlayMeta.model_json_schema(), prefix=("overlay",)
+                ),
+                stage="schema",
             ) from None
     doc.forget(("overlay",))
     return meta, doc

@@ -78,7 +78,7 @@ def problems_from_validation(
         grouped[prefix + data_path(item["loc"], data, key_error)].append(item)
     problems = []
     for path, items in grouped.items():
-        for message, kind in _messages(path, items, source, schema):
+        for message, kind in _messages(path, items, source, schema, len(prefix)):
             if kind == "parent":
                 mark = (
                     source.key_mark(path[:-1])
@@ -94,25 +94,33 @@ def problems_from_validation(
 
 
 def _messages(
-    path: DataPath, items: list[dict[str, Any]], source: Located, schema: dict[str, Any] | None
+    path: DataPath,
+    items: list[dict[str, Any]],
+    source: Located,
+    schema: dict[str, Any] | None,
+    depth: int = 0,
 ) -> list[tuple[str, str]]:
     expected = [_EXPECTED[i["type"]] for i in items if i["type"] in _EXPECTED]
     literals = [i for i in items if i["type"] in ("literal_error", "enum")]
     if len(items) > 1 and len(expected) + len(literals) == len(items):
         choices = " or ".join(dict.fromkeys(expected + [i["ctx"]["expected"] for i in literals]))
         return [(f"expected {choices}, got {describe(items[0]['input'])}", "value")]
-    return [_message(path, item, source, schema) for item in items]
+    return [_message(path, item, source, schema, depth) for item in items]
 
 
 def _message(
-    path: DataPath, item: dict[str, Any], source: Located, schema: dict[str, Any] | None
+    path: DataPath,
+    item: dict[str, Any],
+    source: Located,
+    schema: dict[str, Any] | None,
+    depth: int = 0,
 ) -> tuple[str, str]:
     kind, ctx, value = item["type"], item.get("ctx", {}), item.get("input")
     field = path[-1] if path else ""
     if kind == "missing":
         return (f"missing required key {field!r}", "parent")
     if kind == "extra_forbidden":
-        return (_unknown_key(path, schema), "key")
+        return (_unknown_key(path, schema, depth), "key")
     if kind in _EXPECTED:
         return (f"expected {_EXPECTED[kind]}, got {describe(value)}", "value")
     if kind in ("literal_error", "enum"):
@@ -149,10 +157,11 @@ def _message(
     return (message, "value")
 
 
-def _unknown_key(path: DataPath, schema: dict[str, Any] | None) -> str:
+def _unknown_key(path: DataPath, schema: dict[str, Any] | None, depth: int = 0) -> str:
+    """``depth``: how many leading parts of ``path`` lie above the schema's root."""
     key = str(path[-1]) if path else ""
     where = "section" if len(path) == 1 else "key"
-    known = sorted(_properties_at(schema, path[:-1])) if schema else []
+    known = sorted(_properties_at(schema, path[depth:-1])) if schema else []
     text = f"unknown {where} {key!r}"
     close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
     if close:

@@ -67,9 +67,7 @@ def overlay_schema() -> dict[str, Any]:
     """The schema of an overlay file: a title file with nothing required and nulls allowed."""
     body = copy.deepcopy(title_schema())
     body["properties"].pop("include", None)
-    for definition in body["definitions"].values():
-        _partial(definition)
-    _partial(body)
+    _loosen(body)
     header = _draft07(OverlayMeta.model_json_schema())
     header.pop("title", None)
     body["definitions"]["OverlayMeta"] = header
@@ -83,32 +81,32 @@ def overlay_schema() -> dict[str, Any]:
     return body
 
 
-def _partial(node: dict[str, Any]) -> None:
-    """Make an object schema (and its union branches) accept partial mappings."""
-    for branch in node.get("anyOf", []) + node.get("oneOf", []):
-        if isinstance(branch, dict):
-            _partial(branch)
-    if node.get("type") == "object" or "properties" in node:
-        node.pop("required", None)
-        for name, prop in list(node.get("properties", {}).items()):
-            node["properties"][name] = _nullable(prop)
-        if isinstance(node.get("additionalProperties"), dict):
-            node["additionalProperties"] = _nullable(node["additionalProperties"])
-        for pattern, prop in list(node.get("patternProperties", {}).items()):
-            node["patternProperties"][pattern] = _nullable(prop)
+def _loosen(node: Any) -> None:
+    """Let every mapping in ``node`` be partial and every mapping value be null."""
+    if isinstance(node, list):
+        for item in node:
+            _loosen(item)
+        return
+    if not isinstance(node, dict):
+        return
     if "oneOf" in node:  # a discriminated union: a partial entry may match several
         node["anyOf"] = node.pop("oneOf")
         node.pop("discriminator", None)
+    node.pop("required", None)
+    for key in ("properties", "patternProperties"):
+        for name, prop in node.get(key, {}).items():
+            node[key][name] = _nullable(prop)
+    if isinstance(node.get("additionalProperties"), dict):
+        node["additionalProperties"] = _nullable(node["additionalProperties"])
+    for value in node.values():
+        _loosen(value)
 
 
 def _nullable(prop: dict[str, Any]) -> dict[str, Any]:
-    branches = prop.get("anyOf")
-    if branches is not None and {"type": "null"} in branches:
+    if {"type": "null"} in prop.get("anyOf", []):
         return prop
     keep = {k: v for k, v in prop.items() if k in ("description", "title", "default")}
     rest = {k: v for k, v in prop.items() if k not in keep}
-    if "$ref" not in rest and "oneOf" in rest:
-        _partial(rest)
     return {**keep, "anyOf": [rest, {"type": "null"}]}
 
 
