@@ -50,6 +50,8 @@ class Located:
     data: Any
     values: dict[DataPath, Mark] = field(default_factory=dict)
     keys: dict[DataPath, Mark] = field(default_factory=dict)
+    removed: dict[DataPath, Mark] = field(default_factory=dict)
+    """Paths an overlay removed, with the mark of the removing ``null``."""
 
     def value_mark(self, path: DataPath) -> Mark | None:
         """Where the value at ``path`` is written, or where its nearest
@@ -137,12 +139,32 @@ def _mark(node: Node, name: str) -> Mark:
     return Mark(name, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_OPENED = {
+    "while parsing a flow sequence": "the list that starts here",
+    "while parsing a flow mapping": "the mapping that starts here",
+    "while scanning a quoted scalar": "the quoted text that starts here",
+}
+"""Errors found inside a bracket or quote are reported where it opens: an unclosed
+``[`` is noticed only lines later."""
+
+
 def _syntax_problem(exc: MarkedYAMLError, name: str) -> Problem:
-    mark = exc.problem_mark or exc.context_mark
+    problem, context = exc.problem_mark, exc.context_mark
+    opened = _OPENED.get(exc.context or "")
+    if opened and context is not None and problem is not None:
+        where = Mark(name, context.line + 1, context.column + 1)
+        found = f"line {problem.line + 1}, column {problem.column + 1}"
+        return Problem(f"YAML syntax error in {opened}: {exc.problem} at {found}", where)
+    mark = problem or context
     where = Mark(name, mark.line + 1, mark.column + 1) if mark else Mark(name, 1, 1)
     parts = [p for p in (exc.context, exc.problem) if p]
     message = "YAML syntax error: " + ", ".join(parts) if parts else "YAML syntax error"
     return Problem(message, where)
+
+
+def _written(tag: str) -> str:
+    """A tag as it is written in YAML: ``!!python/object`` rather than its long form."""
+    return "!!" + tag[len(_STD) :] if tag.startswith(_STD) else tag
 
 
 class _Builder:
@@ -168,11 +190,11 @@ class _Builder:
         try:
             if isinstance(node, SequenceNode):
                 if node.tag != _STD + "seq":
-                    self.problem(f"unsupported YAML tag {node.tag!r}", node)
+                    self.problem(f"unsupported YAML tag {_written(node.tag)!r}", node)
                 return [self.build(item, (*path, i), out) for i, item in enumerate(node.value)]
             if isinstance(node, MappingNode):
                 if node.tag != _STD + "map":
-                    self.problem(f"unsupported YAML tag {node.tag!r}", node)
+                    self.problem(f"unsupported YAML tag {_written(node.tag)!r}", node)
                 return self.mapping(node, path, out)
         finally:
             self.active.discard(id(node))
@@ -181,7 +203,7 @@ class _Builder:
     def scalar(self, node: ScalarNode) -> Any:
         tag = node.tag
         if not tag.startswith(_STD) or tag[len(_STD) :] not in _SCALAR_TAGS:
-            self.problem(f"unsupported YAML tag {tag!r}", node)
+            self.problem(f"unsupported YAML tag {_written(tag)!r}", node)
             return node.value
         kind = tag[len(_STD) :]
         if kind == "str":
@@ -220,6 +242,9 @@ class _Builder:
             seen[key] = key_node
             out.keys[(*path, key)] = _mark(key_node, self.name)
             result[key] = self.build(value_node, (*path, key), out)
+            empty = isinstance(value_node, ScalarNode) and value_node.value == ""
+            if empty and result[key] is None:  # `key:` with nothing after it
+                out.values[(*path, key)] = out.keys[(*path, key)]
         for key, value, marks in merged:  # explicit keys win over merged ones
             if key not in result:
                 result[key] = value

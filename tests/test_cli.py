@@ -71,7 +71,10 @@ def test_a_broken_variant_is_reported_too(tmp_path):
     )
     result = run("validate", str(title))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{os.path.relpath(variant)}:15:19: 'fully' is not one of:")
+    assert result.stderr.splitlines() == [
+        f"{os.path.relpath(variant)}:15:19: unknown capitalization 'fully'; did you mean 'full'?",
+        "1 problem found (references between sections are checked once these are fixed)",
+    ]
 
 
 def test_a_missing_folder_is_a_clear_error(tmp_path):

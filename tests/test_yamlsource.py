@@ -50,16 +50,28 @@ def test_duplicate_keys_are_refused():
 
 def test_no_tag_may_construct_a_python_object():
     assert problems("x: !!python/object:os.system ls\n") == [
-        "f.yaml:1:4: unsupported YAML tag 'tag:yaml.org,2002:python/object:os.system'"
+        "f.yaml:1:4: unsupported YAML tag '!!python/object:os.system'"
     ]
     assert problems("x: !custom [1]\n") == ["f.yaml:1:4: unsupported YAML tag '!custom'"]
 
 
 def test_syntax_errors_give_their_position():
-    assert problems("a: [1, 2\nb: 3\n") == [
-        "f.yaml:2:2: YAML syntax error: while parsing a flow sequence, "
-        "expected ',' or ']', but got ':'"
+    assert problems("a: 1\n b: 2\n") == [
+        "f.yaml:2:3: YAML syntax error: mapping values are not allowed here"
     ]
+
+
+def test_an_unclosed_bracket_is_reported_where_it_opens():
+    assert problems("a: [1, 2\nb: 3\n") == [
+        "f.yaml:1:4: YAML syntax error in the list that starts here: "
+        "expected ',' or ']', but got ':' at line 2, column 2"
+    ]
+
+
+def test_an_empty_value_is_located_at_its_key():
+    doc = loads("a:\nb: 1\n", "f.yaml")
+    assert doc.data == {"a": None, "b": 1}
+    assert str(doc.value_mark(("a",))) == "f.yaml:1:1"
 
 
 def test_an_undefined_alias_is_an_error():

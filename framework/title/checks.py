@@ -21,6 +21,7 @@ from typing import Any
 from framework.board.upgrades import keeping_rotations
 from framework.geometry import Grid, opposite
 from framework.title import companies as ab
+from framework.title.files import file_in_folder
 from framework.title.hooks import HOOKS_FILE, defined_functions, hook_references
 from framework.title.model import Title
 from framework.title.track import TrackContent, endpoint_node
@@ -45,6 +46,10 @@ def check_title(title: Title, folder: Path | None = None) -> list[Found]:
 
 def _names(items: Iterable[str]) -> str:
     return ", ".join(sorted(items))
+
+
+def _label(label: str | None) -> str:
+    return f"label {label!r}" if label else "no label"
 
 
 class _Checker:
@@ -237,8 +242,8 @@ class _Checker:
         if rule.keep_label and old.label != new.label:
             yield (
                 where,
-                f"tile {new_name} has label {new.label!r} but {old_name} has "
-                f"{old.label!r}: an upgrade keeps the label",
+                f"tile {new_name} has {_label(new.label)} but {old_name} has "
+                f"{_label(old.label)}: an upgrade keeps the label",
                 "value",
             )
             return
@@ -608,17 +613,10 @@ class _Checker:
         for name, variant in self.t.variants.items():
             at = ("variants", name)
             if self.folder is not None:
-                file = (self.folder / variant.overlay).resolve()
-                if Path(variant.overlay).is_absolute() or not file.is_relative_to(
-                    self.folder.resolve()
-                ):
-                    yield (
-                        (*at, "overlay"),
-                        f"{variant.overlay!r} is outside the title's folder",
-                        "value",
-                    )
-                elif not file.is_file():
-                    yield ((*at, "overlay"), f"overlay file {variant.overlay!r} not found", "value")
+                try:
+                    file_in_folder(self.folder, variant.overlay)
+                except ValueError as exc:
+                    yield ((*at, "overlay"), str(exc), "value")
             for i, n in enumerate(variant.players or []):
                 if n < 1:
                     yield ((*at, "players", i), "a player count must be at least 1", "value")

@@ -17,7 +17,6 @@ applies a variant and then a house-rule overlay.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -28,20 +27,13 @@ from pydantic import ValidationError
 from framework import yamlsource
 from framework.problems import Mark, Problem, ProblemsError
 from framework.title.checks import check_title
+from framework.title.files import display_path, file_in_folder
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
 from framework.title.overlay import OverlayMeta, apply_overlay
 from framework.yamlsource import Located
 
 ENTRY_FILE = "title.yaml"
-
-
-def display_path(path: Path) -> str:
-    """``path`` as shown in messages: relative to the working directory when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # pragma: no cover - another drive on Windows
-        return str(path)
 
 
 def title_folder(path: Path | str) -> Path:
@@ -64,7 +56,7 @@ def read_tree(path: Path | str) -> Located:
     includes = root.data.pop("include", [])
     include_mark = root.values.get(("include",))
     root.forget(("include",))
-    tree = Located({})
+    tree = Located({}, {(): Mark(display_path(entry), 1, 1)})
     owner: dict[str, Mark | None] = {}
     _add_sections(tree, root, owner, problems)
     if not isinstance(includes, list):
@@ -105,17 +97,11 @@ def _read_mapping(file: Path) -> Located:
 
 def _inside(folder: Path, name: Any, mark: Mark | None, problems: list[Problem]) -> Path | None:
     """The file ``name`` names inside ``folder``, or ``None`` after recording why not."""
-    if not isinstance(name, str) or not name:
-        problems.append(Problem(f"expected a file name, got {name!r}", mark))
+    try:
+        return file_in_folder(folder, name)
+    except ValueError as exc:
+        problems.append(Problem(str(exc), mark))
         return None
-    target = (folder / name).resolve()
-    if Path(name).is_absolute() or not target.is_relative_to(folder.resolve()):
-        problems.append(Problem(f"{name!r} is outside the title's folder", mark))
-        return None
-    if not target.is_file():
-        problems.append(Problem(f"file {name!r} not found in {display_path(folder)}", mark))
-        return None
-    return target
 
 
 def _add_sections(

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator, WithJsonSchema, field_validator
 
-from framework.title.base import Entry, Model, keyed
+from framework.title.base import ZONE_MARK_PATTERN, Entry, Model, keyed
 
 _CELL = re.compile(r"^([0-9]+)([a-z]*)$")
 
@@ -81,7 +81,7 @@ class Redemption(Model):
 class Zone(Entry):
     """A named zone of the market and its effects on the corporations in it."""
 
-    mark: str = Field(pattern=r"^[a-z]$")
+    mark: str = Field(pattern=ZONE_MARK_PATTERN)
     """The letter that puts a grid cell in this zone."""
     color: str | None = None
     """How the zone is drawn."""

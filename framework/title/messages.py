@@ -11,12 +11,14 @@ rewrites the message in the vocabulary of the title format.
 from __future__ import annotations
 
 import difflib
+import re
 from collections import defaultdict
 from typing import Any
 
 from pydantic import ValidationError
 
-from framework.problems import Problem
+from framework.problems import Mark, Problem
+from framework.title.base import PATTERNS
 from framework.yamlsource import DataPath, Located, has_child
 
 _EXPECTED = {
@@ -34,6 +36,9 @@ _EXPECTED = {
     "model_attributes_type": "a mapping",
     "none_required": "nothing (null)",
 }
+
+_TAGS = {"int", "float", "str", "bool", "list", "dict", "none"}
+"""Union branch tags pydantic puts in error locations that look like field names."""
 
 
 def data_path(loc: tuple[str | int, ...], data: Any, key_error: bool = False) -> DataPath:
@@ -79,18 +84,21 @@ def problems_from_validation(
     problems = []
     for path, items in grouped.items():
         for message, kind in _messages(path, items, source, schema, len(prefix)):
-            if kind == "parent":
-                mark = (
-                    source.key_mark(path[:-1])
-                    if path[:-1] in source.keys
-                    else source.value_mark(path)
-                )
-            elif kind == "key":
-                mark = source.key_mark(path)
-            else:
-                mark = source.value_mark(path)
-            problems.append(Problem(message, mark))
+            problems.append(Problem(message, _mark_for(source, path, kind)))
     return problems
+
+
+def _mark_for(source: Located, path: DataPath, kind: str) -> Mark | None:
+    """Where to point: at the value, at its key, or (``parent``) at the key of the
+    mapping a missing key belongs in."""
+    if kind == "removed":
+        return source.removed[path]
+    if kind == "parent":
+        parent = path[:-1]
+        return source.key_mark(parent) if parent in source.keys else source.value_mark(path)
+    if kind == "key":
+        return source.key_mark(path)
+    return source.value_mark(path)
 
 
 def _messages(
@@ -105,7 +113,29 @@ def _messages(
     if len(items) > 1 and len(expected) + len(literals) == len(items):
         choices = " or ".join(dict.fromkeys(expected + [i["ctx"]["expected"] for i in literals]))
         return [(f"expected {choices}, got {describe(items[0]['input'])}", "value")]
-    return [_message(path, item, source, schema, depth) for item in items]
+    out = []
+    for item in items:
+        message, kind = _message(path, item, source, schema, depth)
+        if "[key]" in item["loc"] and kind == "value":
+            kind = "key"  # the mapping key itself is wrong, not its value
+        out.append((message, kind))
+    return out
+
+
+def _field_name(loc: tuple[str | int, ...]) -> str:
+    """The name of the field an error is about, skipping pydantic's branch tags."""
+    for part in reversed(loc):
+        if isinstance(part, str) and part.isidentifier() and part not in _TAGS:
+            return part
+    return "value"
+
+
+def _choices(value: Any, options: list[str]) -> str:
+    """A suggestion for a misspelt choice, or the list of choices."""
+    close = difflib.get_close_matches(str(value), options, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return f"expected one of: {', '.join(options)}"
 
 
 def _message(
@@ -118,18 +148,23 @@ def _message(
     kind, ctx, value = item["type"], item.get("ctx", {}), item.get("input")
     field = path[-1] if path else ""
     if kind == "missing":
-        return (f"missing required key {field!r}", "parent")
+        if path in source.removed:
+            what = "every title needs this section" if len(path) == 1 else "it is required"
+            return (f"cannot remove {'.'.join(map(str, path))!r}: {what}", "removed")
+        noun = "section" if len(path) == 1 else "key"
+        return (f"missing required {noun} {field!r}", "parent")
     if kind == "extra_forbidden":
         return (_unknown_key(path, schema, depth), "key")
     if kind in _EXPECTED:
         return (f"expected {_EXPECTED[kind]}, got {describe(value)}", "value")
     if kind in ("literal_error", "enum"):
-        return (f"{describe(value)} is not one of: {ctx['expected']}", "value")
+        options = re.findall(r"'([^']*)'", ctx["expected"])
+        name = _field_name(item["loc"])
+        return (f"unknown {name} {describe(value)}; {_choices(value, options)}", "value")
     if kind == "union_tag_invalid":
-        tags = [t.strip().strip("'") for t in ctx["expected_tags"].split(",")]
-        close = difflib.get_close_matches(str(ctx["tag"]), tags, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(tags)}"
-        return (f"unknown {ctx['discriminator'].strip(chr(39))} {ctx['tag']!r}; {hint}", "value")
+        tags = re.findall(r"'([^']*)'", ctx["expected_tags"])
+        name = ctx["discriminator"].strip("'")
+        return (f"unknown {name} {ctx['tag']!r}; {_choices(ctx['tag'], tags)}", "value")
     if kind == "union_tag_not_found":
         return (f"missing required key {ctx['discriminator'].strip(chr(39))!r}", "value")
     bounds = {
@@ -141,15 +176,16 @@ def _message(
     if kind in bounds:
         return (f"must be {bounds[kind].format(**ctx)}, got {describe(value)}", "value")
     if kind == "too_short":
-        return (
-            f"needs at least {ctx['min_length']} entr{'y' if ctx['min_length'] == 1 else 'ies'}",
-            "value",
-        )
+        entries = "entry" if ctx["min_length"] == 1 else "entries"
+        return (f"needs at least {ctx['min_length']} {entries}", "value")
     if kind == "too_long":
         return (f"allows at most {ctx['max_length']} entries, got {ctx['actual_length']}", "value")
     if kind == "string_too_short":
         return ("must not be empty", "value")
     if kind == "string_pattern_mismatch":
+        meaning = PATTERNS.get(ctx["pattern"])
+        if meaning:
+            return (f"{describe(value)} is not {meaning}", "value")
         return (f"{describe(value)} does not have the expected form ({ctx['pattern']})", "value")
     message = item["msg"]
     for lead in ("Value error, ", "Assertion failed, "):

@@ -59,6 +59,7 @@ def _merge(
             if key in target:
                 del target[key]
                 tree.forget(where)
+                tree.removed[where] = patch.key_mark(where)
             else:
                 name = ".".join(map(str, where))
                 problems.append(

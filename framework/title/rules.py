@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from framework.title.base import Entry, Model, Name
+from framework.title.base import CURRENCY_PATTERN, Entry, Model, Name
 from framework.title.corporations import National
 from framework.title.market import Move
 from framework.title.tiles import UpgradeRule
@@ -40,7 +40,7 @@ class Meta(Model):
     subtitle: str | None = None
     designer: str | None = None
     publisher: str | None = None
-    currency: str = Field(default="${}", pattern=r"\{\}")
+    currency: str = Field(default="${}", pattern=CURRENCY_PATTERN)
     """How money is written; ``{}`` stands for the amount (``{} kr``)."""
     players: Players
     """The player counts the title supports."""
