@@ -1,0 +1,269 @@
+"""The board during a game: tiles on hexes, station tokens, and the track graph.
+
+:class:`Board` holds what changes on the map — which tile lies where and how it
+is turned, the tile supply, station tokens and reserved home slots, main lines
+already improved, border costs already paid, icons removed — and keeps the
+networkx :class:`~framework.board.graph.TrackGraph` in step, hex by hex.
+
+Rules about *laying* tiles are in :mod:`framework.board.lays`; about tokens in
+:mod:`framework.board.tokens`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from framework.board.faces import Face, make_face
+from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
+from framework.board.hexmap import HexMap
+from framework.board.supply import TileSupply
+from framework.title.model import Title
+
+City = tuple[str, int]
+"""A city: ``(hex, part index)``."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile lying on a hex."""
+
+    tile_id: str
+    """The copy's id, e.g. ``57-2``."""
+    name: str
+    rotation: int
+
+
+class FaceCache:
+    """Faces of every tile of a title in every rotation, made once."""
+
+    def __init__(self, title: Title):
+        self.title = title
+        self._faces: dict[tuple[str, int], Face] = {}
+
+    def get(self, name: str, rotation: int) -> Face:
+        key = (name, rotation)
+        face = self._faces.get(key)
+        if face is None:
+            tile = self.title.tiles[name]
+            face = self._faces[key] = make_face(name, tile, tile.color, rotation)
+        return face
+
+
+class Board:
+    """The map as it is now."""
+
+    def __init__(self, title: Title, hexmap: HexMap | None = None, faces: FaceCache | None = None):
+        self.title = title
+        self.hexmap = hexmap or HexMap(title)
+        self.faces = faces or FaceCache(title)
+        self.placed: dict[str, Placed] = {}
+        self.supply = TileSupply.for_title(title)
+        self.tokens: dict[City, list[str | None]] = {}
+        """Slot owners of every city that has a token or a reservation."""
+        self.reserved: dict[City, list[str]] = {}
+        """Companies whose home slot in a city is held for them."""
+        self.improved: set[str] = set()
+        """Hexes whose main line has been improved."""
+        self.paid_borders: set[frozenset[tuple[str, int]]] = set()
+        self.removed_icons: dict[str, list[str]] = {}
+        self.version = 0
+        """Counts changes, for caches of what depends on the board."""
+        self.graph = TrackGraph(self.hexmap)
+        for hex_id, face in self.hexmap.printed.items():
+            self.graph.set_face(hex_id, face)
+        self._reach: dict[tuple[Any, ...], Reach] = {}
+
+    # -- what lies where ------------------------------------------------
+
+    def face(self, hex_id: str) -> Face:
+        """The track on a hex now."""
+        return self.graph.faces[hex_id]
+
+    def icons(self, hex_id: str) -> list[str]:
+        """The icons showing on a hex now."""
+        hx = self.hexmap.hexes[hex_id]
+        laid = hex_id in self.placed
+        names = [i.name for i in hx.icons if i.sticky or not laid]
+        for gone in self.removed_icons.get(hex_id, []):
+            if gone in names:
+                names.remove(gone)
+        return names
+
+    def remove_icons(self, name: str, hexes: list[str] | None = None) -> None:
+        """Take every ``name`` icon off the map (or off ``hexes``)."""
+        for hex_id in hexes or list(self.hexmap.hexes):
+            count = self.icons(hex_id).count(name)
+            self.removed_icons.setdefault(hex_id, []).extend([name] * count)
+        self.changed()
+
+    def changed(self) -> None:
+        self.version += 1
+        self._reach.clear()
+
+    # -- tiles ----------------------------------------------------------
+
+    def put_tile(
+        self, hex_id: str, tile_id: str, name: str, rotation: int, mapping: dict[int, int]
+    ) -> None:
+        """Lay a tile (taken from the supply), returning any old tile to the supply and
+        moving tokens and reservations from old city ``k`` to new city ``mapping[k]``."""
+        old = self.placed.get(hex_id)
+        if old is not None:
+            self.supply.give_back(old.tile_id)
+        self.supply.take(tile_id)
+        self.placed[hex_id] = Placed(tile_id, name, rotation)
+        face = self.faces.get(name, rotation)
+        for table in (self.tokens, self.reserved):
+            moved: dict[City, list[Any]] = {}
+            for (h, i), entries in list(table.items()):
+                if h == hex_id:
+                    del table[(h, i)]
+                    moved.setdefault((h, mapping[i]), []).extend(entries)
+            table.update(moved)
+        for (h, i), slots in list(self.tokens.items()):
+            if h == hex_id:
+                owners = [o for o in slots if o is not None]
+                capacity = face.nodes[i].slots
+                self.tokens[(h, i)] = owners + [None] * max(0, capacity - len(owners))
+        self.graph.set_face(hex_id, face)
+        self.changed()
+
+    # -- tokens ---------------------------------------------------------
+
+    def slots(self, city: City) -> list[str | None]:
+        """Who holds each slot of a city (``None``: empty)."""
+        if city in self.tokens:
+            return self.tokens[city]
+        return [None] * self.face(city[0]).nodes[city[1]].slots
+
+    def token_owners(self, city: City) -> list[str]:
+        return [o for o in self.slots(city) if o is not None]
+
+    def reserve(self, owner: str, city: City) -> None:
+        """Hold a slot of ``city`` for ``owner``'s home token."""
+        self.reserved.setdefault(city, []).append(owner)
+        self.changed()
+
+    def unreserve(self, owner: str) -> None:
+        for city, owners in list(self.reserved.items()):
+            if owner in owners:
+                owners.remove(owner)
+                if not owners:
+                    del self.reserved[city]
+        self.changed()
+
+    def reservation(self, owner: str) -> City | None:
+        return next((city for city, owners in self.reserved.items() if owner in owners), None)
+
+    def free_slots(self, city: City, owner: str) -> int:
+        """Empty slots ``owner`` may fill: those not held for another company."""
+        empty = self.slots(city).count(None)
+        held = [o for o in self.reserved.get(city, []) if o != owner]
+        return max(0, empty - len(held))
+
+    def add_token(self, owner: str, city: City) -> int:
+        """Put ``owner``'s token in the first empty slot; returns the slot index."""
+        slots = list(self.slots(city))
+        index = slots.index(None)
+        slots[index] = owner
+        self.tokens[city] = slots
+        if owner in self.reserved.get(city, []):
+            self.reserved[city].remove(owner)
+            if not self.reserved[city]:
+                del self.reserved[city]
+        self.changed()
+        return index
+
+    def remove_token(self, owner: str, city: City) -> None:
+        slots = list(self.slots(city))
+        slots[slots.index(owner)] = None
+        self.tokens[city] = slots
+        self.changed()
+
+    def cities_of(self, owner: str) -> list[City]:
+        """The cities holding ``owner``'s tokens."""
+        return [city for city, slots in self.tokens.items() if owner in slots]
+
+    def blocks(self, city: City, owner: str, passable_owners: frozenset[str] = frozenset()) -> bool:
+        """Whether ``city`` stops ``owner``'s routes and walks: every slot holds a token,
+        none of them ``owner``'s (tokens of ``passable_owners`` count as empty)."""
+        slots = self.slots(city)
+        if not slots:
+            return False
+        return all(o is not None and o not in passable_owners and o != owner for o in slots)
+
+    # -- walking the network --------------------------------------------
+
+    def passable(self, owner: str, passable_owners: frozenset[str] = frozenset()):
+        """A predicate: may ``owner`` walk through this revenue centre?"""
+        faces = self.graph.faces
+
+        def through(node: NodeKey) -> bool:
+            _, hex_id, index = node
+            centre = faces[hex_id].nodes[index]
+            if centre.kind == "offboard":
+                return False
+            return not (
+                centre.kind == "city" and self.blocks((hex_id, index), owner, passable_owners)
+            )
+
+        return through
+
+    def reach(self, owner: str, passable_owners: frozenset[str] = frozenset()) -> Reach:
+        """Everything ``owner``'s stations reach along track (cached until the board changes)."""
+        key = (owner, passable_owners)
+        cached = self._reach.get(key)
+        if cached is None:
+            starts = [node_key(h, i) for h, i in self.cities_of(owner)]
+            cached = self._reach[key] = self.graph.walk(
+                starts, self.passable(owner, passable_owners)
+            )
+        return cached
+
+    def token_hexes(self, owner: str) -> set[str]:
+        return {h for h, _ in self.cities_of(owner)}
+
+    # -- state ----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything that changes, as plain data."""
+        return {
+            "placed": {h: [p.tile_id, p.name, p.rotation] for h, p in self.placed.items()},
+            "supply": self.supply.to_dict(),
+            "tokens": {f"{h} {i}": slots for (h, i), slots in self.tokens.items()},
+            "reserved": {f"{h} {i}": owners for (h, i), owners in self.reserved.items()},
+            "improved": sorted(self.improved),
+            "paid_borders": sorted(
+                sorted(f"{h} {e}" for h, e in pair) for pair in self.paid_borders
+            ),
+            "removed_icons": self.removed_icons,
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        title: Title,
+        data: dict[str, Any],
+        hexmap: HexMap | None = None,
+        faces: FaceCache | None = None,
+    ) -> Board:
+        board = cls(title, hexmap, faces)
+        for hex_id, (tile_id, name, rotation) in data["placed"].items():
+            board.placed[hex_id] = Placed(tile_id, name, rotation)
+            board.graph.set_face(hex_id, board.faces.get(name, rotation))
+        board.supply.load(data["supply"])
+
+        def city(key: str) -> City:
+            h, i = key.split()
+            return (h, int(i))
+
+        board.tokens = {city(k): list(v) for k, v in data["tokens"].items()}
+        board.reserved = {city(k): list(v) for k, v in data["reserved"].items()}
+        board.improved = set(data["improved"])
+        board.paid_borders = {
+            frozenset((h, int(e)) for h, e in (item.split() for item in pair))
+            for pair in data["paid_borders"]
+        }
+        board.removed_icons = {h: list(v) for h, v in data["removed_icons"].items()}
+        return board

@@ -1,0 +1,91 @@
+"""Route bonuses: the title's bonuses, and those a company gives its owner.
+
+Each bonus applies at most once per route and looks only at the route's stops:
+the icons showing on their hexes, or the hexes themselves. Company bonuses
+(tokens placed on hexes, a movable marker) apply only to routes of the
+company that owns them.
+
+>>> from framework.title.bonuses import AllIconsBonus
+>>> north_south = AllIconsBonus(
+...     kind="all_icons", name="Lapplandspilen", label="N/S", icons=["N", "S"], amount=100
+... )
+>>> rules = BonusRules(title=(north_south,))
+>>> [e.amount for e in rules.from_icons([["N", "m"], ["O", "b", "S"]], ["B31", "H9"])]
+[100]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from framework.title.bonuses import AllHexesBonus, AllIconsBonus, Bonus, DestinationsBonus
+
+if TYPE_CHECKING:
+    from framework.board.board import Board
+
+
+@dataclass(frozen=True)
+class Earned:
+    """A bonus a route earns."""
+
+    name: str
+    label: str
+    """How it shows in the route's revenue text (``N/S``, ``GKB50(C12)``)."""
+    amount: int
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A movable bonus marker on a hex: ``amount`` per ``icon`` showing there."""
+
+    hex: str
+    icon: str
+    amount: int
+    label: str
+
+
+@dataclass(frozen=True)
+class BonusRules:
+    """Every bonus a runner can earn."""
+
+    title: tuple[Bonus, ...] = ()
+    """The title's bonuses, in order."""
+    tokens: Mapping[str, int] = field(default_factory=dict)
+    """Bonus tokens of the runner's company, by hex."""
+    token_label: str = "{amount}"
+    marker: Marker | None = None
+
+    def earned(self, board: Board, stop_hexes: Sequence[str]) -> tuple[Earned, ...]:
+        """The bonuses of a route stopping in ``stop_hexes``, in the order they are shown."""
+        icons = [board.icons(h) for h in stop_hexes]
+        found = self.from_icons(icons, stop_hexes)
+        for h in stop_hexes:
+            if h in self.tokens:
+                amount = self.tokens[h]
+                found.append(Earned("token", self.token_label.format(amount=amount, hex=h), amount))
+        marker = self.marker
+        if marker is not None and marker.hex in stop_hexes:
+            count = icons[list(stop_hexes).index(marker.hex)].count(marker.icon)
+            if count:
+                found.append(Earned("marker", marker.label, marker.amount * count))
+        return tuple(found)
+
+    def from_icons(self, icons: Sequence[list[str]], stop_hexes: Sequence[str]) -> list[Earned]:
+        """The title's bonuses for stops showing ``icons`` in ``stop_hexes``."""
+        showing = {name for per_stop in icons for name in per_stop}
+        found = []
+        for bonus in self.title:
+            if isinstance(bonus, AllIconsBonus):
+                if all(i in showing for i in bonus.icons):
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount))
+            elif isinstance(bonus, AllHexesBonus):
+                if all(h in stop_hexes for h in bonus.hexes):
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount))
+            elif isinstance(bonus, DestinationsBonus) and bonus.anchor in showing:
+                reached = sum(1 for per_stop in icons if bonus.destination in per_stop)
+                if reached:
+                    n = min(reached, len(bonus.amounts)) - 1
+                    found.append(Earned(bonus.name, bonus.labels[n], bonus.amounts[n]))
+        return found

@@ -1,0 +1,104 @@
+"""Tile faces: a tile's (or a hex's preprinted) track turned into one rotation.
+
+A :class:`Face` is what lies on a hex: revenue centres (numbered cities first,
+then towns, then off-boards — the part indices of 18xx.games ids) and paths
+whose edge endpoints are already rotated. Faces are immutable and cached, so
+the board, the track graph and the route search share them.
+
+>>> from framework.title.track import TrackContent
+>>> tile = TrackContent.model_validate(
+...     {"cities": [{"revenue": 20}], "paths": [[0, "city"], ["city", 3]]}
+... )
+>>> face = make_face("57", tile, "yellow", 1)
+>>> face.exits
+frozenset({1, 4})
+>>> face.paths[0]
+PathEnd(a=('edge', 1), b=('node', 0), terminal=False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from framework.geometry import rotate
+from framework.title.track import TrackContent, endpoint_node
+
+End = tuple[str, int]
+"""A path end: ``("edge", e)`` with the edge already rotated, or ``("node", i)``."""
+
+
+class PathEnd(NamedTuple):
+    """A path of a face: its two ends and whether it is terminal."""
+
+    a: End
+    b: End
+    terminal: bool
+
+
+@dataclass(frozen=True)
+class Node:
+    """A revenue centre of a face."""
+
+    kind: str
+    """``city``, ``town`` or ``offboard``."""
+    revenue: int | dict[str, int]
+    """Its revenue (see :func:`framework.title.base.revenue_in_phase`)."""
+    slots: int = 0
+    """Token slots (cities only)."""
+    group: str | None = None
+    """Its group: a route visits at most one revenue centre of a group."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """Track as it lies on a hex: a tile (or preprinted content) in one rotation."""
+
+    name: str
+    """The tile name, or ``""`` for a hex's preprinted content."""
+    color: str
+    """The tile colour (for preprinted content, the hex colour)."""
+    rotation: int
+    label: str | None
+    nodes: tuple[Node, ...]
+    paths: tuple[PathEnd, ...]
+    exits: frozenset[int] = field(default=frozenset())
+    """The hex edges its track reaches."""
+
+    def city_indices(self) -> list[int]:
+        return [i for i, node in enumerate(self.nodes) if node.kind == "city"]
+
+    def node_count(self, kind: str) -> int:
+        return sum(1 for node in self.nodes if node.kind == kind)
+
+    def paths_at(self, end: End) -> list[int]:
+        """Indices of the paths that have ``end`` as one of their ends."""
+        return [i for i, p in enumerate(self.paths) if end in (p.a, p.b)]
+
+
+def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Face:
+    """The face of ``content`` turned clockwise by ``rotation`` sixths."""
+    nodes: list[Node] = []
+    for kind, items in (
+        ("city", content.cities),
+        ("town", content.towns),
+        ("offboard", content.offboards),
+    ):
+        for item in items:
+            slots = getattr(item, "slots", 0) if kind == "city" else 0
+            nodes.append(Node(kind, item.revenue, slots, item.group))
+    offsets = {
+        "city": 0,
+        "town": len(content.cities),
+        "offboard": len(content.cities) + len(content.towns),
+    }
+
+    def end(value: int | str) -> End:
+        if isinstance(value, int):
+            return ("edge", rotate(value, rotation))
+        kind, number = endpoint_node(value)  # type: ignore[misc]
+        return ("node", offsets[kind] + number)
+
+    paths = tuple(PathEnd(end(p.a), end(p.b), p.terminal) for p in content.paths)
+    exits = frozenset(e[1] for p in paths for e in (p.a, p.b) if e[0] == "edge")
+    return Face(name, color, rotation, content.label, tuple(nodes), paths, exits)

@@ -1,0 +1,74 @@
+"""What never changes about a map: which hexes exist, who neighbours whom
+across which edge, borders, terrain, and where new track may lead.
+
+A neighbour across an edge is *usable* for new track (reference §a.3) when a
+hex exists there, the edge has no impassable border, and that hex is not
+water, gray or off-board — unless its printed track has an exit facing back.
+Track of a new tile may only leave its hex by usable edges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from framework.board.faces import Face, make_face
+from framework.geometry import Grid, opposite
+from framework.title.map import Hex
+from framework.title.model import Title
+
+FIXED_COLORS = frozenset({"blue", "gray", "red"})
+"""Hex colours that never take tiles; new track may enter them only along their own track."""
+
+
+@dataclass
+class HexMap:
+    """The static map of a title."""
+
+    title: Title
+    grid: Grid = field(init=False)
+    hexes: dict[str, Hex] = field(init=False)
+    neighbours: dict[str, list[str | None]] = field(init=False)
+    """For each hex, the hex across each edge (``None`` where the map has none)."""
+    impassable: dict[str, frozenset[int]] = field(init=False)
+    border_costs: dict[str, dict[int, int]] = field(init=False)
+    """Crossing costs by hex and edge (mountain or water borders)."""
+    usable: dict[str, frozenset[int]] = field(init=False)
+    """Edges across which new track may lead."""
+    printed: dict[str, Face] = field(init=False)
+    """Each hex's preprinted content as a face (rotation 0)."""
+
+    def __post_init__(self) -> None:
+        t = self.title
+        self.grid = Grid(t.map.layout, t.map.letters_are)
+        self.hexes = dict(t.map.hexes)
+        self.printed = {h: make_face("", hx, hx.color, 0) for h, hx in self.hexes.items()}
+        self.neighbours = {}
+        for h in self.hexes:
+            around = [self.grid.neighbour(h, e) for e in range(6)]
+            self.neighbours[h] = [n if n in self.hexes else None for n in around]
+        self.impassable = {
+            h: frozenset(b.edge for b in hx.borders if b.type == "impassable")
+            for h, hx in self.hexes.items()
+        }
+        self.border_costs = {
+            h: {b.edge: b.cost for b in hx.borders if b.type != "impassable"}
+            for h, hx in self.hexes.items()
+        }
+        self.usable = {h: frozenset(e for e in range(6) if self._usable(h, e)) for h in self.hexes}
+
+    def _usable(self, hex_id: str, edge: int) -> bool:
+        other = self.neighbours[hex_id][edge]
+        if other is None or edge in self.impassable[hex_id]:
+            return False
+        if self.hexes[other].color in FIXED_COLORS:
+            return opposite(edge) in self.printed[other].exits
+        return True
+
+    def across(self, hex_id: str, edge: int) -> tuple[str, int] | None:
+        """The hex and its edge on the other side of ``edge``, or ``None`` off the map."""
+        other = self.neighbours[hex_id][edge]
+        return None if other is None else (other, opposite(edge))
+
+    def takes_tiles(self, hex_id: str) -> bool:
+        """Whether tiles may ever be laid in the hex."""
+        return self.hexes[hex_id].color not in FIXED_COLORS

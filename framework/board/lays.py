@@ -1,0 +1,318 @@
+"""Laying and upgrading tiles: what is legal, what it costs, and why not.
+
+:func:`check_lay` answers one proposed lay — a tile, a hex, a rotation — with a
+:class:`LayPlan` (what will happen and what it costs) or raises
+:class:`IllegalLay`, whose message names the rule broken. :func:`legal_lays`
+lists every legal ``(tile, rotation)`` for a hex. Who lays, and under which
+limits (phase colours, cash, blocked hexes, discounts, a company's special
+lay), is a :class:`Layer`.
+
+The rules (rulebook §10.3, reference §4.6):
+
+* tiles come in the colours of the phase; yellow goes on an empty hex of the
+  same kind (as many cities and towns, the same label), an upgrade replaces a
+  tile by one of the next colour that keeps its label, its revenue centres
+  (labelled tiles may merge them) and all of its track, and — if the old tile
+  lists its upgrades — is one of them;
+* no track may lead off the map, across an impassable border or into a water,
+  gray or off-board hex without track on that side; gray, red and blue hexes
+  take no tiles; a company may block hexes;
+* the layer must reach the tile as the title's track restriction says
+  (``semi_restrictive``: some new track it can reach, or a reachable city whose
+  revenue changes; a hex with its own station counts as reached on all sides);
+* the first tile in a hex pays its terrain; track completed across a border
+  pays the border's cost, once; both must be affordable; the tile must be in
+  the supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from framework.board.board import Board
+from framework.board.faces import Face
+from framework.board.upgrades import keeping_mapping
+
+
+class IllegalLay(ValueError):
+    """A tile lay that breaks a rule; the message names the rule."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """Who lays a tile, and the limits they lay under."""
+
+    entity: str
+    """The company laying; its stations decide what it reaches."""
+    colors: tuple[str, ...]
+    """Tile colours available in the current phase."""
+    cash: int | None = None
+    """Money to pay costs; ``None``: costs are not checked."""
+    free: bool = False
+    """Pays no terrain or border costs."""
+    connect: bool = True
+    """Must reach the tile (false for a company's special lays)."""
+    hexes: frozenset[str] | None = None
+    """Only these hexes (a company's special lays)."""
+    tiles: frozenset[str] | None = None
+    """Only these tiles (a company's special lays)."""
+    blocked: frozenset[str] = frozenset()
+    """Hexes closed to tiles (by companies)."""
+    discounts: Mapping[str, tuple[str, int]] = field(default_factory=dict)
+    """Terrain discounts by hex: ``(terrain, amount)``."""
+
+
+@dataclass(frozen=True)
+class LayPlan:
+    """What a legal lay does."""
+
+    hex: str
+    tile_id: str
+    name: str
+    rotation: int
+    mapping: dict[int, int]
+    """Old revenue centre → new one (tokens follow)."""
+    terrain_cost: int
+    border_cost: int
+    borders: tuple[frozenset[tuple[str, int]], ...]
+    """Border crossings whose cost this lay pays."""
+    improves_mainline: bool
+
+    @property
+    def cost(self) -> int:
+        return self.terrain_cost + self.border_cost
+
+
+def check_lay(board: Board, layer: Layer, hex_id: str, tile_id: str, rotation: int) -> LayPlan:
+    """The plan of a legal lay, or :class:`IllegalLay` saying which rule it breaks."""
+    if hex_id not in board.hexmap.hexes:
+        raise IllegalLay("map", f"there is no hex {hex_id}")
+    name = tile_id.rpartition("-")[0] if "-" in tile_id else tile_id
+    if name not in board.title.tiles:
+        raise IllegalLay("tile manifest", f"there is no tile {name!r}")
+    if not 0 <= rotation <= 5:
+        raise IllegalLay("rotation", f"rotation {rotation} does not exist: rotations are 0 to 5")
+    if not board.supply.has(tile_id):
+        available = board.supply.next_id(name)
+        extra = f"; {available} is" if available else "; none is left"
+        raise IllegalLay("tile supply", f"tile {tile_id} is not in the supply{extra}")
+    return _check(board, layer, hex_id, tile_id, name, rotation)
+
+
+def _check(
+    board: Board, layer: Layer, hex_id: str, tile_id: str, name: str, rotation: int
+) -> LayPlan:
+    title, hexmap = board.title, board.hexmap
+    tile = title.tiles[name]
+    if layer.hexes is not None and hex_id not in layer.hexes:
+        raise IllegalLay("special lay", f"this lay may only go in {', '.join(sorted(layer.hexes))}")
+    if layer.tiles is not None and name not in layer.tiles:
+        raise IllegalLay(
+            "special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}"
+        )
+    hx = hexmap.hexes[hex_id]
+    if not hexmap.takes_tiles(hex_id):
+        raise IllegalLay("fixed hex", f"{hex_id} is a {hx.color} hex: no tile may be laid there")
+    if hex_id in layer.blocked:
+        raise IllegalLay("blocked hex", f"{hex_id} is blocked by a private company")
+    if tile.color not in layer.colors:
+        raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
+    old = board.face(hex_id)
+    colors = title.rules.track.upgrades.colors
+    old_color = old.color if hex_id in board.placed or old.paths else "white"
+    wanted = colors[0] if old_color == "white" else _next_color(colors, old_color)
+    if tile.color != wanted:
+        what = (
+            "an empty hex takes a yellow tile"
+            if old_color == "white"
+            else (f"a {old_color} tile is upgraded to {wanted or 'nothing'}")
+        )
+        raise IllegalLay("upgrade colour", f"tile {name} is {tile.color}: {what}")
+    label = old.label if old.label is not None else hx.label
+    if (tile.label or None) != (label or None):
+        have = f"label {label!r}" if label else "no label"
+        raise IllegalLay(
+            "label",
+            f"{hex_id} has {have}; tile {name} has "
+            f"{'label ' + repr(tile.label) if tile.label else 'no label'}",
+        )
+    placed = board.placed.get(hex_id)
+    if placed is not None:
+        listed = title.tiles[placed.name].upgrades
+        if listed is not None and name not in listed:
+            raise IllegalLay("upgrade chart", f"tile {placed.name} cannot be upgraded to {name}")
+    if old_color == "white" or (title.rules.track.upgrades.keep_revenue_centres and not label):
+        for kind in ("city", "town"):
+            if old.node_count(kind) != tile_count(tile, kind):
+                raise IllegalLay(
+                    "revenue centres",
+                    f"{hex_id} has {old.node_count(kind)} {kind} "
+                    f"site(s); tile {name} has {tile_count(tile, kind)}",
+                )
+    new = board.faces.get(name, rotation)
+    mapping = keeping_mapping(old, new)
+    if mapping is None:
+        raise IllegalLay(
+            "keep track",
+            f"tile {name} in rotation {rotation} does not keep the track already in {hex_id}",
+        )
+    bad = sorted(new.exits - hexmap.usable[hex_id])
+    if bad:
+        raise IllegalLay(
+            "track off the map",
+            f"tile {name} in rotation {rotation} would lead track "
+            f"nowhere from {hex_id} (edge {', '.join(map(str, bad))})",
+        )
+    if layer.connect:
+        _check_reach(board, layer, hex_id, old, new, mapping)
+    terrain = (
+        0
+        if (layer.free or placed is not None)
+        else _terrain(hx.terrain, layer.discounts.get(hex_id))
+    )
+    borders = _borders(board, hex_id, new)
+    border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
+    plan = LayPlan(
+        hex_id,
+        f"{tile_id}",
+        name,
+        rotation,
+        mapping,
+        terrain,
+        border_cost,
+        tuple(borders),
+        improves_mainline(board, hex_id, new),
+    )
+    if layer.cash is not None and plan.cost > layer.cash:
+        raise IllegalLay("costs", f"the lay costs {plan.cost} but only {layer.cash} is available")
+    return plan
+
+
+def tile_count(tile, kind: str) -> int:
+    return {"city": len(tile.cities), "town": len(tile.towns)}[kind]
+
+
+def _next_color(colors: list[str], color: str) -> str | None:
+    if color not in colors:
+        return None
+    i = colors.index(color) + 1
+    return colors[i] if i < len(colors) else None
+
+
+def _terrain(terrain: Mapping[str, int], discount: tuple[str, int] | None) -> int:
+    total = 0
+    for kind, cost in terrain.items():
+        if discount and discount[0] == kind:
+            cost = max(0, cost - discount[1])
+        total += cost
+    return total
+
+
+def _borders(board: Board, hex_id: str, new: Face) -> list[frozenset[tuple[str, int]]]:
+    """Border crossings with a cost that the new tile completes and nobody has paid."""
+    out = []
+    for edge, _cost in board.hexmap.border_costs[hex_id].items():
+        there = board.hexmap.across(hex_id, edge)
+        if edge not in new.exits or there is None or there[1] not in board.face(there[0]).exits:
+            continue
+        pair = frozenset({(hex_id, edge), there})
+        if pair not in board.paid_borders:
+            out.append(pair)
+    return out
+
+
+def _border_cost(board: Board, pair: frozenset[tuple[str, int]]) -> int:
+    hex_id, edge = min(pair)
+    return board.hexmap.border_costs[hex_id][edge]
+
+
+def _check_reach(
+    board: Board, layer: Layer, hex_id: str, old: Face, new: Face, mapping: dict[int, int]
+) -> None:
+    restriction = board.title.rules.track.restriction
+    reach = board.reach(layer.entity)
+    own = hex_id in board.token_hexes(layer.entity)
+
+    def reached(edge: int) -> bool:
+        if own or (hex_id, edge) in reach.ports:
+            return True
+        there = board.hexmap.across(hex_id, edge)
+        return there is not None and there in reach.ports
+
+    reachable = [p for p in new.paths if any(e[0] == "edge" and reached(e[1]) for e in (p.a, p.b))]
+    if not reachable:
+        raise IllegalLay(
+            "track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}"
+        )
+    if restriction == "permissive":
+        return
+    old_pairs = {frozenset(_moved(e, mapping) for e in (p.a, p.b)) for p in old.paths}
+    new_track = [p for p in reachable if frozenset((p.a, p.b)) not in old_pairs]
+    if new_track:
+        return
+    if restriction == "semi_restrictive":
+        changed = {
+            mapping[i]
+            for i, node in enumerate(old.nodes)
+            if new.nodes[mapping[i]].revenue != node.revenue
+        }
+        if any(e[0] == "node" and e[1] in changed for p in reachable for e in (p.a, p.b)):
+            return
+    raise IllegalLay(
+        "track restriction",
+        f"{layer.entity} cannot reach any new track of tile {new.name} in {hex_id}",
+    )
+
+
+def _moved(end: tuple[str, int], mapping: dict[int, int]) -> tuple[str, int]:
+    return ("node", mapping[end[1]]) if end[0] == "node" else end
+
+
+def improves_mainline(board: Board, hex_id: str, new: Face) -> bool:
+    """Whether ``new`` builds the main line of ``hex_id`` for the first time: a path
+    from one main-line side to the other, or track from both into revenue centres."""
+    mark = board.hexmap.hexes[hex_id].mainline
+    if mark is None or hex_id in board.improved:
+        return False
+    a, b = (("edge", e) for e in mark.edges)
+    pairs = {frozenset((p.a, p.b)) for p in new.paths}
+    if frozenset((a, b)) in pairs:
+        return True
+    to_node = {e for p in new.paths for e, other in ((p.a, p.b), (p.b, p.a)) if other[0] == "node"}
+    return a in to_node and b in to_node
+
+
+def legal_lays(board: Board, layer: Layer, hex_id: str) -> list[LayPlan]:
+    """Every legal lay in ``hex_id``: one plan per tile and rotation."""
+    return list(_legal(board, layer, hex_id))
+
+
+def _legal(board: Board, layer: Layer, hex_id: str) -> Iterator[LayPlan]:
+    for name in board.title.tiles:
+        tile_id = board.supply.next_id(name)
+        if tile_id is None:
+            continue
+        seen: set[frozenset] = set()
+        for rotation in range(6):
+            face = board.faces.get(name, rotation)
+            shape = frozenset((p.a, p.b) for p in face.paths)
+            if shape in seen:
+                continue  # a symmetric tile looks the same in this rotation
+            seen.add(shape)
+            try:
+                yield _check(board, layer, hex_id, tile_id, name, rotation)
+            except IllegalLay:
+                continue
+
+
+def lay(board: Board, plan: LayPlan) -> None:
+    """Carry out a legal lay on the board (the caller pays ``plan.cost``)."""
+    board.put_tile(plan.hex, plan.tile_id, plan.name, plan.rotation, plan.mapping)
+    board.paid_borders.update(plan.borders)
+    if plan.improves_mainline:
+        board.improved.add(plan.hex)

@@ -1,0 +1,199 @@
+"""Routes: which are legal, and what they earn.
+
+A :class:`Route` is the run of one train: its stops in order and, between each
+two consecutive stops, the chain of track paths it follows. The rules (rulebook
+§10.2 and §10.5, reference §4.8):
+
+* at least two stops, at most the train's distance (every revenue centre on a
+  route is a stop);
+* a city holding one of the company's tokens;
+* no stop twice, and at most one stop of a group (Stockholm's cities);
+* no passing through an off-board, through a revenue centre by a terminal path,
+  or through a city whose every slot holds another company's token (tokens of
+  companies the train may pass, such as the state railway for an E-train, count
+  as empty);
+* no track path used twice, on this route or on the company's other routes
+  this turn; a chain never turns back inside a hex.
+
+Revenue is the value of the stops in the current phase, each bonus the route
+earns (:mod:`framework.board.bonuses`), and the train's multiplier on stops in
+hexes holding the company's token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from framework.board.board import Board
+from framework.board.bonuses import BonusRules, Earned
+from framework.board.faces import End
+from framework.title.base import revenue_in_phase
+
+NodeRef = tuple[str, int]
+"""A revenue centre: ``(hex, part index)``."""
+PathRef = tuple[str, int]
+"""A track path: ``(hex, path index on the hex's face)``."""
+
+
+class IllegalRoute(ValueError):
+    """A route that breaks a rule; the message names the rule."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})")
+
+
+@dataclass(frozen=True)
+class Route:
+    """One train's run."""
+
+    train: str
+    """The train's id, e.g. ``D-0``."""
+    stops: tuple[NodeRef, ...]
+    chains: tuple[tuple[PathRef, ...], ...]
+    """The paths between ``stops[i]`` and ``stops[i + 1]``, in walking order."""
+
+    def paths(self) -> set[PathRef]:
+        return {p for chain in self.chains for p in chain}
+
+    def hexes(self) -> list[str]:
+        """The hexes of the stops, in order."""
+        return [h for h, _ in self.stops]
+
+
+@dataclass(frozen=True)
+class Runner:
+    """Who runs a train, with what, in which phase."""
+
+    owner: str
+    colors: tuple[str, ...]
+    """Tile colours of the current phase (stop values follow them)."""
+    distance: int | None = None
+    """Stops the train may count; ``None``: unlimited."""
+    multiplier: int = 1
+    """Stops in hexes holding the owner's token count this many times."""
+    passes: frozenset[str] = frozenset()
+    """Companies whose tokens do not block this train (the state railway for an E-train)."""
+    bonuses: BonusRules = field(default_factory=BonusRules)
+
+
+@dataclass(frozen=True)
+class Revenue:
+    """What a route earns."""
+
+    stops: int
+    """The stops' values, with the train's multiplier."""
+    bonuses: tuple[Earned, ...]
+
+    @property
+    def total(self) -> int:
+        return self.stops + sum(b.amount for b in self.bonuses)
+
+    def text(self, route: Route) -> str:
+        """The 18xx.games ``revenue_str``: stop hexes, then the bonuses."""
+        return " + ".join(["-".join(route.hexes()), *(b.label for b in self.bonuses)])
+
+
+def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...]) -> int:
+    """A revenue centre's value in the phase with ``colors``."""
+    return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, list(colors))
+
+
+def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathRef] = ()) -> None:
+    """Raise :class:`IllegalRoute` unless ``route`` is legal, given the ``used`` paths
+    of the company's other routes this turn."""
+    stops = route.stops
+    if len(stops) < 2:
+        raise IllegalRoute("two stops", "a route needs at least two stops")
+    if runner.distance is not None and len(stops) > runner.distance:
+        raise IllegalRoute(
+            "distance",
+            f"train {route.train} counts {runner.distance} stops, the route has {len(stops)}",
+        )
+    if len(route.chains) != len(stops) - 1:
+        raise IllegalRoute("track", "a route needs track between each two stops")
+    faces = board.graph.faces
+    for hex_id, index in stops:
+        if hex_id not in faces or not 0 <= index < len(faces[hex_id].nodes):
+            raise IllegalRoute("stops", f"there is no revenue centre {index} in {hex_id}")
+    if len(set(stops)) < len(stops):
+        raise IllegalRoute("no stop twice", "the route visits a stop twice")
+    groups = [faces[h].nodes[i].group for h, i in stops if faces[h].nodes[i].group]
+    if len(set(groups)) < len(groups):
+        raise IllegalRoute("one city of a group", "the route visits two cities of one group")
+    if not any(
+        runner.owner in board.token_owners((h, i))
+        for h, i in stops
+        if faces[h].nodes[i].kind == "city"
+    ):
+        raise IllegalRoute("own station", f"the route has no city with a {runner.owner} token")
+    seen = set(used)
+    ends: list[tuple[End, End]] = []
+    for k, chain in enumerate(route.chains):
+        first, last = _walk(board, chain, stops[k], stops[k + 1])
+        ends.append((first, last))
+        for path in chain:
+            if path in seen:
+                raise IllegalRoute("no track twice", f"track in {path[0]} is used twice")
+            seen.add(path)
+    for k in range(1, len(stops) - 1):
+        _check_through(board, runner, stops[k], route.chains[k - 1][-1], route.chains[k][0])
+
+
+def _walk(
+    board: Board, chain: tuple[PathRef, ...], start: NodeRef, end: NodeRef
+) -> tuple[End, End]:
+    """Check that ``chain`` leads from ``start`` to ``end`` without passing another stop."""
+    faces = board.graph.faces
+    if not chain:
+        raise IllegalRoute("track", f"no track between {start[0]} and {end[0]}")
+    at: tuple[str, End] = (start[0], ("node", start[1]))
+    for n, (hex_id, index) in enumerate(chain):
+        face = faces.get(hex_id)
+        if face is None or not 0 <= index < len(face.paths):
+            raise IllegalRoute("track", f"there is no track path {index} in {hex_id}")
+        path = face.paths[index]
+        if hex_id != at[0] or at[1] not in (path.a, path.b):
+            raise IllegalRoute("track", f"the track does not continue through {hex_id}")
+        other = path.b if path.a == at[1] else path.a
+        if other[0] == "node":
+            if n != len(chain) - 1 or (hex_id, other[1]) != end:
+                raise IllegalRoute(
+                    "every stop counts",
+                    f"the route passes a revenue centre in {hex_id} without stopping",
+                )
+            return (path.a, other)
+        there = board.hexmap.across(hex_id, other[1])
+        if there is None or other[1] in board.hexmap.impassable[hex_id]:
+            raise IllegalRoute("track", f"the track leaves the map at {hex_id}")
+        if there[1] not in faces[there[0]].exits:
+            raise IllegalRoute("track", f"the track in {hex_id} does not meet track in {there[0]}")
+        at = (there[0], ("edge", there[1]))
+    raise IllegalRoute("track", f"the track from {start[0]} does not reach {end[0]}")
+
+
+def _check_through(
+    board: Board, runner: Runner, stop: NodeRef, before: PathRef, after: PathRef
+) -> None:
+    face = board.face(stop[0])
+    node = face.nodes[stop[1]]
+    where = stop[0]
+    if node.kind == "offboard":
+        raise IllegalRoute("off-board", f"the route passes through the off-board {where}")
+    if face.paths[before[1]].terminal or face.paths[after[1]].terminal:
+        raise IllegalRoute("terminal", f"the route passes through {where}, where track ends")
+    if node.kind == "city" and board.blocks(stop, runner.owner, runner.passes):
+        raise IllegalRoute(
+            "blocked city", f"the route passes through {where}, full of other tokens"
+        )
+
+
+def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
+    """What a (legal) route earns."""
+    own_hexes = board.token_hexes(runner.owner)
+    base = 0
+    for node in route.stops:
+        value = stop_value(board, node, runner.colors)
+        base += value * (runner.multiplier if node[0] in own_hexes else 1)
+    return Revenue(base, runner.bonuses.earned(board, route.hexes()))

@@ -1,0 +1,53 @@
+"""Placing station tokens: where a company may put one, and why not.
+
+A company may place a token in a city it reaches along track (not through
+cities full of other companies' tokens, off-boards or terminal cities), that
+has an empty slot not held for another company's home, in a hex where it has
+no token yet (rulebook §10.4, reference §4.7).
+"""
+
+from __future__ import annotations
+
+from framework.board.board import Board, City
+from framework.board.graph import node_key
+
+
+class IllegalToken(ValueError):
+    """A token placement that breaks a rule; the message names the rule."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})")
+
+
+def check_token(board: Board, owner: str, city: City, *, connect: bool = True) -> None:
+    """Raise :class:`IllegalToken` unless ``owner`` may put a token in ``city``."""
+    hex_id, index = city
+    if hex_id not in board.hexmap.hexes:
+        raise IllegalToken("map", f"there is no hex {hex_id}")
+    nodes = board.face(hex_id).nodes
+    if not 0 <= index < len(nodes) or nodes[index].kind != "city":
+        raise IllegalToken("cities", f"{hex_id} has no city {index}")
+    if board.title.rules.tokens.one_per_hex and hex_id in board.token_hexes(owner):
+        raise IllegalToken("one token per hex", f"{owner} already has a token in {hex_id}")
+    if owner in board.token_owners(city):
+        raise IllegalToken("one token per city", f"{owner} already has a token in that city")
+    if board.free_slots(city, owner) == 0:
+        held = board.reserved.get(city)
+        why = f"; the last is held for {', '.join(held)}" if held else ""
+        raise IllegalToken("free slot", f"the city in {hex_id} has no free slot{why}")
+    if connect and node_key(*city) not in board.reach(owner).nodes:
+        raise IllegalToken("route to the city", f"{owner} cannot reach the city in {hex_id}")
+
+
+def token_cities(board: Board, owner: str) -> list[City]:
+    """Every city where ``owner`` may place a token now."""
+    cities = []
+    for node in board.reach(owner).nodes:
+        city = (node[1], node[2])
+        try:
+            check_token(board, owner, city)
+        except IllegalToken:
+            continue
+        cities.append(city)
+    return sorted(cities)

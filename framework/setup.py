@@ -1,0 +1,78 @@
+"""The random part of setting up a game, as the title's ``setup`` section says.
+
+The draws come from a linear congruential generator seeded with the game's
+seed, as on 18xx.games (reference §e): the same seed always removes the same
+companies and corporations and draws the same corporation for a random
+president's certificate.
+
+>>> rng = Lcg(1103515245, 12345, 2**31, seed=5)
+>>> rng.draw()
+1222621274
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from framework.title.companies import PresidentCertificate
+from framework.title.model import Title
+
+
+class Lcg:
+    """``state = (multiplier · state + increment) mod modulus``; a draw returns the new state."""
+
+    def __init__(self, multiplier: int, increment: int, modulus: int, seed: int):
+        self.multiplier, self.increment, self.modulus = multiplier, increment, modulus
+        self.state = seed % modulus
+
+    def draw(self) -> int:
+        self.state = (self.multiplier * self.state + self.increment) % self.modulus
+        return self.state
+
+
+@dataclass
+class Setup:
+    """What the random setup decided."""
+
+    removed_companies: list[str] = field(default_factory=list)
+    removed_corporations: list[str] = field(default_factory=list)
+    drawn: dict[str, str] = field(default_factory=dict)
+    """For each company with a random president's certificate, its corporation."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "removed_companies": self.removed_companies,
+            "removed_corporations": self.removed_corporations,
+            "drawn": self.drawn,
+        }
+
+
+def random_setup(title: Title, seed: int) -> Setup:
+    """Carry out the title's setup draws for ``seed``."""
+    result = Setup()
+    spec = title.setup
+    if spec is None:
+        return result
+    gen = spec.generator
+    rng = Lcg(gen.multiplier, gen.increment, gen.modulus, seed)
+    for draw in spec.draws:
+        if draw.remove_one_of:
+            draws = [(rng.draw(), name) for name in draw.remove_one_of]
+            loser = min(draws)[1]
+            if loser in title.companies:
+                result.removed_companies.append(loser)
+                result.removed_companies.extend(title.companies[loser].comes_with)
+            else:
+                result.removed_corporations.append(loser)
+        elif draw.corporation_for and draw.corporation_for not in result.removed_companies:
+            remaining = [c for c in title.corporations if c not in result.removed_corporations]
+            result.drawn[draw.corporation_for] = remaining[rng.draw() % len(remaining)]
+    return result
+
+
+def president_corporation(title: Title, setup: Setup, company: str) -> str | None:
+    """The corporation whose president's certificate ``company`` gives, if any."""
+    ability = title.companies[company].ability("president_certificate")
+    if not isinstance(ability, PresidentCertificate):
+        return None
+    return setup.drawn.get(company) if ability.corporation == "random" else ability.corporation
