@@ -396,7 +396,7 @@ class _Checker:
                         f"hex {hex_id} has no {ability.terrain} terrain",
                         "value",
                     )
-        elif isinstance(ability, ab.BonusMarker):
+        elif isinstance(ability, ab.BonusMarker | ab.BonusTokens) and ability.icon is not None:
             if ability.icon not in t.map.icons:
                 yield (
                     (*where, "icon"),

@@ -85,6 +85,8 @@ class BonusTokens(Model):
     """``remove_highest_used``: after the owner runs, its most valuable token used is removed."""
     label: str = "{amount}"
     """How the bonus shows in a route's revenue text; ``{amount}`` and ``{hex}`` are filled in."""
+    icon: str | None = None
+    """The icon marking the hexes that may receive a token."""
     removed_with_company: bool = True
     """The hexes' icons go when the company closes or is removed from the game."""
 

@@ -32,6 +32,8 @@ def hook_references(title: Title) -> Iterator[tuple[DataPath, str]]:
     for name, rnd in title.rounds.items():
         if rnd.hook:
             yield (("rounds", name, "hook"), rnd.hook)
+    for point, name in title.hooks.items():
+        yield (("hooks", point), name)
 
 
 def defined_functions(file: Path) -> set[str]:

@@ -17,7 +17,7 @@ from framework.title.companies import Company
 from framework.title.corporations import Corporation, Minor
 from framework.title.map import MapSpec
 from framework.title.market import Market
-from framework.title.rounds import Round, Sequence
+from framework.title.rounds import HookPoint, Round, Sequence
 from framework.title.rules import (
     Bank,
     CertificateLimit,
@@ -70,6 +70,8 @@ class Title(Model):
     """The random setup, if any."""
     variants: dict[str, Variant] = {}
     """Variants and optional rules, by id (18xx.games optional rule ids where they exist)."""
+    hooks: dict[HookPoint, str] = {}
+    """Hook functions the framework calls at fixed moments, by moment."""
 
     _folder: Path | None = PrivateAttr(default=None)
     _overlays: list[str] = PrivateAttr(default_factory=list)

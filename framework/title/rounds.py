@@ -77,6 +77,12 @@ StepName = Literal[
 ]
 
 
+HookPoint = Literal["after_dividend"]
+"""Moments at which the framework calls a title's hook (``hooks`` section):
+
+* ``after_dividend``: ``hook(game, entity)`` when an operating company's dividend step ends."""
+
+
 class Step(Shorthand):
     """A step of a round: its library name, optionally with parameters."""
 

@@ -82,6 +82,14 @@ class CertificateLimit(Model):
         return self
 
 
+class AuctionRules(Model):
+    """The private company auction."""
+
+    min_increment: int = Field(default=5, ge=1)
+    """A bid must beat the best bid (or the face value) by at least this much; the unsold
+    cheapest company also gets this much cheaper each time everybody passes."""
+
+
 class StockRules(Model):
     """Stock round rules."""
 
@@ -217,6 +225,15 @@ class CompanySales(Model):
     """The highest price, as a multiple of face value."""
 
 
+class VirtualPlayer(Model):
+    """A player the game adds who never takes turns in auctions or stock rounds (18SJ's
+    A.W. Edelsvärd); title hooks decide what it does."""
+
+    id: int | str
+    """Its id in game files."""
+    name: str
+
+
 class Rules(Model):
     """Rules that are numbers and choices."""
 
@@ -232,6 +249,7 @@ class Rules(Model):
         "descending_price_at_start"
     )
     """How corporations are ordered in an operating round."""
+    auction: AuctionRules = AuctionRules()
     stock: StockRules = StockRules()
     track: TrackRules
     tokens: TokenRules = TokenRules()
@@ -240,6 +258,8 @@ class Rules(Model):
     company_sales: CompanySales = CompanySales()
     nationalization: Nationalization | None = None
     """Needed when a train has the ``nationalization`` event."""
+    virtual_player: VirtualPlayer | None = None
+    """A virtual player added to every game."""
 
 
 Timing = Literal["immediately", "end_of_operating_round", "end_of_set", "end_of_round"]

@@ -1,0 +1,133 @@
+"""The things a game is made of, as plain mutable records: players, private
+companies, corporations and minors with their certificates, and trains.
+
+Every record converts to plain data (:meth:`to_dict`) and back, so the whole
+game state is JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+POOL = "pool"
+"""Owner of shares in the bank pool."""
+IPO = "ipo"
+"""Owner of unsold shares of a fully capitalised corporation (the bank's initial offering)."""
+BANK = "bank"
+"""Owner of everything the bank holds (unsold companies, the train depot)."""
+CLOSED = "closed"
+
+
+@dataclass
+class Player:
+    id: str
+    """The player's id as text (18xx.games ids are numbers)."""
+    name: str
+    cash: int = 0
+    passed: bool = False
+    bot: bool = False
+    """A virtual player (18SJ's A.W. Edelsvärd) who never acts in auctions or stock rounds."""
+
+
+@dataclass
+class Company:
+    """A private company."""
+
+    sym: str
+    owner: str = BANK
+    """``bank``, a player id, a corporation sym, or ``closed``."""
+    uses: dict[str, int] = field(default_factory=dict)
+    """Uses left of counted abilities, by ability type."""
+    discount: int = 0
+    """Accumulated price reduction in the auction."""
+    tokens: dict[str, int] = field(default_factory=dict)
+    """Bonus tokens placed on hexes (``bonus_tokens`` ability), by hex."""
+    placed: int = 0
+    """How many bonus tokens have been placed."""
+    marker: str | None = None
+    """The hex holding the company's bonus marker (``bonus_marker`` ability)."""
+    laid_this_turn: bool = False
+    """A special tile lay was made this turn (``tile_lay`` ability)."""
+
+    @property
+    def closed(self) -> bool:
+        return self.owner == CLOSED
+
+
+@dataclass
+class Share:
+    """A certificate: ``SYM_0`` is the president's."""
+
+    id: str
+    percent: int
+    president: bool
+    owner: str
+    """A player id, the corporation's own sym (treasury), ``ipo`` or ``pool``."""
+    seq: int = 0
+    """When its owner got it: holders list their certificates in the order they came."""
+
+
+@dataclass
+class Corporation:
+    sym: str
+    shares: list[Share]
+    capitalization: str
+    cash: int = 0
+    par: int | None = None
+    floated: bool = False
+    operated: bool = False
+    """Has operated at least once."""
+    closed: bool = False
+    tokens_used: int = 0
+    """How many of its charter's tokens it has placed (home included)."""
+    extra_tokens: int = 0
+    """Tokens placed beyond the charter (a merged minor's)."""
+    bot: bool = False
+    """Requisitioned by the virtual player."""
+
+    def holders(self) -> dict[str, int]:
+        """Percent held by each owner."""
+        out: dict[str, int] = {}
+        for share in self.shares:
+            out[share.owner] = out.get(share.owner, 0) + share.percent
+        return out
+
+    def percent_of(self, owner: str) -> int:
+        return sum(s.percent for s in self.shares if s.owner == owner)
+
+    def president(self) -> str | None:
+        return next((s.owner for s in self.shares if s.president), None)
+
+    def certificates_of(self, owner: str) -> list[Share]:
+        """``owner``'s certificates, in the order they came to them."""
+        return sorted((s for s in self.shares if s.owner == owner), key=lambda s: s.seq)
+
+
+@dataclass
+class Minor:
+    sym: str
+    owner: str | None = None
+    cash: int = 0
+    floated: bool = False
+    closed: bool = False
+    operated: bool = False
+
+
+@dataclass
+class Train:
+    id: str
+    """``2-0``, ``D-3``."""
+    name: str
+    """The train type (``2``, ``D``)."""
+    variant: str
+    """The face in use (``D`` or ``E``)."""
+    owner: str = BANK
+    """``bank`` (depot), ``pool`` (discarded), a corporation or minor sym, or ``rusted``."""
+    ran: bool = False
+    """Has run in the current operating round."""
+    buyable: bool = True
+
+
+def to_plain(record: Any) -> dict[str, Any]:
+    return asdict(record)

@@ -1,0 +1,147 @@
+"""Phase changes and the events that trains trigger.
+
+* ``close_companies``: every private company that closes on events closes (its
+  map icons go with it), and minors that close on events close: their cash goes
+  to the bank and their token leaves the map.
+* ``full_capitalization``: corporations never started become fully capitalised.
+* ``nationalization``: the trainless corporation that has operated and stands
+  highest on the market is taken over by the state railway (rulebook §11,
+  reference §4.12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.engine import finance
+from framework.engine.entities import BANK, CLOSED, IPO, Train
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+    from framework.title.trains import Event
+
+
+def change_phase(game: Game, name: str) -> None:
+    game.phase = name
+    game.log(f"Phase {name} begins")
+    game.round.phase_changed()
+
+
+def train_acquired(game: Game, train: Train, buyer: str, first: bool) -> None:
+    """A company that closes when its corporation gets a train closes now."""
+    for sym, company in game.companies.items():
+        spec = game.title.companies[sym]
+        if company.closed or not spec.closes_when_corporation_buys_train:
+            continue
+        if game.president_corporation(sym) == buyer:
+            close_company(game, sym)
+
+
+def run(game: Game, event: Event, train: Train) -> None:
+    if event.hook:
+        game.hooks[event.hook](game, train)
+    elif event.type == "close_companies":
+        close_companies(game)
+    elif event.type == "full_capitalization":
+        full_capitalization(game)
+    elif event.type == "nationalization":
+        nationalization(game)
+
+
+def close_company(game: Game, sym: str) -> None:
+    company = game.companies[sym]
+    if company.closed:
+        return
+    remove_company_icons(game, sym)
+    company.owner = CLOSED
+    game.log(f"{sym} closes")
+
+
+def remove_company_icons(game: Game, sym: str) -> None:
+    """Take off the map the icons that exist only for a company's ability."""
+    for ability in game.title.companies[sym].abilities:
+        icon = getattr(ability, "icon", None)
+        if icon and getattr(ability, "removed_with_company", False):
+            game.board.remove_icons(icon, list(ability.hexes))
+
+
+def close_companies(game: Game) -> None:
+    for sym in game.companies:
+        if game.title.companies[sym].closes_on_event:
+            close_company(game, sym)
+    for sym, minor in game.minors.items():
+        if minor.closed or not game.title.minors[sym].closes_on_event:
+            continue
+        close_minor(game, sym)
+
+
+def close_minor(game: Game, sym: str) -> None:
+    minor = game.minors[sym]
+    finance.pay(game, sym, BANK, minor.cash)
+    for city in game.board.cities_of(sym):
+        game.board.remove_token(sym, city)
+    for train in game.trains.values():
+        if train.owner == sym:
+            train.owner = "removed"
+    minor.closed = True
+    game.log(f"{sym} closes")
+
+
+def full_capitalization(game: Game) -> None:
+    for corp in game.corporations.values():
+        if corp.closed or corp.par is not None:
+            continue
+        if all(s.owner == corp.sym for s in corp.shares):
+            corp.capitalization = "full"
+            for share in corp.shares:
+                finance.move_share(game, share, IPO)
+    game.log("Corporations not yet started are fully capitalised")
+
+
+def nationalization(game: Game) -> None:
+    """Nationalise the first trainless corporation that has operated, in price order."""
+    rules = game.title.rules.nationalization
+    if rules is None:
+        return
+    candidates = [
+        c.sym
+        for c in game.corporations.values()
+        if not c.closed
+        and c.operated
+        and not c.bot
+        and not any(t.owner == c.sym for t in game.trains.values())
+    ]
+    if not candidates:
+        return
+    sym = game.market.in_order(candidates)[0]
+    corp = game.corporations[sym]
+    national = rules.national.sym
+    game.log(f"{sym} is nationalised")
+    game.board.unreserve(sym)
+    home = game.title.corporations[sym].home
+    cities = game.board.cities_of(sym)
+    cities.sort(key=lambda c: c != (home.hex, home.city))
+    for city in cities:
+        hexes_with_national = {h for h, _ in game.board.cities_of(national)}
+        game.board.remove_token(sym, city)
+        duplicate = (
+            city[0] in hexes_with_national
+            if rules.one_token_per == "hex"
+            else city in game.board.cities_of(national)
+        )
+        if not duplicate:
+            game.board.add_token(national, city)
+    for company in game.companies.values():
+        if company.owner == sym:
+            close_company(game, company.sym)
+    game.market.move(sym, list(rules.price_moves))
+    price = game.market.price(sym)
+    for share in corp.shares:
+        if share.owner in game.players_by_id:
+            finance.pay(game, BANK, share.owner, price * share.percent // 10)
+        if share.owner != sym:
+            finance.move_share(game, share, sym)
+    finance.pay(game, sym, BANK, corp.cash)
+    corp.closed = True
+    game.market.remove(sym)
+    game.round.corporation_closed(sym)

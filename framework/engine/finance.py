@@ -1,0 +1,166 @@
+"""Money and shares: payments, certificate transfers, presidency, floating,
+certificate counts and player value.
+
+Money only moves between holders — the bank, players, corporations, minors —
+so the total never changes. The bank may pay more than it has: it then goes
+negative and is *broken* (reference §4.13).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from framework.engine.entities import Corporation, Share
+from framework.engine.errors import GameError
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+BANK = "bank"
+
+
+def cash_of(game: Game, holder: str) -> int:
+    if holder == BANK:
+        return game.bank
+    if holder in game.players_by_id:
+        return game.players_by_id[holder].cash
+    if holder in game.corporations:
+        return game.corporations[holder].cash
+    return game.minors[holder].cash
+
+
+def _add(game: Game, holder: str, amount: int) -> None:
+    if holder == BANK:
+        game.bank += amount
+    elif holder in game.players_by_id:
+        game.players_by_id[holder].cash += amount
+    elif holder in game.corporations:
+        game.corporations[holder].cash += amount
+    else:
+        game.minors[holder].cash += amount
+
+
+def pay(game: Game, payer: str, payee: str, amount: int) -> None:
+    """Move ``amount`` from ``payer`` to ``payee``. Only the bank may go below zero."""
+    if amount == 0 or payer == payee:
+        return
+    if amount < 0:
+        raise ValueError("a payment cannot be negative")
+    if payer != BANK and cash_of(game, payer) < amount:
+        raise GameError("money", f"{game.name(payer)} has {cash_of(game, payer)}, not {amount}")
+    _add(game, payer, -amount)
+    _add(game, payee, amount)
+    if payer == BANK and game.bank < 0 and not game.bank_broken:
+        game.bank_broken = True
+        game.log("The bank has broken")
+
+
+def total_money(game: Game) -> int:
+    """Bank + players + corporations + minors: constant throughout a game."""
+    return (
+        game.bank
+        + sum(p.cash for p in game.players)
+        + sum(c.cash for c in game.corporations.values())
+        + sum(m.cash for m in game.minors.values())
+    )
+
+
+def move_share(game: Game, share: Share, owner: str) -> None:
+    """Give a certificate to ``owner``, last in their list."""
+    game.share_seq += 1
+    share.owner = owner
+    share.seq = game.share_seq
+
+
+def counts_for_limit(game: Game, corporation: Corporation) -> bool:
+    """Whether certificates of ``corporation`` count toward the certificate limit now."""
+    if corporation.sym not in game.market.positions:
+        return True
+    return all(zone.counts_for_cert_limit for zone in game.market.zones(corporation.sym))
+
+
+def holding_limited(game: Game, corporation: Corporation) -> bool:
+    if corporation.sym not in game.market.positions:
+        return True
+    return all(zone.holding_limit for zone in game.market.zones(corporation.sym))
+
+
+def multiple_buy(game: Game, corporation: Corporation) -> bool:
+    if corporation.sym not in game.market.positions:
+        return False
+    return any(zone.multiple_buy for zone in game.market.zones(corporation.sym))
+
+
+def certificate_count(game: Game, player: str) -> int:
+    """Certificates of ``player`` that count toward the limit (privates included)."""
+    count = 0
+    for corp in game.corporations.values():
+        if corp.closed or not counts_for_limit(game, corp):
+            continue
+        count += sum(1 for s in corp.shares if s.owner == player)
+    if game.title.certificate_limit.counts_companies:
+        for company in game.companies.values():
+            if company.owner == player and game.title.companies[company.sym].counts_for_cert_limit:
+                count += 1
+    return count
+
+
+def certificate_limit(game: Game) -> int:
+    limits = game.title.certificate_limit
+    players = game.counted_players
+    if limits.players is not None:
+        return limits.players[players]
+    table = limits.by_corporations or {}
+    in_play = sum(1 for c in game.corporations.values() if not c.closed)
+    key = min(in_play, max(table))
+    key = max(key, min(table))
+    return table[key][players]
+
+
+def new_president(game: Game, corporation: Corporation, previous: str) -> str | None:
+    """Who should be president after a transfer: ``previous`` if still among those holding
+    the most; otherwise the first of them clockwise after ``previous`` holding at least the
+    president's certificate's percent (rulebook §9.4, reference §4.3)."""
+    holdings = {p.id: corporation.percent_of(p.id) for p in game.players}
+    most = max(holdings.values())
+    if holdings.get(previous, 0) >= most:
+        return None
+    needed = next(s.percent for s in corporation.shares if s.president)
+    for pid in game.seat_order_after(previous):
+        if holdings[pid] == most and most >= needed:
+            return pid
+    return None
+
+
+def change_president(game: Game, corporation: Corporation, new: str, swap_with: str) -> None:
+    """``new`` takes the president's certificate and hands ordinary shares of the same
+    percent (the first they got) to ``swap_with``, who held the certificate."""
+    pres_share = next(s for s in corporation.shares if s.president)
+    needed = pres_share.percent
+    given = 0
+    for share in corporation.certificates_of(new):
+        if given >= needed:
+            break
+        move_share(game, share, swap_with)
+        given += share.percent
+    move_share(game, pres_share, new)
+    game.log(f"{game.name(new)} becomes the president of {corporation.sym}")
+
+
+def player_value(game: Game, player: str) -> int:
+    """Cash + shares at their current price + face value of private companies still owned."""
+    value = game.players_by_id[player].cash
+    for corp in game.corporations.values():
+        if corp.closed or corp.sym not in game.market.positions:
+            continue
+        value += game.market.price(corp.sym) * corp.percent_of(player) // 10
+    for company in game.companies.values():
+        if company.owner == player:
+            value += game.title.companies[company.sym].value
+    return value
+
+
+def dividend_per_holder(total: int, percent: int) -> int:
+    """A holder's part of a payout, rounded up (18SJ revenues are multiples of 10)."""
+    return math.ceil(total * percent / 100)

@@ -1,0 +1,297 @@
+"""A game in play: a title, its players and a seed, and the actions taken.
+
+>>> from framework.title.loader import load_title
+>>> game = Game(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=5)
+>>> game.round.kind, game.current_entity(), game.bank
+('auction', '1', 7600)
+
+Actions are 18xx.games action objects (``{"type": "bid", "entity": 1, ...}``);
+:meth:`Game.process` applies one, or refuses it with a :class:`GameError`
+naming the rule it breaks, leaving the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.board.board import Board, FaceCache
+from framework.board.hexmap import HexMap
+from framework.engine import finance, trains
+from framework.engine.entities import (
+    BANK,
+    CLOSED,
+    IPO,
+    Company,
+    Corporation,
+    Minor,
+    Player,
+    Share,
+    Train,
+)
+from framework.engine.errors import GameError
+from framework.engine.market import StockMarket
+from framework.engine.rounds import make_round
+from framework.gamefile import NO_EFFECT
+from framework.setup import Setup, president_corporation, random_setup
+from framework.title.hooks import load_hooks
+from framework.title.model import Title
+
+
+class Game:
+    """The state of a game and the rules that change it."""
+
+    def __init__(
+        self,
+        title: Title,
+        players: list[tuple[Any, str]],
+        seed: int = 0,
+        *,
+        optional_rules: list[str] | None = None,
+    ):
+        self.title = title
+        self.seed = seed
+        self.optional_rules = list(optional_rules or [])
+        self.players = [Player(str(pid), name) for pid, name in players]
+        virtual = title.rules.virtual_player
+        if virtual is not None:
+            self.players.append(Player(str(virtual.id), virtual.name, bot=True))
+        self.players_by_id = {p.id: p for p in self.players}
+        self.humans = [p for p in self.players if not p.bot]
+        self.counted_players = len(self.players)
+        self.bank = title.bank.cash
+        self.bank_broken = False
+        self.share_seq = 0
+        self.messages: list[str] = []
+        self.finished = False
+        self.end_reason: str | None = None
+        self.turn = 0
+        self.round_number = 0
+        self.or_number = 0
+        self.or_count = 0
+        self.priority = 0
+        self.actions_processed = 0
+        self.setup: Setup = random_setup(title, seed)
+        self.hexmap = HexMap(title)
+        self.board = Board(title, self.hexmap, FaceCache(title))
+        self.market = StockMarket.for_title(title)
+        self.phase = next(iter(title.phases))
+        self._create_companies()
+        self._create_corporations()
+        self.trains: dict[str, Train] = {}
+        self.depot: list[str] = []
+        trains.create_depot(self)
+        self._create_minors()
+        self._pay_starting_cash()
+        self.start_rounds = [e.round for e in title.sequence.start]
+        self.turn_position = len(title.sequence.turn) - 1
+        self.checkpoints: list[dict[str, Any]] = []
+        self.pending_end: dict[str, str] = {}
+        self.hooks = load_hooks(title)
+        self.round = None
+        self.next_round()
+
+    # -- setup ----------------------------------------------------------
+
+    def _create_companies(self) -> None:
+        self.companies: dict[str, Company] = {}
+        for sym, spec in self.title.companies.items():
+            company = Company(sym)
+            if sym in self.setup.removed_companies:
+                company.owner = CLOSED
+            for ability in spec.abilities:
+                uses = getattr(ability, "uses", None) or getattr(ability, "count", None)
+                if uses is not None:
+                    company.uses[ability.type] = uses
+            self.companies[sym] = company
+
+    def _create_corporations(self) -> None:
+        self.corporations: dict[str, Corporation] = {}
+        rules = self.title.rules
+        for sym, spec in self.title.corporations.items():
+            if sym in self.setup.removed_corporations:
+                continue
+            capitalization = spec.capitalization or rules.capitalization
+            holder = sym if capitalization == "incremental" else IPO
+            sizes = spec.shares or rules.shares
+            shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
+            self.corporations[sym] = Corporation(sym, shares, capitalization)
+            home = spec.home
+            self.board.reserve(sym, (home.hex, home.city))
+
+    def _create_minors(self) -> None:
+        self.minors: dict[str, Minor] = {}
+        for sym, spec in self.title.minors.items():
+            minor = Minor(sym)
+            self.minors[sym] = minor
+            for name in spec.trains:
+                trains.give_from_depot(self, name, sym, buyable=False)
+            self.board.add_token(sym, (spec.home.hex, spec.home.city))
+
+    def _pay_starting_cash(self) -> None:
+        amount = self.title.bank.starting_cash[len(self.humans)]
+        for player in self.humans:
+            finance.pay(self, BANK, player.id, amount)
+
+    # -- lookups --------------------------------------------------------
+
+    def name(self, holder: str) -> str:
+        player = self.players_by_id.get(holder)
+        return player.name if player else holder
+
+    def colors(self) -> tuple[str, ...]:
+        return tuple(self.title.phases[self.phase].tiles)
+
+    def phase_spec(self):
+        return self.title.phases[self.phase]
+
+    def train_limit(self, entity: str) -> int:
+        limit = self.phase_spec().train_limit
+        if isinstance(limit, dict):
+            return limit["minor" if entity in self.minors else "corporation"]
+        return limit
+
+    def seat_order_after(self, pid: str) -> list[str]:
+        """Human players after ``pid`` clockwise, ending with ``pid``."""
+        ids = [p.id for p in self.humans]
+        if pid not in ids:
+            return ids
+        i = ids.index(pid)
+        return ids[i + 1 :] + ids[: i + 1]
+
+    def owner_of(self, entity: str) -> str | None:
+        """The player controlling a corporation, minor or company."""
+        if entity in self.corporations:
+            return self.corporations[entity].president()
+        if entity in self.minors:
+            return self.minors[entity].owner
+        if entity in self.companies:
+            return self.companies[entity].owner
+        return entity if entity in self.players_by_id else None
+
+    def president_corporation(self, company: str) -> str | None:
+        return president_corporation(self.title, self.setup, company)
+
+    def current_entity(self) -> str | None:
+        return None if self.finished or self.round is None else self.round.current_entity()
+
+    def log(self, line: str) -> None:
+        self.messages.append(line)
+
+    # -- rounds ---------------------------------------------------------
+
+    def next_round(self) -> None:
+        """Start the next round of the sequence, skipping rounds with nothing to do."""
+        while not self.finished:
+            name = self._next_round_name()
+            if name is None:
+                return
+            self.round = make_round(self, name)
+            if not self.round.finished():
+                return
+            self.round.finish()
+
+    def _next_round_name(self) -> str | None:
+        previous = self.round
+        if previous is not None and previous.kind == "operating":
+            if self.or_number < self.or_count:
+                self.or_number += 1
+                return previous.name
+            self.end_of("end_of_set")
+            if self.finished:
+                return None
+        if self.start_rounds:
+            return self.start_rounds.pop(0)
+        entries = self.title.sequence.turn
+        while True:
+            self.turn_position += 1
+            if self.turn_position >= len(entries):
+                self.turn_position = 0
+                self.turn += 1
+            entry = entries[self.turn_position]
+            if self.turn % entry.every == 0:
+                break
+        if self.title.rounds[entry.round].kind == "operating":
+            self.or_count = self.phase_spec().operating_rounds
+            self.or_number = 1
+        return entry.round
+
+    def log_round_end(self, label: str) -> None:
+        """Record the state at the end of a round (bank, cash, prices and treasuries)."""
+        self.checkpoints.append(
+            {
+                "round": label,
+                "bank": self.bank,
+                "players": {p.id: p.cash for p in self.players},
+                "corporations": {
+                    c.sym: (self.market.price(c.sym), c.cash)
+                    for c in self.corporations.values()
+                    if not c.closed and c.sym in self.market.positions
+                },
+            }
+        )
+
+    # -- processing -----------------------------------------------------
+
+    def process(self, action: dict[str, Any]) -> None:
+        """Apply one action, or raise :class:`GameError` leaving the game unchanged."""
+        try:
+            self._process(action)
+        except GameError as error:
+            raise error.at(action.get("id")) from None
+        self.actions_processed += 1
+
+    def _process(self, action: dict[str, Any]) -> None:
+        kind = action.get("type")
+        if kind in NO_EFFECT:
+            return
+        if self.finished:
+            raise GameError("game over", "the game has ended")
+        if kind == "end_game":
+            self.end("manually_ended")
+            return
+        self.round.process(action)
+        self.after_action()
+
+    def after_action(self) -> None:
+        """End the game when a condition says so now; move on while rounds are over."""
+        if self.finished:
+            return
+        while self.round.finished():
+            self.round.finish()
+            self.end_of("end_of_round")
+            if self.finished:
+                return
+            self.next_round()
+            if self.finished:
+                return
+
+    # -- the end --------------------------------------------------------
+
+    def trigger_end(self, reason: str) -> None:
+        """A game-end condition happened: end now, or remember when to end."""
+        timing = getattr(self.title.game_end, reason, None)
+        if timing is None:
+            return
+        if timing == "immediately":
+            self.end(reason)
+        else:
+            self.pending_end.setdefault(reason, timing)
+
+    def end_of(self, moment: str) -> None:
+        """End the game if a condition waits for this moment (or an earlier one)."""
+        if self.bank_broken:
+            self.trigger_end("bank")
+        order = ["end_of_operating_round", "end_of_round", "end_of_set"]
+        due = [r for r, t in self.pending_end.items() if order.index(t) <= order.index(moment)]
+        if due:
+            self.end(min(due, key=lambda r: order.index(self.pending_end[r])))
+
+    def end(self, reason: str) -> None:
+        self.finished = True
+        self.end_reason = reason
+        self.log(f"The game ends ({reason})")
+
+    def result(self) -> dict[str, int]:
+        """Each human player's value, highest first (18xx.games ``result``)."""
+        values = {p.id: finance.player_value(self, p.id) for p in self.humans}
+        return dict(sorted(values.items(), key=lambda kv: -kv[1]))

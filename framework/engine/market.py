@@ -1,0 +1,120 @@
+"""Share prices on the stock market grid: moves, zones and the price order.
+
+A corporation's price is a cell ``(row, col)``; cells hold corporations in
+arrival order (a newcomer goes under the tokens already there). Moves follow
+the title: a step right from the end of a row, left from its start, up from the
+top or down where no cell exists does what ``market.edges`` says (reference §3.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from framework.title.market import Cell, Market, Zone
+from framework.title.model import Title
+
+Position = tuple[int, int]
+
+
+@dataclass
+class StockMarket:
+    """Where every started corporation's price stands."""
+
+    market: Market
+    positions: dict[str, Position] = field(default_factory=dict)
+    stacks: dict[Position, list[str]] = field(default_factory=dict)
+    """Corporations in each cell, first arrival first."""
+
+    @classmethod
+    def for_title(cls, title: Title) -> StockMarket:
+        return cls(title.market)
+
+    def cell(self, position: Position) -> Cell:
+        row, col = position
+        return self.market.grid[row][col]
+
+    def exists(self, row: int, col: int) -> bool:
+        return 0 <= row < len(self.market.grid) and 0 <= col < len(self.market.grid[row])
+
+    def price(self, corporation: str) -> int:
+        return self.cell(self.positions[corporation]).price
+
+    def zones(self, corporation: str) -> list[Zone]:
+        marks = self.cell(self.positions[corporation]).marks
+        return [z for z in self.market.zones.values() if z.mark in marks]
+
+    def place(self, corporation: str, position: Position) -> None:
+        """Put a corporation's marker on a cell (under those already there)."""
+        self.remove(corporation)
+        self.positions[corporation] = position
+        self.stacks.setdefault(position, []).append(corporation)
+
+    def remove(self, corporation: str) -> None:
+        old = self.positions.pop(corporation, None)
+        if old is not None:
+            self.stacks[old].remove(corporation)
+
+    def step(self, position: Position, direction: str) -> Position:
+        """The cell one step ``direction`` from ``position``, following the edge rules."""
+        row, col = position
+        edges = self.market.edges
+        target = {
+            "up": (row - 1, col),
+            "down": (row + 1, col),
+            "left": (row, col - 1),
+            "right": (row, col + 1),
+        }
+        r, c = target[direction]
+        if self.exists(r, c):
+            return (r, c)
+        instead = getattr(edges, direction)
+        if instead == "none" or instead == direction:
+            return position
+        r, c = target[instead]
+        return (r, c) if self.exists(r, c) else position
+
+    def move(self, corporation: str, directions: list[str]) -> tuple[Position, Position]:
+        """Move a corporation step by step; returns (from, to)."""
+        start = position = self.positions[corporation]
+        for direction in directions:
+            position = self.step(position, direction)
+        if position != start:
+            self.place(corporation, position)
+        return start, position
+
+    def order_key(self, corporation: str) -> tuple[Any, ...]:
+        """Descending share price order: higher price, then further right, then higher up,
+        then earlier arrival in the cell, then name (rulebook §5.3, reference §3.2)."""
+        position = self.positions[corporation]
+        row, col = position
+        return (
+            -self.cell(position).price,
+            -col,
+            row,
+            self.stacks[position].index(corporation),
+            corporation,
+        )
+
+    def in_order(self, corporations: list[str]) -> list[str]:
+        return sorted(corporations, key=self.order_key)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stacks": [[r, c, list(corps)] for (r, c), corps in self.stacks.items() if corps]}
+
+    def load(self, data: dict[str, Any]) -> None:
+        self.positions.clear()
+        self.stacks.clear()
+        for r, c, corps in data["stacks"]:
+            for corp in corps:
+                self.place(corp, (r, c))
+
+
+def price_id(price: int, position: Position) -> str:
+    """18xx.games' share price id, ``"71,4,2"``."""
+    return f"{price},{position[0]},{position[1]}"
+
+
+def parse_price_id(text: str) -> tuple[int, Position]:
+    price, row, col = (int(x) for x in text.split(","))
+    return price, (row, col)

@@ -1,0 +1,106 @@
+"""What the operating company may use: its layer for tiles, its runners for trains,
+the companies it owns and their abilities."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.board.bonuses import BonusRules, Marker
+from framework.board.lays import Layer
+from framework.board.routes import Runner
+from framework.engine import trains
+from framework.engine.entities import Train
+from framework.title import companies as ab
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+
+def owned_abilities(game: Game, owner: str, kind: type) -> list[tuple[str, object]]:
+    """``(company, ability)`` for each open company ``owner`` owns with an ability of ``kind``."""
+    out = []
+    for sym, company in game.companies.items():
+        if company.owner != owner:
+            continue
+        for ability in game.title.companies[sym].abilities:
+            if isinstance(ability, kind):
+                out.append((sym, ability))
+    return out
+
+
+def blocked_hexes(game: Game) -> frozenset[str]:
+    blocked = set()
+    for sym, company in game.companies.items():
+        if company.closed:
+            continue
+        kind = (
+            "bank"
+            if company.owner == "bank"
+            else "player"
+            if company.owner in game.players_by_id
+            else "corporation"
+        )
+        for ability in game.title.companies[sym].abilities:
+            if isinstance(ability, ab.BlocksHexes) and kind in ability.while_owned_by:
+                blocked.update(ability.hexes)
+    return frozenset(blocked)
+
+
+def is_bot(game: Game, entity: str) -> bool:
+    return entity in game.corporations and game.corporations[entity].bot
+
+
+def cash(game: Game, entity: str) -> int:
+    if entity in game.corporations:
+        return game.corporations[entity].cash
+    return game.minors[entity].cash
+
+
+def layer(game: Game, entity: str, **changes) -> Layer:
+    discounts = {}
+    for _, ability in owned_abilities(game, entity, ab.TerrainDiscount):
+        for hex_id in ability.hexes:
+            discounts[hex_id] = (ability.terrain, ability.amount)
+    base = dict(
+        entity=entity,
+        colors=game.colors(),
+        cash=cash(game, entity),
+        free=is_bot(game, entity),
+        blocked=blocked_hexes(game),
+        discounts=discounts,
+    )
+    base.update(changes)
+    return Layer(**base)
+
+
+def national(game: Game) -> str | None:
+    rules = game.title.rules.nationalization
+    return rules.national.sym if rules else None
+
+
+def runner(game: Game, train: Train) -> Runner:
+    owner = train.owner
+    spec = trains.face(game, train)
+    tokens: dict[str, int] = {}
+    label = "{amount}"
+    for sym, ability in owned_abilities(game, owner, ab.BonusTokens):
+        tokens.update(game.companies[sym].tokens)
+        label = ability.label
+    marker = None
+    for sym, ability in owned_abilities(game, owner, ab.BonusMarker):
+        where = game.companies[sym].marker
+        if where:
+            marker = Marker(where, ability.icon, ability.amount_per_icon, ability.label)
+    passes = (
+        frozenset({national(game)})
+        if spec.passes_national_tokens and national(game)
+        else frozenset()
+    )
+    return Runner(
+        owner,
+        game.colors(),
+        trains.distance(game, train),
+        spec.own_token_stop_multiplier,
+        passes,
+        BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker),
+    )

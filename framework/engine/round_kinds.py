@@ -1,0 +1,196 @@
+"""The kinds of round: the private auction, stock rounds and operating rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine import finance, tokens, trains
+from framework.engine.entities import BANK
+from framework.engine.rounds import Round, round_kind
+
+
+@round_kind("auction")
+class AuctionRound(Round):
+    """Players in seat order; the auction step moves the turn itself."""
+
+    def start(self) -> None:
+        humans = [p.id for p in self.game.humans]
+        self.entities = humans[self.game.priority :] + humans[: self.game.priority]
+        self.index = 0
+        self.skip_steps()
+
+    def after_process(self, action: dict[str, Any]) -> None:
+        """The auction step decides who acts next."""
+
+    def next_entity(self) -> None:
+        self.index = (self.index + 1) % len(self.entities)
+
+    def finished(self) -> bool:
+        return all(not s.blocking() and not getattr(s, "open", False) for s in self.steps)
+
+    def finish(self) -> None:
+        players = [p.id for p in self.game.humans]
+        self.game.priority = players.index(self.entities[self.index])
+        self.game.log_round_end("Auction")
+
+
+@round_kind("stock")
+class StockRound(Round):
+    """Players in priority order, passing round the table until all have passed."""
+
+    STATE = ("entities", "index", "sold", "bought", "parred", "last_actor", "acted")
+
+    def start(self) -> None:
+        game = self.game
+        game.round_number += 1
+        humans = [p.id for p in game.humans]
+        self.entities = humans[game.priority :] + humans[: game.priority]
+        self.index = 0
+        self.sold: dict[str, list[str]] = {}
+        """Corporations each player sold this round (they may not buy them back)."""
+        self.bought: list[str] = []
+        """Corporations bought this turn (several only in a multiple-buy zone)."""
+        self.parred = False
+        """The current player started a corporation this turn."""
+        self.last_actor: str | None = None
+        self.acted = False
+        """The current player has bought, sold or started a corporation this turn."""
+        for player in game.humans:
+            player.passed = False
+        game.log(f"Stock round {game.turn}")
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        self.bought = []
+        self.parred = False
+        self.acted = False
+        self.reset_steps()
+        self.skip_steps()
+        if self.active_step() is None and not self.finished():
+            self.game.players_by_id[self.entity()].passed = True
+            self.next_entity()
+
+    def next_entity(self) -> None:
+        if self.finished():
+            return
+        self.index = (self.index + 1) % len(self.entities)
+        self.begin_turn()
+
+    def finished(self) -> bool:
+        return all(p.passed for p in self.game.humans) and self.active_step() is None
+
+    def finish(self) -> None:
+        game = self.game
+        players = [p.id for p in game.humans]
+        last = self.entities[self.index]
+        game.priority = (players.index(last) + 1) % len(players)
+        move = game.title.rules.stock.sold_out_move
+        if move != "none":
+            floated = [
+                c.sym
+                for c in game.corporations.values()
+                if c.floated and not c.closed and not c.bot
+            ]
+            for sym in game.market.in_order(floated):
+                corp = game.corporations[sym]
+                if all(s.owner in game.players_by_id for s in corp.shares):
+                    start, end = game.market.move(sym, [move])
+                    if start != end:
+                        game.log(f"{sym} is sold out and rises to {game.market.price(sym)}")
+        game.log_round_end(f"SR{game.turn}")
+
+
+@round_kind("operating")
+class OperatingRound(Round):
+    """Minors first, then corporations by descending share price, then the virtual player's."""
+
+    STATE = ("entities", "index", "revenue", "laid", "improved", "token_placed", "bought_early")
+
+    def start(self) -> None:
+        game = self.game
+        self.revenue = 0
+        self.entities = self.operating_order()
+        self.index = 0
+        game.log(f"Operating round {game.turn}.{game.or_number}")
+        pay_company_revenue(game)
+        for train in game.trains.values():
+            train.ran = False
+        self.begin_turn()
+
+    def operating_order(self) -> list[str]:
+        game = self.game
+        minors = [
+            s
+            for s, m in game.minors.items()
+            if m.floated and not m.closed and game.title.minors[s].operates_first
+        ]
+        corps = [
+            c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot
+        ]
+        bots = sorted(
+            c.sym for c in game.corporations.values() if c.floated and not c.closed and c.bot
+        )
+        return minors + game.market.in_order(corps) + bots
+
+    def reorder_remaining(self) -> None:
+        """Re-sort the corporations yet to operate (after emergency sales)."""
+        game = self.game
+        done, rest = self.entities[: self.index + 1], self.entities[self.index + 1 :]
+        corps = [s for s in rest if s in game.corporations and not game.corporations[s].bot]
+        others = [s for s in rest if s not in corps]
+        self.entities = done + game.market.in_order(corps) + others
+
+    def begin_turn(self) -> None:
+        game = self.game
+        while self.index < len(self.entities):
+            entity = self.entities[self.index]
+            closed = (entity in game.corporations and game.corporations[entity].closed) or (
+                entity in game.minors and game.minors[entity].closed
+            )
+            if not closed:
+                self.revenue = 0
+                self.laid = 0
+                self.improved = False
+                self.token_placed = False
+                self.bought_early = False
+                tokens.place_home(game, entity)
+                if entity in game.corporations:
+                    game.corporations[entity].operated = True
+                else:
+                    game.minors[entity].operated = True
+                self.reset_steps()
+                self.skip_steps()
+                if self.active_step() is not None or game.finished:
+                    return
+            self.index += 1
+
+    def next_entity(self) -> None:
+        self.index += 1
+        self.begin_turn()
+
+    def finished(self) -> bool:
+        return self.index >= len(self.entities) or self.game.finished
+
+    def finish(self) -> None:
+        game = self.game
+        game.log_round_end(f"OR{game.turn}.{game.or_number}")
+        game.end_of("end_of_operating_round")
+
+    def corporation_closed(self, sym: str) -> None:
+        if sym in self.entities[self.index + 1 :]:
+            self.entities.remove(sym)
+
+    def operator_trains(self) -> list:
+        return trains.owned(self.game, self.entity())
+
+
+def pay_company_revenue(game) -> None:
+    """Private companies pay their owners: players' first in seat order, then corporations'."""
+    owned = [(c, game.title.companies[c.sym]) for c in game.companies.values() if not c.closed]
+    for player in game.players:
+        for company, spec in owned:
+            if company.owner == player.id and spec.revenue:
+                finance.pay(game, BANK, player.id, spec.revenue)
+    for company, spec in owned:
+        if company.owner in game.corporations and spec.revenue:
+            finance.pay(game, BANK, company.owner, spec.revenue)

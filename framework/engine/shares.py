@@ -1,0 +1,154 @@
+"""Buying, selling and starting corporations: the rules shared by stock rounds
+and emergency sales.
+
+Selling (rulebook §9.1, reference §4.3): to the bank pool, at the current price,
+the price dropping as the title says; the pool may not pass its limit; the
+president's certificate goes to the pool only when another player can take the
+presidency, who then swaps it for ordinary shares.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.engine import finance
+from framework.engine.entities import BANK, IPO, POOL, Corporation, Share
+from framework.engine.errors import GameError
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+
+def find_shares(game: Game, ids: list[str]) -> tuple[Corporation, list[Share]]:
+    """The certificates named by ``ids`` (all of one corporation)."""
+    if not ids:
+        raise GameError("shares", "no shares named")
+    sym = ids[0].rpartition("_")[0]
+    corp = game.corporations.get(sym)
+    if corp is None:
+        raise GameError("shares", f"there is no corporation {sym}")
+    by_id = {s.id: s for s in corp.shares}
+    shares = []
+    for share_id in ids:
+        if share_id not in by_id:
+            raise GameError("shares", f"there is no certificate {share_id}")
+        shares.append(by_id[share_id])
+    return corp, shares
+
+
+def pool_room(game: Game, corp: Corporation) -> int:
+    return game.title.rules.stock.pool_limit - corp.percent_of(POOL)
+
+
+def check_sale(
+    game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int
+) -> None:
+    """Raise unless ``seller`` may sell ``percent`` of ``corp`` with these certificates."""
+    for share in shares:
+        if share.owner != seller:
+            raise GameError("shares", f"{game.name(seller)} does not hold {share.id}")
+    total = sum(s.percent for s in shares)
+    pres = next((s.percent for s in shares if s.president), 0)
+    leftover = total - percent
+    if percent <= 0 or percent % 10 or leftover < 0 or (leftover and leftover >= pres):
+        raise GameError(
+            "shares", f"{percent}% cannot be sold with {', '.join(s.id for s in shares)}"
+        )
+    rules = game.title.rules.stock
+    if corp.sym not in game.market.positions:
+        raise GameError("selling", f"{corp.sym} has not been started")
+    if not corp.floated and not rules.sell_unfloated:
+        raise GameError("selling", f"{corp.sym} has not floated")
+    if percent > pool_room(game, corp):
+        raise GameError(
+            "pool limit", f"the bank pool may hold at most {rules.pool_limit}% of {corp.sym}"
+        )
+    if any(s.president for s in shares):
+        after = corp.percent_of(seller) - percent
+        others = [corp.percent_of(p.id) for p in game.players if p.id != seller]
+        most = max(others, default=0)
+        pres = next(s.percent for s in corp.shares if s.president)
+        if most < pres or most <= after:
+            raise GameError("presidency", f"nobody else can take the presidency of {corp.sym}")
+
+
+def sell(game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int) -> None:
+    """Carry out a checked sale: certificates to the pool, money to the seller, price down."""
+    price = game.market.price(corp.sym)
+    was_president = corp.president() == seller
+    for share in shares:
+        finance.move_share(game, share, POOL)
+    if was_president:
+        new = finance.new_president(game, corp, seller)
+        if new is not None:
+            finance.change_president(game, corp, new, corp.president() or seller)
+    back = sum(s.percent for s in shares) - percent
+    for share in corp.certificates_of(POOL):
+        if back <= 0:
+            break
+        finance.move_share(game, share, seller)
+        back -= share.percent
+    finance.pay(game, BANK, seller, price * percent // 10)
+    game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {price * percent // 10}")
+    move = game.title.rules.stock.sell_move
+    if move == "down_per_share":
+        game.market.move(corp.sym, ["down"] * (percent // 10))
+    elif move == "down_per_sale":
+        game.market.move(corp.sym, ["down"])
+    elif move == "left_per_share":
+        game.market.move(corp.sym, ["left"] * (percent // 10))
+
+
+def source_of(corp: Corporation, share: Share) -> str:
+    """Where a share is bought from: the treasury, the initial offering or the pool."""
+    if share.owner == corp.sym:
+        return "treasury"
+    if share.owner == IPO:
+        return "ipo"
+    if share.owner == POOL:
+        return "pool"
+    return "player"
+
+
+def share_price(game: Game, corp: Corporation, share: Share) -> int:
+    """What a share costs: the market price, or the par from the initial offering when the
+    title says so (the Oscarian Era)."""
+    if (
+        source_of(corp, share) in ("treasury", "ipo")
+        and game.title.rules.stock.treasury_price == "par"
+    ):
+        return corp.par or game.market.price(corp.sym)
+    return game.market.price(corp.sym)
+
+
+def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
+    """Carry out a checked purchase."""
+    for share in shares:
+        cost = share_price(game, corp, share) * share.percent // 10
+        payee = corp.sym if source_of(corp, share) == "treasury" else BANK
+        finance.pay(game, buyer, payee, cost)
+        finance.move_share(game, share, buyer)
+        game.log(f"{game.name(buyer)} buys {share.percent}% of {corp.sym} for {cost}")
+    check_float(game, corp)
+    president = corp.president()
+    if president in game.players_by_id:
+        new = finance.new_president(game, corp, president)
+        if new is not None:
+            finance.change_president(game, corp, new, president)
+
+
+def check_float(game: Game, corp: Corporation) -> None:
+    """A corporation floats when enough of it has left its issuer."""
+    if corp.floated or corp.par is None:
+        return
+    issuer = corp.sym if corp.capitalization == "incremental" else IPO
+    sold = 100 - corp.percent_of(issuer)
+    needed = game.title.corporations[corp.sym].float_percent or game.title.rules.float_percent
+    if sold < needed:
+        return
+    corp.floated = True
+    game.log(f"{corp.sym} floats")
+    if corp.capitalization == "full":
+        rules = game.title.rules
+        price = corp.par if rules.float_capital_price == "par" else game.market.price(corp.sym)
+        finance.pay(game, BANK, corp.sym, 10 * price)

@@ -1,0 +1,282 @@
+"""The private company auction: the waterfall auction and the par a company may demand.
+
+Waterfall (rulebook §8, reference §4.2): companies are sold cheapest first. On
+a turn a player buys the cheapest company, bids on a later one (at least 5
+above the best bid, or above face value) or passes. When a company is sold the
+next is settled: no bid leaves it for normal turns, one bid buys it, several
+start a resolution auction in which the lowest bidder raises or drops out.
+When everybody passes, the cheapest company at the start gets 5 cheaper (at 0
+it goes free to the player after the last to pass) — or, once it is sold, the
+owned companies pay their revenue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine import finance
+from framework.engine.entities import BANK
+from framework.engine.errors import GameError
+from framework.engine.market import parse_price_id
+from framework.engine.steps.base import Step, entity_of, step
+from framework.title.companies import ControlsMinor, PresidentCertificate
+
+
+@step("company_pending_par")
+class CompanyPendingPar(Step):
+    """The buyer of a company carrying a president's certificate sets the par."""
+
+    STATE = ("pending",)
+
+    def setup(self) -> None:
+        self.pending: list[list[str]] = getattr(self, "pending", [])
+
+    def actions(self, entity: str) -> list[str]:
+        return ["par"] if self.pending and entity == self.pending[0][0] else []
+
+    def acting_entity(self) -> str | None:
+        return self.pending[0][0] if self.pending else None
+
+    def blocking(self) -> bool:
+        return bool(self.pending)
+
+    def skip(self) -> None:
+        """Never passed: it waits whenever a par is pending."""
+
+    def process_par(self, action: dict[str, Any]) -> None:
+        game = self.game
+        player, sym = self.pending[0]
+        if str(action.get("corporation")) != sym:
+            raise GameError("par", f"{game.name(player)} must set the par of {sym}")
+        price, position = _par_cell(game, action)
+        corp = game.corporations[sym]
+        pres = next(s for s in corp.shares if s.president)
+        self.pending.pop(0)
+        corp.par = price
+        game.market.place(sym, position)
+        finance.move_share(game, pres, player)
+        company = self._company_for(sym)
+        ability = (
+            game.title.companies[company].ability("president_certificate") if company else None
+        )
+        payment = getattr(ability, "treasury_payment", 0)
+        if corp.capitalization == "incremental" and payment:
+            finance.pay(game, BANK, sym, payment * price)
+        game.log(f"{game.name(player)} pars {sym} at {price}")
+
+    def _company_for(self, sym: str) -> str | None:
+        for company in self.game.companies:
+            if self.game.president_corporation(company) == sym:
+                return company
+        return None
+
+
+def _par_cell(game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]:
+    try:
+        price, position = parse_price_id(str(action.get("share_price")))
+    except ValueError:
+        raise GameError("par", f"{action.get('share_price')!r} is not a share price") from None
+    if not game.market.exists(*position) or game.market.cell(position).price != price:
+        raise GameError("par", f"there is no market cell {price} at {position}")
+    cell = game.market.cell(position)
+    if not any(z.par and z.mark in cell.marks for z in game.title.market.zones.values()):
+        raise GameError("par", f"{price} is not a par price")
+    return price, position
+
+
+@step("waterfall_auction")
+class WaterfallAuction(Step):
+    """Cheapest first; bids on later companies are settled when they come up."""
+
+    STATE = ("bids", "resolving", "last_passer", "cheapest")
+
+    def setup(self) -> None:
+        if hasattr(self, "bids"):
+            return
+        self.bids: dict[str, list[list[Any]]] = {}
+        self.resolving: str | None = None
+        self.last_passer: str | None = None
+        offered = self.offered()
+        self.cheapest = offered[0] if offered else None
+
+    @property
+    def open(self) -> bool:
+        return bool(self.offered())
+
+    def offered(self) -> list[str]:
+        """Unsold companies in the auction, cheapest first."""
+        game = self.game
+        companies = [
+            sym
+            for sym, spec in game.title.companies.items()
+            if spec.auction and game.companies[sym].owner == BANK
+        ]
+        return sorted(companies, key=lambda sym: game.title.companies[sym].value)
+
+    def price_of_first(self) -> int:
+        first = self.offered()[0]
+        return self.game.title.companies[first].value - self.game.companies[first].discount
+
+    def lowest_bidder(self) -> str | None:
+        bids = self.bids.get(self.resolving or "", [])
+        return min(bids, key=lambda b: b[1])[0] if bids else None
+
+    def acting_entity(self) -> str | None:
+        return self.lowest_bidder() if self.resolving else None
+
+    def actions(self, entity: str) -> list[str]:
+        if not self.offered():
+            return []
+        if self.resolving:
+            return ["bid", "pass"] if entity == self.lowest_bidder() else []
+        return ["bid", "pass"] if entity == self.round.entity() else []
+
+    def skip(self) -> None:
+        """The auction is never skipped while companies are unsold."""
+        if not self.offered():
+            self.passed = True
+
+    # -- bids ---------------------------------------------------------------
+
+    def min_bid(self, company: str) -> int:
+        increment = self.game.title.rules.auction.min_increment
+        bids = self.bids.get(company, [])
+        if bids:
+            return max(b[1] for b in bids) + increment
+        return self.game.title.companies[company].value + increment
+
+    def committed(self, player: str, besides: str | None = None) -> int:
+        return sum(
+            b[1] for c, bids in self.bids.items() if c != besides for b in bids if b[0] == player
+        )
+
+    def process_bid(self, action: dict[str, Any]) -> None:
+        game = self.game
+        player = entity_of(action)
+        company = str(action.get("company"))
+        price = int(action.get("price", 0))
+        offered = self.offered()
+        if company not in offered:
+            raise GameError("auction", f"{company} is not for sale")
+        cash = game.players_by_id[player].cash
+        if self.resolving:
+            if company != self.resolving:
+                raise GameError(
+                    "auction", f"the auction for {self.resolving} must be settled first"
+                )
+            self._place_bid(player, company, price, cash)
+            self._resolve()
+            return
+        game.players_by_id[player].passed = False
+        if company == offered[0]:
+            if price < self.price_of_first():
+                raise GameError("auction", f"{company} costs {self.price_of_first()}")
+            if price > cash - self.committed(player):
+                raise GameError("money", f"{game.name(player)} cannot pay {price}")
+            self.buy(player, company, price)
+            self._settle_next()
+        else:
+            self._place_bid(player, company, price, cash)
+        self.round.next_entity()
+
+    def _place_bid(self, player: str, company: str, price: int, cash: int) -> None:
+        if price < self.min_bid(company):
+            raise GameError(
+                "auction", f"a bid on {company} must be at least {self.min_bid(company)}"
+            )
+        if price > cash - self.committed(player, besides=company):
+            raise GameError(
+                "money",
+                f"{self.game.name(player)} has only "
+                f"{cash - self.committed(player, besides=company)} to bid with",
+            )
+        bids = [b for b in self.bids.get(company, []) if b[0] != player]
+        bids.append([player, price])
+        self.bids[company] = bids
+        self.game.log(f"{self.game.name(player)} bids {price} for {company}")
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        game = self.game
+        player = entity_of(action)
+        if self.resolving:
+            self.bids[self.resolving] = [b for b in self.bids[self.resolving] if b[0] != player]
+            game.log(f"{game.name(player)} leaves the auction for {self.resolving}")
+            self._resolve()
+            return
+        game.players_by_id[player].passed = True
+        self.last_passer = player
+        game.log(f"{game.name(player)} passes")
+        if all(p.passed for p in game.humans):
+            self._all_passed()
+        self.round.next_entity()
+
+    def _all_passed(self) -> None:
+        game = self.game
+        cheapest = self.cheapest
+        if cheapest is not None and game.companies[cheapest].owner == BANK:
+            company = game.companies[cheapest]
+            company.discount += game.title.rules.auction.min_increment
+            price = game.title.companies[cheapest].value - company.discount
+            game.log(f"{cheapest} now costs {max(price, 0)}")
+            if price <= 0:
+                order = game.seat_order_after(self.last_passer)
+                self.buy(order[0], cheapest, 0)
+                self._settle_next()
+        else:
+            from framework.engine.round_kinds import pay_company_revenue
+
+            pay_company_revenue(game)
+        for p in game.humans:
+            p.passed = False
+
+    # -- selling ------------------------------------------------------------
+
+    def buy(self, player: str, company: str, price: int) -> None:
+        game = self.game
+        finance.pay(game, player, BANK, price)
+        self.bids.pop(company, None)
+        give_company(game, company, player)
+        game.log(f"{game.name(player)} buys {company} for {price}")
+
+    def _settle_next(self) -> None:
+        """Sell the next companies that have bids, until one has none or needs an auction."""
+        while self.offered():
+            company = self.offered()[0]
+            bids = self.bids.get(company, [])
+            if not bids:
+                return
+            if len(bids) == 1:
+                player, price = bids[0]
+                self.buy(player, company, price)
+                continue
+            self.resolving = company
+            return
+
+    def _resolve(self) -> None:
+        bids = self.bids.get(self.resolving, [])
+        if len(bids) > 1:
+            return
+        company = self.resolving
+        self.resolving = None
+        if bids:
+            self.buy(bids[0][0], company, bids[0][1])
+        self._settle_next()
+
+
+def give_company(game, company: str, player: str) -> None:
+    """A player gets a company from the bank, with what comes with it."""
+    game.companies[company].owner = player
+    spec = game.title.companies[company]
+    for extra in spec.comes_with:
+        if game.companies[extra].owner == BANK:
+            game.companies[extra].owner = player
+    for ability in spec.abilities:
+        if isinstance(ability, PresidentCertificate):
+            corp = game.president_corporation(company)
+            if corp is not None:
+                par = game.round.step("company_pending_par")
+                par.pending.append([player, corp])
+        elif isinstance(ability, ControlsMinor):
+            minor = game.minors[ability.minor]
+            minor.owner = player
+            minor.floated = True

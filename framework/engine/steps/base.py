@@ -1,0 +1,97 @@
+"""The step library's base class and registry.
+
+A round is an ordered list of steps. A step offers actions to entities
+(:meth:`Step.actions`); a *blocking* step that offers the current entity
+something waits for it, and the round refuses any action the waiting step does
+not take. After every action the round passes (*skips*) each blocking step
+that offers nothing, up to the first that waits — this is how a recorded
+``pass`` finds the step it belongs to (reference §4.0).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from framework.engine.errors import GameError
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+    from framework.engine.rounds import Round
+
+STEP_TYPES: dict[str, type[Step]] = {}
+
+
+def step(name: str):
+    """Register a step class under its library name."""
+
+    def register(cls: type[Step]) -> type[Step]:
+        cls.name = name
+        STEP_TYPES[name] = cls
+        return cls
+
+    return register
+
+
+class Step:
+    """One step of a round."""
+
+    name: ClassVar[str] = ""
+    blocks: bool = True
+    """Whether this kind of step can wait for an action (non-blocking steps never do)."""
+    STATE: ClassVar[tuple[str, ...]] = ()
+    """Attributes saved with the game, besides ``passed``."""
+
+    def __init__(self, round: Round, blocks: bool | None = None):
+        self.round = round
+        self.game: Game = round.game
+        if blocks is not None:
+            self.blocks = blocks
+        self.passed = False
+        self.setup()
+
+    # -- the turn model ---------------------------------------------------
+
+    def setup(self) -> None:
+        """Reset for a new entity or turn."""
+
+    def actions(self, entity: str) -> list[str]:
+        """The action types this step offers ``entity`` now."""
+        return []
+
+    def blocking(self) -> bool:
+        """Whether this step waits for the round's current entity."""
+        return self.blocks and bool(self.actions(self.round.current_entity()))
+
+    def acting_entity(self) -> str | None:
+        """The entity this step waits for, when it is not the round's (e.g. a discard)."""
+        return None
+
+    def process(self, action: dict[str, Any]) -> None:
+        handler = getattr(self, f"process_{action['type']}", None)
+        if handler is None:
+            raise GameError("step", f"{self.name} cannot take a {action['type']}")
+        handler(action)
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        self.passed = True
+
+    def skip(self) -> None:
+        """Passed because it offers nothing; subclasses add side effects."""
+        self.passed = True
+
+    # -- saving -----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {"passed": self.passed}
+        for name in self.STATE:
+            data[name] = getattr(self, name)
+        return data
+
+    def load(self, data: dict[str, Any]) -> None:
+        self.passed = data["passed"]
+        for name in self.STATE:
+            setattr(self, name, data[name])
+
+
+def entity_of(action: dict[str, Any]) -> str:
+    return str(action.get("entity"))

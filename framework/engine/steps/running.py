@@ -1,0 +1,191 @@
+"""Operating steps that earn money: running routes and paying dividends.
+
+Unlike 18xx.games, which trusts the revenue stored in a recorded ``run_routes``,
+every route is rebuilt, checked and valued here; a route worth another amount
+than recorded is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.board.graph import node_key
+from framework.board.routes import IllegalRoute, check_route, revenue
+from framework.board.runroutes import route_from_json
+from framework.engine import finance, operating, trains
+from framework.engine.entities import BANK, POOL
+from framework.engine.errors import GameError
+from framework.engine.steps.base import Step, entity_of, step
+from framework.title.companies import BonusTokens, TileLay
+
+
+def can_run(game, entity: str) -> bool:
+    """Whether the entity has a route with two stops: its stations reach two revenue centres."""
+    return len(game.board.reach(entity).nodes) >= 2 and any(
+        node_key(*city) in game.board.reach(entity).nodes for city in game.board.cities_of(entity)
+    )
+
+
+@step("routes")
+class Routes(Step):
+    """Run every train that can run, once per operating round."""
+
+    def actions(self, entity: str) -> list[str]:
+        game = self.game
+        if entity != self.round.entity():
+            return []
+        unrun = [t for t in trains.owned(game, entity) if not t.ran]
+        return ["run_routes"] if unrun and can_run(game, entity) else []
+
+    def process_run_routes(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        entity = entity_of(action)
+        used: set = set()
+        total = 0
+        seen: set[str] = set()
+        stops_with_tokens: list[str] = []
+        for data in action.get("routes") or []:
+            train_id = str(data.get("train"))
+            train = game.trains.get(train_id)
+            if train is None or train.owner != entity or train.ran or train_id in seen:
+                raise GameError("trains", f"{entity} cannot run train {train_id}")
+            seen.add(train_id)
+            runner = operating.runner(game, train)
+            try:
+                route = route_from_json(game.board, entity, data, used)
+                check_route(game.board, runner, route, used)
+            except IllegalRoute as exc:
+                raise GameError(
+                    exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}"
+                ) from None
+            earned = revenue(game.board, runner, route)
+            if "revenue" in data and int(data["revenue"]) != earned.total:
+                raise GameError(
+                    "revenue",
+                    f"train {train_id}'s route {earned.text(route)} earns "
+                    f"{earned.total}, not {data['revenue']}",
+                )
+            used |= route.paths()
+            total += earned.total
+            stops_with_tokens.extend(route.hexes())
+            game.log(f"{entity} runs {train_id}: {earned.text(route)} = {earned.total}")
+        for train_id in seen:
+            game.trains[train_id].ran = True
+        rnd.revenue = total
+        self.passed = True
+        remove_used_bonus_token(game, entity, stops_with_tokens)
+
+
+def remove_used_bonus_token(game, entity: str, stop_hexes: list[str]) -> None:
+    """``after_routes: remove_highest_used``: the best token on the routes goes."""
+    for sym, ability in operating.owned_abilities(game, entity, BonusTokens):
+        if ability.after_routes != "remove_highest_used":
+            continue
+        company = game.companies[sym]
+        used = [h for h in stop_hexes if h in company.tokens]
+        if used:
+            best = max(used, key=lambda h: company.tokens[h])
+            game.log(f"{sym}'s {company.tokens.pop(best)} token in {best} is used up")
+
+
+@step("dividend")
+class Dividend(Step):
+    """Pay out or withhold; minors split their revenue with their owner."""
+
+    def actions(self, entity: str) -> list[str]:
+        game = self.game
+        if entity != self.round.entity() or entity not in game.corporations:
+            return []
+        return ["dividend"] if self.round.revenue > 0 else []
+
+    def skip(self) -> None:
+        game, rnd = self.game, self.round
+        entity = rnd.entity()
+        if entity in game.minors:
+            split_minor(game, entity, rnd.revenue)
+        elif entity in game.corporations and rnd.revenue == 0:
+            withhold(game, entity, 0)
+        self.passed = True
+        end_of_dividend(game, entity)
+
+    def process_dividend(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        entity = entity_of(action)
+        kind = str(action.get("kind"))
+        kinds = ["payout"] if game.corporations[entity].bot else game.title.rules.dividends.kinds
+        if kind not in kinds:
+            raise GameError("dividends", f"{entity} may {' or '.join(kinds)}, not {kind}")
+        if kind == "payout":
+            payout(game, entity, rnd.revenue)
+        else:
+            withhold(game, entity, rnd.revenue)
+        self.passed = True
+        end_of_dividend(game, entity)
+
+
+def split_minor(game, sym: str, amount: int) -> None:
+    if amount <= 0:
+        return
+    kept = amount // 2
+    finance.pay(game, BANK, sym, kept)
+    owner = game.minors[sym].owner
+    finance.pay(game, BANK, owner, amount - kept)
+    game.log(f"{sym} keeps {kept} and pays {amount - kept} to {game.name(owner)}")
+
+
+def withhold(game, sym: str, amount: int) -> None:
+    finance.pay(game, BANK, sym, amount)
+    corp = game.corporations[sym]
+    if not corp.bot:
+        game.market.move(sym, list(game.title.rules.dividends.withhold))
+    game.log(f"{sym} withholds {amount}; its price is now {game.market.price(sym)}")
+
+
+def payout(game, sym: str, amount: int) -> None:
+    rules = game.title.rules.dividends
+    corp = game.corporations[sym]
+    for owner, percent in corp.holders().items():
+        if owner in game.players_by_id:
+            payee = owner
+        elif owner == sym:
+            payee = sym if rules.treasury_shares_pay == "corporation" else None
+        elif owner == POOL:
+            payee = sym if rules.pool_shares_pay == "corporation" else None
+        else:  # the initial offering pays nobody
+            payee = None
+        if payee is not None:
+            finance.pay(game, BANK, payee, finance.dividend_per_holder(amount, percent))
+    price = game.market.price(sym)
+    if not corp.bot:
+        for rule in rules.payout:
+            if amount < rule.at_least * price:
+                continue
+            if rule.beyond_dividend_line and price <= dividend_line(game):
+                continue
+            game.market.move(sym, list(rule.move))
+            break
+    game.log(f"{sym} pays out {amount}; its price is now {game.market.price(sym)}")
+    check_market_end(game, sym)
+
+
+def dividend_line(game) -> int:
+    zones = [z.key for z in game.title.market.zones.values() if z.dividend_line]
+    prices = [cell.price for z in zones for _, _, cell in game.title.market.cells_in(z)]
+    return max(prices) if prices else 0
+
+
+def check_market_end(game, sym: str) -> None:
+    if any(z.ends_game for z in game.market.zones(sym)):
+        game.trigger_end("stock_market")
+
+
+def end_of_dividend(game, entity: str) -> None:
+    """End-of-turn clean-up: unused special lays of this turn lapse; title hooks run."""
+    for sym, ability in operating.owned_abilities(game, entity, TileLay):
+        company = game.companies[sym]
+        if ability.lapses == "end_of_turn" and company.laid_this_turn:
+            company.uses["tile_lay"] = 0
+        company.laid_this_turn = False
+    hook = game.title.hooks.get("after_dividend")
+    if hook is not None:
+        game.hooks[hook](game, entity)

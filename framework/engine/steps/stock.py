@@ -1,0 +1,284 @@
+"""Stock round steps: the priority card, and buying, selling and starting corporations.
+
+A turn (rulebook §9, reference §4.3) is sales, at most one purchase (a share or
+a new corporation; several shares of one corporation in a multiple-buy zone),
+more sales, then done. Sales wait for the title's first selling round; a player
+over the certificate limit, or over the holding limit of a corporation, may only
+sell. Nobody buys back what they sold in the same round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine import finance, shares
+from framework.engine.entities import POOL
+from framework.engine.errors import GameError
+from framework.engine.steps.auction import _par_cell
+from framework.engine.steps.base import Step, entity_of, step
+from framework.title.companies import PriorityCard
+
+
+@step("priority_card")
+class PriorityCardStep(Step):
+    """At the start of a stock round, the owner of an unused priority card who is not
+    first may take the first turn (``choose: activate``) or keep it (``wait``)."""
+
+    STATE = ("holder", "asked")
+
+    def setup(self) -> None:
+        if getattr(self, "asked", False):
+            return
+        self.asked = False
+        self.holder = self._holder()
+
+    def _holder(self) -> str | None:
+        game, rnd = self.game, self.round
+        for sym, company in game.companies.items():
+            ability = game.title.companies[sym].ability("priority_card")
+            if not isinstance(ability, PriorityCard) or company.closed:
+                continue
+            owner = company.owner
+            usable = owner in game.players_by_id and company.uses.get("priority_card", 0) > 0
+            if usable and rnd.entities and rnd.entities[0] != owner:
+                return company.owner
+        return None
+
+    def actions(self, entity: str) -> list[str]:
+        return ["choose"] if self.holder and not self.asked and entity == self.holder else []
+
+    def acting_entity(self) -> str | None:
+        return self.holder if self.holder and not self.asked else None
+
+    def blocking(self) -> bool:
+        return bool(self.holder) and not self.asked
+
+    def skip(self) -> None:
+        self.passed = True
+        self.asked = True
+
+    def process_choose(self, action: dict[str, Any]) -> None:
+        choice = str(action.get("choice"))
+        if choice not in ("activate", "wait"):
+            raise GameError("priority card", f"choose 'activate' or 'wait', not {choice!r}")
+        game, holder = self.game, self.holder
+        self.asked = True
+        self.passed = True
+        if choice == "activate":
+            sym = next(
+                s
+                for s, c in game.companies.items()
+                if c.owner == holder and game.title.companies[s].ability("priority_card")
+            )
+            company = game.companies[sym]
+            company.uses["priority_card"] -= 1
+            if (
+                company.uses["priority_card"] == 0
+                and game.title.companies[sym].ability("priority_card").closes_when_used
+            ):
+                from framework.engine.events import close_company
+
+                close_company(game, sym)
+            self.round.index = self.round.entities.index(holder)
+            self.round.begin_turn()
+            game.log(f"{game.name(holder)} uses the priority card")
+        else:
+            game.log(f"{game.name(holder)} keeps the priority card")
+
+
+@step("buy_sell_par_shares")
+class BuySellParShares(Step):
+    """Sell, buy one certificate or start a corporation, sell, done."""
+
+    def actions(self, entity: str) -> list[str]:
+        rnd = self.round
+        if entity != rnd.entity():
+            return []
+        out = []
+        if self.can_sell_any(entity):
+            out.append("sell_shares")
+        if self.must_sell(entity):
+            return out
+        if self.can_buy_any(entity):
+            out.append("buy_shares")
+        if not rnd.bought and not rnd.parred and self.can_par_any(entity):
+            out.append("par")
+        if out:
+            out.append("pass")
+        return out
+
+    def skip(self) -> None:
+        self._end_turn()
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        self.game.log(
+            f"{self.game.name(entity_of(action))} {'is done' if self.round.acted else 'passes'}"
+        )
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        rnd = self.round
+        self.passed = True
+        player = self.game.players_by_id[rnd.entity()]
+        player.passed = not rnd.acted
+        if rnd.acted:
+            rnd.last_actor = player.id
+
+    # -- what may be done -----------------------------------------------------
+
+    def must_sell(self, player: str) -> bool:
+        game = self.game
+        if finance.certificate_count(game, player) > finance.certificate_limit(game):
+            return True
+        limit = game.title.rules.stock.holding_limit
+        return any(
+            finance.holding_limited(game, c) and c.percent_of(player) > limit
+            for c in game.corporations.values()
+            if not c.closed
+        )
+
+    def can_sell_any(self, player: str) -> bool:
+        game = self.game
+        if game.turn < game.title.rules.stock.first_sales:
+            return False
+        for corp in game.corporations.values():
+            if corp.closed or not corp.certificates_of(player):
+                continue
+            for share in corp.certificates_of(player):
+                try:
+                    shares.check_sale(game, player, corp, [share], min(10, share.percent))
+                    return True
+                except GameError:
+                    continue
+        return False
+
+    def buyable(self, player: str, corp) -> list:
+        """Certificates of ``corp`` the player could buy now."""
+        game, rnd = self.game, self.round
+        if corp.closed or corp.par is None or corp.bot or corp.sym in rnd.sold.get(player, []):
+            return []
+        if not self.may_purchase(corp):
+            return []
+        if finance.counts_for_limit(game, corp) and (
+            finance.certificate_count(game, player) >= finance.certificate_limit(game)
+        ):
+            return []
+        limit = game.title.rules.stock.holding_limit
+        cash = game.players_by_id[player].cash
+        out = []
+        for share in corp.shares:
+            if share.owner not in (corp.sym, "ipo", POOL) or share.president:
+                continue
+            if (
+                finance.holding_limited(game, corp)
+                and corp.percent_of(player) + share.percent > limit
+            ):
+                continue
+            if shares.share_price(game, corp, share) * share.percent // 10 > cash:
+                continue
+            out.append(share)
+        return out
+
+    def may_purchase(self, corp) -> bool:
+        """One purchase a turn, or several shares of one corporation in a multiple-buy zone
+        when nothing else was bought or started."""
+        rnd = self.round
+        if rnd.parred:
+            return False
+        if not rnd.bought:
+            return True
+        return set(rnd.bought) == {corp.sym} and finance.multiple_buy(self.game, corp)
+
+    def can_buy_any(self, player: str) -> bool:
+        return any(self.buyable(player, c) for c in self.game.corporations.values())
+
+    def can_par_any(self, player: str) -> bool:
+        game = self.game
+        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
+            return False
+        cash = game.players_by_id[player].cash
+        cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
+        return (
+            any(c.par is None and not c.closed for c in game.corporations.values())
+            and 2 * cheapest <= cash
+        )
+
+    # -- actions --------------------------------------------------------------
+
+    def process_sell_shares(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        player = entity_of(action)
+        if game.turn < game.title.rules.stock.first_sales:
+            raise GameError("no sales yet", "shares may not be sold in the first stock round")
+        corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
+        percent = int(action.get("percent") or sum(s.percent for s in certs))
+        shares.check_sale(game, player, corp, certs, percent)
+        shares.sell(game, player, corp, certs, percent)
+        rnd.sold.setdefault(player, []).append(corp.sym)
+        self._acted(player)
+
+    def process_buy_shares(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        player = entity_of(action)
+        corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
+        allowed = {s.id for s in self.buyable(player, corp)}
+        for share in certs:
+            if share.id not in allowed:
+                raise GameError("buying", self._why_not(player, corp, share))
+        if len(certs) > 1 and not finance.multiple_buy(game, corp):
+            raise GameError("one purchase", "only one certificate may be bought at a time")
+        shares.buy(game, player, corp, certs)
+        rnd.bought.append(corp.sym)
+        self._acted(player)
+
+    def _why_not(self, player: str, corp, share) -> str:
+        game, rnd = self.game, self.round
+        if share.owner not in (corp.sym, "ipo", POOL):
+            return f"{share.id} is not for sale"
+        if corp.sym in rnd.sold.get(player, []):
+            return f"{game.name(player)} sold {corp.sym} this round"
+        if not self.may_purchase(corp):
+            return "only one purchase per turn"
+        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
+            return "the certificate limit is reached"
+        if (
+            shares.share_price(game, corp, share) * share.percent // 10
+            > game.players_by_id[player].cash
+        ):
+            return f"{game.name(player)} cannot pay for {share.id}"
+        limit = game.title.rules.stock.holding_limit
+        return f"{game.name(player)} may not hold more than {limit}% of {corp.sym}"
+
+    def process_par(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        player = entity_of(action)
+        if rnd.parred or rnd.bought:
+            raise GameError("one purchase", "only one purchase per turn")
+        sym = str(action.get("corporation"))
+        corp = game.corporations.get(sym)
+        if corp is None or corp.closed:
+            raise GameError("par", f"there is no corporation {sym} to start")
+        if corp.par is not None:
+            raise GameError("par", f"{sym} has already been started")
+        price, position = _par_cell(game, action)
+        pres = next(s for s in corp.shares if s.president)
+        cost = price * pres.percent // 10
+        if cost > game.players_by_id[player].cash:
+            raise GameError("money", f"{game.name(player)} cannot pay {cost} to start {sym}")
+        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
+            raise GameError("certificate limit", "the certificate limit is reached")
+        corp.par = price
+        game.market.place(sym, position)
+        payee = sym if corp.capitalization == "incremental" else "bank"
+        finance.pay(game, player, payee, cost)
+        finance.move_share(game, pres, player)
+        game.log(f"{game.name(player)} starts {sym} at {price}")
+        shares.check_float(game, corp)
+        rnd.parred = True
+        self._acted(player)
+
+    def _acted(self, player: str) -> None:
+        rnd = self.round
+        rnd.acted = True
+        rnd.last_actor = player
+        self.game.players_by_id[player].passed = False

@@ -1,0 +1,206 @@
+"""Operating steps on the map: track, special track, home tokens and station tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.board.lays import IllegalLay, check_lay, lay
+from framework.board.tokens import IllegalToken, check_token, token_cities
+from framework.engine import finance, operating, tokens
+from framework.engine.entities import BANK
+from framework.engine.errors import GameError
+from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.companies import price_range
+from framework.title.companies import TileLay
+
+
+def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
+    try:
+        rotation = int(action.get("rotation", 0))
+        plan = check_lay(
+            game.board, layer, str(action.get("hex")), str(action.get("tile")), rotation
+        )
+    except IllegalLay as exc:
+        raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+    return plan
+
+
+def _build(game, payer: str, plan) -> None:
+    finance.pay(game, payer, BANK, plan.cost)
+    lay(game.board, plan)
+    cost = f" for {plan.cost}" if plan.cost else ""
+    game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
+
+
+@step("track")
+class Track(Step):
+    """Up to the title's number of tile actions; some may need a main-line improvement."""
+
+    def actions(self, entity: str) -> list[str]:
+        rnd = self.round
+        if entity != rnd.entity():
+            return []
+        if rnd.laid < len(self.game.title.rules.track.lays) or self.special_lays(entity):
+            return ["lay_tile", "pass"]
+        return []
+
+    def special_lays(self, entity: str) -> bool:
+        """Whether a tile-lay ability keeps the step waiting: the operator owns a company with
+        lays left or could buy one now, or it is the virtual player's (whose free lays
+        18xx.games gives as such an ability)."""
+        game = self.game
+        if operating.is_bot(game, entity):
+            return True
+        for sym, _ability in operating.owned_abilities(game, entity, TileLay):
+            if game.companies[sym].uses.get("tile_lay", 0) > 0:
+                return True
+        if not game.phase_spec().buy_companies:
+            return False
+        cash = operating.cash(game, entity)
+        for sym, company in game.companies.items():
+            spec = game.title.companies[sym]
+            if company.owner not in game.players_by_id or not spec.corporations_may_buy:
+                continue
+            if isinstance(spec.ability("tile_lay"), TileLay) and price_range(game, sym)[0] <= cash:
+                return True
+        return False
+
+    def process_lay_tile(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        entity = entity_of(action)
+        if rnd.laid >= len(game.title.rules.track.lays):
+            raise GameError("tile actions", f"{entity} has no tile action left this turn")
+        slot = game.title.rules.track.lays[rnd.laid]
+        plan = _lay(game, entity, action, operating.layer(game, entity))
+        upgrade = plan.hex in game.board.placed or bool(game.board.face(plan.hex).paths)
+        if upgrade and not slot.upgrade:
+            raise GameError("tile actions", "this tile action may not be an upgrade")
+        if not upgrade and not slot.lay:
+            raise GameError("tile actions", "this tile action may only be an upgrade")
+        if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
+            raise GameError(
+                "main line",
+                "another tile action is allowed only when one of them improves a main line",
+            )
+        _build(game, entity, plan)
+        rnd.laid += 1
+        rnd.improved = rnd.improved or plan.improves_mainline
+        if plan.improves_mainline:
+            game.log(f"{entity} builds the main line in {plan.hex}")
+
+
+@step("special_track")
+class SpecialTrack(Step):
+    """A company's extra lays (``tile_lay``) for the corporation owning it."""
+
+    blocks = False
+
+    def abilities(self, entity: str) -> TileLay | None:
+        game = self.game
+        company = game.companies.get(entity)
+        if company is None or company.owner != self.round.entity():
+            return None
+        ability = game.title.companies[entity].ability("tile_lay")
+        if not isinstance(ability, TileLay) or company.uses.get("tile_lay", 0) <= 0:
+            return None
+        return ability
+
+    def actions(self, entity: str) -> list[str]:
+        return ["lay_tile", "pass"] if self.abilities(entity) else []
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        """Declining a special lay changes nothing."""
+
+    def process_lay_tile(self, action: dict[str, Any]) -> None:
+        game = self.game
+        sym = entity_of(action)
+        ability = self.abilities(sym)
+        owner = game.companies[sym].owner
+        layer = operating.layer(
+            game,
+            owner,
+            connect=ability.connected,
+            hexes=frozenset(ability.hexes),
+            tiles=frozenset(ability.tiles),
+        )
+        plan = _lay(game, owner, action, layer)
+        if ability.connect_each_other:
+            self._check_connects(ability, plan)
+        _build(game, owner, plan)
+        company = game.companies[sym]
+        company.uses["tile_lay"] -= 1
+        company.laid_this_turn = True
+
+    def _check_connects(self, ability: TileLay, plan) -> None:
+        game = self.game
+        laid = [h for h in ability.hexes if h in game.board.placed and h != plan.hex]
+        if not laid:
+            return
+        face = game.board.faces.get(plan.name, plan.rotation)
+        for edge in face.exits:
+            there = game.hexmap.across(plan.hex, edge)
+            if there and there[0] in laid and there[1] in game.board.face(there[0]).exits:
+                return
+        raise GameError(
+            "special lay", f"the tile in {plan.hex} must connect to the one in {laid[0]}"
+        )
+
+
+@step("home_token")
+class HomeToken(Step):
+    """Home tokens go down by themselves when a corporation first operates."""
+
+
+@step("token")
+class Token(Step):
+    """One station token a turn, in a city the corporation reaches, at the next price."""
+
+    def actions(self, entity: str) -> list[str]:
+        game, rnd = self.game, self.round
+        if entity != rnd.entity() or entity not in game.corporations or rnd.token_placed:
+            return []
+        price = tokens.next_price(game, entity)
+        if price is None:
+            return []
+        if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
+            return []
+        if not token_cities(game.board, entity):
+            return []
+        return ["place_token", "pass"]
+
+    def process_place_token(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        entity = entity_of(action)
+        city = parse_city(game, str(action.get("city")))
+        try:
+            check_token(game.board, entity, city)
+        except IllegalToken as exc:
+            raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+        price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
+        finance.pay(game, entity, BANK, price)
+        game.board.add_token(entity, city)
+        game.corporations[entity].tokens_used += 1
+        rnd.token_placed = True
+        game.log(f"{entity} places a token in {city[0]} for {price}")
+
+
+def parse_city(game, city_id: str) -> tuple[str, int]:
+    """An 18xx.games city id (``57-2-0``, ``G10-0-2``) as ``(hex, part)``."""
+    tile_id, _, part = city_id.rpartition("-")
+    if not part.isdigit() or not tile_id:
+        raise GameError("cities", f"{city_id!r} is not a city id")
+    for hex_id, placed in game.board.placed.items():
+        if placed.tile_id == tile_id:
+            return (hex_id, int(part))
+    hex_id = tile_id.rpartition("-")[0]
+    if hex_id in game.hexmap.hexes and hex_id not in game.board.placed:
+        return (hex_id, int(part))
+    raise GameError("cities", f"tile {tile_id} is not on the map")
+
+
+def city_id(game, city: tuple[str, int]) -> str:
+    """The 18xx.games id of a city."""
+    hex_id, part = city
+    placed = game.board.placed.get(hex_id)
+    tile = placed.tile_id if placed else f"{hex_id}-0"
+    return f"{tile}-{part}"

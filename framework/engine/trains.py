@@ -1,0 +1,159 @@
+"""Trains: the depot, what it offers, buying, phases, rusting and train events.
+
+The depot holds the trains in title order. It offers the next train of the
+stack, the trains of unlimited types once their phase has come, and one train
+of each type in the discard pile (reference §3.4). The first train of a type
+may start a phase, rusts older trains and triggers the type's events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.engine import events
+from framework.engine.entities import BANK, POOL, Train
+from framework.engine.errors import GameError
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+RUSTED = "rusted"
+REMOVED = "removed"
+
+
+def create_depot(game: Game) -> None:
+    for name, spec in game.title.trains.items():
+        if spec.count == "unlimited":
+            _create(game, name, 0)
+        else:
+            for i in range(spec.count):
+                _create(game, name, i)
+
+
+def _create(game: Game, name: str, index: int) -> Train:
+    train = Train(f"{name}-{index}", name, name)
+    game.trains[train.id] = train
+    game.depot.append(train.id)
+    return train
+
+
+def distance(game: Game, train: Train) -> int | None:
+    spec = game.title.trains[train.name]
+    variant = spec.variants.get(train.variant)
+    value = (
+        variant.distance if variant is not None and variant.distance is not None else spec.distance
+    )
+    return None if value == "unlimited" else value
+
+
+def face(game: Game, train: Train):
+    """The train's spec for its current face (the variant, or the train itself)."""
+    spec = game.title.trains[train.name]
+    return spec.variants.get(train.variant, spec)
+
+
+def owned(game: Game, owner: str) -> list[Train]:
+    return [t for t in game.trains.values() if t.owner == owner]
+
+
+def phase_reached(game: Game, phase: str | None) -> bool:
+    if phase is None:
+        return True
+    names = list(game.title.phases)
+    return names.index(game.phase) >= names.index(phase)
+
+
+def offered(game: Game) -> list[Train]:
+    """Trains the depot offers now: the top of the stack, unlimited types whose phase has
+    come, and one of each type in the discard pile."""
+    out: list[Train] = []
+    stack = [game.trains[t] for t in game.depot if game.trains[t].owner == BANK]
+    if stack:
+        out.append(stack[0])
+    names = {t.name for t in out}
+    for train in stack[1:]:
+        spec = game.title.trains[train.name]
+        if (
+            train.name not in names
+            and spec.available_from
+            and phase_reached(game, spec.available_from)
+        ):
+            out.append(train)
+            names.add(train.name)
+    pool_names: set[str] = set()
+    for train in game.trains.values():
+        if train.owner == POOL and train.name not in pool_names:
+            out.append(train)
+            pool_names.add(train.name)
+    return out
+
+
+def price(game: Game, train: Train, variant: str | None = None) -> int:
+    spec = game.title.trains[train.name]
+    if variant and variant != train.name:
+        return spec.variants[variant].price
+    return spec.price
+
+
+def cheapest_offer(game: Game) -> int | None:
+    prices = [price(game, t) for t in offered(game)]
+    return min(prices) if prices else None
+
+
+def give_from_depot(game: Game, name: str, owner: str, *, buyable: bool = True) -> Train:
+    """Hand the next depot train of type ``name`` to ``owner`` (no money moves)."""
+    train = next(
+        game.trains[t]
+        for t in game.depot
+        if game.trains[t].owner == BANK and game.trains[t].name == name
+    )
+    train.owner = owner
+    train.buyable = buyable
+    return train
+
+
+def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) -> None:
+    """``buyer`` takes ``train`` (money already settled); phases, rusting and events follow."""
+    from_depot = train.owner == BANK
+    train.owner = buyer
+    train.buyable = True
+    if variant:
+        train.variant = variant
+    if from_depot:
+        spec = game.title.trains[train.name]
+        if spec.count == "unlimited":
+            index = sum(1 for t in game.trains.values() if t.name == train.name)
+            _create(game, train.name, index)
+    first = from_depot and not any(
+        t.name == train.name and t.owner not in (BANK,) and t.id != train.id
+        for t in game.trains.values()
+    )
+    events.train_acquired(game, train, buyer, first)
+    if first:
+        _new_type(game, train)
+
+
+def _new_type(game: Game, train: Train) -> None:
+    """The first train of its type: a new phase, rusting, then the type's events."""
+    for name, phase in game.title.phases.items():
+        if phase.on in (train.name, train.variant) and not phase_reached(game, name):
+            events.change_phase(game, name)
+            break
+    for other in game.trains.values():
+        spec = game.title.trains[other.name]
+        if spec.rusts_on == train.name and other.owner not in (RUSTED, REMOVED, BANK):
+            game.log(f"{other.id} rusts")
+            other.owner = RUSTED
+    for event in game.title.trains[train.name].events:
+        events.run(game, event, train)
+
+
+def discard(game: Game, train: Train) -> None:
+    train.owner = POOL if game.title.rules.trains.discards_to == "pool" else REMOVED
+
+
+def check_room(game: Game, buyer: str, exchanging: bool = False) -> None:
+    if len(owned(game, buyer)) - (1 if exchanging else 0) >= game.train_limit(buyer):
+        raise GameError(
+            "train limit", f"{buyer} is at its train limit of {game.train_limit(buyer)}"
+        )
