@@ -18,6 +18,7 @@ from framework.board.faces import Face, make_face
 from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
 from framework.board.hexmap import HexMap
 from framework.board.supply import TileSupply
+from framework.board.upgrades import keeping_mapping
 from framework.title.model import Title
 
 City = tuple[str, int]
@@ -35,11 +36,19 @@ class Placed:
 
 
 class FaceCache:
-    """Faces of every tile of a title in every rotation, made once."""
+    """Faces of every tile of a title in every rotation, made once, and how one face keeps
+    another's track (see :mod:`framework.board.upgrades`)."""
 
     def __init__(self, title: Title):
         self.title = title
         self._faces: dict[tuple[str, int], Face] = {}
+        self._keeping: dict[tuple[int, int], dict[int, int] | None] = {}
+
+    def keeping(self, old: Face, new: Face) -> dict[int, int] | None:
+        key = (id(old), id(new))
+        if key not in self._keeping:
+            self._keeping[key] = keeping_mapping(old, new)
+        return self._keeping[key]
 
     def get(self, name: str, rotation: int) -> Face:
         key = (name, rotation)

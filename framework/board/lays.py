@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 
 from framework.board.board import Board
 from framework.board.faces import Face
-from framework.board.upgrades import keeping_mapping
 
 
 class IllegalLay(ValueError):
@@ -101,67 +100,92 @@ def check_lay(board: Board, layer: Layer, hex_id: str, tile_id: str, rotation: i
         available = board.supply.next_id(name)
         extra = f"; {available} is" if available else "; none is left"
         raise IllegalLay("tile supply", f"tile {tile_id} is not in the supply{extra}")
-    return _check(board, layer, hex_id, tile_id, name, rotation)
+    site = _site(board, layer, hex_id)
+    _check_tile(board, layer, site, name)
+    return _place(board, layer, site, tile_id, name, rotation)
 
 
-def _check(
-    board: Board, layer: Layer, hex_id: str, tile_id: str, name: str, rotation: int
-) -> LayPlan:
-    title, hexmap = board.title, board.hexmap
-    tile = title.tiles[name]
+@dataclass(frozen=True)
+class _Site:
+    """What a hex asks of any tile laid there now."""
+
+    hex: str
+    old: Face
+    old_color: str
+    wanted: str | None
+    label: str | None
+    placed: str | None
+    """The name of the tile on the hex, if any."""
+
+
+def _site(board: Board, layer: Layer, hex_id: str) -> _Site:
+    """The hex-level rules: checked once for every tile."""
+    hexmap = board.hexmap
     if layer.hexes is not None and hex_id not in layer.hexes:
         raise IllegalLay("special lay", f"this lay may only go in {', '.join(sorted(layer.hexes))}")
-    if layer.tiles is not None and name not in layer.tiles:
-        raise IllegalLay(
-            "special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}"
-        )
     hx = hexmap.hexes[hex_id]
     if not hexmap.takes_tiles(hex_id):
         raise IllegalLay("fixed hex", f"{hex_id} is a {hx.color} hex: no tile may be laid there")
     if hex_id in layer.blocked:
         raise IllegalLay("blocked hex", f"{hex_id} is blocked by a private company")
+    old = board.face(hex_id)
+    colors = board.title.rules.track.upgrades.colors
+    placed = board.placed.get(hex_id)
+    old_color = old.color if placed is not None or old.paths else "white"
+    wanted = colors[0] if old_color == "white" else _next_color(colors, old_color)
+    label = old.label if old.label is not None else hx.label
+    return _Site(hex_id, old, old_color, wanted, label, placed.name if placed else None)
+
+
+def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
+    """The tile-level rules: colour, label, revenue centres, the upgrade chart."""
+    title = board.title
+    tile = title.tiles[name]
+    if layer.tiles is not None and name not in layer.tiles:
+        raise IllegalLay(
+            "special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}"
+        )
     if tile.color not in layer.colors:
         raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
-    old = board.face(hex_id)
-    colors = title.rules.track.upgrades.colors
-    old_color = old.color if hex_id in board.placed or old.paths else "white"
-    wanted = colors[0] if old_color == "white" else _next_color(colors, old_color)
-    if tile.color != wanted:
+    if tile.color != site.wanted:
         what = (
             "an empty hex takes a yellow tile"
-            if old_color == "white"
-            else (f"a {old_color} tile is upgraded to {wanted or 'nothing'}")
+            if site.old_color == "white"
+            else f"a {site.old_color} tile is upgraded to {site.wanted or 'nothing'}"
         )
         raise IllegalLay("upgrade colour", f"tile {name} is {tile.color}: {what}")
-    label = old.label if old.label is not None else hx.label
-    if (tile.label or None) != (label or None):
-        have = f"label {label!r}" if label else "no label"
-        raise IllegalLay(
-            "label",
-            f"{hex_id} has {have}; tile {name} has "
-            f"{'label ' + repr(tile.label) if tile.label else 'no label'}",
-        )
-    placed = board.placed.get(hex_id)
-    if placed is not None:
-        listed = title.tiles[placed.name].upgrades
+    if (tile.label or None) != (site.label or None):
+        have = f"label {site.label!r}" if site.label else "no label"
+        theirs = f"label {tile.label!r}" if tile.label else "no label"
+        raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
+    if site.placed is not None:
+        listed = title.tiles[site.placed].upgrades
         if listed is not None and name not in listed:
-            raise IllegalLay("upgrade chart", f"tile {placed.name} cannot be upgraded to {name}")
-    if old_color == "white" or (title.rules.track.upgrades.keep_revenue_centres and not label):
+            raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
+    keep = title.rules.track.upgrades.keep_revenue_centres
+    if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):
-            if old.node_count(kind) != tile_count(tile, kind):
+            if site.old.node_count(kind) != tile_count(tile, kind):
                 raise IllegalLay(
                     "revenue centres",
-                    f"{hex_id} has {old.node_count(kind)} {kind} "
+                    f"{site.hex} has {site.old.node_count(kind)} {kind} "
                     f"site(s); tile {name} has {tile_count(tile, kind)}",
                 )
+
+
+def _place(
+    board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rotation: int
+) -> LayPlan:
+    """The placement rules: the old track kept, exits, reach and costs."""
+    hex_id = site.hex
     new = board.faces.get(name, rotation)
-    mapping = keeping_mapping(old, new)
+    mapping = board.faces.keeping(site.old, new)
     if mapping is None:
         raise IllegalLay(
             "keep track",
             f"tile {name} in rotation {rotation} does not keep the track already in {hex_id}",
         )
-    bad = sorted(new.exits - hexmap.usable[hex_id])
+    bad = sorted(new.exits - board.hexmap.usable[hex_id])
     if bad:
         raise IllegalLay(
             "track off the map",
@@ -169,17 +193,15 @@ def _check(
             f"nowhere from {hex_id} (edge {', '.join(map(str, bad))})",
         )
     if layer.connect:
-        _check_reach(board, layer, hex_id, old, new, mapping)
-    terrain = (
-        0
-        if (layer.free or placed is not None)
-        else _terrain(hx.terrain, layer.discounts.get(hex_id))
-    )
+        _check_reach(board, layer, hex_id, site.old, new, mapping)
+    hx = board.hexmap.hexes[hex_id]
+    free_terrain = layer.free or site.placed is not None
+    terrain = 0 if free_terrain else _terrain(hx.terrain, layer.discounts.get(hex_id))
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
     plan = LayPlan(
         hex_id,
-        f"{tile_id}",
+        tile_id,
         name,
         rotation,
         mapping,
@@ -293,9 +315,17 @@ def legal_lays(board: Board, layer: Layer, hex_id: str) -> list[LayPlan]:
 
 
 def _legal(board: Board, layer: Layer, hex_id: str) -> Iterator[LayPlan]:
+    try:
+        site = _site(board, layer, hex_id)
+    except IllegalLay:
+        return
     for name in board.title.tiles:
         tile_id = board.supply.next_id(name)
         if tile_id is None:
+            continue
+        try:
+            _check_tile(board, layer, site, name)
+        except IllegalLay:
             continue
         seen: set[frozenset] = set()
         for rotation in range(6):
@@ -305,7 +335,7 @@ def _legal(board: Board, layer: Layer, hex_id: str) -> Iterator[LayPlan]:
                 continue  # a symmetric tile looks the same in this rotation
             seen.add(shape)
             try:
-                yield _check(board, layer, hex_id, tile_id, name, rotation)
+                yield _place(board, layer, site, tile_id, name, rotation)
             except IllegalLay:
                 continue
 

@@ -223,7 +223,7 @@ class Game:
                 "bank": self.bank,
                 "players": {p.id: p.cash for p in self.players},
                 "corporations": {
-                    c.sym: (self.market.price(c.sym), c.cash)
+                    c.sym: [self.market.price(c.sym), c.cash]
                     for c in self.corporations.values()
                     if not c.closed and c.sym in self.market.positions
                 },

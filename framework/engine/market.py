@@ -100,7 +100,8 @@ class StockMarket:
         return sorted(corporations, key=self.order_key)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"stacks": [[r, c, list(corps)] for (r, c), corps in self.stacks.items() if corps]}
+        cells = sorted((position, corps) for position, corps in self.stacks.items() if corps)
+        return {"stacks": [[r, c, list(corps)] for (r, c), corps in cells]}
 
     def load(self, data: dict[str, Any]) -> None:
         self.positions.clear()

@@ -53,6 +53,12 @@ class RequisitionRound(Round):
     def finished(self) -> bool:
         return self.chosen is not None or not self.options
 
+    def choices(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        """The chooser picks one of the unstarted corporations."""
+        if self.finished():
+            return {}
+        return {self.entities[0]: {"choose": [{"choice": sym} for sym in self.options]}}
+
     def finish(self) -> None:
         self.game.log_round_end(f"Choices{self.game.turn}")
 

@@ -1,0 +1,376 @@
+"""What the acting entities may do now, as concrete 18xx.games actions.
+
+:func:`legal_actions` follows the turn model: for each entity that may act
+(the current one, the companies it owns, its president in an emergency) it
+lists the action types the steps accept and, for each, the concrete choices —
+which company and price, which shares, tiles and rotations, cities, trains.
+Choices with a free amount (a bid, a price between two corporations) give the
+lowest legal amount under ``price`` and the highest under ``max``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.board.lays import legal_lays
+from framework.board.tokens import token_cities
+from framework.engine import operating, shares, tokens, trains
+from framework.engine.entities import POOL
+from framework.engine.errors import GameError
+from framework.engine.steps.base import Step
+from framework.engine.steps.track import city_id
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+Choice = dict[str, Any]
+
+
+def legal_actions(game: Game) -> dict[str, dict[str, list[Choice]]]:
+    """Entity → action type → the concrete choices (without ``entity`` and ``id``)."""
+    if game.finished or game.round is None:
+        return {}
+    rnd = game.round
+    current = rnd.current_entity()
+    custom = getattr(rnd, "choices", None)
+    if custom is not None:
+        return custom()
+    candidates = [current] if current else []
+    operator_ = rnd.entity()
+    if operator_ is not None:
+        candidates += [s for s, c in game.companies.items() if c.owner == operator_]
+        if operator_ in game.corporations:
+            president = game.corporations[operator_].president()
+            if president and president not in candidates:
+                candidates.append(president)
+    out: dict[str, dict[str, list[Choice]]] = {}
+    for entity in candidates:
+        offered = _types(rnd, entity)
+        listed = {}
+        for kind, step in offered.items():
+            found = options(game, step, entity, kind)
+            if found:
+                listed[kind] = found
+        if listed:
+            out[entity] = listed
+    return out
+
+
+def _types(rnd, entity: str) -> dict[str, Step]:
+    """Action type → the step that would take it from ``entity`` now."""
+    found: dict[str, Step] = {}
+    for step in rnd.steps:
+        if step.passed:
+            continue
+        kinds = step.actions(entity)
+        if step.blocking():
+            for kind in kinds:
+                found.setdefault(kind, step)
+            return found
+        for kind in kinds:
+            found.setdefault(kind, step)
+    return found
+
+
+def options(game: Game, step: Step, entity: str, kind: str) -> list[Choice]:
+    handler = _HANDLERS.get((step.name, kind)) or _HANDLERS.get(("*", kind))
+    return handler(game, step, entity) if handler else [{}]
+
+
+# -- auction ---------------------------------------------------------------------
+
+
+def _bids(game, step, player) -> list[Choice]:
+    cash = game.players_by_id[player].cash
+    offered = step.offered()
+    if step.resolving:
+        low = step.min_bid(step.resolving)
+        high = cash - step.committed(player, besides=step.resolving)
+        return [{"company": step.resolving, "price": low, "max": high}] if low <= high else []
+    out = []
+    first_price = step.price_of_first()
+    if first_price <= cash - step.committed(player):
+        out.append({"company": offered[0], "price": first_price})
+    for company in offered[1:]:
+        low = step.min_bid(company)
+        high = cash - step.committed(player, besides=company)
+        if low <= high:
+            out.append({"company": company, "price": low, "max": high})
+    return out
+
+
+def _pending_par(game, step, player) -> list[Choice]:
+    corp = step.pending[0][1]
+    return [
+        {"corporation": corp, "share_price": _cell_id(cell, r, c)}
+        for r, c, cell in game.title.market.par_cells()
+    ]
+
+
+def _cell_id(cell, r, c) -> str:
+    return f"{cell.price},{r},{c}"
+
+
+# -- stock round -------------------------------------------------------------------
+
+
+def _par(game, step, player) -> list[Choice]:
+    cash = game.players_by_id[player].cash
+    out = []
+    for sym, corp in game.corporations.items():
+        if corp.par is not None or corp.closed:
+            continue
+        for r, c, cell in game.title.market.par_cells():
+            if 2 * cell.price <= cash:
+                out.append({"corporation": sym, "share_price": _cell_id(cell, r, c)})
+    return out
+
+
+def _buy_shares(game, step, player) -> list[Choice]:
+    out = []
+    for corp in game.corporations.values():
+        seen = set()
+        for share in step.buyable(player, corp):
+            source = shares.source_of(corp, share)
+            if source in seen:
+                continue
+            seen.add(source)
+            out.append({"shares": [share.id], "percent": share.percent})
+    return out
+
+
+def _sell_shares(game, step, player) -> list[Choice]:
+    """Bundles of the first-held certificates, and with the president's certificate
+    where another player can take the presidency."""
+    out = []
+    for corp in game.corporations.values():
+        held = corp.certificates_of(player)
+        mine = [s for s in held if not s.president]
+        bundles = [(mine[:n], sum(s.percent for s in mine[:n])) for n in range(1, len(mine) + 1)]
+        pres = [s for s in held if s.president]
+        if pres:
+            total = sum(s.percent for s in held)
+            for percent in range(10, total + 1, 10):
+                bundles.append((mine + pres, percent))
+        for bundle, percent in bundles:
+            try:
+                shares.check_sale(game, player, corp, bundle, percent)
+            except GameError:
+                continue
+            if step.name == "buy_train" and _costs_presidency(game, corp, player, percent):
+                continue
+            out.append({"shares": [s.id for s in bundle], "percent": percent})
+    return out
+
+
+def _costs_presidency(game, corp, player, percent) -> bool:
+    operating_corp = game.round.entity()
+    if corp.sym != operating_corp:
+        return False
+    others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
+    return corp.percent_of(player) - percent < others
+
+
+def _priority(game, step, player) -> list[Choice]:
+    return [{"choice": "activate"}, {"choice": "wait"}]
+
+
+# -- operating round -----------------------------------------------------------------
+
+
+def _track(game, step, entity) -> list[Choice]:
+    rnd = game.round
+    if rnd.laid >= len(game.title.rules.track.lays):
+        return []
+    slot = game.title.rules.track.lays[rnd.laid]
+    layer = operating.layer(game, entity)
+    out = []
+    for hex_id in candidate_hexes(game, entity):
+        for plan in legal_lays(game.board, layer, hex_id):
+            if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
+                continue
+            out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
+    return out
+
+
+def candidate_hexes(game, entity: str) -> list[str]:
+    """Hexes a connected lay could use: those the entity's track reaches or borders."""
+    board = game.board
+    reach = board.reach(entity)
+    hexes = set(board.token_hexes(entity))
+    for hex_id, edge in reach.ports:
+        hexes.add(hex_id)
+        there = board.hexmap.across(hex_id, edge)
+        if there:
+            hexes.add(there[0])
+    return sorted(h for h in hexes if board.hexmap.takes_tiles(h))
+
+
+def _special_track(game, step, company) -> list[Choice]:
+    ability = step.abilities(company)
+    owner = game.companies[company].owner
+    layer = operating.layer(
+        game,
+        owner,
+        connect=ability.connected,
+        hexes=frozenset(ability.hexes),
+        tiles=frozenset(ability.tiles),
+    )
+    out = []
+    for hex_id in ability.hexes:
+        for plan in legal_lays(game.board, layer, hex_id):
+            out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
+    return out
+
+
+def _tokens(game, step, entity) -> list[Choice]:
+    price = tokens.next_price(game, entity)
+    return [
+        {"city": city_id(game, city), "price": price} for city in token_cities(game.board, entity)
+    ]
+
+
+def _assign_tokens(game, step, entity) -> list[Choice]:
+    sym, ability = step.pending(entity)
+    placed = game.companies[sym].tokens
+    return [{"target": h, "target_type": "hex"} for h in ability.hexes if h not in placed]
+
+
+def _move_marker(game, step, company) -> list[Choice]:
+    ability = game.title.companies[company].ability("bonus_marker")
+    return [{"target": h, "target_type": "hex"} for h in ability.hexes]
+
+
+def _buy_company(game, step, corp) -> list[Choice]:
+    from framework.engine.steps.companies import price_range
+
+    cash = game.corporations[corp].cash
+    out = []
+    for sym in step.affordable(corp):
+        low, high = price_range(game, sym)
+        out.append({"company": sym, "price": low, "max": min(high, cash)})
+    return out
+
+
+def _redeem(game, step, corp) -> list[Choice]:
+    from framework.engine.steps.redeem import terms, unit_price
+
+    redemption = terms(game, corp)
+    pool = game.corporations[corp].certificates_of(POOL)
+    price = unit_price(game, corp, redemption)
+    most = len(pool) if redemption.max_shares == "all" else redemption.max_shares
+    out = []
+    for count in range(1, most + 1):
+        if price * count <= game.corporations[corp].cash:
+            out.append(
+                {
+                    "shares": [s.id for s in pool[:count]],
+                    "percent": 10 * count,
+                    "share_price": price,
+                }
+            )
+    return out
+
+
+def _routes(game, step, entity) -> list[Choice]:
+    return [{"trains": [t.id for t in trains.owned(game, entity) if not t.ran]}]
+
+
+def _dividend(game, step, corp) -> list[Choice]:
+    kinds = ["payout"] if game.corporations[corp].bot else game.title.rules.dividends.kinds
+    return [{"kind": k} for k in kinds]
+
+
+def _buy_train(game, step, corp) -> list[Choice]:
+    out = []
+    cash = game.corporations[corp].cash
+    if len(trains.owned(game, corp)) >= game.train_limit(corp) and not _tradeable(game, corp):
+        return out
+    for train in trains.offered(game):
+        spec = game.title.trains[train.name]
+        faces = [train.name, *spec.variants]
+        for face in faces:
+            price = trains.price(game, train, face)
+            if price <= cash or (step.name == "buy_train" and step.emergency(corp)):
+                out.append({"train": train.id, "price": price, "variant": face})
+            terms = (
+                spec.variants[face].trade_in if face in spec.variants else None
+            ) or spec.trade_in
+            if terms is None:
+                continue
+            for mine in trains.owned(game, corp):
+                if mine.name in terms.trains and price - terms.discount <= cash:
+                    out.append(
+                        {
+                            "train": train.id,
+                            "price": price - terms.discount,
+                            "variant": face,
+                            "exchange": mine.id,
+                        }
+                    )
+    if step.name == "buy_train":
+        from framework.engine.steps.buying import others_trains
+
+        low = game.title.rules.trains.min_price_from_others
+        for train in others_trains(game, corp):
+            if cash >= low:
+                out.append({"train": train.id, "price": low, "max": cash, "variant": train.variant})
+    return out
+
+
+def _tradeable(game, corp) -> bool:
+    return any(
+        game.title.trains[t.name].trade_in or game.title.trains[t.name].variants
+        for t in trains.offered(game)
+    )
+
+
+def _special_buy(game, step, company) -> list[Choice]:
+    import math
+
+    ability = step.ability(company)
+    corp = game.companies[company].owner
+    out = []
+    for train in trains.offered(game):
+        if train.name in ability.trains and train.owner == "bank":
+            base = game.title.trains[train.name].price
+            price = base - math.floor(base * ability.fraction)
+            if price <= game.corporations[corp].cash and len(
+                trains.owned(game, corp)
+            ) < game.train_limit(corp):
+                out.append({"train": train.id, "price": price, "variant": train.name})
+    return out
+
+
+def _discard(game, step, entity) -> list[Choice]:
+    return [{"train": t.id} for t in trains.owned(game, entity)]
+
+
+def _pass(game, step, entity) -> list[Choice]:
+    return [{}]
+
+
+_HANDLERS = {
+    ("waterfall_auction", "bid"): _bids,
+    ("company_pending_par", "par"): _pending_par,
+    ("buy_sell_par_shares", "par"): _par,
+    ("buy_sell_par_shares", "buy_shares"): _buy_shares,
+    ("buy_sell_par_shares", "sell_shares"): _sell_shares,
+    ("buy_train", "sell_shares"): _sell_shares,
+    ("priority_card", "choose"): _priority,
+    ("track", "lay_tile"): _track,
+    ("special_track", "lay_tile"): _special_track,
+    ("token", "place_token"): _tokens,
+    ("assign_bonus_tokens", "assign"): _assign_tokens,
+    ("move_bonus_marker", "assign"): _move_marker,
+    ("buy_company", "buy_company"): _buy_company,
+    ("redeem_shares", "buy_shares"): _redeem,
+    ("routes", "run_routes"): _routes,
+    ("dividend", "dividend"): _dividend,
+    ("buy_train", "buy_train"): _buy_train,
+    ("early_train_purchase", "buy_train"): _buy_train,
+    ("special_buy_train", "buy_train"): _special_buy,
+    ("discard_train", "discard_train"): _discard,
+    ("*", "pass"): _pass,
+    ("*", "bankrupt"): _pass,
+}

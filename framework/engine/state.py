@@ -1,0 +1,106 @@
+"""The whole state of a game as plain JSON data, and back.
+
+``game_from_dict(title, game_to_dict(game))`` is a game that continues exactly
+as the original would: same round, same step, same everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from framework.board.board import Board, FaceCache
+from framework.board.hexmap import HexMap
+from framework.engine.entities import Company, Corporation, Minor, Player, Share, Train
+from framework.engine.market import StockMarket
+from framework.engine.rounds import ROUND_TYPES, make_round
+from framework.setup import Setup
+from framework.title.hooks import load_hooks
+from framework.title.model import Title
+
+FORMAT = 1
+"""The version of this state format."""
+
+SCALARS = (
+    "seed",
+    "bank",
+    "bank_broken",
+    "share_seq",
+    "finished",
+    "end_reason",
+    "turn",
+    "round_number",
+    "or_number",
+    "or_count",
+    "priority",
+    "turn_position",
+    "phase",
+    "actions_processed",
+    "counted_players",
+)
+
+
+def game_to_dict(game) -> dict[str, Any]:
+    """Everything about ``game`` that can change, as JSON-ready data."""
+    data: dict[str, Any] = {"format": FORMAT, "title": game.title.title.name}
+    for name in SCALARS:
+        data[name] = getattr(game, name)
+    data["optional_rules"] = list(game.optional_rules)
+    data["players"] = [asdict(p) for p in game.players]
+    data["companies"] = {s: asdict(c) for s, c in game.companies.items()}
+    data["corporations"] = {s: asdict(c) for s, c in game.corporations.items()}
+    data["minors"] = {s: asdict(m) for s, m in game.minors.items()}
+    data["trains"] = {i: asdict(t) for i, t in game.trains.items()}
+    data["depot"] = list(game.depot)
+    data["start_rounds"] = list(game.start_rounds)
+    data["pending_end"] = dict(game.pending_end)
+    data["setup"] = game.setup.to_dict()
+    data["board"] = game.board.to_dict()
+    data["market"] = game.market.to_dict()
+    data["round"] = game.round.to_dict() if game.round is not None else None
+    data["checkpoints"] = game.checkpoints
+    data["messages"] = list(game.messages)
+    return data
+
+
+def game_from_dict(title: Title, data: dict[str, Any]):
+    """The game ``data`` describes (made by :func:`game_to_dict`), playing ``title``."""
+    from framework.engine.game import Game
+
+    game = Game.__new__(Game)
+    game.title = title
+    for name in SCALARS:
+        setattr(game, name, data[name])
+    game.optional_rules = list(data["optional_rules"])
+    game.players = [Player(**p) for p in data["players"]]
+    game.players_by_id = {p.id: p for p in game.players}
+    game.humans = [p for p in game.players if not p.bot]
+    game.companies = {s: Company(**c) for s, c in data["companies"].items()}
+    game.corporations = {}
+    for sym, corp in data["corporations"].items():
+        fields = dict(corp)
+        fields["shares"] = [Share(**s) for s in fields["shares"]]
+        game.corporations[sym] = Corporation(**fields)
+    game.minors = {s: Minor(**m) for s, m in data["minors"].items()}
+    game.trains = {i: Train(**t) for i, t in data["trains"].items()}
+    game.depot = list(data["depot"])
+    game.start_rounds = list(data["start_rounds"])
+    game.pending_end = dict(data["pending_end"])
+    game.setup = Setup(**data["setup"])
+    game.hexmap = HexMap(title)
+    game.board = Board.from_dict(title, data["board"], game.hexmap, FaceCache(title))
+    game.market = StockMarket.for_title(title)
+    game.market.load(data["market"])
+    game.checkpoints = list(data["checkpoints"])
+    game.messages = list(data["messages"])
+    game.hooks = load_hooks(title)
+    game.round = None
+    saved = data["round"]
+    if saved is not None:
+        kind = saved["kind"]
+        if kind in ROUND_TYPES:
+            game.round = ROUND_TYPES[kind](game, saved["name"])
+        else:
+            game.round = make_round(game, saved["name"])
+        game.round.load(saved)
+    return game
