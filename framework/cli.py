@@ -119,6 +119,155 @@ def schema(
         out.print(f"wrote {written}", markup=False)
 
 
+@app.command()
+def replay(
+    game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
+    title: Annotated[
+        Path | None, typer.Option("--title", help="The title folder (default: from the file).")
+    ] = None,
+    at: Annotated[
+        int | None, typer.Option("--at", help="Stop after this action id and show the position.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay a game: final scores and end reason, whether they match the recorded ones,
+    and on divergence the first action that fails and why. Every recorded route is
+    checked and valued."""
+    from framework.gamefile import GameFile
+    from framework.replay import replay as run_replay
+    from framework.replay import title_for
+    from framework.report import position, position_text
+
+    try:
+        record = GameFile.read(game_file)
+        chosen = title_for(record, title) if title else title_for(record)
+    except ProblemsError as exc:
+        report(exc.problems, exc.stage)
+        raise typer.Exit(1) from None
+    outcome = run_replay(record, chosen, stop_after=at)
+    game = outcome.game
+    data = {
+        "game": str(record.id),
+        "title": record.title,
+        "result": outcome.result if game.finished else None,
+        "game_end_reason": game.end_reason,
+        "recorded_result": {str(k): v for k, v in (record.result or {}).items()},
+        "recorded_game_end_reason": record.game_end_reason,
+        "matches_recorded": outcome.matches_recorded,
+        "actions": outcome.actions,
+        "seconds": round(outcome.seconds, 4),
+        "failure": None,
+    }
+    if outcome.failure is not None:
+        data["failure"] = {
+            "action": outcome.failed_action.get("id"),
+            "message": str(outcome.failure),
+        }
+    if at is not None:
+        data["position"] = position(game)
+    if as_json:
+        out.print_json(data=data)
+    else:
+        _print_replay(data, game, at, position_text)
+    if outcome.failure is not None or (at is None and not outcome.matches_recorded):
+        raise typer.Exit(1)
+
+
+def _print_replay(data, game, at, position_text) -> None:
+    money = game.title.title.money
+    say = lambda text: out.print(text, markup=False)  # noqa: E731
+    say(f"{data['title']} game {data['game']}: {data['actions']} actions in {data['seconds']} s")
+    if data["failure"]:
+        say(f"diverges at action {data['failure']['action']}: {data['failure']['message']}")
+    if at is not None:
+        say(position_text(game))
+        return
+    if data["result"] is not None:
+        say(f"ended: {data['game_end_reason']} (recorded: {data['recorded_game_end_reason']})")
+        recorded = data["recorded_result"]
+        for pid, value in data["result"].items():
+            note = "" if recorded.get(pid) == value else f" (recorded {recorded.get(pid)})"
+            say(f"  {game.name(pid)}: {money(value)}{note}")
+    elif not data["failure"]:
+        say("the game has not ended")
+    say(
+        "matches the recorded result"
+        if data["matches_recorded"]
+        else "does NOT match the recorded result"
+    )
+
+
+@app.command()
+def setup(
+    title_path: Annotated[Path, typer.Argument(help="A title folder.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="How many players.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The game's random seed.")] = 0,
+    optional: Annotated[
+        list[str] | None,
+        typer.Option("--variant", "-v", help="An optional rule, by id; repeatable."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Show a new game's setup for a seed: what the random draws remove, the corporation
+    drawn for a company, starting cash and seat order."""
+    from framework.engine.game import Game
+
+    try:
+        base = load_title(title_path)
+        variants = list(optional or [])
+        variants += [
+            n
+            for n, v in base.variants.items()
+            if v.automatic and v.players and players in v.players and n not in variants
+        ]
+        title = load_title(title_path, variants=variants) if variants else base
+    except ProblemsError as exc:
+        report(exc.problems, exc.stage)
+        raise typer.Exit(1) from None
+    if not title.title.players.min <= players <= title.title.players.max:
+        err.print(
+            f"{title.title.name} is for {title.title.players.min} to {title.title.players.max} "
+            f"players",
+            markup=False,
+        )
+        raise typer.Exit(1)
+    game = Game(
+        title, [(i + 1, f"Player {i + 1}") for i in range(players)], seed, optional_rules=variants
+    )
+    data = {
+        "title": title.title.name,
+        "seed": seed,
+        "players": [
+            {"id": p.id, "name": p.name, "cash": p.cash, "virtual": p.bot} for p in game.players
+        ],
+        "removed_companies": game.setup.removed_companies,
+        "removed_corporations": game.setup.removed_corporations,
+        "drawn": game.setup.drawn,
+        "companies": [s for s, c in game.companies.items() if not c.closed],
+        "corporations": list(game.corporations),
+        "variants": variants,
+        "bank": game.bank,
+    }
+    if as_json:
+        out.print_json(data=data)
+        return
+    money = title.title.money
+    say = lambda text: out.print(text, markup=False)  # noqa: E731
+    say(
+        f"{title.title.name}, {players} players, seed {seed}"
+        + (f", {', '.join(variants)}" if variants else "")
+    )
+    say(f"removed companies: {', '.join(data['removed_companies']) or 'none'}")
+    say(f"removed corporations: {', '.join(data['removed_corporations']) or 'none'}")
+    for company, corp in data["drawn"].items():
+        say(f"{company} gives the president's certificate of {corp}")
+    say(
+        f"companies in the auction: {', '.join(c for c in data['companies'] if title.companies[c].auction)}"
+    )
+    say("seat order: " + ", ".join(f"{p['name']} ({money(p['cash'])})" for p in data["players"]))
+    say(f"bank: {money(data['bank'])}")
+
+
 def main() -> None:
     """Entry point of the ``18xx`` console script."""
     app(prog_name="18xx")

@@ -17,6 +17,7 @@ from typing import Any
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
 from framework.engine import finance, trains
+from framework.engine.actions import check_shape
 from framework.engine.entities import (
     BANK,
     CLOSED,
@@ -241,9 +242,10 @@ class Game:
         self.actions_processed += 1
 
     def _process(self, action: dict[str, Any]) -> None:
-        kind = action.get("type")
+        kind = action.get("type") if isinstance(action, dict) else None
         if kind in NO_EFFECT:
             return
+        check_shape(action)
         if self.finished:
             raise GameError("game over", "the game has ended")
         if kind == "end_game":

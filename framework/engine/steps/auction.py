@@ -167,7 +167,6 @@ class WaterfallAuction(Step):
             self._place_bid(player, company, price, cash)
             self._resolve()
             return
-        game.players_by_id[player].passed = False
         if company == offered[0]:
             if price < self.price_of_first():
                 raise GameError("auction", f"{company} costs {self.price_of_first()}")
@@ -177,6 +176,7 @@ class WaterfallAuction(Step):
             self._settle_next()
         else:
             self._place_bid(player, company, price, cash)
+        game.players_by_id[player].passed = False
         self.round.next_entity()
 
     def _place_bid(self, player: str, company: str, price: int, cash: int) -> None:

@@ -44,6 +44,7 @@ class Routes(Step):
         total = 0
         seen: set[str] = set()
         stops_with_tokens: list[str] = []
+        lines: list[str] = []
         for data in action.get("routes") or []:
             train_id = str(data.get("train"))
             train = game.trains.get(train_id)
@@ -68,7 +69,9 @@ class Routes(Step):
             used |= route.paths()
             total += earned.total
             stops_with_tokens.extend(route.hexes())
-            game.log(f"{entity} runs {train_id}: {earned.text(route)} = {earned.total}")
+            lines.append(f"{entity} runs {train_id}: {earned.text(route)} = {earned.total}")
+        for line in lines:
+            game.log(line)
         for train_id in seen:
             game.trains[train_id].ran = True
         rnd.revenue = total

@@ -227,6 +227,9 @@ class BuySellParShares(Step):
                 raise GameError("buying", self._why_not(player, corp, share))
         if len(certs) > 1 and not finance.multiple_buy(game, corp):
             raise GameError("one purchase", "only one certificate may be bought at a time")
+        cost = sum(shares.share_price(game, corp, s) * s.percent // 10 for s in certs)
+        if cost > game.players_by_id[player].cash:
+            raise GameError("money", f"{game.name(player)} cannot pay {cost}")
         shares.buy(game, player, corp, certs)
         rnd.bought.append(corp.sym)
         self._acted(player)
