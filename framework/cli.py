@@ -261,9 +261,8 @@ def setup(
     say(f"removed corporations: {', '.join(data['removed_corporations']) or 'none'}")
     for company, corp in data["drawn"].items():
         say(f"{company} gives the president's certificate of {corp}")
-    say(
-        f"companies in the auction: {', '.join(c for c in data['companies'] if title.companies[c].auction)}"
-    )
+    auctioned = [c for c in data["companies"] if title.companies[c].auction]
+    say(f"companies in the auction: {', '.join(auctioned)}")
     say("seat order: " + ", ".join(f"{p['name']} ({money(p['cash'])})" for p in data["players"]))
     say(f"bank: {money(data['bank'])}")
 

@@ -69,7 +69,7 @@ def test_checkpoint(name, row):
     """§f.5: bank, player cash, and each corporation's price and treasury at the end of a round."""
     game = replayed(name).game
     seats = {f"P{i + 1}": p.id for i, p in enumerate(game.humans)}
-    seats.update({"AW": p.id for p in game.players if p.bot})
+    seats.update(("AW", p.id) for p in game.players if p.bot)
     if row["round"] == "END":
         state = {
             "bank": game.bank,

@@ -4,10 +4,11 @@
 number belongs) before the rules look at it, with a message naming the field.
 
 >>> check_shape({"type": "bid", "entity": 1, "company": "NE", "price": 225})
->>> check_shape({"type": "bid", "entity": 1, "company": "NE", "price": "lots"})
-Traceback (most recent call last):
-...
-framework.engine.errors.GameError: field 'price' of a bid must be a whole number, got 'lots' (action format)
+>>> try:
+...     check_shape({"type": "bid", "entity": 1, "company": "NE", "price": "lots"})
+... except GameError as error:
+...     print(error)
+field 'price' of a bid must be a whole number, got 'lots' (action format)
 """
 
 from __future__ import annotations
