@@ -95,34 +95,37 @@ class TrackGraph:
         """Walk the track from ``starts`` (revenue centres), never turning back in a
         hex, never leaving a revenue centre that is not ``passable`` or that was
         entered by a terminal path (the starts may always be left)."""
-        g = self.g
+        adj = self.g._adj  # networkx's own adjacency dicts: the walk is on every hot path
         reach = Reach()
+        nodes, ports, paths = reach.nodes, reach.ports, reach.paths
         queue: deque[tuple[NodeKey, bool]] = deque()
         left: set[NodeKey] = set()  # revenue centres and crossed ports already walked on from
         for start in starts:
-            if start in g and start not in left:
-                reach.nodes.add(start)
+            if start in adj and start not in left:
+                nodes.add(start)
                 left.add(start)
                 queue.append((start, True))
         while queue:
             here, at_start = queue.popleft()
             leaving_node = here[0] == "node"
-            for there, data in g.adj[here].items():
-                if "path" not in data:
+            for there, data in adj[here].items():
+                path = data.get("path")
+                if path is None:
                     continue  # from a crossed port only paths lead on
-                if leaving_node and data["terminal"] and not at_start:
+                terminal = data["terminal"]
+                if leaving_node and terminal and not at_start:
                     continue  # a terminal path ends a walk; only a start may be left by it
-                reach.paths.add(data["path"])
+                paths.add(path)
                 if there[0] == "node":
-                    reach.nodes.add(there)
-                    if there not in left and not data["terminal"] and passable(there):
+                    nodes.add(there)
+                    if there not in left and not terminal and passable(there):
                         left.add(there)
                         queue.append((there, False))
                     continue
-                reach.ports.add((there[1], there[2]))
-                for across, link in g.adj[there].items():
+                ports.add((there[1], there[2]))
+                for across, link in adj[there].items():
                     if "crossing" in link and across not in left:
                         left.add(across)
-                        reach.ports.add((across[1], across[2]))
+                        ports.add((across[1], across[2]))
                         queue.append((across, False))
         return reach

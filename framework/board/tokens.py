@@ -40,8 +40,8 @@ def check_token(board: Board, owner: str, city: City, *, connect: bool = True) -
         raise IllegalToken("route to the city", f"{owner} cannot reach the city in {hex_id}")
 
 
-def token_cities(board: Board, owner: str) -> list[City]:
-    """Every city where ``owner`` may place a token now."""
+def token_cities(board: Board, owner: str, *, first: bool = False) -> list[City]:
+    """Every city where ``owner`` may place a token now (only one with ``first``)."""
     cities = []
     for node in board.reach(owner).nodes:
         city = (node[1], node[2])
@@ -50,4 +50,6 @@ def token_cities(board: Board, owner: str) -> list[City]:
         except IllegalToken:
             continue
         cities.append(city)
+        if first:
+            break
     return sorted(cities)

@@ -59,11 +59,12 @@ def legal_actions(game: Game) -> dict[str, dict[str, list[Choice]]]:
 def _types(rnd, entity: str) -> dict[str, Step]:
     """Action type → the step that would take it from ``entity`` now."""
     found: dict[str, Step] = {}
+    current = rnd.current_entity()
     for step in rnd.steps:
         if step.passed:
             continue
         kinds = step.actions(entity)
-        if step.blocking():
+        if step.blocking(current):
             for kind in kinds:
                 found.setdefault(kind, step)
             return found

@@ -8,7 +8,7 @@ game state is JSON.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 POOL = "pool"
 """Owner of shares in the bank pool."""
@@ -127,6 +127,15 @@ class Train:
     ran: bool = False
     """Has run in the current operating round."""
     buyable: bool = True
+
+    moves: ClassVar[int] = 0
+    """Counts every change of any train's owner, so that what depends on who holds which
+    trains can be cached until the next change."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "owner":
+            Train.moves += 1
+        object.__setattr__(self, name, value)
 
 
 def to_plain(record: Any) -> dict[str, Any]:

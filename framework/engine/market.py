@@ -25,6 +25,7 @@ class StockMarket:
     positions: dict[str, Position] = field(default_factory=dict)
     stacks: dict[Position, list[str]] = field(default_factory=dict)
     """Corporations in each cell, first arrival first."""
+    _zones: dict[str, list[Zone]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def for_title(cls, title: Title) -> StockMarket:
@@ -42,7 +43,10 @@ class StockMarket:
 
     def zones(self, corporation: str) -> list[Zone]:
         marks = self.cell(self.positions[corporation]).marks
-        return [z for z in self.market.zones.values() if z.mark in marks]
+        cached = self._zones.get(marks)
+        if cached is None:
+            cached = self._zones[marks] = [z for z in self.market.zones.values() if z.mark in marks]
+        return cached
 
     def place(self, corporation: str, position: Position) -> None:
         """Put a corporation's marker on a cell (under those already there)."""

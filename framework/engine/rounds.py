@@ -48,7 +48,8 @@ class Round:
         return self.entities[self.index] if 0 <= self.index < len(self.entities) else None
 
     def active_step(self) -> Step | None:
-        return next((s for s in self.steps if not s.passed and s.blocking()), None)
+        current = self.current_entity()
+        return next((s for s in self.steps if not s.passed and s.blocking(current)), None)
 
     def step(self, name: str) -> Step | None:
         return next((s for s in self.steps if s.name == name), None)
@@ -59,11 +60,12 @@ class Round:
         kind = action["type"]
         entity = entity_of(action)
         chosen = None
+        current = self.current_entity()
         for step in self.steps:
             if step.passed:
                 continue
             takes = kind in step.actions(entity)
-            blocking = step.blocking()
+            blocking = step.blocking(current)
             if blocking and not takes:
                 waiting = self.current_entity()
                 raise GameError(
@@ -87,12 +89,14 @@ class Round:
         """Between the step and the skipping of steps."""
 
     def skip_steps(self) -> None:
+        current = self.current_entity()
         for step in self.steps:
             if step.passed or not step.blocks:
                 continue
-            if step.blocking():
+            if step.blocking(current):
                 break
             step.skip()
+            current = self.current_entity()
 
     def after_process(self, action: dict[str, Any]) -> None:
         if self.active_step() is None and not self.finished():

@@ -52,6 +52,14 @@ def face(game: Game, train: Train):
     return spec.variants.get(train.variant, spec)
 
 
+def counts(game: Game) -> dict[str, int]:
+    """How many trains each holder has."""
+    out: dict[str, int] = {}
+    for train in game.trains.values():
+        out[train.owner] = out.get(train.owner, 0) + 1
+    return out
+
+
 def owned(game: Game, owner: str) -> list[Train]:
     return [t for t in game.trains.values() if t.owner == owner]
 

@@ -157,10 +157,18 @@ class Market(Model):
 
     def par_cells(self) -> list[tuple[int, int, Cell]]:
         """Every cell in a zone with ``par: true``, top row first."""
-        marks = {z.mark for z in self.zones.values() if z.par}
-        return [
-            (r, c, cell)
-            for r, row in enumerate(self.grid)
-            for c, cell in enumerate(row)
-            if set(cell.marks) & marks
-        ]
+        cached = _PAR_CELLS.get(id(self))
+        if cached is None or cached[0] is not self:
+            marks = {z.mark for z in self.zones.values() if z.par}
+            cells = [
+                (r, c, cell)
+                for r, row in enumerate(self.grid)
+                for c, cell in enumerate(row)
+                if set(cell.marks) & marks
+            ]
+            cached = _PAR_CELLS[id(self)] = (self, cells)
+        return cached[1]
+
+
+_PAR_CELLS: dict[int, tuple[Market, list[tuple[int, int, Cell]]]] = {}
+"""Par cells of each market (markets are immutable once loaded)."""

@@ -37,7 +37,7 @@ class CompanyPendingPar(Step):
     def acting_entity(self) -> str | None:
         return self.pending[0][0] if self.pending else None
 
-    def blocking(self) -> bool:
+    def blocking(self, current: str | None = None) -> bool:
         return bool(self.pending)
 
     def skip(self) -> None:

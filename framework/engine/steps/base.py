@@ -58,9 +58,11 @@ class Step:
         """The action types this step offers ``entity`` now."""
         return []
 
-    def blocking(self) -> bool:
-        """Whether this step waits for the round's current entity."""
-        return self.blocks and bool(self.actions(self.round.current_entity()))
+    def blocking(self, current: str | None = None) -> bool:
+        """Whether this step waits for the round's current entity (pass it when known)."""
+        if not self.blocks:
+            return False
+        return bool(self.actions(current if current is not None else self.round.current_entity()))
 
     def acting_entity(self) -> str | None:
         """The entity this step waits for, when it is not the round's (e.g. a discard)."""

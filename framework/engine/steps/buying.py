@@ -300,15 +300,21 @@ class DiscardTrain(Step):
     """A company over its train limit discards down to it, before anyone else acts."""
 
     def crowded(self) -> list[str]:
+        """Companies over their train limit (cached until a train moves or the phase changes)."""
         game = self.game
-        owners = [*game.minors, *game.corporations]
-        return [o for o in owners if len(trains.owned(game, o)) > game.train_limit(o)]
+        key = (Train.moves, game.phase)
+        if getattr(self, "_crowded_key", None) != key:
+            counts = trains.counts(game)
+            owners = [*game.minors, *game.corporations]
+            self._crowded = [o for o in owners if counts.get(o, 0) > game.train_limit(o)]
+            self._crowded_key = key
+        return self._crowded
 
     def acting_entity(self) -> str | None:
         crowded = self.crowded()
         return crowded[0] if crowded else None
 
-    def blocking(self) -> bool:
+    def blocking(self, current: str | None = None) -> bool:
         return bool(self.crowded())
 
     def actions(self, entity: str) -> list[str]:

@@ -50,7 +50,7 @@ class PriorityCardStep(Step):
     def acting_entity(self) -> str | None:
         return self.holder if self.holder and not self.asked else None
 
-    def blocking(self) -> bool:
+    def blocking(self, current: str | None = None) -> bool:
         return bool(self.holder) and not self.asked
 
     def skip(self) -> None:
@@ -94,6 +94,26 @@ class BuySellParShares(Step):
         rnd = self.round
         if entity != rnd.entity():
             return []
+        game = self.game
+        key = (
+            entity,
+            game.share_seq,
+            rnd.acted,
+            len(rnd.bought),
+            rnd.parred,
+            len(rnd.sold.get(entity, ())),
+            game.turn,
+            game.players_by_id[entity].cash,
+        )
+        if getattr(self, "_key", None) != key:
+            self._actions = self._find_actions(entity)
+            self._key = key
+        return self._actions
+
+    def _find_actions(self, entity: str) -> list[str]:
+        """What a player may do; every change of shares, cash or the turn's purchases
+        changes the answer, so :meth:`actions` keeps it until one of them happens."""
+        rnd = self.round
         out = []
         if self.can_sell_any(entity):
             out.append("sell_shares")
@@ -152,32 +172,35 @@ class BuySellParShares(Step):
                     continue
         return False
 
-    def buyable(self, player: str, corp) -> list:
-        """Certificates of ``corp`` the player could buy now."""
+    def buyable(self, player: str, corp, at_limit: bool | None = None) -> list:
+        """Certificates of ``corp`` the player could buy now (``at_limit``: whether the
+        player's certificates already reach the limit, when known)."""
         game, rnd = self.game, self.round
         if corp.closed or corp.par is None or corp.bot or corp.sym in rnd.sold.get(player, []):
             return []
         if not self.may_purchase(corp):
             return []
-        if finance.counts_for_limit(game, corp) and (
-            finance.certificate_count(game, player) >= finance.certificate_limit(game)
-        ):
+        if at_limit is None:
+            at_limit = self.at_limit(player)
+        if at_limit and finance.counts_for_limit(game, corp):
             return []
-        limit = game.title.rules.stock.holding_limit
+        limited = finance.holding_limited(game, corp)
+        room = game.title.rules.stock.holding_limit - corp.percent_of(player)
         cash = game.players_by_id[player].cash
         out = []
         for share in corp.shares:
             if share.owner not in (corp.sym, "ipo", POOL) or share.president:
                 continue
-            if (
-                finance.holding_limited(game, corp)
-                and corp.percent_of(player) + share.percent > limit
-            ):
+            if limited and share.percent > room:
                 continue
             if shares.share_price(game, corp, share) * share.percent // 10 > cash:
                 continue
             out.append(share)
         return out
+
+    def at_limit(self, player: str) -> bool:
+        game = self.game
+        return finance.certificate_count(game, player) >= finance.certificate_limit(game)
 
     def may_purchase(self, corp) -> bool:
         """One purchase a turn, or several shares of one corporation in a multiple-buy zone
@@ -190,7 +213,8 @@ class BuySellParShares(Step):
         return set(rnd.bought) == {corp.sym} and finance.multiple_buy(self.game, corp)
 
     def can_buy_any(self, player: str) -> bool:
-        return any(self.buyable(player, c) for c in self.game.corporations.values())
+        at_limit = self.at_limit(player)
+        return any(self.buyable(player, c, at_limit) for c in self.game.corporations.values())
 
     def can_par_any(self, player: str) -> bool:
         game = self.game

@@ -164,7 +164,7 @@ class Token(Step):
             return []
         if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
             return []
-        if not token_cities(game.board, entity):
+        if not token_cities(game.board, entity, first=True):
             return []
         return ["place_token", "pass"]
 
