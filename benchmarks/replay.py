@@ -28,12 +28,8 @@ GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--runs", type=int, default=7, help="runs per game; the best and median are shown"
-    )
-    parser.add_argument(
-        "--invariants", action="store_true", help="check invariants after every action"
-    )
+    parser.add_argument("--runs", type=int, default=7, help="runs per game; the best and median are shown")
+    parser.add_argument("--invariants", action="store_true", help="check invariants after every action")
     args = parser.parse_args()
     check = (lambda game, _action: broken_invariants(game)) if args.invariants else None
     rows = []
@@ -54,9 +50,7 @@ def main() -> None:
     best = sum(r[2] for r in rows)
     median = sum(r[3] for r in rows)
     print(f"{'all':32} {actions:8d} {best:8.3f} {median:9.3f} {actions / best:10.0f}")
-    print(
-        f"median over runs: {actions / median:.0f} actions/s; invariants checked: {args.invariants}"
-    )
+    print(f"median over runs: {actions / median:.0f} actions/s; invariants checked: {args.invariants}")
 
 
 if __name__ == "__main__":

@@ -39,11 +39,7 @@ def report(problems: list[Problem], stage: str = "semantic") -> None:
     for problem in problems:
         err.print(str(problem), markup=False)
     n = len(problems)
-    note = (
-        ""
-        if stage == "semantic"
-        else " (references between sections are checked once these are fixed)"
-    )
+    note = "" if stage == "semantic" else " (references between sections are checked once these are fixed)"
     err.print(f"{n} problem{'s' if n != 1 else ''} found{note}", markup=False)
 
 
@@ -109,9 +105,7 @@ def schema(
         stale = stale_schemas(out_dir)
         if stale:
             for name in stale:
-                err.print(
-                    f"{out_dir / name}: out of date; run '18xx schema' to update it", markup=False
-                )
+                err.print(f"{out_dir / name}: out of date; run '18xx schema' to update it", markup=False)
             raise typer.Exit(1)
         out.print(f"schemas up to date: {', '.join(SCHEMA_FILES.values())}", markup=False)
         return
@@ -190,11 +184,7 @@ def _print_replay(data, game, at, position_text) -> None:
             say(f"  {game.name(pid)}: {money(value)}{note}")
     elif not data["failure"]:
         say("the game has not ended")
-    say(
-        "matches the recorded result"
-        if data["matches_recorded"]
-        else "does NOT match the recorded result"
-    )
+    say("matches the recorded result" if data["matches_recorded"] else "does NOT match the recorded result")
 
 
 @app.command()
@@ -226,20 +216,15 @@ def setup(
         raise typer.Exit(1) from None
     if not title.title.players.min <= players <= title.title.players.max:
         err.print(
-            f"{title.title.name} is for {title.title.players.min} to {title.title.players.max} "
-            f"players",
+            f"{title.title.name} is for {title.title.players.min} to {title.title.players.max} players",
             markup=False,
         )
         raise typer.Exit(1)
-    game = Game(
-        title, [(i + 1, f"Player {i + 1}") for i in range(players)], seed, optional_rules=variants
-    )
+    game = Game(title, [(i + 1, f"Player {i + 1}") for i in range(players)], seed, optional_rules=variants)
     data = {
         "title": title.title.name,
         "seed": seed,
-        "players": [
-            {"id": p.id, "name": p.name, "cash": p.cash, "virtual": p.bot} for p in game.players
-        ],
+        "players": [{"id": p.id, "name": p.name, "cash": p.cash, "virtual": p.bot} for p in game.players],
         "removed_companies": game.setup.removed_companies,
         "removed_corporations": game.setup.removed_corporations,
         "drawn": game.setup.drawn,

@@ -41,9 +41,7 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if kind == "undo":
             target = action.get("action_id")
             if target is None:
-                live = [
-                    i for i, a in enumerate(kept) if a is not None and a.get("type") != "message"
-                ]
+                live = [i for i, a in enumerate(kept) if a is not None and a.get("type") != "message"]
                 cut = live[-1] if live else position
             else:
                 cut = 0 if target == 0 else index_of.get(target, -1) + 1

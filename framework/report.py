@@ -17,9 +17,7 @@ def position(game: Game) -> dict[str, Any]:
     for p in game.players:
         held = {c.sym: c.percent_of(p.id) for c in game.corporations.values() if c.percent_of(p.id)}
         companies = [s for s, c in game.companies.items() if c.owner == p.id]
-        players.append(
-            {"id": p.id, "name": p.name, "cash": p.cash, "shares": held, "companies": companies}
-        )
+        players.append({"id": p.id, "name": p.name, "cash": p.cash, "shares": held, "companies": companies})
     corporations = []
     for sym, corp in game.corporations.items():
         if corp.closed:
@@ -31,9 +29,7 @@ def position(game: Game) -> dict[str, Any]:
                 "cash": corp.cash,
                 "president": corp.president() if corp.president() in game.players_by_id else None,
                 "floated": corp.floated,
-                "trains": [
-                    t.id + ("(E)" if t.variant != t.name else "") for t in trains.owned(game, sym)
-                ],
+                "trains": [t.id + ("(E)" if t.variant != t.name else "") for t in trains.owned(game, sym)],
                 "tokens": [city_id(game, city) for city in game.board.cities_of(sym)],
                 "companies": [s for s, c in game.companies.items() if c.owner == sym],
             }
@@ -95,9 +91,7 @@ def position_text(game: Game) -> str:
             f"tokens {', '.join(c['tokens']) or 'none'}"
         )
     for m in data["minors"]:
-        lines.append(
-            f"  {m['sym']} (minor): {money(m['cash'])}, {', '.join(m['trains']) or 'no trains'}"
-        )
+        lines.append(f"  {m['sym']} (minor): {money(m['cash'])}, {', '.join(m['trains']) or 'no trains'}")
     lines.append(f"  depot offers: {', '.join(data['depot']) or 'nothing'}")
     lines.append(f"  tiles laid: {len(data['tiles'])}")
     return "\n".join(lines)

@@ -123,9 +123,7 @@ def loads(text: str, name: str) -> Located:
     except MarkedYAMLError as exc:
         raise ProblemsError([_syntax_problem(exc, name)], stage="syntax") from None
     except YAMLError as exc:  # pragma: no cover - every ruamel parse error is marked
-        raise ProblemsError(
-            [Problem(f"YAML error: {exc}", Mark(name, 1, 1))], stage="syntax"
-        ) from None
+        raise ProblemsError([Problem(f"YAML error: {exc}", Mark(name, 1, 1))], stage="syntax") from None
     builder = _Builder(name, yaml)
     located = Located(None)
     if root is not None:

@@ -191,8 +191,7 @@ CASES = [
             TRAINS,
             13,
             1,
-            "YAML syntax error: expected a single document in the stream, "
-            "but found another document",
+            "YAML syntax error: expected a single document in the stream, but found another document",
         ),
     ),
     # --- files and sections -----------------------------------------------
@@ -527,8 +526,7 @@ CASES = [
             MAP,
             40,
             5,
-            "hex C3 is off the grid: its row and column do not fit the pointy layout "
-            "of the other hexes",
+            "hex C3 is off the grid: its row and column do not fit the pointy layout of the other hexes",
         ),
     ),
     # --- semantic: market -------------------------------------------------
@@ -879,9 +877,7 @@ def problems(folder: Path, rules=(), variants=()) -> list[Found]:
         load_title(folder, rules=list(rules), variants=list(variants))
     except ProblemsError as exc:
         return [
-            (p.mark.file, p.mark.line, p.mark.col, p.message)
-            if p.mark
-            else (None, None, None, p.message)
+            (p.mark.file, p.mark.line, p.mark.col, p.message) if p.mark else (None, None, None, p.message)
             for p in exc.problems
         ]
     return []

@@ -28,9 +28,7 @@ def test_validate_summarises_a_valid_title():
     lines = result.stdout.splitlines()
     assert any(line.split()[:2] == ["hexes", "83"] for line in lines)
     assert any(line.split()[:2] == ["tiles", "43"] for line in lines)
-    assert (
-        "corporations  11: BJ, KFJ, MYJ, MÖJ, SNJ, STJ, SWB, TGOJ, UGJ, ÖKJ, ÖSJ" in result.stdout
-    )
+    assert "corporations  11: BJ, KFJ, MYJ, MÖJ, SNJ, STJ, SWB, TGOJ, UGJ, ÖKJ, ÖSJ" in result.stdout
     assert "variants checked: oscarian_era, edelsvard" in result.stdout
     assert lines[-1] == "18SJ: valid"
 

@@ -40,9 +40,7 @@ def test_merge_patch_merges_mappings_replaces_values_and_removes_nulls():
 def test_removing_what_the_title_lacks_is_an_error():
     tree = loads("trains: {a: 1}\n", "t.yaml")
     found = apply_overlay(tree, loads("trains:\n  z: null\n", "o.yaml"))
-    assert [str(p) for p in found] == [
-        "o.yaml:2:3: cannot remove 'trains.z': the title has no such entry"
-    ]
+    assert [str(p) for p in found] == ["o.yaml:2:3: cannot remove 'trains.z': the title has no such entry"]
 
 
 def test_an_overlay_can_change_the_bank_and_remove_a_train_type(tmp_path):

@@ -21,9 +21,7 @@ from framework.gamefile import GameFile, effective_actions
 from framework.replay import Replay, new_game, replay, title_for
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
-CHECKPOINTS = json.loads(
-    (Path(__file__).parent / "data" / "18SJ-checkpoints.json").read_text("utf-8")
-)
+CHECKPOINTS = json.loads((Path(__file__).parent / "data" / "18SJ-checkpoints.json").read_text("utf-8"))
 FILES = sorted(p.name for p in GAMES.glob("*.json"))
 
 
@@ -83,9 +81,7 @@ def test_checkpoint(name, row):
     else:
         [state] = [c for c in game.checkpoints if c["round"] == row["round"]]
     assert state["bank"] == row["bank"]
-    assert {k: state["players"][v] for k, v in seats.items() if k in row["players"]} == row[
-        "players"
-    ]
+    assert {k: state["players"][v] for k, v in seats.items() if k in row["players"]} == row["players"]
     assert state["corporations"] == row["corporations"]
 
 

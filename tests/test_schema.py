@@ -63,11 +63,7 @@ def test_every_file_names_its_schema_for_editors(path):
         ({"map": {"layout": "pointy", "hexes": {"a2": {}}}}, ["map", "hexes"]),
         ({"market": {"grid": [["82x!"]]}}, ["market", "grid", 0, 0]),
         (
-            {
-                "companies": {
-                    "X": {"name": "X", "value": 1, "revenue": 0, "abilities": [{"type": "fly"}]}
-                }
-            },
+            {"companies": {"X": {"name": "X", "value": 1, "revenue": 0, "abilities": [{"type": "fly"}]}}},
             ["companies", "X", "abilities", 0],
         ),
         ({"colour": 1}, []),
@@ -89,12 +85,7 @@ def error_paths(errors) -> list[list]:
 
 
 def test_a_title_file_may_hold_any_subset_of_sections():
-    assert (
-        list(
-            Draft7Validator(title_schema()).iter_errors({"bank": {"cash": 1, "starting_cash": {}}})
-        )
-        == []
-    )
+    assert list(Draft7Validator(title_schema()).iter_errors({"bank": {"cash": 1, "starting_cash": {}}})) == []
 
 
 def test_an_overlay_may_remove_with_null_and_give_partial_entries():

@@ -23,9 +23,7 @@ from framework.title.tilecode import ICON_NAMES, parse
 from framework.title.track import TrackContent
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "18SJ"
-REF = json.loads(
-    (Path(__file__).parent / "data" / "18SJ-reference.json").read_text(encoding="utf-8")
-)
+REF = json.loads((Path(__file__).parent / "data" / "18SJ-reference.json").read_text(encoding="utf-8"))
 
 HEXES = list(REF["hexes"])
 TILES = list(REF["tiles"])
@@ -92,9 +90,7 @@ def track(content: TrackContent) -> dict:
         "towns": [town.model_dump() for town in content.towns],
         "offboards": [offboard.model_dump() for offboard in content.offboards],
         "label": content.label,
-        "paths": sorted(
-            (sorted(map(str, path.endpoints())), path.terminal) for path in content.paths
-        ),
+        "paths": sorted((sorted(map(str, path.endpoints())), path.terminal) for path in content.paths),
     }
 
 
@@ -457,10 +453,7 @@ def test_listed_upgrades_are_exactly_what_the_general_rule_allows(title, name):
 
 @pytest.mark.parametrize(
     ("hex_id", "laid"),
-    [
-        pytest.param(h, laid, id=h if laid is None else f"{h}-{laid[0]}@{laid[1]}")
-        for h, laid in PLACEMENTS
-    ],
+    [pytest.param(h, laid, id=h if laid is None else f"{h}-{laid[0]}@{laid[1]}") for h, laid in PLACEMENTS],
 )
 def test_legal_placements_on_the_preprinted_hexes(title, grid, hex_id, laid):
     """§3.5: the tiles and rotations that may go on Ystad, Stockholm and the city hexes."""
@@ -752,9 +745,7 @@ def test_company_may_be_bought_by_corporations(title, sym):
     assert (COMPANIES[sym]["corporation_purchase_price_range"] is not None) == buyable
 
 
-@pytest.mark.parametrize(
-    "sym", [s for s, c in COMPANIES.items() if c["corporation_purchase_price_range"]]
-)
+@pytest.mark.parametrize("sym", [s for s, c in COMPANIES.items() if c["corporation_purchase_price_range"]])
 def test_company_purchase_price_range(title, sym):
     """§3.6, §4.11: corporations pay from half (rounded up) to twice the face value."""
     value, sales = title.companies[sym].value, title.rules.company_sales
@@ -1110,9 +1101,7 @@ def test_bonus_icons_on_hex(title, hex_id):
 def test_bonus_icons_are_on_no_other_hex(title):
     """§3.9: only the listed hexes carry bonus icons."""
     bonus_icons = {icon_name(n) for names in REF["bonuses"]["icons"].values() for n in names}
-    carrying = {
-        hex_id for hex_id, h in title.map.hexes.items() if bonus_icons & set(h.icon_names())
-    }
+    carrying = {hex_id for hex_id, h in title.map.hexes.items() if bonus_icons & set(h.icon_names())}
     assert carrying == set(REF["bonuses"]["icons"])
 
 

@@ -43,9 +43,7 @@ def test_merge_keys_merge_and_explicit_keys_win():
 
 
 def test_duplicate_keys_are_refused():
-    assert problems("a: 1\nb: 2\na: 3\n") == [
-        "f.yaml:3:1: duplicate key 'a' (first given at line 1)"
-    ]
+    assert problems("a: 1\nb: 2\na: 3\n") == ["f.yaml:3:1: duplicate key 'a' (first given at line 1)"]
 
 
 def test_no_tag_may_construct_a_python_object():
@@ -56,9 +54,7 @@ def test_no_tag_may_construct_a_python_object():
 
 
 def test_syntax_errors_give_their_position():
-    assert problems("a: 1\n b: 2\n") == [
-        "f.yaml:2:3: YAML syntax error: mapping values are not allowed here"
-    ]
+    assert problems("a: 1\n b: 2\n") == ["f.yaml:2:3: YAML syntax error: mapping values are not allowed here"]
 
 
 def test_an_unclosed_bracket_is_reported_where_it_opens():
@@ -75,15 +71,11 @@ def test_an_empty_value_is_located_at_its_key():
 
 
 def test_an_undefined_alias_is_an_error():
-    assert problems("a: *nowhere\n") == [
-        "f.yaml:1:4: YAML syntax error: found undefined alias 'nowhere'"
-    ]
+    assert problems("a: *nowhere\n") == ["f.yaml:1:4: YAML syntax error: found undefined alias 'nowhere'"]
 
 
 def test_a_collection_containing_itself_is_an_error():
-    assert problems("a: &x [1, *x]\n") == [
-        "f.yaml:1:4: this list or mapping contains an alias to itself"
-    ]
+    assert problems("a: &x [1, *x]\n") == ["f.yaml:1:4: this list or mapping contains an alias to itself"]
 
 
 def test_complex_keys_are_refused():

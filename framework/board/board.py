@@ -112,9 +112,7 @@ class Board:
 
     # -- tiles ----------------------------------------------------------
 
-    def put_tile(
-        self, hex_id: str, tile_id: str, name: str, rotation: int, mapping: dict[int, int]
-    ) -> None:
+    def put_tile(self, hex_id: str, tile_id: str, name: str, rotation: int, mapping: dict[int, int]) -> None:
         """Lay a tile (taken from the supply), returning any old tile to the supply and
         moving tokens and reservations from old city ``k`` to new city ``mapping[k]``."""
         old = self.placed.get(hex_id)
@@ -213,9 +211,7 @@ class Board:
             centre = faces[hex_id].nodes[index]
             if centre.kind == "offboard":
                 return False
-            return not (
-                centre.kind == "city" and self.blocks((hex_id, index), owner, passable_owners)
-            )
+            return not (centre.kind == "city" and self.blocks((hex_id, index), owner, passable_owners))
 
         return through
 
@@ -225,9 +221,7 @@ class Board:
         cached = self._reach.get(key)
         if cached is None:
             starts = [node_key(h, i) for h, i in self.cities_of(owner)]
-            cached = self._reach[key] = self.graph.walk(
-                starts, self.passable(owner, passable_owners)
-            )
+            cached = self._reach[key] = self.graph.walk(starts, self.passable(owner, passable_owners))
         return cached
 
     def token_hexes(self, owner: str) -> set[str]:
@@ -243,9 +237,7 @@ class Board:
             "tokens": {f"{h} {i}": slots for (h, i), slots in self.tokens.items()},
             "reserved": {f"{h} {i}": owners for (h, i), owners in self.reserved.items()},
             "improved": sorted(self.improved),
-            "paid_borders": sorted(
-                sorted(f"{h} {e}" for h, e in pair) for pair in self.paid_borders
-            ),
+            "paid_borders": sorted(sorted(f"{h} {e}" for h, e in pair) for pair in self.paid_borders),
             "removed_icons": self.removed_icons,
         }
 

@@ -47,12 +47,10 @@ class HexMap:
             around = [self.grid.neighbour(h, e) for e in range(6)]
             self.neighbours[h] = [n if n in self.hexes else None for n in around]
         self.impassable = {
-            h: frozenset(b.edge for b in hx.borders if b.type == "impassable")
-            for h, hx in self.hexes.items()
+            h: frozenset(b.edge for b in hx.borders if b.type == "impassable") for h, hx in self.hexes.items()
         }
         self.border_costs = {
-            h: {b.edge: b.cost for b in hx.borders if b.type != "impassable"}
-            for h, hx in self.hexes.items()
+            h: {b.edge: b.cost for b in hx.borders if b.type != "impassable"} for h, hx in self.hexes.items()
         }
         self.usable = {h: frozenset(e for e in range(6) if self._usable(h, e)) for h in self.hexes}
 

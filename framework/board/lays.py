@@ -142,9 +142,7 @@ def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
     title = board.title
     tile = title.tiles[name]
     if layer.tiles is not None and name not in layer.tiles:
-        raise IllegalLay(
-            "special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}"
-        )
+        raise IllegalLay("special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}")
     if tile.color not in layer.colors:
         raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
     if tile.color != site.wanted:
@@ -173,9 +171,7 @@ def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
                 )
 
 
-def _place(
-    board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rotation: int
-) -> LayPlan:
+def _place(board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rotation: int) -> LayPlan:
     """The placement rules: the old track kept, exits, reach and costs."""
     hex_id = site.hex
     new = board.faces.get(name, rotation)
@@ -268,9 +264,7 @@ def _check_reach(
 
     reachable = [p for p in new.paths if any(e[0] == "edge" and reached(e[1]) for e in (p.a, p.b))]
     if not reachable:
-        raise IllegalLay(
-            "track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}"
-        )
+        raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
     if restriction == "permissive":
         return
     old_pairs = {frozenset(_moved(e, mapping) for e in (p.a, p.b)) for p in old.paths}
@@ -279,9 +273,7 @@ def _check_reach(
         return
     if restriction == "semi_restrictive":
         changed = {
-            mapping[i]
-            for i, node in enumerate(old.nodes)
-            if new.nodes[mapping[i]].revenue != node.revenue
+            mapping[i] for i, node in enumerate(old.nodes) if new.nodes[mapping[i]].revenue != node.revenue
         }
         if any(e[0] == "node" and e[1] in changed for p in reachable for e in (p.a, p.b)):
             return

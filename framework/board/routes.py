@@ -123,9 +123,7 @@ def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathR
     if len(set(groups)) < len(groups):
         raise IllegalRoute("one city of a group", "the route visits two cities of one group")
     if not any(
-        runner.owner in board.token_owners((h, i))
-        for h, i in stops
-        if faces[h].nodes[i].kind == "city"
+        runner.owner in board.token_owners((h, i)) for h, i in stops if faces[h].nodes[i].kind == "city"
     ):
         raise IllegalRoute("own station", f"the route has no city with a {runner.owner} token")
     seen = set(used)
@@ -141,9 +139,7 @@ def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathR
         _check_through(board, runner, stops[k], route.chains[k - 1][-1], route.chains[k][0])
 
 
-def _walk(
-    board: Board, chain: tuple[PathRef, ...], start: NodeRef, end: NodeRef
-) -> tuple[End, End]:
+def _walk(board: Board, chain: tuple[PathRef, ...], start: NodeRef, end: NodeRef) -> tuple[End, End]:
     """Check that ``chain`` leads from ``start`` to ``end`` without passing another stop."""
     faces = board.graph.faces
     if not chain:
@@ -173,9 +169,7 @@ def _walk(
     raise IllegalRoute("track", f"the track from {start[0]} does not reach {end[0]}")
 
 
-def _check_through(
-    board: Board, runner: Runner, stop: NodeRef, before: PathRef, after: PathRef
-) -> None:
+def _check_through(board: Board, runner: Runner, stop: NodeRef, before: PathRef, after: PathRef) -> None:
     face = board.face(stop[0])
     node = face.nodes[stop[1]]
     where = stop[0]
@@ -184,9 +178,7 @@ def _check_through(
     if face.paths[before[1]].terminal or face.paths[after[1]].terminal:
         raise IllegalRoute("terminal", f"the route passes through {where}, where track ends")
     if node.kind == "city" and board.blocks(stop, runner.owner, runner.passes):
-        raise IllegalRoute(
-            "blocked city", f"the route passes through {where}, full of other tokens"
-        )
+        raise IllegalRoute("blocked city", f"the route passes through {where}, full of other tokens")
 
 
 def revenue(board: Board, runner: Runner, route: Route) -> Revenue:

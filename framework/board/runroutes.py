@@ -61,9 +61,7 @@ def parse_node(signature: str) -> NodeRef:
     return (hex_id, int(part))
 
 
-def route_from_json(
-    board: Board, owner: str, data: dict[str, Any], used: Iterable[PathRef] = ()
-) -> Route:
+def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterable[PathRef] = ()) -> Route:
     """Rebuild a recorded route; ``used`` are the paths of the company's routes rebuilt
     before it. Raises :class:`IllegalRoute` when no track fits the record."""
     connections = data.get("connections") or []

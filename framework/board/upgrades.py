@@ -34,9 +34,7 @@ def keeping_mapping(old: Face, new: Face) -> dict[int, int] | None:
         if not same:
             return None
         choices.append(same)
-    merging = {
-        kind: new.node_count(kind) < old.node_count(kind) for kind in ("city", "town", "offboard")
-    }
+    merging = {kind: new.node_count(kind) < old.node_count(kind) for kind in ("city", "town", "offboard")}
     old_pairs, new_pairs = _pairs(old), _pairs(new)
     for assignment in product(*choices):
         if not _respects_merging(old, assignment, merging):
@@ -62,6 +60,4 @@ def _respects_merging(old: Face, assignment: tuple[int, ...], merging: dict[str,
 def keeping_rotations(old: TrackContent, new: TrackContent, old_rotation: int = 0) -> list[int]:
     """The rotations of ``new`` that keep all track of ``old`` (laid at ``old_rotation``)."""
     old_face = make_face("old", old, "", old_rotation)
-    return [
-        r for r in range(6) if keeping_mapping(old_face, make_face("new", new, "", r)) is not None
-    ]
+    return [r for r in range(6) if keeping_mapping(old_face, make_face("new", new, "", r)) is not None]

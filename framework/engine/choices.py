@@ -226,9 +226,7 @@ def _special_track(game, step, company) -> list[Choice]:
 
 def _tokens(game, step, entity) -> list[Choice]:
     price = tokens.next_price(game, entity)
-    return [
-        {"city": city_id(game, city), "price": price} for city in token_cities(game.board, entity)
-    ]
+    return [{"city": city_id(game, city), "price": price} for city in token_cities(game.board, entity)]
 
 
 def _assign_tokens(game, step, entity) -> list[Choice]:
@@ -294,9 +292,7 @@ def _buy_train(game, step, corp) -> list[Choice]:
             price = trains.price(game, train, face)
             if price <= cash or (step.name == "buy_train" and step.emergency(corp)):
                 out.append({"train": train.id, "price": price, "variant": face})
-            terms = (
-                spec.variants[face].trade_in if face in spec.variants else None
-            ) or spec.trade_in
+            terms = (spec.variants[face].trade_in if face in spec.variants else None) or spec.trade_in
             if terms is None:
                 continue
             for mine in trains.owned(game, corp):
@@ -321,8 +317,7 @@ def _buy_train(game, step, corp) -> list[Choice]:
 
 def _tradeable(game, corp) -> bool:
     return any(
-        game.title.trains[t.name].trade_in or game.title.trains[t.name].variants
-        for t in trains.offered(game)
+        game.title.trains[t.name].trade_in or game.title.trains[t.name].variants for t in trains.offered(game)
     )
 
 
@@ -336,9 +331,9 @@ def _special_buy(game, step, company) -> list[Choice]:
         if train.name in ability.trains and train.owner == "bank":
             base = game.title.trains[train.name].price
             price = base - math.floor(base * ability.fraction)
-            if price <= game.corporations[corp].cash and len(
-                trains.owned(game, corp)
-            ) < game.train_limit(corp):
+            if price <= game.corporations[corp].cash and len(trains.owned(game, corp)) < game.train_limit(
+                corp
+            ):
                 out.append({"train": train.id, "price": price, "variant": train.name})
     return out
 

@@ -91,11 +91,7 @@ def runner(game: Game, train: Train) -> Runner:
         where = game.companies[sym].marker
         if where:
             marker = Marker(where, ability.icon, ability.amount_per_icon, ability.label)
-    passes = (
-        frozenset({national(game)})
-        if spec.passes_national_tokens and national(game)
-        else frozenset()
-    )
+    passes = frozenset({national(game)}) if spec.passes_national_tokens and national(game) else frozenset()
     return Runner(
         owner,
         game.colors(),

@@ -86,11 +86,7 @@ class StockRound(Round):
         game.priority = (players.index(last) + 1) % len(players)
         move = game.title.rules.stock.sold_out_move
         if move != "none":
-            floated = [
-                c.sym
-                for c in game.corporations.values()
-                if c.floated and not c.closed and not c.bot
-            ]
+            floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
             for sym in game.market.in_order(floated):
                 corp = game.corporations[sym]
                 if all(s.owner in game.players_by_id for s in corp.shares):
@@ -124,12 +120,8 @@ class OperatingRound(Round):
             for s, m in game.minors.items()
             if m.floated and not m.closed and game.title.minors[s].operates_first
         ]
-        corps = [
-            c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot
-        ]
-        bots = sorted(
-            c.sym for c in game.corporations.values() if c.floated and not c.closed and c.bot
-        )
+        corps = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
+        bots = sorted(c.sym for c in game.corporations.values() if c.floated and not c.closed and c.bot)
         return minors + game.market.in_order(corps) + bots
 
     def reorder_remaining(self) -> None:

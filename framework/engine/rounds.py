@@ -77,9 +77,7 @@ class Round:
                 chosen = step
                 break
         if chosen is None:
-            raise GameError(
-                "turn order", f"{self.game.name(entity)} cannot {kind.replace('_', ' ')} now"
-            )
+            raise GameError("turn order", f"{self.game.name(entity)} cannot {kind.replace('_', ' ')} now")
         chosen.process(action)
         self.after_step(action)
         self.skip_steps()

@@ -40,9 +40,7 @@ def pool_room(game: Game, corp: Corporation) -> int:
     return game.title.rules.stock.pool_limit - corp.percent_of(POOL)
 
 
-def check_sale(
-    game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int
-) -> None:
+def check_sale(game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int) -> None:
     """Raise unless ``seller`` may sell ``percent`` of ``corp`` with these certificates."""
     for share in shares:
         if share.owner != seller:
@@ -51,18 +49,14 @@ def check_sale(
     pres = next((s.percent for s in shares if s.president), 0)
     leftover = total - percent
     if percent <= 0 or percent % 10 or leftover < 0 or (leftover and leftover >= pres):
-        raise GameError(
-            "shares", f"{percent}% cannot be sold with {', '.join(s.id for s in shares)}"
-        )
+        raise GameError("shares", f"{percent}% cannot be sold with {', '.join(s.id for s in shares)}")
     rules = game.title.rules.stock
     if corp.sym not in game.market.positions:
         raise GameError("selling", f"{corp.sym} has not been started")
     if not corp.floated and not rules.sell_unfloated:
         raise GameError("selling", f"{corp.sym} has not floated")
     if percent > pool_room(game, corp):
-        raise GameError(
-            "pool limit", f"the bank pool may hold at most {rules.pool_limit}% of {corp.sym}"
-        )
+        raise GameError("pool limit", f"the bank pool may hold at most {rules.pool_limit}% of {corp.sym}")
     if any(s.president for s in shares):
         after = corp.percent_of(seller) - percent
         others = [corp.percent_of(p.id) for p in game.players if p.id != seller]
@@ -113,10 +107,7 @@ def source_of(corp: Corporation, share: Share) -> str:
 def share_price(game: Game, corp: Corporation, share: Share) -> int:
     """What a share costs: the market price, or the par from the initial offering when the
     title says so (the Oscarian Era)."""
-    if (
-        source_of(corp, share) in ("treasury", "ipo")
-        and game.title.rules.stock.treasury_price == "par"
-    ):
+    if source_of(corp, share) in ("treasury", "ipo") and game.title.rules.stock.treasury_price == "par":
         return corp.par or game.market.price(corp.sym)
     return game.market.price(corp.sym)
 

@@ -40,9 +40,7 @@ def _create(game: Game, name: str, index: int) -> Train:
 def distance(game: Game, train: Train) -> int | None:
     spec = game.title.trains[train.name]
     variant = spec.variants.get(train.variant)
-    value = (
-        variant.distance if variant is not None and variant.distance is not None else spec.distance
-    )
+    value = variant.distance if variant is not None and variant.distance is not None else spec.distance
     return None if value == "unlimited" else value
 
 
@@ -81,11 +79,7 @@ def offered(game: Game) -> list[Train]:
     names = {t.name for t in out}
     for train in stack[1:]:
         spec = game.title.trains[train.name]
-        if (
-            train.name not in names
-            and spec.available_from
-            and phase_reached(game, spec.available_from)
-        ):
+        if train.name not in names and spec.available_from and phase_reached(game, spec.available_from):
             out.append(train)
             names.add(train.name)
     pool_names: set[str] = set()
@@ -111,9 +105,7 @@ def cheapest_offer(game: Game) -> int | None:
 def give_from_depot(game: Game, name: str, owner: str, *, buyable: bool = True) -> Train:
     """Hand the next depot train of type ``name`` to ``owner`` (no money moves)."""
     train = next(
-        game.trains[t]
-        for t in game.depot
-        if game.trains[t].owner == BANK and game.trains[t].name == name
+        game.trains[t] for t in game.depot if game.trains[t].owner == BANK and game.trains[t].name == name
     )
     train.owner = owner
     train.buyable = buyable
@@ -133,8 +125,7 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
             index = sum(1 for t in game.trains.values() if t.name == train.name)
             _create(game, train.name, index)
     first = from_depot and not any(
-        t.name == train.name and t.owner not in (BANK,) and t.id != train.id
-        for t in game.trains.values()
+        t.name == train.name and t.owner not in (BANK,) and t.id != train.id for t in game.trains.values()
     )
     events.train_acquired(game, train, buyer, first)
     if first:
@@ -162,6 +153,4 @@ def discard(game: Game, train: Train) -> None:
 
 def check_room(game: Game, buyer: str, exchanging: bool = False) -> None:
     if len(owned(game, buyer)) - (1 if exchanging else 0) >= game.train_limit(buyer):
-        raise GameError(
-            "train limit", f"{buyer} is at its train limit of {game.train_limit(buyer)}"
-        )
+        raise GameError("train limit", f"{buyer} is at its train limit of {game.train_limit(buyer)}")

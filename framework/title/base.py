@@ -106,9 +106,7 @@ def _revenue(value: Any) -> int | dict[str, int]:
     if isinstance(value, dict) and value:
         for color, amount in value.items():
             if color not in TILE_COLORS:
-                raise ValueError(
-                    f"unknown phase colour {color!r} in revenue; use {', '.join(TILE_COLORS)}"
-                )
+                raise ValueError(f"unknown phase colour {color!r} in revenue; use {', '.join(TILE_COLORS)}")
             if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
                 raise ValueError(f"the {color} revenue must be a whole number of at least 0")
         return dict(value)

@@ -84,9 +84,7 @@ class _Checker:
             if hex_id not in self.t.map.hexes:
                 yield ((*path, i), f"hex {hex_id!r} is not on the map", "value")
 
-    def refs(
-        self, path: DataPath, names: Iterable[str], known: dict[str, Any], what: str
-    ) -> Iterator[Found]:
+    def refs(self, path: DataPath, names: Iterable[str], known: dict[str, Any], what: str) -> Iterator[Found]:
         for i, name in enumerate(names):
             yield from self.ref((*path, i), name, known, what)
 
@@ -304,8 +302,7 @@ class _Checker:
         if uses_line and not any(market.cells_in(z.key) for z in lines):
             yield (
                 ("rules", "dividends", "payout"),
-                "a payout move needs the dividend line, but no "
-                "cell is in a zone with dividend_line: true",
+                "a payout move needs the dividend line, but no cell is in a zone with dividend_line: true",
                 "value",
             )
 
@@ -336,9 +333,7 @@ class _Checker:
                         "value",
                     )
             limits = (
-                phase.train_limit.values()
-                if isinstance(phase.train_limit, dict)
-                else [phase.train_limit]
+                phase.train_limit.values() if isinstance(phase.train_limit, dict) else [phase.train_limit]
             )
             if any(limit < 1 for limit in limits):
                 yield ((*at, "train_limit"), "a train limit must be at least 1", "value")
@@ -461,9 +456,7 @@ class _Checker:
                 yield (at, f"{sym} is also the state railway's id (rules.nationalization)", "key")
         for sym, corp in t.corporations.items():
             shares = corp.shares if corp.shares is not None else t.rules.shares
-            where = (
-                ("corporations", sym, "shares") if corp.shares is not None else ("rules", "shares")
-            )
+            where = ("corporations", sym, "shares") if corp.shares is not None else ("rules", "shares")
             if sum(shares) != 100 or any(s <= 0 for s in shares):
                 yield (where, f"shares of {sym} add up to {sum(shares)}%, not 100%", "value")
         for sym, minor in t.minors.items():
@@ -523,11 +516,7 @@ class _Checker:
                 at = ("setup", "draws", i)
                 if draw.remove_one_of:
                     kinds = {
-                        "company"
-                        if n in t.companies
-                        else "corporation"
-                        if n in t.corporations
-                        else None
+                        "company" if n in t.companies else "corporation" if n in t.corporations else None
                         for n in draw.remove_one_of
                     }
                     for j, name in enumerate(draw.remove_one_of):
@@ -556,14 +545,11 @@ class _Checker:
                     drawn_for.add(draw.corporation_for)
         for sym, company in t.companies.items():
             for i, ability in enumerate(company.abilities):
-                random = (
-                    isinstance(ability, ab.PresidentCertificate) and ability.corporation == "random"
-                )
+                random = isinstance(ability, ab.PresidentCertificate) and ability.corporation == "random"
                 if random and sym not in drawn_for:
                     yield (
                         ("companies", sym, "abilities", i, "corporation"),
-                        f"a random corporation needs a draw: add 'corporation_for: {sym}' "
-                        "to setup.draws",
+                        f"a random corporation needs a draw: add 'corporation_for: {sym}' to setup.draws",
                         "value",
                     )
 

@@ -73,9 +73,7 @@ def read_tree(path: Path | str) -> Located:
             problems.extend(exc.problems)
             continue
         if "include" in part.data:
-            problems.append(
-                Problem(f"'include' belongs in {ENTRY_FILE} only", part.keys[("include",)])
-            )
+            problems.append(Problem(f"'include' belongs in {ENTRY_FILE} only", part.keys[("include",)]))
             part.data.pop("include")
         _add_sections(tree, part, owner, problems)
     if problems:
@@ -132,9 +130,7 @@ def read_overlay(path: Path | str) -> tuple[OverlayMeta | None, Located]:
         except ValidationError as exc:
             doc.data["overlay"] = header
             raise ProblemsError(
-                problems_from_validation(
-                    exc, doc, OverlayMeta.model_json_schema(), prefix=("overlay",)
-                ),
+                problems_from_validation(exc, doc, OverlayMeta.model_json_schema(), prefix=("overlay",)),
                 stage="schema",
             ) from None
     doc.forget(("overlay",))
@@ -188,9 +184,7 @@ def _variant_overlays(tree: Located, folder: Path, ids: Iterable[str]) -> list[P
             names = ", ".join(known) if isinstance(known, dict) and known else "none"
             problems.append(Problem(f"unknown variant {variant!r}; this title has: {names}"))
             continue
-        file = _inside(
-            folder, entry["overlay"], tree.value_mark(("variants", variant, "overlay")), problems
-        )
+        file = _inside(folder, entry["overlay"], tree.value_mark(("variants", variant, "overlay")), problems)
         if file:
             files.append(file)
     if problems:
@@ -203,9 +197,7 @@ def validate_tree(tree: Located) -> Title:
     try:
         return Title.model_validate(tree.data)
     except ValidationError as exc:
-        raise ProblemsError(
-            problems_from_validation(exc, tree, title_schema()), stage="schema"
-        ) from None
+        raise ProblemsError(problems_from_validation(exc, tree, title_schema()), stage="schema") from None
 
 
 @cache

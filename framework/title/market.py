@@ -52,9 +52,7 @@ def _cell(value: Any) -> Cell:
             if price <= 0:
                 raise ValueError("a share price must be positive")
             return Cell(price, match.group(2))
-    raise ValueError(
-        f"a market cell is a price with optional zone marks, e.g. 100 or 82pm; got {value!r}"
-    )
+    raise ValueError(f"a market cell is a price with optional zone marks, e.g. 100 or 82pm; got {value!r}")
 
 
 MarketCell = Annotated[

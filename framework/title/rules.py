@@ -99,9 +99,7 @@ class StockRules(Model):
     """The first stock round in which shares may be sold (2: none in the first)."""
     sell_unfloated: bool = False
     """Shares of corporations that have not floated may be sold."""
-    sell_move: Literal["down_per_share", "down_per_sale", "left_per_share", "none"] = (
-        "down_per_share"
-    )
+    sell_move: Literal["down_per_share", "down_per_sale", "left_per_share", "none"] = "down_per_share"
     """How selling moves the price."""
     pool_limit: int = Field(default=50, ge=0, le=100)
     """The most percent of a corporation the bank pool may hold."""
@@ -245,9 +243,7 @@ class Rules(Model):
     """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]
     """Certificate sizes in percent, president's first."""
-    operating_order: Literal["descending_price_at_start", "descending_price"] = (
-        "descending_price_at_start"
-    )
+    operating_order: Literal["descending_price_at_start", "descending_price"] = "descending_price_at_start"
     """How corporations are ordered in an operating round."""
     auction: AuctionRules = AuctionRules()
     stock: StockRules = StockRules()

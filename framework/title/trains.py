@@ -65,9 +65,7 @@ class Phase(Entry):
     """The train type whose first purchase starts this phase (none for the first phase)."""
     tiles: list[TileColor] = Field(min_length=1)
     """Tile colours that may be laid."""
-    train_limit: int | dict[Literal["corporation", "minor"], int] = Field(
-        union_mode="left_to_right"
-    )
+    train_limit: int | dict[Literal["corporation", "minor"], int] = Field(union_mode="left_to_right")
     """How many trains a corporation may own, or per kind of company."""
     operating_rounds: int = Field(ge=1)
     """Operating rounds in each set started in this phase."""

@@ -75,9 +75,7 @@ def requisition(game, sym: str) -> None:
     corp = game.corporations[sym]
     for share in corp.shares:
         finance.move_share(game, share, bot)
-    cell = next(
-        (r, c) for r, c, cell in game.title.market.par_cells() if cell.price == REQUISITION_PRICE
-    )
+    cell = next((r, c) for r, c, cell in game.title.market.par_cells() if cell.price == REQUISITION_PRICE)
     game.market.place(sym, cell)
     corp.par = REQUISITION_PRICE
     corp.floated = True

@@ -56,9 +56,7 @@ class CompanyPendingPar(Step):
         game.market.place(sym, position)
         finance.move_share(game, pres, player)
         company = self._company_for(sym)
-        ability = (
-            game.title.companies[company].ability("president_certificate") if company else None
-        )
+        ability = game.title.companies[company].ability("president_certificate") if company else None
         payment = getattr(ability, "treasury_payment", 0)
         if corp.capitalization == "incremental" and payment:
             finance.pay(game, BANK, sym, payment * price)
@@ -146,9 +144,7 @@ class WaterfallAuction(Step):
         return self.game.title.companies[company].value + increment
 
     def committed(self, player: str, besides: str | None = None) -> int:
-        return sum(
-            b[1] for c, bids in self.bids.items() if c != besides for b in bids if b[0] == player
-        )
+        return sum(b[1] for c, bids in self.bids.items() if c != besides for b in bids if b[0] == player)
 
     def process_bid(self, action: dict[str, Any]) -> None:
         game = self.game
@@ -161,9 +157,7 @@ class WaterfallAuction(Step):
         cash = game.players_by_id[player].cash
         if self.resolving:
             if company != self.resolving:
-                raise GameError(
-                    "auction", f"the auction for {self.resolving} must be settled first"
-                )
+                raise GameError("auction", f"the auction for {self.resolving} must be settled first")
             self._place_bid(player, company, price, cash)
             self._resolve()
             return
@@ -181,9 +175,7 @@ class WaterfallAuction(Step):
 
     def _place_bid(self, player: str, company: str, price: int, cash: int) -> None:
         if price < self.min_bid(company):
-            raise GameError(
-                "auction", f"a bid on {company} must be at least {self.min_bid(company)}"
-            )
+            raise GameError("auction", f"a bid on {company} must be at least {self.min_bid(company)}")
         if price > cash - self.committed(player, besides=company):
             raise GameError(
                 "money",

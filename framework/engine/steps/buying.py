@@ -65,19 +65,13 @@ class TrainBuying(Step):
             raise GameError("trains", f"there is no train {action.get('train')}")
         variant = action.get("variant")
         variant = str(variant) if variant is not None else None
-        if (
-            variant
-            and variant != train.name
-            and variant not in game.title.trains[train.name].variants
-        ):
+        if variant and variant != train.name and variant not in game.title.trains[train.name].variants:
             raise GameError("trains", f"{train.name} has no {variant} face")
         exchange = None
         if action.get("exchange"):
             exchange = game.trains.get(str(action["exchange"]))
             if exchange is None or exchange.owner != buyer:
-                raise GameError(
-                    "trade-in", f"{buyer} has no train {action['exchange']} to trade in"
-                )
+                raise GameError("trade-in", f"{buyer} has no train {action['exchange']} to trade in")
         trains.check_room(game, buyer, exchanging=exchange is not None)
         price = int(action.get("price", 0))
         seller = train.owner
@@ -126,10 +120,7 @@ class BuyTrain(TrainBuying):
         cheapest = trains.cheapest_offer(game)
         if cheapest is not None and cash >= cheapest:
             return True
-        return (
-            bool(others_trains(game, corp))
-            and cash >= game.title.rules.trains.min_price_from_others
-        )
+        return bool(others_trains(game, corp)) and cash >= game.title.rules.trains.min_price_from_others
 
     def actions(self, entity: str) -> list[str]:
         game, rnd = self.game, self.round
@@ -145,11 +136,7 @@ class BuyTrain(TrainBuying):
     def emergency(self, corp: str) -> bool:
         game = self.game
         cheapest = trains.cheapest_offer(game)
-        return (
-            must_buy(game, corp)
-            and cheapest is not None
-            and game.corporations[corp].cash < cheapest
-        )
+        return must_buy(game, corp) and cheapest is not None and game.corporations[corp].cash < cheapest
 
     def process_pass(self, action: dict[str, Any]) -> None:
         corp = entity_of(action)
@@ -170,8 +157,7 @@ class BuyTrain(TrainBuying):
             if payee == BANK and price != cheapest:
                 raise GameError(
                     "emergency",
-                    f"with the president's money only the cheapest train "
-                    f"({cheapest}) may be bought",
+                    f"with the president's money only the cheapest train ({cheapest}) may be bought",
                 )
             if payee != BANK and price > min(
                 game.title.trains[train.name].price, cash + self._president_cash(buyer)
@@ -271,9 +257,7 @@ class SpecialBuyTrain(TrainBuying):
         ability = self.ability(entity)
         if ability is None:
             return []
-        offered = [
-            t for t in trains.offered(self.game) if t.name in ability.trains and t.owner == BANK
-        ]
+        offered = [t for t in trains.offered(self.game) if t.name in ability.trains and t.owner == BANK]
         return ["buy_train"] if offered else []
 
     def process_buy_train(self, action: dict[str, Any]) -> None:
@@ -283,9 +267,7 @@ class SpecialBuyTrain(TrainBuying):
         corp = game.companies[sym].owner
         train = game.trains.get(str(action.get("train")))
         if train is None or train.name not in ability.trains or train.owner != BANK:
-            raise GameError(
-                "train discount", f"{sym} buys only a new {', '.join(ability.trains)} train"
-            )
+            raise GameError("train discount", f"{sym} buys only a new {', '.join(ability.trains)} train")
 
         def discounted(t: Train) -> int:
             base = game.title.trains[t.name].price
@@ -386,11 +368,7 @@ def sellable_value(game, player: str, protected: str) -> int:
 def sell_everything(game, player: str, protected: str) -> None:
     """Sell what can be sold, largest holdings first."""
     corps = sorted(
-        (
-            c
-            for c in game.corporations.values()
-            if not c.closed and c.floated and c.percent_of(player)
-        ),
+        (c for c in game.corporations.values() if not c.closed and c.floated and c.percent_of(player)),
         key=lambda c: -c.percent_of(player),
     )
     for corp in corps:

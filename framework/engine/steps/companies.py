@@ -83,9 +83,7 @@ class BuyCompany(Step):
         if minor is not None:
             total = len(trains.owned(game, buyer)) + len(trains.owned(game, minor))
             if total > game.train_limit(buyer):
-                raise GameError(
-                    "train limit", f"{buyer} cannot take {minor}'s trains over its limit"
-                )
+                raise GameError("train limit", f"{buyer} cannot take {minor}'s trains over its limit")
         seller = game.companies[sym].owner
         finance.pay(game, buyer, seller, price)
         game.companies[sym].owner = buyer
@@ -132,9 +130,7 @@ class AssignBonusTokens(Step):
         if entity != self.round.entity():
             return None
         for sym, ability in owned_abilities(self.game, entity, BonusTokens):
-            if ability.placement == "forced" and self.game.companies[sym].placed < len(
-                ability.amounts
-            ):
+            if ability.placement == "forced" and self.game.companies[sym].placed < len(ability.amounts):
                 return sym, ability
         return None
 

@@ -57,11 +57,7 @@ class RedeemShares(Step):
         redemption = terms(game, sym)
         if any(s.owner != POOL for s in certs):
             raise GameError("redemption", "only shares in the bank pool may be redeemed")
-        most = (
-            len(corp.certificates_of(POOL))
-            if redemption.max_shares == "all"
-            else redemption.max_shares
-        )
+        most = len(corp.certificates_of(POOL)) if redemption.max_shares == "all" else redemption.max_shares
         if len(certs) > most:
             raise GameError("redemption", f"{sym} may redeem at most {most} share(s) now")
         price = unit_price(game, sym, redemption)

@@ -56,9 +56,7 @@ class Routes(Step):
                 route = route_from_json(game.board, entity, data, used)
                 check_route(game.board, runner, route, used)
             except IllegalRoute as exc:
-                raise GameError(
-                    exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}"
-                ) from None
+                raise GameError(exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}") from None
             earned = revenue(game.board, runner, route)
             if "revenue" in data and int(data["revenue"]) != earned.total:
                 raise GameError(

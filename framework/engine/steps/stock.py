@@ -131,9 +131,7 @@ class BuySellParShares(Step):
         self._end_turn()
 
     def process_pass(self, action: dict[str, Any]) -> None:
-        self.game.log(
-            f"{self.game.name(entity_of(action))} {'is done' if self.round.acted else 'passes'}"
-        )
+        self.game.log(f"{self.game.name(entity_of(action))} {'is done' if self.round.acted else 'passes'}")
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -223,8 +221,7 @@ class BuySellParShares(Step):
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
         return (
-            any(c.par is None and not c.closed for c in game.corporations.values())
-            and 2 * cheapest <= cash
+            any(c.par is None and not c.closed for c in game.corporations.values()) and 2 * cheapest <= cash
         )
 
     # -- actions --------------------------------------------------------------
@@ -268,10 +265,7 @@ class BuySellParShares(Step):
             return "only one purchase per turn"
         if finance.certificate_count(game, player) >= finance.certificate_limit(game):
             return "the certificate limit is reached"
-        if (
-            shares.share_price(game, corp, share) * share.percent // 10
-            > game.players_by_id[player].cash
-        ):
+        if shares.share_price(game, corp, share) * share.percent // 10 > game.players_by_id[player].cash:
             return f"{game.name(player)} cannot pay for {share.id}"
         limit = game.title.rules.stock.holding_limit
         return f"{game.name(player)} may not hold more than {limit}% of {corp.sym}"

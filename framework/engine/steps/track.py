@@ -17,9 +17,7 @@ from framework.title.companies import TileLay
 def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
     try:
         rotation = int(action.get("rotation", 0))
-        plan = check_lay(
-            game.board, layer, str(action.get("hex")), str(action.get("tile")), rotation
-        )
+        plan = check_lay(game.board, layer, str(action.get("hex")), str(action.get("tile")), rotation)
     except IllegalLay as exc:
         raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
     return plan
@@ -141,9 +139,7 @@ class SpecialTrack(Step):
             there = game.hexmap.across(plan.hex, edge)
             if there and there[0] in laid and there[1] in game.board.face(there[0]).exits:
                 return
-        raise GameError(
-            "special lay", f"the tile in {plan.hex} must connect to the one in {laid[0]}"
-        )
+        raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {laid[0]}")
 
 
 @step("home_token")
