@@ -1,0 +1,91 @@
+"""`18xx replay`: real games, positions, and corrupt files that name the failing action."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from framework.cli import app
+
+GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_replay_prints_the_scores_and_that_they_match():
+    result = run("replay", str(GAMES / "18SJ_game_end_bankrupt.json"))
+    assert result.exit_code == 0, result.output
+    assert "ended: bankrupt (recorded: bankrupt)" in result.stdout
+    assert "Player 1: 2689 kr" in result.stdout
+    assert result.stdout.rstrip().endswith("matches the recorded result")
+
+
+def test_replay_json_has_the_documented_fields():
+    result = run("replay", str(GAMES / "bot_chooses_fullcap.json"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["result"] == {"3429": 3285, "12964": 2854}
+    assert data["game_end_reason"] == "manually_ended"
+    assert data["matches_recorded"] is True
+    assert data["actions"] == 401
+    assert data["seconds"] > 0
+
+
+def test_replay_at_an_action_shows_the_position():
+    result = run("replay", str(GAMES / "166116.json"), "--at", "300", "--json")
+    assert result.exit_code == 0, result.output
+    position = json.loads(result.stdout)["position"]
+    assert position["phase"] == "4"
+    assert {c["sym"] for c in position["corporations"]} >= {"SNJ", "TGOJ", "ÖKJ"}
+    tgoj = next(c for c in position["corporations"] if c["sym"] == "TGOJ")
+    assert tgoj["trains"] == ["4-3"]
+    assert position["tiles"]["B9"].startswith("8-6")
+    text = run("replay", str(GAMES / "166116.json"), "--at", "300").stdout
+    assert "phase 4, operating round" in text and "TGOJ: price" in text
+
+
+def test_a_tampered_revenue_is_caught_at_its_action(tmp_path):
+    data = json.loads((GAMES / "166116.json").read_text(encoding="utf-8"))
+    action = next(a for a in data["actions"] if a.get("id") == 275)
+    action["routes"][0]["revenue"] += 10
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert "diverges at action 275: action 275: train 3-0's route C12-D15-C16" in result.stdout
+    assert "earns 170, not 180 (revenue)" in result.stdout
+
+
+def test_a_corrupt_action_names_its_id(tmp_path):
+    data = json.loads((GAMES / "166116.json").read_text(encoding="utf-8"))
+    action = next(a for a in data["actions"] if a.get("id") == 30)
+    action["rotation"] = "sideways"
+    path = tmp_path / "corrupt.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(path), "--json")
+    assert result.exit_code == 1
+    failure = json.loads(result.stdout)["failure"]
+    assert failure["action"] == 30
+    assert "field 'rotation' of a lay_tile must be a whole number" in failure["message"]
+
+
+def test_a_file_that_is_not_json_is_located(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"title": "18SJ",\n "players": [}', encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{path}:2:14: not valid JSON")
+    assert "Traceback" not in result.output
+
+
+def test_a_file_without_actions_says_so(tmp_path):
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps({"title": "18SJ", "players": []}), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert "the game file has no 'actions'" in result.stderr
