@@ -1,0 +1,314 @@
+"""Tile lays, upgrades, main lines, costs and station tokens on the board
+(rulebook §10.3–10.4, reference §3.5, §4.6–4.7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from framework.board.board import Board
+from framework.board.graph import node_key
+from framework.board.lays import IllegalLay, Layer, check_lay, improves_mainline, lay, legal_lays
+from framework.board.tokens import IllegalToken, check_token, token_cities
+from framework.title.loader import load_title
+
+SJ = load_title(Path(__file__).resolve().parents[1] / "titles" / "18SJ")
+ALL = ("yellow", "green", "brown", "gray")
+ANYWHERE = Layer("X", ALL, connect=False)
+
+
+def rotations(board: Board, hex_id: str, name: str, layer: Layer = ANYWHERE) -> list[int]:
+    """The rotations in which tile ``name`` may be laid in ``hex_id``."""
+    tile_id = board.supply.next_id(name)
+    out = []
+    for rotation in range(6):
+        try:
+            check_lay(board, layer, hex_id, tile_id, rotation)
+        except IllegalLay:
+            continue
+        out.append(rotation)
+    return out
+
+
+def upgrade(board: Board, hex_id: str, name: str, rotation: int) -> None:
+    lay(board, check_lay(board, ANYWHERE, hex_id, board.supply.next_id(name), rotation))
+
+
+# -- §3.5: the geometrically legal placements -----------------------------------------
+
+
+def test_ystad_takes_x1_in_one_rotation_only():
+    assert rotations(Board(SJ), "C2", "X1") == [5]
+
+
+def test_stockholm_takes_x2_then_x4_then_x5_in_one_rotation_each():
+    board = Board(SJ)
+    assert rotations(board, "G10", "X2") == [4]
+    upgrade(board, "G10", "X2", 4)
+    assert rotations(board, "G10", "X4") == [4]
+    upgrade(board, "G10", "X4", 4)
+    assert rotations(board, "G10", "X5") == [5]
+
+
+def test_stockholm_tokens_follow_their_cities_on_upgrade():
+    """§3.5: on X2 (rotation 4) old city k becomes new city k+1 (old 3 becomes new 0)."""
+    board = Board(SJ)
+    board.reserve("SWB", ("G10", 2))
+    board.add_token("MÖJ", ("G10", 3))
+    upgrade(board, "G10", "X2", 4)
+    assert board.reservation("SWB") == ("G10", 3)
+    assert board.token_owners(("G10", 0)) == ["MÖJ"]
+
+
+@pytest.mark.parametrize(
+    ("hex_id", "expected"),
+    [
+        ("C8", {"15": [0, 1], "619": [4]}),
+        ("D15", {"619": [1, 3]}),
+        ("D19", {"14": [2, 5], "15": [3, 4, 5], "619": [2, 3]}),
+    ],
+)
+def test_the_preprinted_yellow_cities_upgrade_as_the_reference_lists(hex_id, expected):
+    """§3.5: Jönköping cannot take #14 (Lake Vättern); Köping only #619."""
+    board = Board(SJ)
+    found = {name: rotations(board, hex_id, name) for name in ("14", "15", "619")}
+    assert {name: rots for name, rots in found.items() if rots} == expected
+
+
+@pytest.mark.parametrize(
+    ("hex_id", "expected"),
+    [
+        ("E8", {"5": [2, 3, 4], "6": [2, 3], "57": [2, 5]}),
+        ("C12", {"5": [0, 1, 5], "6": [0, 5], "57": [2, 5]}),
+    ],
+)
+def test_yellow_cities_on_white_city_sites(hex_id, expected):
+    """§3.5: rotations whose exits all have usable neighbours."""
+    board = Board(SJ)
+    assert {name: rotations(board, hex_id, name) for name in ("5", "6", "57")} == expected
+
+
+# -- refusals ---------------------------------------------------------------------------
+
+
+def refusal(board: Board, layer: Layer, hex_id: str, tile: str, rotation: int) -> str:
+    with pytest.raises(IllegalLay) as caught:
+        check_lay(board, layer, hex_id, tile, rotation)
+    return caught.value.rule
+
+
+def test_no_tile_on_gray_red_or_blue_hexes():
+    board = Board(SJ)
+    assert refusal(board, ANYWHERE, "A6", "8-0", 0) == "fixed hex"
+    assert refusal(board, ANYWHERE, "B31", "8-0", 0) == "fixed hex"
+    assert refusal(board, ANYWHERE, "B13", "8-0", 0) == "fixed hex"
+
+
+def test_no_track_off_the_map_or_into_a_lake():
+    """§10.3: A8 has neighbours only across edges 0 and 5; C10 borders Lake Vättern on 0 and 5."""
+    board = Board(SJ)
+    assert refusal(board, ANYWHERE, "A8", "9-0", 1) == "track off the map"
+    assert rotations(board, "A8", "7") == [5]
+    assert refusal(board, ANYWHERE, "C10", "9-0", 0) == "track off the map"
+
+
+def test_colours_follow_the_phase_and_go_one_step_up():
+    board = Board(SJ)
+    assert refusal(board, Layer("X", ("yellow",), connect=False), "C8", "15-0", 0) == "phase colours"
+    assert refusal(board, ANYWHERE, "D13", "16-0", 0) == "upgrade colour"
+    assert refusal(board, ANYWHERE, "C2", "63-0", 0) == "upgrade colour"
+
+
+def test_labels_must_match():
+    board = Board(SJ)
+    assert refusal(board, ANYWHERE, "C2", "15-0", 0) == "label"
+    assert refusal(board, ANYWHERE, "C8", "X1-0", 5) == "label"
+
+
+def test_city_tiles_go_on_city_sites_only():
+    board = Board(SJ)
+    assert refusal(board, ANYWHERE, "D13", "57-0", 0) == "revenue centres"
+    assert refusal(board, ANYWHERE, "E8", "9-0", 2) == "revenue centres"
+
+
+def test_an_upgrade_keeps_the_old_track():
+    board = Board(SJ)
+    upgrade(board, "D13", "7", 0)
+    assert refusal(board, ANYWHERE, "D13", "18-0", 0) == "keep track"
+
+
+def test_the_upgrade_chart_is_respected():
+    board = Board(SJ)
+    upgrade(board, "D13", "9", 1)
+    assert refusal(board, ANYWHERE, "D13", "16-0", 0) in ("upgrade chart", "keep track")
+    assert "20" in {p.name for p in legal_lays(board, ANYWHERE, "D13")}
+
+
+def test_blocked_hexes_take_no_tile():
+    """§6.1.1: B17 while Frykstadsbanan is owned by a player."""
+    layer = Layer("X", ALL, connect=False, blocked=frozenset({"B17"}))
+    assert refusal(Board(SJ), layer, "B17", "8-0", 0) == "blocked hex"
+
+
+def test_tile_supply_runs_out():
+    board = Board(SJ)
+    for hex_id in ("E8", "C12", "B11", "B5"):
+        upgrade(board, hex_id, "5", rotations(board, hex_id, "5")[0])
+    assert board.supply.next_id("5") is None
+    assert refusal(board, ANYWHERE, "E12", "5-0", 0) == "tile supply"
+
+
+def test_unlimited_tiles_never_run_out():
+    board = Board(SJ)
+    for hex_id in ("D13", "D17", "E10", "E16"):
+        upgrade(board, hex_id, "8", rotations(board, hex_id, "8")[0])
+    assert board.supply.next_id("8") == "8-4"
+
+
+# -- costs ------------------------------------------------------------------------------
+
+
+def test_mountains_cost_on_the_first_tile_only():
+    """§10.3.4: 75 in B27; the upgrade is free."""
+    board = Board(SJ)
+    plan = check_lay(board, ANYWHERE, "B27", "8-0", rotations(board, "B27", "8")[0])
+    assert plan.terrain_cost == 75
+    lay(board, plan)
+    green = legal_lays(board, ANYWHERE, "B27")[0]
+    assert green.terrain_cost == 0
+
+
+def test_a_lay_that_cannot_be_paid_is_refused():
+    board = Board(SJ)
+    poor = Layer("X", ALL, cash=100, connect=False)
+    assert refusal(board, poor, "F9", "9-0", rotations(board, "F9", "9")[0]) == "costs"
+
+
+def test_gellivare_discounts():
+    """§6.1.5: D29 costs 0 and C30 75 for the owner of the Gellivare Company."""
+    board = Board(SJ)
+    gc = Layer("X", ALL, connect=False, discounts={"D29": ("mountain", 75), "C30": ("mountain", 75)})
+    assert check_lay(board, gc, "D29", "57-0", rotations(board, "D29", "57")[0]).terrain_cost == 0
+    assert check_lay(board, gc, "C30", "9-0", rotations(board, "C30", "9")[0]).terrain_cost == 75
+
+
+def test_the_mountain_border_is_paid_once_when_track_meets_across_it():
+    """§10.3.4: 75 between B11 and C12, paid by the lay that completes the connection."""
+    board = Board(SJ)
+    first = check_lay(board, ANYWHERE, "B11", "57-0", 2)
+    assert first.border_cost == 0
+    lay(board, first)
+    second = check_lay(board, ANYWHERE, "C12", "57-1", 2)
+    assert second.border_cost == 75
+    lay(board, second)
+    upgrade_plan = legal_lays(board, ANYWHERE, "C12")[0]
+    assert upgrade_plan.border_cost == 0
+
+
+# -- main lines (§10.3.3) ---------------------------------------------------------------
+
+
+def test_mainline_example_1_both_lays_build_the_main_line():
+    """#8 in D13 (the hex between Katrineholm and Köping) and #57 in Västerås both follow
+    the orange line for the first time."""
+    board = Board(SJ)
+    d13 = board.faces.get("8", 0)
+    e12 = board.faces.get("57", 0)
+    assert improves_mainline(board, "D13", d13)
+    assert improves_mainline(board, "E12", e12)
+
+
+def test_mainline_example_2_an_upgrade_can_build_it_later():
+    """An #8 off the orange line leaves the cube; a #25 whose track follows it builds it."""
+    board = Board(SJ)
+    plan = check_lay(board, ANYWHERE, "D13", "8-0", 2)
+    assert not plan.improves_mainline
+    lay(board, plan)
+    upgrades = {(p.name, p.rotation): p.improves_mainline for p in legal_lays(board, ANYWHERE, "D13")}
+    assert upgrades[("25", 2)] is True
+    assert upgrades[("25", 4)] is False
+
+
+def test_a_main_line_is_built_only_once():
+    board = Board(SJ)
+    lay(board, check_lay(board, ANYWHERE, "D13", "8-0", 0))
+    assert "D13" in board.improved
+    assert not any(p.improves_mainline for p in legal_lays(board, ANYWHERE, "D13"))
+
+
+def test_mainline_example_3_karlstad_has_no_main_line():
+    """KFJ's home Karlstad (C16) is no main-line hex: no tile there builds one."""
+    board = Board(SJ)
+    assert not any(p.improves_mainline for p in legal_lays(board, ANYWHERE, "C16"))
+
+
+# -- reaching tiles: the semi-restrictive rule (§4.6) ------------------------------------
+
+
+def test_a_corporation_must_reach_the_new_tile():
+    board = Board(SJ)
+    board.add_token("ÖKJ", ("C12", 0))
+    layer = Layer("ÖKJ", ALL)
+    assert refusal(board, layer, "E16", "8-0", 0) == "track restriction"
+    assert rotations(board, "C12", "57", layer) == [2, 5]
+    lay(board, check_lay(board, layer, "C12", "57-0", 2))
+    assert 0 in rotations(board, "D13", "8", layer)
+
+
+def test_a_city_upgrade_is_legal_when_the_city_gains_revenue():
+    """§10.3.2: a reached city may be upgraded even without reaching new track."""
+    board = Board(SJ)
+    board.add_token("ÖKJ", ("C12", 0))
+    layer = Layer("ÖKJ", ALL)
+    lay(board, check_lay(board, layer, "C12", "57-0", 2))
+    assert any(p.name == "15" for p in legal_lays(board, layer, "C12"))
+
+
+# -- station tokens (§10.4, §4.7) --------------------------------------------------------
+
+
+@pytest.fixture
+def network() -> Board:
+    board = Board(SJ)
+    board.add_token("ÖKJ", ("C12", 0))
+    lay(board, check_lay(board, ANYWHERE, "C12", "57-0", 2))
+    lay(board, check_lay(board, ANYWHERE, "B11", "57-1", 2))
+    lay(board, check_lay(board, ANYWHERE, "D13", "8-0", 0))
+    lay(board, check_lay(board, ANYWHERE, "E12", "57-2", 0))
+    return board
+
+
+def token_refusal(board, owner, city) -> str:
+    with pytest.raises(IllegalToken) as caught:
+        check_token(board, owner, city)
+    return caught.value.rule
+
+
+def test_tokens_go_where_track_reaches(network):
+    assert token_cities(network, "ÖKJ") == [("A10", 0), ("B11", 0), ("E12", 0)]
+
+
+def test_one_token_per_hex(network):
+    assert token_refusal(network, "ÖKJ", ("C12", 0)) == "one token per hex"
+
+
+def test_a_reserved_home_is_not_free(network):
+    network.reserve("UGJ", ("E12", 0))
+    assert token_refusal(network, "ÖKJ", ("E12", 0)) == "free slot"
+    assert token_cities(network, "ÖKJ") == [("A10", 0), ("B11", 0)]
+
+
+def test_a_full_city_blocks_the_way_beyond(network):
+    """§10.2: B11 reached only through a city full of another company's tokens."""
+    network.add_token("BJ", ("B11", 0))
+    network.remove_token("ÖKJ", ("C12", 0))
+    network.add_token("MÖJ", ("C12", 0))
+    network.add_token("UGJ", ("E12", 0))
+    reach = network.reach("UGJ")
+    assert node_key("C12", 0) in reach.nodes
+    assert node_key("B11", 0) not in reach.nodes
+
+
+def test_unreachable_cities_take_no_token(network):
+    assert token_refusal(network, "ÖKJ", ("F13", 0)) == "route to the city"
