@@ -122,16 +122,15 @@ def test_the_gota_kanal_example_earns_170(at_275):
     assert route_to_json(route, earned)["nodes"] == ["C12-0", "D15-0", "C16-0"]
 
 
-def test_after_running_the_highest_gota_kanal_token_is_used_up(at_275):
+def test_after_running_the_highest_gota_kanal_token_is_used_up():
     """§3.10: the 50 token leaves C12 after the run; the 30 and 20 stay."""
-    game, action = at_275
-    game2 = new_game(GameFile.read(ROOT / "titles" / "18SJ" / "games" / "166116.json"), game.title)
     record = GameFile.read(ROOT / "titles" / "18SJ" / "games" / "166116.json")
-    for a in record.effective():
-        game2.process(a)
-        if a.get("id") == 275:
+    game = new_game(record, title_for(record))
+    for action in record.effective():
+        game.process(action)
+        if action.get("id") == 275:
             break
-    assert game2.companies["GKB"].tokens == {"C16": 30, "C8": 20}
+    assert game.companies["GKB"].tokens == {"C16": 30, "C8": 20}
 
 
 @pytest.fixture
