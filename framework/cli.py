@@ -15,6 +15,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from framework.cli_render import register as register_render_commands
+from framework.cli_routes import register as register_routes_command
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, write_schemas
@@ -250,6 +252,10 @@ def setup(
     say(f"companies in the auction: {', '.join(auctioned)}")
     say("seat order: " + ", ".join(f"{p['name']} ({money(p['cash'])})" for p in data["players"]))
     say(f"bank: {money(data['bank'])}")
+
+
+register_render_commands(app)
+register_routes_command(app)
 
 
 def main() -> None:

@@ -12,8 +12,11 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
   or through a city whose every slot holds another company's token (tokens of
   companies the train may pass, such as the state railway for an E-train, count
   as empty);
-* no track path used twice, on this route or on the company's other routes
-  this turn; a chain never turns back inside a hex.
+* no track used twice, on this route or on the company's other routes this
+  turn: neither a track path nor a hex side (18xx.games identifies track "per
+  hex and edge", reference §4.8, so two paths of one tile that meet at the same
+  side — Stockholm's cities, a junction's branches — cannot both be used); a
+  chain never turns back inside a hex.
 
 Revenue is the value of the stops in the current phase, each bonus the route
 earns (:mod:`framework.board.bonuses`), and the train's multiplier on stops in
@@ -100,6 +103,19 @@ def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...]) -> int:
     return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, list(colors))
 
 
+def track_of(board: Board, paths: Iterable[PathRef]) -> set[tuple[str, str, int]]:
+    """The track ``paths`` occupy: each path, and each hex side it reaches, as
+    ``("path", hex, index)`` and ``("side", hex, edge)``. Two sets of paths share track
+    when these sets meet."""
+    faces = board.graph.faces
+    out: set[tuple[str, str, int]] = set()
+    for hex_id, index in paths:
+        out.add(("path", hex_id, index))
+        path = faces[hex_id].paths[index]
+        out.update(("side", hex_id, end[1]) for end in (path.a, path.b) if end[0] == "edge")
+    return out
+
+
 def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathRef] = ()) -> None:
     """Raise :class:`IllegalRoute` unless ``route`` is legal, given the ``used`` paths
     of the company's other routes this turn."""
@@ -126,15 +142,15 @@ def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathR
         runner.owner in board.token_owners((h, i)) for h, i in stops if faces[h].nodes[i].kind == "city"
     ):
         raise IllegalRoute("own station", f"the route has no city with a {runner.owner} token")
-    seen = set(used)
-    ends: list[tuple[End, End]] = []
     for k, chain in enumerate(route.chains):
-        first, last = _walk(board, chain, stops[k], stops[k + 1])
-        ends.append((first, last))
+        _walk(board, chain, stops[k], stops[k + 1])
+    seen = track_of(board, used)
+    for chain in route.chains:
         for path in chain:
-            if path in seen:
+            track = track_of(board, [path])
+            if track & seen:
                 raise IllegalRoute("no track twice", f"track in {path[0]} is used twice")
-            seen.add(path)
+            seen |= track
     for k in range(1, len(stops) - 1):
         _check_through(board, runner, stops[k], route.chains[k - 1][-1], route.chains[k][0])
 

@@ -4,9 +4,9 @@
 track between two stops, one entry per track path walked — plus the stop
 ``hexes``, their ``nodes`` (``hex-part``), ``revenue`` and ``revenue_str``.
 :func:`route_from_json` rebuilds the track each chain follows (reference §f.2):
-the chains are found from their hex lists, kept apart from the paths already
-used by the company's earlier routes, and joined where consecutive chains share
-one stop. :func:`route_to_json` writes a route the same way.
+the chains are found from their hex lists, kept apart from the track already
+used by the company's earlier routes (no path and no hex side twice), and
+joined where consecutive chains share one stop. :func:`route_to_json` writes a route the same way.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from itertools import product
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.routes import IllegalRoute, NodeRef, PathRef, Revenue, Route
+from framework.board.routes import IllegalRoute, NodeRef, PathRef, Revenue, Route, track_of
 
 Chain = tuple[NodeRef, NodeRef, tuple[PathRef, ...]]
 """A walk from one stop to another: its two ends and its paths in walking order."""
@@ -66,10 +66,10 @@ def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterab
     before it. Raises :class:`IllegalRoute` when no track fits the record."""
     connections = data.get("connections") or []
     train = str(data.get("train", ""))
-    taken = set(used)
+    taken = track_of(board, used)
     options: list[list[Chain]] = []
     for hexes in connections:
-        chains = [c for c in chains_along(board, list(hexes)) if not taken.intersection(c[2])]
+        chains = [c for c in chains_along(board, list(hexes)) if not taken & track_of(board, c[2])]
         if not chains:
             raise IllegalRoute("track", f"no free track runs {'-'.join(hexes)}")
         options.append(chains)
@@ -82,7 +82,7 @@ def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterab
         route = Route(train, (start, end), (paths,))
     else:
         best: tuple[int, Route] | None = None
-        for combo in _joinable(options):
+        for combo in _joinable(board, options):
             candidate = _join(train, combo)
             score = sum(1 for stop in candidate.stops if stop in recorded)
             if best is None or score > best[0]:
@@ -109,16 +109,17 @@ def _touches_own(board: Board, owner: str, chain: Chain) -> bool:
     return any(owner in board.token_owners(stop) for stop in chain[:2])
 
 
-def _joinable(options: list[list[Chain]]) -> Iterator[list[Chain]]:
+def _joinable(board: Board, options: list[list[Chain]]) -> Iterator[list[Chain]]:
     """Combinations whose consecutive chains share exactly one stop and no track."""
     for combo in product(*options):
-        paths: set[PathRef] = set()
+        track: set = set()
         ok = True
         for k, chain in enumerate(combo):
-            if paths.intersection(chain[2]):
+            mine = track_of(board, chain[2])
+            if track & mine:
                 ok = False
                 break
-            paths.update(chain[2])
+            track |= mine
             if k and len({combo[k - 1][0], combo[k - 1][1]} & {chain[0], chain[1]}) != 1:
                 ok = False
                 break

@@ -158,18 +158,13 @@ def _sell_shares(game, step, player) -> list[Choice]:
                 shares.check_sale(game, player, corp, bundle, percent)
             except GameError:
                 continue
-            if step.name == "buy_train" and _costs_presidency(game, corp, player, percent):
-                continue
+            if step.name == "buy_train":
+                try:
+                    step.check_emergency_sale(player, corp, percent)
+                except GameError:
+                    continue
             out.append({"shares": [s.id for s in bundle], "percent": percent})
     return out
-
-
-def _costs_presidency(game, corp, player, percent) -> bool:
-    operating_corp = game.round.entity()
-    if corp.sym != operating_corp:
-        return False
-    others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
-    return corp.percent_of(player) - percent < others
 
 
 def _priority(game, step, player) -> list[Choice]:
@@ -209,19 +204,13 @@ def candidate_hexes(game, entity: str) -> list[str]:
 
 def _special_track(game, step, company) -> list[Choice]:
     ability = step.abilities(company)
-    owner = game.companies[company].owner
-    layer = operating.layer(
-        game,
-        owner,
-        connect=ability.connected,
-        hexes=frozenset(ability.hexes),
-        tiles=frozenset(ability.tiles),
-    )
-    out = []
-    for hex_id in ability.hexes:
-        for plan in legal_lays(game.board, layer, hex_id):
-            out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
-    return out
+    layer = step.layer(company)
+    return [
+        {"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation}
+        for hex_id in ability.hexes
+        for plan in legal_lays(game.board, layer, hex_id)
+        if step.unconnected_first(ability, plan) is None
+    ]
 
 
 def _tokens(game, step, entity) -> list[Choice]:
@@ -281,44 +270,27 @@ def _dividend(game, step, corp) -> list[Choice]:
 
 
 def _buy_train(game, step, corp) -> list[Choice]:
-    out = []
+    """Depot purchases the corporation can pay for (in an emergency only the cheapest depot
+    train), and other corporations' trains from the least price up to what it can pay."""
     cash = game.corporations[corp].cash
-    if len(trains.owned(game, corp)) >= game.train_limit(corp) and not _tradeable(game, corp):
-        return out
-    for train in trains.offered(game):
-        spec = game.title.trains[train.name]
-        faces = [train.name, *spec.variants]
-        for face in faces:
-            price = trains.price(game, train, face)
-            if price <= cash or (step.name == "buy_train" and step.emergency(corp)):
-                out.append({"train": train.id, "price": price, "variant": face})
-            terms = (spec.variants[face].trade_in if face in spec.variants else None) or spec.trade_in
-            if terms is None:
-                continue
-            for mine in trains.owned(game, corp):
-                if mine.name in terms.trains and price - terms.discount <= cash:
-                    out.append(
-                        {
-                            "train": train.id,
-                            "price": price - terms.discount,
-                            "variant": face,
-                            "exchange": mine.id,
-                        }
-                    )
-    if step.name == "buy_train":
+    emergency = step.name == "buy_train" and step.emergency(corp)
+    cheapest = trains.cheapest_offer(game)
+    out: list[Choice] = []
+    for offer in trains.depot_offers(game, corp):
+        if offer.price <= cash or (emergency and offer.exchange is None and offer.price == cheapest):
+            choice = {"train": offer.train.id, "price": offer.price, "variant": offer.face}
+            if offer.exchange is not None:
+                choice["exchange"] = offer.exchange.id
+            out.append(choice)
+    if step.name == "buy_train" and len(trains.owned(game, corp)) < game.train_limit(corp):
         from framework.engine.steps.buying import others_trains
 
         low = game.title.rules.trains.min_price_from_others
+        top = step.most_for_others_train(corp)
         for train in others_trains(game, corp):
-            if cash >= low:
-                out.append({"train": train.id, "price": low, "max": cash, "variant": train.variant})
+            if top(train) >= low:
+                out.append({"train": train.id, "price": low, "max": top(train), "variant": train.variant})
     return out
-
-
-def _tradeable(game, corp) -> bool:
-    return any(
-        game.title.trains[t.name].trade_in or game.title.trains[t.name].variants for t in trains.offered(game)
-    )
 
 
 def _special_buy(game, step, company) -> list[Choice]:

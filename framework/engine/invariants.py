@@ -5,8 +5,10 @@
 * Every corporation's certificates add up to 100% and each has a valid holder.
 * The tile supply never goes below zero: tiles on the map and in the supply
   add up to the manifest.
-* Every station token on the map belongs to an open corporation or minor, or to
-  the state railway.
+* Every station token on the map belongs to an open corporation, to a minor, or
+  to the state railway. (A merged minor's token may stay on the map after the
+  minor closes: 18xx.games leaves KHJ's token in Köping when the buyer already
+  had one there, reference §4.11.)
 """
 
 from __future__ import annotations
@@ -81,6 +83,6 @@ def _token_problems(game: Game) -> list[str]:
                 continue
             corp = game.corporations.get(owner)
             minor = game.minors.get(owner)
-            if (corp is None or corp.closed) and (minor is None or minor.closed):
+            if (corp is None or corp.closed) and minor is None:
                 problems.append(f"a token in {city[0]} belongs to {owner}, which is not in play")
     return problems

@@ -67,6 +67,7 @@ class Round:
             takes = kind in step.actions(entity)
             blocking = step.blocking(current)
             if blocking and not takes:
+                self._explain_refusal(action)
                 waiting = self.current_entity()
                 raise GameError(
                     "turn order",
@@ -77,11 +78,23 @@ class Round:
                 chosen = step
                 break
         if chosen is None:
+            self._explain_refusal(action)
             raise GameError("turn order", f"{self.game.name(entity)} cannot {kind.replace('_', ' ')} now")
         chosen.process(action)
         self.after_step(action)
         self.skip_steps()
         self.after_process(action)
+
+    def _explain_refusal(self, action: dict[str, Any]) -> None:
+        """An action nobody takes, by the entity whose turn it is: let the first step
+        that handles its kind name the rule it breaks (see :meth:`Step.explain`)."""
+        if entity_of(action) != self.current_entity():
+            return
+        for step in self.steps:
+            if not step.passed and hasattr(step, f"process_{action['type']}"):
+                error = step.explain(action)
+                if error is not None:
+                    raise error
 
     def after_step(self, action: dict[str, Any]) -> None:
         """Between the step and the skipping of steps."""

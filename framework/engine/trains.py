@@ -8,7 +8,7 @@ may start a phase, rusts older trains and triggers the type's events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from framework.engine import events
 from framework.engine.entities import BANK, POOL, Train
@@ -95,6 +95,56 @@ def price(game: Game, train: Train, variant: str | None = None) -> int:
     if variant and variant != train.name:
         return spec.variants[variant].price
     return spec.price
+
+
+class Offer(NamedTuple):
+    """One way to buy a train from the depot: the train, the face it is bought as, the
+    price, and the train traded in (if any)."""
+
+    train: Train
+    face: str
+    price: int
+    exchange: Train | None = None
+
+
+def trade_in_terms(game: Game, train: Train, face: str):
+    """The trade-in terms of buying ``train`` as ``face`` (the face's own, else the train's)."""
+    spec = game.title.trains[train.name]
+    variant = spec.variants.get(face) if face != train.name else None
+    return (variant.trade_in if variant is not None and variant.trade_in else None) or spec.trade_in
+
+
+def depot_offers(game: Game, buyer: str) -> list[Offer]:
+    """Every depot purchase open to ``buyer`` whatever its cash: each offered train as each
+    of its faces, and with each of the buyer's trains the face takes in trade. At the train
+    limit only trade-ins remain, since they leave the count as it was."""
+    room = len(owned(game, buyer)) < game.train_limit(buyer)
+    mine = owned(game, buyer)
+    out: list[Offer] = []
+    for train in offered(game):
+        for face in (train.name, *game.title.trains[train.name].variants):
+            full = price(game, train, face)
+            if room:
+                out.append(Offer(train, face, full))
+            terms = trade_in_terms(game, train, face)
+            if terms is not None:
+                out.extend(
+                    Offer(train, face, full - terms.discount, old) for old in mine if old.name in terms.trains
+                )
+    return out
+
+
+def depot_price(game: Game, train: Train, face: str | None, exchange: Train | None) -> int:
+    """What the depot charges for ``train`` as ``face``, less the trade-in discount when
+    ``exchange`` is traded in."""
+    face = face or train.name
+    cost = price(game, train, face)
+    if exchange is not None:
+        terms = trade_in_terms(game, train, face)
+        if terms is None or exchange.name not in terms.trains:
+            raise GameError("trade-in", f"{exchange.id} cannot be traded in for {train.id}")
+        cost -= terms.discount
+    return cost
 
 
 def cheapest_offer(game: Game) -> int | None:

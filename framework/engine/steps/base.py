@@ -68,6 +68,11 @@ class Step:
         """The entity this step waits for, when it is not the round's (e.g. a discard)."""
         return None
 
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        """Why this step does not take ``action`` from the entity whose turn it is, when
+        a rule of the step forbids it (the round otherwise refuses it as out of turn)."""
+        return None
+
     def process(self, action: dict[str, Any]) -> None:
         handler = getattr(self, f"process_{action['type']}", None)
         if handler is None:

@@ -20,19 +20,6 @@ from framework.engine.steps.running import can_run
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
 
 
-def depot_price(game, train: Train, variant: str | None, exchange: Train | None) -> int:
-    """What the depot charges, with the trade-in discount when a train is exchanged."""
-    spec = game.title.trains[train.name]
-    face = spec.variants.get(variant) if variant and variant != train.name else None
-    price = face.price if face else spec.price
-    if exchange is not None:
-        terms = (face.trade_in if face and face.trade_in else None) or spec.trade_in
-        if terms is None or exchange.name not in terms.trains:
-            raise GameError("trade-in", f"{exchange.id} cannot be traded in for {train.id}")
-        price -= terms.discount
-    return price
-
-
 def must_buy(game, corp: str) -> bool:
     rule = game.title.rules.trains.must_buy
     if rule == "never" or trains.owned(game, corp) or not trains.offered(game):
@@ -78,7 +65,7 @@ class TrainBuying(Step):
         if seller in (BANK, POOL):
             if seller == BANK and train.id not in {t.id for t in trains.offered(game)}:
                 raise GameError("depot", f"the depot does not offer {train.id} now")
-            expected = price_of(train) if price_of else depot_price(game, train, variant, exchange)
+            expected = price_of(train) if price_of else trains.depot_price(game, train, variant, exchange)
             if price != expected:
                 raise GameError("train price", f"{train.id} costs {expected}, not {price}")
             payee = BANK
@@ -113,14 +100,15 @@ class BuyTrain(TrainBuying):
     """Buy trains while there is room; a corporation that must buy may need its president."""
 
     def can_buy(self, corp: str) -> bool:
+        """Whether the corporation can pay for some train it has room for (a trade-in
+        leaves room at the train limit)."""
         game = self.game
-        if len(trains.owned(game, corp)) >= game.train_limit(corp):
-            return False
         cash = game.corporations[corp].cash
-        cheapest = trains.cheapest_offer(game)
-        if cheapest is not None and cash >= cheapest:
+        if any(offer.price <= cash for offer in trains.depot_offers(game, corp)):
             return True
-        return bool(others_trains(game, corp)) and cash >= game.title.rules.trains.min_price_from_others
+        room = len(trains.owned(game, corp)) < game.train_limit(corp)
+        low = game.title.rules.trains.min_price_from_others
+        return room and cash >= low and bool(others_trains(game, corp))
 
     def actions(self, entity: str) -> list[str]:
         game, rnd = self.game, self.round
@@ -129,14 +117,60 @@ class BuyTrain(TrainBuying):
             return []
         if entity == corp:
             return ["buy_train", "pass"] if self.can_buy(corp) or must_buy(game, corp) else []
-        if entity == game.corporations[corp].president() and self.emergency(corp):
+        if entity == game.corporations[corp].president() and self.emergency(corp) and self.need(corp) > 0:
             return ["sell_shares"]
         return []
 
     def emergency(self, corp: str) -> bool:
+        """The corporation must buy a train and cannot pay for the cheapest one alone."""
         game = self.game
         cheapest = trains.cheapest_offer(game)
         return must_buy(game, corp) and cheapest is not None and game.corporations[corp].cash < cheapest
+
+    def need(self, corp: str) -> int:
+        """What the president must still raise by selling shares for the cheapest depot train."""
+        cheapest = trains.cheapest_offer(self.game) or 0
+        return cheapest - self.game.corporations[corp].cash - self._president_cash(corp)
+
+    def most_for_others_train(self, corp: str):
+        """The most the corporation may pay for a train of another corporation: its cash,
+        and in an emergency up to the face value with its president's money."""
+        game = self.game
+        cash = game.corporations[corp].cash
+        if not self.emergency(corp):
+            return lambda train: cash
+        with_president = cash + self._president_cash(corp)
+        return lambda train: min(game.title.trains[train.name].price, with_president)
+
+    def check_emergency_sale(self, player: str, corp, percent: int) -> None:
+        """Raise unless the president may sell ``percent`` of ``corp`` now: only while money
+        is still needed, only as many shares as are needed, and never the operating
+        corporation's presidency."""
+        game = self.game
+        operating = self.round.entity()
+        need = self.need(operating)
+        if need <= 0:
+            raise GameError("emergency", f"{game.name(player)} has the money needed: no shares may be sold")
+        if (percent - 10) * game.market.price(corp.sym) // 10 >= need:
+            raise GameError(
+                "emergency",
+                f"{percent - 10}% of {corp.sym} would already raise the {need} needed; "
+                "sell only what is needed",
+            )
+        others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
+        if corp.sym == operating and corp.percent_of(player) - percent < others:
+            raise GameError(
+                "emergency", f"selling would cost {game.name(player)} the presidency of {operating}"
+            )
+
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        if action["type"] != "buy_train":
+            return None
+        try:
+            trains.check_room(self.game, entity_of(action), exchanging=bool(action.get("exchange")))
+        except GameError as error:
+            return error
+        return None
 
     def process_pass(self, action: dict[str, Any]) -> None:
         corp = entity_of(action)
@@ -159,9 +193,7 @@ class BuyTrain(TrainBuying):
                     "emergency",
                     f"with the president's money only the cheapest train ({cheapest}) may be bought",
                 )
-            if payee != BANK and price > min(
-                game.title.trains[train.name].price, cash + self._president_cash(buyer)
-            ):
+            if payee != BANK and price > self.most_for_others_train(buyer)(train):
                 raise GameError(
                     "emergency", "a train from another corporation may cost at most its face value"
                 )
@@ -181,16 +213,10 @@ class BuyTrain(TrainBuying):
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         player = entity_of(action)
-        corp_sym = rnd.entity()
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
         shares.check_sale(game, player, corp, certs, percent)
-        if corp.sym == corp_sym and corp.percent_of(player) - percent < max(
-            (corp.percent_of(p.id) for p in game.players if p.id != player), default=0
-        ):
-            raise GameError(
-                "emergency", f"selling would cost {game.name(player)} the presidency of {corp_sym}"
-            )
+        self.check_emergency_sale(player, corp, percent)
         shares.sell(game, player, corp, certs, percent)
         rnd.reorder_remaining()
 

@@ -67,6 +67,15 @@ class BuyCompany(Step):
             return ["pass"]
         return []
 
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        game = self.game
+        if action["type"] != "buy_company" or game.phase_spec().buy_companies:
+            return None
+        phases = [name for name, phase in game.title.phases.items() if phase.buy_companies]
+        return GameError(
+            "buying companies", f"corporations buy companies only in phase {' or '.join(phases)}"
+        )
+
     def process_buy_company(self, action: dict[str, Any]) -> None:
         game = self.game
         buyer = entity_of(action)

@@ -226,11 +226,19 @@ class BuySellParShares(Step):
 
     # -- actions --------------------------------------------------------------
 
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        game, player = self.game, entity_of(action)
+        if action["type"] == "sell_shares" and game.turn < game.title.rules.stock.first_sales:
+            return _no_sales_yet()
+        if action["type"] in ("buy_shares", "par") and self.at_limit(player):
+            return _certificate_limit(game, player)
+        return None
+
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         player = entity_of(action)
         if game.turn < game.title.rules.stock.first_sales:
-            raise GameError("no sales yet", "shares may not be sold in the first stock round")
+            raise _no_sales_yet()
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
         shares.check_sale(game, player, corp, certs, percent)
@@ -245,7 +253,7 @@ class BuySellParShares(Step):
         allowed = {s.id for s in self.buyable(player, corp)}
         for share in certs:
             if share.id not in allowed:
-                raise GameError("buying", self._why_not(player, corp, share))
+                raise self._why_not(player, corp, share)
         if len(certs) > 1 and not finance.multiple_buy(game, corp):
             raise GameError("one purchase", "only one certificate may be bought at a time")
         cost = sum(shares.share_price(game, corp, s) * s.percent // 10 for s in certs)
@@ -255,20 +263,20 @@ class BuySellParShares(Step):
         rnd.bought.append(corp.sym)
         self._acted(player)
 
-    def _why_not(self, player: str, corp, share) -> str:
+    def _why_not(self, player: str, corp, share) -> GameError:
         game, rnd = self.game, self.round
         if share.owner not in (corp.sym, "ipo", POOL):
-            return f"{share.id} is not for sale"
+            return GameError("buying", f"{share.id} is not for sale")
         if corp.sym in rnd.sold.get(player, []):
-            return f"{game.name(player)} sold {corp.sym} this round"
+            return GameError("buying", f"{game.name(player)} sold {corp.sym} this round")
         if not self.may_purchase(corp):
-            return "only one purchase per turn"
-        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
-            return "the certificate limit is reached"
+            return GameError("buying", "only one purchase per turn")
+        if self.at_limit(player):
+            return _certificate_limit(game, player)
         if shares.share_price(game, corp, share) * share.percent // 10 > game.players_by_id[player].cash:
-            return f"{game.name(player)} cannot pay for {share.id}"
+            return GameError("buying", f"{game.name(player)} cannot pay for {share.id}")
         limit = game.title.rules.stock.holding_limit
-        return f"{game.name(player)} may not hold more than {limit}% of {corp.sym}"
+        return GameError("buying", f"{game.name(player)} may not hold more than {limit}% of {corp.sym}")
 
     def process_par(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
@@ -286,8 +294,8 @@ class BuySellParShares(Step):
         cost = price * pres.percent // 10
         if cost > game.players_by_id[player].cash:
             raise GameError("money", f"{game.name(player)} cannot pay {cost} to start {sym}")
-        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
-            raise GameError("certificate limit", "the certificate limit is reached")
+        if self.at_limit(player):
+            raise _certificate_limit(game, player)
         corp.par = price
         game.market.place(sym, position)
         payee = sym if corp.capitalization == "incremental" else "bank"
@@ -303,3 +311,14 @@ class BuySellParShares(Step):
         rnd.acted = True
         rnd.last_actor = player
         self.game.players_by_id[player].passed = False
+
+
+def _no_sales_yet() -> GameError:
+    return GameError("no sales yet", "shares may not be sold in the first stock round")
+
+
+def _certificate_limit(game, player: str) -> GameError:
+    limit = finance.certificate_limit(game)
+    return GameError(
+        "certificate limit", f"{game.name(player)} already holds the limit of {limit} certificates"
+    )

@@ -109,37 +109,46 @@ class SpecialTrack(Step):
     def process_pass(self, action: dict[str, Any]) -> None:
         """Declining a special lay changes nothing."""
 
+    def layer(self, sym: str):
+        """The board layer of the company's lays: its hexes and tiles, connected or not."""
+        ability = self.abilities(sym)
+        return operating.layer(
+            self.game,
+            self.game.companies[sym].owner,
+            connect=ability.connected,
+            hexes=frozenset(ability.hexes),
+            tiles=frozenset(ability.tiles),
+        )
+
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game = self.game
         sym = entity_of(action)
         ability = self.abilities(sym)
         owner = game.companies[sym].owner
-        layer = operating.layer(
-            game,
-            owner,
-            connect=ability.connected,
-            hexes=frozenset(ability.hexes),
-            tiles=frozenset(ability.tiles),
-        )
-        plan = _lay(game, owner, action, layer)
-        if ability.connect_each_other:
-            self._check_connects(ability, plan)
+        plan = _lay(game, owner, action, self.layer(sym))
+        first = self.unconnected_first(ability, plan)
+        if first is not None:
+            raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {first}")
         _build(game, owner, plan)
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
         company.laid_this_turn = True
 
-    def _check_connects(self, ability: TileLay, plan) -> None:
+    def unconnected_first(self, ability: TileLay, plan) -> str | None:
+        """The hex of an earlier lay of this ability that ``plan`` must connect to and does
+        not (abilities whose tiles must connect to each other), else ``None``."""
+        if not ability.connect_each_other:
+            return None
         game = self.game
         laid = [h for h in ability.hexes if h in game.board.placed and h != plan.hex]
         if not laid:
-            return
+            return None
         face = game.board.faces.get(plan.name, plan.rotation)
         for edge in face.exits:
             there = game.hexmap.across(plan.hex, edge)
             if there and there[0] in laid and there[1] in game.board.face(there[0]).exits:
-                return
-        raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {laid[0]}")
+                return None
+        return laid[0]
 
 
 @step("home_token")

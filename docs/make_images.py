@@ -1,0 +1,67 @@
+"""Make the pictures of docs/pictures.md (run from anywhere: python docs/make_images.py).
+
+Writes into docs/images/: the 18SJ map, its tile sheet, the stock market late in the
+real game 166116 and that game's position just before ÖKJ runs its trains in the last
+operating round, with ÖKJ's best routes drawn over the map.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from framework.gamefile import GameFile  # noqa: E402
+from framework.render.map import DEFAULT_SIZE, geometry_for, render_map  # noqa: E402
+from framework.render.market import render_market  # noqa: E402
+from framework.render.output import write_picture  # noqa: E402
+from framework.render.position import render_position  # noqa: E402
+from framework.render.routes import best_routes_for  # noqa: E402
+from framework.render.tilesheet import render_tiles  # noqa: E402
+from framework.replay import replay  # noqa: E402
+from framework.title.loader import load_title  # noqa: E402
+
+IMAGES = ROOT / "docs" / "images"
+GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
+LATE = 868
+"""The action after which the late-game pictures are drawn: ÖKJ is about to run."""
+CORPORATION = "ÖKJ"
+
+
+def main() -> None:
+    IMAGES.mkdir(exist_ok=True)
+    title = load_title(ROOT / "titles" / "18SJ")
+    written = [
+        write_picture(IMAGES / "18SJ-map.svg", render_map(title)),
+        write_picture(IMAGES / "18SJ-tiles.svg", render_tiles(title)),
+    ]
+    game = replay(GameFile.read(GAME), stop_after=LATE).game
+    caption = f"game 166116 after action {LATE}"
+    written.append(
+        write_picture(
+            IMAGES / "166116-market.svg",
+            render_market(game.title, game.market, caption=f"18SJ stock market — {caption}"),
+        )
+    )
+    best = best_routes_for(game, CORPORATION, geometry_for(game.title, DEFAULT_SIZE).shape)
+    assert best is not None
+    proof = "proven best" if best.proven else "best found"
+    written.append(
+        write_picture(
+            IMAGES / "166116-late.svg",
+            render_position(
+                game,
+                routes=best.routes,
+                routes_heading=f"{CORPORATION}'s routes: {best.total} ({proof})",
+                caption=caption,
+            ),
+        )
+    )
+    for path in written:
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()

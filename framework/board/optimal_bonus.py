@@ -1,0 +1,130 @@
+"""Route bonuses for the search: exact values and optimistic bounds, by stop sets.
+
+A route's bonuses (:meth:`BonusRules.earned`) depend only on *which* revenue
+centres it stops at, and only on the few that matter to some bonus: those in a
+hex showing an icon a title bonus or the marker looks for, in a hex a bonus
+names, or in a hex holding a bonus token. :class:`BonusTable` keeps those
+*relevant* stops as a bitset over the stop graph's nodes and answers
+
+* :meth:`~BonusTable.exact` — what a route with these stops earns, computed by
+  :meth:`BonusRules.earned` itself and cached (so the search values routes
+  exactly as :func:`framework.board.routes.revenue` does);
+* :meth:`~BonusTable.upper` — at most what any route whose stops lie within a
+  set can earn: each bonus counted as if every stop of the set were on the
+  route. It never falls below :meth:`exact` of a subset, even for bonuses whose
+  amounts do not grow with more destinations.
+"""
+
+from __future__ import annotations
+
+from framework.board.board import Board
+from framework.board.optimal_graph import StopGraph
+from framework.board.routes import Runner
+from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus
+
+
+class BonusTable:
+    """Bonus values of one runner's routes on one board, by bitsets of stops."""
+
+    def __init__(self, board: Board, runner: Runner, graph: StopGraph):
+        self.board = board
+        self.rules = runner.bonuses
+        self.hexes = [h for h, _ in graph.nodes]
+        icons = [board.icons(h) for h in self.hexes]
+
+        def nodes_where(test) -> int:
+            mask = 0
+            for i, hex_id in enumerate(self.hexes):
+                if test(hex_id, icons[i]):
+                    mask |= 1 << i
+            return mask
+
+        def showing(icon: str) -> int:
+            return nodes_where(lambda _h, shown: icon in shown)
+
+        self._all: list[tuple[int, list[int]]] = []
+        """Bonuses earned when every mask meets the stops: ``(amount, masks)``."""
+        self._destinations: list[tuple[list[int], int, int]] = []
+        """``(amounts, anchor mask, destinations mask)``."""
+        self._tokens: tuple[int, list[int]] | None = None
+        """Bonus tokens: ``(mask, amount by stop)``, earned at each stop."""
+        self._marker: tuple[int, int] | None = None
+        """The marker: ``(mask, amount)``."""
+        relevant = 0
+        for bonus in self.rules.title:
+            if isinstance(bonus, AllIconsBonus):
+                masks = [showing(icon) for icon in bonus.icons]
+            elif isinstance(bonus, AllHexesBonus):
+                masks = [nodes_where(lambda h, _s, x=x: h == x) for x in bonus.hexes]
+            elif isinstance(bonus, DestinationsBonus):
+                anchor, dest = showing(bonus.anchor), showing(bonus.destination)
+                self._destinations.append((list(bonus.amounts), anchor, dest))
+                relevant |= anchor | dest
+                continue
+            else:  # pragma: no cover - the Bonus union has no other kinds
+                raise TypeError(f"the route search does not know bonus {bonus!r}")
+            self._all.append((bonus.amount, masks))
+            for mask in masks:
+                relevant |= mask
+        tokens = self.rules.tokens
+        if tokens:
+            per_node = [tokens.get(h, 0) for h in self.hexes]
+            mask = sum(1 << i for i, amount in enumerate(per_node) if amount)
+            self._tokens = (mask, per_node)
+            relevant |= mask
+        marker = self.rules.marker
+        if marker is not None:
+            mask = nodes_where(lambda h, _s: h == marker.hex)
+            count = board.icons(marker.hex).count(marker.icon) if marker.hex in board.hexmap.hexes else 0
+            if mask and count:
+                self._marker = (mask, marker.amount * count)
+                relevant |= mask
+        self.relevant = relevant
+        """The stops that matter to some bonus."""
+        self._exact: dict[int, int] = {}
+        self._upper: dict[int, int] = {}
+
+    def exact(self, stops: int) -> int:
+        """What a route stopping at ``stops`` (a bitset of nodes) earns in bonuses."""
+        key = stops & self.relevant
+        value = self._exact.get(key)
+        if value is None:
+            hexes = [self.hexes[i] for i in bits(key)]
+            value = sum(e.amount for e in self.rules.earned(self.board, hexes))
+            self._exact[key] = value
+        return value
+
+    def upper(self, stops: int) -> int:
+        """At least what any route whose stops all lie in ``stops`` earns in bonuses."""
+        key = stops & self.relevant
+        value = self._upper.get(key)
+        if value is None:
+            value = self._upper[key] = self._bound(key)
+        return value
+
+    def _bound(self, stops: int) -> int:
+        total = 0
+        for amount, masks in self._all:
+            if all(mask & stops for mask in masks):
+                total += amount
+        for amounts, anchor, dest in self._destinations:
+            if anchor & stops:
+                reached = (dest & stops).bit_count()
+                if reached:
+                    total += max(amounts[: min(reached, len(amounts))])
+        if self._tokens is not None:
+            mask, per_node = self._tokens
+            total += sum(per_node[i] for i in bits(mask & stops))
+        if self._marker is not None and self._marker[0] & stops:
+            total += self._marker[1]
+        return total
+
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

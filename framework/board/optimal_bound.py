@@ -1,0 +1,289 @@
+"""Upper bounds on what a route can still earn, for the route search.
+
+:class:`Bounds` holds what one runner sees on one board — each stop's value
+(with the train's multiplier on the owner's station hexes), whether the train
+may pass through it, the owner's cities, groups, bonuses — and answers two
+questions:
+
+:meth:`Bounds.bound` — *a route so far ends at stop* ``v``; *what is any
+extension worth at most?*
+
+* the stops it could still visit are those *reachable* from ``v`` along chains
+  that avoid the used track, without passing a visited stop, an off-board, a
+  city full of other companies' tokens, or a stop entered by a terminal path;
+* the ones the walk can pass *through* may all be collected, but of the dead
+  ends (off-boards, blocked cities, stops entered by a terminal path) at most
+  one — the route ends there;
+* a train with a distance counts only its best remaining stops (one per group);
+* bonuses are counted as if every stop collected were on the route
+  (:meth:`BonusTable.upper`), once for each choice of the dead end.
+
+:meth:`Bounds.global_bound` — *what is any route avoiding the used track worth
+at most?* The stops a route passes through are joined by chains that are
+neither used nor terminal, so they lie in one *component* of the passable
+stops; its two ends touch that component. One union-find pass gives, per
+component, its stops and the stops around it: a bound for all first stops at
+once, which lets a search with a high floor give up without trying any.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from framework.board.board import Board
+from framework.board.graph import node_key
+from framework.board.optimal_bonus import BonusTable, bits
+from framework.board.optimal_graph import StopGraph
+from framework.board.routes import Runner, stop_value
+
+
+class Bounds:
+    """What one runner can earn on one board, bounded."""
+
+    def __init__(self, board: Board, runner: Runner, graph: StopGraph):
+        self.graph = graph
+        self.runner = runner
+        nodes = graph.nodes
+        n = len(nodes)
+        own_hexes = board.token_hexes(runner.owner)
+        self.value = [
+            stop_value(board, node, runner.colors) * (runner.multiplier if node[0] in own_hexes else 1)
+            for node in nodes
+        ]
+        """Each stop's value to this runner, multiplier included."""
+        through = board.passable(runner.owner, runner.passes)
+        self.passable = [through(node_key(*node)) for node in nodes]
+        self.tokens = sum(1 << i for i, node in enumerate(nodes) if runner.owner in board.token_owners(node))
+        """The owner's cities."""
+        faces = board.graph.faces
+        names = [faces[h].nodes[i].group for h, i in nodes]
+        groups: dict[str, int] = {}
+        for i, name in enumerate(names):
+            if name is not None:
+                groups[name] = groups.get(name, 0) | 1 << i
+        self.group = [groups[name] if name is not None else 1 << i for i, name in enumerate(names)]
+        """For each stop, the bitset of its group (itself alone when it has none)."""
+        self.by_value = sorted(range(n), key=lambda i: -self.value[i])
+        self.bonus = BonusTable(board, runner, graph)
+        self.limit = runner.distance if runner.distance is not None else n
+        """The most stops a route may have."""
+        self.adjacency = graph.adjacency
+        self._prepare_walk()
+        self._prepare_sums(groups)
+
+    def _prepare_walk(self) -> None:
+        """Per stop, the neighbours its chains reach, for walks where none of them is used."""
+        n = len(self.graph.nodes)
+        self.track = [0] * n
+        """All track of the chains at each stop."""
+        self.reach_inner = [0] * n
+        """Stops reached by the chains that may leave a stop passed through."""
+        self.onward_inner = [0] * n
+        """… of which those the walk may pass through in turn."""
+        self.reach_start = [0] * n
+        self.onward_start = [0] * n
+        """The same for the route's first stop, which may be left by a terminal path."""
+        for u, chains in enumerate(self.adjacency):
+            for w, _, mask, term_u, term_w in chains:
+                bit = 1 << w
+                onward = 0 if term_w or not self.passable[w] else bit
+                self.track[u] |= mask
+                self.reach_start[u] |= bit
+                self.onward_start[u] |= onward
+                if not term_u:
+                    self.reach_inner[u] |= bit
+                    self.onward_inner[u] |= onward
+
+    def _prepare_sums(self, groups: dict[str, int]) -> None:
+        """Tables to add up the values of a bitset of stops a byte at a time."""
+        n = len(self.graph.nodes)
+        self.ungrouped = (1 << n) - 1
+        for mask in groups.values():
+            self.ungrouped &= ~mask
+        self.groups = [
+            [(self.value[i], 1 << i) for i in sorted(bits(mask), key=lambda i: -self.value[i])]
+            for mask in groups.values()
+        ]
+        self.tables = []
+        for base in range(0, n, 8):
+            table = [0] * 256
+            for byte in range(1, 256):
+                low = byte & -byte
+                i = base + low.bit_length() - 1
+                table[byte] = table[byte ^ low] + (self.value[i] if i < n else 0)
+            self.tables.append(table)
+
+    # -- from a route's last stop -----------------------------------------
+
+    def bound(
+        self,
+        v: int,
+        excluded: int,
+        seen: int,
+        used: int,
+        count: int,
+        acc: int,
+        inner: bool,
+        done: int = 0,
+    ) -> int:
+        """At least the value of every route that extends the route so far — ``seen``
+        stops (and the stops of their groups: ``excluded``), worth ``acc`` before
+        bonuses, ``count`` of them, ending at ``v``, on the ``used`` track. The
+        extension may not end in a ``done`` stop. ``inner``: ``v`` would be passed
+        through (it is not the route's first stop). ``-1``: no extension is legal."""
+        adjacency, passable, track = self.adjacency, self.passable, self.track
+        reach_inner, onward_inner = self.reach_inner, self.onward_inner
+        reached = 0
+        through = 1 << v
+        stack = [v]
+        while stack:
+            u = stack.pop()
+            leaving_start = u == v and not inner
+            if not track[u] & used:  # no chain of u is used: take them all at once
+                if leaving_start:
+                    reach, onward = self.reach_start[u], self.onward_start[u]
+                else:
+                    reach, onward = reach_inner[u], onward_inner[u]
+                reached |= reach & ~excluded
+                onward &= ~(excluded | through)
+                through |= onward
+                while onward:
+                    low = onward & -onward
+                    stack.append(low.bit_length() - 1)
+                    onward ^= low
+                continue
+            for w, _, mask, term_u, term_w in adjacency[u]:
+                if mask & used or excluded >> w & 1 or (term_u and not leaving_start):
+                    continue
+                bit = 1 << w
+                reached |= bit
+                if through & bit or term_w or not passable[w]:
+                    continue
+                through |= bit
+                stack.append(w)
+        through &= ~(1 << v)
+        ends = reached & ~through & ~done
+        if not seen & self.tokens and not reached & self.tokens:
+            return -1
+        room = self.limit - count
+        total, taken = self._sum(through)
+        if taken <= room:
+            spare = total
+        else:  # only the best `room` stops count (one per group), or room - 1 with an end
+            top = self._top(through, room)
+            total, spare = top[room], top[room - 1]
+        collected = seen | through
+        bonus = self.bonus
+        best = total + bonus.upper(collected)
+        if room and ends:
+            value = self.value
+            plain = 0
+            relevant = bonus.relevant
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                i = low.bit_length() - 1
+                if low & relevant:
+                    best = max(best, spare + value[i] + bonus.upper(collected | low))
+                elif value[i] > plain:
+                    plain = value[i]
+            if plain:
+                best = max(best, spare + plain + bonus.upper(collected))
+        return acc + best
+
+    # -- for any route ----------------------------------------------------
+
+    def global_bound(self, used: int) -> int:
+        """At least the value of every route that avoids the ``used`` track."""
+        n = len(self.value)
+        passable, tokens, value, bonus = self.passable, self.tokens, self.value, self.bonus
+        parent = list(range(n))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        free = [c for c in self.graph.chains if not c.mask & used]
+        for c in free:
+            if passable[c.a] and passable[c.b] and not c.terminal_a and not c.terminal_b:
+                parent[find(c.a)] = find(c.b)
+        inside: dict[int, int] = {}
+        for i in range(n):
+            if passable[i]:
+                root = find(i)
+                inside[root] = inside.get(root, 0) | 1 << i
+        around: dict[int, int] = {}
+        best = -1
+        for c in free:
+            if passable[c.a] and not c.terminal_a:
+                root = find(c.a)
+                around[root] = around.get(root, 0) | 1 << c.b
+            if passable[c.b] and not c.terminal_b:
+                root = find(c.b)
+                around[root] = around.get(root, 0) | 1 << c.a
+            pair = 1 << c.a | 1 << c.b  # a route of these two stops alone
+            if pair & tokens and not self.group[c.a] & 1 << c.b:
+                best = max(best, value[c.a] + value[c.b] + bonus.exact(pair))
+        for root, component in inside.items():
+            ends = around.get(root, 0) & ~component
+            if (component | ends) & tokens:
+                best = max(best, self._component_bound(component, ends))
+        return best
+
+    def _component_bound(self, component: int, ends: int) -> int:
+        """At least the value of a route through ``component`` with its ends in it or
+        among ``ends``."""
+        bonus, value = self.bonus, self.value
+        top = self._top(component, self.limit)
+        # The ends worth trying: each one a bonus looks at, and the two best others.
+        plain = sorted((value[i] for i in bits(ends & ~bonus.relevant)), reverse=True)[:2]
+        options = [(value[i], 1 << i) for i in bits(ends & bonus.relevant)]
+        options += [(v, 0) for v in plain]
+        best = top[-1] + bonus.upper(component)
+        for size in (1, 2):
+            room = min(len(top) - 1, self.limit - size)
+            if room < 0:
+                break
+            for chosen in combinations(options, size):
+                extra = sum(v for v, _ in chosen)
+                stops = component
+                for _, bit in chosen:
+                    stops |= bit
+                best = max(best, top[room] + extra + bonus.upper(stops))
+        return best
+
+    # -- sums ---------------------------------------------------------------
+
+    def _sum(self, stops: int) -> tuple[int, int]:
+        """The value of ``stops`` taking one stop per group, and how many stops count."""
+        plain = stops & self.ungrouped
+        total = 0
+        m = plain
+        for table in self.tables:
+            total += table[m & 255]
+            m >>= 8
+        taken = plain.bit_count()
+        for members in self.groups:
+            for value, bit in members:
+                if stops & bit:
+                    total += value
+                    taken += 1
+                    break
+        return total, taken
+
+    def _top(self, stops: int, room: int) -> list[int]:
+        """``top[k]``: the value of the best ``k`` of ``stops`` (one per group), for ``k``
+        up to ``room`` or as many as there are."""
+        value, group = self.value, self.group
+        top = [0]
+        groups_used = 0
+        for i in self.by_value:
+            if len(top) > room:
+                break
+            if not stops >> i & 1 or groups_used >> i & 1:
+                continue
+            groups_used |= group[i]
+            top.append(top[-1] + value[i])
+        return top

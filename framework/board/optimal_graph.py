@@ -1,0 +1,154 @@
+"""The stop graph: revenue centres joined by the chains of track between them.
+
+A route (:mod:`framework.board.routes`) is a sequence of stops with a *chain* of
+track paths between each two consecutive stops: a walk from one revenue centre
+to another that passes no third one and never turns back inside a hex. Every
+route is therefore a walk in the *stop graph*, whose vertices are the revenue
+centres and whose edges are those chains — with one extra condition: the
+chains of a route, and of all the company's routes in a turn, share no track.
+
+"Sharing track" is 18xx.games' rule (reference §4.8, "segments are identified
+per hex and edge", :func:`~framework.board.routes.track_of`): no track path and
+no hex side twice, so two paths of one tile that meet at the same side —
+Stockholm's four cities all reaching side 2, a junction tile's branches — cannot
+both be used, nor can one side be crossed twice. Each path and each hex side is
+one bit of a chain's ``mask``, so "these chains share no track" is a single
+``&``.
+
+:func:`stop_graph` enumerates every chain of a board once. A chain using a
+superset of another chain's resources between the same two stops, ending the
+same way, is dropped: any route through it could take the smaller chain
+instead and stay legal, with the same stops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from framework.board.board import Board
+from framework.board.faces import End, Face
+from framework.board.routes import NodeRef, PathRef
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Track from stop ``a`` to stop ``b`` (indices into :attr:`StopGraph.nodes`)."""
+
+    a: int
+    b: int
+    mask: int
+    """The track resources the chain uses, as a bitset."""
+    paths: tuple[PathRef, ...]
+    """Its paths in walking order from ``a`` to ``b``."""
+    terminal_a: bool
+    """Whether it leaves ``a`` by a terminal path (then ``a`` must end the route)."""
+    terminal_b: bool
+    """Whether it enters ``b`` by a terminal path (then ``b`` must end the route)."""
+
+
+@dataclass
+class StopGraph:
+    """Every revenue centre of a board that track reaches, and the chains between them."""
+
+    nodes: list[NodeRef]
+    index: dict[NodeRef, int]
+    chains: list[Chain]
+    resources: dict[PathRef, int]
+    """Each track path's resources as a bitset: its own bit, and one bit for each side
+    of its hex it reaches."""
+    adjacency: list[list[tuple[int, int, int, bool, bool]]] = field(default_factory=list)
+    """For each stop ``u``: ``(v, chain index, mask, terminal at u, terminal at v)``."""
+
+    def chain_paths(self, chain: int, start: int) -> tuple[PathRef, ...]:
+        """The paths of a chain in walking order from ``start``."""
+        c = self.chains[chain]
+        return c.paths if start == c.a else tuple(reversed(c.paths))
+
+
+_CACHE: WeakKeyDictionary[Board, tuple[dict[str, Face], StopGraph]] = WeakKeyDictionary()
+
+
+def stop_graph(board: Board) -> StopGraph:
+    """The stop graph of ``board``, cached until a tile on the board changes (tokens
+    do not matter to it)."""
+    faces = board.graph.faces
+    cached = _CACHE.get(board)
+    if cached is not None and cached[0] == faces:  # faces are shared: identity checks
+        return cached[1]
+    graph = _build(board)
+    _CACHE[board] = (dict(faces), graph)
+    return graph
+
+
+def _build(board: Board) -> StopGraph:
+    faces = board.graph.faces
+    hexmap = board.hexmap
+    resources: dict[PathRef, int] = {}
+    side_bits: dict[tuple[str, int], int] = {}
+    count = 0
+    for hex_id in sorted(faces):
+        for i, path in enumerate(faces[hex_id].paths):
+            mask = 1 << count
+            count += 1
+            for end in (path.a, path.b):
+                if end[0] == "edge":
+                    if (hex_id, end[1]) not in side_bits:
+                        side_bits[hex_id, end[1]] = 1 << count
+                        count += 1
+                    mask |= side_bits[hex_id, end[1]]
+            resources[hex_id, i] = mask
+    walks: list[tuple[NodeRef, NodeRef, tuple[PathRef, ...], int]] = []
+
+    def walk(start: NodeRef, hex_id: str, at: End, paths: list[PathRef], mask: int) -> None:
+        face = faces[hex_id]
+        for i, path in enumerate(face.paths):
+            if at not in (path.a, path.b):
+                continue
+            bits = resources[hex_id, i]
+            other = path.b if path.a == at else path.a
+            if mask & bits:
+                continue  # no path, nor hex side, twice
+            walked = [*paths, (hex_id, i)]
+            if other[0] == "node":
+                end = (hex_id, other[1])
+                if end != start:
+                    walks.append((start, end, tuple(walked), mask | bits))
+                continue
+            if other[1] in hexmap.impassable[hex_id]:
+                continue
+            there = hexmap.across(hex_id, other[1])
+            if there is None or there[0] not in faces or there[1] not in faces[there[0]].exits:
+                continue
+            walk(start, there[0], ("edge", there[1]), walked, mask | bits)
+
+    for hex_id in sorted(faces):
+        for index in range(len(faces[hex_id].nodes)):
+            walk((hex_id, index), hex_id, ("node", index), [], 0)
+
+    def terminal(ref: PathRef) -> bool:
+        return faces[ref[0]].paths[ref[1]].terminal
+
+    # Each chain was found from both ends; keep one direction, drop dominated ones.
+    best: dict[tuple[NodeRef, NodeRef, bool, bool], list[tuple[int, tuple[PathRef, ...]]]] = {}
+    for start, end, paths, mask in walks:
+        if (start, end) > (end, start):
+            continue
+        key = (start, end, terminal(paths[0]), terminal(paths[-1]))
+        best.setdefault(key, []).append((mask, paths))
+    nodes = sorted({n for start, end, _, _ in walks for n in (start, end)})
+    index = {n: i for i, n in enumerate(nodes)}
+    chains: list[Chain] = []
+    for (start, end, term_a, term_b), found in sorted(best.items()):
+        found.sort(key=lambda item: (item[0].bit_count(), item[1]))
+        kept: list[int] = []
+        for mask, paths in found:
+            if any(k & mask == k for k in kept):
+                continue  # a subset of its track already joins the same stops
+            kept.append(mask)
+            chains.append(Chain(index[start], index[end], mask, paths, term_a, term_b))
+    adjacency: list[list[tuple[int, int, int, bool, bool]]] = [[] for _ in nodes]
+    for k, c in enumerate(chains):
+        adjacency[c.a].append((c.b, k, c.mask, c.terminal_a, c.terminal_b))
+        adjacency[c.b].append((c.a, k, c.mask, c.terminal_b, c.terminal_a))
+    return StopGraph(nodes, index, chains, resources, adjacency)

@@ -1,0 +1,212 @@
+"""The picture commands of the ``18xx`` command line: ``render`` and ``view``.
+
+``18xx render PATH`` draws a title's map (PATH a title folder) or a game's
+position (PATH a game export, at its end or after ``--at ID``); ``--tiles`` draws
+the tile sheet, ``--market`` the stock market, ``--routes CORP`` a corporation's
+best routes over the position. ``18xx view GAME.json`` writes a self-contained
+HTML replay viewer. Files are SVG, or PNG when the name ends in ``.png``, and
+are written atomically. Every problem is a one-line message with exit status 1.
+
+:func:`register` adds both commands to a typer app.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from framework.problems import ProblemsError
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(message, markup=False)
+    return typer.Exit(1)
+
+
+def _problems(exc: ProblemsError) -> typer.Exit:
+    for problem in exc.problems:
+        err.print(str(problem), markup=False)
+    n = len(exc.problems)
+    return _fail(f"{n} problem{'s' if n != 1 else ''} found")
+
+
+def _is_game(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() == ".json"
+
+
+def _replayed(path: Path, at: int | None) -> tuple[Any, Any]:
+    """The game file and the game replayed to its end, or to action ``at``."""
+    from framework.gamefile import GameFile
+    from framework.replay import replay, title_for
+
+    try:
+        record = GameFile.read(path)
+        title = title_for(record)
+    except ProblemsError as exc:
+        raise _problems(exc) from None
+    except FileNotFoundError as exc:
+        raise _fail(f"{path}: no title named {exc.filename or 'in the file'}") from None
+    if at is not None:
+        ids = {a.get("id") for a in record.effective() if not a.get("auto") and a.get("id") is not None}
+        if at not in ids:
+            raise _fail(f"{path}: there is no action {at} (ids run from {min(ids)} to {max(ids)})")
+    outcome = replay(record, title, stop_after=at)
+    if outcome.failure is not None:
+        failed = outcome.failed_action.get("id") if outcome.failed_action else "?"
+        raise _fail(f"{path}: the replay fails at action {failed}: {outcome.failure}")
+    return record, outcome.game
+
+
+def _default_name(path: Path, kind: str, at: int | None, routes: str | None, suffix: str = ".svg") -> Path:
+    stem = path.stem if _is_game(path) else path.resolve().name
+    parts = [stem, kind]
+    if at is not None:
+        parts.append(f"at-{at}")
+    if routes:
+        parts.append(f"routes-{routes}")
+    return Path("-".join(parts) + suffix)
+
+
+def render(
+    path: Annotated[Path, typer.Argument(help="A title folder, or an 18xx.games game export (JSON).")],
+    out_file: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="The picture to write: .svg, or .png (needs cairosvg)."),
+    ] = None,
+    tiles: Annotated[
+        bool, typer.Option("--tiles", help="Draw the tile sheet (during a game: tiles left).")
+    ] = False,
+    market: Annotated[
+        bool,
+        typer.Option("--market", help="Draw the stock market (for a game: where each corporation stands)."),
+    ] = False,
+    at: Annotated[
+        int | None, typer.Option("--at", help="For a game: the position after this action id.")
+    ] = None,
+    routes: Annotated[
+        str | None,
+        typer.Option("--routes", help="For a game: draw this corporation's best routes on the map."),
+    ] = None,
+) -> None:
+    """Draw a title's map, tile sheet or stock market, or a game position, as SVG or PNG.
+
+    PATH is a title folder (its map) or a game export (the position at the end, or
+    after --at ID, with --routes CORP the corporation's best routes over it).
+    """
+    from framework.render.output import RenderError, write_picture
+
+    if tiles and market:
+        raise _fail("choose one of --tiles and --market")
+    if not path.exists():
+        raise _fail(f"{path}: no such file or folder")
+    game_mode = _is_game(path)
+    if not game_mode and (at is not None or routes):
+        raise _fail(f"{path}: --at and --routes need a game file (JSON), not a title")
+    if routes and (tiles or market):
+        raise _fail("--routes draws on the map; leave out --tiles and --market")
+    kind = "tiles" if tiles else "market" if market else ("position" if game_mode else "map")
+    target = out_file or _default_name(path, kind, at, routes)
+    if target.suffix.lower() not in (".svg", ".png"):
+        raise _fail(f"{target}: the picture's name must end in .svg or .png")
+    note = ""
+    if game_mode:
+        record, game = _replayed(path, at)
+        svg, note = _game_picture(record, game, kind, at, routes)
+    else:
+        svg = _title_picture(path, kind)
+    try:
+        write_picture(target, svg)
+    except RenderError as exc:
+        raise _fail(str(exc)) from None
+    out.print(f"wrote {target}" + (f" ({note})" if note else ""), markup=False)
+
+
+def _title_picture(path: Path, kind: str) -> str:
+    from framework.render.map import render_map
+    from framework.render.market import render_market
+    from framework.render.tilesheet import render_tiles
+    from framework.title.loader import load_title
+
+    try:
+        title = load_title(path)
+    except ProblemsError as exc:
+        raise _problems(exc) from None
+    if kind == "tiles":
+        return render_tiles(title)
+    if kind == "market":
+        return render_market(title)
+    return render_map(title)
+
+
+def _game_picture(record: Any, game: Any, kind: str, at: int | None, routes: str | None) -> tuple[str, str]:
+    from framework.render.market import render_market
+    from framework.render.position import render_position
+    from framework.render.routes import best_routes_for
+    from framework.render.tilesheet import render_tiles
+
+    when = f"after action {at}" if at is not None else "at the end"
+    caption = f"game {record.id} {when}" if record.id is not None else when
+    if kind == "tiles":
+        return render_tiles(game.title, board=game.board), ""
+    if kind == "market":
+        return render_market(
+            game.title, game.market, caption=f"{game.title.title.name} stock market — {caption}"
+        ), ""
+    if not routes:
+        return render_position(game, caption=caption), ""
+    known = [s for s, c in {**game.corporations, **game.minors}.items() if not c.closed]
+    if routes not in known:
+        raise _fail(f"no corporation {routes!r} in this game; choose one of {', '.join(known)}")
+    from framework.render.map import DEFAULT_SIZE, geometry_for
+
+    shape = geometry_for(game.title, DEFAULT_SIZE).shape
+    best = best_routes_for(game, routes, shape)
+    proof = "proven best" if best.proven else "best found in the time allowed"
+    heading = f"{routes}: routes worth {best.total} ({proof})"
+    svg = render_position(game, routes=best.routes, routes_heading=heading, caption=caption)
+    return svg, heading
+
+
+def view(
+    game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
+    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="The HTML file to write.")] = None,
+) -> None:
+    """Write a self-contained HTML replay viewer of a game: the map, market, players and
+    corporations at every action, with the log; step with the arrow keys."""
+    from framework.gamefile import GameFile
+    from framework.render.output import RenderError, write_atomic
+    from framework.render.viewer import viewer_data, viewer_page
+    from framework.replay import title_for
+
+    if not game_file.is_file():
+        raise _fail(f"{game_file}: no such file")
+    target = out_file or Path(game_file.stem + ".html")
+    try:
+        record = GameFile.read(game_file)
+        title = title_for(record)
+    except ProblemsError as exc:
+        raise _problems(exc) from None
+    except FileNotFoundError as exc:
+        raise _fail(f"{game_file}: no title named {exc.filename or 'in the file'}") from None
+    data = viewer_data(record, title)
+    try:
+        write_atomic(target, viewer_page(data).encode("utf-8"))
+    except RenderError as exc:
+        raise _fail(str(exc)) from None
+    size = target.stat().st_size
+    frames = len(data["frames"]) - 1
+    out.print(f"wrote {target} ({frames} actions, {size // 1024} KB)", markup=False)
+    if data["error"]:
+        raise _fail(f"{game_file}: the replay stops early, {data['error']}; the viewer ends there")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``render`` and ``view`` to the ``18xx`` app."""
+    app.command()(render)
+    app.command()(view)

@@ -1,0 +1,189 @@
+"""The ``18xx routes`` command: recorded routes against the proven best ones.
+
+``18xx routes GAME.json --action ID`` replays a game to the ``run_routes``
+action ``ID`` and shows, train by train, the routes the players ran and the
+best routes for the same corporation and trains, with the totals, whether the
+best is proven optimal, and the time the search took. ``--all`` does it for
+every ``run_routes`` of the game as a table; ``--json`` prints the same as JSON;
+``--time-limit S`` makes the search anytime (best found, upper bound and gap).
+
+:func:`register` adds the command to a typer app.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from framework.problems import ProblemsError
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def compare(position, time_limit: float | None = None) -> dict[str, Any]:
+    """The recorded and the best routes of a position, as plain data."""
+    from framework.board.optimal import best_routes
+    from framework.board.runroutes import route_to_json
+
+    answer = best_routes(position.board, position.trains, time_limit=time_limit)
+    best = [route_to_json(r, e) for r, e in zip(answer.routes, answer.revenues, strict=True)]
+    keep = ("train", "hexes", "revenue", "revenue_str")
+    return {
+        "game": position.game,
+        "action": position.action,
+        "corporation": position.corporation,
+        "phase": position.phase,
+        "trains": [train for train, _ in position.trains],
+        "recorded": position.recorded_total,
+        "best": answer.total,
+        "proven": answer.proven,
+        "bound": answer.bound,
+        "gap": answer.bound - answer.total,
+        "seconds": round(answer.seconds, 4),
+        "recorded_routes": [{k: r.get(k) for k in keep} for r in position.recorded],
+        "best_routes": [{k: r[k] for k in keep} for r in best],
+    }
+
+
+def routes(
+    game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
+    action: Annotated[
+        int | None, typer.Option("--action", help="The id of a run_routes action to look at.")
+    ] = None,
+    every: Annotated[bool, typer.Option("--all", help="Every run_routes action of the game.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", help="Seconds per search; the answer may then be unproven."),
+    ] = None,
+    title: Annotated[
+        Path | None, typer.Option("--title", help="The title folder (default: from the file).")
+    ] = None,
+) -> None:
+    """Compare the routes a game's players ran with the proven best routes for the same
+    corporation and trains (one run_routes action, or all of them)."""
+    from framework.engine.errors import GameError
+    from framework.gamefile import GameFile
+    from framework.positions import run_positions
+    from framework.replay import title_for
+
+    if (action is None) == (not every):
+        raise _fail("give --action ID or --all")
+    try:
+        record = GameFile.read(game_file)
+        chosen = title_for(record, title) if title else title_for(record)
+    except ProblemsError as exc:
+        for problem in exc.problems:
+            err.print(str(problem), markup=False)
+        raise typer.Exit(1) from None
+    if action is not None:
+        ids = [a.get("id") for a in record.effective() if a.get("type") == "run_routes"]
+        if action not in ids:
+            near = sorted(ids, key=lambda i: abs(int(i) - action))[:3]
+            raise _fail(
+                f"{game_file}: action {action} is not a run_routes action"
+                + (f"; the nearest are {', '.join(map(str, sorted(near)))}" if near else "")
+            )
+    found = []
+    try:
+        for position in run_positions(record, chosen, name=str(record.id), snapshot=False):
+            if every or position.action == action:
+                found.append(compare(position, time_limit))
+                if not every:
+                    break
+    except GameError as exc:
+        raise _fail(f"{game_file}: the replay fails: {exc}") from None
+    money = chosen.title.money
+    if as_json:
+        out.print_json(data=found if every else found[0])
+    elif every:
+        _print_table(found, money)
+    else:
+        _print_position(found[0], money)
+
+
+def _print_position(data: dict[str, Any], money) -> None:
+    say = lambda text: out.print(text, markup=False)  # noqa: E731
+    say(
+        f"action {data['action']}: {data['corporation']} runs {', '.join(data['trains'])} "
+        f"in phase {data['phase']}"
+    )
+    table = Table(show_footer=True, box=None, pad_edge=False)
+    recorded = {r["train"]: r for r in data["recorded_routes"]}
+    best = {r["train"]: r for r in data["best_routes"]}
+    table.add_column("train", footer="total")
+    table.add_column("recorded route", overflow="fold")
+    table.add_column("revenue", justify="right", footer=money(data["recorded"]))
+    table.add_column("best route", overflow="fold")
+    table.add_column("revenue", justify="right", footer=money(data["best"]))
+    for train in data["trains"]:
+        mine, top = recorded.get(train), best.get(train)
+        table.add_row(
+            train,
+            mine["revenue_str"] if mine else "—",
+            money(mine["revenue"]) if mine else "",
+            top["revenue_str"] if top else "—",
+            money(top["revenue"]) if top else "",
+        )
+    out.print(table)
+    say(_verdict(data, money))
+
+
+def _verdict(data: dict[str, Any], money) -> str:
+    proof = (
+        "proven optimal"
+        if data["proven"]
+        else f"NOT proven: at most {money(data['bound'])}, gap {money(data['gap'])}"
+    )
+    better = data["best"] - data["recorded"]
+    gain = f"; {money(better)} more than recorded" if better > 0 else ""
+    return f"best {money(data['best'])}, {proof}, in {data['seconds']} s{gain}"
+
+
+def _print_table(rows: list[dict[str, Any]], money) -> None:
+    table = Table(box=None, pad_edge=False)
+    for name, justify in (
+        ("action", "right"),
+        ("corporation", "left"),
+        ("trains", "left"),
+        ("recorded", "right"),
+        ("best", "right"),
+        ("proven", "left"),
+        ("seconds", "right"),
+    ):
+        table.add_column(name, justify=justify)
+    for row in rows:
+        mark = " +" if row["best"] > row["recorded"] else ""
+        table.add_row(
+            str(row["action"]),
+            row["corporation"],
+            ",".join(row["trains"]),
+            str(row["recorded"]),
+            f"{row['best']}{mark}",
+            "yes" if row["proven"] else f"no (≤ {row['bound']})",
+            f"{row['seconds']:.4f}",
+        )
+    out.print(table)
+    better = sum(1 for r in rows if r["best"] > r["recorded"])
+    unproven = sum(1 for r in rows if not r["proven"])
+    seconds = sum(r["seconds"] for r in rows)
+    out.print(
+        f"{len(rows)} positions in {seconds:.2f} s; {len(rows) - unproven} proven optimal; "
+        f"the best beats the recorded routes in {better} (+)",
+        markup=False,
+    )
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(message, markup=False)
+    return typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``routes`` to the command line."""
+    app.command("routes")(routes)

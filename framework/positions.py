@@ -1,0 +1,88 @@
+"""Positions of a recorded game where a company runs its trains.
+
+:func:`run_positions` replays a game file with the engine and stops before
+every ``run_routes`` action: the board as it then is, the running company, the
+trains it may run (with their runners: distance, phase colours, bonuses, the
+tokens they may pass) and the routes the players recorded. The route search's
+command, tests and benchmark all start here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from framework.board.board import Board
+from framework.board.routes import Route, Runner, check_route, revenue
+from framework.board.runroutes import route_from_json
+from framework.engine.autoroute import trains_to_run
+from framework.gamefile import GameFile
+from framework.replay import new_game, title_for
+from framework.title.model import Title
+
+
+@dataclass
+class Position:
+    """A company about to run its trains."""
+
+    game: str
+    """The game's name (by default its 18xx.games id)."""
+    action: int
+    """The id of the recorded ``run_routes`` action."""
+    corporation: str
+    phase: str
+    board: Board
+    trains: list[tuple[str, Runner]]
+    """The trains the company may run, with their runners."""
+    recorded: list[dict[str, Any]] = field(default_factory=list)
+    """The routes the players recorded (18xx.games JSON)."""
+
+    @property
+    def recorded_total(self) -> int:
+        return sum(int(r.get("revenue", 0)) for r in self.recorded)
+
+    def recorded_routes(self) -> list[Route]:
+        """The recorded routes rebuilt and checked on this board (raises
+        :class:`~framework.board.routes.IllegalRoute` for an illegal one)."""
+        runners = dict(self.trains)
+        used: set = set()
+        routes = []
+        for data in self.recorded:
+            route = route_from_json(self.board, self.corporation, data, used)
+            check_route(self.board, runners[route.train], route, used)
+            used |= route.paths()
+            routes.append(route)
+        return routes
+
+    def recorded_value(self) -> int:
+        """What the recorded routes earn on this board."""
+        runners = dict(self.trains)
+        return sum(revenue(self.board, runners[r.train], r).total for r in self.recorded_routes())
+
+
+def run_positions(
+    record: GameFile, title: Title | None = None, *, name: str | None = None, snapshot: bool = True
+) -> Iterator[Position]:
+    """Every ``run_routes`` position of a game, in order.
+
+    With ``snapshot`` each position holds its own copy of the board; without, the
+    positions share the game's live board, valid only until the next one is yielded."""
+    title = title or title_for(record)
+    game = new_game(record, title)
+    for action in record.effective():
+        if action.get("type") == "run_routes":
+            corp = str(action["entity"])
+            board = game.board
+            if snapshot:
+                board = Board.from_dict(title, board.to_dict(), board.hexmap, board.faces)
+            yield Position(
+                name or str(record.id),
+                int(action["id"]),
+                corp,
+                game.phase,
+                board,
+                trains_to_run(game, corp),
+                list(action.get("routes") or []),
+            )
+        game.process(action)

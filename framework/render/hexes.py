@@ -1,0 +1,672 @@
+"""One hex drawn: its colour, track, revenue centres, tokens and everything printed on it.
+
+:func:`draw_hex` draws a :class:`HexView` around the origin; the map, the tile
+sheet and the replay viewer place the result with a ``translate``. What a hex
+shows is collected into a :class:`HexView` first (from the title, or from a
+board during a game), so drawing never looks at the rules.
+
+Labels (revenue, names, terrain, icons) are placed on free spots of the hex,
+as far from the track and the revenue centres as the hex allows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from framework.board.faces import Face
+from framework.render import style
+from framework.render.geometry import HexShape, Point, dist
+from framework.render.svg import element, group, line, num, polygon, text, title
+from framework.render.track import FaceLayout, edge_path
+from framework.title.model import Title
+
+
+@dataclass
+class Palette:
+    """Colours of the companies that own tokens, and the icons a map uses."""
+
+    companies: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """By company: token colour and text colour."""
+    icons: dict[str, Any] = field(default_factory=dict)
+    """The title's ``map.icons``."""
+
+    @classmethod
+    def for_title(cls, title_: Title) -> Palette:
+        companies = {}
+        for sym, spec in {**title_.corporations, **title_.minors}.items():
+            companies[sym] = (spec.color, spec.text_color)
+        national = title_.rules.nationalization
+        if national is not None:
+            companies[national.national.sym] = (national.national.color, national.national.text_color)
+        return cls(companies, dict(title_.map.icons))
+
+    def token(self, sym: str) -> tuple[str, str]:
+        return self.companies.get(sym, ("#9e9e9e", "#ffffff"))
+
+
+@dataclass
+class HexView:
+    """Everything one hex shows."""
+
+    hex_id: str
+    color: str
+    """The colour name of the hex, or of the tile on it."""
+    face: Face
+    name: str | None = None
+    tile: str | None = None
+    """The tile laid on the hex (``None``: the printed hex)."""
+    rotation: int = 0
+    terrain: dict[str, int] = field(default_factory=dict)
+    """Terrain costs still to pay."""
+    icons: list[str] = field(default_factory=list)
+    mainline: tuple[int, int] | None = None
+    """The main line's two edges, drawn as an orange alignment."""
+    mainline_cube: bool = False
+    """A main line whose improvement is still to come, on a hex with a tile."""
+    tokens: dict[int, list[str | None]] = field(default_factory=dict)
+    """Slot owners by revenue centre index."""
+    reserved: dict[int, list[str]] = field(default_factory=dict)
+    """Companies whose home slot is held, by revenue centre index."""
+    markers: list[tuple[str, str]] = field(default_factory=list)
+    """Markers on the hex: text and tooltip (bonus tokens, a company's marker)."""
+    printed: str | None = None
+    """The id on the printed board, when it differs."""
+
+    def key(self) -> tuple:
+        """Equal keys draw the same picture (for caches)."""
+        return (
+            self.color,
+            self.face.name,
+            self.face.rotation,
+            id(self.face),
+            self.name,
+            self.tile,
+            tuple(sorted(self.terrain.items())),
+            tuple(self.icons),
+            self.mainline,
+            self.mainline_cube,
+            tuple(sorted((k, tuple(v)) for k, v in self.tokens.items())),
+            tuple(sorted((k, tuple(v)) for k, v in self.reserved.items())),
+            tuple(self.markers),
+            self.hex_id,
+        )
+
+
+# -- free spots ----------------------------------------------------------
+
+
+class Spots:
+    """Places for labels on a hex, scored by their distance from what is already drawn.
+
+    Small items go to named spots (near the corners, at the top and bottom, in the
+    middle, towards the edges); wide ones (names, revenue strips) may also go to any
+    point of a grid over the hex. Among the spots clear enough of everything drawn, the
+    one nearest the preferred place wins.
+    """
+
+    def __init__(self, shape: HexShape):
+        s = shape.size
+        self.shape = shape
+        self.obstacles: list[tuple[Point, float]] = []
+        corners = [(f"corner{k}", _polar(shape.corner_angle(k), 0.6 * s)) for k in range(6)]
+        edges = [(f"edge{k}", _polar(shape.edge_angle(k), 0.58 * shape.apothem)) for k in range(6)]
+        self.named: dict[str, Point] = dict(
+            [
+                *corners,
+                ("top", (0.0, -0.47 * s)),
+                ("bottom", (0.0, 0.47 * s)),
+                ("rimtop", (0.0, -0.64 * s)),
+                ("rimbottom", (0.0, 0.64 * s)),
+                ("centre", (0.0, 0.0)),
+                *edges,
+            ]
+        )
+        steps = [k / 8 for k in range(-5, 6)]
+        self.grid = [(x * s, y * s) for y in steps for x in steps if abs(x) <= 0.5]
+
+    def block(self, point: Point, radius: float) -> None:
+        self.obstacles.append((point, radius))
+
+    def clearance(
+        self, point: Point, radius: float, half_width: float = 0.0, reach: float = math.inf
+    ) -> float:
+        """How far an item at ``point`` stays from everything drawn (negative: it overlaps),
+        exact up to ``reach``; more than ``reach`` when it is at least that clear."""
+        x, y = point
+        probes = (
+            (x,)
+            if not half_width
+            else (x - half_width, x - half_width / 2, x, x + half_width / 2, x + half_width)
+        )
+        best = self.shape.size
+        hypot = math.hypot
+        for (ox, oy), r in self.obstacles:
+            limit = radius + r + reach
+            if abs(oy - y) > limit or abs(ox - x) > half_width + limit:
+                continue
+            for px in probes:
+                d = hypot(px - ox, y - oy) - r - radius
+                if d < best:
+                    best = d
+        half = self.shape.half_width
+        room = min(half(abs(y) + radius * dy) - abs(x) - half_width for dy in (0, 0.7))
+        return min(best, room * 1.5)
+
+    def best(
+        self,
+        radius: float,
+        *,
+        half_width: float = 0.0,
+        kinds: tuple[str, ...] = ("corner", "top", "bottom", "centre", "edge"),
+        grid: bool = False,
+        near: Point | None = None,
+        enough: float | None = None,
+    ) -> tuple[float, str, Point]:
+        """The best free spot for an item of ``radius`` (and ``half_width`` either side,
+        for text and strips) among the named spots of ``kinds`` (earlier kinds preferred)
+        and, with ``grid``, the grid points: its clearance, name and position. Spots
+        clearer than ``enough`` count as equally good."""
+        enough = self.shape.size * 0.1 if enough is None else enough
+        options = []
+        for order, (name, point) in enumerate(self.named.items()):
+            kind = name.rstrip("0123456789")
+            if kind not in kinds:
+                continue
+            clear = self.clearance(point, radius, half_width, enough)
+            closeness = -dist(point, near) if near is not None else 0.0
+            options.append((min(clear, enough), closeness, -kinds.index(kind), -order, clear, name, point))
+        if grid:
+            wished = [self.named[k] for k in kinds if k in self.named] or [(0.0, 0.0)]
+            for point in self.grid:
+                clear = self.clearance(point, radius, half_width, enough)
+                closeness = -min(dist(point, w) for w in wished) - (dist(point, near) if near else 0.0)
+                options.append(
+                    (min(clear, enough), closeness - self.shape.size, -len(kinds), 0, clear, "", point)
+                )
+        if not options:
+            return (0.0, "", (0.0, 0.0))
+        *_, clear, name, point = max(options)
+        return clear, name, point
+
+    def commit(self, name: str, point: Point, radius: float, half_width: float = 0.0) -> Point:
+        """Take a spot found by :meth:`best`."""
+        self.named.pop(name, None)
+        self.block(point, radius)
+        if half_width:
+            for k in (-2, -1, 1, 2):
+                self.block((point[0] + k * half_width / 2, point[1]), radius)
+        return point
+
+    def take(self, radius: float, *, half_width: float = 0.0, **options: Any) -> Point:
+        """The best free spot (see :meth:`best`), taken."""
+        _, name, point = self.best(radius, half_width=half_width, **options)
+        return self.commit(name, point, radius, half_width)
+
+
+def _polar(angle: float, r: float) -> Point:
+    return (math.cos(math.radians(angle)) * r, math.sin(math.radians(angle)) * r)
+
+
+# -- pieces --------------------------------------------------------------
+
+
+def slot_offsets(count: int, r: float) -> list[Point]:
+    """Centres of a city's token slots."""
+    if count <= 1:
+        return [(0.0, 0.0)]
+    if count == 2:
+        return [(-r, 0.0), (r, 0.0)]
+    if count == 3:
+        return [(0.0, -1.155 * r), (r, 0.577 * r), (-r, 0.577 * r)]
+    if count == 4:
+        return [(-r, -r), (r, -r), (r, r), (-r, r)]
+    ring = r / math.sin(math.pi / count)
+    return [_polar(-90 + 360 * k / count, ring) for k in range(count)]
+
+
+def city_extent(count: int, r: float) -> float:
+    """The radius of a circle around a city of ``count`` slots."""
+    return r + max(math.hypot(*p) for p in slot_offsets(count, r))
+
+
+def token(x: float, y: float, r: float, sym: str, palette: Palette, *, reserved: bool = False) -> str:
+    """A station token (or, ``reserved``, a home slot held for ``sym``)."""
+    fill, ink = palette.token(sym)
+    size = r * (0.95 if len(sym) <= 2 else 0.72 if len(sym) == 3 else 0.56)
+    if reserved:
+        disc = element(
+            "circle", cx=x, cy=y, r=r * 0.92, fill=fill, fill_opacity=0.3, stroke=fill, stroke_width=r * 0.14
+        )
+        disc += element("circle", cx=x, cy=y, r=r * 0.92, fill="none", stroke="#333", stroke_width=0.6)
+        label = text(x, y, sym, size=size, fill="#222", weight="bold")
+        return group([disc, label], cls="reserved", data_corp=sym)
+    disc = element("circle", cx=x, cy=y, r=r, fill=fill, stroke="#000", stroke_width=1)
+    label = text(x, y, sym, size=size, fill=ink, weight="bold")
+    return group([disc, label, title(f"{sym} station")], cls="token", data_corp=sym)
+
+
+def city(
+    centre: Point, slots: int, owners: list[str | None], held: list[str], r: float, palette: Palette
+) -> str:
+    """A city with its slots, tokens and reserved homes."""
+    cx, cy = centre
+    offsets = slot_offsets(slots, r)
+    parts = []
+    if slots > 1:
+        hull = "M" + "L".join(f"{num(cx + x)},{num(cy + y)}" for x, y in offsets) + "Z"
+        common = dict(fill="none", stroke_linejoin="round", stroke_linecap="round")
+        parts.append(element("path", d=hull, stroke="#000", stroke_width=2 * r + 2.4, **common))
+        parts.append(element("path", d=hull, stroke="#fff", stroke_width=2 * r, **common))
+    waiting = list(held)
+    for k, (x, y) in enumerate(offsets):
+        owner = owners[k] if k < len(owners) else None
+        x, y = cx + x, cy + y
+        if owner is not None:
+            parts.append(token(x, y, r, owner, palette))
+            continue
+        parts.append(
+            element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=r,
+                fill="#fff",
+                stroke="#000" if slots == 1 else "#777",
+                stroke_width=1,
+            )
+        )
+        if waiting:
+            parts.append(token(x, y, r, waiting.pop(0), palette, reserved=True))
+    return group(parts, cls="city")
+
+
+def revenue_circle(point: Point, value: int, sizes: style.Sizes) -> str:
+    x, y = point
+    r = sizes.revenue
+    return group(
+        [
+            element("circle", cx=x, cy=y, r=r, fill="#fff", stroke="#000", stroke_width=0.9),
+            text(x, y, str(value), size=r * (1.05 if value < 100 else 0.85), fill=style.TEXT, weight="bold"),
+        ],
+        cls="revenue",
+        data_value=value,
+    )
+
+
+def strip_size(revenue: dict[str, int], sizes: style.Sizes) -> tuple[float, float]:
+    """Width and height of a revenue-by-phase strip."""
+    return (len(revenue) * sizes.s * 0.33, sizes.s * 0.28)
+
+
+def revenue_strip(point: Point, revenue: dict[str, int], sizes: style.Sizes) -> str:
+    """The revenue of each phase colour, in boxes of that colour."""
+    width, height = strip_size(revenue, sizes)
+    box = width / len(revenue)
+    x0 = point[0] - width / 2
+    parts = []
+    for k, (color, value) in enumerate(revenue.items()):
+        x = x0 + k * box
+        parts.append(
+            group(
+                [
+                    element(
+                        "rect",
+                        x=x,
+                        y=point[1] - height / 2,
+                        width=box,
+                        height=height,
+                        fill=style.PHASE_FILL.get(color, "#fff"),
+                        stroke="#000",
+                        stroke_width=0.8,
+                    ),
+                    text(x + box / 2, point[1], str(value), size=height * 0.62, fill="#000", weight="bold"),
+                ],
+                cls="phase-revenue",
+                data_phase=color,
+                data_value=value,
+            )
+        )
+    return group(parts, cls="revenue-strip")
+
+
+def terrain_mark(point: Point, kind: str, cost: int, sizes: style.Sizes) -> str:
+    x, y = point
+    s = sizes.s
+    if kind == "mountain":
+        shape = polygon(
+            [(x - 0.13 * s, y + 0.02 * s), (x, y - 0.17 * s), (x + 0.13 * s, y + 0.02 * s)],
+            fill="#8a6a4a",
+            stroke="#3e2a17",
+            stroke_width=0.8,
+        )
+        shape += polygon(
+            [(x - 0.045 * s, y - 0.105 * s), (x, y - 0.17 * s), (x + 0.045 * s, y - 0.105 * s)], fill="#fff"
+        )
+    elif kind == "water":
+        d = (
+            f"M{num(x - 0.14 * s)},{num(y - 0.06 * s)}q{num(0.035 * s)},{num(-0.06 * s)} {num(0.07 * s)},0"
+            f"t{num(0.07 * s)},0t{num(0.07 * s)},0t{num(0.07 * s)},0"
+        )
+        shape = element("path", d=d, fill="none", stroke=style.WATER, stroke_width=0.05 * s)
+    else:
+        shape = text(x, y - 0.08 * s, kind, size=sizes.small * 0.9, fill=style.TEXT)
+    label = text(
+        x, y + 0.11 * s, str(cost), size=sizes.small, fill=style.TEXT, weight="bold", halo=style.HALO
+    )
+    return group([shape, label, title(f"{kind}: {cost}")], cls="terrain", data_terrain=kind, data_cost=cost)
+
+
+def anchor(x: float, y: float, r: float) -> str:
+    """A port: an anchor in a white disc of radius ``r``."""
+    ink, width = "#0b3d91", r * 0.19
+    curve = (
+        f"M{num(x - 0.55 * r)},{num(y + 0.15 * r)}"
+        f"Q{num(x - 0.5 * r)},{num(y + 0.62 * r)} {num(x)},{num(y + 0.62 * r)}"
+        f"Q{num(x + 0.5 * r)},{num(y + 0.62 * r)} {num(x + 0.55 * r)},{num(y + 0.15 * r)}"
+    )
+    return "".join(
+        [
+            element("circle", cx=x, cy=y, r=r, fill="#fff", stroke=ink, stroke_width=0.9),
+            element(
+                "circle", cx=x, cy=y - 0.55 * r, r=0.18 * r, fill="none", stroke=ink, stroke_width=width * 0.9
+            ),
+            line((x, y - 0.37 * r), (x, y + 0.62 * r), stroke=ink, stroke_width=width),
+            line(
+                (x - 0.35 * r, y - 0.2 * r), (x + 0.35 * r, y - 0.2 * r), stroke=ink, stroke_width=width * 0.9
+            ),
+            element("path", d=curve, fill="none", stroke=ink, stroke_width=width),
+        ]
+    )
+
+
+def icon_mark(point: Point, name: str, palette: Palette, sizes: style.Sizes) -> str:
+    """An icon: ports as anchors, mines as dark badges, other names as letters."""
+    x, y = point
+    r = sizes.s * 0.14
+    spec = palette.icons.get(name)
+    description = getattr(spec, "description", "") or name
+    tip = title(f"{name}: {description}")
+    if "port" in name.lower():
+        return group([anchor(x, y, r), tip], cls="icon", data_icon=name)
+    mine = "mine" in description.lower() and "destination" not in description.lower()
+    if len(name) <= 2:
+        fill, ink = ("#333333", "#ffffff") if mine else ("#ffffff", "#000000")
+        parts = [
+            element("circle", cx=x, cy=y, r=r, fill=fill, stroke="#000", stroke_width=0.9),
+            text(x, y, name, size=r * 1.35, fill=ink, weight="bold"),
+            tip,
+        ]
+        if mine:
+            parts.insert(
+                1, element("circle", cx=x, cy=y, r=r * 0.78, fill="none", stroke="#ffd24d", stroke_width=0.8)
+            )
+        return group(parts, cls="icon", data_icon=name)
+    width = r * (0.75 * len(name) + 0.8)
+    parts = [
+        element(
+            "rect",
+            x=x - width / 2,
+            y=y - r,
+            width=width,
+            height=2 * r,
+            rx=r * 0.5,
+            fill="#dff1ff",
+            stroke="#0b3d91",
+            stroke_width=0.8,
+        ),
+        text(x, y, name, size=r * 1.05, fill="#0b3d91", weight="bold"),
+        tip,
+    ]
+    return group(parts, cls="icon", data_icon=name)
+
+
+def icon_half_width(name: str, sizes: style.Sizes) -> float:
+    r = sizes.s * 0.14
+    if "port" in name.lower() or len(name) <= 2:
+        return 0.0
+    return r * (0.75 * len(name) + 0.8) / 2 - r
+
+
+def name_lines(name: str, limit: int = 12) -> list[str]:
+    """A location name in one or two lines."""
+    if len(name) <= limit or " " not in name:
+        return [name]
+    words = name.split(" ")
+    best = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def text_width(words: str, size: float) -> float:
+    """A rough width of ``words`` in the picture's font."""
+    return sum(0.35 if c in "ilIj.,' " else 0.75 if c.isupper() or c in "mw" else 0.58 for c in words) * size
+
+
+# -- the hex -------------------------------------------------------------
+
+
+def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
+    """A hex around the origin."""
+    sizes = style.Sizes(shape.size)
+    layout = FaceLayout(shape, view.face)
+    spots = Spots(shape)
+    parts = [
+        polygon(
+            shape.corners(),
+            fill=style.HEX_FILL.get(view.color, view.color),
+            stroke=style.HEX_LINE,
+            stroke_width=max(0.8, shape.size * 0.025),
+            cls="hex-fill",
+        )
+    ]
+    if view.mainline:
+        band = edge_path(shape, *view.mainline)
+        parts.append(
+            element(
+                "path",
+                d=band.d,
+                fill="none",
+                stroke=style.MAINLINE,
+                stroke_width=sizes.s * 0.2,
+                stroke_opacity=0.75,
+                stroke_linecap="butt",
+                cls="mainline",
+            )
+        )
+        for p in band.samples:
+            spots.block(p, sizes.s * 0.03)
+    parts.append(_track(view, layout, sizes, spots))
+    parts.append(_nodes(view, layout, sizes, spots, palette))
+    parts.append(_revenues(view, layout, sizes, spots, strips=True))
+    if view.name:
+        parts.append(_name(view.name, sizes, spots))
+    parts.append(_revenues(view, layout, sizes, spots, strips=False))
+    if view.face.label:
+        at = spots.take(sizes.s * 0.16, kinds=("corner",), grid=True)
+        parts.append(
+            text(
+                at[0],
+                at[1],
+                view.face.label,
+                size=sizes.s * 0.32,
+                fill=style.TEXT,
+                weight="bold",
+                cls="label",
+            )
+        )
+    for kind, cost in view.terrain.items():
+        at = spots.take(sizes.s * 0.2, kinds=("corner", "top", "bottom", "centre"))
+        parts.append(terrain_mark(at, kind, cost, sizes))
+    for name in view.icons:
+        half = icon_half_width(name, sizes)
+        at = spots.take(sizes.s * 0.14, half_width=half, kinds=("corner", "top", "bottom", "edge"))
+        parts.append(icon_mark(at, name, palette, sizes))
+    if view.mainline_cube:
+        at = spots.take(sizes.s * 0.09, kinds=("corner",))
+        c = sizes.s * 0.09
+        parts.append(
+            group(
+                [
+                    element(
+                        "rect",
+                        x=at[0] - c,
+                        y=at[1] - c,
+                        width=2 * c,
+                        height=2 * c,
+                        fill=style.MAINLINE,
+                        stroke="#000",
+                        stroke_width=0.7,
+                    ),
+                    title("main line still to be improved"),
+                ],
+                cls="mainline-cube",
+            )
+        )
+    for words, tip in view.markers:
+        half = max(0.0, text_width(words, sizes.small) / 2 - sizes.s * 0.1)
+        at = spots.take(sizes.s * 0.15, half_width=half, kinds=("corner", "top", "bottom", "edge"))
+        w = text_width(words, sizes.small) + sizes.s * 0.14
+        parts.append(
+            group(
+                [
+                    element(
+                        "rect",
+                        x=at[0] - w / 2,
+                        y=at[1] - sizes.s * 0.13,
+                        width=w,
+                        height=sizes.s * 0.26,
+                        fill="#222",
+                        stroke="#ffd24d",
+                        stroke_width=1,
+                        rx=sizes.s * 0.04,
+                    ),
+                    text(at[0], at[1], words, size=sizes.small, fill="#ffd24d", weight="bold"),
+                    title(tip),
+                ],
+                cls="marker",
+            )
+        )
+    tip = view.hex_id + (f" {view.name}" if view.name else "")
+    if view.printed and view.printed != view.hex_id:
+        tip += f" (printed {view.printed})"
+    if view.tile:
+        tip += f" — tile {view.tile}, rotation {view.rotation}"
+    parts.append(title(tip))
+    return "".join(parts)
+
+
+def _track(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots) -> str:
+    face = view.face
+    water = view.color == "blue"
+    parts = []
+    for index, (path, drawn) in enumerate(zip(face.paths, layout.paths, strict=True)):
+        for p in drawn.samples:
+            spots.block(p, sizes.track / 2 + 1)
+        ends = (path.a, path.b)
+        offboard = [e for e in ends if e[0] == "node" and face.nodes[e[1]].kind == "offboard"]
+        edge = [e for e in ends if e[0] == "edge"]
+        if offboard and edge:
+            tip = layout.point(offboard[0])
+            base = layout.point(edge[0])
+            angle = math.radians(layout.shape.edge_angle(edge[0][1]) + 90)
+            w = sizes.track * 0.9
+            dx, dy = math.cos(angle) * w, math.sin(angle) * w
+            parts.append(
+                polygon(
+                    [(base[0] + dx, base[1] + dy), (base[0] - dx, base[1] - dy), tip],
+                    fill=style.TRACK,
+                    cls="track offboard-track",
+                    data_path=index,
+                )
+            )
+            continue
+        parts.append(
+            element(
+                "path",
+                d=drawn.d,
+                fill="none",
+                stroke=style.WATER_TRACK if water else style.TRACK,
+                stroke_width=sizes.track,
+                stroke_dasharray=f"{num(sizes.track * 1.4)},{num(sizes.track)}" if water else None,
+                cls="track",
+                data_path=index,
+            )
+        )
+    return group(parts, cls="paths")
+
+
+def _nodes(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, palette: Palette) -> str:
+    parts = []
+    for index, (node, at) in enumerate(zip(view.face.nodes, layout.nodes, strict=True)):
+        if node.kind == "city":
+            slots = max(1, node.slots)
+            spots.block(at, city_extent(slots, sizes.slot) + 1)
+            parts.append(
+                city(
+                    at,
+                    slots,
+                    view.tokens.get(index, []),
+                    view.reserved.get(index, []),
+                    sizes.slot,
+                    palette,
+                )
+            )
+        elif node.kind == "town":
+            spots.block(at, sizes.town + 1)
+            parts.append(element("circle", cx=at[0], cy=at[1], r=sizes.town, fill="#000", cls="town"))
+        else:
+            spots.block(at, sizes.s * 0.12)
+    return group(parts, cls="nodes")
+
+
+def _revenues(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, *, strips: bool) -> str:
+    """Revenue by phase (``strips``) or fixed revenue, once per different value."""
+    seen: dict[str, int] = {}
+    for index, node in enumerate(view.face.nodes):
+        if node.revenue == 0 or node.revenue == {}:
+            continue
+        seen.setdefault(repr(node.revenue), index)
+    parts = []
+    for index in seen.values():
+        revenue = view.face.nodes[index].revenue
+        near = layout.nodes[index]
+        if isinstance(revenue, dict) != strips:
+            continue
+        if isinstance(revenue, dict):
+            width, height = strip_size(revenue, sizes)
+            at = spots.take(height / 2, half_width=width / 2, kinds=("top",), grid=True, enough=1.0)
+            parts.append(revenue_strip(at, revenue, sizes))
+        else:
+            at = spots.take(sizes.revenue, kinds=("corner", "edge", "top", "bottom", "centre"), near=near)
+            parts.append(revenue_circle(at, revenue, sizes))
+    return group(parts, cls="revenues")
+
+
+def _name(name: str, sizes: style.Sizes, spots: Spots) -> str:
+    """The location name, at the bottom or top if it fits there, smaller if it must."""
+    choices = []
+    for scale in (1.0, 0.85, 0.72):
+        for lines in ([name], name_lines(name)) if " " in name else ([name],):
+            size = sizes.font * scale
+            half = max(text_width(x, size) for x in lines) / 2
+            radius = size * 0.55 * len(lines)
+            clear, spot, at = spots.best(radius, half_width=half, kinds=("rimbottom", "rimtop"), grid=True)
+            choices.append((clear, spot, at, size, lines, half, radius))
+            if clear >= 0:
+                break
+        if choices[-1][0] >= 0:
+            break
+    fitting = [c for c in choices if c[0] >= 0]
+    clear, spot, at, size, lines, half, radius = fitting[0] if fitting else max(choices, key=lambda c: c[0])
+    spots.commit(spot, at, radius, half)
+    y0 = at[1] - (len(lines) - 1) * size * 0.55
+    return group(
+        [
+            text(
+                at[0], y0 + k * size * 1.1, words, size=size, fill=style.TEXT, halo=style.HALO, weight="bold"
+            )
+            for k, words in enumerate(lines)
+        ],
+        cls="name",
+    )

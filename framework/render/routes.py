@@ -1,0 +1,172 @@
+"""Routes drawn over the map.
+
+A :class:`DrawnRoute` keeps what a picture needs of a route — the track paths
+it follows, as SVG path data around each hex's centre, its stops and what it
+earns — taken from the board *when the route ran*, so a route recorded earlier
+in a game can be drawn over a later board.
+
+Two sources of routes:
+
+* :func:`best_routes_for` — the best routes of a corporation's trains now, from
+  the route optimiser (:func:`framework.board.optimal.best_routes`);
+* :func:`recorded_routes` — the routes a game file recorded in a ``run_routes``
+  action, rebuilt on the board with :func:`framework.board.runroutes.route_from_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from framework.board.board import Board
+from framework.board.routes import IllegalRoute, Revenue, Route
+from framework.board.runroutes import route_from_json
+from framework.render import style
+from framework.render.geometry import HexShape, MapGeometry
+from framework.render.svg import element, group, text, title, translate
+from framework.render.track import FaceLayout
+
+
+@dataclass(frozen=True)
+class DrawnRoute:
+    """One train's route, ready to draw."""
+
+    owner: str
+    train: str
+    segments: tuple[tuple[str, str], ...]
+    """``(hex, SVG path data around the hex's centre)`` for every track path walked."""
+    stops: tuple[tuple[str, float, float], ...]
+    """``(hex, x, y)`` of every stop, around the hex's centre."""
+    revenue: int | None = None
+    label: str = ""
+    """The 18xx.games revenue text (stops and bonuses)."""
+
+    def describe(self) -> str:
+        earned = f" = {self.revenue}" if self.revenue is not None else ""
+        return f"{self.train}: {self.label or '-'.join(h for h, _, _ in self.stops)}{earned}"
+
+
+def drawn(
+    board: Board, shape: HexShape, owner: str, route: Route, earned: Revenue | None = None
+) -> DrawnRoute:
+    """A route as it lies on ``board`` now."""
+    layouts: dict[str, FaceLayout] = {}
+
+    def layout(hex_id: str) -> FaceLayout:
+        if hex_id not in layouts:
+            layouts[hex_id] = FaceLayout(shape, board.face(hex_id))
+        return layouts[hex_id]
+
+    segments = tuple((h, layout(h).paths[i].d) for chain in route.chains for h, i in chain)
+    stops = tuple((h, *layout(h).nodes[i]) for h, i in route.stops)
+    return DrawnRoute(
+        owner,
+        route.train,
+        segments,
+        stops,  # type: ignore[arg-type]
+        earned.total if earned else None,
+        earned.text(route) if earned else "",
+    )
+
+
+def recorded_routes(board: Board, shape: HexShape, owner: str, action: dict[str, Any]) -> list[DrawnRoute]:
+    """The routes of a ``run_routes`` action, rebuilt on ``board`` (routes that no longer
+    fit the board are left out)."""
+    out = []
+    used: set = set()
+    for data in action.get("routes") or []:
+        try:
+            route = route_from_json(board, owner, data, used)
+        except IllegalRoute:
+            continue
+        used |= route.paths()
+        out.append(
+            replace(
+                drawn(board, shape, owner, route),
+                revenue=data.get("revenue"),
+                label=str(data.get("revenue_str") or ""),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class BestRoutes:
+    routes: list[DrawnRoute]
+    total: int
+    proven: bool
+
+
+def best_routes_for(game: Any, owner: str, shape: HexShape, *, time_limit: float = 20.0) -> BestRoutes:
+    """The best routes of all of ``owner``'s trains in ``game`` now, from the route
+    optimiser (:func:`framework.board.optimal.best_routes`)."""
+    from framework.board.optimal import best_routes
+    from framework.engine import operating, trains
+
+    runners = [(t.id, operating.runner(game, t)) for t in trains.owned(game, owner)]
+    optimum = best_routes(game.board, runners, time_limit=time_limit)
+    routes = [
+        drawn(game.board, shape, owner, route, earned)
+        for route, earned in zip(optimum.routes, optimum.revenues, strict=True)
+    ]
+    return BestRoutes(routes, optimum.total, optimum.proven)
+
+
+def route_layer(routes: Sequence[DrawnRoute], geometry: MapGeometry) -> str:
+    """The routes as coloured lines over the track, one colour per train, stops ringed."""
+    s = geometry.size
+    parts = []
+    for k, route in enumerate(routes):
+        color = style.ROUTE_COLORS[k % len(style.ROUTE_COLORS)]
+        width = s * (0.16 - 0.02 * (k % 3))
+        lines = []
+        for hex_id, d in route.segments:
+            x, y = geometry.centre(hex_id)
+            lines.append(
+                element(
+                    "path",
+                    d=d,
+                    transform=translate(x, y),
+                    fill="none",
+                    stroke=color,
+                    stroke_width=width,
+                    stroke_opacity=0.65,
+                    stroke_linecap="round",
+                    stroke_linejoin="round",
+                )
+            )
+        for hex_id, dx, dy in route.stops:
+            x, y = geometry.centre(hex_id)
+            lines.append(
+                element(
+                    "circle",
+                    cx=x + dx,
+                    cy=y + dy,
+                    r=s * 0.3,
+                    fill="none",
+                    stroke=color,
+                    stroke_width=s * 0.07,
+                    stroke_opacity=0.9,
+                )
+            )
+        parts.append(
+            group([*lines, title(f"{route.owner} {route.describe()}")], cls="route", data_train=route.train)
+        )
+    return group(parts, cls="routes")
+
+
+def route_legend(
+    routes: Sequence[DrawnRoute], x: float, y: float, size: float, heading: str
+) -> tuple[str, float]:
+    """A key to the routes: heading, then one line per train in its colour; returns the
+    SVG and the height used."""
+    parts = [text(x, y, heading, size=size * 1.1, anchor="start", fill="#222", weight="bold")]
+    for k, route in enumerate(routes):
+        color = style.ROUTE_COLORS[k % len(style.ROUTE_COLORS)]
+        ly = y + (k + 1) * size * 1.5
+        parts.append(element("rect", x=x, y=ly - size * 0.4, width=size * 1.6, height=size * 0.8, fill=color))
+        parts.append(text(x + size * 2.1, ly, route.describe(), size=size, anchor="start", fill="#222"))
+    if not routes:
+        parts.append(text(x, y + size * 1.5, "no routes", size=size, anchor="start", fill="#222"))
+    return group(parts, cls="route-legend"), (max(1, len(routes)) + 1) * size * 1.5

@@ -1,0 +1,71 @@
+"""`18xx routes`: recorded against best routes, one position or all, text and JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from framework.cli import app
+
+GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_one_position_shows_both_sides_and_the_proof():
+    result = run("routes", str(GAMES / "bot_chooses_fullcap.json"), "--action", "443")
+    assert result.exit_code == 0, result.output
+    assert "action 443: MÖJ runs 4-2, 4-3 in phase 5" in result.stdout
+    assert "G10-E8-D11" in result.stdout  # a recorded route
+    assert "250 kr" in result.stdout and "330 kr" in result.stdout
+    assert "proven optimal" in result.stdout
+    assert "80 kr more than recorded" in result.stdout
+
+
+def test_one_position_as_json():
+    result = run("routes", str(GAMES / "166116.json"), "--action", "786", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["corporation"], data["trains"], data["recorded"], data["best"]) == ("ÖKJ", ["D-0"], 810, 810)
+    assert data["proven"] is True and data["gap"] == 0
+    assert data["best_routes"][0]["revenue_str"].endswith("+ N/S + m/M/m")
+
+
+def test_all_positions_as_json_hold_the_documented_fields():
+    result = run("routes", str(GAMES / "bot_chooses_fullcap.json"), "--all", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert len(rows) == 42
+    for row in rows:
+        assert {"action", "corporation", "trains", "recorded", "best", "proven", "seconds"} <= set(row)
+        assert row["proven"] and row["best"] >= row["recorded"]
+    assert sum(row["best"] > row["recorded"] for row in rows) == 6
+
+
+def test_the_table_marks_where_the_best_beats_the_players():
+    result = run("routes", str(GAMES / "bot_chooses_fullcap.json"), "--all")
+    assert result.exit_code == 0, result.output
+    assert "42 positions" in result.stdout and "42 proven optimal" in result.stdout
+    assert "330 +" in result.stdout
+
+
+def test_a_time_limit_gives_an_answer_with_a_bound():
+    result = run("routes", str(GAMES / "166116.json"), "--action", "891", "--time-limit", "0", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["best"] <= data["bound"] and data["gap"] == data["bound"] - data["best"]
+
+
+def test_an_action_that_is_not_a_run_names_the_nearest():
+    result = run("routes", str(GAMES / "166116.json"), "--action", "785")
+    assert result.exit_code == 1
+    assert "action 785 is not a run_routes action; the nearest are 781, 786, 791" in result.output
+
+
+def test_one_of_action_or_all_is_needed():
+    assert "give --action ID or --all" in run("routes", str(GAMES / "166116.json")).output

@@ -1,0 +1,185 @@
+"""The HTML replay viewer: its data, that it is self-contained, and — in headless
+Chromium — that stepping with the keyboard and the buttons shows the right action
+counter, cash and log lines."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from framework.gamefile import NO_EFFECT, GameFile
+from framework.render.viewer import build_viewer
+from framework.replay import new_game, title_for
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+BROWSER_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@cache
+def record() -> GameFile:
+    return GameFile.read(GAME)
+
+
+@cache
+def title():
+    return title_for(record())
+
+
+@cache
+def page_html() -> str:
+    return build_viewer(record(), title())
+
+
+def page_data() -> dict:
+    match = re.search(r'<script id="data" type="application/json">(.*?)</script>', page_html(), re.S)
+    return json.loads(match.group(1))
+
+
+def played(frames: int):
+    """The game after the first ``frames`` actions the viewer shows."""
+    game = new_game(record(), title())
+    actions = [a for a in record().effective() if a.get("type") not in NO_EFFECT]
+    for action in actions[:frames]:
+        game.process(action)
+    return game
+
+
+def test_one_frame_per_action_with_the_log_lines_it_wrote():
+    data = page_data()
+    actions = [a for a in record().effective() if a.get("type") not in NO_EFFECT]
+    frames = data["frames"]
+    assert len(frames) == len(actions) + 1 > 700
+    assert [f["a"][0] for f in frames[1:]] == [a.get("id") for a in actions]
+    end = played(len(actions))
+    assert [line for f in frames for line in f.get("l", [])] == end.messages
+    assert frames[-1]["l"][-1] == "The game ends (bank)"
+    labels = [label for _, label in data["rounds"]]
+    assert labels[:3] == ["Auction round", "Stock round 1", "Operating round 1.1"]
+    routes = [f for f in frames if "r" in f]
+    assert len(routes) == sum(1 for a in actions if a["type"] == "run_routes")
+    snippets = len(re.findall(r'<g id="s\d+">', page_html()))
+    assert all(0 <= s < snippets for f in frames for _, s in f.get("h", []))
+
+
+def test_page_is_self_contained_and_small():
+    html = page_html()
+    assert len(html.encode("utf-8")) < 1_000_000
+    assert "<script src" not in html and "<link" not in html
+    assert set(re.findall(r"https?://[^\s\"')]+", html)) <= {"http://www.w3.org/2000/svg"}
+
+
+def test_browser_steps_through_the_game(tmp_path):
+    if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
+        importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
+    ):
+        pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
+    from playwright import sync_api
+
+    page_file = tmp_path / "replay.html"
+    page_file.write_text(page_html(), encoding="utf-8")
+    data = page_data()
+    n = len(data["frames"]) - 1
+    money = title().title.money
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(page_file.as_uri())
+            counter = page.locator("#counter")
+            assert counter.inner_text() == f"0 / {n}"
+            assert page.locator("#map use").count() == 83
+
+            for _ in range(3):
+                page.keyboard.press("ArrowRight")
+            assert counter.inner_text() == f"3 / {n}"
+            assert page.locator("#log div.now").all_inner_texts() == data["frames"][3]["l"]
+            page.keyboard.press("ArrowLeft")
+            assert counter.inner_text() == f"2 / {n}"
+            page.click("#prev")
+            assert counter.inner_text() == f"1 / {n}"
+            assert page.locator("#log div.now").inner_text() == "Player 1 bids 225 for NE"
+
+            # the first frame where a player's cash changes: the auction's first purchase
+            k = next(i for i, f in enumerate(data["frames"][1:], 1) if "p" in f)
+            for _ in range(k - 1):
+                page.click("#next")
+            assert counter.inner_text() == f"{k} / {n}"
+            game = played(k)
+            for player in game.players:
+                cell = page.locator(f'#players tr[data-player="{player.id}"] td.cash')
+                assert cell.inner_text() == money(player.cash)
+            assert any("buys" in line for line in page.locator("#log div.now").all_inner_texts())
+
+            # jump to a round, then to the end and back to the start
+            target = next(f for f, label in data["rounds"] if label == "Operating round 2.1")
+            page.select_option("#round", str(target))
+            assert counter.inner_text() == f"{target} / {n}"
+            assert "Operating round 2.1" in page.locator("#status").inner_text()
+            game = played(target)
+            for sym, corp in game.corporations.items():
+                if corp.floated and not corp.closed:
+                    row = page.locator(f'#corporations tr[data-corp="{sym}"] td.treasury')
+                    assert row.inner_text() == money(corp.cash)
+            page.keyboard.press("End")
+            assert counter.inner_text() == f"{n} / {n}"
+            assert "The game ends (bank)" in page.locator("#log").inner_text()
+            end = played(n)
+            assert page.locator("#marketbox .market-token").count() == len(end.market.positions)
+            for player in end.players:
+                cell = page.locator(f'#players tr[data-player="{player.id}"] td.cash')
+                assert cell.inner_text() == money(player.cash)
+            shot = tmp_path / "viewer.png"
+            page.screenshot(path=str(shot))
+            page.keyboard.press("Home")
+            assert counter.inner_text() == f"0 / {n}"
+            assert not errors
+        finally:
+            browser.close()
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_view_command(tmp_path):
+    import typer
+    from typer.testing import CliRunner
+
+    from framework.cli_render import register
+
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    register(app)
+    raw = json.loads(GAME.read_text(encoding="utf-8"))
+    raw["actions"] = raw["actions"][:40]
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps(raw), encoding="utf-8")
+    result = CliRunner().invoke(app, ["view", str(short), "--out", str(tmp_path / "short.html")])
+    assert result.exit_code == 0, result.output
+    assert "wrote" in result.output and (tmp_path / "short.html").read_text(encoding="utf-8").startswith(
+        "<!DOCTYPE"
+    )
+
+    bids = [a for a in raw["actions"] if a.get("type") == "bid"]
+    bids[1]["price"] = 1  # far below the company's value: the replay fails here
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(raw), encoding="utf-8")
+    result = CliRunner().invoke(app, ["view", str(broken), "--out", str(tmp_path / "broken.html")])
+    assert result.exit_code == 1
+    assert f"action {bids[1]['id']} fails" in result.output and "Traceback" not in result.output
+    assert "fails" in (tmp_path / "broken.html").read_text(encoding="utf-8")
