@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
+from framework.cli_output import err, out, report, say
+from framework.cli_play import register as register_play_commands
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
-from framework.problems import Problem, ProblemsError
+from framework.problems import ProblemsError
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, write_schemas
 from framework.title.summary import summarize
@@ -30,19 +31,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
 DEFAULT_SCHEMA_DIR = Path("schemas")
-
-
-def report(problems: list[Problem], stage: str = "semantic") -> None:
-    """Print problems to standard error, one per line, then a count."""
-    for problem in problems:
-        err.print(str(problem), markup=False)
-    n = len(problems)
-    note = "" if stage == "semantic" else " (references between sections are checked once these are fixed)"
-    err.print(f"{n} problem{'s' if n != 1 else ''} found{note}", markup=False)
 
 
 @app.command()
@@ -171,7 +160,6 @@ def replay(
 
 def _print_replay(data, game, at, position_text) -> None:
     money = game.title.title.money
-    say = lambda text: out.print(text, markup=False)  # noqa: E731
     say(f"{data['title']} game {data['game']}: {data['actions']} actions in {data['seconds']} s")
     if data["failure"]:
         say(f"diverges at action {data['failure']['action']}: {data['failure']['message']}")
@@ -239,7 +227,6 @@ def setup(
         out.print_json(data=data)
         return
     money = title.title.money
-    say = lambda text: out.print(text, markup=False)  # noqa: E731
     say(
         f"{title.title.name}, {players} players, seed {seed}"
         + (f", {', '.join(variants)}" if variants else "")
@@ -254,6 +241,7 @@ def setup(
     say(f"bank: {money(data['bank'])}")
 
 
+register_play_commands(app)
 register_render_commands(app)
 register_routes_command(app)
 

@@ -16,24 +16,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
+from framework.cli_output import fail, out, problems_exit
 from framework.problems import ProblemsError
-
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _fail(message: str) -> typer.Exit:
-    err.print(message, markup=False)
-    return typer.Exit(1)
-
-
-def _problems(exc: ProblemsError) -> typer.Exit:
-    for problem in exc.problems:
-        err.print(str(problem), markup=False)
-    n = len(exc.problems)
-    return _fail(f"{n} problem{'s' if n != 1 else ''} found")
 
 
 def _is_game(path: Path) -> bool:
@@ -49,17 +34,17 @@ def _replayed(path: Path, at: int | None) -> tuple[Any, Any]:
         record = GameFile.read(path)
         title = title_for(record)
     except ProblemsError as exc:
-        raise _problems(exc) from None
+        raise problems_exit(exc) from None
     except FileNotFoundError as exc:
-        raise _fail(f"{path}: no title named {exc.filename or 'in the file'}") from None
+        raise fail(f"{path}: no title named {exc.filename or 'in the file'}") from None
     if at is not None:
         ids = {a.get("id") for a in record.effective() if not a.get("auto") and a.get("id") is not None}
         if at not in ids:
-            raise _fail(f"{path}: there is no action {at} (ids run from {min(ids)} to {max(ids)})")
+            raise fail(f"{path}: there is no action {at} (ids run from {min(ids)} to {max(ids)})")
     outcome = replay(record, title, stop_after=at)
     if outcome.failure is not None:
         failed = outcome.failed_action.get("id") if outcome.failed_action else "?"
-        raise _fail(f"{path}: the replay fails at action {failed}: {outcome.failure}")
+        raise fail(f"{path}: the replay fails at action {failed}: {outcome.failure}")
     return record, outcome.game
 
 
@@ -99,21 +84,22 @@ def render(
     PATH is a title folder (its map) or a game export (the position at the end, or
     after --at ID, with --routes CORP the corporation's best routes over it).
     """
-    from framework.render.output import RenderError, write_picture
+    from framework.atomic import WriteError
+    from framework.render.output import write_picture
 
     if tiles and market:
-        raise _fail("choose one of --tiles and --market")
+        raise fail("choose one of --tiles and --market")
     if not path.exists():
-        raise _fail(f"{path}: no such file or folder")
+        raise fail(f"{path}: no such file or folder")
     game_mode = _is_game(path)
     if not game_mode and (at is not None or routes):
-        raise _fail(f"{path}: --at and --routes need a game file (JSON), not a title")
+        raise fail(f"{path}: --at and --routes need a game file (JSON), not a title")
     if routes and (tiles or market):
-        raise _fail("--routes draws on the map; leave out --tiles and --market")
+        raise fail("--routes draws on the map; leave out --tiles and --market")
     kind = "tiles" if tiles else "market" if market else ("position" if game_mode else "map")
     target = out_file or _default_name(path, kind, at, routes)
     if target.suffix.lower() not in (".svg", ".png"):
-        raise _fail(f"{target}: the picture's name must end in .svg or .png")
+        raise fail(f"{target}: the picture's name must end in .svg or .png")
     note = ""
     if game_mode:
         record, game = _replayed(path, at)
@@ -122,8 +108,8 @@ def render(
         svg = _title_picture(path, kind)
     try:
         write_picture(target, svg)
-    except RenderError as exc:
-        raise _fail(str(exc)) from None
+    except WriteError as exc:
+        raise fail(str(exc)) from None
     out.print(f"wrote {target}" + (f" ({note})" if note else ""), markup=False)
 
 
@@ -136,7 +122,7 @@ def _title_picture(path: Path, kind: str) -> str:
     try:
         title = load_title(path)
     except ProblemsError as exc:
-        raise _problems(exc) from None
+        raise problems_exit(exc) from None
     if kind == "tiles":
         return render_tiles(title)
     if kind == "market":
@@ -162,7 +148,7 @@ def _game_picture(record: Any, game: Any, kind: str, at: int | None, routes: str
         return render_position(game, caption=caption), ""
     known = [s for s, c in {**game.corporations, **game.minors}.items() if not c.closed]
     if routes not in known:
-        raise _fail(f"no corporation {routes!r} in this game; choose one of {', '.join(known)}")
+        raise fail(f"no corporation {routes!r} in this game; choose one of {', '.join(known)}")
     from framework.render.map import DEFAULT_SIZE, geometry_for
 
     shape = geometry_for(game.title, DEFAULT_SIZE).shape
@@ -179,31 +165,31 @@ def view(
 ) -> None:
     """Write a self-contained HTML replay viewer of a game: the map, market, players and
     corporations at every action, with the log; step with the arrow keys."""
+    from framework.atomic import WriteError, write_atomic
     from framework.gamefile import GameFile
-    from framework.render.output import RenderError, write_atomic
     from framework.render.viewer import viewer_data, viewer_page
     from framework.replay import title_for
 
     if not game_file.is_file():
-        raise _fail(f"{game_file}: no such file")
+        raise fail(f"{game_file}: no such file")
     target = out_file or Path(game_file.stem + ".html")
     try:
         record = GameFile.read(game_file)
         title = title_for(record)
     except ProblemsError as exc:
-        raise _problems(exc) from None
+        raise problems_exit(exc) from None
     except FileNotFoundError as exc:
-        raise _fail(f"{game_file}: no title named {exc.filename or 'in the file'}") from None
+        raise fail(f"{game_file}: no title named {exc.filename or 'in the file'}") from None
     data = viewer_data(record, title)
     try:
         write_atomic(target, viewer_page(data).encode("utf-8"))
-    except RenderError as exc:
-        raise _fail(str(exc)) from None
+    except WriteError as exc:
+        raise fail(str(exc)) from None
     size = target.stat().st_size
     frames = len(data["frames"]) - 1
     out.print(f"wrote {target} ({frames} actions, {size // 1024} KB)", markup=False)
     if data["error"]:
-        raise _fail(f"{game_file}: the replay stops early, {data['error']}; the viewer ends there")
+        raise fail(f"{game_file}: the replay stops early, {data['error']}; the viewer ends there")
 
 
 def register(app: typer.Typer) -> None:

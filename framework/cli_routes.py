@@ -16,13 +16,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from framework.cli_output import fail, out, problems_exit, say
 from framework.problems import ProblemsError
-
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def compare(position, time_limit: float | None = None) -> dict[str, Any]:
@@ -73,19 +70,17 @@ def routes(
     from framework.replay import title_for
 
     if (action is None) == (not every):
-        raise _fail("give --action ID or --all")
+        raise fail("give --action ID or --all")
     try:
         record = GameFile.read(game_file)
         chosen = title_for(record, title) if title else title_for(record)
     except ProblemsError as exc:
-        for problem in exc.problems:
-            err.print(str(problem), markup=False)
-        raise typer.Exit(1) from None
+        raise problems_exit(exc) from None
     if action is not None:
         ids = [a.get("id") for a in record.effective() if a.get("type") == "run_routes"]
         if action not in ids:
             near = sorted(ids, key=lambda i: abs(int(i) - action))[:3]
-            raise _fail(
+            raise fail(
                 f"{game_file}: action {action} is not a run_routes action"
                 + (f"; the nearest are {', '.join(map(str, sorted(near)))}" if near else "")
             )
@@ -97,7 +92,7 @@ def routes(
                 if not every:
                     break
     except GameError as exc:
-        raise _fail(f"{game_file}: the replay fails: {exc}") from None
+        raise fail(f"{game_file}: the replay fails: {exc}") from None
     money = chosen.title.money
     if as_json:
         out.print_json(data=found if every else found[0])
@@ -108,7 +103,6 @@ def routes(
 
 
 def _print_position(data: dict[str, Any], money) -> None:
-    say = lambda text: out.print(text, markup=False)  # noqa: E731
     say(
         f"action {data['action']}: {data['corporation']} runs {', '.join(data['trains'])} "
         f"in phase {data['phase']}"
@@ -177,11 +171,6 @@ def _print_table(rows: list[dict[str, Any]], money) -> None:
         f"the best beats the recorded routes in {better} (+)",
         markup=False,
     )
-
-
-def _fail(message: str) -> typer.Exit:
-    err.print(message, markup=False)
-    return typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

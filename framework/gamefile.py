@@ -90,6 +90,9 @@ class GameFile:
     id: Any = None
     seed: int | None = None
     optional_rules: list[str] = field(default_factory=list)
+    house_rules: list[dict[str, str]] = field(default_factory=list)
+    """Overlays the game was played with, as ``{"name": file name, "yaml": text}``
+    (``settings.house_rules``; an addition of this framework to the format)."""
     result: dict[str, int] | None = None
     game_end_reason: str | None = None
     raw: dict[str, Any] = field(default_factory=dict)
@@ -123,6 +126,7 @@ class GameFile:
             id=data.get("id"),
             seed=seed_of(data),
             optional_rules=list(settings.get("optional_rules") or []),
+            house_rules=list(settings.get("house_rules") or []),
             result=data.get("result"),
             game_end_reason=data.get("game_end_reason"),
             raw=data,

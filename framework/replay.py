@@ -12,7 +12,7 @@ is true: the game ends by the bank breaking with the recorded scores.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,24 +20,39 @@ from typing import Any
 from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.gamefile import GameFile
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 
 TITLES = Path(__file__).resolve().parent.parent / "titles"
 
 
 def title_for(game_file: GameFile, folder: Path | None = None) -> Title:
-    """The title a game file plays, with its optional rules and automatic variants."""
-    folder = folder or TITLES / game_file.title
+    """The title a game file plays, with its optional rules, automatic variants and
+    house rules."""
+    rules = [
+        RulesText(str(r.get("name", "house rules")), str(r.get("yaml", ""))) for r in game_file.house_rules
+    ]
+    return game_title(
+        folder or TITLES / game_file.title, len(game_file.players), game_file.optional_rules, rules
+    )
+
+
+def game_title(
+    folder: Path | str,
+    players: int,
+    optional_rules: Sequence[str] = (),
+    rules: Sequence[Path | str | RulesText] = (),
+) -> Title:
+    """A title as a game of ``players`` plays it: the chosen optional rules (variants),
+    the variants that apply by themselves to that many players, then house rules."""
     base = load_title(folder)
-    players = len(game_file.players)
-    variants = [v for v in game_file.optional_rules if v in base.variants]
+    variants = [v for v in optional_rules if v in base.variants]
     variants += [
         name
         for name, v in base.variants.items()
         if v.automatic and v.players and players in v.players and name not in variants
     ]
-    return load_title(folder, variants=variants) if variants else base
+    return load_title(folder, rules, variants) if variants or rules else base
 
 
 def new_game(game_file: GameFile, title: Title) -> Game:

@@ -37,12 +37,15 @@ class Session:
         seed: int = 0,
         *,
         optional_rules: list[str] | None = None,
+        house_rules: list[dict[str, str]] | None = None,
         game_id: Any = None,
     ):
         self.title = title
         self.players = [(pid, name) for pid, name in players]
         self.seed = seed
         self.optional_rules = list(optional_rules or [])
+        self.house_rules = list(house_rules or [])
+        """The overlays ``title`` was loaded with, as ``{"name", "yaml"}`` (saved with the game)."""
         self.game_id = game_id if game_id is not None else f"local-{seed}"
         self.actions: list[dict[str, Any]] = []
         self.game = self._new_game()
@@ -77,7 +80,11 @@ class Session:
             "id": self.game_id,
             "title": self.title.title.name,
             "players": [{"id": pid, "name": name} for pid, name in self.players],
-            "settings": {"seed": self.seed, "optional_rules": self.optional_rules},
+            "settings": {
+                "seed": self.seed,
+                "optional_rules": self.optional_rules,
+                **({"house_rules": self.house_rules} if self.house_rules else {}),
+            },
             "actions": self.actions,
             "status": "finished" if game.finished else "active",
         }

@@ -15,6 +15,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from framework.atomic import WriteError
 from framework.cli_render import register
 from framework.gamefile import GameFile
 from framework.geometry import Grid
@@ -384,7 +385,7 @@ def test_pictures_are_written_atomically(tmp_path):
     write_picture(target, render_map(load_title(TINY)))
     assert target.read_text(encoding="utf-8").startswith("<?xml")
     assert [p.name for p in tmp_path.iterdir()] == ["map.svg"]
-    with pytest.raises(RenderError, match="does not exist"):
+    with pytest.raises(WriteError, match="does not exist"):
         write_picture(tmp_path / "no" / "map.svg", "<svg/>")
 
 

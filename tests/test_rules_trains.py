@@ -245,10 +245,15 @@ def test_in_the_d_stage_the_emergency_train_is_a_d_not_an_e():
 
 
 def test_the_listed_emergency_purchases_are_only_the_cheapest_depot_train():
-    """§4.10: with the president's money only the cheapest depot train — the D at 1100, not the E."""
-    game = game_before(BANKRUPT, 606)
-    depot = [c for c in legal_actions(game)["ÖSJ"]["buy_train"] if c["train"] == "D-2"]
-    assert depot == [{"train": "D-2", "price": 1100, "variant": "D"}]
+    """§4.10: with the president's money only the cheapest depot train — the 6 at 630,
+    not the D; and none while the president cannot pay (then only bankruptcy)."""
+    game = game_before(REAL, 608)
+    depot = [c for c in legal_actions(game)["ÖSJ"]["buy_train"] if c["train"] in ("6-1", "D-1")]
+    assert depot == [{"train": "6-1", "price": 630, "variant": "6"}]
+    broke = game_before(BANKRUPT, 606)
+    listed = legal_actions(broke)["ÖSJ"]
+    assert "bankrupt" in listed
+    assert all(c["train"] != "D-2" for c in listed["buy_train"])  # only other corporations' trains
 
 
 def test_bankruptcy_is_refused_while_the_president_can_raise_the_money():

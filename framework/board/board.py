@@ -36,19 +36,38 @@ class Placed:
 
 
 class FaceCache:
-    """Faces of every tile of a title in every rotation, made once, and how one face keeps
-    another's track (see :mod:`framework.board.upgrades`)."""
+    """Faces of every tile of a title in every rotation, made once, how one face keeps
+    another's track (see :mod:`framework.board.upgrades`), and which tiles suit a kind of
+    site (see :func:`framework.board.lays.legal_lays`)."""
 
     def __init__(self, title: Title):
         self.title = title
         self._faces: dict[tuple[str, int], Face] = {}
         self._keeping: dict[tuple[int, int], dict[int, int] | None] = {}
+        self._rotations: dict[str, tuple[int, ...]] = {}
+        self.suits: dict[tuple[Any, ...], tuple[str, ...]] = {}
+        """Tile names by what a site and a layer ask of a tile (colour, label, the tile
+        upgraded, revenue centres): the tile-level rules, checked once per kind of site."""
 
     def keeping(self, old: Face, new: Face) -> dict[int, int] | None:
         key = (id(old), id(new))
         if key not in self._keeping:
             self._keeping[key] = keeping_mapping(old, new)
         return self._keeping[key]
+
+    def rotations(self, name: str) -> tuple[int, ...]:
+        """The rotations of a tile that look different (a symmetric tile repeats itself)."""
+        found = self._rotations.get(name)
+        if found is None:
+            seen: set[frozenset] = set()
+            kept = []
+            for rotation in range(6):
+                shape = frozenset((p.a, p.b) for p in self.get(name, rotation).paths)
+                if shape not in seen:
+                    seen.add(shape)
+                    kept.append(rotation)
+            found = self._rotations[name] = tuple(kept)
+        return found
 
     def get(self, name: str, rotation: int) -> Face:
         key = (name, rotation)

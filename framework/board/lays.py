@@ -28,7 +28,7 @@ The rules (rulebook §10.3, reference §4.6):
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from framework.board.board import Board
 from framework.board.faces import Face
@@ -102,7 +102,7 @@ def check_lay(board: Board, layer: Layer, hex_id: str, tile_id: str, rotation: i
         raise IllegalLay("tile supply", f"tile {tile_id} is not in the supply{extra}")
     site = _site(board, layer, hex_id)
     _check_tile(board, layer, site, name)
-    return _place(board, layer, site, tile_id, name, rotation)
+    return _place(board, layer, _with_reach(board, layer, site), tile_id, name, rotation)
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,9 @@ class _Site:
     label: str | None
     placed: str | None
     """The name of the tile on the hex, if any."""
+    reached: frozenset[int] = frozenset()
+    """The hex's edges the entity's track reaches (all six in a hex with its token);
+    filled in by :func:`_with_reach`."""
 
 
 def _site(board: Board, layer: Layer, hex_id: str) -> _Site:
@@ -135,6 +138,25 @@ def _site(board: Board, layer: Layer, hex_id: str) -> _Site:
     wanted = colors[0] if old_color == "white" else _next_color(colors, old_color)
     label = old.label if old.label is not None else hx.label
     return _Site(hex_id, old, old_color, wanted, label, placed.name if placed else None)
+
+
+def _with_reach(board: Board, layer: Layer, site: _Site) -> _Site:
+    """The site with the edges the layer's entity reaches (when lays must connect)."""
+    if not layer.connect:
+        return site
+    return replace(site, reached=_reached_edges(board, layer.entity, site.hex))
+
+
+def _reached_edges(board: Board, entity: str, hex_id: str) -> frozenset[int]:
+    if hex_id in board.token_hexes(entity):
+        return frozenset(range(6))
+    reach = board.reach(entity)
+    out = set()
+    for edge in range(6):
+        there = board.hexmap.across(hex_id, edge)
+        if (hex_id, edge) in reach.ports or (there is not None and there in reach.ports):
+            out.add(edge)
+    return frozenset(out)
 
 
 def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
@@ -189,7 +211,7 @@ def _place(board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rot
             f"nowhere from {hex_id} (edge {', '.join(map(str, bad))})",
         )
     if layer.connect:
-        _check_reach(board, layer, hex_id, site.old, new, mapping)
+        _check_reach(board, layer, site, new, mapping)
     hx = board.hexmap.hexes[hex_id]
     free_terrain = layer.free or site.placed is not None
     terrain = 0 if free_terrain else _terrain(hx.terrain, layer.discounts.get(hex_id))
@@ -249,20 +271,10 @@ def _border_cost(board: Board, pair: frozenset[tuple[str, int]]) -> int:
     return board.hexmap.border_costs[hex_id][edge]
 
 
-def _check_reach(
-    board: Board, layer: Layer, hex_id: str, old: Face, new: Face, mapping: dict[int, int]
-) -> None:
+def _check_reach(board: Board, layer: Layer, site: _Site, new: Face, mapping: dict[int, int]) -> None:
     restriction = board.title.rules.track.restriction
-    reach = board.reach(layer.entity)
-    own = hex_id in board.token_hexes(layer.entity)
-
-    def reached(edge: int) -> bool:
-        if own or (hex_id, edge) in reach.ports:
-            return True
-        there = board.hexmap.across(hex_id, edge)
-        return there is not None and there in reach.ports
-
-    reachable = [p for p in new.paths if any(e[0] == "edge" and reached(e[1]) for e in (p.a, p.b))]
+    hex_id, old, reached = site.hex, site.old, site.reached
+    reachable = [p for p in new.paths if any(e[0] == "edge" and e[1] in reached for e in (p.a, p.b))]
     if not reachable:
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
     if restriction == "permissive":
@@ -311,25 +323,53 @@ def _legal(board: Board, layer: Layer, hex_id: str) -> Iterator[LayPlan]:
         site = _site(board, layer, hex_id)
     except IllegalLay:
         return
-    for name in board.title.tiles:
+    names = _suiting(board, layer, site)
+    if not names:
+        return
+    site = _with_reach(board, layer, site)
+    if layer.connect and not site.reached:
+        return  # no track of the entity leads into the hex
+    usable = board.hexmap.usable[hex_id]
+    for name in names:
         tile_id = board.supply.next_id(name)
         if tile_id is None:
             continue
-        try:
-            _check_tile(board, layer, site, name)
-        except IllegalLay:
-            continue
-        seen: set[frozenset] = set()
-        for rotation in range(6):
-            face = board.faces.get(name, rotation)
-            shape = frozenset((p.a, p.b) for p in face.paths)
-            if shape in seen:
-                continue  # a symmetric tile looks the same in this rotation
-            seen.add(shape)
+        for rotation in board.faces.rotations(name):
+            new = board.faces.get(name, rotation)
+            if not new.exits <= usable or (layer.connect and not new.exits & site.reached):
+                continue  # quick refusals before the full check
+            if board.faces.keeping(site.old, new) is None:
+                continue
             try:
                 yield _place(board, layer, site, tile_id, name, rotation)
             except IllegalLay:
                 continue
+
+
+def _suiting(board: Board, layer: Layer, site: _Site) -> tuple[str, ...]:
+    """The tiles that pass :func:`_check_tile` at ``site`` (remembered per kind of site)."""
+    old = site.old
+    key = (
+        layer.tiles,
+        layer.colors,
+        site.wanted,
+        site.old_color,
+        site.label,
+        site.placed,
+        old.node_count("city"),
+        old.node_count("town"),
+    )
+    found = board.faces.suits.get(key)
+    if found is None:
+        found = []
+        for name in board.title.tiles:
+            try:
+                _check_tile(board, layer, site, name)
+            except IllegalLay:
+                continue
+            found.append(name)
+        found = board.faces.suits[key] = tuple(found)
+    return found
 
 
 def lay(board: Board, plan: LayPlan) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.board.lays import legal_lays
 from framework.board.tokens import token_cities
-from framework.engine import operating, shares, tokens, trains
+from framework.engine import operating, shares, trains
 from framework.engine.entities import POOL
 from framework.engine.errors import GameError
 from framework.engine.steps.base import Step
@@ -214,8 +214,11 @@ def _special_track(game, step, company) -> list[Choice]:
 
 
 def _tokens(game, step, entity) -> list[Choice]:
-    price = tokens.next_price(game, entity)
-    return [{"city": city_id(game, city), "price": price} for city in token_cities(game.board, entity)]
+    board = game.board
+    return [
+        {"city": city_id(game, city), "slot": board.slots(city).index(None), "tokener": entity}
+        for city in token_cities(board, entity)
+    ]
 
 
 def _assign_tokens(game, step, entity) -> list[Choice]:
@@ -271,9 +274,10 @@ def _dividend(game, step, corp) -> list[Choice]:
 
 def _buy_train(game, step, corp) -> list[Choice]:
     """Depot purchases the corporation can pay for (in an emergency only the cheapest depot
-    train), and other corporations' trains from the least price up to what it can pay."""
+    train, once its president has the money), and other corporations' trains from the
+    least price up to what it can pay."""
     cash = game.corporations[corp].cash
-    emergency = step.name == "buy_train" and step.emergency(corp)
+    emergency = step.name == "buy_train" and step.emergency(corp) and step.need(corp) <= 0
     cheapest = trains.cheapest_offer(game)
     out: list[Choice] = []
     for offer in trains.depot_offers(game, corp):
@@ -318,6 +322,12 @@ def _pass(game, step, entity) -> list[Choice]:
     return [{}]
 
 
+def _pass_buying(game, step, corp) -> list[Choice]:
+    from framework.engine.steps.buying import must_buy
+
+    return [] if corp in game.corporations and must_buy(game, corp) else [{}]
+
+
 _HANDLERS = {
     ("waterfall_auction", "bid"): _bids,
     ("company_pending_par", "par"): _pending_par,
@@ -339,6 +349,7 @@ _HANDLERS = {
     ("early_train_purchase", "buy_train"): _buy_train,
     ("special_buy_train", "buy_train"): _special_buy,
     ("discard_train", "discard_train"): _discard,
+    ("buy_train", "pass"): _pass_buying,
     ("*", "pass"): _pass,
     ("*", "bankrupt"): _pass,
 }

@@ -117,6 +117,7 @@ def nationalization(game: Game) -> None:
     corp = game.corporations[sym]
     national = rules.national.sym
     game.log(f"{sym} is nationalised")
+    game.nationalised.append(sym)
     game.board.unreserve(sym)
     home = game.title.corporations[sym].home
     cities = game.board.cities_of(sym)

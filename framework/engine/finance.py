@@ -53,6 +53,7 @@ def pay(game: Game, payer: str, payee: str, amount: int) -> None:
     _add(game, payee, amount)
     if payer == BANK and game.bank < 0 and not game.bank_broken:
         game.bank_broken = True
+        game.bank_broke_in = game.round_label()
         game.log("The bank has broken")
 
 

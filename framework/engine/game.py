@@ -61,6 +61,10 @@ class Game:
         self.counted_players = len(self.players)
         self.bank = title.bank.cash
         self.bank_broken = False
+        self.bank_broke_in: str | None = None
+        """The round in which the bank broke (see :meth:`round_label`)."""
+        self.nationalised: list[str] = []
+        """Corporations nationalised, in order."""
         self.share_seq = 0
         self.messages: list[str] = []
         self.finished = False
@@ -215,6 +219,21 @@ class Game:
             self.or_count = self.phase_spec().operating_rounds
             self.or_number = 1
         return entry.round
+
+    def round_label(self) -> str:
+        """The round now, as the checkpoints name it: ``Auction``, ``SR3``, ``OR3.2``
+        (other kinds by their name)."""
+        rnd = self.round
+        if rnd is None:
+            return "setup"
+        kind = rnd.kind
+        if kind == "auction":
+            return "Auction"
+        if kind == "stock":
+            return f"SR{self.turn}"
+        if kind == "operating":
+            return f"OR{self.turn}.{self.or_number}"
+        return f"{rnd.name} {self.turn}"
 
     def log_round_end(self, label: str) -> None:
         """Record the state at the end of a round (bank, cash, prices and treasuries)."""

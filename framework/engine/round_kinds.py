@@ -31,7 +31,7 @@ class AuctionRound(Round):
     def finish(self) -> None:
         players = [p.id for p in self.game.humans]
         self.game.priority = players.index(self.entities[self.index])
-        self.game.log_round_end("Auction")
+        self.game.log_round_end(self.game.round_label())
 
 
 @round_kind("stock")
@@ -93,7 +93,7 @@ class StockRound(Round):
                     start, end = game.market.move(sym, [move])
                     if start != end:
                         game.log(f"{sym} is sold out and rises to {game.market.price(sym)}")
-        game.log_round_end(f"SR{game.turn}")
+        game.log_round_end(game.round_label())
 
 
 @round_kind("operating")
@@ -165,7 +165,7 @@ class OperatingRound(Round):
 
     def finish(self) -> None:
         game = self.game
-        game.log_round_end(f"OR{game.turn}.{game.or_number}")
+        game.log_round_end(game.round_label())
         game.end_of("end_of_operating_round")
 
     def corporation_closed(self, sym: str) -> None:

@@ -25,6 +25,7 @@ SCALARS = (
     "seed",
     "bank",
     "bank_broken",
+    "bank_broke_in",
     "share_seq",
     "finished",
     "end_reason",
@@ -60,6 +61,7 @@ def game_to_dict(game) -> dict[str, Any]:
     data["round"] = game.round.to_dict() if game.round is not None else None
     data["checkpoints"] = game.checkpoints
     data["messages"] = list(game.messages)
+    data["nationalised"] = list(game.nationalised)
     return data
 
 
@@ -93,6 +95,7 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     game.market.load(data["market"])
     game.checkpoints = list(data["checkpoints"])
     game.messages = list(data["messages"])
+    game.nationalised = list(data["nationalised"])
     game.hooks = load_hooks(title)
     game.round = None
     saved = data["round"]

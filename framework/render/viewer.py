@@ -281,7 +281,7 @@ def viewer_page(data: dict[str, Any]) -> str:
 def write_viewer(game_path: Path | str, out: Path | str, title: Title | None = None) -> str | None:
     """Read a game file and write its viewer page (atomically); returns why the replay
     stopped early, if it did (the page then ends at the last good action)."""
-    from framework.render.output import write_atomic
+    from framework.atomic import write_atomic
 
     data = viewer_data(GameFile.read(game_path), title)
     write_atomic(out, viewer_page(data).encode("utf-8"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -34,6 +34,14 @@ from framework.title.overlay import OverlayMeta, apply_overlay
 from framework.yamlsource import Located
 
 ENTRY_FILE = "title.yaml"
+
+
+class RulesText(NamedTuple):
+    """An overlay given as text rather than a file (house rules carried in a game file);
+    ``name`` is the file name its problems are reported against."""
+
+    name: str
+    text: str
 
 
 def title_folder(path: Path | str) -> Path:
@@ -81,8 +89,11 @@ def read_tree(path: Path | str) -> Located:
     return tree
 
 
-def _read_mapping(file: Path) -> Located:
-    doc = yamlsource.load(file, display_path(file))
+def _read_mapping(file: Path | RulesText) -> Located:
+    if isinstance(file, RulesText):
+        doc = yamlsource.loads(file.text, file.name)
+    else:
+        doc = yamlsource.load(file, display_path(file))
     if doc.data is None:
         doc.data = {}
     if not isinstance(doc.data, dict):
@@ -119,9 +130,9 @@ def _add_sections(
         tree.graft((), moved)
 
 
-def read_overlay(path: Path | str) -> tuple[OverlayMeta | None, Located]:
+def read_overlay(path: Path | str | RulesText) -> tuple[OverlayMeta | None, Located]:
     """Read an overlay file: an optional ``overlay`` header and sections to merge."""
-    doc = _read_mapping(Path(path))
+    doc = _read_mapping(path if isinstance(path, RulesText) else Path(path))
     header = doc.data.pop("overlay", None)
     meta = None
     if header is not None:
@@ -139,7 +150,7 @@ def read_overlay(path: Path | str) -> tuple[OverlayMeta | None, Located]:
 
 def load_title(
     path: Path | str,
-    rules: Sequence[Path | str] = (),
+    rules: Sequence[Path | str | RulesText] = (),
     variants: Iterable[str] = (),
     *,
     check: bool = True,
@@ -148,7 +159,10 @@ def load_title(
     the overlay files in ``rules``, in order. Raises :class:`ProblemsError`."""
     folder = title_folder(path)
     tree = read_tree(folder)
-    overlays = [*_variant_overlays(tree, folder, variants), *map(Path, rules)]
+    overlays = [
+        *_variant_overlays(tree, folder, variants),
+        *(r if isinstance(r, RulesText) else Path(r) for r in rules),
+    ]
     problems: list[Problem] = []
     for overlay in overlays:
         try:
@@ -168,7 +182,7 @@ def load_title(
         if problems:
             raise ProblemsError(problems)
     title._folder = folder
-    title._overlays = [display_path(o) for o in overlays]
+    title._overlays = [o.name if isinstance(o, RulesText) else display_path(o) for o in overlays]
     return title
 
 

@@ -46,8 +46,21 @@ class BuyCompany(Step):
     blocks = False
 
     def affordable(self, buyer: str) -> list[str]:
+        """Companies ``buyer`` may buy now and can pay for (a minor's trains must fit)."""
         cash = self.game.corporations[buyer].cash
-        return [sym for sym in for_sale(self.game, buyer) if price_range(self.game, sym)[0] <= cash]
+        return [
+            sym
+            for sym in for_sale(self.game, buyer)
+            if price_range(self.game, sym)[0] <= cash and not self._over_train_limit(buyer, sym)
+        ]
+
+    def _over_train_limit(self, buyer: str, sym: str) -> bool:
+        """Whether the minor ``sym`` merges into ``buyer`` would bring too many trains."""
+        minor = self._merging_minor(sym)
+        if minor is None:
+            return False
+        game = self.game
+        return len(trains.owned(game, buyer)) + len(trains.owned(game, minor)) > game.train_limit(buyer)
 
     def usable_ability(self, buyer: str) -> bool:
         game = self.game
@@ -89,10 +102,8 @@ class BuyCompany(Step):
         if price > game.corporations[buyer].cash:
             raise GameError("money", f"{buyer} cannot pay {price}")
         minor = self._merging_minor(sym)
-        if minor is not None:
-            total = len(trains.owned(game, buyer)) + len(trains.owned(game, minor))
-            if total > game.train_limit(buyer):
-                raise GameError("train limit", f"{buyer} cannot take {minor}'s trains over its limit")
+        if self._over_train_limit(buyer, sym):
+            raise GameError("train limit", f"{buyer} cannot take {minor}'s trains over its limit")
         seller = game.companies[sym].owner
         finance.pay(game, buyer, seller, price)
         game.companies[sym].owner = buyer

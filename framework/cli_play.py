@@ -1,0 +1,279 @@
+"""The bot commands of the ``18xx`` command line: ``play`` and ``simulate``.
+
+``18xx play TITLE --players N --seed S`` plays one whole game with bots, showing
+the round as it goes, and prints the scores, the end reason and a short
+summary; ``--out`` saves it in 18xx.games' JSON, which ``18xx replay``
+reproduces. ``18xx simulate TITLE --games N --players P`` plays many seeded
+games in worker processes and reports their statistics; ``--compare FILE``
+plays the same seeds again with an overlay and reports the differences.
+
+:func:`register` adds both commands to a typer app.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from framework.cli_output import err, fail, out, problems_exit, say
+from framework.problems import ProblemsError
+
+RulesOption = Annotated[
+    list[Path] | None,
+    typer.Option("--rules", help="A house-rule overlay (YAML); repeat for several, applied in order."),
+]
+BotOption = Annotated[str, typer.Option("--bot", help="heuristic, or random (for fuzzing).")]
+
+
+def _rules(paths: list[Path] | None):
+    from framework.play import read_rules
+
+    try:
+        return read_rules(paths or [])
+    except OSError as exc:
+        raise fail(f"{exc.filename}: cannot read the overlay ({exc.strerror})") from None
+
+
+def _check_bot(name: str) -> None:
+    from framework.bots import BOT_NAMES
+
+    if name not in BOT_NAMES:
+        raise fail(f"no bot named {name!r}; choose {' or '.join(BOT_NAMES)}")
+
+
+def play(
+    title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
+    players: Annotated[int, typer.Option("--players", help="How many players.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="The game's seed (setup and bots).")] = 1,
+    rules: RulesOption = None,
+    bot: BotOption = "heuristic",
+    out_file: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Save the game as 18xx.games JSON.")
+    ] = None,
+    max_actions: Annotated[
+        int | None, typer.Option("--max-actions", help="Stop after this many actions.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play a whole game with bots and print the scores, the end reason and a summary."""
+    from framework.atomic import WriteError, write_json
+    from framework.bots import make_bot
+    from framework.play import BotError, new_session
+    from framework.play import play as run
+
+    _check_bot(bot)
+    try:
+        session = new_session(title, players, seed, rules=_rules(rules))
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
+    except FileNotFoundError as exc:
+        raise fail(f"{title}: {exc}") from None
+    try:
+        outcome = _with_progress(
+            lambda show: run(session, make_bot(bot), seed=seed, max_actions=max_actions, progress=show)
+        )
+    except BotError as exc:
+        saved = out_file or Path(f"failed-{players}p-seed-{seed}.json")
+        write_json(saved, session.to_json())
+        raise fail(f"{exc}\nthe game so far is saved in {saved}") from None
+    game = session.game
+    data = _summary(session, outcome)
+    if out_file is not None:
+        try:
+            write_json(out_file, session.to_json())
+        except WriteError as exc:
+            raise fail(str(exc)) from None
+        data["saved"] = str(out_file)
+    if as_json:
+        out.print_json(data=data)
+        return
+    money = game.title.title.money
+    say(
+        f"{game.title.title.name}, {players} players, seed {seed}, {bot} bots: "
+        f"{outcome.actions} actions in {outcome.seconds:.2f} s"
+    )
+    say(f"ended: {data['end_reason'] or 'not yet (move limit)'} in {data['last_round']}")
+    for name, score in data["scores"].items():
+        say(f"  {name}: {money(score)}")
+    say(
+        f"{data['stock_rounds']} stock rounds, {data['operating_rounds']} operating rounds; "
+        f"floated: {', '.join(data['floated']) or 'none'}; "
+        f"nationalised: {', '.join(data['nationalised']) or 'none'}"
+        + (f"; the bank broke in {data['bank_broke_in']}" if data["bank_broke_in"] else "")
+    )
+    if out_file is not None:
+        say(f"saved to {out_file} (18xx replay {out_file} reproduces it)")
+
+
+def _with_progress(job):
+    """Run ``job(show)``, showing the round and the acting entity while it runs (on a
+    terminal only)."""
+    if not err.is_terminal:
+        return job(None)
+    with err.status("setting up") as status:
+
+        def show(session) -> None:
+            game = session.game
+            if len(session.actions) % 10 == 0:
+                acting = game.current_entity()
+                who = game.name(acting) if acting else ""
+                status.update(f"{game.round_label()} — {who} — action {len(session.actions)}")
+
+        return job(show)
+
+
+def _summary(session, outcome) -> dict[str, Any]:
+    game = session.game
+    names = {p.id: p.name for p in game.players}
+    scores = game.result() if game.finished else {}
+    return {
+        "title": game.title.title.name,
+        "seed": session.seed,
+        "finished": game.finished,
+        "end_reason": game.end_reason,
+        "result": scores,
+        "scores": {names[p]: v for p, v in scores.items()},
+        "actions": outcome.actions,
+        "seconds": round(outcome.seconds, 3),
+        "last_round": game.round_label(),
+        "stock_rounds": game.round_number,
+        "operating_rounds": sum(1 for c in game.checkpoints if c["round"].startswith("OR")),
+        "floated": sorted(s for s, c in game.corporations.items() if c.floated),
+        "nationalised": list(game.nationalised),
+        "bank_broke_in": game.bank_broke_in,
+    }
+
+
+def simulate(
+    title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
+    players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
+    rules: RulesOption = None,
+    compare_with: Annotated[
+        Path | None,
+        typer.Option("--compare", help="Also play the same seeds with this overlay and compare."),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
+    first_seed: Annotated[int, typer.Option("--seed", help="The first seed; games use seed, seed+1, …")] = 1,
+    bot: BotOption = "heuristic",
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="A Dask scheduler address (needs rails18xx[dask])."),
+    ] = None,
+    failures: Annotated[
+        Path, typer.Option("--failures", help="Folder for the game files of failed games.")
+    ] = Path("failed-games"),
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", help="A game still going after this many actions fails.")
+    ] = 20000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Play many seeded games in parallel and report end reasons, length, scores, seat
+    advantage, how corporations fare and when the bank breaks."""
+    from framework.replay import game_title
+    from framework.simulate import Task, compare, report, run_games
+
+    _check_bot(bot)
+    base_rules = _rules(rules)
+    sets = {"base": tuple(base_rules)}
+    if compare_with is not None:
+        sets["with " + compare_with.name] = (*base_rules, *_rules([compare_with]))
+    try:
+        for chosen in sets.values():
+            game_title(title, players, (), chosen)  # check the title and overlays first
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
+    except FileNotFoundError as exc:
+        raise fail(f"{title}: {exc}") from None
+    results: dict[str, list] = {}
+    for label, chosen in sets.items():
+        tasks = [
+            Task(str(title), players, seed, bot, chosen, max_actions=max_actions, failures=str(failures))
+            for seed in range(first_seed, first_seed + games)
+        ]
+        results[label] = _collect(run_games(tasks, workers, scheduler), len(tasks), label)
+    reports = {label: report(summaries) for label, summaries in results.items()}
+    data: dict[str, Any] = reports["base"] if len(reports) == 1 else {"reports": reports}
+    if compare_with is not None:
+        data["difference"] = compare(*results.values())
+    if as_json:
+        out.print_json(data=data)
+    else:
+        for label, rep in reports.items():
+            _print_report(label, rep)
+        if compare_with is not None:
+            _print_difference(data["difference"], compare_with.name)
+    if any(rep["failures"] for rep in reports.values()):
+        raise typer.Exit(1)
+
+
+def _collect(summaries, total: int, label: str) -> list:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    found = []
+    with Progress(
+        TextColumn(f"{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        bar = progress.add_task(label, total=total)
+        for summary in summaries:
+            found.append(summary)
+            progress.advance(bar)
+    return sorted(found, key=lambda s: s.seed)
+
+
+def _print_report(label: str, rep: dict[str, Any]) -> None:
+
+    def mean(item: dict[str, float]) -> str:
+        return f"{item['mean']:.1f} ± {item['ci95']:.1f}"
+
+    say(f"{label}: {rep['finished']} of {rep['games']} games finished")
+    say(f"  end reasons: {', '.join(f'{k} {v}' for k, v in rep['end_reasons'].items()) or 'none'}")
+    say(
+        f"  length: {mean(rep['operating_rounds'])} operating rounds, {mean(rep['stock_rounds'])} stock "
+        f"rounds, {mean(rep['actions'])} actions"
+    )
+    say(f"  winner's score {mean(rep['winner_score'])}; spread of scores {mean(rep['score_spread'])}")
+    seats = ", ".join(f"{seat}: {v['rate']:.0%}" for seat, v in rep["seat_wins"].items())
+    say(f"  wins by seat: {seats}")
+    breaks = ", ".join(f"{k} ×{v}" for k, v in rep["bank_breaks_in"].items())
+    say(f"  the bank breaks in: {breaks or 'never'}")
+    table = Table(box=None, pad_edge=False)
+    for name in ("corporation", "floats", "nationalised", "held by winner"):
+        table.add_column(name, justify="left" if name == "corporation" else "right")
+    for corp, figures in rep["corporations"].items():
+        table.add_row(
+            corp,
+            f"{figures['floats']['rate']:.0%}",
+            f"{figures['nationalised']['rate']:.0%}",
+            f"{figures['held_by_winner']['rate']:.0%}",
+        )
+    out.print(table)
+    for failure in rep["failures"]:
+        say(
+            f"  FAILED seed {failure['seed']}: {failure['failure']} "
+            f"(saved: {failure['saved'] or 'not saved'})"
+        )
+
+
+def _print_difference(diff: dict[str, Any], name: str) -> None:
+    say(f"with {name} minus without, over {diff['paired_games']} games of the same seeds (95% intervals):")
+    for key in ("operating_rounds", "actions", "winner_score", "score_spread"):
+        item = diff[key]
+        say(f"  {key.replace('_', ' ')}: {item['mean']:+.1f} ± {item['ci95']:.1f}")
+    for reason, item in diff["end_reasons"].items():
+        say(f"  ends by {reason}: {item['mean']:+.0%} ± {item['ci95']:.0%}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` and ``simulate`` to the command line."""
+    app.command("play")(play)
+    app.command("simulate")(simulate)

@@ -1,0 +1,127 @@
+"""Whole games played by bots.
+
+:func:`new_session` sets a game up from a title folder — the variants that
+apply to the player count, optional rules, house-rule overlays — and
+:func:`play` lets a bot take every decision until the game ends (or a move
+limit), checking, when asked, the invariants after every action. Every action
+a bot proposes must be legal: one the engine refuses is a :class:`BotError`,
+never silently skipped. The session then holds the game in 18xx.games' JSON
+format (:meth:`~framework.session.Session.to_json`), which ``18xx replay``
+reproduces exactly.
+
+>>> from framework.bots import make_bot
+>>> session = new_session("titles/18SJ", players=4, seed=7)
+>>> outcome = play(session, make_bot("random"), seed=7, max_actions=50)
+>>> outcome.actions, outcome.finished
+(50, False)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from framework.bots.base import Bot
+from framework.engine.choices import legal_actions
+from framework.engine.errors import GameError
+from framework.engine.invariants import broken_invariants
+from framework.replay import game_title
+from framework.session import Session
+from framework.title.loader import RulesText
+from framework.title.model import Title
+
+
+class BotError(RuntimeError):
+    """A bot proposed an action the engine refused, or the game broke an invariant."""
+
+    def __init__(self, message: str, action: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.action = action
+
+
+@dataclass
+class Outcome:
+    """How a played game went."""
+
+    session: Session
+    actions: int
+    seconds: float
+    finished: bool
+    end_reason: str | None
+    result: dict[str, int] = field(default_factory=dict)
+    """Player id → score (when finished)."""
+
+
+def read_rules(paths: Sequence[Path | str]) -> list[RulesText]:
+    """House-rule overlay files, read so that a game file can carry them."""
+    return [RulesText(Path(p).name, Path(p).read_text(encoding="utf-8")) for p in paths]
+
+
+def new_session(
+    title_path: Path | str,
+    players: int,
+    seed: int,
+    *,
+    rules: Sequence[RulesText] = (),
+    optional_rules: Sequence[str] = (),
+    title: Title | None = None,
+) -> Session:
+    """A new game of ``players`` seated players (ids 1…N, "Player 1"…) on a title
+    folder, with its optional rules and house rules (pass ``title`` when it is already
+    loaded with them)."""
+    title = title or game_title(title_path, players, optional_rules, rules)
+    seats = [(i, f"Player {i}") for i in range(1, players + 1)]
+    return Session(
+        title,
+        seats,
+        seed,
+        optional_rules=list(optional_rules),
+        house_rules=[{"name": r.name, "yaml": r.text} for r in rules],
+        game_id=f"{title.title.name}-{seed}",
+    )
+
+
+def play(
+    session: Session,
+    bot: Bot,
+    *,
+    seed: int,
+    max_actions: int | None = None,
+    check: bool = False,
+    progress: Callable[[Session], None] | None = None,
+) -> Outcome:
+    """Let ``bot`` play the session's game to its end, or ``max_actions`` more actions.
+    ``check`` tests the invariants after every action; ``progress`` is called after
+    each one. Raises :class:`BotError` on a refused action or a broken invariant."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    count = 0
+    game = session.game
+    while not game.finished and (max_actions is None or count < max_actions):
+        options = legal_actions(game)
+        if not options:
+            raise BotError(f"nobody can act in {game.round_label()} but the game is not over")
+        action = bot.act(game, options, rng)
+        try:
+            session.act(action)
+        except GameError as exc:
+            raise BotError(f"the {bot.name} bot proposed an illegal action: {exc}", action) from None
+        count += 1
+        if check:
+            broken = broken_invariants(game)
+            if broken:
+                raise BotError(f"action {session.actions[-1]['id']}: {'; '.join(broken)}", action)
+        if progress is not None:
+            progress(session)
+    return Outcome(
+        session,
+        count,
+        time.perf_counter() - start,
+        game.finished,
+        game.end_reason,
+        game.result() if game.finished else {},
+    )
