@@ -191,16 +191,11 @@ def setup(
     """Show a new game's setup for a seed: what the random draws remove, the corporation
     drawn for a company, starting cash and seat order."""
     from framework.engine.game import Game
+    from framework.replay import game_title
 
+    variants = list(optional or [])
     try:
-        base = load_title(title_path)
-        variants = list(optional or [])
-        variants += [
-            n
-            for n, v in base.variants.items()
-            if v.automatic and v.players and players in v.players and n not in variants
-        ]
-        title = load_title(title_path, variants=variants) if variants else base
+        title = game_title(title_path, players, variants)
     except ProblemsError as exc:
         report(exc.problems, exc.stage)
         raise typer.Exit(1) from None
@@ -223,6 +218,10 @@ def setup(
         "variants": variants,
         "bank": game.bank,
     }
+    if title.rules.share_phase is not None:
+        data["start_prices"] = {sym: game.market.price(sym) for sym in game.corporations}
+    if game.goods is not None:
+        data["goods"] = {hex_id: cubes for hex_id, cubes in game.goods.cubes.items()}
     if as_json:
         out.print_json(data=data)
         return
@@ -236,7 +235,13 @@ def setup(
     for company, corp in data["drawn"].items():
         say(f"{company} gives the president's certificate of {corp}")
     auctioned = [c for c in data["companies"] if title.companies[c].auction]
-    say(f"companies in the auction: {', '.join(auctioned)}")
+    if auctioned:
+        say(f"companies in the auction: {', '.join(auctioned)}")
+    if "start_prices" in data:
+        say("start prices: " + ", ".join(f"{s} {money(p)}" for s, p in data["start_prices"].items()))
+    for hex_id, cubes in data.get("goods", {}).items():
+        name = title.goods.cities[hex_id].name
+        say(f"goods in {name} ({hex_id}): {', '.join(cubes) or 'none'}")
     say("seat order: " + ", ".join(f"{p['name']} ({money(p['cash'])})" for p in data["players"]))
     say(f"bank: {money(data['bank'])}")
 

@@ -98,8 +98,13 @@ def play(
     say(f"ended: {data['end_reason'] or 'not yet (move limit)'} in {data['last_round']}")
     for name, score in data["scores"].items():
         say(f"  {name}: {money(score)}")
+    rounds = (
+        f"{data['turns']} game turns"
+        if game.goods is not None
+        else f"{data['stock_rounds']} stock rounds, {data['operating_rounds']} operating rounds"
+    )
     say(
-        f"{data['stock_rounds']} stock rounds, {data['operating_rounds']} operating rounds; "
+        f"{rounds}; "
         f"floated: {', '.join(data['floated']) or 'none'}; "
         f"nationalised: {', '.join(data['nationalised']) or 'none'}"
         + (f"; the bank broke in {data['bank_broke_in']}" if data["bank_broke_in"] else "")
@@ -139,6 +144,7 @@ def _summary(session, outcome) -> dict[str, Any]:
         "actions": outcome.actions,
         "seconds": round(outcome.seconds, 3),
         "last_round": game.round_label(),
+        "turns": game.turn,
         "stock_rounds": game.round_number,
         "operating_rounds": sum(1 for c in game.checkpoints if c["round"].startswith("OR")),
         "floated": sorted(s for s, c in game.corporations.items() if c.floated),

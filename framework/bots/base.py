@@ -42,6 +42,15 @@ def entity_type(game: Game, entity: str) -> str:
     return "company"
 
 
+def amount_field(choice: Choice) -> str:
+    """The field a choice with a range (``max``) leaves open: ``price`` or ``amount``."""
+    return "amount" if "amount" in choice else "price"
+
+
+def amount_range(choice: Choice) -> tuple[int, int]:
+    return choice[amount_field(choice)], choice["max"]
+
+
 def to_action(game: Game, entity: str, kind: str, choice: Choice, price: int | None = None) -> dict[str, Any]:
     """The action of ``entity`` taking ``choice`` of ``kind``; ``price`` picks an amount
     in a listed range (the least by default)."""
@@ -51,7 +60,7 @@ def to_action(game: Game, entity: str, kind: str, choice: Choice, price: int | N
         return {**run, "entity": entity}
     fields = {k: v for k, v in choice.items() if k != "max"}
     if "max" in choice:
-        low, high = choice["price"], choice["max"]
-        fields["price"] = low if price is None else max(low, min(price, high))
+        low, high = amount_range(choice)
+        fields[amount_field(choice)] = low if price is None else max(low, min(price, high))
     action.update(fields)
     return action

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from framework.bots import goods
 from framework.bots.base import Choice, Options, to_action
 from framework.bots.sense import attraction, lay_score, needs_train, train_value
 from framework.engine import tokens, trains
@@ -46,15 +47,26 @@ class HeuristicBot:
         if entity not in options:
             entity = next(iter(options))
         kinds = options[entity]
-        for kind, handler in _HANDLERS:
-            if kind in kinds:
-                action = handler(self, game, entity, options, rng)
-                if action is not None:
-                    return action
+        handled = (
+            goods.act(game, entity, options, rng)
+            if game.goods is not None
+            else self._rules(game, entity, options, rng)
+        )
+        if handled is not None:
+            return handled
         if "pass" in kinds:
             return to_action(game, entity, "pass", {})
         kind = next(iter(kinds))
         return to_action(game, entity, kind, rng.choice(kinds[kind]))
+
+    def _rules(self, game: Game, entity: str, options: Options, rng: random.Random) -> dict[str, Any] | None:
+        """The 18xx decisions, by action type in :data:`_HANDLERS` order."""
+        for kind, handler in _HANDLERS:
+            if kind in options[entity]:
+                action = handler(self, game, entity, options, rng)
+                if action is not None:
+                    return action
+        return None
 
     # -- auction ------------------------------------------------------------
 

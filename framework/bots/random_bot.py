@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from framework.bots.base import Options, to_action
+from framework.bots.base import Options, amount_range, to_action
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -34,5 +34,5 @@ class RandomBot:
             for choice in choices
         ]
         entity, kind, choice = rng.choice(listed)
-        price = rng.randint(choice["price"], choice["max"]) if "max" in choice else None
+        price = rng.randint(*amount_range(choice)) if "max" in choice else None
         return to_action(game, entity, kind, choice, price)

@@ -20,7 +20,7 @@ from framework.engine.errors import GameError
 TEXT, NUMBER, LIST, ANY = "text", "a whole number", "a list", "anything"
 
 FIELDS: dict[str, dict[str, str]] = {
-    "bid": {"company": TEXT, "price": NUMBER},
+    "bid": {"price": NUMBER},
     "pass": {},
     "par": {"corporation": TEXT, "share_price": TEXT},
     "choose": {"choice": ANY},
@@ -36,6 +36,14 @@ FIELDS: dict[str, dict[str, str]] = {
     "discard_train": {"train": TEXT},
     "bankrupt": {},
     "end_game": {},
+    "vote": {"corporation": TEXT, "count": NUMBER},
+    "give_money": {"corporation": TEXT, "amount": NUMBER},
+    "turn_order_pass": {},
+    "select_action": {"action": TEXT},
+    "place_city": {"hex": TEXT, "city": TEXT},
+    "move_goods": {"city": TEXT, "color": TEXT, "stops": LIST, "links": LIST},
+    "upgrade_locomotive": {},
+    "place_cube": {"city": TEXT},
 }
 """Required fields of every action type the engine plays."""
 

@@ -85,6 +85,9 @@ class Corporation:
     """Tokens placed beyond the charter (a merged minor's)."""
     bot: bool = False
     """Requisitioned by the virtual player."""
+    counters: dict[str, int] = field(default_factory=dict)
+    """Numbers a title's operating layer keeps on the charter (the goods layer: income
+    track markers and locomotive level)."""
 
     def holders(self) -> dict[str, int]:
         """Percent held by each owner."""

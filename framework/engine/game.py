@@ -12,6 +12,7 @@ naming the rule it breaks, leaving the game exactly as it was.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from framework.board.board import Board, FaceCache
@@ -92,6 +93,17 @@ class Game:
         self.checkpoints: list[dict[str, Any]] = []
         self.pending_end: dict[str, str] = {}
         self.hooks = load_hooks(title)
+        self.draws = 0
+        """Random draws made during play (each from the seed and this count)."""
+        self.goods = None
+        if title.rules.share_phase is not None:
+            from framework.engine.share_phase import place_start_prices
+
+            place_start_prices(self)
+        if title.goods is not None:
+            from framework.goods.state import new_goods
+
+            self.goods = new_goods(self)
         self.round = None
         self.next_round()
 
@@ -120,8 +132,8 @@ class Game:
             sizes = spec.shares or rules.shares
             shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
             self.corporations[sym] = Corporation(sym, shares, capitalization)
-            home = spec.home
-            self.board.reserve(sym, (home.hex, home.city))
+            if spec.home is not None:
+                self.board.reserve(sym, (spec.home.hex, spec.home.city))
 
     def _create_minors(self) -> None:
         self.minors: dict[str, Minor] = {}
@@ -233,6 +245,8 @@ class Game:
             return f"SR{self.turn}"
         if kind == "operating":
             return f"OR{self.turn}.{self.or_number}"
+        if kind == "share_phase":
+            return f"SR{self.turn}"
         return f"{rnd.name} {self.turn}"
 
     def log_round_end(self, label: str) -> None:
@@ -269,6 +283,11 @@ class Game:
             raise GameError("game over", "the game has ended")
         if kind == "end_game":
             self.end("manually_ended")
+            return
+        if kind == "give_money" and self.title.rules.share_phase is not None:
+            from framework.engine.share_phase import give_money
+
+            give_money(self, action)
             return
         self.round.process(action)
         self.after_action()
@@ -311,6 +330,15 @@ class Game:
         self.finished = True
         self.end_reason = reason
         self.log(f"The game ends ({reason})")
+        hook = self.title.hooks.get("end_of_game")
+        if hook is not None:
+            self.hooks[hook](self)
+
+    def random(self) -> random.Random:
+        """A generator for the next random draw of play (dice, cubes): each draw comes
+        from the seed and the number of draws before it, so replays draw the same."""
+        self.draws += 1
+        return random.Random(self.seed * 1_000_003 + self.draws)
 
     def result(self) -> dict[str, int]:
         """Each human player's value, highest first (18xx.games ``result``)."""

@@ -38,6 +38,7 @@ SCALARS = (
     "phase",
     "actions_processed",
     "counted_players",
+    "draws",
 )
 
 
@@ -62,6 +63,7 @@ def game_to_dict(game) -> dict[str, Any]:
     data["checkpoints"] = game.checkpoints
     data["messages"] = list(game.messages)
     data["nationalised"] = list(game.nationalised)
+    data["goods"] = game.goods.to_dict() if game.goods is not None else None
     return data
 
 
@@ -96,6 +98,11 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     game.checkpoints = list(data["checkpoints"])
     game.messages = list(data["messages"])
     game.nationalised = list(data["nationalised"])
+    game.goods = None
+    if data["goods"] is not None:
+        from framework.goods.state import GoodsState
+
+        game.goods = GoodsState.from_dict(data["goods"])
     game.hooks = load_hooks(title)
     game.round = None
     saved = data["round"]

@@ -36,7 +36,8 @@ def home_reservations(title_: Title) -> dict[tuple[str, int], list[str]]:
     """The home city of every corporation and minor of the title."""
     out: dict[tuple[str, int], list[str]] = {}
     for sym, spec in {**title_.corporations, **title_.minors}.items():
-        out.setdefault((spec.home.hex, spec.home.city), []).append(sym)
+        if spec.home is not None:
+            out.setdefault((spec.home.hex, spec.home.city), []).append(sym)
     return out
 
 

@@ -66,13 +66,23 @@ def wrap(words: list[str], width: int) -> list[str]:
     return lines
 
 
+def _longest_caption(title_: Title, board: Board | None) -> int:
+    """The characters of the longest caption under a tile (``name  ×count``, in a game
+    ``name  left/count``), so that long tile names get wider cells."""
+    longest = 0
+    for name, tile in title_.tiles.items():
+        count = 1 if tile.count == "unlimited" else len(str(tile.count))
+        longest = max(longest, len(name) + 3 + (2 * count + 1 if board else count))
+    return longest
+
+
 def render_tiles(
     title_: Title, *, board: Board | None = None, size: float = TILE_SIZE, columns: int = 9
 ) -> str:
     """The tile sheet as an SVG document; with a ``board``, counts are what is left."""
     shape = HexShape(title_.map.layout, size)
     palette = Palette.for_title(title_)
-    cell_w = size * 2.75
+    cell_w = max(size * 2.75, size * (0.19 * _longest_caption(title_, board) + 0.3))
     cell_h = size * 3.55
     margin = size * 0.5
     heading_h = size * 1.1

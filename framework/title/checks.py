@@ -72,6 +72,7 @@ class _Checker:
             self.setup,
             self.tables,
             self.game_end,
+            self.goods,
             self.variants,
             self.hooks,
         ):
@@ -284,7 +285,16 @@ class _Checker:
                             f"mark {mark!r} in cell {cell} is the mark of no zone",
                             "value",
                         )
-        if not market.par_cells():
+        share_phase = self.t.rules.share_phase
+        if share_phase is not None:
+            for die, (row, col) in share_phase.start_cells.items():
+                if not (0 <= row < len(market.grid) and 0 <= col < len(market.grid[row])):
+                    yield (
+                        ("rules", "share_phase", "start_cells", str(die)),
+                        f"the start cell [{row}, {col}] is not in the market grid",
+                        "value",
+                    )
+        elif not market.par_cells():
             yield (
                 ("market",),
                 "no cell of the market is a par price (a zone with par: true)",
@@ -427,6 +437,10 @@ class _Checker:
         for section, sym, charter in charters:
             at = (section, sym)
             home = charter.home
+            if home is None:
+                if t.goods is None:
+                    yield (at, f"{sym} needs a home (only a goods-layer title's companies have none)", "key")
+                continue
             hx = t.map.hexes.get(home.hex)
             if hx is None:
                 yield ((*at, "home"), f"home hex {home.hex!r} is not on the map", "value")
@@ -592,6 +606,68 @@ class _Checker:
     def game_end(self) -> Iterator[Found]:
         if not any(self.t.game_end.model_dump().values()):
             yield (("game_end",), "the game needs at least one end condition", "key")
+
+    # -- the goods layer ------------------------------------------------
+
+    def goods(self) -> Iterator[Found]:
+        t, g = self.t, self.t.goods
+        for name, rnd in t.rounds.items():
+            if rnd.kind == "share_phase" and t.rules.share_phase is None:
+                yield (("rounds", name, "kind"), "a share_phase round needs rules.share_phase", "value")
+            if rnd.kind.startswith("goods_") and g is None:
+                yield (("rounds", name, "kind"), f"a {rnd.kind} round needs the goods section", "value")
+        if t.game_end.final_turn and g is None:
+            yield (("game_end", "final_turn"), "the final turn needs goods.turns", "value")
+        if g is None:
+            return
+        groups = g.growth.groups
+        places = [("cities", key, c) for key, c in g.cities.items()]
+        places += [("new_cities", key, c) for key, c in g.new_cities.items()]
+        for part, key, place in places:
+            at = ("goods", part, key)
+            if place.color not in g.colors:
+                yield ((*at, "color"), f"goods colour {place.color!r} is not in goods.colors", "value")
+            if place.group not in groups:
+                yield ((*at, "group"), f"group {place.group!r} is not in goods.growth.groups", "value")
+        for hex_id in g.cities:
+            hx = t.map.hexes.get(hex_id)
+            if hx is None or hx.color != "gray" or not hx.cities:
+                yield (("goods", "cities", hex_id), f"{hex_id} is not a gray city hex of the map", "key")
+        for hex_id, hx in t.map.hexes.items():
+            if hx.color == "gray" and hx.cities and hex_id not in g.cities:
+                yield (("map", "hexes", hex_id), f"city {hex_id} is missing from goods.cities", "key")
+        for name, kind in g.tiles.items():
+            tile = t.tiles.get(name)
+            if tile is None:
+                yield (("goods", "tiles", name), f"tile {name!r} is not in the manifest", "key")
+            elif (kind == "town") != bool(tile.towns):
+                has = "has a" if tile.towns else "has no"
+                yield (("goods", "tiles", name), f"tile {name} is of kind {kind} but {has} town", "value")
+        for name in t.tiles:
+            if name not in g.tiles:
+                yield (("tiles", name), f"tile {name} needs its kind in goods.tiles", "key")
+        for n in t.title.players.counts():
+            if n not in g.turns:
+                yield (("goods", "turns"), f"no number of turns for {n} players", "value")
+        lows = [band.min for band in g.income_reduction]
+        if lows != sorted(set(lows)):
+            yield (("goods", "income_reduction"), "income bands must rise by their min", "value")
+        if g.locomotive[0] > g.locomotive[1]:
+            yield (("goods", "locomotive"), "the starting locomotive is above the highest", "value")
+        if g.ranking is not None:
+            yield from self.ranking(g.ranking)
+
+    def ranking(self, ranking: Any) -> Iterator[Found]:
+        at = ("goods", "ranking")
+        lows = [row[0] for row in ranking.table]
+        if lows != sorted(set(lows)):
+            yield ((*at, "table"), "the rows must rise by their lowest starting income", "value")
+        for i, row in enumerate(ranking.table):
+            if row[1:] != sorted(set(row[1:])):
+                yield ((*at, "table", i), "the earnings thresholds of a row must rise", "value")
+        for n, moves in ranking.few.items():
+            if len(moves) != n:
+                yield ((*at, "few", str(n)), f"{n} ranked need {n} moves, got {len(moves)}", "value")
 
     # -- variants and hooks ---------------------------------------------
 

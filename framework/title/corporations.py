@@ -44,9 +44,10 @@ class Charter(Entry):
 
     name: str
     """The full name."""
-    home: Home
-    """The home city; its slot is reserved from the start of the game."""
-    tokens: list[int] = Field(min_length=1)
+    home: Home | None = None
+    """The home city; its slot is reserved from the start of the game (none for a
+    company of the goods layer, which has no stations)."""
+    tokens: list[int] = Field(default=[0], min_length=1)
     """Station token prices in the order they are placed; the first is the home token."""
     color: str
     """Charter and token colour (a CSS colour)."""

@@ -15,6 +15,7 @@ from framework.title.base import Entry, HexId, Model, Name
 from framework.title.bonuses import Bonus
 from framework.title.companies import Company
 from framework.title.corporations import Corporation, Minor
+from framework.title.goods import GoodsLayer
 from framework.title.map import MapSpec
 from framework.title.market import Market
 from framework.title.rounds import HookPoint, Round, Sequence
@@ -50,8 +51,8 @@ class Title(Model):
     """The stock market."""
     phases: dict[Name, Phase] = Field(min_length=1)
     """The phases, in order."""
-    trains: dict[Name, Train] = Field(min_length=1)
-    """The train types, in depot order."""
+    trains: dict[Name, Train] = {}
+    """The train types, in depot order (none for a title whose operating layer is goods)."""
     companies: dict[str, Company] = {}
     """Private companies, in auction order."""
     corporations: dict[str, Corporation] = Field(min_length=1)
@@ -72,6 +73,8 @@ class Title(Model):
     """Variants and optional rules, by id (18xx.games optional rule ids where they exist)."""
     hooks: dict[HookPoint, str] = {}
     """Hook functions the framework calls at fixed moments, by moment."""
+    goods: GoodsLayer | None = None
+    """The goods layer (track, links and goods cubes), for a title played with its rounds."""
 
     _folder: Path | None = PrivateAttr(default=None)
     _overlays: list[str] = PrivateAttr(default_factory=list)

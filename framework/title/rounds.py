@@ -77,10 +77,11 @@ StepName = Literal[
 ]
 
 
-HookPoint = Literal["after_dividend"]
+HookPoint = Literal["after_dividend", "end_of_game"]
 """Moments at which the framework calls a title's hook (``hooks`` section):
 
-* ``after_dividend``: ``hook(game, entity)`` when an operating company's dividend step ends."""
+* ``after_dividend``: ``hook(game, entity)`` when an operating company's dividend step ends;
+* ``end_of_game``: ``hook(game)`` when the game ends, before the final scores."""
 
 
 class Step(Shorthand):
@@ -98,8 +99,24 @@ class Step(Shorthand):
 class Round(Entry):
     """A kind of round and its steps."""
 
-    kind: Literal["auction", "stock", "operating", "custom"]
-    """What sort of round this is."""
+    kind: Literal[
+        "auction",
+        "stock",
+        "operating",
+        "share_phase",
+        "goods_auction",
+        "goods_actions",
+        "goods_build",
+        "goods_move",
+        "goods_income",
+        "goods_growth",
+        "custom",
+    ]
+    """What sort of round this is: the 18xx ``auction``, ``stock`` and ``operating``
+    rounds (with their ``steps``); a ``share_phase`` (``rules.share_phase``); the goods
+    layer's rounds (``goods``): the turn-order auction, choosing actions, building,
+    moving goods, income and expenses, goods growth; or a ``custom`` round played by a
+    hook."""
     steps: list[Step] = []
     """The steps in order."""
     hook: str | None = None
@@ -109,7 +126,7 @@ class Round(Entry):
     def _custom(self) -> Round:
         if self.kind == "custom" and not self.hook:
             raise ValueError("a custom round names the hook that plays it")
-        if self.kind != "custom" and not self.steps:
+        if self.kind in ("auction", "stock", "operating") and not self.steps:
             raise ValueError(f"an {self.kind} round needs its steps")
         return self
 

@@ -232,6 +232,48 @@ class VirtualPlayer(Model):
     name: str
 
 
+class EndMoves(Model):
+    """Price moves at the end of a share phase, by what happened to a corporation's
+    shares in it (buys and sells are counted apart; each applies)."""
+
+    bought_one: list[Move] = ["right"]
+    bought_more: list[Move] = ["up"]
+    sold_one: list[Move] = ["left"]
+    sold_more: list[Move] = ["down"]
+
+
+class SharePhase(Model):
+    """A share phase in place of the 18xx stock round: a player's turn is buying one
+    certificate or selling one or more, and prices move only at its end.
+
+    Corporations have no par: they start where a die roll puts them
+    (``start_cells``). The first certificate bought from a corporation is its
+    president's and makes it active. The phase ends when every player has passed
+    in a row; then corporations may buy their own certificates back from the bank,
+    and prices move by ``end_moves``.
+    """
+
+    start_cells: dict[int, tuple[int, int]]
+    """Die face (1–6) → the market cell ``[row, column]`` a corporation starts in."""
+    max_per_corporation: int = Field(default=5, ge=1)
+    """Certificates of one corporation a player may hold (the president's counts as one)."""
+    buy_and_sell: Literal["not_same_corporation", "any"] = "not_same_corporation"
+    """``not_same_corporation``: nobody buys and sells the same corporation in one game turn."""
+    president_sellable: bool = False
+    """Whether the president's certificate may be sold."""
+    treasury_offer: Literal["vote", "all"] = "vote"
+    """How many treasury certificates are for sale: decided by the holders' vote at the
+    start of the phase (more than half of the player-held percent), or always all. A
+    corporation without a president offers all."""
+    buy_back: bool = True
+    """After the last pass, corporations (their presidents deciding) may buy their own
+    certificates from the bank at the current price."""
+    end_moves: EndMoves = EndMoves()
+    first_player: Literal["die", "seat"] = "die"
+    """Who starts the first phase: a die roll among the seats, or the first seat; later
+    phases start with the last player to buy or sell."""
+
+
 class Rules(Model):
     """Rules that are numbers and choices."""
 
@@ -256,6 +298,8 @@ class Rules(Model):
     """Needed when a train has the ``nationalization`` event."""
     virtual_player: VirtualPlayer | None = None
     """A virtual player added to every game."""
+    share_phase: SharePhase | None = None
+    """Needed by rounds of kind ``share_phase``."""
 
 
 Timing = Literal["immediately", "end_of_operating_round", "end_of_set", "end_of_round"]
@@ -276,6 +320,8 @@ class GameEnd(Model):
     """A corporation enters a cell of a zone with ``ends_game``."""
     manually_ended: Timing | None = None
     """The players agree to end the game."""
+    final_turn: Timing | None = None
+    """The title's last game turn is played (``goods.turns``)."""
 
 
 class Generator(Model):

@@ -19,7 +19,10 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     if unlimited:
         tiles += f" + unlimited {', '.join(unlimited)}"
     cells = sum(len(row) for row in t.market.grid)
-    pars = "/".join(str(cell.price) for _, _, cell in t.market.par_cells())
+    pars = "par " + "/".join(str(cell.price) for _, _, cell in t.market.par_cells())
+    if t.rules.share_phase is not None:
+        starts = dict.fromkeys(t.market.grid[r][c].price for r, c in t.rules.share_phase.start_cells.values())
+        pars = "start " + "/".join(map(str, starts))
     trains = ", ".join(
         f"{train.key}×{'∞' if train.count == 'unlimited' else train.count}"
         + (f" (also {', '.join(train.variants)})" if train.variants else "")
@@ -33,12 +36,23 @@ def summarize(title: Title) -> list[tuple[str, str]]:
         ),
         ("hexes", f"{len(t.map.hexes)} ({t.map.layout} layout)"),
         ("tiles", tiles),
-        ("market", f"{_count(len(t.market.grid), 'row')}, {cells} cells, par {pars}"),
+        ("market", f"{_count(len(t.market.grid), 'row')}, {cells} cells, {pars}"),
         ("phases", f"{len(t.phases)}: {', '.join(t.phases)}"),
-        ("trains", trains),
+        ("trains", trains or "none"),
         ("companies", f"{len(t.companies)}: {', '.join(t.companies)}" if t.companies else "none"),
         ("corporations", f"{len(t.corporations)}: {', '.join(t.corporations)}"),
     ]
+    if t.goods is not None:
+        g = t.goods
+        cubes = ", ".join(f"{color} {n}" for color, n in g.colors.items())
+        turns = ", ".join(f"{n}p {turns}" for n, turns in g.turns.items())
+        lines.append(
+            (
+                "goods",
+                f"{_count(len(g.cities), 'city', 'cities')}, {len(g.new_cities)} new; "
+                f"{sum(g.colors.values())} cubes ({cubes}); turns {turns}",
+            )
+        )
     if t.minors:
         lines.append(("minors", f"{len(t.minors)}: {', '.join(t.minors)}"))
     if t.bonuses:

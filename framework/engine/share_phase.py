@@ -1,0 +1,398 @@
+"""The share phase (``kind: share_phase``, ``rules.share_phase``): the stock layer of
+18xx hybrids on other games, where investors trade and corporations operate.
+
+1. **Vote.** For each corporation with a president and certificates in its
+   treasury, the players holding it vote, in turn order, how many treasury
+   certificates are for sale; the offer is the largest number that holders of
+   more than half of the player-held percent voted for (or all, by the rules).
+2. **Trade.** From the starting player round the table, a player buys one
+   certificate (from the treasury, money to the corporation, or from the bank),
+   sells one or more of one corporation to the bank, or passes; the phase ends
+   when every player has passed in a row. The first certificate bought of a
+   corporation is its president's (twice the price) and activates it.
+3. **Buy-back.** Each active corporation may buy its own certificates from the
+   bank at the current price.
+4. **Prices** move by what was bought and sold (``end_moves``); the last player to
+   buy or sell starts the next phase.
+
+Corporations start on the market where a die roll puts them
+(:func:`place_start_prices`). Players may give money to a corporation at any
+time (``give_money``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.engine import finance, shares
+from framework.engine.entities import BANK, POOL
+from framework.engine.errors import GameError
+from framework.engine.rounds import Round, round_kind
+from framework.engine.steps.base import entity_of
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+Choices = dict[str, dict[str, list[dict[str, Any]]]]
+
+
+def place_start_prices(game: Game) -> None:
+    """Roll a die for every corporation and put it on the cell the rules give that face."""
+    cells = game.title.rules.share_phase.start_cells
+    for sym in game.corporations:
+        face = game.random().randint(1, 6)
+        game.market.place(sym, tuple(cells[face]))
+        game.corporations[sym].par = game.market.price(sym)
+        game.log(f"{sym} starts at {game.market.price(sym)} (a {face} was rolled)")
+
+
+def has_president(game: Game, sym: str) -> bool:
+    return game.corporations[sym].president() in game.players_by_id
+
+
+def give_money(game: Game, action: dict[str, Any]) -> None:
+    """A player gives money to a corporation (allowed at any time)."""
+    player = entity_of(action)
+    sym = str(action.get("corporation"))
+    amount = int(action.get("amount", 0))
+    if player not in game.players_by_id:
+        raise GameError("gifts", "only players give money to corporations")
+    if sym not in game.corporations or game.corporations[sym].closed:
+        raise GameError("gifts", f"there is no corporation {sym}")
+    if amount <= 0 or amount > game.players_by_id[player].cash:
+        raise GameError("gifts", f"{game.name(player)} cannot give {amount}")
+    finance.pay(game, player, sym, amount)
+    game.log(f"{game.name(player)} gives {amount} to {sym}")
+
+
+def gift_choices(game: Game, player: str) -> list[dict[str, Any]]:
+    cash = game.players_by_id[player].cash
+    if cash <= 0:
+        return []
+    return [
+        {"corporation": sym, "amount": 1, "max": cash}
+        for sym, corp in game.corporations.items()
+        if not corp.closed and has_president(game, sym)
+    ]
+
+
+def activate(game: Game, sym: str) -> None:
+    """A corporation's president's certificate is sold: it joins the operating layer."""
+    corp = game.corporations[sym]
+    goods = game.goods
+    if goods is None:
+        return
+    levels = sorted(game.corporations[s].counters["locomotive"] for s in goods.order)
+    first = game.title.goods.locomotive[0]
+    corp.counters = {"income": 0, "income_start": 0, "locomotive": levels[1] if len(levels) >= 2 else first}
+    goods.order.append(sym)
+    game.log(f"{sym} is active with locomotive {corp.counters['locomotive']}")
+
+
+@round_kind("share_phase")
+class SharePhase(Round):
+    STATE = (
+        "entities",
+        "index",
+        "stage",
+        "ballots",
+        "votes",
+        "offered",
+        "passes",
+        "traded",
+        "counts",
+        "last_trader",
+        "queue",
+    )
+
+    def start(self) -> None:
+        game = self.game
+        rules = game.title.rules.share_phase
+        game.round_number += 1
+        players = [p.id for p in game.humans]
+        if game.round_number == 1 and rules.first_player == "die":
+            game.priority = game.random().randrange(len(players))
+        self.entities = players[game.priority :] + players[: game.priority]
+        self.index = 0
+        self.passes = 0
+        self.traded: dict[str, dict[str, str]] = {}
+        self.counts: dict[str, list[int]] = {}
+        self.last_trader: str | None = None
+        self.queue: list[str] = []
+        self.offered: dict[str, int] = {}
+        self.votes: dict[str, dict[str, int]] = {}
+        self.ballots: list[list[str]] = []
+        """``[corporation, voter]`` still to vote, in order."""
+        for sym, corp in game.corporations.items():
+            treasury = len([s for s in corp.shares if s.owner == sym and not s.president])
+            if corp.closed or not has_president(game, sym) or not treasury:
+                continue
+            if rules.treasury_offer == "all":
+                self.offered[sym] = treasury
+                continue
+            self.votes[sym] = {}
+            self.ballots += [[sym, p] for p in self.entities if corp.percent_of(p)]
+        self.stage = "vote" if self.ballots else "trade"
+        game.log(f"Share phase {game.turn}")
+
+    # -- who acts ---------------------------------------------------------------
+
+    def current_entity(self) -> str | None:
+        if self.stage == "vote":
+            return self.ballots[0][1]
+        if self.stage == "trade":
+            return self.entities[self.index]
+        if self.stage == "buy_back" and self.queue:
+            return self.queue[0]
+        return None
+
+    def entity(self) -> str | None:
+        return self.current_entity()
+
+    def finished(self) -> bool:
+        return self.stage == "done"
+
+    # -- what may be done -------------------------------------------------------
+
+    def choices(self) -> Choices:
+        game = self.game
+        entity = self.current_entity()
+        if entity is None:
+            return {}
+        if self.stage == "vote":
+            sym = self.ballots[0][0]
+            most = len([s for s in game.corporations[sym].shares if s.owner == sym and not s.president])
+            return {entity: {"vote": [{"corporation": sym, "count": n} for n in range(most + 1)]}}
+        if self.stage == "buy_back":
+            return {entity: {"buy_shares": self._buy_backs(entity), "pass": [{}]}}
+        listed: dict[str, list[dict[str, Any]]] = {}
+        buys = [{"shares": [s.id], "percent": s.percent} for s in self._buyable(entity)]
+        if buys:
+            listed["buy_shares"] = buys
+        sales = self._sales(entity)
+        if sales:
+            listed["sell_shares"] = sales
+        listed["pass"] = [{}]
+        gifts = gift_choices(game, entity)
+        if gifts:
+            listed["give_money"] = gifts
+        return {entity: listed}
+
+    def _buyable(self, player: str) -> list:
+        """One certificate per corporation and source the player may buy now."""
+        game = self.game
+        rules = game.title.rules.share_phase
+        cash = game.players_by_id[player].cash
+        at_limit = finance.certificate_count(game, player) >= finance.certificate_limit(game)
+        out = []
+        for sym, corp in game.corporations.items():
+            if corp.closed or at_limit or self.traded.get(player, {}).get(sym) == "sell":
+                continue
+            price = game.market.price(sym)
+            if not has_president(game, sym):
+                pres = next(s for s in corp.shares if s.president)
+                if pres.percent * price // 10 <= cash:
+                    out.append(pres)
+                continue
+            if len(corp.certificates_of(player)) >= rules.max_per_corporation or price > cash:
+                continue
+            treasury = [s for s in corp.certificates_of(sym) if not s.president]
+            if treasury and self.offered.get(sym, 0) > 0:
+                out.append(treasury[0])
+            bank = corp.certificates_of(POOL)
+            if bank:
+                out.append(bank[0])
+        return out
+
+    def _sales(self, player: str) -> list[dict[str, Any]]:
+        game = self.game
+        out = []
+        for sym, corp in game.corporations.items():
+            if corp.closed or self.traded.get(player, {}).get(sym) == "buy":
+                continue
+            mine = [s for s in corp.certificates_of(player) if not s.president]
+            for n in range(1, len(mine) + 1):
+                out.append({"shares": [s.id for s in mine[:n]], "percent": sum(s.percent for s in mine[:n])})
+        return out
+
+    def _buy_backs(self, sym: str) -> list[dict[str, Any]]:
+        game = self.game
+        corp = game.corporations[sym]
+        bank = corp.certificates_of(POOL)
+        price = game.market.price(sym)
+        return [
+            {"shares": [s.id for s in bank[:n]], "percent": sum(s.percent for s in bank[:n])}
+            for n in range(1, len(bank) + 1)
+            if price * sum(s.percent for s in bank[:n]) // 10 <= corp.cash
+        ]
+
+    # -- actions ----------------------------------------------------------------
+
+    def process(self, action: dict[str, Any]) -> None:
+        game = self.game
+        kind = action["type"]
+        entity = entity_of(action)
+        if entity != self.current_entity():
+            raise GameError(
+                "turn order",
+                f"it is {game.name(self.current_entity() or '')}'s turn, not {game.name(entity)}'s",
+            )
+        handler = {
+            ("vote", "vote"): self._vote,
+            ("trade", "buy_shares"): self._buy,
+            ("trade", "sell_shares"): self._sell,
+            ("trade", "pass"): self._pass,
+            ("buy_back", "buy_shares"): self._buy_back,
+            ("buy_back", "pass"): self._skip_buy_back,
+        }.get((self.stage, kind))
+        if handler is None:
+            raise GameError(
+                "share phase", f"{kind.replace('_', ' ')} is not possible in this part of the share phase"
+            )
+        handler(entity, action)
+
+    def _vote(self, player: str, action: dict[str, Any]) -> None:
+        game = self.game
+        sym, _ = self.ballots[0]
+        listed = self.choices()[player]["vote"]
+        count = int(action.get("count", -1))
+        if str(action.get("corporation")) != sym or {"corporation": sym, "count": count} not in listed:
+            raise GameError("vote", f"vote 0 to {len(listed) - 1} of {sym}'s treasury certificates for sale")
+        self.votes[sym][player] = count
+        self.ballots.pop(0)
+        if not self.ballots or self.ballots[0][0] != sym:
+            self.offered[sym] = self._outcome(sym)
+            game.log(f"{sym} offers {self.offered[sym]} treasury certificate(s)")
+        if not self.ballots:
+            self.stage = "trade"
+
+    def _outcome(self, sym: str) -> int:
+        """The largest offer that holders of more than half the player-held percent back."""
+        corp = self.game.corporations[sym]
+        weight = {p: corp.percent_of(p) for p in self.votes[sym]}
+        total = sum(weight.values())
+        for count in sorted(set(self.votes[sym].values()), reverse=True):
+            backing = sum(weight[p] for p, c in self.votes[sym].items() if c >= count)
+            if 2 * backing > total:
+                return count
+        return 0
+
+    def _buy(self, player: str, action: dict[str, Any]) -> None:
+        game = self.game
+        ids = [str(s) for s in action.get("shares") or []]
+        allowed = {s.id: s for s in self._buyable(player)}
+        if len(ids) != 1 or ids[0] not in allowed:
+            raise GameError("buying", self._why_not(player, ids))
+        share = allowed[ids[0]]
+        sym = share.id.rpartition("_")[0]
+        corp = game.corporations[sym]
+        from_treasury = share.owner == sym
+        presidented = has_president(game, sym)
+        shares.buy(game, player, corp, [share])
+        if from_treasury and presidented:
+            self.offered[sym] -= 1
+        if not presidented:
+            activate(game, sym)
+        self._traded(player, sym, "buy", 1)
+
+    def _why_not(self, player: str, ids: list[str]) -> str:
+        game = self.game
+        if len(ids) != 1:
+            return "buy exactly one certificate"
+        sym = ids[0].rpartition("_")[0]
+        if sym not in game.corporations:
+            return f"there is no corporation {sym}"
+        rules = game.title.rules.share_phase
+        if self.traded.get(player, {}).get(sym) == "sell":
+            return f"{game.name(player)} sold {sym} this turn and may not buy it"
+        if (
+            has_president(game, sym)
+            and len(game.corporations[sym].certificates_of(player)) >= rules.max_per_corporation
+        ):
+            return f"nobody holds more than {rules.max_per_corporation} certificates of {sym}"
+        if not has_president(game, sym):
+            return f"the first certificate of {sym} bought is its president's"
+        return f"{ids[0]} is not for sale to {game.name(player)} now"
+
+    def _sell(self, player: str, action: dict[str, Any]) -> None:
+        game = self.game
+        corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
+        for share in certs:
+            if share.owner != player:
+                raise GameError("selling", f"{game.name(player)} does not hold {share.id}")
+            if share.president and not game.title.rules.share_phase.president_sellable:
+                raise GameError("president's certificate", "the president's certificate cannot be sold")
+        if self.traded.get(player, {}).get(corp.sym) == "buy":
+            raise GameError("selling", f"{game.name(player)} bought {corp.sym} this turn and may not sell it")
+        percent = sum(s.percent for s in certs)
+        shares.sell(game, player, corp, certs, percent)
+        self._traded(player, corp.sym, "sell", len(certs))
+
+    def _traded(self, player: str, sym: str, what: str, count: int) -> None:
+        self.traded.setdefault(player, {})[sym] = what
+        counts = self.counts.setdefault(sym, [0, 0])
+        counts[0 if what == "buy" else 1] += count
+        self.last_trader = player
+        self.passes = 0
+        self._next()
+
+    def _pass(self, player: str, action: dict[str, Any]) -> None:
+        self.passes += 1
+        if self.passes >= len(self.entities):
+            self._start_buy_back()
+        else:
+            self._next()
+
+    def _next(self) -> None:
+        self.index = (self.index + 1) % len(self.entities)
+
+    def _start_buy_back(self) -> None:
+        game = self.game
+        order = game.goods.order if game.goods is not None else list(game.corporations)
+        if game.title.rules.share_phase.buy_back:
+            self.queue = [s for s in order if has_president(game, s) and self._buy_backs(s)]
+        self.stage = "buy_back"
+        self._close_if_done()
+
+    def _buy_back(self, sym: str, action: dict[str, Any]) -> None:
+        game = self.game
+        listed = self._buy_backs(sym)
+        ids = [str(s) for s in action.get("shares") or []]
+        if not any(c["shares"] == ids for c in listed):
+            raise GameError(
+                "buy-back",
+                f"{sym} may buy back {', '.join(str(len(c['shares'])) for c in listed)} certificate(s)",
+            )
+        corp = game.corporations[sym]
+        price = game.market.price(sym)
+        for share in [s for s in corp.shares if s.id in ids]:
+            finance.pay(game, sym, BANK, price * share.percent // 10)
+            finance.move_share(game, share, sym)
+        game.log(f"{sym} buys back {len(ids)} certificate(s)")
+        self.counts.setdefault(sym, [0, 0])[0] += len(ids)
+        self._skip_buy_back(sym, action)
+
+    def _skip_buy_back(self, sym: str, action: dict[str, Any]) -> None:
+        self.queue.pop(0)
+        self._close_if_done()
+
+    def _close_if_done(self) -> None:
+        if self.stage == "buy_back" and not self.queue:
+            self.stage = "done"
+
+    def finish(self) -> None:
+        game = self.game
+        moves = game.title.rules.share_phase.end_moves
+        for sym, (bought, sold) in sorted(self.counts.items()):
+            steps = []
+            if bought:
+                steps += moves.bought_one if bought == 1 else moves.bought_more
+            if sold:
+                steps += moves.sold_one if sold == 1 else moves.sold_more
+            start, end = game.market.move(sym, steps)
+            if start != end:
+                game.log(f"{sym} moves to {game.market.price(sym)}")
+        if self.last_trader is not None:
+            players = [p.id for p in game.humans]
+            game.priority = players.index(self.last_trader)
+        game.log_round_end(game.round_label())
