@@ -191,11 +191,13 @@ def setup(
     """Show a new game's setup for a seed: what the random draws remove, the corporation
     drawn for a company, starting cash and seat order."""
     from framework.engine.game import Game
-    from framework.replay import game_title
+    from framework.replay import variants_for
 
-    variants = list(optional or [])
     try:
-        title = game_title(title_path, players, variants)
+        base = load_title(title_path)
+        chosen = list(optional or [])
+        variants = chosen + [v for v in variants_for(base, players) if v not in chosen]
+        title = load_title(title_path, variants=variants) if variants else base
     except ProblemsError as exc:
         report(exc.problems, exc.stage)
         raise typer.Exit(1) from None

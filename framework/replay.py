@@ -46,13 +46,20 @@ def game_title(
     """A title as a game of ``players`` plays it: the chosen optional rules (variants),
     the variants that apply by themselves to that many players, then house rules."""
     base = load_title(folder)
+    variants = variants_for(base, players, optional_rules)
+    return load_title(folder, rules, variants) if variants or rules else base
+
+
+def variants_for(base: Title, players: int, optional_rules: Sequence[str] = ()) -> list[str]:
+    """The variants a game plays: the optional rules chosen, then those that apply by
+    themselves to ``players`` players."""
     variants = [v for v in optional_rules if v in base.variants]
     variants += [
         name
         for name, v in base.variants.items()
         if v.automatic and v.players and players in v.players and name not in variants
     ]
-    return load_title(folder, rules, variants) if variants or rules else base
+    return variants
 
 
 def new_game(game_file: GameFile, title: Title) -> Game:

@@ -293,6 +293,8 @@ class SharePhase(Round):
             self.offered[sym] -= 1
         if not presidented:
             activate(game, sym)
+            # it had no president when the phase began, so all its certificates are for sale
+            self.offered[sym] = len([s for s in corp.shares if s.owner == sym and not s.president])
         self._traded(player, sym, "buy", 1)
 
     def _why_not(self, player: str, ids: list[str]) -> str:

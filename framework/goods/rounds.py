@@ -356,11 +356,10 @@ class MoveGoods(OperatorRound):
 
 @round_kind("goods_income")
 class Income(OperatorRound):
-    """No decisions: each operator collects its income, pays its locomotive and a
-    dividend per 10% to every holder but its own treasury (dividends are cut first
-    when money is short, then income falls by what is unpaid), income falls by the
-    reduction table, prices move by profitability; in the last turn the final
-    dividend is paid and the game ends."""
+    """No decisions: each operator collects its income, pays its locomotive and then a
+    dividend per 10% to every holder but its own treasury (when money is short, what is
+    left unpaid lowers its income), income falls by the reduction table, prices move by
+    profitability; in the last turn the final dividend is paid and the game ends."""
 
     def start(self) -> None:
         game = self.game

@@ -411,6 +411,9 @@ class TrackMap:
                     "connection",
                     f"new track in {hex_id} must connect to a city or to {builder}'s track",
                 )
+        if plan.town and not ok_any and plan.old is not None:
+            # new spurs join the builder's own track at the town (a town it has track in)
+            ok_any = any(seg.owner == builder for seg in plan.old.segments)
         if plan.town and not ok_any:
             raise GameError(
                 "connection", f"the town track in {hex_id} must connect to a city or to {builder}'s track"

@@ -1,0 +1,1365 @@
+"""18Steam played by the rules: the share phase, the Age of Steam turn run by corporations,
+the final dividend and the end of the game.
+
+The rules are the 18Steam text (``18Steam-rules.txt``), the Age of Steam reference
+(``reference/18Steam/age-of-steam.md``, cited as §3.2 and so on) and the decisions of
+``titles/18Steam/README.md`` (cited as "assumption 16" and so on). Positions are
+played with the real engine (``tests/steam_support.py``); where a test edits the state
+its docstring says so and why.
+
+Hex ids: the letter is the column, the number ``2 × row + column mod 2 + 1``; edges are
+0 S, 1 SW, 2 NW, 3 N, 4 NE, 5 SE. The places used: Chicago H12 (red), St. Louis F20
+(red), Cincinnati M17 (blue), Pittsburgh R12 (red), Wheeling Q17 (yellow); the towns
+Milwaukee H8, Rock Island F14, Michigan City J12, Springfield G17, Lexington N20.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import re
+
+import pytest
+from steam_support import (
+    TITLE_DIR,
+    act,
+    advance,
+    buy,
+    cash,
+    certificate,
+    default_action,
+    earnings,
+    end_trade,
+    frozen,
+    give,
+    holdings,
+    income,
+    lay,
+    locomotive,
+    new_game,
+    options,
+    owners,
+    pass_build_until,
+    pass_until,
+    price,
+    refused,
+    sell,
+    share_phase,
+    vote_all,
+)
+
+from framework.bots import make_bot
+from framework.engine.entities import POOL
+from framework.engine.invariants import broken_invariants
+from framework.engine.state import game_to_dict
+from framework.gamefile import GameFile
+from framework.goods.moves import link_id
+from framework.goods.rounds import rank_moves
+from framework.goods.state import INCOME, INCOME_START, LOCOMOTIVE
+from framework.play import new_session, play
+from framework.replay import replay
+from framework.title.loader import RulesText
+
+# Seed 1, four players: every corporation starts at $5 (the middle of the market, [3, 4])
+# but GRAY at $6; player 1 starts the first share phase.
+SEED = 1
+
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def cell(game, sym: str) -> tuple[int, int]:
+    return game.market.positions[sym]
+
+
+def at(row: int, col: int) -> int:
+    """The price of a market cell (assumption 1: max(1, col + 1 + 2 × (3 − row)))."""
+    return max(1, col + 1 + 2 * (3 - row))
+
+
+def set_cash(game, sym: str, amount: int) -> None:
+    """Give a corporation exactly ``amount``, from or to the bank (money stays conserved)."""
+    corp = game.corporations[sym]
+    game.bank -= amount - corp.cash
+    corp.cash = amount
+
+
+def to_next(game, kind: str, picks: dict[str, str] | None = None) -> None:
+    """Leave the round being played and play neutral decisions up to the next ``kind``."""
+    advance(game, kind, picks, leave=True)
+
+
+# =========================================================================================
+# 1. The share phase
+# =========================================================================================
+
+
+def test_players_start_with_20_and_corporations_with_nothing():
+    game = new_game(4, SEED)
+    assert [p.cash for p in game.players] == [20, 20, 20, 20]
+    assert {sym: c.cash for sym, c in game.corporations.items()} == dict.fromkeys(game.corporations, 0)
+    assert game.bank == 10_000 - 4 * 20
+    assert game.goods.order == []  # nobody is active before the first president's certificate
+
+
+def test_start_prices_follow_one_die_per_corporation():
+    """1–2: the 4 left of the middle; 3–4: the middle 5; 5–6: the 6 right of it."""
+    expected = {
+        1: (4, (3, 3)),
+        2: (4, (3, 3)),
+        3: (5, (3, 4)),
+        4: (5, (3, 4)),
+        5: (6, (3, 5)),
+        6: (6, (3, 5)),
+    }
+    faces = set()
+    for seed in range(1, 13):
+        game = new_game(4, seed)
+        rolls = [re.fullmatch(r"(\w+) starts at (\d+) \(a (\d) was rolled\)", m) for m in game.messages]
+        rolls = [m for m in rolls if m]
+        assert [m[1] for m in rolls] == list(game.corporations)
+        for m in rolls:
+            sym, face = m[1], int(m[3])
+            assert (price(game, sym), cell(game, sym)) == expected[face]
+            assert int(m[2]) == expected[face][0]
+            faces.add(face)
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_the_first_share_phase_starts_with_a_random_player():
+    starters = {seed: new_game(4, seed).current_entity() for seed in range(1, 9)}
+    assert set(starters.values()) == {"1", "2", "3", "4"}
+    assert starters[SEED] == "1"
+
+
+def test_the_last_player_to_buy_or_sell_starts_the_next_share_phase():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "BLUE")
+    buy(game, "3", "RED")  # the last trade of the phase
+    end_trade(game)
+    to_next(game, "share_phase")
+    assert game.turn == 2 and game.round.entities == ["3", "4", "1", "2"]
+    assert game.current_entity() == "3"
+    # assumption 18: when nobody trades, the holder of the starting-player marker keeps it
+    end_trade(game)
+    to_next(game, "share_phase")
+    assert game.turn == 3 and game.current_entity() == "3"
+
+
+def test_a_turn_is_one_buy_or_a_sale_of_one_corporation_or_a_pass():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    assert game.current_entity() == "2"  # one certificate, and the turn passes on
+    error = refused(game, {"type": "buy_shares", "entity": "2", "shares": ["RED_1", "RED_2"]})
+    assert error.rule == "buying" and "exactly one" in str(error)
+    buy(game, "2", "BLUE")
+    buy(game, "3", "RED")
+    buy(game, "3", "RED")
+    buy(game, "3", "BLUE")
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    # RED: 3 certificates bought in phase 1, so it moved up from the 5 to the 7
+    assert price(game, "RED") == at(2, 4) == 7
+    pass_until(game, "3")
+    error = refused(game, {"type": "sell_shares", "entity": "3", "shares": ["RED_1", "BLUE_1"]})
+    assert error.rule == "shares"
+    before = cash(game, "3")
+    act(game, "sell_shares", "3", shares=["RED_1", "RED_2"])  # several of one corporation at once
+    assert cash(game, "3") - before == 2 * 7
+    assert holdings(game, "RED")[POOL] == 20
+    assert game.current_entity() == "4"
+
+
+def test_the_first_certificate_is_the_presidents_at_twice_the_price():
+    game = new_game(4, SEED)
+    listed = options(game, "1")["buy_shares"]
+    assert {"shares": ["RED_0"], "percent": 20} in listed
+    assert not any(c["shares"] == ["RED_1"] for c in listed)
+    error = refused(game, {"type": "buy_shares", "entity": "1", "shares": ["RED_1"]})
+    assert error.rule == "buying" and "president" in str(error)
+    bank = game.bank
+    act(game, "buy_shares", "1", shares=["RED_0"])
+    assert cash(game, "1") == 20 - 2 * 5
+    assert cash(game, "RED") == 10  # from the treasury: the money goes to the corporation
+    assert game.bank == bank
+    assert holdings(game, "RED") == {"1": 20, "RED": 80}
+    assert "RED" in game.goods.order  # active as soon as its president's certificate is sold
+
+
+def test_a_corporation_without_a_president_offers_all_its_certificates():
+    """No vote in the phase where a corporation gets its president: its other eight
+    certificates are for sale at once (assumption 16)."""
+    game = new_game(4, SEED)
+    assert game.round.stage == "trade"
+    buy(game, "1", "RED")
+    assert {"shares": ["RED_1"], "percent": 10} in options(game, "2")["buy_shares"]
+    for player in ("2", "3", "4", "2"):
+        buy(game, player, "RED")
+    assert holdings(game, "RED") == {"1": 20, "2": 20, "3": 10, "4": 10, "RED": 40}
+
+
+def test_treasury_certificates_pay_the_corporation_and_bank_certificates_the_bank():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")  # a treasury certificate: $5 to RED
+    assert (cash(game, "2"), cash(game, "RED")) == (15, 15)
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game, 0)
+    # RED moved up to the 7 (two certificates bought), then paid its president $2 and
+    # player 2 $1 and its locomotive $1 in turn 1
+    assert price(game, "RED") == 7 and cash(game, "RED") == 15 - 1 - 3
+    sell(game, "2", "RED")
+    assert holdings(game, "RED")[POOL] == 10
+    red, bank = cash(game, "RED"), game.bank
+    buy(game, "3", "RED", source="bank")
+    assert cash(game, "3") == 20 - 7
+    assert game.bank == bank + 7 and cash(game, "RED") == red
+
+
+def test_activation_and_the_starting_locomotive():
+    """The first two corporations start at level 1; later ones at the second-lowest level
+    of the active corporations: levels 1, 2, 2, 3 give 2."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "GREEN"), ("4", "YELLOW")])
+    assert game.goods.order == ["RED", "BLUE", "GREEN", "YELLOW"]  # in the order they became active
+    assert [locomotive(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")] == [1, 1, 1, 1]
+    advance(game, "goods_move", picks={"YELLOW": "locomotive"})
+    assert locomotive(game, "YELLOW") == 2
+    while game.round.kind == "goods_move":
+        sym = game.current_entity()
+        if sym != "RED" and "upgrade_locomotive" in options(game, sym):
+            act(game, "upgrade_locomotive", sym)
+        else:
+            act(game, "pass", sym)
+    assert [locomotive(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")] == [1, 2, 2, 3]
+    advance(game, "share_phase")
+    assert "PURPLE" not in game.goods.order and "GRAY" not in game.goods.order  # inactive: they sit out
+    buyer = next(p.id for p in game.players if p.cash >= 2 * price(game, "PURPLE"))
+    buy(game, buyer, "PURPLE")
+    assert locomotive(game, "PURPLE") == 2
+    assert game.goods.order[-1] == "PURPLE"  # assumption 19: it joins the end of the order
+    assert "PURPLE is active with locomotive 2" in game.messages
+
+
+def test_the_second_corporation_starts_at_level_1_whatever_the_first_has():
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED")])
+    advance(game, "goods_actions")
+    act(game, "select_action", "RED", action="locomotive")
+    assert locomotive(game, "RED") == 2
+    advance(game, "share_phase")
+    buy(game, "2", "BLUE")
+    assert locomotive(game, "BLUE") == 1  # the second corporation: level 1, not RED's 2
+    buy(game, "3", "GREEN")
+    assert locomotive(game, "GREEN") == 2  # the levels are 1 and 2: the second-lowest is 2
+
+
+def test_no_buying_and_selling_the_same_corporation_in_one_turn():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")
+    pass_until(game, "2")
+    assert "sell_shares" not in options(game, "2")
+    error = refused(game, {"type": "sell_shares", "entity": "2", "shares": ["RED_1"]})
+    assert error.rule == "selling" and "bought RED" in str(error)
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    sell(game, "2", "RED")
+    pass_until(game, "2")
+    assert not any(c["shares"][0].startswith("RED") for c in options(game, "2")["buy_shares"])
+    for source in ("RED_1", certificate(game, "RED", "RED")):  # from the bank or the treasury
+        error = refused(game, {"type": "buy_shares", "entity": "2", "shares": [source]})
+        assert error.rule == "buying" and "sold RED" in str(error)
+    buy(game, "2", "BLUE")  # another corporation is fine
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    buy(game, "2", "RED", source="bank")  # a new game turn
+    assert holdings(game, "RED")["2"] == 10
+
+
+RICH = RulesText(
+    "rich.yaml", "overlay: {name: Rich players}\nbank: {starting_cash: {3: 60, 4: 60, 5: 60, 6: 60}}\n"
+)
+
+
+def test_at_most_five_certificates_of_one_corporation():
+    """Players start with $60 (an overlay): $20 does not buy five certificates."""
+    game = new_game(4, SEED, rules=[RICH])
+    for _ in range(5):
+        buy(game, "1", "RED")
+    assert len(game.corporations["RED"].certificates_of("1")) == 5  # the president's counts as one
+    assert holdings(game, "RED")["1"] == 60
+    pass_until(game, "1")
+    assert cash(game, "1") >= price(game, "RED")
+    assert not any(c["shares"][0].startswith("RED") for c in options(game, "1")["buy_shares"])
+    error = refused(game, {"type": "buy_shares", "entity": "1", "shares": ["RED_5"]})
+    assert error.rule == "buying" and "more than 5" in str(error)
+
+
+def test_the_presidents_certificate_cannot_be_sold():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "1", "RED")
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    pass_until(game, "1")
+    assert options(game, "1")["sell_shares"] == [{"shares": ["RED_1"], "percent": 10}]
+    error = refused(game, {"type": "sell_shares", "entity": "1", "shares": ["RED_0"]})
+    assert error.rule == "president's certificate"
+    error = refused(game, {"type": "sell_shares", "entity": "1", "shares": ["RED_1", "RED_0"]})
+    assert error.rule == "president's certificate"
+
+
+def test_the_presidency_passes_only_to_a_player_with_strictly_more():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")
+    buy(game, "2", "RED")
+    assert game.corporations["RED"].president() == "1"  # 20% against 20%: the president keeps it
+    buy(game, "2", "RED")
+    corp = game.corporations["RED"]
+    assert corp.president() == "2"
+    assert holdings(game, "RED") == {"1": 20, "2": 30, "RED": 50}
+    assert sorted(s.percent for s in corp.certificates_of("1")) == [10, 10]  # swapped for two 10%
+    assert sorted(s.percent for s in corp.certificates_of("2")) == [10, 20]
+
+
+@pytest.mark.parametrize(
+    ("votes", "offered"),
+    [
+        ({"1": 3, "2": 1, "3": 0}, 1),  # 3 has 20 of 40 (not more than half); 1 or more has 30
+        ({"1": 6, "2": 0, "3": 6}, 6),  # 30 of 40 for all six
+        ({"1": 6, "2": 0, "3": 0}, 0),  # the president's 20 of 40 is not a majority
+    ],
+)
+def test_the_treasury_vote(votes, offered):
+    """Holders of RED: player 1 20% (president), players 2 and 3 10% each; RED's treasury
+    holds six certificates."""
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")
+    buy(game, "3", "RED")
+    end_trade(game)
+    to_next(game, "share_phase")
+    assert game.round.stage == "vote"
+    order = []
+    while game.round.stage == "vote":
+        voter = game.current_entity()
+        assert options(game, voter)["vote"][-1] == {"corporation": "RED", "count": 6}
+        order.append(voter)
+        act(game, "vote", voter, corporation="RED", count=votes[voter])
+    assert order == ["3", "1", "2"]  # in turn order, from the last trader: only holders vote
+    assert f"RED offers {offered} treasury certificate(s)" in game.messages
+    if offered:
+        buy(game, "4", "RED")
+    pass_until(game, "4")
+    treasury = certificate(game, "RED", "RED")
+    listed = [c["shares"] for c in options(game, "4").get("buy_shares", [])]
+    assert ([treasury] in listed) == (offered > 1)  # still on offer after one is sold?
+    if offered <= 1:
+        error = refused(game, {"type": "buy_shares", "entity": "4", "shares": [treasury]})
+        assert error.rule == "buying"
+
+
+def test_a_corporation_buys_back_from_the_bank_after_everyone_passed():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    sell(game, "2", "RED")
+    end_trade(game)
+    assert game.round.stage == "buy_back" and game.current_entity() == "RED"
+    assert options(game, "RED")["buy_shares"] == [{"shares": ["RED_1"], "percent": 10}]
+    act(game, "pass", "RED")  # the president decides: not this time
+    advance(game, "share_phase")
+    vote_all(game)
+    # phase 1: two bought, up to the 7; phase 2: one sold, left to the 6
+    assert cell(game, "RED") == (2, 3) and price(game, "RED") == 6
+    end_trade(game)
+    assert game.current_entity() == "RED"
+    red, bank = cash(game, "RED"), game.bank
+    act(game, "buy_shares", "RED", shares=["RED_1"])
+    assert cash(game, "RED") == red - 6 and game.bank == bank + 6  # at the price before the moves
+    assert holdings(game, "RED") == {"1": 20, "RED": 80}
+    assert game.round.kind != "share_phase"
+    assert cell(game, "RED") == (2, 4)  # the buy-back counts as one certificate bought: right
+
+
+def test_end_of_phase_price_moves():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")  # RED: one bought
+    buy(game, "2", "BLUE")
+    buy(game, "3", "BLUE")  # BLUE: two bought
+    buy(game, "4", "GREEN")
+    buy(game, "1", "GREEN")
+    buy(game, "3", "GREEN")  # GREEN: three bought
+    end_trade(game)
+    to_next(game, "goods_auction")
+    assert (cell(game, "RED"), cell(game, "BLUE"), cell(game, "GREEN")) == ((3, 5), (2, 4), (2, 4))
+    prices = [price(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")]
+    assert prices == [6, 7, 7, 5]  # YELLOW: nothing bought
+    advance(game, "share_phase")
+    vote_all(game, 0)
+    # turn 1's ranking moved nobody: three corporations all earning 0 tie across right and left
+    assert (cell(game, "BLUE"), cell(game, "GREEN")) == ((2, 4), (2, 4))
+    sell(game, "3", "BLUE")  # BLUE: one sold
+    sell(game, "1", "GREEN")
+    sell(game, "3", "GREEN")  # GREEN: two sold
+    end_trade(game)
+    to_next(game, "goods_auction")
+    assert (cell(game, "BLUE"), cell(game, "GREEN")) == ((2, 3), (3, 4))
+    assert (price(game, "BLUE"), price(game, "GREEN")) == (6, 5)
+
+
+def test_buys_and_sells_of_one_corporation_both_move_it_buys_first():
+    """Assumption 17: RED (at the 7, [2, 4], after phase 1) has two certificates bought and
+    one sold in phase 2: up, then left."""
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    assert cell(game, "RED") == (2, 4)
+    buy(game, "3", "RED")
+    buy(game, "4", "RED")
+    sell(game, "2", "RED")
+    end_trade(game)
+    act(game, "pass", "RED")  # no buy-back
+    assert cell(game, "RED") == (1, 3) and price(game, "RED") == at(1, 3) == 8
+
+
+@pytest.mark.parametrize(
+    ("start", "direction", "end"),
+    [
+        ((3, 8), "right", (2, 8)),  # the printed arrow at the right end of a row: up
+        ((3, 0), "left", (4, 0)),  # at the left end: down
+        ((0, 4), "up", (0, 5)),  # cannot go up: right
+        ((6, 4), "down", (6, 3)),  # cannot go down: left
+        ((0, 8), "right", (0, 8)),  # the top right corner stays
+    ],
+)
+def test_market_edges(start, direction, end):
+    game = new_game(4, SEED)
+    assert game.market.step(start, direction) == end
+
+
+def test_a_buy_at_the_right_end_of_the_market_follows_the_arrow_up():
+    """The test puts RED's marker on the right end of row 3 (a die never does)."""
+    game = new_game(4, SEED)
+    game.market.place("RED", (3, 8))
+    buy(game, "1", "RED")
+    assert cash(game, "1") == 20 - 2 * 9
+    end_trade(game)
+    to_next(game, "goods_auction")
+    assert cell(game, "RED") == (2, 8) and price(game, "RED") == 11
+
+
+def test_players_may_give_money_to_a_corporation_at_any_time():
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    assert game.current_entity() == "2"
+    act(game, "give_money", "3", corporation="RED", amount=4)  # not player 3's turn
+    assert (cash(game, "3"), cash(game, "RED"), game.current_entity()) == (16, 14, "2")
+    error = refused(game, {"type": "give_money", "entity": "3", "corporation": "RED", "amount": 17})
+    assert error.rule == "gifts"
+    end_trade(game)
+    advance(game, "goods_build")
+    assert options(game, "1")["give_money"] == [{"corporation": "RED", "amount": 1, "max": 10}]
+    act(game, "give_money", "4", corporation="RED", amount=20)
+    assert (cash(game, "4"), cash(game, "RED")) == (0, 34)
+
+
+# =========================================================================================
+# 2. The auction for turn order
+# =========================================================================================
+
+
+@frozen
+def four_active() -> object:
+    """Seed 1, four players: 1 RED, 2 BLUE, 3 GREEN, 4 YELLOW (president's certificates,
+    $10 each); turn 1's auction, in the order they became active."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "GREEN"), ("4", "YELLOW")])
+    return game
+
+
+def test_auction_payments_5_4_2_0():
+    """§3.2: the first to drop out goes last and pays nothing; the first two places pay
+    their bid; the others half, rounded up."""
+    game = four_active()
+    assert game.round.kind == "goods_auction" and game.goods.order == ["RED", "BLUE", "GREEN", "YELLOW"]
+    before = {s: cash(game, s) for s in game.goods.order}
+    bank = game.bank
+    act(game, "bid", "RED", price=3)
+    error = refused(game, {"type": "bid", "entity": "BLUE", "price": 3})
+    assert error.rule == "bid"
+    act(game, "bid", "BLUE", price=4)
+    act(game, "bid", "GREEN", price=5)
+    act(game, "pass", "YELLOW")  # drops out first
+    act(game, "pass", "RED")  # bid 3
+    act(game, "pass", "BLUE")  # bid 4
+    assert game.goods.order == ["GREEN", "BLUE", "RED", "YELLOW"]
+    paid = {s: before[s] - cash(game, s) for s in before}
+    assert paid == {"GREEN": 5, "BLUE": 4, "RED": 2, "YELLOW": 0}
+    assert game.bank == bank + 11
+
+
+@frozen
+def turn_order_pass_auction() -> object:
+    """:func:`four_active`; everybody drops out of turn 1's auction (order YELLOW,
+    GREEN, BLUE, RED) and YELLOW takes the turn order pass; turn 2's auction."""
+    game = four_active()
+    advance(game, "goods_actions")
+    assert game.goods.order == ["YELLOW", "GREEN", "BLUE", "RED"]
+    act(game, "select_action", "YELLOW", action="turn_order_pass")
+    advance(game, "goods_auction")
+    return game
+
+
+def test_the_turn_order_pass_passes_once_without_dropping_out():
+    game = turn_order_pass_auction()
+    assert "turn_order_pass" in options(game, "YELLOW")
+    act(game, "turn_order_pass", "YELLOW")
+    act(game, "bid", "GREEN", price=1)
+    act(game, "pass", "BLUE")
+    act(game, "pass", "RED")
+    assert game.current_entity() == "YELLOW"  # still bidding
+    assert "turn_order_pass" not in options(game, "YELLOW")  # once only
+    error = refused(game, {"type": "turn_order_pass", "entity": "YELLOW"})
+    assert error.rule == "turn order pass"
+    before = {s: cash(game, s) for s in ("YELLOW", "GREEN", "BLUE", "RED")}
+    act(game, "bid", "YELLOW", price=2)
+    act(game, "pass", "GREEN")
+    assert game.goods.order == ["YELLOW", "GREEN", "RED", "BLUE"]
+    paid = {s: before[s] - cash(game, s) for s in before}
+    assert paid == {"YELLOW": 2, "GREEN": 1, "BLUE": 0, "RED": 0}
+    assert game.goods.turn_order_pass == []  # for one auction only
+
+
+def test_no_turn_order_pass_when_two_bidders_remain():
+    game = turn_order_pass_auction()
+    act(game, "bid", "YELLOW", price=1)
+    act(game, "pass", "GREEN")
+    act(game, "pass", "BLUE")
+    act(game, "bid", "RED", price=2)
+    assert game.current_entity() == "YELLOW"
+    assert "turn_order_pass" not in options(game, "YELLOW")
+    error = refused(game, {"type": "turn_order_pass", "entity": "YELLOW"})
+    assert error.rule == "turn order pass"
+
+
+# =========================================================================================
+# 3. Selecting actions
+# =========================================================================================
+
+
+def test_each_operator_takes_one_free_action():
+    game = four_active()
+    advance(game, "goods_actions")
+    first, second = game.goods.order[:2]
+    assert [c["action"] for c in options(game, first)["select_action"]] == [
+        "first_move",
+        "first_build",
+        "engineer",
+        "locomotive",
+        "urbanization",
+        "production",
+        "turn_order_pass",
+    ]
+    act(game, "select_action", first, action="engineer")
+    assert game.current_entity() == second
+    assert {"action": "engineer"} not in options(game, second)["select_action"]
+    error = refused(game, {"type": "select_action", "entity": second, "action": "engineer"})
+    assert error.rule == "actions"
+
+
+def test_the_locomotive_action_raises_the_locomotive_at_once():
+    game = four_active()
+    advance(game, "goods_actions")
+    first = game.goods.order[0]
+    act(game, "select_action", first, action="locomotive")
+    assert locomotive(game, first) == 2  # before anybody builds or moves
+
+
+def test_the_locomotive_action_does_nothing_at_level_6():
+    """The test puts the first corporation's locomotive at 6 (the top level)."""
+    game = four_active()
+    advance(game, "goods_actions")
+    first = game.goods.order[0]
+    game.corporations[first].counters[LOCOMOTIVE] = 6
+    act(game, "select_action", first, action="locomotive")
+    assert locomotive(game, first) == 6
+
+
+# =========================================================================================
+# 4. Building track
+# =========================================================================================
+
+
+def build_turn(pick: str = "engineer") -> object:
+    return _build_turn(pick)()
+
+
+_BUILD_POSITIONS: dict[str, object] = {}
+
+
+def _build_turn(pick: str):
+    """Seed 1, four players: player 1 is RED's president, player 2 BLUE's; the players give
+    RED $30 (it has $40) and BLUE $10 ($20). RED takes ``pick``, BLUE the first free
+    neutral action. Turn 1's build round: BLUE builds first, then RED (RED first with
+    first_build)."""
+    if pick not in _BUILD_POSITIONS:
+
+        @frozen
+        def position():
+            game = new_game(4, SEED)
+            share_phase(game, [("1", "RED"), ("2", "BLUE")], gifts={"RED": 30, "BLUE": 10})
+            advance(game, "goods_build", picks={"RED": pick})
+            return game
+
+        _BUILD_POSITIONS[pick] = position
+    return _BUILD_POSITIONS[pick]
+
+
+def next_build_turn(game, picks: dict[str, str] | None = None) -> None:
+    to_next(game, "goods_build", picks or {"RED": "engineer"})
+
+
+COSTS = {
+    "simple on a river": ([("F18", "gentle", 3)], [], 3),
+    "crossing on a mountain": ([("Q13", "sharp", 2), ("R14", "crossing-curves", 0)], [], 6),
+    "3-exit town tile": ([("H10", "straight", 0), ("H8", "town-left", 0)], [], 4),
+    "2-exit town (tile and disc)": ([("H10", "straight", 0), ("H8", "straight", 0)], [], 3),
+    "simple on a plain": ([("H10", "straight", 0)], [], 2),
+    "simple to crossing": ([("G13", "straight", 1), ("H14", "sharp", 0)], [("G13", "x", 0)], 3),
+    "replacement in a town": ([("H10", "straight", 0), ("H8", "town-1", 3)], [("H8", "town-left", 0)], 3),
+    "simple to coexisting": (
+        [("G11", "sharp", 2), ("H10", "straight", 0)],
+        [("H10", "straight-sharp", 0)],
+        2,
+    ),
+    "redirect": ([("G11", "sharp", 2)], [("G11", "gentle", 2)], 2),
+}
+
+
+@pytest.mark.parametrize("case", list(COSTS))
+def test_build_costs(case):
+    """§3.4 and the §6 checklist. The last lay is the one priced; replacements come in the
+    next turn (one build per hex per turn)."""
+    first, later, cost = COSTS[case]
+    game = build_turn()
+    lay(game, "RED", *(first if later else first[:-1]))
+    if later:
+        next_build_turn(game)
+    hex_id, tile, rotation = (later or first)[-1]
+    red, bank = cash(game, "RED"), game.bank
+    lay(game, "RED", (hex_id, tile, rotation))
+    assert red - cash(game, "RED") == cost
+    assert game.bank - bank == cost
+    assert game.goods.placed[hex_id].tile == tile
+
+
+def test_replacing_keeps_the_old_track_and_its_owner():
+    game = build_turn()
+    lay(game, "RED", ("G13", "straight", 1), ("H14", "sharp", 0))
+    next_build_turn(game)
+    lay(game, "RED", ("G13", "x", 0))
+    segments = {frozenset(s.ends): s.owner for s in game.goods.placed["G13"].segments}
+    assert segments == {frozenset({1, 4}): "RED", frozenset({2, 5}): "RED"}
+
+
+def test_an_ordinary_tile_in_a_town_runs_to_the_town():
+    game = build_turn()
+    lay(game, "RED", ("H10", "straight", 0), ("H8", "straight", 0))
+    placed = game.goods.placed["H8"]
+    assert placed.disc and {frozenset(s.ends) for s in placed.segments} == {
+        frozenset({0, "T"}),
+        frozenset({3, "T"}),
+    }
+    track = game.goods.track(game)
+    (link,) = track.links()
+    assert {link.start.hex, link.end.hex} == {"H12", "H8"} and link.owner == "RED"
+
+
+@pytest.mark.parametrize(
+    ("lays", "refusal", "rule"),
+    [
+        ([], ("I13", "straight", 0), "build"),  # its north side faces the lake I11
+        ([], ("A19", "sharp", 4), "build"),  # its south-west side is off the map
+        ([], ("H10", "town-1", 3), "town tiles"),  # no town in H10
+        ([], ("H12", "straight", 0), "build"),  # a city hex takes no tile
+        ([], ("C9", "straight", 0), "connection"),  # nowhere near a city or RED's track
+        ([("G11", "sharp", 2)], ("H10", "sharp", 4), "loop"),  # Chicago–G11–H10–Chicago
+        ([("G11", "sharp", 2)], ("G11", "gentle", 2), "build"),  # G11 again in the same turn
+    ],
+)
+def test_build_refusals(lays, refusal, rule):
+    game = build_turn()
+    lay(game, "RED", *lays)
+    pass_build_until(game, "RED")
+    hex_id, tile, rotation = refusal
+    assert {"hex": hex_id, "tile": tile, "rotation": rotation} not in options(game, "RED")["lay_tile"]
+    error = refused(
+        game, {"type": "lay_tile", "entity": "RED", "hex": hex_id, "tile": tile, "rotation": rotation}
+    )
+    assert error.rule == rule
+
+
+def test_new_track_may_not_join_another_corporations_track():
+    game = build_turn("first_build")
+    lay(game, "RED", ("G11", "sharp", 2))  # Chicago–G11, its loose end facing H10
+    act(game, "pass", "RED")
+    assert game.current_entity() == "BLUE"
+    error = refused(
+        game, {"type": "lay_tile", "entity": "BLUE", "hex": "H10", "tile": "sharp", "rotation": 4}
+    )
+    assert error.rule == "other owner"
+    act(game, "lay_tile", "BLUE", hex="H10", tile="straight", rotation=0)  # beside it is fine
+
+
+def test_no_redirect_of_track_in_a_complete_link():
+    """Chicago–H10–Milwaukee is a link: its tile in H10 may not be turned from Chicago to G11."""
+    game = build_turn()
+    lay(game, "RED", ("H10", "straight", 0), ("H8", "town-left", 0))
+    next_build_turn(game)
+    pass_build_until(game, "RED")
+    error = refused(
+        game, {"type": "lay_tile", "entity": "RED", "hex": "H10", "tile": "gentle", "rotation": 0}
+    )
+    assert error.rule == "keep track"
+
+
+SIMPLE_LAYS = [("F18", "gentle", 3), ("G13", "straight", 1), ("I13", "gentle", 1), ("H14", "sharp", 0)]
+
+
+@pytest.mark.parametrize(("pick", "allowed"), [("first_move", 3), ("engineer", 4)])
+def test_three_build_actions_four_with_the_engineer(pick, allowed):
+    game = build_turn(pick)
+    lay(game, "RED", *SIMPLE_LAYS[:allowed])
+    assert "lay_tile" not in options(game, "RED")
+    extra = {"type": "lay_tile", "entity": "RED", "hex": "H10", "tile": "straight", "rotation": 0}
+    assert refused(game, extra).rule == "build actions"
+
+
+def test_incomplete_track_loses_its_owner_after_the_owners_next_build_turn():
+    game = build_turn()
+    lay(game, "RED", ("G11", "sharp", 2))
+    act(game, "pass", "RED")
+    assert owners(game, "G11") == ["RED"]  # kept at the end of the turn it was built
+    next_build_turn(game)
+    assert owners(game, "G11") == ["RED"]
+    pass_build_until(game, "RED")
+    act(game, "pass", "RED")  # RED's next build turn ends without extending it
+    assert owners(game, "G11") == [None]
+    assert game.goods.placed["G11"].tile == "sharp"  # the track stays on the map
+    # unowned track leading to a city may be extended by anybody, who then owns it
+    next_build_turn(game)
+    pass_build_until(game, "BLUE")
+    act(game, "lay_tile", "BLUE", hex="H10", tile="gentle", rotation=0)
+    assert owners(game, "G11") == ["BLUE"] and owners(game, "H10") == ["BLUE"]
+
+
+def test_extended_incomplete_track_keeps_its_owner():
+    game = build_turn()
+    lay(game, "RED", ("G11", "sharp", 2))
+    next_build_turn(game)
+    lay(game, "RED", ("H10", "gentle", 0))  # G11's loose end goes on to H10 (still incomplete)
+    act(game, "pass", "RED")
+    assert owners(game, "G11") == ["RED"] and owners(game, "H10") == ["RED"]
+
+
+def test_urbanization_puts_a_new_city_on_a_town_and_links_end_there():
+    game = build_turn("urbanization")
+    lay(game, "RED", ("H10", "straight", 0), ("H8", "town-left", 0))
+    track = game.goods.track(game)
+    (link,) = track.links()
+    assert {(link.start.kind, link.start.hex), (link.end.kind, link.end.hex)} == {
+        ("city", "H12"),
+        ("town", "H8"),
+    }
+    left = track.tiles_left("town-left")
+    act(game, "place_city", "RED", hex="H8", city="A")
+    track = game.goods.track(game)
+    assert game.goods.new_cities == {"H8": "A"} and track.city_color("H8") == "red"
+    assert "H8" not in game.goods.placed and track.tiles_left("town-left") == left + 1
+    assert game.goods.cubes["H8"] == []  # a new city starts without goods
+    (link,) = track.links()
+    assert {(link.start.kind, link.start.hex), (link.end.kind, link.end.hex)} == {
+        ("city", "H12"),
+        ("city", "H8"),
+    }
+    assert link.owner == "RED"
+    assert "place_city" not in options(game, "RED")  # once
+    lay(game, "RED", ("G13", "straight", 1))  # urbanizing was not a build action: a third lay
+
+
+# =========================================================================================
+# 5. Moving goods
+# =========================================================================================
+
+
+def put_cubes(game, hex_id: str, colors: list[str]) -> None:
+    """Replace the cubes on a city with ``colors``, through the bag (cubes stay conserved)."""
+    bag = game.goods.bag
+    for color in game.goods.cubes[hex_id]:
+        bag[color] += 1
+    for color in colors:
+        assert bag[color] > 0
+        bag[color] -= 1
+    game.goods.cubes[hex_id] = list(colors)
+
+
+@frozen
+def goods_network():
+    """Seed 1, four players: 1 RED's president, 2 BLUE's, 3 holds 10% of RED. Turn 1: RED
+    takes the engineer, BLUE the locomotive (level 2); RED builds Cincinnati–N18–Lexington
+    and Lexington–O19–P18–Wheeling (a town tile with a third, unfinished spur toward M19),
+    BLUE Pittsburgh–Q13–Q15–Wheeling. The move round: BLUE moves first, then RED.
+
+    The cubes on the map are dealt at random: the test puts a red and a yellow cube on
+    Cincinnati and a blue and a yellow one on Pittsburgh (through the bag)."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "RED")])
+    advance(game, "goods_build", picks={"RED": "engineer", "BLUE": "locomotive"})
+    lay(game, "BLUE", ("Q13", "gentle", 3), ("Q15", "straight", 0))
+    lay(
+        game,
+        "RED",
+        ("N18", "gentle", 5),
+        ("N20", "town-tight", 0),
+        ("O19", "straight", 1),
+        ("P18", "straight", 1),
+    )
+    advance(game, "goods_move")
+    put_cubes(game, "M17", ["red", "yellow"])
+    put_cubes(game, "R12", ["blue", "yellow"])
+    return game
+
+
+def link_between(game, a: str, b: str) -> str:
+    track = game.goods.track(game)
+    (link,) = [r for r in track.links() if {r.start.hex, r.end.hex} == {a, b}]
+    return link_id(link)
+
+
+def move(game, sym: str, color: str, stops: list[str]) -> dict:
+    links = [link_between(game, a, b) for a, b in itertools.pairwise(stops)]
+    return {
+        "type": "move_goods",
+        "entity": sym,
+        "city": stops[0],
+        "color": color,
+        "stops": stops,
+        "links": links,
+    }
+
+
+def blue_at_level_3(game) -> None:
+    """BLUE raises its locomotive to 3 in the first round; RED passes."""
+    act(game, "upgrade_locomotive", "BLUE")
+    act(game, "pass", "RED")
+    assert locomotive(game, "BLUE") == 3 and game.current_entity() == "BLUE"
+
+
+def test_the_network():
+    game = goods_network()
+    track = game.goods.track(game)
+    assert sorted((sorted((r.start.hex, r.end.hex)), r.owner) for r in track.links()) == [
+        (["M17", "N20"], "RED"),
+        (["N20", "Q17"], "RED"),
+        (["Q17", "R12"], "BLUE"),
+    ]
+    assert game.current_entity() == "BLUE"
+    assert (locomotive(game, "RED"), locomotive(game, "BLUE")) == (1, 2)
+
+
+def test_a_good_moves_over_links_and_each_link_earns_its_owner_one():
+    """A red good from Cincinnati to Pittsburgh through Lexington (a town) and Wheeling
+    (a yellow city): three links, two of RED's and one of BLUE's."""
+    game = goods_network()
+    blue_at_level_3(game)
+    action = move(game, "BLUE", "red", ["M17", "N20", "Q17", "R12"])
+    assert {k: v for k, v in action.items() if k not in ("type", "entity")} in options(game, "BLUE")[
+        "move_goods"
+    ]
+    bag = game.goods.bag["red"]
+    game.process(action)
+    assert (earnings(game, "RED"), earnings(game, "BLUE")) == (2, 1)
+    assert (income(game, "RED"), income(game, "BLUE")) == (2, 1)
+    assert game.goods.cubes["M17"] == ["yellow"] and game.goods.cubes["R12"] == ["blue", "yellow"]
+    assert game.goods.bag["red"] == bag + 1  # the good goes back to the bag
+    assert broken_invariants(game) == []
+
+
+def test_the_mover_earns_nothing_on_another_owners_link():
+    game = goods_network()
+    act(game, "pass", "BLUE")
+    game.process(move(game, "RED", "yellow", ["R12", "Q17"]))
+    assert (income(game, "RED"), income(game, "BLUE")) == (0, 1)
+
+
+def test_unowned_links_pay_nobody():
+    """18Steam corporations are never eliminated, so a complete link has no owner only in
+    an unusual position: the test clears the owner of Pittsburgh–Wheeling."""
+    game = goods_network()
+    track = game.goods.track(game)
+    (link,) = [r for r in track.links() if r.owner == "BLUE"]
+    track.set_owner(link, None)
+    game.process(move(game, "BLUE", "yellow", ["R12", "Q17"]))
+    assert (income(game, "RED"), income(game, "BLUE")) == (0, 0)
+    assert game.goods.cubes["R12"] == ["blue"]
+
+
+def test_a_good_moves_over_at_most_its_locomotive_in_links():
+    game = goods_network()
+    act(game, "pass", "BLUE")
+    error = refused(game, move(game, "RED", "yellow", ["M17", "N20", "Q17"]))
+    assert error.rule == "locomotive"  # two links, locomotive 1
+    assert not any(c["city"] == "M17" for c in options(game, "RED")["move_goods"])
+    act(game, "pass", "RED")
+    game.process(move(game, "BLUE", "yellow", ["M17", "N20", "Q17"]))  # BLUE's locomotive is 2
+    assert income(game, "RED") == 2
+
+
+def test_a_good_moves_only_over_complete_links():
+    """Lexington's third spur (toward M19) ends loose: it is no link."""
+    game = goods_network()
+    placed = game.goods.placed["N20"]
+    spur = next(i for i, s in enumerate(placed.segments) if 2 in s.ends)
+    action = move(game, "BLUE", "red", ["M17", "N20"])
+    action["stops"].append("M19")
+    action["links"].append(f"N20:{spur}")
+    assert refused(game, action).rule == "links"
+
+
+def test_a_good_visits_no_stop_twice():
+    game = goods_network()
+    blue_at_level_3(game)
+    action = move(game, "BLUE", "blue", ["R12", "Q17", "N20"])
+    action["stops"].append("Q17")
+    action["links"].append(link_between(game, "N20", "Q17"))
+    assert refused(game, action).rule == "no stop twice"
+
+
+def test_a_good_does_not_pass_a_city_of_its_colour():
+    """A yellow good from Pittsburgh stops at Wheeling, the first yellow city it reaches."""
+    game = goods_network()
+    blue_at_level_3(game)
+    error = refused(game, move(game, "BLUE", "yellow", ["R12", "Q17", "N20"]))
+    assert error.rule == "colour" and "Q17" in str(error)
+    from_pittsburgh = [c["stops"] for c in options(game, "BLUE")["move_goods"] if c["city"] == "R12"]
+    assert sorted(from_pittsburgh) == [["R12", "Q17"], ["R12", "Q17", "N20", "M17"]]  # yellow, blue
+
+
+def test_a_good_ends_at_a_city_of_its_colour():
+    game = goods_network()
+    assert refused(game, move(game, "BLUE", "yellow", ["M17", "N20"])).rule == "colour"  # a town
+    assert refused(game, move(game, "BLUE", "blue", ["R12", "Q17"])).rule == "colour"  # a yellow city
+    game.process(move(game, "BLUE", "yellow", ["M17", "N20", "Q17"]))  # a yellow city
+    assert income(game, "RED") == 2
+
+
+def test_the_locomotive_instead_of_a_move_once_a_turn():
+    game = goods_network()
+    act(game, "upgrade_locomotive", "BLUE")
+    assert locomotive(game, "BLUE") == 3 and game.current_entity() == "RED"  # it took BLUE's turn
+    act(game, "pass", "RED")
+    assert game.current_entity() == "BLUE" and game.round.round_no == 2
+    assert "upgrade_locomotive" not in options(game, "BLUE")
+    assert refused(game, {"type": "upgrade_locomotive", "entity": "BLUE"}).rule == "locomotive"
+
+
+# =========================================================================================
+# 6. Income, expenses and dividends, income reduction, the profitability ranking
+# =========================================================================================
+
+
+def test_income_then_the_locomotive_and_dividends():
+    """After the three-link move: RED collects 2, pays its locomotive 1, player 1 $2 and
+    player 3 $1; BLUE collects 1, pays its locomotive 3 and player 2 $2. Treasury
+    certificates earn nothing."""
+    game = goods_network()
+    blue_at_level_3(game)
+    game.process(move(game, "BLUE", "red", ["M17", "N20", "Q17", "R12"]))
+    before = {h: cash(game, h) for h in ("RED", "BLUE", "1", "2", "3", "4")}
+    bank = game.bank
+    act(game, "pass", "RED")
+    assert game.round.kind == "share_phase"
+    change = {h: cash(game, h) - before[h] for h in before}
+    assert change == {"RED": 2 - 1 - 3, "BLUE": 1 - 3 - 2, "1": 2, "2": 2, "3": 1, "4": 0}
+    assert game.bank - bank == -(2 + 1) + (1 + 3)  # income out, locomotives in
+    assert (income(game, "RED"), income(game, "BLUE")) == (2, 1)  # 10 or less: no reduction
+
+
+@frozen
+def bank_holds_red():
+    """Seed 1, four players: 1 RED's president (20%), 2 and 3 buy 10% each in phase 1;
+    in phase 2 player 3 sells to the bank. Turn 2's move round: RED alone, locomotive 1."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED"), ("2", "RED"), ("3", "RED")])
+    advance(game, "share_phase")
+    vote_all(game, 0)
+    sell(game, "3", "RED")
+    end_trade(game)
+    advance(game, "goods_move")
+    assert holdings(game, "RED") == {"1": 20, "2": 10, POOL: 10, "RED": 60}
+    return game
+
+
+def finish_moves(game) -> None:
+    while game.round.kind == "goods_move":
+        act(game, "pass", game.current_entity())
+
+
+def test_dividends_go_to_players_and_to_the_bank_for_its_shares():
+    """RED's income is set to 5 for the test (moving goods would need track)."""
+    game = bank_holds_red()
+    game.corporations["RED"].counters[INCOME] = 5
+    red = cash(game, "RED")
+    players = [cash(game, p) for p in ("1", "2", "3")]
+    bank = game.bank
+    finish_moves(game)
+    assert cash(game, "RED") == red + 5 - 1 - (2 + 1 + 1)
+    assert [cash(game, p) - c for p, c in zip(("1", "2", "3"), players, strict=True)] == [2, 1, 0]
+    assert game.bank - bank == -5 + 1 + 1  # the bank's 10% earns it $1
+
+
+def test_unpaid_expenses_lower_the_income():
+    """Assumption 21 and §6: $4 after collecting, locomotive 2 and $4 of dividends: RED
+    pays the locomotive and its president, and the $2 it cannot pay lowers its income.
+    Set for the test: RED's income 4 and cash 0; its locomotive 2."""
+    game = bank_holds_red()
+    red = game.corporations["RED"]
+    red.counters[INCOME] = 4
+    red.counters[LOCOMOTIVE] = 2
+    set_cash(game, "RED", 0)
+    players = [cash(game, p) for p in ("1", "2")]
+    finish_moves(game)
+    assert cash(game, "RED") == 0
+    assert [cash(game, p) - c for p, c in zip(("1", "2"), players, strict=True)] == [2, 0]
+    assert income(game, "RED") == 2
+    assert "RED is 2 short: its income falls to 2" in game.messages
+
+
+def test_income_never_falls_below_zero_and_the_corporation_stays():
+    """Set for the test: RED's income 1, cash 0, locomotive 2 (owes 2 + 4)."""
+    game = bank_holds_red()
+    red = game.corporations["RED"]
+    red.counters[INCOME] = 1
+    red.counters[LOCOMOTIVE] = 2
+    set_cash(game, "RED", 0)
+    finish_moves(game)
+    assert income(game, "RED") == 0 and cash(game, "RED") == 0
+    assert "RED" in game.goods.order and holdings(game, "RED")["1"] == 20
+
+
+@frozen
+def red_moves():
+    """Seed 1, four players, player 1 RED's president; RED has $30 (a gift of $20). Turn
+    1's move round."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED")], gifts={"RED": 20})
+    advance(game, "goods_move")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("before", "after"), [(10, 10), (11, 9), (20, 18), (21, 17), (25, 21), (49, 41), (50, 40)]
+)
+def test_income_reduction(before, after):
+    """§3.8; RED's income is set for the test."""
+    game = red_moves()
+    game.corporations["RED"].counters[INCOME] = before
+    red = cash(game, "RED")
+    finish_moves(game)
+    assert cash(game, "RED") == red + before - 1 - 2  # collected before the reduction
+    assert income(game, "RED") == after
+
+
+@pytest.mark.parametrize(
+    ("position", "expected"),
+    [
+        ({"A": 5, "B": 3, "C": 1, "D": 0}, {"A": "up", "B": "right", "C": "left", "D": "down"}),
+        ({"A": 3, "B": 3, "C": 1, "D": 0}, {"A": "right", "B": "right", "C": "left", "D": "down"}),
+        ({"A": 5, "B": 3, "C": 3, "D": 0}, {"A": "up", "B": "none", "C": "none", "D": "down"}),
+        ({"A": 5, "B": 1, "C": 0, "D": 0}, {"A": "up", "B": "right", "C": "left", "D": "left"}),
+        ({"A": 2, "B": 2, "C": 2, "D": 2}, dict.fromkeys("ABCD", "none")),
+        (
+            {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1},
+            {"A": "up", "B": "right", "C": "none", "D": "left", "E": "down"},
+        ),
+        ({"A": 2, "B": 1, "C": 0}, {"A": "right", "B": "none", "C": "left"}),
+        ({"A": 2, "B": 2, "C": 0}, {"A": "none", "B": "none", "C": "left"}),
+        ({"A": 2, "B": 1}, {"A": "right", "B": "left"}),
+        ({"A": 1, "B": 1}, {"A": "none", "B": "none"}),
+        ({"A": 4}, {"A": "none"}),
+    ],
+)
+def test_profitability_ranking_moves(position, expected):
+    """Best up, second right, second-last left, last down; a tie takes the weakest move of
+    its places (two tied for the top move right; two tied second do not move); fewer than
+    four: one none, two right/left, three right/none/left (assumptions 3–5)."""
+    ranking = new_game(4, SEED).title.goods.ranking
+    assert rank_moves(position, ranking.moves, ranking.few) == expected
+
+
+def test_profitability_moves_prices_after_the_income_phase():
+    """The earnings (set for the test during the move round) 6, 3, 1, 0 from a starting
+    income of 0 reach positions 5, 3, 1, 0 of the row [1, 2, 3, 4, 6]: up, right, left,
+    down."""
+    game = four_active()
+    advance(game, "goods_move")
+    cells = {s: cell(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")}
+    assert set(cells.values()) == {(3, 5)}  # one certificate bought each: right from the 5
+    for sym, gain in {"RED": 6, "BLUE": 3, "GREEN": 1, "YELLOW": 0}.items():
+        game.corporations[sym].counters[INCOME] = gain
+    finish_moves(game)
+    assert {s: cell(game, s) for s in cells} == {
+        "RED": (2, 5),
+        "BLUE": (3, 6),
+        "GREEN": (3, 4),
+        "YELLOW": (4, 5),
+    }
+    assert [price(game, s) for s in cells] == [8, 7, 5, 4]
+
+
+def test_the_cross_check_row_is_that_of_the_income_at_the_start_of_the_turn():
+    """Three corporations. Set for the test: RED starts the move round at income 21 and
+    earns 4 (row 21: position 2), BLUE starts at 0 and earns 2 (position 2), GREEN at 0
+    and earns 3 (position 3). GREEN ranks first (right); RED and BLUE tie for second and
+    third of three (none, left): neither moves. Ranked by the earnings alone, RED would
+    have been first."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "GREEN")])
+    advance(game, "goods_build")
+    game.corporations["RED"].counters[INCOME] = 21
+    advance(game, "goods_move")
+    assert game.corporations["RED"].counters[INCOME_START] == 21
+    cells = {s: cell(game, s) for s in ("RED", "BLUE", "GREEN")}
+    for sym, now in {"RED": 25, "BLUE": 2, "GREEN": 3}.items():
+        game.corporations[sym].counters[INCOME] = now
+    finish_moves(game)
+    assert cell(game, "GREEN") == moved(cells["GREEN"], "right")
+    assert (cell(game, "RED"), cell(game, "BLUE")) == (cells["RED"], cells["BLUE"])
+
+
+def moved(position: tuple[int, int], direction: str) -> tuple[int, int]:
+    row, col = position
+    dr, dc = MOVES[direction]
+    return (row + dr, col + dc)
+
+
+# =========================================================================================
+# 7. The final dividend and the end of the game
+# =========================================================================================
+
+
+SEVEN_LINKS = [
+    [("H10", "straight", 0), ("H8", "town-left", 0), ("G13", "straight", 1), ("F14", "town-tight", 0)],
+    [("G11", "gentle", 4), ("F12", "gentle", 3), ("I13", "gentle", 1), ("J12", "town-1", 4)],
+    [("H14", "straight", 0), ("H16", "gentle", 0), ("G17", "town-left", 4), ("F18", "gentle", 3)],
+    [("G19", "gentle", 0)],
+]
+"""Chicago–Milwaukee, Chicago–Rock Island twice (through G13, and through G11 and F12),
+Chicago–Michigan City, Chicago–Springfield, St. Louis–Springfield twice (F18, G19)."""
+
+
+def test_the_final_dividend_worked_example():
+    """§5.6: income 12, 7 links, $9 → 36 + 7 + 9 = 52: $5 per 10% and $2 to the president;
+    player 2 with 30% receives $15, the bank's 10% $5 (paid by the bank to itself).
+
+    Played: player 1 is RED's president with 40%, player 2 buys 30%, player 3 10% which he
+    sells to the bank in turn 2; RED builds the seven links in turns 1–4 with the engineer.
+    Set for the test in the last turn's move round: RED's income 14 (12 after the
+    reduction) and its cash, so that $9 is left after the last expenses and dividends."""
+    game = new_game(4, SEED)
+    share_phase(
+        game,
+        [("1", "RED"), ("2", "RED"), ("3", "RED"), ("1", "RED"), ("2", "RED"), ("1", "RED"), ("2", "RED")],
+    )
+    picks = {"RED": "engineer"}
+    for turn, lays in enumerate(SEVEN_LINKS, start=1):
+        advance(game, "goods_build", picks)
+        give(game, "RED", max(0, 15 - cash(game, "RED")))
+        lay(game, "RED", *lays)
+        to_next(game, "share_phase", picks)
+        if turn == 1:
+            vote_all(game, 0)
+            sell(game, "3", "RED")
+    track = game.goods.track(game)
+    assert sum(1 for r in track.links() if r.owner == "RED") == 7
+    assert holdings(game, "RED") == {"1": 40, "2": 30, POOL: 10, "RED": 20}
+    advance(game, "goods_move", picks)
+    while game.turn < 8:
+        to_next(game, "goods_move", picks)
+    assert not game.finished
+    red = game.corporations["RED"]
+    red.counters[INCOME] = 14
+    due = red.counters[LOCOMOTIVE] + 4 + 3 + 1
+    set_cash(game, "RED", 9 - 14 + due)
+    before = {p: cash(game, p) for p in ("1", "2", "3", "4")}
+    bank = game.bank
+    finish_moves(game)
+    assert game.finished and game.end_reason == "final_turn"
+    assert income(game, "RED") == 12 and cash(game, "RED") == 9  # the treasury keeps its money
+    assert "RED pays a final dividend of 5 per 10% (and 2 to its president)" in game.messages
+    paid = {p: cash(game, p) - before[p] for p in before}
+    assert paid == {"1": 4 + 20 + 2, "2": 3 + 15, "3": 0, "4": 0}  # the bank's 10% paid itself
+    # the bank: income 14 out; the locomotive and its own $1 dividend in; the final dividend out
+    assert game.bank - bank == -14 + red.counters[LOCOMOTIVE] + 1 - (20 + 2 + 15)
+
+
+@pytest.mark.parametrize(("players", "turns"), [(3, 10), (4, 8), (5, 7), (6, 6)])
+def test_the_game_ends_after_the_standard_number_of_turns(players, turns):
+    """Wealth is cash plus certificates at the price: the president's 20% counts as two."""
+    game = new_game(players, SEED)
+    first = game.current_entity()
+    share_phase(game, [(first, "RED")])
+    while game.turn < turns:
+        to_next(game, "share_phase")
+    advance(game, "goods_move")
+    assert not game.finished
+    finish_moves(game)
+    assert game.finished and game.end_reason == "final_turn" and game.turn == turns
+    red = price(game, "RED")
+    wealth = {p.id: p.cash + red * game.corporations["RED"].percent_of(p.id) // 10 for p in game.players}
+    assert game.result() == dict(sorted(wealth.items(), key=lambda kv: -kv[1]))
+    assert game.result()[first] == cash(game, first) + 2 * red
+
+
+# =========================================================================================
+# 8. Goods growth
+# =========================================================================================
+
+
+def test_growth_dice_move_goods_from_the_display_to_the_cities():
+    """One die per player for each group (§3.9): for each die showing n, the printed city
+    of that group numbered n takes a cube from its column, while any are left. New cities
+    not on the map do not grow."""
+    game = red_moves()
+    spec = game.title.goods
+    display = copy.deepcopy(game.goods.display)
+    cubes = copy.deepcopy(game.goods.cubes)
+    finish_moves(game)
+    assert game.round.kind == "share_phase"
+    rolls = {}
+    for group in ("white", "black"):
+        (line,) = [m for m in game.messages if m.startswith(f"growth, {group}: ")]
+        rolls[group] = [int(x) for x in line.split(": ")[1].split()]
+        assert len(rolls[group]) == 4
+    for hex_id, city in spec.cities.items():
+        dice = rolls[city.group].count(city.die)
+        waiting = [c for c in display[hex_id] if c is not None]
+        taken = min(dice, len(waiting))
+        assert len(game.goods.cubes[hex_id]) == len(cubes[hex_id]) + taken, hex_id
+        assert sum(c is not None for c in game.goods.display[hex_id]) == len(waiting) - taken
+    for letter in spec.new_cities:
+        assert game.goods.display[letter] == display[letter]
+    assert broken_invariants(game) == []
+    assert sum(game.goods.total_cubes().values()) == 96
+
+
+def test_a_new_city_on_the_map_grows_from_its_column():
+    """New city C (black, white 5) placed on Milwaukee in turn 1 takes a cube from its own
+    column (two slots) for each white 5 of the growth dice; this seed rolls one."""
+    game = build_turn("urbanization")
+    pass_build_until(game, "RED")
+    act(game, "place_city", "RED", hex="H8", city="C")
+    display = list(game.goods.display["C"])
+    assert None not in display
+    advance(game, "share_phase")
+    (line,) = [m for m in game.messages if m.startswith("growth, white: ")]
+    assert [int(x) for x in line.split(": ")[1].split()].count(5) == 1
+    (cube,) = game.goods.cubes["H8"]
+    left = [c for c in game.goods.display["C"] if c is not None]
+    assert len(left) == 1 and sorted([*left, cube]) == sorted(display)
+
+
+def test_production_puts_drawn_goods_on_empty_slots_of_cities_on_the_map():
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED")], gifts={"RED": 20})
+    act(game, "select_action", "RED", action="production")
+    advance(game, "goods_move")
+    assert all(None not in slots for slots in game.goods.display.values())
+    bag = dict(game.goods.bag)
+    finish_moves(game)
+    # turn 1: the display was full, the two cubes drawn went back to the bag
+    assert game.round.kind == "share_phase" and game.goods.drawn == []
+    assert sum(game.goods.bag.values()) == sum(bag.values())  # the dice take from the display only
+    advance(game, "goods_growth", {"RED": "production"})
+    assert game.current_entity() == "RED" and len(game.goods.drawn) == 2
+    listed = options(game, "RED")["place_cube"]
+    free = {k for k, slots in game.goods.display.items() if None in slots and k in game.title.goods.cities}
+    assert {c["city"] for c in listed} == free and free
+    assert not any(c["city"] in game.title.goods.new_cities for c in listed)
+    first = game.goods.drawn[0]
+    key = listed[0]["city"]
+    filled = sum(c is not None for c in game.goods.display[key])
+    bag = sum(game.goods.bag.values())
+    act(game, "place_cube", "RED", city=key, color=first)
+    assert sum(c is not None for c in game.goods.display[key]) == filled + 1
+    assert first in game.goods.display[key]
+    assert sum(game.goods.bag.values()) == bag  # drawn from the bag when the round began
+    while game.round.kind == "goods_growth":
+        default_action(game)
+    assert broken_invariants(game) == []
+
+
+# =========================================================================================
+# 9. Whole games by bots
+# =========================================================================================
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "bot"), [(3, 11, "heuristic"), (4, 12, "heuristic"), (4, 13, "random")]
+)
+def test_bot_games_end_after_the_last_turn_and_replay(players, seed, bot):
+    session = new_session(TITLE_DIR, players, seed)
+    outcome = play(session, make_bot(bot), seed=seed, check=True)
+    assert outcome.finished and outcome.end_reason == "final_turn"
+    assert session.game.turn == {3: 10, 4: 8}[players]
+    record = GameFile.from_dict(session.to_json())
+    again = replay(record)
+    assert again.matches_recorded
+    assert game_to_dict(again.game) == game_to_dict(session.game)
+
+
+# =========================================================================================
+# 10. House rules
+# =========================================================================================
+
+GRID = [
+    [7, 8, 9, 10, 11, 12, 13, 14, 15],
+    [5, 6, 7, 8, 9, 10, 11, 12, 13],
+    [3, 4, 5, 6, 7, 8, 9, 10, 11],
+    [1, 2, 3, 4, 7, 6, 7, 8, 9],
+    [1, 1, 1, 2, 3, 4, 5, 6, 7],
+    [1, 1, 1, 1, 1, 2, 3, 4, 5],
+    [1, 1, 1, 1, 1, 1, 1, 2, 3],
+]
+
+
+def test_an_overlay_changes_the_middle_of_the_market():
+    text = "overlay: {name: Dear middle}\nmarket:\n  grid:\n" + "".join(f"    - {row}\n" for row in GRID)
+    game = new_game(4, SEED, rules=[RulesText("dear.yaml", text)])
+    assert cell(game, "RED") == (3, 4) and price(game, "RED") == 7
+    buy(game, "1", "RED")
+    assert (cash(game, "1"), cash(game, "RED")) == (20 - 14, 14)
+
+
+def test_an_overlay_changes_the_dividend():
+    rules = [RulesText("double.yaml", "overlay: {name: Double dividends}\ngoods: {dividend_per_share: 2}\n")]
+    game = new_game(4, SEED, rules=rules)
+    share_phase(game, [("1", "RED"), ("2", "RED")])
+    advance(game, "goods_move")
+    players = (cash(game, "1"), cash(game, "2"))
+    finish_moves(game)
+    assert (cash(game, "1") - players[0], cash(game, "2") - players[1]) == (4, 2)
