@@ -307,7 +307,6 @@ class TrackMap:
             raise GameError(
                 "build", f"track in {hex_id} may not point off the map or into water (side {bad[0]})"
             )
-        kept: list[int] = []
         if old is not None:
             remaining = list(range(len(new)))
             lost = []
@@ -317,7 +316,6 @@ class TrackMap:
                     lost.append(seg)
                     continue
                 remaining.remove(match)
-                kept.append(match)
             added = remaining
             if lost:
                 added = self._redirected(builder, hex_id, town, lost, [new[i] for i in added], added)
@@ -329,7 +327,7 @@ class TrackMap:
         else:
             added = list(range(len(new)))
             cost = self._new_cost(hex_id, town, kind, new)
-        plan = BuildPlan(hex_id, name, rotation % 6, disc, new, kept, added, cost, old)
+        plan = BuildPlan(hex_id, name, rotation % 6, disc, new, added, cost, old)
         self._check_connections(builder, plan)
         self._check_loops(plan)
         return plan
@@ -466,8 +464,8 @@ class BuildPlan:
     rotation: int
     disc: bool
     segments: list[tuple[End, End]]
-    kept: list[int]
     added: list[int]
+    """Indices of the segments the build adds (the others are the old tile's)."""
     cost: int
     old: Placed | None
 
