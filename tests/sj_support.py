@@ -9,14 +9,14 @@ replayed once and then copied through the JSON state for every test.
 from __future__ import annotations
 
 import copy
-import functools
 import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game_support import act, cash, frozen, refused, snapshot  # noqa: F401 - shared with the rules tests
+
 from framework.engine.choices import legal_actions
-from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
 from framework.gamefile import GameFile
@@ -52,36 +52,6 @@ def new_game(players: int = 4, seed: int = 5, *variants: str) -> Game:
     return Game(title(*names), seats, seed=seed, optional_rules=optional)
 
 
-def act(game: Game, action_type: str, entity: Any, **fields: Any) -> None:
-    """Process one action."""
-    game.process({"type": action_type, "entity": entity, **fields})
-
-
-def snapshot(game: Game) -> str:
-    """The whole state as canonical JSON text."""
-    return json.dumps(game_to_dict(game), sort_keys=True)
-
-
-def refused(game: Game, action: dict[str, Any]) -> GameError:
-    """Process an action that must be refused; the state must not change."""
-    before = snapshot(game)
-    try:
-        game.process(action)
-    except GameError as error:
-        assert snapshot(game) == before, "a refused action changed the game"
-        return error
-    raise AssertionError(f"the engine accepted {action}")
-
-
-def cash(game: Game, holder: str) -> int:
-    """The cash of a player, corporation or minor."""
-    if holder in game.players_by_id:
-        return game.players_by_id[holder].cash
-    if holder in game.corporations:
-        return game.corporations[holder].cash
-    return game.minors[holder].cash
-
-
 def price(game: Game, sym: str) -> int:
     """A corporation's share price."""
     return game.market.price(sym)
@@ -90,21 +60,6 @@ def price(game: Game, sym: str) -> int:
 def place(game: Game, sym: str, cell: tuple[int, int]) -> None:
     """Put a corporation's marker on a market cell ``(row, column)`` (to script a position)."""
     game.market.place(sym, cell)
-
-
-def frozen(build):
-    """Cache a position: ``build`` runs once, every call returns a fresh copy."""
-    saved: dict[str, Any] = {}
-
-    @functools.wraps(build)
-    def get() -> Game:
-        if not saved:
-            game = build()
-            saved["title"] = game.title
-            saved["data"] = json.dumps(game_to_dict(game))
-        return game_from_dict(saved["title"], json.loads(saved["data"]))
-
-    return get
 
 
 # -- the auction ---------------------------------------------------------------------

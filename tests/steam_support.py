@@ -10,18 +10,16 @@ with ``lay_tile`` actions in build rounds (:func:`lay`).
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game_support import act, cash, frozen, refused, snapshot  # noqa: F401 - shared with the rules tests
+
 from framework.engine.choices import legal_actions
 from framework.engine.entities import POOL
-from framework.engine.errors import GameError
 from framework.engine.game import Game
-from framework.engine.state import game_from_dict, game_to_dict
 from framework.goods.state import INCOME, INCOME_START, LOCOMOTIVE
 from framework.play import new_session
 from framework.title.loader import RulesText, load_title
@@ -44,50 +42,10 @@ def new_game(players: int = 4, seed: int = 1, rules: Sequence[RulesText] = ()) -
     return session.game
 
 
-def act(game: Game, action_type: str, entity: Any, **fields: Any) -> None:
-    game.process({"type": action_type, "entity": str(entity), **fields})
-
-
-def snapshot(game: Game) -> str:
-    return json.dumps(game_to_dict(game), sort_keys=True)
-
-
-def refused(game: Game, action: dict[str, Any]) -> GameError:
-    """Process an action that must be refused; the state must not change."""
-    before = snapshot(game)
-    try:
-        game.process(action)
-    except GameError as error:
-        assert snapshot(game) == before, "a refused action changed the game"
-        return error
-    raise AssertionError(f"the engine accepted {action}")
-
-
-def frozen(build: Callable[[], Game]) -> Callable[[], Game]:
-    """Cache a position: ``build`` runs once, every call returns a fresh copy."""
-    saved: dict[str, Any] = {}
-
-    @functools.wraps(build)
-    def get() -> Game:
-        if not saved:
-            game = build()
-            saved["title"] = game.title
-            saved["data"] = json.dumps(game_to_dict(game))
-        return game_from_dict(saved["title"], json.loads(saved["data"]))
-
-    return get
-
-
 def options(game: Game, entity: Any = None) -> dict[str, list[dict[str, Any]]]:
     """What ``entity`` (default: whoever acts) may do now."""
     entity = str(entity) if entity is not None else game.current_entity()
     return legal_actions(game).get(entity, {})
-
-
-def cash(game: Game, holder: str) -> int:
-    if holder in game.players_by_id:
-        return game.players_by_id[holder].cash
-    return game.corporations[holder].cash
 
 
 def price(game: Game, sym: str) -> int:
