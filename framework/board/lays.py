@@ -31,15 +31,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from framework.board.board import Board
+from framework.board.errors import BoardRuleError
 from framework.board.faces import Face
 
 
-class IllegalLay(ValueError):
+class IllegalLay(BoardRuleError):
     """A tile lay that breaks a rule; the message names the rule."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})")
 
 
 @dataclass(frozen=True)

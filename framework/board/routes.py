@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
+from framework.board.errors import BoardRuleError
 from framework.board.faces import End
 from framework.title.base import revenue_in_phase
 
@@ -39,12 +40,8 @@ PathRef = tuple[str, int]
 """A track path: ``(hex, path index on the hex's face)``."""
 
 
-class IllegalRoute(ValueError):
+class IllegalRoute(BoardRuleError):
     """A route that breaks a rule; the message names the rule."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})")
 
 
 @dataclass(frozen=True)

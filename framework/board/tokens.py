@@ -9,15 +9,12 @@ no token yet (rulebook §10.4, reference §4.7).
 from __future__ import annotations
 
 from framework.board.board import Board, City
+from framework.board.errors import BoardRuleError
 from framework.board.graph import node_key
 
 
-class IllegalToken(ValueError):
+class IllegalToken(BoardRuleError):
     """A token placement that breaks a rule; the message names the rule."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})")
 
 
 def check_token(board: Board, owner: str, city: City, *, connect: bool = True) -> None:
