@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_output import err, out, report, say
+from framework.cli_output import err, out, read_game, report, say
 from framework.cli_play import register as register_play_commands
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
@@ -118,17 +118,10 @@ def replay(
     """Replay a game: final scores and end reason, whether they match the recorded ones,
     and on divergence the first action that fails and why. Every recorded route is
     checked and valued."""
-    from framework.gamefile import GameFile
     from framework.replay import replay as run_replay
-    from framework.replay import title_for
     from framework.report import position, position_text
 
-    try:
-        record = GameFile.read(game_file)
-        chosen = title_for(record, title) if title else title_for(record)
-    except ProblemsError as exc:
-        report(exc.problems, exc.stage)
-        raise typer.Exit(1) from None
+    record, chosen = read_game(game_file, title)
     outcome = run_replay(record, chosen, stop_after=at)
     game = outcome.game
     data = {

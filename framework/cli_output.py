@@ -6,6 +6,9 @@ off, so names with brackets print as they are.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import typer
 from rich.console import Console
 
@@ -40,3 +43,18 @@ def problems_exit(exc: ProblemsError) -> typer.Exit:
     """Report a title's problems; the exit (status 1) to raise."""
     report(exc.problems, exc.stage)
     return typer.Exit(1)
+
+
+def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
+    """A game file and the title it plays (from the file, or the folder ``title``); on a
+    problem, the exit (status 1) to raise, after saying what is wrong."""
+    from framework.gamefile import GameFile
+    from framework.replay import title_for
+
+    try:
+        record = GameFile.read(path)
+        return record, title_for(record, title) if title else title_for(record)
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
+    except FileNotFoundError as exc:
+        raise fail(f"{path}: no title named {exc.filename or 'in the file'}") from None

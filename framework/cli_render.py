@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from framework.cli_output import fail, out, problems_exit
+from framework.cli_output import fail, out, problems_exit, read_game
 from framework.problems import ProblemsError
 
 
@@ -27,16 +27,9 @@ def _is_game(path: Path) -> bool:
 
 def _replayed(path: Path, at: int | None) -> tuple[Any, Any]:
     """The game file and the game replayed to its end, or to action ``at``."""
-    from framework.gamefile import GameFile
-    from framework.replay import replay, title_for
+    from framework.replay import replay
 
-    try:
-        record = GameFile.read(path)
-        title = title_for(record)
-    except ProblemsError as exc:
-        raise problems_exit(exc) from None
-    except FileNotFoundError as exc:
-        raise fail(f"{path}: no title named {exc.filename or 'in the file'}") from None
+    record, title = read_game(path)
     if at is not None:
         ids = {a.get("id") for a in record.effective() if not a.get("auto") and a.get("id") is not None}
         if at not in ids:
@@ -166,20 +159,12 @@ def view(
     """Write a self-contained HTML replay viewer of a game: the map, market, players and
     corporations at every action, with the log; step with the arrow keys."""
     from framework.atomic import WriteError, write_atomic
-    from framework.gamefile import GameFile
     from framework.render.viewer import viewer_data, viewer_page
-    from framework.replay import title_for
 
     if not game_file.is_file():
         raise fail(f"{game_file}: no such file")
     target = out_file or Path(game_file.stem + ".html")
-    try:
-        record = GameFile.read(game_file)
-        title = title_for(record)
-    except ProblemsError as exc:
-        raise problems_exit(exc) from None
-    except FileNotFoundError as exc:
-        raise fail(f"{game_file}: no title named {exc.filename or 'in the file'}") from None
+    record, title = read_game(game_file)
     data = viewer_data(record, title)
     try:
         write_atomic(target, viewer_page(data).encode("utf-8"))

@@ -18,8 +18,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from framework.cli_output import fail, out, problems_exit, say
-from framework.problems import ProblemsError
+from framework.cli_output import fail, out, read_game, say
 
 
 def compare(position, time_limit: float | None = None) -> dict[str, Any]:
@@ -65,17 +64,11 @@ def routes(
     """Compare the routes a game's players ran with the proven best routes for the same
     corporation and trains (one run_routes action, or all of them)."""
     from framework.engine.errors import GameError
-    from framework.gamefile import GameFile
     from framework.positions import run_positions
-    from framework.replay import title_for
 
     if (action is None) == (not every):
         raise fail("give --action ID or --all")
-    try:
-        record = GameFile.read(game_file)
-        chosen = title_for(record, title) if title else title_for(record)
-    except ProblemsError as exc:
-        raise problems_exit(exc) from None
+    record, chosen = read_game(game_file, title)
     if action is not None:
         ids = [a.get("id") for a in record.effective() if a.get("type") == "run_routes"]
         if action not in ids:
