@@ -42,6 +42,8 @@ class Session:
     ):
         self.title = title
         self.players = [(pid, name) for pid, name in players]
+        self._player_ids = {str(pid): pid for pid, _ in self.players}
+        """The engine's player ids (strings) → the ids as the players list writes them."""
         self.seed = seed
         self.optional_rules = list(optional_rules or [])
         self.house_rules = list(house_rules or [])
@@ -56,6 +58,8 @@ class Session:
     def act(self, action: dict[str, Any]) -> None:
         """Apply an action (numbering it), or raise :class:`GameError` changing nothing."""
         action = dict(action)
+        if action.get("entity_type", "player") == "player" and str(action.get("entity")) in self._player_ids:
+            action["entity"] = self._player_ids[str(action["entity"])]
         action.setdefault("id", (self.actions[-1]["id"] + 1) if self.actions else 1)
         action.setdefault("created_at", int(time.time()))
         if action["type"] in ("undo", "redo"):

@@ -243,6 +243,34 @@ class Board:
             cached = self._reach[key] = self.graph.walk(starts, self.passable(owner, passable_owners))
         return cached
 
+    def reach_with(self, owner: str, hex_id: str, face: Face, mapping: dict[int, int]) -> Reach:
+        """What ``owner``'s stations would reach with ``face`` laid in ``hex_id`` (old revenue
+        centre ``k`` becoming ``mapping[k]``, its tokens with it); the board is unchanged."""
+        slots: dict[int, list[str | None]] = {}
+        for (h, i), owners in self.tokens.items():
+            if h == hex_id:
+                kept = [o for o in owners if o is not None]
+                slots[mapping[i]] = kept + [None] * max(0, face.nodes[mapping[i]].slots - len(kept))
+        starts = [node_key(h, i) for h, i in self.cities_of(owner) if h != hex_id]
+        starts += [node_key(hex_id, i) for i, owners in slots.items() if owner in owners]
+        elsewhere = self.passable(owner)
+
+        def through(node: NodeKey) -> bool:
+            if node[1] != hex_id:
+                return elsewhere(node)
+            centre = face.nodes[node[2]]
+            if centre.kind == "offboard":
+                return False
+            held = slots.get(node[2])
+            return not (centre.kind == "city" and held and all(o is not None and o != owner for o in held))
+
+        old = self.graph.faces[hex_id]
+        self.graph.set_face(hex_id, face)
+        try:
+            return self.graph.walk(starts, through)
+        finally:
+            self.graph.set_face(hex_id, old)
+
     def token_hexes(self, owner: str) -> set[str]:
         return {h for h, _ in self.cities_of(owner)}
 

@@ -64,6 +64,10 @@ class Face:
     paths: tuple[PathEnd, ...]
     exits: frozenset[int] = field(default=frozenset())
     """The hex edges its track reaches."""
+    at_edge: tuple[tuple[int, ...], ...] = ((),) * 6
+    """For each edge, the indices of the paths that reach it, in the tile's order."""
+    at_node: tuple[tuple[int, ...], ...] = ()
+    """For each revenue centre, the indices of the paths that reach it, in the tile's order."""
 
     def city_indices(self) -> list[int]:
         return [i for i, node in enumerate(self.nodes) if node.kind == "city"]
@@ -101,4 +105,8 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
 
     paths = tuple(PathEnd(end(p.a), end(p.b), p.terminal) for p in content.paths)
     exits = frozenset(e[1] for p in paths for e in (p.a, p.b) if e[0] == "edge")
-    return Face(name, color, rotation, content.label, tuple(nodes), paths, exits)
+    at_edge = tuple(tuple(i for i, p in enumerate(paths) if ("edge", e) in (p.a, p.b)) for e in range(6))
+    at_node = tuple(
+        tuple(i for i, p in enumerate(paths) if ("node", n) in (p.a, p.b)) for n in range(len(nodes))
+    )
+    return Face(name, color, rotation, content.label, tuple(nodes), paths, exits, at_edge, at_node)

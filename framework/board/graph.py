@@ -21,7 +21,6 @@ never rebuilt whole.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -49,7 +48,7 @@ class Reach:
     nodes: set[NodeKey] = field(default_factory=set)
     """Revenue centres reached (the starts included)."""
     ports: set[tuple[str, int]] = field(default_factory=set)
-    """``(hex, edge)`` of every port the walk arrived at, from either side."""
+    """``(hex, edge)`` of every side a walked path reaches."""
     paths: set[tuple[str, int]] = field(default_factory=set)
     """Track paths walked."""
 
@@ -87,45 +86,89 @@ class TrackGraph:
     def _key(hex_id: str, end: tuple[str, int]) -> NodeKey:
         return node_key(hex_id, end[1]) if end[0] == "node" else port_key(hex_id, end[1])
 
-    def walk(
-        self,
-        starts: Iterable[NodeKey],
-        passable: Callable[[NodeKey], bool],
-    ) -> Reach:
-        """Walk the track from ``starts`` (revenue centres), never turning back in a
-        hex, never leaving a revenue centre that is not ``passable`` or that was
-        entered by a terminal path (the starts may always be left)."""
-        adj = self.g._adj  # networkx's own adjacency dicts: the walk is on every hot path
+    def walk(self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool]) -> Reach:
+        """What a company's stations at ``starts`` reach along track (its network).
+
+        Each station is walked from separately, the company's other stations ending
+        that walk, and what the walks reach together is the network. A walk goes depth
+        first, trying paths in the order the tile lists them. It never walks a path
+        twice or enters a revenue centre twice, never leaves a hex by a side it is
+        already crossing on the way here, never turns back inside a hex, and stops at
+        a revenue centre that is not ``passable`` or that it entered by a terminal path.
+        Where two paths of a tile share a side (a junction), the search beyond that
+        side is exhaustive: whatever it marks there is unmarked again when it backs
+        out, so every way on is tried. This is what 18xx.games counts as connected.
+        """
         reach = Reach()
-        nodes, ports, paths = reach.nodes, reach.ports, reach.paths
-        queue: deque[tuple[NodeKey, bool]] = deque()
-        left: set[NodeKey] = set()  # revenue centres and crossed ports already walked on from
+        starts = [s for s in dict.fromkeys(starts) if s[1] in self.faces]
         for start in starts:
-            if start in adj and start not in left:
-                nodes.add(start)
-                left.add(start)
-                queue.append((start, True))
-        while queue:
-            here, at_start = queue.popleft()
-            leaving_node = here[0] == "node"
-            for there, data in adj[here].items():
-                path = data.get("path")
-                if path is None:
-                    continue  # from a crossed port only paths lead on
-                terminal = data["terminal"]
-                if leaving_node and terminal and not at_start:
-                    continue  # a terminal path ends a walk; only a start may be left by it
-                paths.add(path)
-                if there[0] == "node":
-                    nodes.add(there)
-                    if there not in left and not terminal and passable(there):
-                        left.add(there)
-                        queue.append((there, False))
-                    continue
-                ports.add((there[1], there[2]))
-                for across, link in adj[there].items():
-                    if "crossing" in link and across not in left:
-                        left.add(across)
-                        ports.add((across[1], across[2]))
-                        queue.append((across, False))
+            _Walk(self, reach, passable, starts).from_station(start)
         return reach
+
+
+class _Walk:
+    """One station's depth-first walk (see :meth:`TrackGraph.walk`)."""
+
+    def __init__(self, graph: TrackGraph, reach: Reach, passable, stations: list[NodeKey]):
+        self.faces = graph.faces
+        self.across = graph.hexmap.across
+        self.impassable = graph.hexmap.impassable
+        self.reach = reach
+        self.passable = passable
+        self.stations = stations
+        self.nodes: set[NodeKey] = set()
+        self.paths: set[tuple[str, int]] = set()
+        self.crossing: dict[tuple[str, int], int] = {}
+
+    def from_station(self, start: NodeKey) -> None:
+        self.nodes = {s for s in self.stations if s != start}
+        self.reach.nodes.add(start)
+        self.node(start, False)
+
+    def node(self, node: NodeKey, exhaustive: bool) -> None:
+        if node in self.nodes:
+            return
+        self.nodes.add(node)
+        _, hex_id, index = node
+        face = self.faces[hex_id]
+        for i in face.at_node[index]:
+            self.path(hex_id, i, None, exhaustive, node)
+        if exhaustive:
+            self.nodes.discard(node)
+
+    def path(self, hex_id: str, i: int, entered: int | None, exhaustive: bool, origin: NodeKey) -> None:
+        key = (hex_id, i)
+        if key in self.paths:
+            return
+        face = self.faces[hex_id]
+        track = face.paths[i]
+        edges = [e[1] for e in (track.a, track.b) if e[0] == "edge"]
+        crossing = self.crossing
+        if any(crossing.get((hex_id, e)) for e in edges):
+            return
+        self.paths.add(key)
+        reach = self.reach
+        reach.paths.add(key)
+        for e in edges:
+            reach.ports.add((hex_id, e))
+        for end in (track.a, track.b):
+            if end[0] != "node":
+                continue
+            there = ("node", hex_id, end[1])
+            reach.nodes.add(there)
+            if not track.terminal and there != origin and self.passable(there):
+                self.node(there, exhaustive)
+        for e in edges:
+            if e == entered or e in self.impassable[hex_id]:
+                continue
+            there = self.across(hex_id, e)
+            if there is None or there[0] not in self.faces:
+                continue
+            junction = exhaustive or len(face.at_edge[e]) > 1
+            crossing[(hex_id, e)] = crossing.get((hex_id, e), 0) + 1
+            next_hex, next_edge = there
+            for j in self.faces[next_hex].at_edge[next_edge]:
+                self.path(next_hex, j, next_edge, junction, origin)
+            crossing[(hex_id, e)] -= 1
+        if exhaustive:
+            self.paths.discard(key)

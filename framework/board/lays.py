@@ -269,27 +269,60 @@ def _border_cost(board: Board, pair: frozenset[tuple[str, int]]) -> int:
 
 
 def _check_reach(board: Board, layer: Layer, site: _Site, new: Face, mapping: dict[int, int]) -> None:
+    """The track restriction (reference §4.6): the tile must have an exit the layer reaches;
+    beyond that, ``restrictive`` asks that the layer's network walk some new track of the
+    tile once it is laid, and ``semi_restrictive`` accepts instead a walked path through a
+    revenue centre whose revenue changes."""
     restriction = board.title.rules.track.restriction
-    hex_id, old, reached = site.hex, site.old, site.reached
-    reachable = [p for p in new.paths if any(e[0] == "edge" and e[1] in reached for e in (p.a, p.b))]
-    if not reachable:
+    hex_id, old = site.hex, site.old
+    if not new.exits & site.reached:
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
-    if restriction == "permissive":
+    if restriction == "permissive" or not old.paths:
         return
-    old_pairs = {frozenset(_moved(e, mapping) for e in (p.a, p.b)) for p in old.paths}
-    new_track = [p for p in reachable if frozenset((p.a, p.b)) not in old_pairs]
-    if new_track:
+    gains = _gains(old, new, mapping, restriction)
+    if not gains:
+        raise IllegalLay("track restriction", f"tile {new.name} in {hex_id} adds no new track")
+    if gains & _walked_after(board, layer.entity, hex_id, new, mapping):
         return
-    if restriction == "semi_restrictive":
-        changed = {
-            mapping[i] for i, node in enumerate(old.nodes) if new.nodes[mapping[i]].revenue != node.revenue
-        }
-        if any(e[0] == "node" and e[1] in changed for p in reachable for e in (p.a, p.b)):
-            return
+    what = "new track" if restriction == "restrictive" else "new track or a city whose revenue changes"
     raise IllegalLay(
         "track restriction",
-        f"{layer.entity} cannot reach any new track of tile {new.name} in {hex_id}",
+        f"{layer.entity}'s network would not run on any {what} of tile {new.name} in {hex_id}",
     )
+
+
+def _gains(old: Face, new: Face, mapping: dict[int, int], restriction: str) -> set[int]:
+    """The paths of ``new`` that satisfy the restriction if walked: those that are not
+    part of an old path and (``semi_restrictive``) those through a revenue centre whose
+    revenue changes."""
+    out = set()
+    for index, path in enumerate(new.paths):
+        old_path = next((p for p in old.paths if _within(path, p, new, old)), None)
+        if old_path is None:
+            out.add(index)
+        elif restriction == "semi_restrictive":
+            before = sorted(_top(old.nodes[e[1]].revenue) for e in (old_path.a, old_path.b) if e[0] == "node")
+            after = sorted(_top(new.nodes[e[1]].revenue) for e in (path.a, path.b) if e[0] == "node")
+            if before != after:
+                out.add(index)
+    return out
+
+
+def _within(path, other, face: Face, other_face: Face) -> bool:
+    """Whether each end of ``path`` is an end of ``other``: the same edge, or a revenue
+    centre of the same kind."""
+    ends = [(e[0], e[1] if e[0] == "edge" else other_face.nodes[e[1]].kind) for e in (other.a, other.b)]
+    return all((e[0], e[1] if e[0] == "edge" else face.nodes[e[1]].kind) in ends for e in (path.a, path.b))
+
+
+def _top(revenue) -> int:
+    return max(revenue.values()) if isinstance(revenue, dict) else revenue
+
+
+def _walked_after(board: Board, entity: str, hex_id: str, new: Face, mapping: dict[int, int]) -> set[int]:
+    """The paths of ``new`` the entity's network walks once ``new`` is laid in ``hex_id``."""
+    reach = board.reach_with(entity, hex_id, new, mapping)
+    return {i for h, i in reach.paths if h == hex_id}
 
 
 def _moved(end: tuple[str, int], mapping: dict[int, int]) -> tuple[str, int]:
