@@ -88,6 +88,14 @@ def test_gc_lays_two_connected_yellow_tiles_without_a_connection_to_the_network(
     assert game.board.placed["D29"].name == "57"
 
 
+def test_gc_lays_are_never_passed():
+    """§3.6, reference §4.0: the special track step never waits, so GC has nothing to pass
+    (18xx.games refuses a pass by the company); only its lays are offered."""
+    game = game_before(REAL, 139)
+    assert set(legal_actions(game)["GC"]) == {"lay_tile"}
+    refused(game, {"type": "pass", "entity": "GC"})
+
+
 def test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes():
     """§3.6: #7, #8 or #9 only, in E28 and F27 only."""
     game = game_before(REAL, 139)
@@ -194,6 +202,17 @@ def test_sb_moves_its_marker_any_number_of_times_with_the_company_as_entity():
     refused(game, {"type": "assign", "entity": "SB", "target": "E8"})
     game.process({"type": "assign", "entity": "SB", "target": "A6"})
     assert game.companies["SB"].marker == "A6"
+
+
+def test_sb_marker_must_move_to_another_hex():
+    """§3.10 ("lay or shift"): assigning SB to the hex it already marks is refused, as
+    18xx.games refuses it, and that hex is not offered."""
+    game = game_before(BOT, 112)
+    for action_id in (112, 113):
+        game.process(recorded(BOT, action_id))
+    assert refused(game, {"type": "assign", "entity": "SB", "target": "D5"}).rule == "bonus marker"
+    targets = {c["target"] for c in legal_actions(game)["SB"]["assign"]}
+    assert "D5" not in targets and "A6" in targets
 
 
 def test_sb_cannot_be_used_while_a_player_owns_it():

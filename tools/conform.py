@@ -117,6 +117,8 @@ def play_one(spec: Spec, folder: str, legal_every: int = 0) -> Played:
         failure = str(exc)
     path = str(Path(folder) / f"{spec.stem}.json")
     Path(path).write_text(json.dumps(session.to_json(), ensure_ascii=False), encoding="utf-8")
+    ours_file = Path(folder) / f"{spec.stem}.json.ours.jsonl"
+    ours_file.write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in trace), encoding="utf-8")
     game = session.game
     return Played(
         spec,
@@ -156,8 +158,9 @@ def oracle_trace(trace_dir: str, path: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines() if line]
 
 
-def normal(state: dict[str, Any]) -> dict[str, Any]:
-    """A trace line with ids as text and train lists sorted, for comparing."""
+def normal(state: dict[str, Any], finished: bool = False) -> dict[str, Any]:
+    """A trace line with ids as text and train lists sorted, for comparing (who acts is
+    not compared once the game is over)."""
     corporations = {
         sym: {**c, "trains": sorted(c["trains"])}
         for sym, c in state["corporations"].items()
@@ -167,7 +170,7 @@ def normal(state: dict[str, Any]) -> dict[str, Any]:
         "round": state["round"] if state["round"] in KNOWN_ROUNDS else "another round",
         "phase": str(state["phase"]),
         "bank": state["bank"],
-        "acting": [str(a) for a in state["acting"]],
+        "acting": [] if finished else [str(a) for a in state["acting"]],
         "players": {str(k): v for k, v in state["players"].items()},
         "corporations": corporations,
         "minors": {sym: {**m, "trains": sorted(m["trains"])} for sym, m in state["minors"].items()},
@@ -181,7 +184,7 @@ def first_difference(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -
         other = by_id.get(line["id"])
         if other is None:
             return f"after action {line['id']}: the oracle's trace stops before it"
-        a, b = normal(line), normal(other)
+        a, b = normal(line, line.get("finished", False)), normal(other, line.get("finished", False))
         if a != b:
             return f"after action {line['id']}: {describe(a, b)}"
     return None
@@ -195,7 +198,8 @@ def describe(ours: dict[str, Any], theirs: dict[str, Any], prefix: str = "") -> 
             continue
         if isinstance(a, dict) and isinstance(b, dict):
             return describe(a, b, f"{prefix}{key}.")
-        return f"{prefix}{key}: ours {json.dumps(a, ensure_ascii=False)}, oracle {json.dumps(b, ensure_ascii=False)}"
+        shown = [json.dumps(x, ensure_ascii=False) for x in (a, b)]
+        return f"{prefix}{key}: ours {shown[0]}, oracle {shown[1]}"
     return "equal"
 
 

@@ -51,6 +51,9 @@ class Reach:
     """``(hex, edge)`` of every side a walked path reaches."""
     paths: set[tuple[str, int]] = field(default_factory=set)
     """Track paths walked."""
+    most_stops: int = 0
+    """The most revenue centres one station's walk reached (its own included): two make a
+    route."""
 
 
 class TrackGraph:
@@ -119,11 +122,13 @@ class _Walk:
         self.nodes: set[NodeKey] = set()
         self.paths: set[tuple[str, int]] = set()
         self.crossing: dict[tuple[str, int], int] = {}
+        self.stops: set[NodeKey] = set()
 
     def from_station(self, start: NodeKey) -> None:
         self.nodes = {s for s in self.stations if s != start}
         self.reach.nodes.add(start)
         self.node(start, False)
+        self.reach.most_stops = max(self.reach.most_stops, len(self.stops))
 
     def node(self, node: NodeKey, exhaustive: bool) -> None:
         if node in self.nodes:
@@ -156,6 +161,7 @@ class _Walk:
                 continue
             there = ("node", hex_id, end[1])
             reach.nodes.add(there)
+            self.stops.add(there)
             if not track.terminal and there != origin and self.passable(there):
                 self.node(there, exhaustive)
         for e in edges:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.board.lays import legal_lays
 from framework.board.tokens import token_cities
-from framework.engine import operating, shares, trains
+from framework.engine import operating, purchases, shares, trains
 from framework.engine.entities import POOL
 from framework.engine.errors import GameError
 from framework.engine.steps.base import Step
@@ -160,7 +160,9 @@ def _sell_shares(game, step, player) -> list[Choice]:
                 continue
             if step.name == "buy_train":
                 try:
-                    step.check_emergency_sale(player, corp, percent)
+                    purchases.check_emergency_sale(
+                        game, player, game.round.entity(), purchases.Bundle(corp, bundle, percent)
+                    )
                 except GameError:
                     continue
             out.append({"shares": [s.id for s in bundle], "percent": percent})
@@ -229,7 +231,8 @@ def _assign_tokens(game, step, entity) -> list[Choice]:
 
 def _move_marker(game, step, company) -> list[Choice]:
     ability = game.title.companies[company].ability("bonus_marker")
-    return [{"target": h, "target_type": "hex"} for h in ability.hexes]
+    here = game.companies[company].marker
+    return [{"target": h, "target_type": "hex"} for h in ability.hexes if h != here]
 
 
 def _buy_company(game, step, corp) -> list[Choice]:
@@ -273,28 +276,30 @@ def _dividend(game, step, corp) -> list[Choice]:
 
 
 def _buy_train(game, step, corp) -> list[Choice]:
-    """Depot purchases the corporation can pay for (in an emergency only the cheapest depot
-    train, once its president has the money), and other corporations' trains from the
-    least price up to what it can pay."""
+    """Depot purchases the corporation can pay for (with its president's money, only the
+    cheapest depot train), and other corporations' trains from the least price up to the
+    most it may pay."""
+    if step.name != "buy_train":
+        cash = game.corporations[corp].cash
+        return [_depot_choice(o) for o in trains.depot_offers(game, corp) if o.price <= cash]
     cash = game.corporations[corp].cash
-    emergency = step.name == "buy_train" and step.emergency(corp) and step.need(corp) <= 0
-    cheapest = trains.cheapest_offer(game)
-    out: list[Choice] = []
-    for offer in trains.depot_offers(game, corp):
-        if offer.price <= cash or (emergency and offer.exchange is None and offer.price == cheapest):
-            choice = {"train": offer.train.id, "price": offer.price, "variant": offer.face}
-            if offer.exchange is not None:
-                choice["exchange"] = offer.exchange.id
-            out.append(choice)
-    if step.name == "buy_train" and len(trains.owned(game, corp)) < game.train_limit(corp):
-        from framework.engine.steps.buying import others_trains
-
-        low = game.title.rules.trains.min_price_from_others
-        top = step.most_for_others_train(corp)
-        for train in others_trains(game, corp):
-            if top(train) >= low:
-                out.append({"train": train.id, "price": low, "max": top(train), "variant": train.variant})
+    helped = cash + purchases.president_cash(game, corp) if purchases.must_buy(game, corp) else cash
+    cheapest = purchases.cheapest_depot_price(game)
+    out = [
+        _depot_choice(o)
+        for o in step.offered_depot(corp)
+        if o.price <= cash or (o.price <= helped and o.exchange is None and o.price == cheapest)
+    ]
+    for train, span in step.offered_others(corp):
+        out.append({"train": train.id, "price": span.low, "max": span.high, "variant": train.variant})
     return out
+
+
+def _depot_choice(offer) -> Choice:
+    choice = {"train": offer.train.id, "price": offer.price, "variant": offer.face}
+    if offer.exchange is not None:
+        choice["exchange"] = offer.exchange.id
+    return choice
 
 
 def _special_buy(game, step, company) -> list[Choice]:
@@ -323,7 +328,7 @@ def _pass(game, step, entity) -> list[Choice]:
 
 
 def _pass_buying(game, step, corp) -> list[Choice]:
-    from framework.engine.steps.buying import must_buy
+    from framework.engine.purchases import must_buy
 
     return [] if corp in game.corporations and must_buy(game, corp) else [{}]
 

@@ -47,8 +47,9 @@ class Company:
     """How many bonus tokens have been placed."""
     marker: str | None = None
     """The hex holding the company's bonus marker (``bonus_marker`` ability)."""
-    laid_this_turn: bool = False
-    """A special tile lay was made this turn (``tile_lay`` ability)."""
+    laid_since_dividend: bool = False
+    """A special tile lay was made since the last dividend of any company (``tile_lay``
+    ability that lapses)."""
 
     @property
     def closed(self) -> bool:
@@ -130,6 +131,8 @@ class Train:
     ran: bool = False
     """Has run in the current operating round."""
     buyable: bool = True
+    discarded: int = 0
+    """When it went to the pool (1, 2, …): the pool offers the first discarded of each type."""
 
     moves: ClassVar[int] = 0
     """Counts every change of any train's owner, so that what depends on who holds which

@@ -88,7 +88,10 @@ class Round:
     def _explain_refusal(self, action: dict[str, Any]) -> None:
         """An action nobody takes, by the entity whose turn it is: let the first step
         that handles its kind name the rule it breaks (see :meth:`Step.explain`)."""
-        if entity_of(action) != self.current_entity():
+        entity, current = entity_of(action), self.current_entity()
+        if entity != current and not (
+            entity in self.game.companies and self.game.owner_of(entity) == current
+        ):
             return
         for step in self.steps:
             if not step.passed and hasattr(step, f"process_{action['type']}"):

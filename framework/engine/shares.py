@@ -40,8 +40,18 @@ def pool_room(game: Game, corp: Corporation) -> int:
     return game.title.rules.stock.pool_limit - corp.percent_of(POOL)
 
 
-def check_sale(game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int) -> None:
-    """Raise unless ``seller`` may sell ``percent`` of ``corp`` with these certificates."""
+def check_sale(
+    game: Game,
+    seller: str,
+    corp: Corporation,
+    shares: list[Share],
+    percent: int,
+    *,
+    unfloated: bool | None = None,
+) -> None:
+    """Raise unless ``seller`` may sell ``percent`` of ``corp`` with these certificates
+    (``unfloated``: whether an unfloated corporation's shares sell, if not as the stock
+    round's rule ``stock.sell_unfloated`` says)."""
     for share in shares:
         if share.owner != seller:
             raise GameError("shares", f"{game.name(seller)} does not hold {share.id}")
@@ -53,7 +63,7 @@ def check_sale(game: Game, seller: str, corp: Corporation, shares: list[Share], 
     rules = game.title.rules.stock
     if corp.sym not in game.market.positions:
         raise GameError("selling", f"{corp.sym} has not been started")
-    if not corp.floated and not rules.sell_unfloated:
+    if not corp.floated and not (rules.sell_unfloated if unfloated is None else unfloated):
         raise GameError("selling", f"{corp.sym} has not floated")
     if percent > pool_room(game, corp):
         raise GameError("pool limit", f"the bank pool may hold at most {rules.pool_limit}% of {corp.sym}")

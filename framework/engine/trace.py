@@ -47,6 +47,7 @@ def trace_state(game: Game) -> dict[str, Any]:
         }
     return {
         "round": None if rnd is None else ROUND_NAMES.get(rnd.kind, rnd.name),
+        "finished": game.finished,
         "phase": game.phase,
         "bank": game.bank,
         "acting": [a for a in acting if a is not None],

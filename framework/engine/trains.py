@@ -83,8 +83,9 @@ def offered(game: Game) -> list[Train]:
             out.append(train)
             names.add(train.name)
     pool_names: set[str] = set()
-    for train in game.trains.values():
-        if train.owner == POOL and train.name not in pool_names:
+    pool = sorted((t for t in game.trains.values() if t.owner == POOL), key=lambda t: t.discarded)
+    for train in pool:
+        if train.name not in pool_names:
             out.append(train)
             pool_names.add(train.name)
     return out
@@ -198,7 +199,12 @@ def _new_type(game: Game, train: Train) -> None:
 
 
 def discard(game: Game, train: Train) -> None:
-    train.owner = POOL if game.title.rules.trains.discards_to == "pool" else REMOVED
+    """``train`` goes to the pool (or out of the game, as the title says)."""
+    if game.title.rules.trains.discards_to == "pool":
+        train.discarded = 1 + max(t.discarded for t in game.trains.values())
+        train.owner = POOL
+    else:
+        train.owner = REMOVED
 
 
 def check_room(game: Game, buyer: str, exchanging: bool = False) -> None:

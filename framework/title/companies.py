@@ -52,7 +52,8 @@ class TileLay(Model):
     connect_each_other: bool = False
     """When all lays are made, the tiles must connect to each other."""
     lapses: Literal["end_of_turn", "never"] = "never"
-    """``end_of_turn``: lays left after the turn of the first lay are lost."""
+    """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
+    (unless another company's dividend comes first)."""
     counts_as_track_lay: bool = False
     """Whether it uses one of the corporation's normal track actions."""
 

@@ -159,6 +159,9 @@ class EmergencyRules(Model):
     """The most paid to another corporation with the president's help."""
     sell_more_than_needed: bool = False
     """The president may sell more shares than needed."""
+    sell_unfloated: bool = True
+    """The president may sell shares of started corporations that have not floated (the
+    stock round's ``stock.sell_unfloated`` does not apply here)."""
 
 
 class TrainRules(Model):
@@ -212,6 +215,11 @@ class Nationalization(Model):
     """The corporation's price moves before shareholders are paid."""
     one_token_per: Literal["hex", "city"] = "hex"
     """The state railway keeps at most one token per hex (or per city)."""
+    turns_as_unstarted: bool = False
+    """Whether a nationalised corporation still counts as one a player could start when
+    the stock round decides who has a turn: a player who could pay one share at the
+    lowest par price then gets a turn, though passing is all they can do (as 18xx.games
+    plays 18SJ)."""
 
 
 class CompanySales(Model):

@@ -11,33 +11,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from framework.engine import finance, shares, trains
+from framework.engine import finance, purchases, shares, trains
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.errors import GameError
 from framework.engine.operating import is_bot, owned_abilities
 from framework.engine.steps.base import Step, entity_of, step
-from framework.engine.steps.running import can_run
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
-
-
-def must_buy(game, corp: str) -> bool:
-    rule = game.title.rules.trains.must_buy
-    if rule == "never" or trains.owned(game, corp) or not trains.offered(game):
-        return False
-    return rule == "always" or can_run(game, corp)
-
-
-def others_trains(game, buyer: str) -> list[Train]:
-    if not game.title.rules.trains.buy_from_others:
-        return []
-    return [
-        t
-        for t in game.trains.values()
-        if t.owner in game.corporations
-        and t.owner != buyer
-        and t.buyable
-        and not game.corporations[t.owner].closed
-    ]
 
 
 class TrainBuying(Step):
@@ -72,7 +51,7 @@ class TrainBuying(Step):
         else:
             if from_depot_only:
                 raise GameError("trains", "only trains from the depot may be bought here")
-            if train not in others_trains(game, buyer):
+            if train not in purchases.others_trains(game, buyer):
                 raise GameError("trains", f"{train.id} cannot be bought")
             if exchange is not None:
                 raise GameError("trade-in", "trains from other corporations take no trade-in")
@@ -97,18 +76,24 @@ class TrainBuying(Step):
 
 @step("buy_train")
 class BuyTrain(TrainBuying):
-    """Buy trains while there is room; a corporation that must buy may need its president."""
+    """Buy trains while one can be paid for; a corporation that must buy may need its
+    president's money (see :mod:`framework.engine.purchases`)."""
 
-    def can_buy(self, corp: str) -> bool:
-        """Whether the corporation can pay for some train it has room for (a trade-in
-        leaves room at the train limit)."""
-        game = self.game
-        cash = game.corporations[corp].cash
-        if any(offer.price <= cash for offer in trains.depot_offers(game, corp)):
-            return True
-        room = len(trains.owned(game, corp)) < game.train_limit(corp)
-        low = game.title.rules.trains.min_price_from_others
-        return room and cash >= low and bool(others_trains(game, corp))
+    STATE = ("last_sold",)
+
+    def setup(self) -> None:
+        self.last_sold = 0
+        """The price a share of the president's last emergency sale this turn (0: none)."""
+
+    def discounts(self, corp: str) -> dict[str, float]:
+        """Train name → fraction off, from the corporation's discount abilities usable in
+        this step."""
+        out: dict[str, float] = {}
+        for sym, ability in owned_abilities(self.game, corp, TrainDiscount):
+            if self.game.companies[sym].uses.get("train_discount", 0) > 0:
+                for name in ability.trains:
+                    out[name] = max(out.get(name, 0), ability.fraction)
+        return out
 
     def actions(self, entity: str) -> list[str]:
         game, rnd = self.game, self.round
@@ -116,67 +101,47 @@ class BuyTrain(TrainBuying):
         if corp not in game.corporations or is_bot(game, corp) or rnd.bought_early:
             return []
         if entity == corp:
-            return ["buy_train", "pass"] if self.can_buy(corp) or must_buy(game, corp) else []
-        if entity == game.corporations[corp].president() and self.emergency(corp) and self.need(corp) > 0:
+            if purchases.must_buy(game, corp):
+                return ["buy_train"]
+            return ["buy_train", "pass"] if purchases.can_buy_train(game, corp, self.discounts(corp)) else []
+        if entity == game.corporations[corp].president() and purchases.shortfall(game, corp) > 0:
             return ["sell_shares"]
         return []
 
-    def emergency(self, corp: str) -> bool:
-        """The corporation must buy a train and cannot pay for the cheapest one alone."""
+    def offered_depot(self, corp: str) -> list[trains.Offer]:
+        """The depot purchases listed for ``corp``: only the cheapest train when it cannot
+        pay for that alone."""
         game = self.game
-        cheapest = trains.cheapest_offer(game)
-        return must_buy(game, corp) and cheapest is not None and game.corporations[corp].cash < cheapest
+        offers = trains.depot_offers(game, corp)
+        cheapest = purchases.cheapest_depot_price(game)
+        if cheapest is not None and game.corporations[corp].cash < cheapest:
+            first = min(trains.offered(game), key=lambda t: trains.price(game, t))
+            offers = [o for o in offers if o.train is first]
+        return offers
 
-    def need(self, corp: str) -> int:
-        """What the president must still raise by selling shares for the cheapest depot train."""
-        cheapest = trains.cheapest_offer(self.game) or 0
-        return cheapest - self.game.corporations[corp].cash - self._president_cash(corp)
-
-    def most_for_others_train(self, corp: str):
-        """The most the corporation may pay for a train of another corporation: its cash,
-        and in an emergency up to the face value with its president's money."""
+    def offered_others(self, corp: str) -> list[tuple[Train, purchases.PriceRange]]:
+        """Other corporations' trains ``corp`` may buy, each with its price range."""
         game = self.game
-        cash = game.corporations[corp].cash
-        if not self.emergency(corp):
-            return lambda train: cash
-        with_president = cash + self._president_cash(corp)
-        return lambda train: min(game.title.trains[train.name].price, with_president)
-
-    def check_emergency_sale(self, player: str, corp, percent: int) -> None:
-        """Raise unless the president may sell ``percent`` of ``corp`` now: only while money
-        is still needed, only as many shares as are needed, and never the operating
-        corporation's presidency."""
-        game = self.game
-        operating = self.round.entity()
-        need = self.need(operating)
-        if need <= 0:
-            raise GameError("emergency", f"{game.name(player)} has the money needed: no shares may be sold")
-        if (percent - 10) * game.market.price(corp.sym) // 10 >= need:
-            raise GameError(
-                "emergency",
-                f"{percent - 10}% of {corp.sym} would already raise the {need} needed; "
-                "sell only what is needed",
-            )
-        others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
-        if corp.sym == operating and corp.percent_of(player) - percent < others:
-            raise GameError(
-                "emergency", f"selling would cost {game.name(player)} the presidency of {operating}"
-            )
+        if len(trains.owned(game, corp)) >= game.train_limit(corp):
+            return []
+        out = []
+        for train in purchases.others_trains(game, corp):
+            span = purchases.others_price_range(game, corp, train, self.last_sold)
+            if span.low <= span.high:
+                out.append((train, span))
+        return out
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
+        corp = entity_of(action)
+        if action["type"] == "pass" and corp == self.round.entity() and purchases.must_buy(self.game, corp):
+            return GameError("must buy a train", f"{corp} has a route and no train: it must buy one")
         if action["type"] != "buy_train":
             return None
         try:
-            trains.check_room(self.game, entity_of(action), exchanging=bool(action.get("exchange")))
+            trains.check_room(self.game, corp, exchanging=bool(action.get("exchange")))
         except GameError as error:
             return error
         return None
-
-    def process_pass(self, action: dict[str, Any]) -> None:
-        corp = entity_of(action)
-        if must_buy(self.game, corp):
-            raise GameError("must buy a train", f"{corp} has a route and no train: it must buy one")
-        self.passed = True
 
     def process_buy_train(self, action: dict[str, Any]) -> None:
         self.buy(action, entity_of(action))
@@ -184,19 +149,22 @@ class BuyTrain(TrainBuying):
     def pay_for(self, buyer: str, payee: str, price: int, train: Train) -> None:
         game = self.game
         cash = game.corporations[buyer].cash
+        if payee == BANK:
+            if price > cash:
+                why = purchases.depot_shortfall_allowed(game, buyer, train, None, price)
+                if why is not None:
+                    raise GameError("emergency" if purchases.must_buy(game, buyer) else "money", why)
+        else:
+            span = purchases.others_price_range(game, buyer, train, self.last_sold)
+            if not span.low <= price <= span.high:
+                rule = "emergency" if purchases.must_buy(game, buyer) else "train price"
+                raise GameError(
+                    rule,
+                    f"{buyer} may pay {span.low} to {span.high} for {train.id}, not {price}"
+                    if span.low <= span.high
+                    else f"{buyer} cannot buy {train.id} now",
+                )
         if price > cash:
-            if not self.emergency(buyer):
-                raise GameError("money", f"{buyer} has {cash}, not {price}")
-            cheapest = trains.cheapest_offer(game)
-            if payee == BANK and price != cheapest:
-                raise GameError(
-                    "emergency",
-                    f"with the president's money only the cheapest train ({cheapest}) may be bought",
-                )
-            if payee != BANK and price > self.most_for_others_train(buyer)(train):
-                raise GameError(
-                    "emergency", "a train from another corporation may cost at most its face value"
-                )
             president = game.corporations[buyer].president()
             need = price - cash
             if game.players_by_id[president].cash < need:
@@ -207,16 +175,13 @@ class BuyTrain(TrainBuying):
             game.log(f"{game.name(president)} contributes {need}")
         finance.pay(game, buyer, payee, price)
 
-    def _president_cash(self, corp: str) -> int:
-        return self.game.players_by_id[self.game.corporations[corp].president()].cash
-
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         player = entity_of(action)
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
-        shares.check_sale(game, player, corp, certs, percent)
-        self.check_emergency_sale(player, corp, percent)
+        purchases.check_emergency_sale(game, player, rnd.entity(), purchases.Bundle(corp, certs, percent))
+        self.last_sold = game.market.price(corp.sym)
         shares.sell(game, player, corp, certs, percent)
         rnd.reorder_remaining()
 
@@ -234,14 +199,12 @@ class EarlyTrainPurchaseStep(TrainBuying):
         return None
 
     def actions(self, entity: str) -> list[str]:
-        game = self.game
+        """Open while the corporation could buy a train (from anyone: only the purchase
+        itself is limited to the depot); after a purchase it ends by itself once no more
+        can be bought (reference §3.6, Motala Verkstad)."""
         if entity != self.round.entity() or self.ability(entity) is None:
             return []
-        cheapest = trains.cheapest_offer(game)
-        room = len(trains.owned(game, entity)) < game.train_limit(entity)
-        if room and cheapest is not None and game.corporations[entity].cash >= cheapest:
-            return ["buy_train", "pass"]
-        return ["pass"] if self.round.bought_early else []
+        return ["buy_train", "pass"] if purchases.can_buy_train(self.game, entity) else []
 
     def process_buy_train(self, action: dict[str, Any]) -> None:
         corp = entity_of(action)
@@ -280,11 +243,27 @@ class SpecialBuyTrain(TrainBuying):
         return None
 
     def actions(self, entity: str) -> list[str]:
+        """Offered only while the round's train-buying step is the one waiting, and not to a
+        corporation that bought trains early this turn."""
         ability = self.ability(entity)
-        if ability is None:
+        if ability is None or self.round.bought_early:
+            return []
+        active = self.round.active_step()
+        if active is None or active.name != "buy_train":
             return []
         offered = [t for t in trains.offered(self.game) if t.name in ability.trains and t.owner == BANK]
         return ["buy_train"] if offered else []
+
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        sym = entity_of(action)
+        if action["type"] != "buy_train" or self.ability(sym) is None:
+            return None
+        corp = self.game.companies[sym].owner
+        try:
+            trains.check_room(self.game, corp)
+        except GameError as error:
+            return error
+        return GameError("ability timing", f"{sym} buys a train only during {corp}'s train-buying step")
 
     def process_buy_train(self, action: dict[str, Any]) -> None:
         game = self.game
@@ -344,62 +323,27 @@ class DiscardTrain(Step):
 
 @step("bankrupt")
 class Bankrupt(Step):
-    """The president of a corporation that must buy a train and cannot, even selling
-    everything, declares bankruptcy; the game ends as the title says."""
+    """The president of the operating corporation declares bankruptcy when even with all
+    they could raise the cheapest depot train is out of reach (reference §4.10); they may
+    sell shares first only in the train-buying step. The game ends as the title says."""
 
     blocks = False
 
+    def selling(self) -> bool:
+        active = self.round.active_step()
+        return active is not None and active.name == "buy_train"
+
     def actions(self, entity: str) -> list[str]:
         game = self.game
-        corp = self.round.entity()
-        if entity != corp or corp not in game.corporations or not must_buy(game, corp):
+        if entity != self.round.entity() or entity not in game.corporations or is_bot(game, entity):
             return []
-        cheapest = trains.cheapest_offer(game) or 0
-        president = game.corporations[corp].president()
-        raised = (
-            game.corporations[corp].cash
-            + game.players_by_id[president].cash
-            + sellable_value(game, president, corp)
-        )
-        return ["bankrupt"] if raised < cheapest else []
+        return ["bankrupt"] if purchases.can_go_bankrupt(game, entity, self.selling()) else []
 
     def process_bankrupt(self, action: dict[str, Any]) -> None:
         game = self.game
         corp = entity_of(action)
         president = game.corporations[corp].president()
-        sell_everything(game, president, corp)
-        finance.pay(game, president, BANK, game.players_by_id[president].cash)
+        purchases.go_bankrupt(game, corp, self.selling())
+        self.round.reorder_remaining()
         game.log(f"{game.name(president)} goes bankrupt")
         game.trigger_end("bankrupt")
-
-
-def sellable_value(game, player: str, protected: str) -> int:
-    """What ``player`` could raise selling shares (not those that would cost the
-    presidency of ``protected``)."""
-    total = 0
-    for corp in game.corporations.values():
-        if corp.closed or corp.sym not in game.market.positions or not corp.floated:
-            continue
-        price = game.market.price(corp.sym)
-        mine = [s for s in corp.certificates_of(player) if not s.president]
-        room = shares.pool_room(game, corp) // 10
-        count = min(len(mine), room)
-        if corp.sym == protected:
-            others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
-            count = min(count, max(0, (corp.percent_of(player) - others) // 10))
-        total += count * price
-    return total
-
-
-def sell_everything(game, player: str, protected: str) -> None:
-    """Sell what can be sold, largest holdings first."""
-    corps = sorted(
-        (c for c in game.corporations.values() if not c.closed and c.floated and c.percent_of(player)),
-        key=lambda c: -c.percent_of(player),
-    )
-    for corp in corps:
-        while True:
-            mine = [s for s in corp.certificates_of(player) if not s.president]
-            if not mine or shares.pool_room(game, corp) < mine[0].percent:
-                break
-            shares.sell(game, player, corp, [mine[0]], mine[0].percent)

@@ -47,12 +47,14 @@ class BuyCompany(Step):
 
     def affordable(self, buyer: str) -> list[str]:
         """Companies ``buyer`` may buy now and can pay for (a minor's trains must fit)."""
+        return [sym for sym in self.priced(buyer) if not self._over_train_limit(buyer, sym)]
+
+    def priced(self, buyer: str) -> list[str]:
+        """Companies for sale whose lowest price ``buyer`` can pay: these keep the step open,
+        even one that merging would bring over the train limit — 18xx.games offers it and
+        refuses the purchase."""
         cash = self.game.corporations[buyer].cash
-        return [
-            sym
-            for sym in for_sale(self.game, buyer)
-            if price_range(self.game, sym)[0] <= cash and not self._over_train_limit(buyer, sym)
-        ]
+        return [sym for sym in for_sale(self.game, buyer) if price_range(self.game, sym)[0] <= cash]
 
     def _over_train_limit(self, buyer: str, sym: str) -> bool:
         """Whether the minor ``sym`` merges into ``buyer`` would bring too many trains."""
@@ -74,7 +76,7 @@ class BuyCompany(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.round.entity() or entity not in self.game.corporations:
             return []
-        if self.affordable(entity):
+        if self.priced(entity):
             return ["buy_company", "pass"] if self.blocks else ["buy_company"]
         if self.blocks and self.usable_ability(entity):
             return ["pass"]
@@ -198,5 +200,7 @@ class MoveBonusMarker(Step):
         target = str(action.get("target"))
         if target not in ability.hexes:
             raise GameError("bonus marker", f"{sym}'s marker goes on {', '.join(ability.hexes)}")
+        if game.companies[sym].marker == target:
+            raise GameError("bonus marker", f"{sym}'s marker is already in {target}")
         game.companies[sym].marker = target
         game.log(f"{sym}'s marker moves to {target}")

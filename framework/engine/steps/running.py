@@ -9,21 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.board.graph import node_key
 from framework.board.routes import IllegalRoute, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK, POOL
 from framework.engine.errors import GameError
+from framework.engine.purchases import has_route
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import BonusTokens, TileLay
-
-
-def can_run(game, entity: str) -> bool:
-    """Whether the entity has a route with two stops: its stations reach two revenue centres."""
-    return len(game.board.reach(entity).nodes) >= 2 and any(
-        node_key(*city) in game.board.reach(entity).nodes for city in game.board.cities_of(entity)
-    )
 
 
 @step("routes")
@@ -35,7 +28,7 @@ class Routes(Step):
         if entity != self.round.entity():
             return []
         unrun = [t for t in trains.owned(game, entity) if not t.ran]
-        return ["run_routes"] if unrun and can_run(game, entity) else []
+        return ["run_routes"] if unrun and has_route(game, entity) else []
 
     def process_run_routes(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
@@ -181,12 +174,17 @@ def check_market_end(game, sym: str) -> None:
 
 
 def end_of_dividend(game, entity: str) -> None:
-    """End-of-turn clean-up: unused special lays of this turn lapse; title hooks run."""
-    for sym, ability in operating.owned_abilities(game, entity, TileLay):
-        company = game.companies[sym]
-        if ability.lapses == "end_of_turn" and company.laid_this_turn:
+    """After every dividend (paid, withheld or skipped): a company that made special lays
+    since the last dividend of anyone loses the lays it has left if this dividend is its
+    owner's (``lapses: end_of_turn`` — so a lay made after the owner's dividend survives
+    the other companies' dividends, as in 18xx.games); then title hooks run."""
+    for sym, company in game.companies.items():
+        if not company.laid_since_dividend:
+            continue
+        ability = game.title.companies[sym].ability("tile_lay")
+        if isinstance(ability, TileLay) and ability.lapses == "end_of_turn" and company.owner == entity:
             company.uses["tile_lay"] = 0
-        company.laid_this_turn = False
+        company.laid_since_dividend = False
     hook = game.title.hooks.get("after_dividend")
     if hook is not None:
         game.hooks[hook](game, entity)

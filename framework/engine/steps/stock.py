@@ -220,9 +220,10 @@ class BuySellParShares(Step):
             return False
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
-        return (
-            any(c.par is None and not c.closed for c in game.corporations.values()) and 2 * cheapest <= cash
-        )
+        if any(c.par is None and not c.closed for c in game.corporations.values()) and 2 * cheapest <= cash:
+            return True
+        rules = game.title.rules.nationalization
+        return bool(rules and rules.turns_as_unstarted and game.nationalised and cheapest <= cash)
 
     # -- actions --------------------------------------------------------------
 

@@ -104,10 +104,9 @@ class SpecialTrack(Step):
         return ability
 
     def actions(self, entity: str) -> list[str]:
-        return ["lay_tile", "pass"] if self.abilities(entity) else []
-
-    def process_pass(self, action: dict[str, Any]) -> None:
-        """Declining a special lay changes nothing."""
+        """Only lays: the step never waits, so there is nothing to pass (18xx.games refuses
+        a company's pass here)."""
+        return ["lay_tile"] if self.abilities(entity) else []
 
     def layer(self, sym: str):
         """The board layer of the company's lays: its hexes and tiles, connected or not."""
@@ -132,7 +131,7 @@ class SpecialTrack(Step):
         _build(game, owner, plan)
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
-        company.laid_this_turn = True
+        company.laid_since_dividend = True
 
     def unconnected_first(self, ability: TileLay, plan) -> str | None:
         """The hex of an earlier lay of this ability that ``plan`` must connect to and does

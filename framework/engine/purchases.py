@@ -1,0 +1,232 @@
+"""Train purchases: what a corporation must buy, may buy and may pay, and the money its
+president raises when it must buy and cannot pay (rulebook §10.7–§10.8, reference §4.9–§4.10).
+
+* A corporation without a train must buy one when the title says so (``trains.must_buy``:
+  always, or when it has a route).
+* It may buy from the depot at the train's price, or from another corporation for any
+  price from the title's least up to its cash.
+* When it must buy, its president pays what the corporation lacks: for the cheapest depot
+  train only (``emergency.cheapest_depot_train``), or for another corporation's train up to
+  its face value (``emergency.from_others_up_to``).
+* To find that money the president may sell shares — only while the two of them together
+  have less than the cheapest depot train, and no more than needed
+  (``emergency.sell_more_than_needed``), never giving away the presidency of the
+  operating corporation. Once the president has sold, a train of another corporation must
+  cost more than what the last share sold would have left over.
+* A president who cannot raise the cheapest depot train even so may declare bankruptcy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from framework.engine import finance, shares, trains
+from framework.engine.entities import BANK, Corporation, Share, Train
+from framework.engine.errors import GameError
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+
+def has_route(game: Game, entity: str) -> bool:
+    """Whether the entity has a route: one of its stations reaches two revenue centres, its
+    own city included (reference §4.8)."""
+    return game.board.reach(entity).most_stops >= 2
+
+
+def must_buy(game: Game, corp: str) -> bool:
+    """Whether ``corp`` has no train and must buy one now."""
+    rule = game.title.rules.trains.must_buy
+    if rule == "never" or trains.owned(game, corp) or not trains.offered(game):
+        return False
+    return rule == "always" or has_route(game, corp)
+
+
+def others_trains(game: Game, buyer: str) -> list[Train]:
+    """Trains of other corporations that ``buyer`` may buy (``trains.buy_from_others``)."""
+    if not game.title.rules.trains.buy_from_others:
+        return []
+    return [
+        t
+        for t in game.trains.values()
+        if t.owner in game.corporations
+        and t.owner != buyer
+        and t.buyable
+        and not game.corporations[t.owner].closed
+    ]
+
+
+def cheapest_depot_price(game: Game) -> int | None:
+    """The price of the cheapest train the depot offers, in its cheapest face."""
+    prices = [
+        trains.price(game, t, face)
+        for t in trains.offered(game)
+        for face in (t.name, *game.title.trains[t.name].variants)
+    ]
+    return min(prices) if prices else None
+
+
+def can_buy_train(game: Game, corp: str, discounts: dict[str, float] | None = None) -> bool:
+    """Whether ``corp`` could pay for some train it has room for now: a depot train at its
+    price (less ``discounts``, train name → fraction off) or another corporation's at the
+    least it may sell for — or, at the train limit, a trade-in (which leaves the count as it
+    was). This is what keeps a train-buying step open."""
+    cash = game.corporations[corp].cash
+    for offer in trains.depot_offers(game, corp):
+        off = (discounts or {}).get(offer.train.name, 0) if offer.exchange is None else 0
+        if offer.price - int(offer.price * off) <= cash:
+            return True
+    room = len(trains.owned(game, corp)) < game.train_limit(corp)
+    low = game.title.rules.trains.min_price_from_others
+    return room and cash >= low and bool(others_trains(game, corp))
+
+
+def president_cash(game: Game, corp: str) -> int:
+    president = game.corporations[corp].president()
+    return game.players_by_id[president].cash if president in game.players_by_id else 0
+
+
+def shortfall(game: Game, corp: str) -> int:
+    """What ``corp`` and its president together lack for the cheapest depot train."""
+    cheapest = cheapest_depot_price(game) or 0
+    return cheapest - game.corporations[corp].cash - president_cash(game, corp)
+
+
+class PriceRange(NamedTuple):
+    low: int
+    high: int
+
+
+def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) -> PriceRange:
+    """What ``corp`` may pay for another corporation's ``train`` (empty when ``low > high``).
+
+    With the train's face value in its treasury it pays anything up to its cash. Short of
+    it, at most the face value (``emergency.from_others_up_to``) and no more than it and its
+    president have — the president's part only when it must buy — and, once the president
+    has sold shares this turn (the last at ``last_sold`` a share), more than that sale would
+    have left over."""
+    rules = game.title.rules.trains
+    cash = game.corporations[corp].cash
+    face = trains.price(game, train, train.variant)
+    low = rules.min_price_from_others
+    if cash >= face:
+        return PriceRange(low, cash)
+    most = cash + president_cash(game, corp)
+    if last_sold:
+        low = max(low, most - last_sold + 1)
+    high = min(face, most) if rules.emergency.from_others_up_to == "face_value" else most
+    if not must_buy(game, corp):
+        high = min(high, cash)
+    return PriceRange(low, high)
+
+
+def depot_shortfall_allowed(game: Game, corp: str, train: Train, face: str | None, price: int) -> str | None:
+    """Why the president may not pay towards this depot purchase (``None``: they may)."""
+    if not must_buy(game, corp):
+        return f"{corp} has {game.corporations[corp].cash}, not {price}"
+    cheapest = cheapest_depot_price(game)
+    if game.title.rules.trains.emergency.cheapest_depot_train and price != cheapest:
+        return f"with the president's money only the cheapest train ({cheapest}) may be bought"
+    return None
+
+
+# -- emergency sales --------------------------------------------------------------------------
+
+
+class Bundle(NamedTuple):
+    """Certificates sold together and the percent they sell (a president's certificate may
+    sell in part)."""
+
+    corporation: Corporation
+    certificates: list[Share]
+    percent: int
+
+
+def bundles(game: Game, player: str, corp: Corporation) -> list[Bundle]:
+    """Every bundle of ``player``'s certificates of ``corp`` that could be put together: the
+    first-held ordinary shares, then with the president's certificate in whole or in part."""
+    held = corp.certificates_of(player)
+    mine = [s for s in held if not s.president]
+    out = [Bundle(corp, mine[:n], sum(s.percent for s in mine[:n])) for n in range(1, len(mine) + 1)]
+    pres = [s for s in held if s.president]
+    if pres:
+        total = sum(s.percent for s in held)
+        out += [Bundle(corp, mine + pres, p) for p in range(total - pres[0].percent + 10, total + 1, 10)]
+    return out
+
+
+def check_emergency_sale(game: Game, player: str, operating: str, bundle: Bundle) -> None:
+    """Raise unless the president of ``operating`` may sell ``bundle`` to raise money now."""
+    corp, certs, percent = bundle
+    emergency = game.title.rules.trains.emergency
+    shares.check_sale(game, player, corp, certs, percent, unfloated=emergency.sell_unfloated)
+    need = shortfall(game, operating)
+    if need <= 0:
+        raise GameError("emergency", f"{game.name(player)} has the money needed: no shares may be sold")
+    price = game.market.price(corp.sym)
+    smaller = (percent - min(s.percent for s in certs)) * price // 10
+    if not emergency.sell_more_than_needed and smaller >= need:
+        raise GameError(
+            "emergency",
+            f"selling less of {corp.sym} would already raise the {need} needed; sell only what is needed",
+        )
+    if corp.sym == operating:
+        others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
+        if corp.percent_of(player) - percent < others:
+            raise GameError(
+                "emergency", f"selling would cost {game.name(player)} the presidency of {operating}"
+            )
+
+
+def emergency_bundles(game: Game, player: str, operating: str) -> list[Bundle]:
+    """The bundles ``player`` may sell now to raise money for ``operating``."""
+    out = []
+    for corp in game.corporations.values():
+        if corp.closed or corp.sym not in game.market.positions:
+            continue
+        for bundle in bundles(game, player, corp):
+            try:
+                check_emergency_sale(game, player, operating, bundle)
+            except GameError:
+                continue
+            out.append(bundle)
+    return out
+
+
+def liquidity(game: Game, player: str, operating: str) -> int:
+    """The player's cash and, for each corporation, the most one sale of its shares could
+    raise now."""
+    best: dict[str, int] = {}
+    for bundle in emergency_bundles(game, player, operating):
+        value = game.market.price(bundle.corporation.sym) * bundle.percent // 10
+        best[bundle.corporation.sym] = max(best.get(bundle.corporation.sym, 0), value)
+    return game.players_by_id[player].cash + sum(best.values())
+
+
+def can_go_bankrupt(game: Game, corp: str, selling: bool) -> bool:
+    """Whether ``corp``'s president may declare bankruptcy: with the corporation's cash and
+    what the president has — with all they could sell, when the step now waiting lets
+    them sell (``selling``) — they still cannot pay for the cheapest depot train."""
+    cheapest = cheapest_depot_price(game)
+    president = game.corporations[corp].president()
+    if cheapest is None or president not in game.players_by_id:
+        return False
+    has = liquidity(game, president, corp) if selling else game.players_by_id[president].cash
+    return game.corporations[corp].cash + has < cheapest
+
+
+def go_bankrupt(game: Game, corp: str, selling: bool) -> None:
+    """The president of ``corp`` goes bankrupt. When the step now waiting lets them sell
+    (``selling``), they first sell what may be sold — the largest sale each corporation
+    allows, in operating order, again while one is allowed; then all their cash goes to
+    the bank. What is not sold stays theirs and counts in their score."""
+    president = game.corporations[corp].president()
+    started = [c.sym for c in game.corporations.values() if c.sym in game.market.positions]
+    for sym in game.market.in_order(started) if selling else []:
+        while True:
+            found = [b for b in emergency_bundles(game, president, corp) if b.corporation.sym == sym]
+            if not found:
+                break
+            bundle = max(found, key=lambda b: b.percent)
+            shares.sell(game, president, bundle.corporation, bundle.certificates, bundle.percent)
+    finance.pay(game, president, BANK, game.players_by_id[president].cash)
