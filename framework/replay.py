@@ -75,6 +75,26 @@ def variants_for(base: Title, players: int, optional_rules: Sequence[str] = ()) 
     return variants
 
 
+class UnknownVariant(ValueError):
+    """A variant chosen by an id the title does not have, or for another player count."""
+
+
+def chosen_variants(base: Title, players: int, ids: Sequence[str]) -> list[str]:
+    """The optional rules a new game of ``players`` saves for the variants chosen by
+    ``ids``: each must be one of the title's variants and allow that many players;
+    one that applies by itself to that count is played anyway and not saved (18xx.games
+    has no such optional rule). Raises :class:`UnknownVariant` naming the title's variants."""
+    for vid in ids:
+        if vid not in base.variants:
+            known = ", ".join(f"{k} ({v.name})" for k, v in base.variants.items()) or "none"
+            raise UnknownVariant(f"{base.title.name} has no variant {vid!r}; its variants: {known}")
+        counts = base.variants[vid].players
+        if not _allows(counts, players):
+            allowed = ", ".join(map(str, counts or []))
+            raise UnknownVariant(f"the variant {vid!r} is for {allowed} players, not {players}")
+    return [vid for vid in dict.fromkeys(ids) if not base.variants[vid].automatic]
+
+
 def _allows(counts: Sequence[int] | None, players: int) -> bool:
     return not counts or players in counts
 
