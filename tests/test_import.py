@@ -537,3 +537,18 @@ def test_undo_and_redo_follow_18xx_games():
     assert ids == [1, 3]
     assert [a["id"] for a in effective_actions(acts[:5])] == [1, 2, 3]
     assert [a["id"] for a in effective_actions(acts)] == [3]
+
+
+def test_a_session_refuses_a_redo_with_nothing_undone_and_records_nothing():
+    from framework.engine.errors import GameError
+    from framework.session import Session
+    from framework.title.loader import load_title
+
+    session = Session(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=5)
+    session.act({"type": "pass", "entity": 1})
+    with pytest.raises(GameError, match="a redo with nothing undone"):
+        session.act({"type": "redo", "entity": 2})
+    assert [a["type"] for a in session.actions] == ["pass"]
+    session.act({"type": "undo", "entity": 2})
+    session.act({"type": "redo", "entity": 1})
+    assert session.game.current_entity() == "2"
