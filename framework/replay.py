@@ -205,7 +205,7 @@ def entity_problem(game: Game, players: list[Player], action: dict[str, Any]) ->
     kind, entity, etype = action.get("type"), action.get("entity"), action.get("entity_type")
     found = resolves(game, players, etype, entity)
     if kind in PROGRAMS:
-        return None if found is None or etype == "player" else ("entity", f"a {kind} is a player's action")
+        return ("entity", f"a {kind} is a player's action") if found and etype != "player" else None
     if found:
         return None
     if etype is None:
