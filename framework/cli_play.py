@@ -26,6 +26,14 @@ RulesOption = Annotated[
     typer.Option("--rules", help="A house-rule overlay (YAML); repeat for several, applied in order."),
 ]
 BotOption = Annotated[str, typer.Option("--bot", help="heuristic, or random (for fuzzing).")]
+VariantOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="A variant (optional rule) of the title, by id; repeatable; saved with the game.",
+    ),
+]
 
 
 def _rules(paths: list[Path] | None):
@@ -35,6 +43,24 @@ def _rules(paths: list[Path] | None):
         return read_rules(paths or [])
     except OSError as exc:
         raise fail(f"{exc.filename}: cannot read the overlay ({exc.strerror})") from None
+
+
+def _variants(title: Path, players: int, ids: list[str] | None) -> list[str]:
+    """The optional rules to play and save for ``--variant`` ids; an unknown id (or one
+    for another player count) is an error naming the title's variants."""
+    from framework.replay import UnknownVariant, chosen_variants
+    from framework.title.loader import load_title
+
+    if not ids:
+        return []
+    try:
+        return chosen_variants(load_title(title), players, ids)
+    except UnknownVariant as exc:
+        raise fail(str(exc)) from None
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
+    except FileNotFoundError as exc:
+        raise fail(f"{title}: {exc}") from None
 
 
 def _check_bot(name: str) -> None:
@@ -49,6 +75,7 @@ def play(
     players: Annotated[int, typer.Option("--players", help="How many players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="The game's seed (setup and bots).")] = 1,
     rules: RulesOption = None,
+    variant: VariantOption = None,
     bot: BotOption = "heuristic",
     out_file: Annotated[
         Path | None, typer.Option("--out", "-o", help="Save the game as 18xx.games JSON.")
@@ -65,8 +92,9 @@ def play(
     from framework.play import play as run
 
     _check_bot(bot)
+    optional = _variants(title, players, variant)
     try:
-        session = new_session(title, players, seed, rules=_rules(rules))
+        session = new_session(title, players, seed, rules=_rules(rules), optional_rules=optional)
     except ProblemsError as exc:
         raise problems_exit(exc) from None
     except FileNotFoundError as exc:
@@ -92,8 +120,9 @@ def play(
         return
     money = game.title.title.money
     say(
-        f"{game.title.title.name}, {players} players, seed {seed}, {bot} bots: "
-        f"{outcome.actions} actions in {outcome.seconds:.2f} s"
+        f"{game.title.title.name}, {players} players, seed {seed}, {bot} bots"
+        + "".join(f", {v}" for v in session.optional_rules)
+        + f": {outcome.actions} actions in {outcome.seconds:.2f} s"
     )
     say(f"ended: {data['end_reason'] or 'not yet (move limit)'} in {data['last_round']}")
     for name, score in data["scores"].items():
@@ -137,6 +166,7 @@ def _summary(session, outcome) -> dict[str, Any]:
     return {
         "title": game.title.title.name,
         "seed": session.seed,
+        "variants": list(session.optional_rules),
         "finished": game.finished,
         "end_reason": game.end_reason,
         "result": scores,
@@ -158,6 +188,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
     rules: RulesOption = None,
+    variant: VariantOption = None,
     compare_with: Annotated[
         Path | None,
         typer.Option("--compare", help="Also play the same seeds with this overlay and compare."),
@@ -183,13 +214,14 @@ def simulate(
     from framework.simulate import Task, compare, report, run_games
 
     _check_bot(bot)
+    optional = tuple(_variants(title, players, variant))
     base_rules = _rules(rules)
     sets = {"base": tuple(base_rules)}
     if compare_with is not None:
         sets["with " + compare_with.name] = (*base_rules, *_rules([compare_with]))
     try:
         for chosen in sets.values():
-            game_title(title, players, (), chosen)  # check the title and overlays first
+            game_title(title, players, optional, chosen)  # check the title and overlays first
     except ProblemsError as exc:
         raise problems_exit(exc) from None
     except FileNotFoundError as exc:
@@ -197,7 +229,16 @@ def simulate(
     results: dict[str, list] = {}
     for label, chosen in sets.items():
         tasks = [
-            Task(str(title), players, seed, bot, chosen, max_actions=max_actions, failures=str(failures))
+            Task(
+                str(title),
+                players,
+                seed,
+                bot,
+                chosen,
+                variants=optional,
+                max_actions=max_actions,
+                failures=str(failures),
+            )
             for seed in range(first_seed, first_seed + games)
         ]
         results[label] = _collect(run_games(tasks, workers, scheduler), len(tasks), label)

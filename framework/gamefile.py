@@ -1,8 +1,11 @@
 """Game files in the 18xx.games JSON format.
 
 A game is its settings plus its action list (reference §f). :class:`GameFile`
-reads one; :func:`effective_actions` applies the undo and redo actions of the
-list, giving the actions that actually shaped the game, in order.
+reads one, accepting every shape the 18xx.games engine loads (players as a list
+or a mapping, ids as numbers or text, the seed in the settings or in the game
+id) and refusing, with a problem naming the place, what it cannot load.
+:func:`effective_actions` applies the undo and redo actions of the list,
+giving the actions that actually shaped the game, in order.
 
 >>> effective_actions([{"type": "bid", "id": 1}, {"type": "pass", "id": 2},
 ...                    {"type": "undo", "id": 3}, {"type": "pass", "id": 4}])
@@ -17,34 +20,47 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from framework.engine.errors import GameError
 from framework.problems import Mark, Problem, ProblemsError
 
-NO_EFFECT = frozenset({"message", "program_buy_shares", "program_share_pass", "program_disable"})
+PROGRAMS = frozenset(
+    {
+        "program_auction_bid",
+        "program_buy_shares",
+        "program_close_pass",
+        "program_disable",
+        "program_harzbahn_draft_pass",
+        "program_independent_mines",
+        "program_merger_pass",
+        "program_share_pass",
+    }
+)
+"""A player's programmed (automatic) actions: 18xx.games records what they do as the
+``auto_actions`` of later actions, so replaying them changes nothing."""
+
+NO_EFFECT = frozenset({"message"}) | PROGRAMS
 """Action types that never change the game (their effects, if any, arrive as ``auto_actions``)."""
 
 
 def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions left after undo and redo, in order (reference §f.3).
 
-    ``undo`` empties the actions back to its ``action_id`` (or the last effective
-    one); ``redo`` restores the last undone group; any other action except a chat
-    message makes redo impossible. Messages are never undone.
+    ``undo`` empties the actions back to just after its ``action_id`` (to the start
+    for 0), or else takes back the last effective action; ``redo`` restores the last
+    undone group; any other action except a chat message makes redo impossible.
+    Messages are never undone. As in 18xx.games, an undo to an action id the list
+    does not have, and a redo with nothing undone, are errors (:class:`GameError`).
     """
     kept: list[dict[str, Any] | None] = []
-    index_of: dict[Any, int] = {}
+    index_of: dict[int, int] = {}
     undone: list[list[tuple[int, dict[str, Any]]]] = []
     for position, action in enumerate(actions):
         kind = action.get("type")
         kept.append(None)
-        if "id" in action:
-            index_of[action["id"]] = position
+        if isinstance(action.get("id"), int):
+            index_of.setdefault(action["id"], position)
         if kind == "undo":
-            target = action.get("action_id")
-            if target is None:
-                live = [i for i, a in enumerate(kept) if a is not None and a.get("type") != "message"]
-                cut = live[-1] if live else position
-            else:
-                cut = 0 if target == 0 else index_of.get(target, -1) + 1
+            cut = _undo_cut(action, kept, index_of, position)
             group = [
                 (i, kept[i])
                 for i in range(cut, position)
@@ -54,14 +70,39 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 kept[i] = None
             undone.append(group)  # type: ignore[arg-type]
         elif kind == "redo":
-            if undone:
-                for i, restored in undone.pop():
-                    kept[i] = restored
+            if not undone:
+                raise GameError("redo", "a redo with nothing undone before it").at(action.get("id"))
+            for i, restored in undone.pop():
+                kept[i] = restored
         else:
             if kind != "message":
                 undone.clear()
             kept[position] = action
     return [a for a in kept if a is not None]
+
+
+def _id_key(value: Any) -> tuple[str, Any]:
+    """An id as 18xx.games compares it: 7 and "7" (and 7.0) are different ids."""
+    return (type(value).__name__, value)
+
+
+def _undo_cut(
+    action: dict[str, Any], kept: list[dict[str, Any] | None], index_of: dict[int, int], position: int
+) -> int:
+    """The first position an undo takes back."""
+    target = action.get("action_id")
+    if target is None:
+        live = [i for i, a in enumerate(kept) if a is not None and a.get("type") != "message"]
+        return live[-1] if live else position
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise GameError("undo", f"an undo's action_id is a whole number, not {target!r}").at(action.get("id"))
+    if target == 0:
+        return 0
+    if target not in index_of:
+        raise GameError("undo", f"an undo to action {target}, which the game does not have").at(
+            action.get("id")
+        )
+    return index_of[target] + 1
 
 
 def with_auto_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -77,6 +118,7 @@ def with_auto_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @dataclass
 class Player:
     id: int | str
+    """The id exactly as the file writes it (a number or text): action entities must match it."""
     name: str
 
 
@@ -112,16 +154,25 @@ class GameFile:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], name: str = "game") -> GameFile:
-        problems = []
-        for key in ("title", "players", "actions"):
-            if key not in data:
-                problems.append(Problem(f"the game file has no {key!r}", Mark(name, 1, 1)))
+        """A game file from its JSON data; raises :class:`ProblemsError` listing every
+        part 18xx.games could not load either."""
+        where = Mark(name, 1, 1)
+        if not isinstance(data, dict):
+            raise ProblemsError([Problem("a game file is a JSON object", where)])
+        problems = [
+            Problem(f"the game file has no {key!r}", where)
+            for key in ("title", "players", "actions")
+            if key not in data
+        ]
         if problems:
             raise ProblemsError(problems)
         settings = data.get("settings") or {}
+        problems += [Problem(text, where) for text in file_problems(data)]
+        if problems:
+            raise ProblemsError(problems)
         return cls(
             title=data["title"],
-            players=[Player(p["id"], p.get("name", str(p["id"]))) for p in data["players"]],
+            players=players_of(data["players"]),
             actions=list(data["actions"]),
             id=data.get("id"),
             seed=seed_of(data),
@@ -137,10 +188,78 @@ class GameFile:
         return with_auto_actions(effective_actions(self.actions))
 
 
+def players_of(players: Any) -> list[Player]:
+    """The seated players, in order, from any shape 18xx.games loads: a list of
+    ``{"id", "name"}`` (a player without an id is known by its name) or a mapping
+    from ids to names (its ids are then text, as JSON keys are)."""
+    if isinstance(players, dict):
+        return [Player(pid, str(name)) for pid, name in players.items()]
+    seated = []
+    for p in players:
+        pid = p.get("id")
+        if pid is None:
+            pid = p.get("name")
+        seated.append(Player(pid, str(p.get("name", pid))))
+    return seated
+
+
+def file_problems(data: dict[str, Any]) -> list[str]:
+    """What in a game file's players, settings and action ids 18xx.games cannot load."""
+    return [*_player_problems(data["players"]), *_settings_problems(data), *_id_problems(data["actions"])]
+
+
+def _player_problems(players: Any) -> list[str]:
+    if isinstance(players, dict):
+        return [] if players else ["'players' is empty"]
+    if not isinstance(players, list) or not players:
+        return ["'players' must be a list of players (or a mapping of ids to names)"]
+    problems = []
+    for k, p in enumerate(players, 1):
+        if not isinstance(p, dict) or (p.get("id") is None and p.get("name") is None):
+            problems.append(f"player {k} must be an object with an 'id' or a 'name'")
+    ids = [_id_key(p.id) for p in players_of(players)] if not problems else []
+    if len(set(ids)) < len(ids):
+        problems.append("two players have the same id")
+    return problems
+
+
+def _settings_problems(data: dict[str, Any]) -> list[str]:
+    settings = data.get("settings")
+    if settings is None:
+        return []
+    if not isinstance(settings, dict):
+        return ["'settings' must be an object"]
+    problems = []
+    seed = settings.get("seed")
+    if seed not in (None, "") and (not isinstance(seed, int) or isinstance(seed, bool)):
+        problems.append(f"settings.seed must be a whole number, not {seed!r}")
+    rules = settings.get("optional_rules")
+    if rules is not None and (not isinstance(rules, list) or not all(isinstance(r, str) for r in rules)):
+        problems.append("settings.optional_rules must be a list of rule names")
+    return problems
+
+
+def _id_problems(actions: Any) -> list[str]:
+    """Every action needs a whole-number id, each larger than the one before."""
+    if not isinstance(actions, list):
+        return ["'actions' must be a list"]
+    last = 0
+    for k, action in enumerate(actions, 1):
+        if not isinstance(action, dict):
+            return [f"action {k} of the list is not an object"]
+        aid = action.get("id")
+        if not isinstance(aid, int) or isinstance(aid, bool):
+            return [f"action {k} of the list has the id {aid!r}; ids are whole numbers"]
+        if aid <= last:
+            return [f"action {k} of the list has the id {aid}, not above the {last} before it"]
+        last = aid
+    return []
+
+
 def seed_of(data: dict[str, Any]) -> int | None:
     """``settings.seed``, or else the first run of digits in the game id (reference §4.1)."""
     seed = (data.get("settings") or {}).get("seed")
     if seed not in (None, ""):
         return int(seed)
-    digits = re.search(r"\d+", str(data.get("id", "")))
+    digits = re.search(r"[0-9]+", str(data.get("id", "")))
     return int(digits.group()) if digits else None

@@ -18,7 +18,7 @@ from framework.board.routes import Route, Runner, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine.autoroute import trains_to_run
 from framework.gamefile import GameFile
-from framework.replay import new_game, title_for
+from framework.replay import new_game, recorded, title_for
 from framework.title.model import Title
 
 
@@ -71,6 +71,7 @@ def run_positions(
     title = title or title_for(record)
     game = new_game(record, title)
     for action in record.effective():
+        action = recorded(game, record, action)
         if action.get("type") == "run_routes":
             corp = str(action["entity"])
             board = game.board

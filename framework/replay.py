@@ -7,6 +7,13 @@ by one. Every recorded route is rebuilt and valued, so a file whose revenues
 do not add up fails here even though 18xx.games would accept it.
 For example ``replay(GameFile.read("titles/18SJ/games/166116.json")).matches_recorded``
 is true: the game ends by the bank breaking with the recorded scores.
+
+:func:`recorded` turns one recorded action into the action the engine takes, as
+18xx.games reads it: its entity must be one of the game's players, corporations,
+companies or minors as ``entity_type`` names it (ids compared exactly, a number
+is not its text), and routes recorded with only their stop hexes are rebuilt
+from the board (:func:`~framework.board.runroutes.complete_routes`). Everything
+that replays a game file goes through it.
 """
 
 from __future__ import annotations
@@ -17,9 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from framework.board.routes import IllegalRoute
+from framework.board.runroutes import complete_routes
+from framework.engine import operating
 from framework.engine.errors import GameError
 from framework.engine.game import Game
-from framework.gamefile import GameFile
+from framework.gamefile import PROGRAMS, GameFile, Player
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 
@@ -52,14 +62,41 @@ def game_title(
 
 def variants_for(base: Title, players: int, optional_rules: Sequence[str] = ()) -> list[str]:
     """The variants a game plays: the optional rules chosen, then those that apply by
-    themselves to ``players`` players."""
-    variants = [v for v in optional_rules if v in base.variants]
+    themselves to ``players`` players. As in 18xx.games, a name the title does not
+    know is ignored, and so is a variant for other player counts."""
+    variants = [
+        v for v in optional_rules if v in base.variants and _allows(base.variants[v].players, players)
+    ]
     variants += [
         name
         for name, v in base.variants.items()
         if v.automatic and v.players and players in v.players and name not in variants
     ]
     return variants
+
+
+class UnknownVariant(ValueError):
+    """A variant chosen by an id the title does not have, or for another player count."""
+
+
+def chosen_variants(base: Title, players: int, ids: Sequence[str]) -> list[str]:
+    """The optional rules a new game of ``players`` saves for the variants chosen by
+    ``ids``: each must be one of the title's variants and allow that many players;
+    one that applies by itself to that count is played anyway and not saved (18xx.games
+    has no such optional rule). Raises :class:`UnknownVariant` naming the title's variants."""
+    for vid in ids:
+        if vid not in base.variants:
+            known = ", ".join(f"{k} ({v.name})" for k, v in base.variants.items()) or "none"
+            raise UnknownVariant(f"{base.title.name} has no variant {vid!r}; its variants: {known}")
+        counts = base.variants[vid].players
+        if not _allows(counts, players):
+            allowed = ", ".join(map(str, counts or []))
+            raise UnknownVariant(f"the variant {vid!r} is for {allowed} players, not {players}")
+    return [vid for vid in dict.fromkeys(ids) if not base.variants[vid].automatic]
+
+
+def _allows(counts: Sequence[int] | None, players: int) -> bool:
+    return not counts or players in counts
 
 
 def new_game(game_file: GameFile, title: Title) -> Game:
@@ -114,9 +151,15 @@ def replay(
     outcome = Replay(
         game, 0, 0.0, recorded_result=game_file.result, recorded_reason=game_file.game_end_reason
     )
-    for action in game_file.effective():
+    try:
+        actions = game_file.effective()
+    except GameError as error:
+        outcome.failure = error
+        outcome.failed_action = next((a for a in game_file.actions if a.get("id") == error.action_id), None)
+        actions = []
+    for action in actions:
         try:
-            game.process(action)
+            game.process(recorded(game, game_file, action))
         except GameError as error:
             outcome.failure = error
             outcome.failed_action = action
@@ -129,3 +172,77 @@ def replay(
     outcome.actions = count
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+ENTITY_TYPES = ("player", "corporation", "company", "minor")
+"""The kinds of entity an 18xx.games action names in ``entity_type``."""
+
+
+def recorded(game: Game, game_file: GameFile, action: dict[str, Any]) -> dict[str, Any]:
+    """A recorded action as the engine takes it, or :class:`GameError` (naming the
+    action) for what 18xx.games would not load: an entity it cannot resolve, an
+    action after the end. A ``run_routes`` whose routes lack ``connections`` comes
+    back with them rebuilt from the hexes."""
+    kind = action.get("type")
+    if kind == "message":
+        return action
+    problem = entity_problem(game, game_file.players, action)
+    if problem is None and game.finished:
+        problem = ("game over", f"a {kind} after the game has ended")
+    if problem is not None:
+        raise GameError(*problem).at(action.get("id"))
+    if kind == "run_routes" and not all(
+        isinstance(r, dict) and r.get("connections") for r in action.get("routes") or []
+    ):
+        return with_rebuilt_routes(game, action)
+    return action
+
+
+def entity_problem(game: Game, players: list[Player], action: dict[str, Any]) -> tuple[str, str] | None:
+    """Why 18xx.games would not find the acting entity of ``action`` (rule, message),
+    or ``None``. A programmed action only needs not to name something other than a
+    player (18xx.games takes an unknown one for a guest player)."""
+    kind, entity, etype = action.get("type"), action.get("entity"), action.get("entity_type")
+    found = resolves(game, players, etype, entity)
+    if kind in PROGRAMS:
+        return ("entity", f"a {kind} is a player's action") if found and etype != "player" else None
+    if found:
+        return None
+    if etype is None:
+        return ("entity", f"the {kind} has no entity_type, so 18xx.games cannot tell whose action it is")
+    if etype not in ENTITY_TYPES:
+        return ("entity", f"the {kind} has the entity_type {etype!r}; it is one of {', '.join(ENTITY_TYPES)}")
+    message = f"the {kind} is by the {etype} {entity!r}, which the game does not have"
+    if etype == "player":
+        ids = ", ".join(repr(p.id) for p in players)
+        message += f" (its players are {ids}; 18xx.games compares ids exactly: a number is not its text)"
+    return ("entity", message)
+
+
+def resolves(game: Game, players: list[Player], etype: Any, entity: Any) -> bool | None:
+    """Whether ``entity`` is the game's ``etype`` of that id, as 18xx.games looks it up
+    (``None`` when it names no kind of entity at all)."""
+    if etype not in ENTITY_TYPES:
+        return None
+    if etype == "player":
+        return any(type(p.id) is type(entity) and p.id == entity for p in players)
+    if not isinstance(entity, str):
+        return False
+    table = {"corporation": game.corporations, "company": game.companies, "minor": game.minors}[etype]
+    return entity in table
+
+
+def with_rebuilt_routes(game: Game, action: dict[str, Any]) -> dict[str, Any]:
+    """``action`` with each route recorded without ``connections`` rebuilt from its
+    hexes; unchanged when a train is not the company's (the running step says so)."""
+    entity = str(action.get("entity"))
+    routes = [r for r in action.get("routes") or [] if isinstance(r, dict)]
+    trains = [game.trains.get(str(r.get("train"))) for r in routes]
+    if len(routes) != len(action.get("routes") or []) or any(t is None or t.owner != entity for t in trains):
+        return action
+    runners = {t.id: operating.runner(game, t) for t in trains if t is not None}
+    try:
+        rebuilt = complete_routes(game.board, entity, routes, lambda train: runners[train])
+    except IllegalRoute as exc:
+        raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]).at(action.get("id")) from None
+    return {**action, "routes": rebuilt}

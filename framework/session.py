@@ -3,6 +3,10 @@
 A :class:`Session` keeps every action submitted, ``undo`` and ``redo`` included,
 exactly as an 18xx.games game file does, and the game they produce. ``undo``
 and ``redo`` rebuild the game from the effective actions (reference §f.3).
+:meth:`Session.to_json` writes the game as 18xx.games exports one — the same
+fields, of the same types — so that its engine loads the file unchanged: each
+action names its entity with the ``entity_type`` and, for a player, the id as
+the players list writes it.
 
 >>> from framework.title.loader import load_title
 >>> session = Session(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=5)
@@ -23,8 +27,20 @@ import time
 from typing import Any
 
 from framework.engine.game import Game
+from framework.engine.trace import ROUND_NAMES
 from framework.gamefile import effective_actions, with_auto_actions
 from framework.title.model import Title
+
+PLAYER_FIELDS = {
+    "entity": "entity_type",
+    "target": "target_type",
+    "purchase_for": "purchase_for_type",
+    "borrow_from": "borrow_from_type",
+}
+"""Fields of 18xx.games actions that may name a player, each with the field giving its kind."""
+
+EXPORT_USER = {"id": 0, "name": "You"}
+"""The ``user`` of an 18xx.games export: whoever downloads it, here nobody in particular."""
 
 
 class Session:
@@ -57,12 +73,9 @@ class Session:
 
     def act(self, action: dict[str, Any]) -> None:
         """Apply an action (numbering it), or raise :class:`GameError` changing nothing."""
-        action = dict(action)
-        if action.get("entity_type", "player") == "player" and str(action.get("entity")) in self._player_ids:
-            action["entity"] = self._player_ids[str(action["entity"])]
-        action.setdefault("id", (self.actions[-1]["id"] + 1) if self.actions else 1)
-        action.setdefault("created_at", int(time.time()))
+        action = self._as_recorded(action)
         if action["type"] in ("undo", "redo"):
+            effective_actions([*self.actions, action])  # a redo with nothing undone raises here
             self.actions.append(action)
             self._rebuild()
             return
@@ -71,6 +84,31 @@ class Session:
             self.game.process({**auto, "id": action["id"]})
         self.actions.append(action)
 
+    def _as_recorded(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The action as 18xx.games records it: numbered and timed, its entity's kind
+        given, and players named by their ids as the players list writes them."""
+        action = dict(action)
+        if "entity" in action and action.get("entity_type") is None:
+            action["entity_type"] = self.entity_type(str(action["entity"]))
+        for name, kind in PLAYER_FIELDS.items():
+            value = action.get(name)
+            if action.get(kind) == "player" and str(value) in self._player_ids:
+                action[name] = self._player_ids[str(value)]
+        action.setdefault("id", (self.actions[-1]["id"] + 1) if self.actions else 1)
+        action.setdefault("created_at", int(time.time()))
+        return action
+
+    def entity_type(self, entity: str) -> str:
+        """The ``entity_type`` 18xx.games gives an entity of this game."""
+        game = self.game
+        if entity in game.corporations:
+            return "corporation"
+        if entity in game.minors:
+            return "minor"
+        if entity in game.companies:
+            return "company"
+        return "player"
+
     def _rebuild(self) -> None:
         game = self._new_game()
         for action in with_auto_actions(effective_actions(self.actions)):
@@ -78,21 +116,53 @@ class Session:
         self.game = game
 
     def to_json(self) -> dict[str, Any]:
-        """The game in the 18xx.games export format."""
+        """The game in the 18xx.games export format, every field 18xx.games writes included."""
         game = self.game
-        data: dict[str, Any] = {
-            "id": self.game_id,
-            "title": self.title.title.name,
-            "players": [{"id": pid, "name": name} for pid, name in self.players],
-            "settings": {
-                "seed": self.seed,
-                "optional_rules": self.optional_rules,
-                **({"house_rules": self.house_rules} if self.house_rules else {}),
-            },
-            "actions": self.actions,
-            "status": "finished" if game.finished else "active",
+        times = [a["created_at"] for a in self.actions if isinstance(a.get("created_at"), int)]
+        started = times[0] if times else int(time.time())
+        updated = times[-1] if times else started
+        settings: dict[str, Any] = {
+            "seed": self.seed,
+            "is_async": True,
+            "unlisted": True,
+            "auto_routing": True,
+            "player_order": None,
+            "optional_rules": self.optional_rules,
         }
+        if self.house_rules:
+            settings["house_rules"] = self.house_rules
+        return {
+            "id": self.game_id,
+            "description": "",
+            "user": dict(EXPORT_USER),
+            "players": [{"id": pid, "name": name} for pid, name in self.players],
+            "min_players": len(self.players),
+            "max_players": len(self.players),
+            "title": self.title.title.name,
+            "settings": settings,
+            "user_settings": None,
+            "status": "finished" if game.finished else "active",
+            "turn": game.turn,
+            "round": self._round_name(),
+            "acting": self._acting(),
+            "result": game.result() if game.finished else {},
+            "actions": self.actions,
+            "loaded": True,
+            "created_at": started,
+            "updated_at": updated,
+            "finished_at": updated if game.finished else None,
+            "game_end_reason": game.end_reason,
+        }
+
+    def _round_name(self) -> str:
+        rnd = self.game.round
+        return "" if rnd is None else ROUND_NAMES.get(rnd.kind, rnd.name)
+
+    def _acting(self) -> list[Any]:
+        """The players whose turn it is, by their ids as written (all of them once the game is over)."""
+        game = self.game
         if game.finished:
-            data["result"] = game.result()
-            data["game_end_reason"] = game.end_reason
-        return data
+            return [pid for pid, _ in self.players]
+        entity = game.current_entity()
+        owner = game.owner_of(entity) if entity is not None else None
+        return [self._player_ids[owner]] if owner in self._player_ids else []

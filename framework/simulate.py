@@ -41,6 +41,8 @@ class Task:
     seed: int
     bot: str = "heuristic"
     rules: tuple[RulesText, ...] = ()
+    variants: tuple[str, ...] = ()
+    """Optional rules (the title's variants, by id), saved with each game."""
     check: bool = True
     max_actions: int | None = 20000
     failures: str | None = None
@@ -77,9 +79,9 @@ class GameSummary:
 
 
 @lru_cache(maxsize=8)
-def _title(folder: str, players: int, rules: tuple[RulesText, ...]) -> Title:
+def _title(folder: str, players: int, rules: tuple[RulesText, ...], variants: tuple[str, ...] = ()) -> Title:
     """Titles are loaded once per worker process: every game of a run plays the same."""
-    return game_title(folder, players, (), rules)
+    return game_title(folder, players, variants, rules)
 
 
 def play_one(task: Task) -> GameSummary:
@@ -90,8 +92,15 @@ def play_one(task: Task) -> GameSummary:
     summary = GameSummary(task.seed, task.players, worker=os.getpid())
     session = None
     try:
-        title = _title(task.title, task.players, task.rules)
-        session = new_session(task.title, task.players, task.seed, rules=task.rules, title=title)
+        title = _title(task.title, task.players, task.rules, task.variants)
+        session = new_session(
+            task.title,
+            task.players,
+            task.seed,
+            rules=task.rules,
+            optional_rules=task.variants,
+            title=title,
+        )
         outcome = play(
             session, make_bot(task.bot), seed=task.seed, max_actions=task.max_actions, check=task.check
         )

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from oracle_support import oracle_verdicts
 from typer.testing import CliRunner
 
 from framework.cli import app
@@ -112,3 +113,82 @@ def test_reports_and_comparisons_from_summaries():
     assert rep["finished"] == 2 and rep["failures"] == []
     same = compare(base, base)
     assert same["winner_score"] == {"mean": 0.0, "ci95": 0.0}
+
+
+# -- variants (issue 11 §4.3) -------------------------------------------------------------
+
+
+def test_play_with_a_variant_saves_it_as_an_optional_rule_that_replay_and_18xx_games_apply(tmp_path):
+    saved = tmp_path / "oscarian.json"
+    result = run(
+        "play", TITLE, "--players", "4", "--seed", "1", "--variant", "oscarian_era",
+        "--max-actions", "150", "--out", str(saved),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "seed 1, heuristic bots, oscarian_era:" in result.stdout
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["settings"]["optional_rules"] == ["oscarian_era"]
+    outcome = replay(GameFile.from_dict(data))
+    assert outcome.failure is None and outcome.actions == 150
+    assert all(c.capitalization == "full" for c in outcome.game.corporations.values())
+    without = {**data, "settings": {**data["settings"], "optional_rules": []}}
+    assert replay(GameFile.from_dict(without)).failure is not None
+    (tmp_path / "without.json").write_text(json.dumps(without), encoding="utf-8")
+    verdicts = oracle_verdicts([saved, tmp_path / "without.json"])
+    assert verdicts["oscarian"]["refused"] is None and verdicts["oscarian"]["last_id"] == 150
+    assert verdicts["without"]["refused"] is not None  # the rule's name is the one 18xx.games knows
+
+
+def test_replay_reproduces_a_finished_game_played_with_a_variant(tmp_path):
+    saved = tmp_path / "game.json"
+    args = ("play", TITLE, "--players", "3", "--seed", "4", "--variant", "oscarian_era", "--out", str(saved))
+    assert run(*args).exit_code == 0
+    result = run("replay", str(saved))
+    assert result.exit_code == 0, result.output
+    assert "matches the recorded result" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_an_unknown_variant_is_an_error_listing_the_titles_variants(command):
+    result = run(
+        command, TITLE, "--variant", "oscarian", "--games" if command == "simulate" else "--seed", "1"
+    )
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "18SJ has no variant 'oscarian'; its variants: oscarian_era (The Oscarian Era), edelsvard" in (
+        result.output
+    )
+
+
+def test_a_variant_for_other_player_counts_is_an_error_and_an_automatic_one_is_not_saved(tmp_path):
+    result = run("play", TITLE, "--players", "4", "--variant", "edelsvard")
+    assert result.exit_code == 1 and "the variant 'edelsvard' is for 2 players, not 4" in result.output
+    saved = tmp_path / "two.json"
+    args = (
+        "play",
+        TITLE,
+        "--players",
+        "2",
+        "--variant",
+        "edelsvard",
+        "--max-actions",
+        "20",
+        "--out",
+        str(saved),
+    )
+    assert run(*args).exit_code == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["settings"]["optional_rules"] == []  # 18xx.games plays two players so by itself
+    assert any(p.bot for p in replay(GameFile.from_dict(data)).game.players)
+
+
+def test_simulate_plays_and_saves_its_games_with_the_variants(tmp_path):
+    result = run(
+        "simulate", TITLE, "--games", "1", "--variant", "oscarian_era", "--max-actions", "30",
+        "--failures", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 1  # the move cap makes the game a failure, saved
+    [failure] = json.loads(result.stdout)["failures"]
+    data = json.loads(Path(failure["saved"]).read_text(encoding="utf-8"))
+    assert data["settings"]["optional_rules"] == ["oscarian_era"]
+    outcome = replay(GameFile.from_dict(data))
+    assert all(c.capitalization == "full" for c in outcome.game.corporations.values())

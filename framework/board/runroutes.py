@@ -7,16 +7,35 @@ track between two stops, one entry per track path walked — plus the stop
 the chains are found from their hex lists, kept apart from the track already
 used by the company's earlier routes (no path and no hex side twice), and
 joined where consecutive chains share one stop. :func:`route_to_json` writes a route the same way.
+
+Older files record some routes with only their stop ``hexes`` and ``revenue``.
+:func:`complete_routes` rebuilds those from the board: :func:`routes_through`
+lists every run of free track whose stops lie in those hexes, in the order
+18xx.games tries recorded chains (by the revenue centres in part order, then
+fewest track paths first, the first leg varying slowest), and the first one the
+route rules accept and that earns the recorded revenue is taken — for all the
+routes of the action together, so that an earlier route never takes track a
+later one needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import product
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice, product
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.routes import IllegalRoute, NodeRef, PathRef, Revenue, Route, track_of
+from framework.board.routes import (
+    IllegalRoute,
+    NodeRef,
+    PathRef,
+    Revenue,
+    Route,
+    Runner,
+    check_route,
+    revenue,
+    track_of,
+)
 
 Chain = tuple[NodeRef, NodeRef, tuple[PathRef, ...]]
 """A walk from one stop to another: its two ends and its paths in walking order."""
@@ -153,3 +172,178 @@ def route_to_json(route: Route, earned: Revenue) -> dict[str, Any]:
         "revenue_str": earned.text(route),
         "nodes": [f"{h}-{i}" for h, i in route.stops],
     }
+
+
+# -- routes recorded with only their stop hexes ----------------------------------------------
+
+CANDIDATES = 2000
+"""At most this many runs are tried for one route recorded with only its hexes."""
+
+
+def collapsed(hexes: Iterable[str]) -> list[str]:
+    """Hexes with consecutive repeats merged, as 18xx.games lists a route's stop hexes.
+
+    >>> collapsed(["A1", "B2", "B2", "C3"])
+    ['A1', 'B2', 'C3']
+    """
+    out: list[str] = []
+    for h in hexes:
+        if not out or out[-1] != h:
+            out.append(h)
+    return out
+
+
+def legs_from(board: Board, start: NodeRef, target: str, taken: set) -> list[Chain]:
+    """Every walk of track from ``start`` to another revenue centre of hex ``target``
+    that passes no revenue centre and uses none of the ``taken`` track (as
+    :func:`~framework.board.routes.track_of` gives it), nor any track twice: by the
+    centre reached, in part order, then fewest paths first."""
+    faces = board.graph.faces
+    found: dict[int, list[Chain]] = {}
+
+    def walk(hex_id: str, end: tuple[str, int], walked: list[PathRef], track: set) -> None:
+        face = faces[hex_id]
+        for index in face.paths_at(end):
+            mine = track_of(board, [(hex_id, index)])
+            if mine & track:
+                continue
+            path = face.paths[index]
+            other = path.b if path.a == end else path.a
+            paths = [*walked, (hex_id, index)]
+            if other[0] == "node":
+                if hex_id == target and (hex_id, other[1]) != start:
+                    found.setdefault(other[1], []).append((start, (hex_id, other[1]), tuple(paths)))
+                continue
+            there = board.hexmap.across(hex_id, other[1])
+            if there is None or other[1] in board.hexmap.impassable[hex_id]:
+                continue
+            if there[0] in faces and there[1] in faces[there[0]].exits:
+                walk(there[0], ("edge", there[1]), paths, track | mine)
+
+    walk(start[0], ("node", start[1]), [], set(taken))
+    return [chain for part in sorted(found) for chain in sorted(found[part], key=lambda c: len(c[2]))]
+
+
+def routes_through(
+    board: Board, train: str, hexes: list[str], used: Iterable[PathRef] = ()
+) -> Iterator[Route]:
+    """Every run of ``train`` whose stops lie, in order, in ``hexes`` (consecutive
+    stops in one hex count once, as 18xx.games lists them) on track not in ``used``:
+    from the first hex's revenue centres in part order, each leg as
+    :func:`legs_from` orders it, a leg to the next hex before one within the same
+    hex. Only the track is followed here: :func:`~framework.board.routes.check_route`
+    judges the rest."""
+    faces = board.graph.faces
+    target = collapsed(hexes)
+    if not target or any(h not in faces for h in target):
+        return
+
+    def extend(
+        stops: list[NodeRef], chains: list[tuple[PathRef, ...]], k: int, taken: set
+    ) -> Iterator[Route]:
+        if k == len(target) - 1 and len(stops) >= 2:
+            yield Route(train, tuple(stops), tuple(chains))
+        for nxt in [k + 1, k] if k + 1 < len(target) else [k]:
+            for _, end, paths in legs_from(board, stops[-1], target[nxt], taken):
+                if end not in stops:
+                    yield from extend([*stops, end], [*chains, paths], nxt, taken | track_of(board, paths))
+
+    taken = track_of(board, used)
+    for part in range(len(faces[target[0]].nodes)):
+        yield from extend([(target[0], part)], [], 0, taken)
+
+
+def complete_routes(
+    board: Board,
+    owner: str,
+    routes: list[dict[str, Any]],
+    runner_of: Callable[[str], Runner],
+) -> list[dict[str, Any]]:
+    """The recorded routes of one ``run_routes`` with every route's ``connections`` and
+    ``nodes``: a route recorded without them is rebuilt from its ``hexes`` (see
+    :func:`routes_through`) as the first run the route rules accept that earns the
+    recorded ``revenue``, choosing for all the routes together; a route recorded
+    with connections is rebuilt from them as usual. Raises :class:`IllegalRoute`
+    saying why when no choice works."""
+    why: dict[int, list[tuple[str, str]]] = {k: [] for k in range(len(routes))}
+
+    def solve(k: int, used: frozenset[PathRef]) -> list[dict[str, Any]] | None:
+        if k == len(routes):
+            return []
+        for filled, route in _candidates(board, owner, routes[k], runner_of(_train(routes[k])), used, why[k]):
+            rest = solve(k + 1, used | route.paths())
+            if rest is not None:
+                return [filled, *rest]
+        return None
+
+    done = solve(0, frozenset())
+    if done is None:
+        k = max((i for i, found in why.items() if found), default=0)
+        rule, message = why[k][0] if why[k] else ("track", "no run fits it")
+        raise IllegalRoute(rule, f"train {_train(routes[k])}'s route {_stops_text(routes[k])}: {message}")
+    return done
+
+
+def _train(data: dict[str, Any]) -> str:
+    return str(data.get("train", ""))
+
+
+def _stops_text(data: dict[str, Any]) -> str:
+    return "-".join(str(h) for h in data.get("hexes") or []) or "(no hexes)"
+
+
+def _detail(exc: IllegalRoute) -> str:
+    return str(exc).rsplit(" (", 1)[0]
+
+
+def _candidates(
+    board: Board,
+    owner: str,
+    data: dict[str, Any],
+    runner: Runner,
+    used: frozenset[PathRef],
+    why: list[tuple[str, str]],
+) -> Iterator[tuple[dict[str, Any], Route]]:
+    """The ways one recorded route may run after the ``used`` track, each as the
+    route's JSON with its connections and the route rebuilt from that JSON; when
+    they run out, ``why`` gets the reason none (or no other) fits."""
+    if data.get("connections"):
+        try:
+            route = route_from_json(board, owner, data, used)
+            check_route(board, runner, route, used)
+        except IllegalRoute as exc:
+            why.append((exc.rule, _detail(exc)))
+            return
+        yield data, route
+        return
+    if "revenue" not in data:
+        why.append(
+            ("revenue", "recorded with neither connections nor a revenue (18xx.games cannot load it either)")
+        )
+        return
+    recorded = int(data["revenue"])
+    illegal: list[IllegalRoute] = []
+    earns: set[int] = set()
+    for route in islice(routes_through(board, _train(data), list(data.get("hexes") or []), used), CANDIDATES):
+        try:
+            check_route(board, runner, route, used)
+        except IllegalRoute as exc:
+            illegal.append(exc)
+            continue
+        earned = revenue(board, runner, route)
+        if earned.total != recorded:
+            earns.add(earned.total)
+            continue
+        written = route_to_json(route, earned)
+        filled = {**data, "connections": written["connections"], "nodes": written["nodes"]}
+        filled.setdefault("revenue_str", written["revenue_str"])
+        yield filled, route_from_json(board, owner, filled, used)
+    if earns:
+        values = " or ".join(str(v) for v in sorted(earns))
+        why.append(("revenue", f"the legal runs through these hexes earn {values}, not {recorded}"))
+    elif illegal:
+        why.append((illegal[0].rule, f"no legal run fits these hexes; the first one: {_detail(illegal[0])}"))
+    elif not data.get("hexes"):
+        why.append(("track", "recorded with neither connections nor hexes"))
+    else:
+        why.append(("track", "no free track joins these stops in this order"))

@@ -34,7 +34,7 @@ from framework.render.market import CELL_H, CELL_W, TOKEN_R, cell_box, render_ma
 from framework.render.position import certificates, round_label
 from framework.render.routes import recorded_routes
 from framework.render.svg import group
-from framework.replay import new_game, title_for
+from framework.replay import new_game, recorded, title_for
 from framework.title.model import Title
 
 VIEWER_SIZE = 40.0
@@ -194,11 +194,16 @@ def viewer_data(
     recorder = _Recorder(game, geometry.shape, geometry, palette, hex_ids)
     frames = [{"a": [None, "", "the game starts", ""], **recorder.frame()}]
     error = None
-    for action in game_file.effective():
+    try:
+        actions = game_file.effective()
+    except GameError as exc:
+        actions, error = [], f"the action list fails: {exc}"
+    for action in actions:
         if action.get("type") in NO_EFFECT:
             continue
         described = describe_action(game, action)
         try:
+            action = recorded(game, game_file, action)
             game.process(action)
         except GameError as exc:
             error = f"action {action.get('id')} fails: {exc}"
