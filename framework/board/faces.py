@@ -68,6 +68,10 @@ class Face:
     """For each edge, the indices of the paths that reach it, in the tile's order."""
     at_node: tuple[tuple[int, ...], ...] = ()
     """For each revenue centre, the indices of the paths that reach it, in the tile's order."""
+    path_edges: tuple[tuple[int, ...], ...] = ()
+    """For each path, the edges it reaches (its ``a`` end first)."""
+    path_nodes: tuple[tuple[int, ...], ...] = ()
+    """For each path, the revenue centres it reaches (its ``a`` end first)."""
 
     def city_indices(self) -> list[int]:
         return [i for i, node in enumerate(self.nodes) if node.kind == "city"]
@@ -109,4 +113,18 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
     at_node = tuple(
         tuple(i for i, p in enumerate(paths) if ("node", n) in (p.a, p.b)) for n in range(len(nodes))
     )
-    return Face(name, color, rotation, content.label, tuple(nodes), paths, exits, at_edge, at_node)
+    path_edges = tuple(tuple(e[1] for e in (p.a, p.b) if e[0] == "edge") for p in paths)
+    path_nodes = tuple(tuple(e[1] for e in (p.a, p.b) if e[0] == "node") for p in paths)
+    return Face(
+        name,
+        color,
+        rotation,
+        content.label,
+        tuple(nodes),
+        paths,
+        exits,
+        at_edge,
+        at_node,
+        path_edges,
+        path_nodes,
+    )

@@ -114,8 +114,7 @@ class _Walk:
 
     def __init__(self, graph: TrackGraph, reach: Reach, passable, stations: list[NodeKey]):
         self.faces = graph.faces
-        self.across = graph.hexmap.across
-        self.impassable = graph.hexmap.impassable
+        self.links = graph.hexmap.links
         self.reach = reach
         self.passable = passable
         self.stations = stations
@@ -135,46 +134,49 @@ class _Walk:
             return
         self.nodes.add(node)
         _, hex_id, index = node
-        face = self.faces[hex_id]
-        for i in face.at_node[index]:
+        for i in self.faces[hex_id].at_node[index]:
             self.path(hex_id, i, None, exhaustive, node)
         if exhaustive:
             self.nodes.discard(node)
 
     def path(self, hex_id: str, i: int, entered: int | None, exhaustive: bool, origin: NodeKey) -> None:
         key = (hex_id, i)
-        if key in self.paths:
+        paths = self.paths
+        if key in paths:
             return
         face = self.faces[hex_id]
-        track = face.paths[i]
-        edges = [e[1] for e in (track.a, track.b) if e[0] == "edge"]
+        edges = face.path_edges[i]
         crossing = self.crossing
-        if any(crossing.get((hex_id, e)) for e in edges):
-            return
-        self.paths.add(key)
+        for e in edges:
+            if crossing.get((hex_id, e)):
+                return
+        paths.add(key)
         reach = self.reach
         reach.paths.add(key)
         for e in edges:
             reach.ports.add((hex_id, e))
-        for end in (track.a, track.b):
-            if end[0] != "node":
-                continue
-            there = ("node", hex_id, end[1])
+        terminal = face.paths[i].terminal
+        for n in face.path_nodes[i]:
+            there = ("node", hex_id, n)
             reach.nodes.add(there)
             self.stops.add(there)
-            if not track.terminal and there != origin and self.passable(there):
+            if not terminal and there != origin and self.passable(there):
                 self.node(there, exhaustive)
+        links = self.links[hex_id]
         for e in edges:
-            if e == entered or e in self.impassable[hex_id]:
+            if e == entered:
                 continue
-            there = self.across(hex_id, e)
-            if there is None or there[0] not in self.faces:
+            there = links[e]
+            if there is None:
+                continue
+            next_hex, next_edge = there
+            onward = self.faces[next_hex].at_edge[next_edge]
+            if not onward:
                 continue
             junction = exhaustive or len(face.at_edge[e]) > 1
             crossing[(hex_id, e)] = crossing.get((hex_id, e), 0) + 1
-            next_hex, next_edge = there
-            for j in self.faces[next_hex].at_edge[next_edge]:
+            for j in onward:
                 self.path(next_hex, j, next_edge, junction, origin)
             crossing[(hex_id, e)] -= 1
         if exhaustive:
-            self.paths.discard(key)
+            paths.discard(key)

@@ -36,6 +36,9 @@ class HexMap:
     """Edges across which new track may lead."""
     printed: dict[str, Face] = field(init=False)
     """Each hex's preprinted content as a face (rotation 0)."""
+    links: dict[str, tuple[tuple[str, int] | None, ...]] = field(init=False)
+    """For each hex and edge, the hex and edge track crosses to (``None``: off the map or
+    across an impassable border)."""
 
     def __post_init__(self) -> None:
         t = self.title
@@ -53,6 +56,10 @@ class HexMap:
             h: {b.edge: b.cost for b in hx.borders if b.type != "impassable"} for h, hx in self.hexes.items()
         }
         self.usable = {h: frozenset(e for e in range(6) if self._usable(h, e)) for h in self.hexes}
+        self.links = {
+            h: tuple(None if e in self.impassable[h] else self.across(h, e) for e in range(6))
+            for h in self.hexes
+        }
 
     def _usable(self, hex_id: str, edge: int) -> bool:
         other = self.neighbours[hex_id][edge]

@@ -211,8 +211,21 @@ def can_go_bankrupt(game: Game, corp: str, selling: bool) -> bool:
     president = game.corporations[corp].president()
     if cheapest is None or president not in game.players_by_id:
         return False
-    has = liquidity(game, president, corp) if selling else game.players_by_id[president].cash
-    return game.corporations[corp].cash + has < cheapest
+    cash = game.corporations[corp].cash + game.players_by_id[president].cash
+    if not selling or cash >= cheapest:
+        return cash < cheapest
+    if cash + _holdings_value(game, president) < cheapest:
+        return True  # even selling everything would not be enough
+    return game.corporations[corp].cash + liquidity(game, president, corp) < cheapest
+
+
+def _holdings_value(game: Game, player: str) -> int:
+    """The market value of all of ``player``'s shares: more than any sales could raise."""
+    return sum(
+        game.market.price(c.sym) * c.percent_of(player) // 10
+        for c in game.corporations.values()
+        if not c.closed and c.sym in game.market.positions
+    )
 
 
 def go_bankrupt(game: Game, corp: str, selling: bool) -> None:

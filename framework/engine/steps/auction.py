@@ -6,8 +6,8 @@ above the best bid, or above face value) or passes. When a company is sold the
 next is settled: no bid leaves it for normal turns, one bid buys it, several
 start a resolution auction in which the lowest bidder raises or drops out.
 When everybody passes, the cheapest company at the start gets 5 cheaper (at 0
-it goes free to the player after the last to pass) — or, once it is sold, the
-owned companies pay their revenue.
+it goes free to the player after the last to pass, and the turn goes on from them) —
+or, once it is sold, the owned companies pay their revenue.
 """
 
 from __future__ import annotations
@@ -86,14 +86,13 @@ def _par_cell(game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]:
 class WaterfallAuction(Step):
     """Cheapest first; bids on later companies are settled when they come up."""
 
-    STATE = ("bids", "resolving", "last_passer", "cheapest")
+    STATE = ("bids", "resolving", "cheapest")
 
     def setup(self) -> None:
         if hasattr(self, "bids"):
             return
         self.bids: dict[str, list[list[Any]]] = {}
         self.resolving: str | None = None
-        self.last_passer: str | None = None
         offered = self.offered()
         self.cheapest = offered[0] if offered else None
 
@@ -196,7 +195,6 @@ class WaterfallAuction(Step):
             self._resolve()
             return
         game.players_by_id[player].passed = True
-        self.last_passer = player
         game.log(f"{game.name(player)} passes")
         if all(p.passed for p in game.humans):
             self._all_passed()
@@ -211,8 +209,10 @@ class WaterfallAuction(Step):
             price = game.title.companies[cheapest].value - company.discount
             game.log(f"{cheapest} now costs {max(price, 0)}")
             if price <= 0:
-                order = game.seat_order_after(self.last_passer)
-                self.buy(order[0], cheapest, 0)
+                # The player after the last to pass takes it for nothing; the turn then
+                # goes on from them (reference §4.2).
+                self.round.next_entity()
+                self.buy(self.round.entity(), cheapest, 0)
                 self._settle_next()
         else:
             from framework.engine.round_kinds import pay_company_revenue

@@ -324,14 +324,14 @@ class DiscardTrain(Step):
 @step("bankrupt")
 class Bankrupt(Step):
     """The president of the operating corporation declares bankruptcy when even with all
-    they could raise the cheapest depot train is out of reach (reference §4.10); they may
-    sell shares first only in the train-buying step. The game ends as the title says."""
+    they could raise the cheapest depot train is out of reach (reference §4.10); shares
+    count, and are sold first, only while a train-buying step is the one waiting. The game
+    ends as the title says."""
 
     blocks = False
 
     def selling(self) -> bool:
-        active = self.round.active_step()
-        return active is not None and active.name == "buy_train"
+        return isinstance(self.round.active_step(), TrainBuying)
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
