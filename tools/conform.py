@@ -125,7 +125,7 @@ def play_one(spec: Spec, folder: str, legal_every: int = 0) -> Played:
         path,
         game.finished,
         game.end_reason,
-        game.result() if game.finished else {},
+        game.result(),
         trace,
         failure,
         legal,
@@ -220,8 +220,7 @@ def our_view(played: Played, action_id: int | None) -> str:
 def verdict_of(played: Played, oracle: dict[str, Any], trace: list[dict[str, Any]]) -> dict[str, Any]:
     refused = oracle.get("refused")
     result_equal = (
-        played.finished
-        and oracle.get("finished")
+        played.finished == bool(oracle.get("finished"))
         and {str(k): v for k, v in played.result.items()} == oracle.get("result")
         and played.end_reason == oracle.get("game_end_reason")
     )

@@ -13,7 +13,7 @@ engines choose the slot themselves); shares by corporation, source and percent;
 trains by type and source; free amounts as ``LOW..HIGH``. Routes are not compared
 (``run_routes`` is listed only as offered). See ``tools/oracle_legal.rb`` for the list.
 
-    python tools/legal.py GAME.json --every 10      # compare every 10th position of a game file
+    python tools/legal.py GAME.json --every 10 --summary   # every 10th position, kinds counted
     python tools/legal.py GAME.json --at 120,130    # compare after actions 120 and 130
     python tools/conform.py --seeds 1-20 --legal-every 10   # while bots play (tools/conform.py)
 """
@@ -315,17 +315,17 @@ def difference(
         return Difference(position["id"], note="18xx.games gave no list (it stopped earlier)")
     if "error" in theirs:
         return Difference(position["id"], note=f"not compared: {theirs['error']}")
-    mine, other = set(position["actions"]), set(theirs["actions"])
-    if mine == other:
-        return None
+    mine, accepted = set(position["actions"]), set(theirs["actions"])
+    offered = accepted - set(theirs.get("unoffered", ()))
+    if mine == offered:
+        return None  # what its engine accepts but its page never offers is not owed
     tried = tried or {}
-    hidden = set(theirs.get("unoffered", ()))
     return Difference(
         position["id"],
         theirs.get("entity"),
         theirs.get("round"),
-        {a: tried.get(a) for a in mine - other},
-        {a: a in hidden for a in other - mine},
+        {a: tried.get(a) or ("accepted" if a in accepted else None) for a in mine - offered},
+        {a: False for a in offered - mine},
     )
 
 

@@ -23,10 +23,10 @@
 # tracker's connected hexes, upgradeable tiles and legal rotations, the token graph's
 # cities, buyable trains and exchanges, purchasable companies, dividend kinds, the
 # 18SJ privates' steps). Each candidate is then tried on a forked copy of the game:
-# only what the engine accepts is listed (also what its page hides: "unoffered"). Free amounts (bids, company prices, trains
-# from other corporations) are listed as the exact range the engine accepts, found
-# by trying its ends. run_routes is listed only as offered: routes are compared
-# elsewhere.
+# only what the engine accepts is listed (also what its page hides: "unoffered"). Free
+# amounts (bids, company prices, trains from other corporations) are listed as the
+# exact range the engine accepts, found by trying its ends. run_routes is listed only
+# as offered: routes are compared elsewhere.
 #
 # Canonical strings (the same as tools/legal.py makes from our engine):
 #   "ENTITY bid COMPANY PRICE" (buying the cheapest company) or "... bid COMPANY LOW..HIGH"
@@ -266,7 +266,8 @@ def train_candidates(game, step, entity)
       source = depot.discarded.include?(train) ? 'pool' : 'depot'
       train.variants.select { |_, v| step.buyable_train_variants(train, entity).include?(v) }.map do |name, v|
         Candidate.new(text: "buy_train #{name} #{source} @#{v[:price]}",
-                      action: action_for(entity, 'buy_train', train: train.id, price: v[:price], variant: name))
+                      action: action_for(entity, 'buy_train', train: train.id, price: v[:price],
+                                                              variant: name))
       end
     else
       low, high = step.spend_minmax(entity, train)
@@ -294,7 +295,8 @@ def special_train_candidates(game, step, company)
     price = ability.discounted_price(train, train.price)
     source = depot.discarded.include?(train) ? 'pool' : 'depot'
     Candidate.new(text: "buy_train #{train.name} #{source} @#{price}",
-                  action: action_for(company, 'buy_train', train: train.id, price: price, variant: train.name))
+                  action: action_for(company, 'buy_train', train: train.id, price: price,
+                                                           variant: train.name))
   end
 end
 
@@ -305,9 +307,13 @@ def company_candidates(game, _step, entity)
   end
 end
 
-def discard_candidates(_game, _step, entity)
+# Discards: any corporation over its limit may discard (DiscardTrain#actions), the page
+# asks the first of them (the step's active entity).
+def discard_candidates(_game, step, entity)
+  hidden = step.active_entities.first != entity
   entity.trains.map do |train|
-    Candidate.new(text: "discard_train #{train.name}", action: action_for(entity, 'discard_train', train: train.id))
+    Candidate.new(text: "discard_train #{train.name}", hidden: hidden,
+                  action: action_for(entity, 'discard_train', train: train.id))
   end
 end
 
@@ -404,6 +410,10 @@ def check(game, candidate)
   unless candidate.maker
     ok, why = trial(game, candidate.action)
     return ok ? [candidate.text, nil] : [nil, why]
+  end
+
+  if candidate.high < candidate.low
+    return [nil, "the least amount #{candidate.low} is above the most #{candidate.high}"]
   end
 
   last_why = nil
@@ -507,6 +517,6 @@ end
 if ARGV.size == 3 && ARGV[1] == '--try'
   try_main(ARGV[0], ARGV[2])
 else
-  abort('usage: ruby tools/oracle_legal.rb GAME.json ID1,ID2,... | GAME.json --try FILE') unless ARGV.size == 2
+  abort('usage: ruby tools/oracle_legal.rb GAME.json ID1,ID2,... | GAME.json --try FILE') if ARGV.size != 2
   main(ARGV[0], ARGV[1].split(',').map(&:to_i))
 end

@@ -246,11 +246,13 @@ class Board:
     def reach_with(self, owner: str, hex_id: str, face: Face, mapping: dict[int, int]) -> Reach:
         """What ``owner``'s stations would reach with ``face`` laid in ``hex_id`` (old revenue
         centre ``k`` becoming ``mapping[k]``, its tokens with it); the board is unchanged."""
-        slots: dict[int, list[str | None]] = {}
+        held: dict[int, list[str]] = {}
         for (h, i), owners in self.tokens.items():
             if h == hex_id:
-                kept = [o for o in owners if o is not None]
-                slots[mapping[i]] = kept + [None] * max(0, face.nodes[mapping[i]].slots - len(kept))
+                held.setdefault(mapping[i], []).extend(o for o in owners if o is not None)
+        slots: dict[int, list[str | None]] = {
+            i: owners + [None] * max(0, face.nodes[i].slots - len(owners)) for i, owners in held.items()
+        }
         starts = [node_key(h, i) for h, i in self.cities_of(owner) if h != hex_id]
         starts += [node_key(hex_id, i) for i, owners in slots.items() if owner in owners]
         elsewhere = self.passable(owner)

@@ -211,7 +211,7 @@ def _special_track(game, step, company) -> list[Choice]:
         {"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation}
         for hex_id in ability.hexes
         for plan in legal_lays(game.board, layer, hex_id)
-        if step.unconnected_first(ability, plan) is None
+        if step.unconnected_first(company, ability, plan) is None
     ]
 
 

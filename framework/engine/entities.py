@@ -47,6 +47,8 @@ class Company:
     """How many bonus tokens have been placed."""
     marker: str | None = None
     """The hex holding the company's bonus marker (``bonus_marker`` ability)."""
+    lays: list[str] = field(default_factory=list)
+    """Hexes where its ``tile_lay`` ability laid tiles."""
     laid_since_dividend: bool = False
     """A special tile lay was made since the last dividend of any company (``tile_lay``
     ability that lapses)."""

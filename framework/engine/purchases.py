@@ -13,7 +13,8 @@ president raises when it must buy and cannot pay (rulebook §10.7–§10.8, refe
   (``emergency.sell_more_than_needed``), never giving away the presidency of the
   operating corporation. Once the president has sold, a train of another corporation must
   cost more than what the last share sold would have left over.
-* A president who cannot raise the cheapest depot train even so may declare bankruptcy.
+* A president who cannot raise the cheapest depot train even so may declare bankruptcy, in
+  the train-buying step, keeping whatever cannot be sold.
 """
 
 from __future__ import annotations
@@ -203,17 +204,16 @@ def liquidity(game: Game, player: str, operating: str) -> int:
     return game.players_by_id[player].cash + sum(best.values())
 
 
-def can_go_bankrupt(game: Game, corp: str, selling: bool) -> bool:
+def can_go_bankrupt(game: Game, corp: str) -> bool:
     """Whether ``corp``'s president may declare bankruptcy: with the corporation's cash and
-    what the president has — with all they could sell, when the step now waiting lets
-    them sell (``selling``) — they still cannot pay for the cheapest depot train."""
+    all the president could raise they still cannot pay for the cheapest depot train."""
     cheapest = cheapest_depot_price(game)
     president = game.corporations[corp].president()
     if cheapest is None or president not in game.players_by_id:
         return False
     cash = game.corporations[corp].cash + game.players_by_id[president].cash
-    if not selling or cash >= cheapest:
-        return cash < cheapest
+    if cash >= cheapest:
+        return False
     if cash + _holdings_value(game, president) < cheapest:
         return True  # even selling everything would not be enough
     return game.corporations[corp].cash + liquidity(game, president, corp) < cheapest
@@ -228,14 +228,13 @@ def _holdings_value(game: Game, player: str) -> int:
     )
 
 
-def go_bankrupt(game: Game, corp: str, selling: bool) -> None:
-    """The president of ``corp`` goes bankrupt. When the step now waiting lets them sell
-    (``selling``), they first sell what may be sold — the largest sale each corporation
-    allows, in operating order, again while one is allowed; then all their cash goes to
-    the bank. What is not sold stays theirs and counts in their score."""
+def go_bankrupt(game: Game, corp: str) -> None:
+    """The president of ``corp`` goes bankrupt: they sell what may be sold — the largest
+    sale each corporation allows, in operating order, again while one is allowed — and
+    their cash goes to the bank. What is not sold stays theirs and counts in their score."""
     president = game.corporations[corp].president()
     started = [c.sym for c in game.corporations.values() if c.sym in game.market.positions]
-    for sym in game.market.in_order(started) if selling else []:
+    for sym in game.market.in_order(started):
         while True:
             found = [b for b in emergency_bundles(game, president, corp) if b.corporation.sym == sym]
             if not found:

@@ -50,7 +50,8 @@ class TileLay(Model):
     connected: bool = False
     """The lays must connect to the corporation's network."""
     connect_each_other: bool = False
-    """When all lays are made, the tiles must connect to each other."""
+    """Each lay after the first must connect to a tile an earlier lay of this ability placed
+    (the first may go anywhere it is allowed)."""
     lapses: Literal["end_of_turn", "never"] = "never"
     """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
     (unless another company's dividend comes first)."""

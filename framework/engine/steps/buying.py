@@ -323,27 +323,26 @@ class DiscardTrain(Step):
 
 @step("bankrupt")
 class Bankrupt(Step):
-    """The president of the operating corporation declares bankruptcy when even with all
-    they could raise the cheapest depot train is out of reach (reference §4.10); shares
-    count, and are sold first, only while a train-buying step is the one waiting. The game
-    ends as the title says."""
+    """The president of a corporation that must buy a train declares bankruptcy, in the
+    train-buying step, when even with all they could raise by selling shares the cheapest
+    depot train is out of reach (rulebook §10.8, reference §4.10); they sell what may be
+    sold and keep the rest. The game ends as the title says."""
 
     blocks = False
-
-    def selling(self) -> bool:
-        return isinstance(self.round.active_step(), TrainBuying)
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
         if entity != self.round.entity() or entity not in game.corporations or is_bot(game, entity):
             return []
-        return ["bankrupt"] if purchases.can_go_bankrupt(game, entity, self.selling()) else []
+        if not isinstance(self.round.active_step(), TrainBuying) or not purchases.must_buy(game, entity):
+            return []
+        return ["bankrupt"] if purchases.can_go_bankrupt(game, entity) else []
 
     def process_bankrupt(self, action: dict[str, Any]) -> None:
         game = self.game
         corp = entity_of(action)
         president = game.corporations[corp].president()
-        purchases.go_bankrupt(game, corp, self.selling())
+        purchases.go_bankrupt(game, corp)
         self.round.reorder_remaining()
         game.log(f"{game.name(president)} goes bankrupt")
         game.trigger_end("bankrupt")

@@ -125,21 +125,23 @@ class SpecialTrack(Step):
         ability = self.abilities(sym)
         owner = game.companies[sym].owner
         plan = _lay(game, owner, action, self.layer(sym))
-        first = self.unconnected_first(ability, plan)
+        first = self.unconnected_first(sym, ability, plan)
         if first is not None:
             raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {first}")
         _build(game, owner, plan)
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
+        company.lays.append(plan.hex)
         company.laid_since_dividend = True
 
-    def unconnected_first(self, ability: TileLay, plan) -> str | None:
+    def unconnected_first(self, sym: str, ability: TileLay, plan) -> str | None:
         """The hex of an earlier lay of this ability that ``plan`` must connect to and does
-        not (abilities whose tiles must connect to each other), else ``None``."""
+        not (abilities whose tiles must connect to each other), else ``None``. The first
+        lay may go anywhere: only the company's own lays count."""
         if not ability.connect_each_other:
             return None
         game = self.game
-        laid = [h for h in ability.hexes if h in game.board.placed and h != plan.hex]
+        laid = [h for h in game.companies[sym].lays if h != plan.hex]
         if not laid:
             return None
         face = game.board.faces.get(plan.name, plan.rotation)
