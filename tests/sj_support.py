@@ -20,9 +20,9 @@ from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
 from framework.gamefile import GameFile
+from framework.replay import game_title, title_for
 from framework.replay import new_game as replay_game
-from framework.replay import title_for
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 
 TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18SJ"
 GAMES = TITLE_DIR / "games"
@@ -260,3 +260,48 @@ def recorded(name: str, action_id: int) -> dict[str, Any]:
             out.pop("auto_actions", None)
             return out
     raise ValueError(action_id)
+
+
+@cache
+def _title_with(name: str, rules: str):
+    record = _file(name)
+    return game_title(TITLE_DIR, len(record.players), record.optional_rules, [RulesText("house.yaml", rules)])
+
+
+def game_before_with(name: str, action_id: int, rules: str, nth: int = 0) -> Game:
+    """:func:`game_before`, with the title patched by an overlay (``rules``: its YAML text,
+    header included) — to show what changing a rule changes."""
+    return game_from_dict(_title_with(name, rules), json.loads(_state_before(name, action_id, nth)))
+
+
+# -- positions for the 18xx.games engine ---------------------------------------------------
+
+
+@cache
+def _raw(name: str) -> str:
+    return (GAMES / name).read_text(encoding="utf-8")
+
+
+def oracle_game(name: str, before: int, *actions: dict[str, Any]) -> dict[str, Any]:
+    """A real game's file cut just before its action ``before``, followed by ``actions``
+    numbered on from ``before``, each with its ``entity_type`` and players named by their
+    ids as the file writes them: a position and what to try there, for the 18xx.games
+    engine (``oracle_support``) to judge."""
+    data = json.loads(_raw(name))
+    ids = {str(p["id"]): p["id"] for p in data["players"]}
+    known = _title_of(name)
+    kept = [a for a in data["actions"] if a["id"] < before]
+    for number, action in enumerate(actions, start=before):
+        action = {k: v for k, v in action.items() if k not in ("id", "auto", "entity_type")}
+        entity = str(action["entity"])
+        if entity in ids:
+            action["entity"], kind = ids[entity], "player"
+        elif entity in known.corporations:
+            kind = "corporation"
+        elif entity in known.companies:
+            kind = "company"
+        else:
+            kind = "minor"
+        kept.append({**action, "entity_type": kind, "id": number, "created_at": 1700000000})
+    data["actions"] = kept
+    return data

@@ -141,32 +141,21 @@ def _buy_shares(game, step, player) -> list[Choice]:
 
 
 def _sell_shares(game, step, player) -> list[Choice]:
-    """Bundles of the first-held certificates, and with the president's certificate
-    where another player can take the presidency."""
-    out = []
-    for corp in game.corporations.values():
-        held = corp.certificates_of(player)
-        mine = [s for s in held if not s.president]
-        bundles = [(mine[:n], sum(s.percent for s in mine[:n])) for n in range(1, len(mine) + 1)]
-        pres = [s for s in held if s.president]
-        if pres:
-            total = sum(s.percent for s in held)
-            for percent in range(10, total + 1, 10):
-                bundles.append((mine + pres, percent))
-        for bundle, percent in bundles:
-            try:
-                shares.check_sale(game, player, corp, bundle, percent)
-            except GameError:
-                continue
-            if step.name == "buy_train":
+    """Bundles of the first-held certificates, and with the president's certificate where
+    another player can take the presidency; in the train-buying step, the emergency sales
+    (see :mod:`framework.engine.purchases`)."""
+    if step.name == "buy_train":
+        found = purchases.emergency_bundles(game, player, game.round.entity())
+    else:
+        found = []
+        for corp in game.corporations.values():
+            for bundle in purchases.bundles(game, player, corp):
                 try:
-                    purchases.check_emergency_sale(
-                        game, player, game.round.entity(), purchases.Bundle(corp, bundle, percent)
-                    )
+                    shares.check_sale(game, player, corp, bundle.certificates, bundle.percent)
                 except GameError:
                     continue
-            out.append({"shares": [s.id for s in bundle], "percent": percent})
-    return out
+                found.append(bundle)
+    return [{"shares": [s.id for s in b.certificates], "percent": b.percent} for b in found]
 
 
 def _priority(game, step, player) -> list[Choice]:
@@ -285,10 +274,12 @@ def _buy_train(game, step, corp) -> list[Choice]:
     cash = game.corporations[corp].cash
     helped = cash + purchases.president_cash(game, corp) if purchases.must_buy(game, corp) else cash
     cheapest = purchases.cheapest_depot_price(game)
+    any_train = not game.title.rules.trains.emergency.cheapest_depot_train
     out = [
         _depot_choice(o)
         for o in step.offered_depot(corp)
-        if o.price <= cash or (o.price <= helped and o.exchange is None and o.price == cheapest)
+        if o.price <= cash
+        or (o.price <= helped and o.exchange is None and (any_train or o.price == cheapest))
     ]
     for train, span in step.offered_others(corp):
         out.append({"train": train.id, "price": span.low, "max": span.high, "variant": train.variant})

@@ -82,6 +82,15 @@ def can_buy_train(game: Game, corp: str, discounts: dict[str, float] | None = No
     return room and cash >= low and bool(others_trains(game, corp))
 
 
+def may_exceed_limit(game: Game, corp: str) -> bool:
+    """Whether ``corp``, at its train limit, may still buy any train (and then discard down
+    to the limit): it may while a trade-in is within its means, as 18xx.games plays it."""
+    cash = game.corporations[corp].cash
+    return len(trains.owned(game, corp)) >= game.train_limit(corp) and any(
+        offer.exchange is not None and offer.price <= cash for offer in trains.depot_offers(game, corp)
+    )
+
+
 def president_cash(game: Game, corp: str) -> int:
     president = game.corporations[corp].president()
     return game.players_by_id[president].cash if president in game.players_by_id else 0

@@ -115,11 +115,13 @@ def trade_in_terms(game: Game, train: Train, face: str):
     return (variant.trade_in if variant is not None and variant.trade_in else None) or spec.trade_in
 
 
-def depot_offers(game: Game, buyer: str) -> list[Offer]:
+def depot_offers(game: Game, buyer: str, room: bool | None = None) -> list[Offer]:
     """Every depot purchase open to ``buyer`` whatever its cash: each offered train as each
-    of its faces, and with each of the buyer's trains the face takes in trade. At the train
-    limit only trade-ins remain, since they leave the count as it was."""
-    room = len(owned(game, buyer)) < game.train_limit(buyer)
+    of its faces, and with each of the buyer's trains the face takes in trade. Without
+    ``room`` (by default: at the train limit) only trade-ins remain, since they leave the
+    count as it was."""
+    if room is None:
+        room = len(owned(game, buyer)) < game.train_limit(buyer)
     mine = owned(game, buyer)
     out: list[Offer] = []
     for train in offered(game):

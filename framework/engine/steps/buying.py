@@ -22,6 +22,11 @@ from framework.title.companies import EarlyTrainPurchase, TrainDiscount
 class TrainBuying(Step):
     """Shared checks of a train purchase."""
 
+    def room(self, corp: str) -> bool:
+        """Whether ``corp`` may take one more train now."""
+        game = self.game
+        return len(trains.owned(game, corp)) < game.train_limit(corp)
+
     def buy(
         self, action: dict[str, Any], buyer: str, *, from_depot_only: bool = False, price_of=None
     ) -> Train:
@@ -38,7 +43,8 @@ class TrainBuying(Step):
             exchange = game.trains.get(str(action["exchange"]))
             if exchange is None or exchange.owner != buyer:
                 raise GameError("trade-in", f"{buyer} has no train {action['exchange']} to trade in")
-        trains.check_room(game, buyer, exchanging=exchange is not None)
+        if not (exchange is not None or self.room(buyer)):
+            trains.check_room(game, buyer)
         price = int(action.get("price", 0))
         seller = train.owner
         if seller in (BANK, POOL):
@@ -104,25 +110,39 @@ class BuyTrain(TrainBuying):
             if purchases.must_buy(game, corp):
                 return ["buy_train"]
             return ["buy_train", "pass"] if purchases.can_buy_train(game, corp, self.discounts(corp)) else []
-        if entity == game.corporations[corp].president() and purchases.shortfall(game, corp) > 0:
+        president = game.corporations[corp].president()
+        if entity == president and purchases.must_buy(game, corp) and purchases.shortfall(game, corp) > 0:
             return ["sell_shares"]
         return []
 
     def offered_depot(self, corp: str) -> list[trains.Offer]:
         """The depot purchases listed for ``corp``: only the cheapest train when it cannot
-        pay for that alone."""
+        pay for that alone (``emergency.cheapest_depot_train``); every train at the train
+        limit while a trade-in is within its means (see
+        :func:`~framework.engine.purchases.may_exceed_limit`)."""
         game = self.game
-        offers = trains.depot_offers(game, corp)
+        offers = trains.depot_offers(game, corp, room=self.room(corp))
         cheapest = purchases.cheapest_depot_price(game)
-        if cheapest is not None and game.corporations[corp].cash < cheapest:
+        if (
+            game.title.rules.trains.emergency.cheapest_depot_train
+            and cheapest is not None
+            and game.corporations[corp].cash < cheapest
+        ):
             first = min(trains.offered(game), key=lambda t: trains.price(game, t))
             offers = [o for o in offers if o.train is first]
         return offers
 
+    def room(self, corp: str) -> bool:
+        """Whether ``corp`` may take one more train now."""
+        game = self.game
+        return len(trains.owned(game, corp)) < game.train_limit(corp) or purchases.may_exceed_limit(
+            game, corp
+        )
+
     def offered_others(self, corp: str) -> list[tuple[Train, purchases.PriceRange]]:
         """Other corporations' trains ``corp`` may buy, each with its price range."""
         game = self.game
-        if len(trains.owned(game, corp)) >= game.train_limit(corp):
+        if not self.room(corp):
             return []
         out = []
         for train in purchases.others_trains(game, corp):
