@@ -281,8 +281,10 @@ def train_candidates(game, step, entity)
 end
 
 def exchange_candidates(game, entity)
+  discarded = game.depot.discarded
   game.discountable_trains_for(entity).map do |old, train, name, price|
-    Candidate.new(text: "buy_train #{name} depot @#{price} exchange #{old.name}",
+    source = discarded.include?(train) ? 'pool' : 'depot'
+    Candidate.new(text: "buy_train #{name} #{source} @#{price} exchange #{old.name}",
                   action: action_for(entity, 'buy_train', train: train.id, price: price, variant: name,
                                                           exchange: old.id))
   end

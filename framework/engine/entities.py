@@ -135,6 +135,9 @@ class Train:
     buyable: bool = True
     discarded: int = 0
     """When it went to the pool (1, 2, …): the pool offers the first discarded of each type."""
+    face_value: int | None = None
+    """Its face value when it is not its face's price (a title hook may hand out a train on
+    another face at the old price); buying it anew sets the price of the face bought."""
 
     moves: ClassVar[int] = 0
     """Counts every change of any train's owner, so that what depends on who holds which

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.engine import finance
-from framework.engine.entities import BANK, CLOSED, IPO, Train
+from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -137,11 +137,16 @@ def nationalization(game: Game) -> None:
             close_company(game, company.sym)
     game.market.move(sym, list(rules.price_moves))
     price = game.market.price(sym)
-    for share in corp.shares:
-        if share.owner in game.players_by_id:
-            finance.pay(game, BANK, share.owner, price * share.percent // 10)
-        if share.owner != sym:
+    # The treasury gets its certificates back in this order: the initial offering's, the
+    # players' from the priority holder on (each paid the price), then the pool's.
+    for share in [s for s in corp.shares if s.owner == IPO]:
+        finance.move_share(game, share, sym)
+    for player in game.players_from_priority():
+        for share in corp.certificates_of(player.id):
+            finance.pay(game, BANK, player.id, price * share.percent // 10)
             finance.move_share(game, share, sym)
+    for share in corp.certificates_of(POOL) + [s for s in corp.shares if s.owner not in (sym, POOL)]:
+        finance.move_share(game, share, sym)
     finance.pay(game, sym, BANK, corp.cash)
     corp.closed = True
     game.market.remove(sym)

@@ -175,6 +175,14 @@ class Game:
         i = ids.index(pid)
         return ids[i + 1 :] + ids[: i + 1]
 
+    def players_from_priority(self) -> list[Player]:
+        """Every player (a virtual one included, in its seat) in seat order starting with the
+        holder of priority: the order in which the bank deals with players."""
+        if not self.humans:
+            return list(self.players)
+        first = self.players.index(self.humans[self.priority % len(self.humans)])
+        return self.players[first:] + self.players[:first]
+
     def owner_of(self, entity: str) -> str | None:
         """The player controlling a corporation, minor or company."""
         if entity in self.corporations:

@@ -117,7 +117,7 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     have left over."""
     rules = game.title.rules.trains
     cash = game.corporations[corp].cash
-    face = trains.price(game, train, train.variant)
+    face = trains.face_value(game, train)
     low = rules.min_price_from_others
     if cash >= face:
         return PriceRange(low, cash)

@@ -91,6 +91,11 @@ def offered(game: Game) -> list[Train]:
     return out
 
 
+def face_value(game: Game, train: Train) -> int:
+    """What ``train`` is worth as it is: its face's price, unless it carries its own."""
+    return train.face_value if train.face_value is not None else price(game, train, train.variant)
+
+
 def price(game: Game, train: Train, variant: str | None = None) -> int:
     spec = game.title.trains[train.name]
     if variant and variant != train.name:
@@ -172,6 +177,7 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
     train.buyable = True
     if variant:
         train.variant = variant
+        train.face_value = None
     if from_depot:
         spec = game.title.trains[train.name]
         if spec.count == "unlimited":

@@ -217,9 +217,9 @@ class Nationalization(Model):
     """The state railway keeps at most one token per hex (or per city)."""
     turns_as_unstarted: bool = False
     """Whether a nationalised corporation still counts as one a player could start when
-    the stock round decides who has a turn: a player who could pay one share at the
-    lowest par price then gets a turn, though passing is all they can do (as 18xx.games
-    plays 18SJ)."""
+    the stock round decides who has a turn: a player who could pay for the first
+    certificate its treasury got back, at the lowest par price, then gets a turn, though
+    passing is all they can do (as 18xx.games plays 18SJ)."""
 
 
 class CompanySales(Model):

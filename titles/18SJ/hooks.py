@@ -4,7 +4,8 @@ A.W. is a virtual third player. After every even-numbered stock round the human
 player with the lowest value picks a corporation nobody has started; A.W.
 takes all its shares for free and runs it without ever buying a train: after
 each of its dividend steps it takes the next train from the depot for free
-while it has none, or only one train of a type that will rust.
+while it has none, or only one train of a type that will rust — a D as an E, still
+worth a D's price to a corporation buying it later (as 18xx.games plays it).
 """
 
 from __future__ import annotations
@@ -100,4 +101,6 @@ def virtual_player_trains(game, entity: str) -> None:
         train = offered[0]
         variant = "E" if "E" in game.title.trains[train.name].variants else None
         trains.acquire(game, train, entity, variant)
+        if variant:
+            train.face_value = trains.price(game, train)  # an E that keeps the D's price
         game.log(f"{entity} takes {train.id}{' as an E' if variant else ''} for free")

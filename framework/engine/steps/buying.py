@@ -71,7 +71,7 @@ class TrainBuying(Step):
         if exchange is not None:
             exchange.owner = "removed"
             game.log(f"{buyer} trades in {exchange.id}")
-        trains.acquire(game, train, buyer, variant if variant and variant != train.name else None)
+        trains.acquire(game, train, buyer, variant)
         seller_name = "the bank" if payee == BANK else game.name(payee)
         game.log(f"{buyer} buys {train.id} from {seller_name} for {price}")
         return train
@@ -116,8 +116,8 @@ class BuyTrain(TrainBuying):
         return []
 
     def offered_depot(self, corp: str) -> list[trains.Offer]:
-        """The depot purchases listed for ``corp``: only the cheapest train when it cannot
-        pay for that alone (``emergency.cheapest_depot_train``); every train at the train
+        """The depot purchases listed for ``corp``: besides trade-ins, only the cheapest train
+        when it cannot pay for that alone (``emergency.cheapest_depot_train``); every train at the train
         limit while a trade-in is within its means (see
         :func:`~framework.engine.purchases.may_exceed_limit`)."""
         game = self.game
@@ -129,7 +129,7 @@ class BuyTrain(TrainBuying):
             and game.corporations[corp].cash < cheapest
         ):
             first = min(trains.offered(game), key=lambda t: trains.price(game, t))
-            offers = [o for o in offers if o.train is first]
+            offers = [o for o in offers if o.train is first or o.exchange is not None]
         return offers
 
     def room(self, corp: str) -> bool:

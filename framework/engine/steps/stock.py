@@ -223,7 +223,13 @@ class BuySellParShares(Step):
         if any(c.par is None and not c.closed for c in game.corporations.values()) and 2 * cheapest <= cash:
             return True
         rules = game.title.rules.nationalization
-        return bool(rules and rules.turns_as_unstarted and game.nationalised and cheapest <= cash)
+        if rules is None or not rules.turns_as_unstarted:
+            return False
+        for sym in game.nationalised:
+            held = game.corporations[sym].certificates_of(sym)
+            if held and held[0].percent * cheapest // 10 <= cash:
+                return True
+        return False
 
     # -- actions --------------------------------------------------------------
 
