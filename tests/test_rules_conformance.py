@@ -306,6 +306,18 @@ def test_nohab_buys_only_in_the_train_buying_step(oracle):
     assert accepted(oracle, "nohab-in-the-train-step")
 
 
+def test_nohab_also_buys_a_train_from_the_pool():
+    """Reference §3.6 (18xx.games offers NOHAB every listed train of the depot, the pool's
+    included): in the train-buying step of the position above, with SNJ's 3-1 discarded
+    to the pool, NOHAB may buy it for half its price."""
+    game, _ = ours("nohab-in-the-train-step")
+    game.trains["3-1"].owner = "SNJ"
+    trains.discard(game, game.trains["3-1"])
+    assert {"train": "3-1", "price": 90, "variant": "3"} in legal_actions(game)["NOHAB"]["buy_train"]
+    game.process(buy_train("NOHAB", "3-1", 90, "3"))
+    assert game.trains["3-1"].owner == "KFJ"
+
+
 def test_nohab_is_not_usable_after_a_motala_verkstad_purchase():
     """Reference §3.6, §4.0: TGOJ, given NOHAB as well as MV before 166116 action 290,
     buys its 4-train early (290), passes (299), runs (300) and pays out (301): its train

@@ -404,14 +404,16 @@ def replayed(path: str, wanted: Callable[[int], bool], look: Callable[[Game], An
     game_file = GameFile.read(path)
     game = new_game(game_file, title_for(game_file))
     out = {}
-    for action in game_file.effective():
+    actions = game_file.effective()
+    for index, action in enumerate(actions):
         try:
             game.process(action)
         except GameError:
             break
         aid = action.get("id")
-        if not action.get("auto") and not game.finished and aid is not None and wanted(aid):
-            out[aid] = look(game)
+        more = index + 1 < len(actions) and actions[index + 1].get("auto")
+        if not more and not game.finished and aid is not None and wanted(aid):
+            out[aid] = look(game)  # after the action and its auto actions, as 18xx.games counts
     return out
 
 

@@ -300,7 +300,7 @@ def _special_buy(game, step, company) -> list[Choice]:
     corp = game.companies[company].owner
     out = []
     for train in trains.offered(game):
-        if train.name in ability.trains and train.owner == "bank":
+        if train.name in ability.trains:
             base = game.title.trains[train.name].price
             price = base - math.floor(base * ability.fraction)
             if price <= game.corporations[corp].cash and len(trains.owned(game, corp)) < game.train_limit(

@@ -271,7 +271,7 @@ class SpecialBuyTrain(TrainBuying):
         active = self.round.active_step()
         if active is None or active.name != "buy_train":
             return []
-        offered = [t for t in trains.offered(self.game) if t.name in ability.trains and t.owner == BANK]
+        offered = [t for t in trains.offered(self.game) if t.name in ability.trains]
         return ["buy_train"] if offered else []
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
@@ -291,8 +291,10 @@ class SpecialBuyTrain(TrainBuying):
         ability = self.ability(sym)
         corp = game.companies[sym].owner
         train = game.trains.get(str(action.get("train")))
-        if train is None or train.name not in ability.trains or train.owner != BANK:
-            raise GameError("train discount", f"{sym} buys only a new {', '.join(ability.trains)} train")
+        if train is None or train.name not in ability.trains or train.owner not in (BANK, POOL):
+            raise GameError(
+                "train discount", f"{sym} buys only a {', '.join(ability.trains)} train from the depot"
+            )
 
         def discounted(t: Train) -> int:
             base = game.title.trains[t.name].price
