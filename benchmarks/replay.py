@@ -8,8 +8,9 @@ action.
 
     python benchmarks/replay.py [--runs 7] [--invariants]
 
-Target on a 2-core machine: at least 4,000 actions per second (the three games
-together in under 0.4 s).
+Target on a 2-core machine: at least 8,000 actions per second (the three games
+together in about 0.2 s), with every check the engine makes — the conformance work
+(issue 11) must not cost replay speed.
 """
 
 from __future__ import annotations
