@@ -89,7 +89,7 @@ class Session:
         given, and players named by their ids as the players list writes them."""
         action = dict(action)
         if "entity" in action and action.get("entity_type") is None:
-            action["entity_type"] = self.entity_type(str(action["entity"]))
+            action["entity_type"] = self.game.entity_type(str(action["entity"]))
         for name, kind in PLAYER_FIELDS.items():
             value = action.get(name)
             if action.get(kind) == "player" and str(value) in self._player_ids:
@@ -97,17 +97,6 @@ class Session:
         action.setdefault("id", (self.actions[-1]["id"] + 1) if self.actions else 1)
         action.setdefault("created_at", int(time.time()))
         return action
-
-    def entity_type(self, entity: str) -> str:
-        """The ``entity_type`` 18xx.games gives an entity of this game."""
-        game = self.game
-        if entity in game.corporations:
-            return "corporation"
-        if entity in game.minors:
-            return "minor"
-        if entity in game.companies:
-            return "company"
-        return "player"
 
     def _rebuild(self) -> None:
         game = self._new_game()

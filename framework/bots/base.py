@@ -32,16 +32,6 @@ class Bot(Protocol):
         ...
 
 
-def entity_type(game: Game, entity: str) -> str:
-    if entity in game.players_by_id:
-        return "player"
-    if entity in game.corporations:
-        return "corporation"
-    if entity in game.minors:
-        return "minor"
-    return "company"
-
-
 def amount_field(choice: Choice) -> str:
     """The field a choice with a range (``max``) leaves open: ``price`` or ``amount``."""
     return "amount" if "amount" in choice else "price"
@@ -54,7 +44,7 @@ def amount_range(choice: Choice) -> tuple[int, int]:
 def to_action(game: Game, entity: str, kind: str, choice: Choice, price: int | None = None) -> dict[str, Any]:
     """The action of ``entity`` taking ``choice`` of ``kind``; ``price`` picks an amount
     in a listed range (the least by default)."""
-    action: dict[str, Any] = {"type": kind, "entity": entity, "entity_type": entity_type(game, entity)}
+    action: dict[str, Any] = {"type": kind, "entity": entity, "entity_type": game.entity_type(entity)}
     if kind == "run_routes":
         run, _ = best_run(game, entity)
         return {**run, "entity": entity}

@@ -175,6 +175,16 @@ class Game:
         i = ids.index(pid)
         return ids[i + 1 :] + ids[: i + 1]
 
+    def entity_type(self, entity: str) -> str:
+        """What 18xx.games calls ``entity`` in an action's ``entity_type``."""
+        if entity in self.corporations:
+            return "corporation"
+        if entity in self.minors:
+            return "minor"
+        if entity in self.companies:
+            return "company"
+        return "player"
+
     def players_from_priority(self) -> list[Player]:
         """Every player (a virtual one included, in its seat) in seat order starting with the
         holder of priority: the order in which the bank deals with players."""

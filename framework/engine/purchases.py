@@ -130,8 +130,9 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     return PriceRange(low, high)
 
 
-def depot_shortfall_allowed(game: Game, corp: str, train: Train, face: str | None, price: int) -> str | None:
-    """Why the president may not pay towards this depot purchase (``None``: they may)."""
+def why_no_help(game: Game, corp: str, price: int) -> str | None:
+    """Why ``corp``'s president may not pay towards a depot train of ``price`` (``None``:
+    they may)."""
     if not must_buy(game, corp):
         return f"{corp} has {game.corporations[corp].cash}, not {price}"
     cheapest = cheapest_depot_price(game)

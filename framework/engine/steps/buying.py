@@ -116,9 +116,9 @@ class BuyTrain(TrainBuying):
         return []
 
     def offered_depot(self, corp: str) -> list[trains.Offer]:
-        """The depot purchases listed for ``corp``: besides trade-ins, only the cheapest train
-        when it cannot pay for that alone (``emergency.cheapest_depot_train``); every train at the train
-        limit while a trade-in is within its means (see
+        """The depot purchases listed for ``corp``: besides trade-ins, only the cheapest
+        train when it cannot pay for that alone (``emergency.cheapest_depot_train``); at the
+        train limit, every train while a trade-in is within its means (see
         :func:`~framework.engine.purchases.may_exceed_limit`)."""
         game = self.game
         offers = trains.depot_offers(game, corp, room=self.room(corp))
@@ -171,7 +171,7 @@ class BuyTrain(TrainBuying):
         cash = game.corporations[buyer].cash
         if payee == BANK:
             if price > cash:
-                why = purchases.depot_shortfall_allowed(game, buyer, train, None, price)
+                why = purchases.why_no_help(game, buyer, price)
                 if why is not None:
                     raise GameError("emergency" if purchases.must_buy(game, buyer) else "money", why)
         else:
