@@ -1,7 +1,9 @@
 """Where the engine follows 18xx.games beyond the printed rules: the network walk and
 the track restriction, routes, Motala Verkstad, NOHAB, the bank pool, the final company
-step, The Gellivare Company, stock turns after a nationalisation, emergency money and
-bankruptcy (reference §4.0, §4.6–§4.13, §3.6; rulebook §6.1, §10.2–§10.8, §12).
+step, The Gellivare Company, stock turns after a nationalisation, emergency money,
+bankruptcy, the auction's free company, merged cities, a tile-lay ability's first lay, the
+certificates of a nationalised corporation, train faces and the train limit (reference
+§4.0, §4.2, §4.6–§4.14, §3.6; rulebook §6.1, §10.2–§10.8, §11, §12).
 
 Positions are the real games just before a recorded action — 166116 (REAL; players
 17876, 15550, 3041, 149), the bankrupt game (BANKRUPT; 18207, 1886, 19165, 16057) and the
@@ -33,7 +35,8 @@ from sj_support import (
 from framework.board import lays
 from framework.engine import finance, operating, purchases, trains
 from framework.engine.choices import legal_actions
-from framework.engine.entities import BANK
+from framework.engine.entities import BANK, POOL
+from framework.engine.state import game_from_dict, game_to_dict
 
 P1, P2 = "17876", "15550"
 
@@ -606,3 +609,274 @@ def test_a_bankrupt_president_keeps_what_cannot_be_sold_and_it_counts_as_in_18xx
     verdict = oracle[name]
     assert accepted(oracle, name) and verdict["finished"] and verdict["game_end_reason"] == game.end_reason
     assert verdict["result"] == game.result()
+
+
+# -- more positions, some played on past the recorded actions, for 18xx.games to judge ---------------
+
+
+def idle(entity, *kinds):
+    """``entity`` doing nothing, in order: ``"pass"`` (a step passed) or ``"run"`` (no routes)."""
+    return [
+        {"type": "pass", "entity": entity}
+        if kind == "pass"
+        else {"type": "run_routes", "entity": entity, "routes": []}
+        for kind in kinds
+    ]
+
+
+def trade_in(entity, train, price, variant, exchange):
+    return {**buy_train(entity, train, price, variant), "exchange": exchange}
+
+
+def discard(entity, train):
+    return {"type": "discard_train", "entity": entity, "train": train}
+
+
+AUCTION_PASSES = [{"type": "pass", "entity": p} for _ in range(4) for p in (P1, P2, "3041", "149")]
+"""Everybody passing four times round from 166116 action 5 on (FRY 20 → 0)."""
+
+BOT_TO_OR_6_2 = [
+    *idle("KFJ", "pass", "run"),
+    *idle("SWB", "pass", "run", "pass"),
+    *idle("ÖSJ", "pass", "run"),
+    *idle("ÖKJ", "pass", "pass"),
+    buy_train("ÖKJ", "6-0", 630, "6"),
+    *idle("ÖKJ", "pass"),
+    *idle("TGOJ", "pass"),
+    buy_train("TGOJ", "6-1", 630, "6"),
+    *idle("TGOJ", "pass"),
+    *idle("BJ", "pass", "run", "pass"),
+    *idle("SNJ", "pass", "pass", "run", "pass"),
+    *idle("MYJ", "pass", "pass"),
+    *idle("MÖJ", "pass"),
+    *idle("UGJ", "pass", "run"),
+    *idle("ÖSJ", "pass", "run"),
+    buy_train("ÖSJ", "6-1", 1, "6"),
+    *idle("ÖKJ", "pass", "pass", "run", "pass"),
+    *idle("TGOJ", "pass"),
+]
+"""The bot game played on from its last position (before action 475, OR 6.1) to TGOJ's
+train-buying step in OR 6.2: nobody lays, places, runs or pays out; ÖKJ and TGOJ buy the two
+6-trains (KFJ, its 3-trains rusted, is nationalised); A.W.'s MYJ, trainless, takes D-0 as an E,
+which rusts the 4-trains (SWB is nationalised), and A.W.'s MÖJ then takes D-1 as an E; in OR
+6.2 ÖSJ buys TGOJ's 6-train for 1 kr."""
+
+TAKE_4_2 = buy_train("ÖKJ", "4-2", 213, "4")
+"""ÖKJ (1013 kr and the 4-1 before 166116 action 603) buys KFJ's 4-2, keeping 800 kr."""
+
+POOL_D = [buy_train("UGJ", "D-2", 1, "D"), buy_train("UGJ", "D-0", 1, "E"), discard("UGJ", "D-2")]
+"""UGJ (900 kr and the 5-2 before 166116 action 726) buys KFJ's D-2 and ÖKJ's D-0 for 1 kr
+each and discards D-2 to the pool."""
+
+ORACLE.update(
+    {
+        "free-company-then-the-next-player": (REAL, 5, [*AUCTION_PASSES, {"type": "pass", "entity": P2}]),
+        "free-company-then-not-its-owner": (REAL, 5, [*AUCTION_PASSES, {"type": "pass", "entity": P1}]),
+        "gc-first-lay-anywhere": (REAL, 139, [lay("STJ", "F27", "9-3", 0), lay("GC", "E28", "9-1", 1)]),
+        "requisitioned-e-above-the-d-face": (BOT, 475, [*BOT_TO_OR_6_2, buy_train("TGOJ", "D-0", 1101, "E")]),
+        "requisitioned-e-at-the-d-face": (BOT, 475, [*BOT_TO_OR_6_2, buy_train("TGOJ", "D-0", 1100, "E")]),
+        "requisitioned-e-bought-as-a-d": (BOT, 475, [*BOT_TO_OR_6_2, buy_train("TGOJ", "D-0", 1100, "D")]),
+        "pool-d-trade-in": (REAL, 726, [*POOL_D, trade_in("UGJ", "D-2", 800, "D", "5-2")]),
+        "at-the-limit-from-the-depot": (
+            REAL,
+            603,
+            [TAKE_4_2, buy_train("ÖKJ", "6-1", 630, "6"), discard("ÖKJ", "4-1")],
+        ),
+        "at-the-limit-from-another-corporation": (REAL, 603, [TAKE_4_2, buy_train("ÖKJ", "5-0", 1, "5")]),
+        "at-the-limit-without-a-trade-in": (
+            REAL,
+            603,
+            [buy_train("ÖKJ", "4-2", 214, "4"), buy_train("ÖKJ", "6-1", 630, "6")],
+        ),
+    }
+)
+
+
+# -- the auction (reference §4.2) -----------------------------------------------------------------
+
+
+def test_a_company_given_away_at_0_kr_passes_the_turn_on_from_its_new_owner(oracle):
+    """Reference §4.2 ("when it reaches 0, the player seated after the one who made the last
+    pass receives it for free ... then all marks are cleared and the turn passes on"): before
+    166116 action 5 all four players have bid (NE, GKB, GC, MV). If they then pass four times
+    round, FRY falls from 20 to 0 kr and 17876, after 149 who passed last, takes it for
+    nothing; GKB, GC and MV go to their bidders, and the turn goes on from 17876 to 15550 — not
+    back to 17876. 18xx.games agrees: 15550 may pass, 17876 may not."""
+    before = cash(game_before(REAL, 5), P1)
+    game, action = ours("free-company-then-the-next-player")
+    owners = {c: game.companies[c].owner for c in ("FRY", "GKB", "GC", "MV")}
+    assert owners == {"FRY": P1, "GKB": P2, "GC": "3041", "MV": "149"}
+    assert cash(game, P1) == before
+    assert game.current_entity() == P2
+    refused(game, {"type": "pass", "entity": P1})
+    game.process(action)
+    assert accepted(oracle, "free-company-then-the-next-player")
+    assert "cannot process action pass" in refusal(oracle, "free-company-then-not-its-owner")
+
+
+# -- the track restriction when cities merge (reference §4.6) -------------------------------------
+
+
+def test_merging_stockholms_cities_keeps_every_station_for_the_track_restriction():
+    """Reference §4.6 ("a city upgrade is legal when the corporation reaches any track of the
+    city"; tokens "stay with the matching city"), rulebook §10.3.2: before 166116 action 605
+    (phase D) Stockholm is the X4, four one-slot cities, with SJ's station in city 0 and SWB's
+    in city 3; ÖSJ's network does not reach it, so ÖSJ may not lay the X5. Given a station in
+    city 2 as well, it may: the X5 merges the four into one four-slot city, worth 90 instead
+    of 70, and every station counts for the check — ÖSJ's with SJ's and SWB's, which all stay.
+    (No action gives ÖSJ that station before its track step: not a position 18xx.games can
+    judge.)"""
+    x5 = lay("ÖSJ", "G10", "X5-0", 5)
+    assert refused(game_before(REAL, 605), x5).rule == "track restriction"
+    game = game_before(REAL, 605)
+    game.board.add_token("ÖSJ", ("G10", 2))
+    assert [(n.revenue, n.slots) for n in game.board.face("G10").nodes] == [(70, 1)] * 4
+    layer = operating.layer(game, "ÖSJ")
+    assert ("X5", 5) in {(p.name, p.rotation) for p in lays.legal_lays(game.board, layer, "G10")}
+    game.process(x5)
+    assert [(n.revenue, n.slots) for n in game.board.face("G10").nodes] == [(90, 4)]
+    assert game.board.tokens[("G10", 0)] == ["SJ", "ÖSJ", "SWB", None]
+
+
+# -- The Gellivare Company's first lay (reference §3.6) --------------------------------------------
+
+
+def test_a_tile_lay_abilitys_first_lay_need_not_connect_to_a_tile_it_did_not_lay(oracle):
+    """Reference §3.6 ("if both are laid, the two tiles must connect to each other"): before
+    166116 action 139 STJ, owner of GC, lays F27 with its own lay (a #9 towards G26 and E28).
+    GC's first lay may still go anywhere in E28 — a #9 from edge 1 to edge 4, not facing
+    F27 — since only a tile an earlier lay of GC placed binds a later one. 18xx.games, which
+    checks the connection only from the second lay, accepts it too."""
+    game, action = ours("gc-first-lay-anywhere")
+    assert game.board.placed["F27"].name == "9" and game.companies["GC"].uses["tile_lay"] == 2
+    assert {"hex": "E28", "tile": "9-1", "rotation": 1} in legal_actions(game)["GC"]["lay_tile"]
+    game.process(action)
+    assert 0 not in game.board.face("E28").exits  # edge 0 faces F27
+    assert game.companies["GC"].uses["tile_lay"] == 1
+    assert accepted(oracle, "gc-first-lay-anywhere")
+
+
+# -- nationalisation (reference §4.12, §4.3) -------------------------------------------------------
+
+
+def test_a_nationalised_treasury_takes_back_the_players_certificates_from_priority_then_the_pools():
+    """Reference §4.12 (step 5), rulebook §11: a nationalised corporation's treasury keeps its
+    own certificates first, then gets back the initial offering's (none here: both are
+    incrementally capitalised), the players' from the priority holder on, then the pool's, as
+    18xx.games deals them. 149 holds priority: SNJ, nationalised by 166116 action 592, gets
+    17876's SNJ_0, SNJ_2–SNJ_4 and 15550's SNJ_5 (149 has none) before the pool's SNJ_6,
+    SNJ_1 and SNJ_7 (in the order the pool got them); MÖJ, nationalised by action 603, gets
+    149's five, then 15550's MÖJ_6, then 3041's MÖJ_5."""
+    game = game_before(REAL, 592)
+    process(game, run(REAL, 592, 592))
+    assert game.nationalised == ["SNJ"]
+    order = [s.id for s in game.corporations["SNJ"].certificates_of("SNJ")]
+    assert order == [f"SNJ_{i}" for i in (8, 0, 2, 3, 4, 5, 6, 1, 7)]
+    game = game_before(REAL, 603)
+    assert [p.id for p in game.players_from_priority()] == ["149", P1, P2, "3041"]
+    process(game, run(REAL, 603, 603))
+    order = [s.id for s in game.corporations["MÖJ"].certificates_of("MÖJ")]
+    assert order == [f"MÖJ_{i}" for i in (7, 8, 0, 1, 2, 3, 4, 6, 5)]
+
+
+def test_after_a_nationalisation_a_turn_needs_the_first_certificate_returned_at_the_lowest_par():
+    """Reference §4.3, §4.12 (``rules.nationalization.turns_as_unstarted``): in 166116's last
+    stock round with sales barred, 17876 (68 kr after action 766) has a turn (see the test of
+    the field above) because the first certificate SNJ's and MÖJ's treasuries hold, one of
+    their own, is a 10% one: 67 kr at the lowest par. Had they kept none of their own (SNJ_8,
+    MÖJ_7 and MÖJ_8 given to the pool just before actions 592 and 603, which moves no money),
+    the first each got back would be a president's certificate — 17876's SNJ_0, 149's MÖJ_0
+    — at twice 67 kr: no turn for 17876, and the operating round begins. (Certificates moved
+    outside any action: not a position 18xx.games can judge.)"""
+    title = game_before_with(REAL, 766, rules(NO_SALES)).title
+    game = game_before(REAL, 592)
+    finance.move_share(game, game.corporations["SNJ"].shares[8], POOL)
+    process(game, run(REAL, 592, 602))
+    for share in game.corporations["MÖJ"].shares[7:]:
+        finance.move_share(game, share, POOL)
+    process(game, run(REAL, 603, 765))
+    firsts = [game.corporations[c].certificates_of(c)[0] for c in ("SNJ", "MÖJ")]
+    assert [(s.id, s.percent) for s in firsts] == [("SNJ_0", 20), ("MÖJ_0", 20)]
+    game = game_from_dict(title, game_to_dict(game))
+    game.process(recorded(REAL, 766))
+    assert cash(game, P1) == 68 and game.round.kind == "operating"
+
+
+# -- trains: faces and the train limit (reference §4.10, §4.14) -------------------------------------
+
+
+def test_a_requisitioned_e_train_keeps_the_d_face_value_for_an_emergency_purchase(oracle):
+    """Reference §4.14 (A.W.'s corporations take a D "renamed E"), rulebook §10.8 ("the
+    price paid for the train may not exceed its face value"): the bot game played on into OR
+    6.2 (see ``BOT_TO_OR_6_2``). TGOJ (371 kr) has no train and must buy one, with 3429's
+    1671 kr to help; MYJ's D-0, taken as an E, is worth the D's 1100 kr, not an E's 1300, so
+    TGOJ may pay at most 1100 for it — as in 18xx.games ("may only spend between 1 kr and
+    1100 kr")."""
+    game, action = ours("requisitioned-e-at-the-d-face")
+    assert game.trains["D-0"].owner == "MYJ" and game.trains["D-0"].variant == "E"
+    assert purchases.must_buy(game, "TGOJ") and (cash(game, "TGOJ"), cash(game, "3429")) == (371, 1671)
+    assert {"train": "D-0", "price": 1, "max": 1100, "variant": "E"} in legal_actions(game)["TGOJ"][
+        "buy_train"
+    ]
+    assert refused(game, buy_train("TGOJ", "D-0", 1101, "E")).rule == "emergency"
+    game.process(action)
+    assert (game.trains["D-0"].owner, cash(game, "TGOJ"), cash(game, "3429")) == ("TGOJ", 0, 1671 - 729)
+    assert "may only spend between 1 kr and 1100 kr" in refusal(oracle, "requisitioned-e-above-the-d-face")
+    assert accepted(oracle, "requisitioned-e-at-the-d-face")
+
+
+def test_a_train_bought_takes_the_face_named_in_the_action(oracle):
+    """Reference §4.10, §3.4 (an E is the E face of a D card): in the position above TGOJ buys
+    MYJ's D-0, an E, naming it a D: it becomes a D, worth 1100 kr. 18xx.games accepts the
+    purchase."""
+    game, action = ours("requisitioned-e-bought-as-a-d")
+    game.process(action)
+    train = game.trains["D-0"]
+    assert (train.owner, train.variant, trains.face_value(game, train)) == ("TGOJ", "D", 1100)
+    assert accepted(oracle, "requisitioned-e-bought-as-a-d")
+
+
+def test_trade_ins_are_listed_beside_the_cheapest_depot_train(oracle):
+    """Rulebook §10.7 ("the corporation may trade-in a 4-, 5-, or 6-train for a 300 kr
+    discount ... even if the corporation is at train limit"), reference §4.10: before 166116
+    action 726 UGJ (900 kr, the 5-2) buys KFJ's D-2 and ÖKJ's D-0 for 1 kr each and discards
+    D-2 to the pool (``POOL_D``). With 898 kr it cannot pay for the cheapest depot train, the
+    1100 kr D, yet every trade-in within its means is listed: the new D-3's and also the pool's
+    D-2 for 800 with the 5-2 traded in, which UGJ buys — in 18xx.games too."""
+    game, action = ours("pool-d-trade-in")
+    assert [t.id for t in trains.offered(game)] == ["D-3", "D-2"] and cash(game, "UGJ") == 898
+    listed = legal_actions(game)["UGJ"]["buy_train"]
+    assert {"train": "D-3", "price": 800, "variant": "D", "exchange": "5-2"} in listed
+    assert {"train": "D-2", "price": 800, "variant": "D", "exchange": "5-2"} in listed
+    game.process(action)
+    assert sorted(t.id for t in trains.owned(game, "UGJ")) == ["D-0", "D-2"] and cash(game, "UGJ") == 98
+    assert accepted(oracle, "pool-d-trade-in")
+
+
+def test_at_the_train_limit_a_corporation_that_can_afford_a_trade_in_may_buy_any_train(oracle):
+    """Rulebook §10.7 (a trade-in "may be done even if the corporation is at train limit"),
+    reference §4.10: before 166116 action 603 ÖKJ (1013 kr, the 4-1) buys KFJ's 4-2 for 213
+    kr. At the limit of 2 with 800 kr it can still afford a D with a 4 traded in, so it may buy
+    any train — the last 6 from the depot, or SWB's 5-0 — and then discards down to the limit.
+    Paying 214 kr instead, it has 799: no trade-in within its means, no purchase, and its
+    train-buying step is over. 18xx.games agrees each time."""
+    game = game_before(REAL, 603)
+    game.process(TAKE_4_2)
+    assert len(trains.owned(game, "ÖKJ")) == game.train_limit("ÖKJ") == 2 and cash(game, "ÖKJ") == 800
+    listed = legal_actions(game)["ÖKJ"]["buy_train"]
+    assert {"train": "6-1", "price": 630, "variant": "6"} in listed
+    assert {"train": "5-0", "price": 1, "max": 800, "variant": "5"} in listed
+    process(game, [buy_train("ÖKJ", "6-1", 630, "6"), discard("ÖKJ", "4-1")])
+    assert sorted(t.id for t in trains.owned(game, "ÖKJ")) == ["4-2", "6-1"]
+    assert game.trains["4-1"].owner == POOL
+    game, action = ours("at-the-limit-from-another-corporation")
+    game.process(action)
+    assert sorted(t.id for t in trains.owned(game, "ÖKJ")) == ["4-1", "4-2", "5-0"]
+    assert legal_actions(game) == {"ÖKJ": {"discard_train": [{"train": t} for t in ("4-1", "4-2", "5-0")]}}
+    assert accepted(oracle, "at-the-limit-from-the-depot")
+    assert accepted(oracle, "at-the-limit-from-another-corporation")
+
+    game, action = ours("at-the-limit-without-a-trade-in")
+    assert cash(game, "ÖKJ") == 799 and game.round.entity() != "ÖKJ"
+    refused(game, action)
+    assert "cannot process action buy_train" in refusal(oracle, "at-the-limit-without-a-trade-in")
