@@ -17,9 +17,10 @@ The rules (rulebook §10.3, reference §4.6):
 * no track may lead off the map, across an impassable border or into a water,
   gray or off-board hex without track on that side; gray, red and blue hexes
   take no tiles; a company may block hexes;
-* the layer must reach the tile as the title's track restriction says
-  (``semi_restrictive``: some new track it can reach, or a reachable city whose
-  revenue changes; a hex with its own station counts as reached on all sides);
+* the layer must reach an exit of the tile (a hex with its own station counts as
+  reached on all sides), and, under the title's track restriction, its network must walk
+  — once the tile is laid — some new track of it (``restrictive``), or new track or a
+  path to a city whose revenue changes (``semi_restrictive``);
 * the first tile in a hex pays its terrain; track completed across a border
   pays the border's cost, once; both must be affordable; the tile must be in
   the supply.
@@ -279,19 +280,19 @@ def _check_reach(board: Board, layer: Layer, site: _Site, new: Face, mapping: di
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
     if restriction == "permissive" or not old.paths:
         return
-    gains = _gains(old, new, mapping, restriction)
+    gains = _gains(old, new, restriction)
+    what = "new track" if restriction == "restrictive" else "new track or a city whose revenue changes"
     if not gains:
-        raise IllegalLay("track restriction", f"tile {new.name} in {hex_id} adds no new track")
+        raise IllegalLay("track restriction", f"tile {new.name} in {hex_id} has no {what}")
     if gains & _walked_after(board, layer.entity, hex_id, new, mapping):
         return
-    what = "new track" if restriction == "restrictive" else "new track or a city whose revenue changes"
     raise IllegalLay(
         "track restriction",
         f"{layer.entity}'s network would not run on any {what} of tile {new.name} in {hex_id}",
     )
 
 
-def _gains(old: Face, new: Face, mapping: dict[int, int], restriction: str) -> set[int]:
+def _gains(old: Face, new: Face, restriction: str) -> set[int]:
     """The paths of ``new`` that satisfy the restriction if walked: those that are not
     part of an old path and (``semi_restrictive``) those through a revenue centre whose
     revenue changes."""
@@ -323,10 +324,6 @@ def _walked_after(board: Board, entity: str, hex_id: str, new: Face, mapping: di
     """The paths of ``new`` the entity's network walks once ``new`` is laid in ``hex_id``."""
     reach = board.reach_with(entity, hex_id, new, mapping)
     return {i for h, i in reach.paths if h == hex_id}
-
-
-def _moved(end: tuple[str, int], mapping: dict[int, int]) -> tuple[str, int]:
-    return ("node", mapping[end[1]]) if end[0] == "node" else end
 
 
 def improves_mainline(board: Board, hex_id: str, new: Face) -> bool:
