@@ -356,7 +356,7 @@ class Bankrupt(Step):
         game = self.game
         if entity != self.round.entity() or entity not in game.corporations or is_bot(game, entity):
             return []
-        if not isinstance(self.round.active_step(), TrainBuying) or not purchases.must_buy(game, entity):
+        if not purchases.must_buy(game, entity) or not isinstance(self.round.active_step(), TrainBuying):
             return []
         return ["bankrupt"] if purchases.can_go_bankrupt(game, entity) else []
 
