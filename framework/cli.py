@@ -29,6 +29,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 DEFAULT_SCHEMA_DIR = Path("schemas")
@@ -117,16 +118,28 @@ def replay(
 ) -> None:
     """Replay a game: final scores and end reason, whether they match the recorded ones,
     and on divergence the first action that fails and why. Every recorded route is
-    checked and valued."""
+    checked and valued. An unfinished game is reported as such, with its position.
+
+    Exit status: 0 when every action is legal and the result, if the game ended, is the
+    recorded one; 1 otherwise."""
+    from framework.replay import NoSuchPosition, check_position
     from framework.replay import replay as run_replay
     from framework.report import position, position_text
 
     record, chosen = read_game(game_file, title)
+    if at is not None:
+        try:
+            check_position(record, at)
+        except NoSuchPosition as exc:
+            raise typer.BadParameter(f"{game_file}: {exc}", param_hint="'--at'") from None
     outcome = run_replay(record, chosen, stop_after=at)
     game = outcome.game
+    verdict = "position" if at is not None and outcome.failure is None else outcome.verdict
     data = {
         "game": str(record.id),
         "title": record.title,
+        "verdict": verdict,
+        "finished": game.finished,
         "result": outcome.result if game.finished else None,
         "game_end_reason": game.end_reason,
         "recorded_result": {str(k): v for k, v in (record.result or {}).items()},
@@ -138,36 +151,48 @@ def replay(
     }
     if outcome.failure is not None:
         data["failure"] = {
-            "action": outcome.failed_action.get("id"),
+            "action": outcome.failed_action.get("id") if outcome.failed_action else None,
+            "rule": outcome.failure.rule,
             "message": str(outcome.failure),
         }
-    if at is not None:
+    if at is not None or not game.finished:
         data["position"] = position(game)
     if as_json:
         out.print_json(data=data)
     else:
-        _print_replay(data, game, at, position_text)
-    if outcome.failure is not None or (at is None and not outcome.matches_recorded):
+        _print_replay(data, game, position_text)
+    if verdict in ("diverges", "differs"):
         raise typer.Exit(1)
 
 
-def _print_replay(data, game, at, position_text) -> None:
+VERDICTS = {
+    "matches": "matches the recorded result",
+    "differs": "does NOT match the recorded result",
+    "ended": "the file records no result to compare",
+}
+
+
+def _print_replay(data, game, position_text) -> None:
     money = game.title.title.money
     say(f"{data['title']} game {data['game']}: {data['actions']} actions in {data['seconds']} s")
-    if data["failure"]:
+    verdict = data["verdict"]
+    if verdict == "diverges":
         say(f"diverges at action {data['failure']['action']}: {data['failure']['message']}")
-    if at is not None:
+    if verdict == "position" or (verdict == "diverges" and not data["finished"]):
         say(position_text(game))
         return
     if data["result"] is not None:
         say(f"ended: {data['game_end_reason']} (recorded: {data['recorded_game_end_reason']})")
         recorded = data["recorded_result"]
         for pid, value in data["result"].items():
-            note = "" if recorded.get(pid) == value else f" (recorded {recorded.get(pid)})"
+            note = "" if recorded.get(pid) == value or not recorded else f" (recorded {recorded.get(pid)})"
             say(f"  {game.name(pid)}: {money(value)}{note}")
-    elif not data["failure"]:
-        say("the game has not ended")
-    say("matches the recorded result" if data["matches_recorded"] else "does NOT match the recorded result")
+    else:
+        ended = "; the file records an end" if verdict == "differs" else ""
+        say(f"the game has not ended{ended}: every action so far is legal")
+        say(position_text(game))
+    if verdict in VERDICTS:
+        say(VERDICTS[verdict])
 
 
 @app.command()

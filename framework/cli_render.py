@@ -27,13 +27,14 @@ def _is_game(path: Path) -> bool:
 
 def _replayed(path: Path, at: int | None) -> tuple[Any, Any]:
     """The game file and the game replayed to its end, or to action ``at``."""
-    from framework.replay import replay
+    from framework.replay import NoSuchPosition, check_position, replay
 
     record, title = read_game(path)
     if at is not None:
-        ids = {a.get("id") for a in record.effective() if not a.get("auto") and a.get("id") is not None}
-        if at not in ids:
-            raise fail(f"{path}: there is no action {at} (ids run from {min(ids)} to {max(ids)})")
+        try:
+            check_position(record, at)
+        except NoSuchPosition as exc:
+            raise typer.BadParameter(f"{path}: {exc}", param_hint="'--at'") from None
     outcome = replay(record, title, stop_after=at)
     if outcome.failure is not None:
         failed = outcome.failed_action.get("id") if outcome.failed_action else "?"

@@ -30,6 +30,7 @@ from framework.engine import operating
 from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.gamefile import PROGRAMS, GameFile, Player
+from framework.problems import Problem, ProblemsError
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 
@@ -38,13 +39,25 @@ TITLES = Path(__file__).resolve().parent.parent / "titles"
 
 def title_for(game_file: GameFile, folder: Path | None = None) -> Title:
     """The title a game file plays, with its optional rules, automatic variants and
-    house rules."""
+    house rules. An optional rule the title does not have is a problem
+    (:class:`ProblemsError`): the game may have been played by a rule this title
+    cannot play."""
     rules = [
         RulesText(str(r.get("name", "house rules")), str(r.get("yaml", ""))) for r in game_file.house_rules
     ]
-    return game_title(
-        folder or TITLES / game_file.title, len(game_file.players), game_file.optional_rules, rules
-    )
+    folder = folder or TITLES / game_file.title
+    base = load_title(folder)
+    unknown = [r for r in game_file.optional_rules if r not in base.variants]
+    if unknown:
+        known = ", ".join(base.variants) or "none"
+        raise ProblemsError(
+            Problem(
+                f"settings.optional_rules: {base.title.name} has no optional rule {rule!r} "
+                f"(its variants: {known}), so the game cannot be played as recorded"
+            )
+            for rule in unknown
+        )
+    return game_title(folder, len(game_file.players), game_file.optional_rules, rules, base=base)
 
 
 def game_title(
@@ -52,18 +65,22 @@ def game_title(
     players: int,
     optional_rules: Sequence[str] = (),
     rules: Sequence[Path | str | RulesText] = (),
+    *,
+    base: Title | None = None,
 ) -> Title:
     """A title as a game of ``players`` plays it: the chosen optional rules (variants),
-    the variants that apply by themselves to that many players, then house rules."""
-    base = load_title(folder)
+    the variants that apply by themselves to that many players, then house rules
+    (``base``: the title as loaded from ``folder`` alone, when already at hand)."""
+    base = base or load_title(folder)
     variants = variants_for(base, players, optional_rules)
     return load_title(folder, rules, variants) if variants or rules else base
 
 
 def variants_for(base: Title, players: int, optional_rules: Sequence[str] = ()) -> list[str]:
     """The variants a game plays: the optional rules chosen, then those that apply by
-    themselves to ``players`` players. As in 18xx.games, a name the title does not
-    know is ignored, and so is a variant for other player counts."""
+    themselves to ``players`` players. As in 18xx.games, a variant for other player
+    counts is ignored (and so is a name the title does not know: :func:`title_for`
+    refuses a game file naming one)."""
     variants = [
         v for v in optional_rules if v in base.variants and _allows(base.variants[v].players, players)
     ]
@@ -129,10 +146,54 @@ class Replay:
 
     @property
     def matches_recorded(self) -> bool:
+        """The game ended, as the file records, with the recorded scores and reason."""
         if self.failure is not None or not self.game.finished:
             return False
         recorded = {str(k): v for k, v in (self.recorded_result or {}).items()}
         return recorded == self.result and self.recorded_reason == self.game.end_reason
+
+    @property
+    def recorded_finished(self) -> bool:
+        """Whether the file records the end of the game (a result or an end reason)."""
+        return bool(self.recorded_result) or self.recorded_reason is not None
+
+    @property
+    def verdict(self) -> str:
+        """``diverges`` (an action fails), ``matches`` (ended as recorded), ``differs``
+        (ended otherwise than recorded, or not at all though the file records an end),
+        ``unfinished`` (every action legal; neither the game nor the file has ended) or
+        ``ended`` (the game ended; the file records no result to compare)."""
+        if self.failure is not None:
+            return "diverges"
+        if self.game.finished:
+            if self.recorded_finished:
+                return "matches" if self.matches_recorded else "differs"
+            return "ended"
+        return "differs" if self.recorded_finished else "unfinished"
+
+
+class NoSuchPosition(ValueError):
+    """A position asked for by an action id the game file does not play."""
+
+
+def check_position(game_file: GameFile, action_id: Any) -> None:
+    """Raise :class:`NoSuchPosition` unless ``action_id`` is one of the actions the
+    game file plays (not undone, not a chat message)."""
+    try:
+        effective = game_file.effective()
+    except GameError:
+        return  # the replay reports the broken undo or redo
+    played = {a.get("id") for a in effective if not a.get("auto") and a.get("type") != "message"}
+    if action_id in played:
+        return
+    listed = {a.get("id"): a for a in game_file.actions if isinstance(a, dict)}
+    if action_id in listed:
+        kind = listed[action_id].get("type")
+        why = "is a chat message" if kind == "message" else f"({kind}) was undone"
+        raise NoSuchPosition(f"action {action_id} {why}; it is not a position of the game")
+    ids = sorted(i for i in played if isinstance(i, int))
+    span = f" (its ids run from {ids[0]} to {ids[-1]})" if ids else ""
+    raise NoSuchPosition(f"the game has no action {action_id}{span}")
 
 
 def replay(

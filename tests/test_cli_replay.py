@@ -89,3 +89,68 @@ def test_a_file_without_actions_says_so(tmp_path):
     result = run("replay", str(path))
     assert result.exit_code == 1
     assert "the game file has no 'actions'" in result.stderr
+
+
+def _game_file(tmp_path, name="166116.json", change=None) -> str:
+    data = json.loads((GAMES / name).read_text(encoding="utf-8"))
+    if change:
+        change(data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _unfinished(data):
+    """The first 300 actions of a real game, exported before it ended."""
+    data["actions"] = [a for a in data["actions"] if a["id"] <= 300]
+    data["status"] = "active"
+    data["result"] = {}
+    data.pop("game_end_reason", None)
+
+
+def test_an_unfinished_game_is_reported_as_unfinished_with_its_position(tmp_path):
+    path = _game_file(tmp_path, change=_unfinished)
+    result = run("replay", path)
+    assert result.exit_code == 0, result.output
+    assert "the game has not ended: every action so far is legal" in result.stdout
+    assert "phase 4, operating round" in result.stdout
+    assert "does NOT match" not in result.stdout
+    data = json.loads(run("replay", path, "--json").stdout)
+    assert data["verdict"] == "unfinished" and data["finished"] is False
+    assert data["position"]["phase"] == "4"
+
+
+def test_a_game_cut_short_of_its_recorded_end_does_not_match(tmp_path):
+    path = _game_file(tmp_path, change=lambda d: d.update(actions=d["actions"][:400]))
+    result = run("replay", path)
+    assert result.exit_code == 1
+    assert "the game has not ended; the file records an end" in result.stdout
+    assert "does NOT match the recorded result" in result.stdout
+
+
+def test_at_an_action_the_game_lacks_is_an_error(tmp_path):
+    result = run("replay", str(GAMES / "166116.json"), "--at", "99999")
+    assert result.exit_code == 2
+    assert "the game has no action 99999 (its ids run from 1 to" in result.output
+
+
+def test_at_an_undone_action_is_an_error(tmp_path):
+    def undo_300(data):
+        data["actions"] = [a for a in data["actions"] if a["id"] <= 300]
+        data["actions"].append({"type": "undo", "entity": data["actions"][-1]["entity"], "id": 301})
+
+    path = _game_file(tmp_path, change=undo_300)
+    result = run("replay", path, "--at", "300")
+    assert result.exit_code == 2
+    assert "action 300 (" in result.output and ") was undone" in result.output
+    assert run("replay", path, "--at", "299").exit_code == 0
+
+
+def test_an_optional_rule_the_title_lacks_is_an_error(tmp_path):
+    path = _game_file(
+        tmp_path, change=lambda d: d.setdefault("settings", {}).update(optional_rules=["double_cap"])
+    )
+    result = run("replay", path)
+    assert result.exit_code == 1
+    assert "has no optional rule 'double_cap' (its variants: oscarian_era, edelsvard)" in result.output
+    assert "matches" not in result.stdout

@@ -12,11 +12,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from framework.atomic import WriteError
-from framework.cli_render import register
 from framework.gamefile import GameFile
 from framework.geometry import Grid
 from framework.render.geometry import HexShape, MapGeometry
@@ -408,8 +406,8 @@ def test_png_needs_cairosvg(tmp_path, monkeypatch):
 
 @pytest.fixture
 def cli():
-    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-    register(app)
+    from framework.cli import app
+
     return app
 
 
@@ -439,7 +437,6 @@ def test_render_command(cli, tmp_path):
         (["render", "nowhere"], "no such file or folder"),
         (["render", SJ, "--at", 5], "need a game file"),
         (["render", SJ, "--tiles", "--market"], "choose one"),
-        (["render", GAME, "--at", 99999], "there is no action 99999"),
         (["render", GAME, "--routes", "XYZ"], "no corporation 'XYZ'"),
         (["render", SJ, "--out", "map.pdf"], "must end in .svg or .png"),
         (["view", "nowhere.json"], "no such file"),
@@ -449,3 +446,9 @@ def test_render_errors(cli, args, message):
     result = run(cli, *args)
     assert result.exit_code == 1
     assert message in result.output
+
+
+def test_render_at_an_action_the_game_lacks_is_a_usage_error(cli):
+    result = run(cli, "render", GAME, "--at", 99999)
+    assert result.exit_code == 2
+    assert "the game has no action 99999" in result.output
