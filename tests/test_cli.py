@@ -33,6 +33,22 @@ def test_validate_summarises_a_valid_title():
     assert lines[-1] == "18SJ: valid"
 
 
+def test_validate_shows_the_bank_and_every_section_it_checked():
+    """The bank and starting cash as the rulebook gives them (10,000 kr; 800/600/480/400),
+    and the list of sections checked names every section the title has."""
+    out = run("validate", str(SJ)).stdout
+    assert "bank          10000 kr; starting cash 3p 800 kr, 4p 600 kr, 5p 480 kr, 6p 400 kr" in out
+    checked = next(line for line in out.splitlines() if line.startswith("checked"))
+    sections = checked.split(None, 1)[1].split(", ")
+    assert {"bank", "map", "tiles", "market", "phases", "trains", "companies", "corporations"} <= set(
+        sections
+    )
+    assert {"rounds", "sequence", "game_end", "variants", "minors", "bonuses"} <= set(sections)
+    assert "goods" not in sections  # 18SJ has no goods layer
+    steam = run("validate", str(SJ.parent / "18Steam")).stdout
+    assert "goods" in next(line for line in steam.splitlines() if line.startswith("checked"))
+
+
 def test_validate_accepts_the_title_yaml_itself():
     assert run("validate", str(SJ / "title.yaml")).exit_code == 0
 

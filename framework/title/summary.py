@@ -34,6 +34,8 @@ def summarize(title: Title) -> list[tuple[str, str]]:
             "players",
             f"{players.min}–{players.max}" if players.min != players.max else str(players.min),
         ),
+        ("bank", _bank(t)),
+        ("certificates", _certificates(t)),
         ("hexes", f"{len(t.map.hexes)} ({t.map.layout} layout)"),
         ("tiles", tiles),
         ("market", f"{_count(len(t.market.grid), 'row')}, {cells} cells, {pars}"),
@@ -59,6 +61,48 @@ def summarize(title: Title) -> list[tuple[str, str]]:
         lines.append(("bonuses", ", ".join(f"{b.name}" for b in t.bonuses.values())))
     if t.variants:
         lines.append(("variants", ", ".join(f"{k} ({v.name})" for k, v in t.variants.items())))
+    lines.append(("rounds", _rounds(t)))
+    ends = [name for name in type(t.game_end).model_fields if getattr(t.game_end, name) is not None]
+    lines.append(("game end", ", ".join(f"{n} ({getattr(t.game_end, n).replace('_', ' ')})" for n in ends)))
+    if t.hooks:
+        lines.append(("hooks", ", ".join(f"{point}: {name}" for point, name in t.hooks.items())))
     if t.overlays:
         lines.append(("overlays", ", ".join(t.overlays)))
+    lines.append(("checked", ", ".join(sections_checked(t))))
     return lines
+
+
+def sections_checked(title: Title) -> list[str]:
+    """The sections of ``title`` that validation checked: every one the title has (the
+    required ones, and each optional one it gives)."""
+    return [
+        name
+        for name, field in type(title).model_fields.items()
+        if field.is_required() or getattr(title, name) not in (None, {}, [])
+    ]
+
+
+def _bank(t: Title) -> str:
+    money = t.title.money
+    cash = ", ".join(f"{n}p {money(amount)}" for n, amount in sorted(t.bank.starting_cash.items()))
+    return f"{money(t.bank.cash)}; starting cash {cash}"
+
+
+def _certificates(t: Title) -> str:
+    limit = t.certificate_limit
+    if limit.players is not None:
+        return "limit " + ", ".join(f"{n}p {k}" for n, k in sorted(limit.players.items()))
+    tables = sorted((limit.by_corporations or {}).items(), reverse=True)
+    counts = sorted({n for _, row in tables for n in row})
+    rows = ", ".join(f"{corps}: " + "/".join(str(row.get(n, "-")) for n in counts) for corps, row in tables)
+    return f"limit by corporations in play ({'/'.join(f'{n}p' for n in counts)}): {rows}"
+
+
+def _rounds(t: Title) -> str:
+    start = [_entry(e) for e in t.sequence.start]
+    turn = [_entry(e) for e in t.sequence.turn]
+    return (f"start {', '.join(start)}; " if start else "") + f"each turn {', '.join(turn)}"
+
+
+def _entry(entry) -> str:
+    return entry.round + (f" (every {entry.every} turns)" if entry.every > 1 else "")
