@@ -24,11 +24,17 @@ from framework.cli_output import fail, out, read_game, say
 def compare(position, time_limit: float | None = None) -> dict[str, Any]:
     """The recorded and the best routes of a position, as plain data."""
     from framework.board.optimal import best_routes
+    from framework.board.routes import IllegalRoute
     from framework.board.runroutes import route_to_json
 
     answer = best_routes(position.board, position.trains, time_limit=time_limit)
     best = [route_to_json(r, e) for r, e in zip(answer.routes, answer.revenues, strict=True)]
     keep = ("train", "hexes", "revenue", "revenue_str")
+    try:
+        worth: int | None = position.recorded_value()
+        illegal = None
+    except IllegalRoute as exc:
+        worth, illegal = None, str(exc)
     return {
         "game": position.game,
         "action": position.action,
@@ -36,6 +42,8 @@ def compare(position, time_limit: float | None = None) -> dict[str, Any]:
         "phase": position.phase,
         "trains": [train for train, _ in position.trains],
         "recorded": position.recorded_total,
+        "recorded_worth": worth,
+        "recorded_illegal": illegal,
         "best": answer.total,
         "proven": answer.proven,
         "bound": answer.bound,
@@ -93,6 +101,8 @@ def routes(
         _print_table(found, money)
     else:
         _print_position(found[0], money)
+    if any(_recorded_problem(row, money) for row in found):
+        raise typer.Exit(1)
 
 
 def _print_position(data: dict[str, Any], money) -> None:
@@ -118,7 +128,23 @@ def _print_position(data: dict[str, Any], money) -> None:
             money(top["revenue"]) if top else "",
         )
     out.print(table)
+    problem = _recorded_problem(data, money)
+    if problem:
+        say(problem)
     say(_verdict(data, money))
+
+
+def _recorded_problem(data: dict[str, Any], money) -> str | None:
+    """What is false about the recorded routes, if anything: routes the rules forbid,
+    or a revenue they are not worth."""
+    if data["recorded_illegal"]:
+        return f"the recorded routes are illegal: {data['recorded_illegal']}"
+    if data["recorded_worth"] != data["recorded"]:
+        return (
+            f"the recorded revenue {money(data['recorded'])} is false: "
+            f"those routes are worth {money(data['recorded_worth'])}"
+        )
+    return None
 
 
 def _verdict(data: dict[str, Any], money) -> str:
@@ -127,7 +153,7 @@ def _verdict(data: dict[str, Any], money) -> str:
         if data["proven"]
         else f"NOT proven: at most {money(data['bound'])}, gap {money(data['gap'])}"
     )
-    better = data["best"] - data["recorded"]
+    better = data["best"] - (data["recorded_worth"] or 0)
     gain = f"; {money(better)} more than recorded" if better > 0 else ""
     return f"best {money(data['best'])}, {proof}, in {data['seconds']} s{gain}"
 
@@ -145,23 +171,26 @@ def _print_table(rows: list[dict[str, Any]], money) -> None:
     ):
         table.add_column(name, justify=justify)
     for row in rows:
-        mark = " +" if row["best"] > row["recorded"] else ""
+        mark = " +" if row["best"] > (row["recorded_worth"] or 0) else ""
+        false = row["recorded_worth"] != row["recorded"]
         table.add_row(
             str(row["action"]),
             row["corporation"],
             ",".join(row["trains"]),
-            str(row["recorded"]),
+            f"{row['recorded']} !" if false else str(row["recorded"]),
             f"{row['best']}{mark}",
             "yes" if row["proven"] else f"no (≤ {row['bound']})",
             f"{row['seconds']:.4f}",
         )
     out.print(table)
-    better = sum(1 for r in rows if r["best"] > r["recorded"])
+    better = sum(1 for r in rows if r["best"] > (r["recorded_worth"] or 0))
+    false = sum(1 for r in rows if r["recorded_worth"] != r["recorded"])
     unproven = sum(1 for r in rows if not r["proven"])
     seconds = sum(r["seconds"] for r in rows)
     out.print(
         f"{len(rows)} positions in {seconds:.2f} s; {len(rows) - unproven} proven optimal; "
-        f"the best beats the recorded routes in {better} (+)",
+        f"the best beats the recorded routes in {better} (+)"
+        + (f"; {false} recorded revenues are false (!)" if false else ""),
         markup=False,
     )
 

@@ -69,3 +69,19 @@ def test_an_action_that_is_not_a_run_names_the_nearest():
 
 def test_one_of_action_or_all_is_needed():
     assert "give --action ID or --all" in run("routes", str(GAMES / "166116.json")).output
+
+
+def test_a_recorded_revenue_the_routes_are_not_worth_is_flagged(tmp_path):
+    """The file claims 10 kr more than its routes earn: shown, and said to be false."""
+    data = json.loads((GAMES / "166116.json").read_text(encoding="utf-8"))
+    action = next(a for a in data["actions"] if a.get("id") == 275)
+    action["routes"][0]["revenue"] += 10
+    path = tmp_path / "inflated.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("routes", str(path), "--action", "275")
+    assert result.exit_code == 1
+    assert "the recorded revenue 180 kr is false: those routes are worth 170 kr" in result.stdout
+    data = json.loads(run("routes", str(path), "--action", "275", "--json").stdout)
+    assert (data["recorded"], data["recorded_worth"]) == (180, 170)
+    honest = json.loads(run("routes", str(GAMES / "166116.json"), "--action", "275", "--json").stdout)
+    assert honest["recorded"] == honest["recorded_worth"] == 170
