@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_output import err, out, read_game, report, say
+from framework.cli_output import err, fail, out, read_game, report, say
 from framework.cli_play import register as register_play_commands
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
@@ -101,8 +101,14 @@ def schema(
             raise typer.Exit(1)
         out.print(f"schemas up to date: {', '.join(SCHEMA_FILES.values())}", markup=False)
         return
-    for written in write_schemas(out_dir):
-        out.print(f"wrote {written}", markup=False)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise fail(f"{out_dir}: not a folder; --out names the folder the schema files go in")
+    try:
+        written = write_schemas(out_dir)
+    except OSError as exc:
+        raise fail(f"{exc.filename or out_dir}: cannot write the schemas ({exc.strerror})") from None
+    for path in written:
+        out.print(f"wrote {path}", markup=False)
 
 
 @app.command()

@@ -63,6 +63,21 @@ def _variants(title: Path, players: int, ids: list[str] | None) -> list[str]:
         raise fail(f"{title}: {exc}") from None
 
 
+def _check_players(title: Path, players: int) -> None:
+    """A usage error unless the title can be played by ``players`` players."""
+    from framework.replay import counts_text, player_counts
+    from framework.title.loader import load_title
+
+    try:
+        base = load_title(title)
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
+    except FileNotFoundError as exc:
+        raise fail(f"{title}: {exc}") from None
+    if players not in player_counts(base):
+        raise typer.BadParameter(f"{players}: {counts_text(base)}", param_hint="'--players'")
+
+
 def _check_bot(name: str) -> None:
     from framework.bots import BOT_NAMES
 
@@ -81,7 +96,7 @@ def play(
         Path | None, typer.Option("--out", "-o", help="Save the game as 18xx.games JSON.")
     ] = None,
     max_actions: Annotated[
-        int | None, typer.Option("--max-actions", help="Stop after this many actions.")
+        int | None, typer.Option("--max-actions", min=0, help="Stop after this many actions.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -92,6 +107,7 @@ def play(
     from framework.play import play as run
 
     _check_bot(bot)
+    _check_players(title, players)
     optional = _variants(title, players, variant)
     try:
         session = new_session(title, players, seed, rules=_rules(rules), optional_rules=optional)
@@ -104,7 +120,9 @@ def play(
             lambda show: run(session, make_bot(bot), seed=seed, max_actions=max_actions, progress=show)
         )
     except BotError as exc:
-        saved = out_file or Path(f"failed-{players}p-seed-{seed}.json")
+        saved = Path(f"failed-{players}p-seed-{seed}.json")
+        if out_file is not None:
+            saved = out_file.with_name(f"{out_file.stem}.failed{out_file.suffix or '.json'}")
         write_json(saved, session.to_json())
         raise fail(f"{exc}\nthe game so far is saved in {saved}") from None
     game = session.game
@@ -185,7 +203,7 @@ def _summary(session, outcome) -> dict[str, Any]:
 
 def simulate(
     title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
-    games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
     players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
     rules: RulesOption = None,
     variant: VariantOption = None,
@@ -193,7 +211,7 @@ def simulate(
         Path | None,
         typer.Option("--compare", help="Also play the same seeds with this overlay and compare."),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
     first_seed: Annotated[int, typer.Option("--seed", help="The first seed; games use seed, seed+1, …")] = 1,
     bot: BotOption = "heuristic",
     scheduler: Annotated[
@@ -204,16 +222,17 @@ def simulate(
         Path, typer.Option("--failures", help="Folder for the game files of failed games.")
     ] = Path("failed-games"),
     max_actions: Annotated[
-        int, typer.Option("--max-actions", help="A game still going after this many actions fails.")
+        int, typer.Option("--max-actions", min=1, help="A game still going after this many actions fails.")
     ] = 20000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Play many seeded games in parallel and report end reasons, length, scores, seat
     advantage, how corporations fare and when the bank breaks."""
     from framework.replay import game_title
-    from framework.simulate import Task, compare, report, run_games
+    from framework.simulate import SchedulerError, Task, compare, report, run_games
 
     _check_bot(bot)
+    _check_players(title, players)
     optional = tuple(_variants(title, players, variant))
     base_rules = _rules(rules)
     sets = {"base": tuple(base_rules)}
@@ -241,7 +260,10 @@ def simulate(
             )
             for seed in range(first_seed, first_seed + games)
         ]
-        results[label] = _collect(run_games(tasks, workers, scheduler), len(tasks), label)
+        try:
+            results[label] = _collect(run_games(tasks, workers, scheduler), len(tasks), label)
+        except SchedulerError as exc:
+            raise fail(str(exc)) from None
     reports = {label: report(summaries) for label, summaries in results.items()}
     data: dict[str, Any] = reports["base"] if len(reports) == 1 else {"reports": reports}
     if compare_with is not None:

@@ -146,6 +146,8 @@ class GameFile:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise ProblemsError([Problem("file not found", Mark(name, 1, 1))]) from None
+        except IsADirectoryError:
+            raise ProblemsError([Problem("a folder, not a game file", Mark(name, 1, 1))]) from None
         except json.JSONDecodeError as exc:
             raise ProblemsError(
                 [Problem(f"not valid JSON: {exc.msg}", Mark(name, exc.lineno, exc.colno))]

@@ -72,8 +72,29 @@ def game_title(
     the variants that apply by themselves to that many players, then house rules
     (``base``: the title as loaded from ``folder`` alone, when already at hand)."""
     base = base or load_title(folder)
+    if players not in player_counts(base):
+        raise ProblemsError([Problem(f"a game of {players} players: {counts_text(base)}")])
     variants = variants_for(base, players, optional_rules)
     return load_title(folder, rules, variants) if variants or rules else base
+
+
+def player_counts(base: Title) -> list[int]:
+    """The player counts a title can be played by: its own range, and the counts its
+    variants for other player counts (such as a two-player variant) allow."""
+    counts = set(range(base.title.players.min, base.title.players.max + 1))
+    for variant in base.variants.values():
+        counts |= set(variant.players or [])
+    return sorted(counts)
+
+
+def counts_text(base: Title) -> str:
+    """``18SJ is for 2 to 6 players``: the player counts of :func:`player_counts`."""
+    counts = player_counts(base)
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+    else:
+        span = ", ".join(map(str, counts))
+    return f"{base.title.name} is for {span} players"
 
 
 def variants_for(base: Title, players: int, optional_rules: Sequence[str] = ()) -> list[str]:

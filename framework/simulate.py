@@ -177,14 +177,22 @@ def run_games(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
             yield from pool.imap_unordered(play_one, tasks, chunksize=1)
 
 
+class SchedulerError(RuntimeError):
+    """The Dask scheduler cannot be used: not installed, or not reachable."""
+
+
 def _on_dask(tasks: Sequence[Task], scheduler: str) -> Iterator[GameSummary]:
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise RuntimeError(
+        raise SchedulerError(
             "--scheduler needs Dask's distributed scheduler: pip install 'rails18xx[dask]'"
         ) from None
-    with Client(scheduler) as client:
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+    with client:
         futures = client.map(play_one, list(tasks), pure=False)
         for future in as_completed(futures):
             yield future.result()

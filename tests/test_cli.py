@@ -133,3 +133,18 @@ def test_python_dash_m_framework_runs_the_cli():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "18SJ: valid"
+
+
+def test_schema_out_onto_a_file_is_a_message(tmp_path):
+    target = tmp_path / "taken"
+    target.write_text("mine", encoding="utf-8")
+    result = run("schema", "--out", str(target))
+    assert result.exit_code == 1
+    assert "not a folder" in result.output
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
+def test_replay_of_a_folder_is_a_message():
+    result = run("replay", str(SJ))
+    assert result.exit_code == 1
+    assert "a folder, not a game file" in result.output

@@ -192,3 +192,27 @@ def test_simulate_plays_and_saves_its_games_with_the_variants(tmp_path):
     assert data["settings"]["optional_rules"] == ["oscarian_era"]
     outcome = replay(GameFile.from_dict(data))
     assert all(c.capitalization == "full" for c in outcome.game.corporations.values())
+
+
+@pytest.mark.parametrize("players", ["0", "1", "7", "9"])
+def test_a_player_count_the_title_cannot_seat_is_a_usage_error(players, tmp_path):
+    """18SJ is for 3 to 6 players, and 2 with A.W. Edelsvärd (rulebook §2, the variant)."""
+    saved = tmp_path / "game.json"
+    for command in (["play", TITLE, "--out", str(saved)], ["simulate", TITLE, "--games", "1"]):
+        result = run(*command, "--players", players)
+        assert result.exit_code == 2, result.output
+        assert f"{players}: 18SJ is for 2 to 6 players" in result.output
+    assert not saved.exists()
+
+
+def test_an_unreachable_scheduler_is_a_message():
+    result = run("simulate", TITLE, "--games", "1", "--scheduler", "tcp://127.0.0.1:9")
+    assert result.exit_code == 1
+    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in result.output
+
+
+@pytest.mark.parametrize("option", ["--games", "--workers", "--max-actions"])
+def test_simulate_counts_must_be_positive(option):
+    result = run("simulate", TITLE, option, "0")
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.output
