@@ -1,0 +1,57 @@
+"""The options every ``18xx`` command shares, defined once so that they read alike.
+
+Each is an ``Annotated`` type for a typer parameter: the same name, short form,
+metavar, default and help wherever it appears.
+
+========================  =====================================================
+``-p/--players N``        how many players (play, simulate, setup)
+``-s/--seed S``           the game's random seed, 1 by default
+``-v/--variant ID``       a variant (optional rule) of the title; repeatable
+``-r/--rules FILE``       a house-rule overlay; repeatable, applied in order
+``-t/--title TITLE``      the title a game file is played with
+``-o/--out FILE``         the file to write (written atomically)
+``--at ID``               the position after this action id
+``--bot NAME``            which bot plays
+``--json``                print one JSON object instead of text
+========================  =====================================================
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+PlayersOption = Annotated[
+    int, typer.Option("--players", "-p", min=1, metavar="N", help="How many players.")
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", "-s", metavar="S", help="The game's random seed (setup and bots).")
+]
+VariantOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="ID",
+        help="A variant (optional rule) of the title, by id; repeatable.",
+    ),
+]
+RulesOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="FILE",
+        help="A house-rule overlay (YAML); repeatable, applied in order.",
+    ),
+]
+AtOption = Annotated[
+    int | None,
+    typer.Option("--at", metavar="ID", help="The position after this action id."),
+]
+BotOption = Annotated[
+    str, typer.Option("--bot", metavar="NAME", help="heuristic, or random (for fuzzing).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
