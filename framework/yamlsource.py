@@ -102,16 +102,21 @@ def has_child(node: Any, part: str | int) -> bool:
 
 
 def load(path: Path | str, display: str | None = None, limits: Limits = LIMITS) -> Located:
-    """Read a YAML file. ``display`` is the file name used in messages. No more than
-    the size limit (and a byte) is read, however large the file."""
+    """Read a YAML file. ``display`` is the file name used in messages."""
     name = display if display is not None else str(path)
+    return loads(read_text(path, name, limits), name, limits)
+
+
+def read_text(path: Path | str, name: str, limits: Limits = LIMITS) -> str:
+    """The UTF-8 text of a YAML file, ``name`` being its name in messages. No more than
+    the size limit (and a byte) is read, however large the file."""
     try:
         with Path(path).open("rb") as stream:
             raw = stream.read(limits.bytes + 1)
         too_big = size_problem(raw, limits)
         if too_big is not None:
             raise _limit_error(too_big, name)
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except FileNotFoundError:
         raise ProblemsError([Problem("file not found", Mark(name, 1, 1))], stage="syntax") from None
     except UnicodeDecodeError as exc:
@@ -124,7 +129,6 @@ def load(path: Path | str, display: str | None = None, limits: Limits = LIMITS) 
         raise ProblemsError(
             [Problem(f"cannot read file: {exc.strerror}", Mark(name, 1, 1))], stage="syntax"
         ) from None
-    return loads(text, name, limits)
 
 
 def loads(text: str, name: str, limits: Limits = LIMITS) -> Located:

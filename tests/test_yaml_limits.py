@@ -4,6 +4,7 @@ inside game files alike, before they can take unbounded time or memory (issue 12
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import time
@@ -145,37 +146,78 @@ def tiny(tmp_path: Path) -> Path:
     return folder
 
 
-def test_a_title_file_is_refused(tiny):
-    (tiny / "companies.yaml").write_text(billion_laughs(), encoding="utf-8")
-    with pytest.raises(ProblemsError) as caught:
-        load_title(tiny)
-    [problem] = caught.value.problems
-    assert problem.mark is not None and problem.mark.file.endswith("companies.yaml")
-    assert (problem.mark.line, "values" in problem.message) == (5, True)
-    result = CliRunner().invoke(app, ["validate", str(tiny)])
-    assert result.exit_code == 1
-    assert "companies.yaml:5:" in result.output and "Traceback" not in result.output
+def peak_memory(work) -> int:
+    """The most memory ``work()`` held at once, in bytes (it may raise ProblemsError)."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(ProblemsError):
+            work()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
 
 
-def test_an_overlay_is_refused(tiny, tmp_path):
-    rules = tmp_path / "house.yaml"
-    rules.write_text("bank:\n  cash: " + "[" * 40 + "]" * 40 + "\n", encoding="utf-8")
-    with pytest.raises(ProblemsError) as caught:
-        load_title(tiny, [rules])
-    assert str(caught.value).split(": ")[0].endswith("house.yaml:2:39")
-    assert "nest more than 32 deep" in str(caught.value)
-
-
-def test_house_rules_inside_a_game_file_are_refused():
-    data = json.loads(GAME.read_text(encoding="utf-8"))
-    data["settings"]["house_rules"] = [{"name": "laughs.yaml", "yaml": billion_laughs()}]
-    record = GameFile.from_dict(data, "game.json")
+def refused_quickly(load, baseline=lambda: None) -> str:
+    """The one problem ``load()`` raises, checked to come within a second and to take no
+    more than 3 MiB beyond what ``baseline()`` (the same load without the attack) takes.
+    Time is measured without tracemalloc, which slows everything down."""
     start = time.perf_counter()
     with pytest.raises(ProblemsError) as caught:
-        title_for(record)
-    assert time.perf_counter() - start < 2
-    assert str(caught.value).startswith("laughs.yaml:5:")
-    assert "with its aliases expanded" in str(caught.value)
+        load()
+    assert time.perf_counter() - start < 1.0
+    assert peak_memory(load) - peak_memory(baseline) < 3 * 2**20
+    [problem] = caught.value.problems
+    return str(problem)
+
+
+def test_a_billion_laughs_in_a_title_file_is_refused(tiny):
+    clean = tiny.parent / "clean"
+    shutil.copytree(tiny, clean)
+    (tiny / "companies.yaml").write_text(billion_laughs(), encoding="utf-8")
+    message = refused_quickly(lambda: load_title(tiny), lambda: load_title(clean))
+    assert message.split(": ")[0].endswith("companies.yaml:5:81")
+    assert "with its aliases expanded" in message
+    result = CliRunner().invoke(app, ["validate", str(tiny)])
+    assert result.exit_code == 1
+    assert "companies.yaml:5:81: this alias makes the document more than 100,000 values" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_billion_laughs_in_an_overlay_is_refused(tiny, tmp_path):
+    rules = tmp_path / "house.yaml"
+    rules.write_text(billion_laughs(), encoding="utf-8")
+    message = refused_quickly(lambda: load_title(tiny, [rules]), lambda: load_title(tiny))
+    assert message.split(": ")[0].endswith("house.yaml:5:81")
+    for command in ("validate", "play"):
+        result = CliRunner().invoke(app, [command, str(tiny), "--rules", str(rules)])
+        assert result.exit_code == 1, command
+        assert "house.yaml:5:81: this alias makes" in result.output and "Traceback" not in result.output
+
+
+def test_a_billion_laughs_in_house_rules_inside_a_game_file_is_refused(tmp_path):
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    clean = GameFile.from_dict(data, "game.json")
+    data["settings"]["house_rules"] = [{"name": "laughs.yaml", "yaml": billion_laughs()}]
+    record = GameFile.from_dict(data, "game.json")
+    message = refused_quickly(lambda: title_for(record), lambda: title_for(clean))
+    assert message.startswith("laughs.yaml:5:81: this alias makes the document more than 100,000 values")
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(game)])
+    assert result.exit_code == 1
+    assert "laughs.yaml:5:81: this alias makes" in result.output and "Traceback" not in result.output
+
+
+def test_deep_nesting_in_an_overlay_and_an_oversized_overlay_are_refused(tiny, tmp_path):
+    rules = tmp_path / "house.yaml"
+    rules.write_text("bank:\n  cash: " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    message = refused_quickly(lambda: load_title(tiny, [rules]), lambda: load_title(tiny))
+    assert message.split(": ")[0].endswith("house.yaml:2:39")
+    assert "nest more than 32 deep" in message
+    rules.write_text("bank: {cash: 1}\n" + "# padding\n" * 120_000, encoding="utf-8")
+    result = CliRunner().invoke(app, ["play", str(tiny), "--rules", str(rules)])
+    assert result.exit_code == 1
+    assert "the document is more than 1,048,576 bytes" in result.output and "Traceback" not in result.output
 
 
 def test_the_bundled_titles_are_well_inside_the_limits():
