@@ -56,6 +56,8 @@ class Located:
     keys: dict[DataPath, Mark] = field(default_factory=dict)
     removed: dict[DataPath, Mark] = field(default_factory=dict)
     """Paths an overlay removed, with the mark of the removing ``null``."""
+    changed: dict[DataPath, Mark] = field(default_factory=dict)
+    """Paths an overlay set (added or replaced), with the mark of the overlay's key."""
 
     def value_mark(self, path: DataPath) -> Mark | None:
         """Where the value at ``path`` is written, or where its nearest
