@@ -41,6 +41,8 @@ def _rules(paths: list[Path] | None):
 
     try:
         return read_rules(paths or [])
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
     except OSError as exc:
         raise fail(f"{exc.filename}: cannot read the overlay ({exc.strerror})") from None
 

@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from framework import yamlsource
 from framework.bots.base import Bot
 from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
 from framework.engine.invariants import broken_invariants
 from framework.replay import game_title
 from framework.session import Session
+from framework.title.files import display_path
 from framework.title.loader import RulesText
 from framework.title.model import Title
 
@@ -57,8 +59,9 @@ class Outcome:
 
 
 def read_rules(paths: Sequence[Path | str]) -> list[RulesText]:
-    """House-rule overlay files, read so that a game file can carry them."""
-    return [RulesText(Path(p).name, Path(p).read_text(encoding="utf-8")) for p in paths]
+    """House-rule overlay files, read so that a game file can carry them (no more than
+    the YAML size limit is read; a file over it is a :class:`ProblemsError`)."""
+    return [RulesText(Path(p).name, yamlsource.read_text(p, display_path(Path(p)))) for p in paths]
 
 
 def new_session(

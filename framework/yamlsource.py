@@ -19,7 +19,9 @@ keys and list indices that leads to it from the document root.
 
 Mapping keys are always strings (as in JSON); ``2: 800`` gives the key ``"2"``.
 Duplicate keys, aliases to undefined anchors, several documents in one file and
-syntax errors are reported as :class:`~framework.problems.ProblemsError`.
+syntax errors are reported as :class:`~framework.problems.ProblemsError`, and so is
+a document over the size, value or nesting limits of :mod:`framework.yamllimits`
+(pointing at where the limit was reached).
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 
 from framework.problems import Mark, Problem, ProblemsError
+from framework.yamllimits import LIMITS, LimitExceeded, Limits, composer_for, size_problem
 
 DataPath = tuple[str | int, ...]
 """The keys and indices leading from a document root to a value."""
@@ -52,6 +56,8 @@ class Located:
     keys: dict[DataPath, Mark] = field(default_factory=dict)
     removed: dict[DataPath, Mark] = field(default_factory=dict)
     """Paths an overlay removed, with the mark of the removing ``null``."""
+    changed: dict[DataPath, Mark] = field(default_factory=dict)
+    """Paths an overlay set (added or replaced), with the mark of the overlay's key."""
 
     def value_mark(self, path: DataPath) -> Mark | None:
         """Where the value at ``path`` is written, or where its nearest
@@ -97,31 +103,51 @@ def has_child(node: Any, part: str | int) -> bool:
     return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
 
 
-def load(path: Path | str, display: str | None = None) -> Located:
+def load(path: Path | str, display: str | None = None, limits: Limits = LIMITS) -> Located:
     """Read a YAML file. ``display`` is the file name used in messages."""
     name = display if display is not None else str(path)
+    return loads(read_text(path, name, limits), name, limits)
+
+
+def read_text(path: Path | str, name: str, limits: Limits = LIMITS) -> str:
+    """The UTF-8 text of a YAML file, ``name`` being its name in messages. No more than
+    the size limit (and a byte) is read, however large the file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as stream:
+            raw = stream.read(limits.bytes + 1)
+        too_big = size_problem(raw, limits)
+        if too_big is not None:
+            raise _limit_error(too_big, name)
+        return raw.decode("utf-8")
     except FileNotFoundError:
         raise ProblemsError([Problem("file not found", Mark(name, 1, 1))], stage="syntax") from None
     except UnicodeDecodeError as exc:
         raise ProblemsError(
             [Problem(f"not UTF-8 text ({exc.reason})", Mark(name, 1, 1))], stage="syntax"
         ) from None
+    except IsADirectoryError:
+        raise ProblemsError([Problem("a folder, not a file", Mark(name, 1, 1))], stage="syntax") from None
     except OSError as exc:
         raise ProblemsError(
             [Problem(f"cannot read file: {exc.strerror}", Mark(name, 1, 1))], stage="syntax"
         ) from None
-    return loads(text, name)
 
 
-def loads(text: str, name: str) -> Located:
+def loads(text: str, name: str, limits: Limits = LIMITS) -> Located:
     """Parse YAML text; ``name`` is the file name used in marks."""
+    too_big = size_problem(text, limits)
+    if too_big is not None:
+        raise _limit_error(too_big, name)
     yaml = YAML(typ="safe", pure=True)
+    yaml.Composer = composer_for(limits)
     try:
         root = yaml.compose(text)
+    except LimitExceeded as exc:
+        raise _limit_error(exc, name) from None
     except MarkedYAMLError as exc:
         raise ProblemsError([_syntax_problem(exc, name)], stage="syntax") from None
+    except ReaderError as exc:
+        raise ProblemsError([_character_problem(exc, text, name)], stage="syntax") from None
     except YAMLError as exc:  # pragma: no cover - every ruamel parse error is marked
         raise ProblemsError([Problem(f"YAML error: {exc}", Mark(name, 1, 1))], stage="syntax") from None
     builder = _Builder(name, yaml)
@@ -131,6 +157,18 @@ def loads(text: str, name: str) -> Located:
     if builder.problems:
         raise ProblemsError(builder.problems, stage="syntax")
     return located
+
+
+def _character_problem(exc: ReaderError, text: str, name: str) -> Problem:
+    """A character YAML does not allow (a control character, a lone surrogate), where it is."""
+    head = text[: exc.position]
+    where = Mark(name, head.count("\n") + 1, exc.position - head.rfind("\n"))
+    code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+    return Problem(f"the character U+{code:04X} is not allowed in YAML text", where)
+
+
+def _limit_error(exc: LimitExceeded, name: str) -> ProblemsError:
+    return ProblemsError([Problem(exc.message, Mark(name, exc.line + 1, exc.column + 1))], stage="syntax")
 
 
 def _mark(node: Node, name: str) -> Mark:
@@ -246,7 +284,7 @@ class _Builder:
         for key, value, marks in merged:  # explicit keys win over merged ones
             if key not in result:
                 result[key] = value
-                out.graft(path, _only(marks, key))
+                out.graft(path, marks)
         return result
 
     def merge_sources(self, node: Node, path: DataPath) -> Iterator[tuple[str, Any, Located]]:
@@ -257,13 +295,16 @@ class _Builder:
                 continue
             marks = Located(None)
             data = self.build(source, (), marks)
+            by_key = _by_key(marks)
             for key, value in data.items():
-                yield key, value, marks
+                yield key, value, by_key.get(key, Located(None))
 
 
-def _only(marks: Located, key: str) -> Located:
-    """The marks of one top-level key of ``marks``."""
-    picked = Located(None)
-    picked.values = {p: m for p, m in marks.values.items() if p[:1] == (key,)}
-    picked.keys = {p: m for p, m in marks.keys.items() if p[:1] == (key,)}
-    return picked
+def _by_key(marks: Located) -> dict[str, Located]:
+    """The marks of each top-level key of ``marks``, sorted out in one pass."""
+    out: dict[str, Located] = {}
+    for table, attr in ((marks.values, "values"), (marks.keys, "keys")):
+        for path, mark in table.items():
+            if path:
+                getattr(out.setdefault(str(path[0]), Located(None)), attr)[path] = mark
+    return out

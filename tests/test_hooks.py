@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from framework.cli import app
 from framework.problems import ProblemsError
 from framework.title.hooks import hook_references, load_hooks
 from framework.title.loader import load_title
@@ -61,3 +64,58 @@ def test_a_hooks_file_with_a_syntax_error_is_reported(title_dir):
     [problem] = caught.value.problems
     assert problem.message == "hooks.py cannot be read: invalid syntax (line 1)"
     assert (problem.mark.file.endswith("trains.yaml"), problem.mark.line) == (True, 18)
+
+
+OUTSIDE = (
+    "import pathlib\n"
+    "pathlib.Path(__file__).with_name('ran').write_text('ran')\n\n"
+    "def big_bang(game):\n    pass\n"
+)
+"""A hook file that leaves a trace when it is imported."""
+
+
+def test_a_hooks_file_that_is_a_symlink_out_of_the_folder_is_refused_before_any_import(title_dir, tmp_path):
+    name_hook(title_dir)
+    outside = tmp_path / "elsewhere" / "evil.py"
+    outside.parent.mkdir()
+    outside.write_text(OUTSIDE, encoding="utf-8")
+    (title_dir / "hooks.py").unlink(missing_ok=True)
+    (title_dir / "hooks.py").symlink_to(outside)
+    with pytest.raises(ProblemsError) as caught:
+        load_title(title_dir)
+    [problem] = caught.value.problems
+    assert problem.message == (
+        f"{os.path.relpath(title_dir / 'hooks.py')} is a symbolic link (to {outside}); "
+        "a hook file must be a regular file inside the title's folder"
+    )
+    assert problem.mark.file.endswith("trains.yaml")
+    title = load_title(title_dir, check=False)  # the engine refuses it too, importing nothing
+    with pytest.raises(ProblemsError, match="is a symbolic link"):
+        load_hooks(title)
+    assert not (outside.parent / "ran").exists()
+
+
+def test_a_hooks_file_that_is_a_symlink_inside_the_folder_is_refused_too(title_dir):
+    name_hook(title_dir)
+    (title_dir / "real_hooks.py").write_text(OUTSIDE, encoding="utf-8")
+    (title_dir / "hooks.py").unlink(missing_ok=True)
+    (title_dir / "hooks.py").symlink_to("real_hooks.py")
+    with pytest.raises(ProblemsError, match=r"hooks\.py is a symbolic link"):
+        load_title(title_dir)
+    with pytest.raises(ProblemsError, match=r"hooks\.py is a symbolic link"):
+        load_hooks(load_title(title_dir, check=False))
+    assert not (title_dir / "ran").exists()
+
+
+def test_a_hooks_folder_is_refused(title_dir):
+    name_hook(title_dir)
+    (title_dir / "hooks.py").unlink(missing_ok=True)
+    (title_dir / "hooks.py").mkdir()
+    with pytest.raises(ProblemsError) as caught:
+        load_title(title_dir)
+    assert caught.value.problems[0].message.endswith(
+        "hooks.py is not a regular file; a hook file must be a regular file inside the title's folder"
+    )
+    result = CliRunner().invoke(app, ["validate", str(title_dir)])
+    assert result.exit_code == 1
+    assert "hooks.py is not a regular file" in result.output and "Traceback" not in result.output

