@@ -23,9 +23,7 @@ from typing import Annotated
 
 import typer
 
-PlayersOption = Annotated[
-    int, typer.Option("--players", "-p", min=1, metavar="N", help="How many players.")
-]
+PlayersOption = Annotated[int, typer.Option("--players", "-p", min=1, metavar="N", help="How many players.")]
 SeedOption = Annotated[
     int, typer.Option("--seed", "-s", metavar="S", help="The game's random seed (setup and bots).")
 ]
@@ -51,7 +49,5 @@ AtOption = Annotated[
     int | None,
     typer.Option("--at", metavar="ID", help="The position after this action id."),
 ]
-BotOption = Annotated[
-    str, typer.Option("--bot", metavar="NAME", help="heuristic, or random (for fuzzing).")
-]
+BotOption = Annotated[str, typer.Option("--bot", metavar="NAME", help="heuristic, or random (for fuzzing).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]

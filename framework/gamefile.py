@@ -148,6 +148,12 @@ class GameFile:
             raise ProblemsError([Problem("file not found", Mark(name, 1, 1))]) from None
         except IsADirectoryError:
             raise ProblemsError([Problem("a folder, not a game file", Mark(name, 1, 1))]) from None
+        except UnicodeDecodeError as exc:
+            raise ProblemsError(
+                [Problem(f"not UTF-8 text (byte {exc.start + 1}); a game file is JSON", Mark(name, 1, 1))]
+            ) from None
+        except OSError as exc:
+            raise ProblemsError([Problem(f"cannot read it ({exc.strerror})", Mark(name, 1, 1))]) from None
         except json.JSONDecodeError as exc:
             raise ProblemsError(
                 [Problem(f"not valid JSON: {exc.msg}", Mark(name, exc.lineno, exc.colno))]

@@ -113,7 +113,7 @@ def test_no_command_line_ends_in_a_traceback(files, tmp_path_factory):
     runner = CliRunner()
 
     @settings(
-        max_examples=120,
+        max_examples=300,
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
