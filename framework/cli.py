@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_output import err, out, read_game, report, say
+from framework.cli_output import TitleOption, err, out, read_game, report, say, title_arg
 from framework.cli_play import register as register_play_commands
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
@@ -36,7 +36,9 @@ DEFAULT_SCHEMA_DIR = Path("schemas")
 
 @app.command()
 def validate(
-    path: Annotated[Path, typer.Argument(help="A title folder, or its title.yaml.")],
+    path: Annotated[
+        Path, typer.Argument(help="A title folder, its title.yaml, or a title name on the search path.")
+    ],
     rules: Annotated[
         list[Path] | None,
         typer.Option("--rules", "-r", help="An overlay file to apply (house rules); repeatable."),
@@ -51,6 +53,7 @@ def validate(
     Every problem is reported as file:line:col. The title's own variants are
     checked too, each applied on its own.
     """
+    path = title_arg(path)
     try:
         title = load_title(path, rules or [], variant or [])
     except ProblemsError as exc:
@@ -107,9 +110,7 @@ def schema(
 @app.command()
 def replay(
     game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
-    title: Annotated[
-        Path | None, typer.Option("--title", help="The title folder (default: from the file).")
-    ] = None,
+    title: TitleOption = None,
     at: Annotated[
         int | None, typer.Option("--at", help="Stop after this action id and show the position.")
     ] = None,
@@ -118,6 +119,7 @@ def replay(
     """Replay a game: final scores and end reason, whether they match the recorded ones,
     and on divergence the first action that fails and why. Every recorded route is
     checked and valued."""
+    from framework.provenance import title_warning
     from framework.replay import replay as run_replay
     from framework.report import position, position_text
 
@@ -135,6 +137,7 @@ def replay(
         "actions": outcome.actions,
         "seconds": round(outcome.seconds, 4),
         "failure": None,
+        "title_warning": title_warning(record.raw, chosen),
     }
     if outcome.failure is not None:
         data["failure"] = {
@@ -172,7 +175,7 @@ def _print_replay(data, game, at, position_text) -> None:
 
 @app.command()
 def setup(
-    title_path: Annotated[Path, typer.Argument(help="A title folder.")],
+    title_path: Annotated[Path, typer.Argument(help="A title folder, or a title name on the search path.")],
     players: Annotated[int, typer.Option("--players", "-p", help="How many players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's random seed.")] = 0,
     optional: Annotated[
@@ -186,6 +189,7 @@ def setup(
     from framework.engine.game import Game
     from framework.replay import variants_for
 
+    title_path = title_arg(title_path)
     try:
         base = load_title(title_path)
         chosen = list(optional or [])

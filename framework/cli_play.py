@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from framework.cli_output import err, fail, out, problems_exit, say
+from framework.cli_output import err, fail, out, problems_exit, say, title_arg
 from framework.problems import ProblemsError
 
 RulesOption = Annotated[
@@ -70,8 +70,14 @@ def _check_bot(name: str) -> None:
         raise fail(f"no bot named {name!r}; choose {' or '.join(BOT_NAMES)}")
 
 
+TitleArgument = Annotated[
+    Path,
+    typer.Argument(help="A title folder (e.g. titles/18SJ) or a title name on the search path (18SJ)."),
+]
+
+
 def play(
-    title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
+    title: TitleArgument,
     players: Annotated[int, typer.Option("--players", help="How many players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="The game's seed (setup and bots).")] = 1,
     rules: RulesOption = None,
@@ -92,6 +98,7 @@ def play(
     from framework.play import play as run
 
     _check_bot(bot)
+    title = title_arg(title)
     optional = _variants(title, players, variant)
     try:
         session = new_session(title, players, seed, rules=_rules(rules), optional_rules=optional)
@@ -115,6 +122,7 @@ def play(
         except WriteError as exc:
             raise fail(str(exc)) from None
         data["saved"] = str(out_file)
+        data["replay"] = _replay_command(session, out_file)
     if as_json:
         out.print_json(data=data)
         return
@@ -139,7 +147,23 @@ def play(
         + (f"; the bank broke in {data['bank_broke_in']}" if data["bank_broke_in"] else "")
     )
     if out_file is not None:
-        say(f"saved to {out_file} (18xx replay {out_file} reproduces it)")
+        say(f"saved to {out_file} ({data['replay']} reproduces it)")
+
+
+def _replay_command(session, out_file: Path) -> str:
+    """The command that replays the saved game: ``18xx replay FILE`` when the title the
+    file names is this title's folder on the search path, else with ``--title FOLDER``."""
+    from framework.title.files import display_path
+    from framework.titlepath import TitleLookupError, find_title
+
+    folder = session.title.folder
+    try:
+        found = find_title(session.title.title.name)
+    except TitleLookupError:
+        found = None
+    if folder is None or (found is not None and found.resolve() == folder.resolve()):
+        return f"18xx replay {out_file}"
+    return f"18xx replay {out_file} --title {display_path(folder)}"
 
 
 def _with_progress(job):
@@ -184,7 +208,7 @@ def _summary(session, outcome) -> dict[str, Any]:
 
 
 def simulate(
-    title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
+    title: TitleArgument,
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 10,
     players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
     rules: RulesOption = None,
@@ -214,6 +238,7 @@ def simulate(
     from framework.simulate import Task, compare, report, run_games
 
     _check_bot(bot)
+    title = title_arg(title)
     optional = tuple(_variants(title, players, variant))
     base_rules = _rules(rules)
     sets = {"base": tuple(base_rules)}

@@ -1,7 +1,7 @@
 """Replaying 18xx.games game files.
 
-:func:`replay` builds the game a file describes — the title named in the file
-(with its optional rules, and the variants that apply to the player count),
+:func:`replay` builds the game a file describes — the title named in the file,
+found on the title search path (:mod:`framework.titlepath`; with its optional rules, and the variants that apply to the player count),
 the players in seat order, the seed — and processes the effective actions one
 by one. Every recorded route is rebuilt and valued, so a file whose revenues
 do not add up fails here even though 18xx.games would accept it.
@@ -32,19 +32,20 @@ from framework.engine.game import Game
 from framework.gamefile import PROGRAMS, GameFile, Player
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
+from framework.titlepath import find_title
 
-TITLES = Path(__file__).resolve().parent.parent / "titles"
 
 
 def title_for(game_file: GameFile, folder: Path | None = None) -> Title:
     """The title a game file plays, with its optional rules, automatic variants and
-    house rules."""
+    house rules: from ``folder`` when given, else the title the file names, looked up
+    on the title search path (:func:`framework.titlepath.find_title`, which refuses a
+    name that is a path before anything is read)."""
     rules = [
         RulesText(str(r.get("name", "house rules")), str(r.get("yaml", ""))) for r in game_file.house_rules
     ]
-    return game_title(
-        folder or TITLES / game_file.title, len(game_file.players), game_file.optional_rules, rules
-    )
+    chosen = folder if folder is not None else find_title(game_file.title)
+    return game_title(chosen, len(game_file.players), game_file.optional_rules, rules)
 
 
 def game_title(
