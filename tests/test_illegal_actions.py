@@ -88,6 +88,25 @@ case(
 )(lambda: new_game(4, 5))
 case("a missing field", "action format", {"type": "lay_tile", "entity": "ÖKJ", "hex": "C12"})(real(REAL, 67))
 
+case(
+    "a field this engine does not play",
+    "action format",
+    {"type": "dividend", "entity": "SNJ", "kind": "payout", "amount": 10},
+)(real(REAL, 89))
+case(
+    "a purchase whose percent is not its certificates'",
+    "shares",
+    {**recorded(REAL, 16), "percent": 20},
+)(real(REAL, 16))
+case(
+    "a purchase at a price the share does not cost",
+    "share price",
+    {**recorded(REAL, 16), "share_price": 1},
+)(real(REAL, 16))
+case("a token in a slot the city lacks", "free slot", {**recorded(REAL, 87), "slot": 2})(real(REAL, 87))
+case("a token placed by another", "tokens", {**recorded(REAL, 87), "tokener": "BJ"})(real(REAL, 87))
+case("revenue beyond the routes", "revenue", {**recorded(REAL, 32), "extra_revenue": 10})(real(REAL, 32))
+
 # -- the auction --------------------------------------------------------------------------------
 
 case("the wrong entity", "turn order", {"type": "bid", "entity": 2, "company": "FRY", "price": 20})(

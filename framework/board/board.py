@@ -283,8 +283,8 @@ class Board:
         return {
             "placed": {h: [p.tile_id, p.name, p.rotation] for h, p in self.placed.items()},
             "supply": self.supply.to_dict(),
-            "tokens": {f"{h} {i}": slots for (h, i), slots in self.tokens.items()},
-            "reserved": {f"{h} {i}": owners for (h, i), owners in self.reserved.items()},
+            "tokens": [[h, i, slots] for (h, i), slots in self.tokens.items()],
+            "reserved": [[h, i, owners] for (h, i), owners in self.reserved.items()],
             "improved": sorted(self.improved),
             "paid_borders": sorted(sorted(f"{h} {e}" for h, e in pair) for pair in self.paid_borders),
             "removed_icons": self.removed_icons,
@@ -304,12 +304,8 @@ class Board:
             board.graph.set_face(hex_id, board.faces.get(name, rotation))
         board.supply.load(data["supply"])
 
-        def city(key: str) -> City:
-            h, i = key.split()
-            return (h, int(i))
-
-        board.tokens = {city(k): list(v) for k, v in data["tokens"].items()}
-        board.reserved = {city(k): list(v) for k, v in data["reserved"].items()}
+        board.tokens = {(h, i): list(slots) for h, i, slots in data["tokens"]}
+        board.reserved = {(h, i): list(owners) for h, i, owners in data["reserved"]}
         board.improved = set(data["improved"])
         board.paid_borders = {
             frozenset((h, int(e)) for h, e in (item.split() for item in pair))

@@ -49,6 +49,20 @@ FIELDS: dict[str, dict[str, str]] = {
 
 OPTIONAL: dict[str, str] = {"percent": NUMBER, "share_price": ANY, "exchange": ANY, "variant": ANY}
 
+UNPLAYED: dict[str, tuple[str, ...]] = {
+    "bid": ("corporation", "minor"),
+    "par": ("purchase_for",),
+    "buy_shares": ("swap", "purchase_for", "borrow_from", "total_price"),
+    "sell_shares": ("swap",),
+    "lay_tile": ("combo_entities",),
+    "place_token": ("token_type",),
+    "buy_train": ("shell", "slots", "extra_due", "warranties"),
+    "dividend": ("amount",),
+}
+"""Fields 18xx.games defines for an action type that this engine does not play (bids on
+corporations, swaps, combined companies, variable dividends…): an action that gives one a
+value is refused rather than played as if it were absent."""
+
 
 def _fits(value: Any, kind: str) -> bool:
     if kind == ANY:
@@ -85,3 +99,6 @@ def check_shape(action: Any) -> None:
                 "action format",
                 f"field {name!r} of a {kind} must be {expected}, got {action[name]!r}",
             )
+    for name in UNPLAYED.get(kind, ()):
+        if action.get(name) not in (None, False, 0, "", [], {}):
+            raise GameError("action format", f"a {kind} with {name!r} is not played by this engine")

@@ -103,6 +103,21 @@ def sell(game: Game, seller: str, corp: Corporation, shares: list[Share], percen
         game.market.move(corp.sym, ["left"] * (percent // 10))
 
 
+def check_bundle_fields(game: Game, corp: Corporation, certs: list[Share], action: dict) -> None:
+    """Raise unless a purchase's ``percent`` and ``share_price`` fields, when given, are
+    those of the certificates named: their percent, and the price each costs."""
+    percent = action.get("percent")
+    if percent is not None and int(percent) != sum(s.percent for s in certs):
+        raise GameError(
+            "shares", f"{', '.join(s.id for s in certs)} are {sum(s.percent for s in certs)}%, not {percent}%"
+        )
+    price = action.get("share_price")
+    if price is not None and not isinstance(price, bool) and str(price).lstrip("-").isdigit():
+        costs = {share_price(game, corp, s) for s in certs}
+        if costs != {int(price)}:
+            raise GameError("share price", f"a share of {corp.sym} costs {min(costs)} now, not {price}")
+
+
 def source_of(corp: Corporation, share: Share) -> str:
     """Where a share is bought from: the treasury, the initial offering or the pool."""
     if share.owner == corp.sym:

@@ -1,7 +1,9 @@
 """The whole state of a game as plain JSON data, and back.
 
 ``game_from_dict(title, game_to_dict(game))`` is a game that continues exactly
-as the original would: same round, same step, same everything.
+as the original would: same round, same step, same everything. Whatever has an order
+(players, companies, corporations, minors, trains, tokens) is saved as a list, so a copy
+whose object keys were reordered — sorted, say — restores the same game.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from framework.setup import Setup
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 
-FORMAT = 1
+FORMAT = 2
 """The version of this state format."""
 
 SCALARS = (
@@ -49,10 +51,10 @@ def game_to_dict(game) -> dict[str, Any]:
         data[name] = getattr(game, name)
     data["optional_rules"] = list(game.optional_rules)
     data["players"] = [asdict(p) for p in game.players]
-    data["companies"] = {s: asdict(c) for s, c in game.companies.items()}
-    data["corporations"] = {s: asdict(c) for s, c in game.corporations.items()}
-    data["minors"] = {s: asdict(m) for s, m in game.minors.items()}
-    data["trains"] = {i: asdict(t) for i, t in game.trains.items()}
+    data["companies"] = [asdict(c) for c in game.companies.values()]
+    data["corporations"] = [asdict(c) for c in game.corporations.values()]
+    data["minors"] = [asdict(m) for m in game.minors.values()]
+    data["trains"] = [asdict(t) for t in game.trains.values()]
     data["depot"] = list(game.depot)
     data["start_rounds"] = list(game.start_rounds)
     data["pending_end"] = dict(game.pending_end)
@@ -79,14 +81,14 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     game.players = [Player(**p) for p in data["players"]]
     game.players_by_id = {p.id: p for p in game.players}
     game.humans = [p for p in game.players if not p.bot]
-    game.companies = {s: Company(**c) for s, c in data["companies"].items()}
+    game.companies = {c["sym"]: Company(**c) for c in data["companies"]}
     game.corporations = {}
-    for sym, corp in data["corporations"].items():
+    for corp in data["corporations"]:
         fields = dict(corp)
         fields["shares"] = [Share(**s) for s in fields["shares"]]
-        game.corporations[sym] = Corporation(**fields)
-    game.minors = {s: Minor(**m) for s, m in data["minors"].items()}
-    game.trains = {i: Train(**t) for i, t in data["trains"].items()}
+        game.corporations[fields["sym"]] = Corporation(**fields)
+    game.minors = {m["sym"]: Minor(**m) for m in data["minors"]}
+    game.trains = {t["id"]: Train(**t) for t in data["trains"]}
     game.depot = list(data["depot"])
     game.start_rounds = list(data["start_rounds"])
     game.pending_end = dict(data["pending_end"])

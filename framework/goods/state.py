@@ -62,14 +62,16 @@ class GoodsState:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """As plain data; mappings whose order counts are lists of pairs, so reordering the
+        keys of a copy changes nothing."""
         return {
-            "placed": {h: p.to_dict() for h, p in sorted(self.placed.items())},
-            "new_cities": dict(self.new_cities),
-            "cubes": {h: list(c) for h, c in self.cubes.items()},
-            "display": {k: list(v) for k, v in self.display.items()},
-            "bag": dict(self.bag),
+            "placed": [[h, p.to_dict()] for h, p in sorted(self.placed.items())],
+            "new_cities": list(map(list, self.new_cities.items())),
+            "cubes": [[h, list(c)] for h, c in self.cubes.items()],
+            "display": [[k, list(v)] for k, v in self.display.items()],
+            "bag": list(map(list, self.bag.items())),
             "order": list(self.order),
-            "actions": dict(self.actions),
+            "actions": list(map(list, self.actions.items())),
             "turn_order_pass": list(self.turn_order_pass),
             "drawn": list(self.drawn),
         }
@@ -77,13 +79,13 @@ class GoodsState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GoodsState:
         return cls(
-            {h: Placed.from_dict(p) for h, p in data["placed"].items()},
-            dict(data["new_cities"]),
-            {h: list(c) for h, c in data["cubes"].items()},
-            {k: list(v) for k, v in data["display"].items()},
-            dict(data["bag"]),
+            {h: Placed.from_dict(p) for h, p in data["placed"]},
+            dict(map(tuple, data["new_cities"])),
+            {h: list(c) for h, c in data["cubes"]},
+            {k: list(v) for k, v in data["display"]},
+            dict(map(tuple, data["bag"])),
             list(data["order"]),
-            dict(data["actions"]),
+            dict(map(tuple, data["actions"])),
             list(data["turn_order_pass"]),
             list(data["drawn"]),
         )

@@ -61,6 +61,11 @@ class RedeemShares(Step):
         if len(certs) > most:
             raise GameError("redemption", f"{sym} may redeem at most {most} share(s) now")
         price = unit_price(game, sym, redemption)
+        percent = action.get("percent")
+        if percent is not None and int(percent) != sum(s.percent for s in certs):
+            raise GameError(
+                "shares", f"the shares named are {sum(s.percent for s in certs)}%, not {percent}%"
+            )
         if (
             "share_price" in action
             and action["share_price"] is not None

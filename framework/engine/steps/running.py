@@ -38,6 +38,11 @@ class Routes(Step):
         seen: set[str] = set()
         stops_with_tokens: list[str] = []
         lines: list[str] = []
+        for name in ("extra_revenue", "subsidy"):
+            if action.get(name) not in (None, 0, "0"):
+                raise GameError(
+                    "revenue", f"{game.title.title.name} earns nothing beyond its routes ({name})"
+                )
         for data in action.get("routes") or []:
             train_id = str(data.get("train"))
             train = game.trains.get(train_id)

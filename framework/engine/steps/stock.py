@@ -263,6 +263,7 @@ class BuySellParShares(Step):
                 raise self._why_not(player, corp, share)
         if len(certs) > 1 and not finance.multiple_buy(game, corp):
             raise GameError("one purchase", "only one certificate may be bought at a time")
+        shares.check_bundle_fields(game, corp, certs, action)
         cost = sum(shares.share_price(game, corp, s) * s.percent // 10 for s in certs)
         if cost > game.players_by_id[player].cash:
             raise GameError("money", f"{game.name(player)} cannot pay {cost}")

@@ -182,12 +182,26 @@ class Token(Step):
             check_token(game.board, entity, city)
         except IllegalToken as exc:
             raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+        self._check_slot(action, city)
         price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
         finance.pay(game, entity, BANK, price)
         game.board.add_token(entity, city)
         game.corporations[entity].tokens_used += 1
         rnd.token_placed = True
         game.log(f"{entity} places a token in {city[0]} for {price}")
+
+    def _check_slot(self, action: dict[str, Any], city: tuple[str, int]) -> None:
+        """Refuse a ``slot`` that is not one of the city's slots, or a ``tokener`` other
+        than the one placing. As on 18xx.games, the token then goes where the rules put
+        it (a reservation, else the first free slot), whichever free slot was clicked."""
+        entity = entity_of(action)
+        tokener = action.get("tokener")
+        if tokener is not None and str(tokener) not in (entity, str(action.get("entity"))):
+            raise GameError("tokens", f"{entity} places its own tokens, not {tokener}'s")
+        slot = action.get("slot")
+        slots = self.game.board.slots(city)
+        if slot is not None and not (str(slot).isdigit() and int(slot) < len(slots)):
+            raise GameError("free slot", f"the city in {city[0]} has no slot {slot}")
 
 
 def parse_city(game, city_id: str) -> tuple[str, int]:
