@@ -54,7 +54,9 @@ def _default_name(path: Path, kind: str, at: int | None, routes: str | None, suf
 
 
 def render(
-    path: Annotated[Path, typer.Argument(help="A title folder or name, or an 18xx.games game export (JSON).")],
+    path: Annotated[
+        Path, typer.Argument(help="A title folder or name, or an 18xx.games game export (JSON).")
+    ],
     out_file: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="The picture to write: .svg, or .png (needs cairosvg)."),

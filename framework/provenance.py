@@ -1,7 +1,7 @@
 """Which title a saved game was played with, and whether a replay uses the same one.
 
 A game saved by this framework records, in ``settings.played_title``, the title's
-``name``, its ``version`` (``title.version``) and its ``fingerprint``
+``name``, its ``version`` (``title.version``, ``null`` when the title gives none) and its ``fingerprint``
 (:attr:`~framework.title.model.Title.fingerprint`: the title's files, variants and
 house rules). 18xx.games ignores settings it does not know, so such a file still loads
 there. :func:`title_warning` compares the record with the title a replay is about to
@@ -23,7 +23,7 @@ SETTING = "played_title"
 """The key of the record in a game file's ``settings``."""
 
 
-def played_title(title: Title) -> dict[str, str] | None:
+def played_title(title: Title) -> dict[str, str | None] | None:
     """The record of ``title`` a saved game carries (``None`` for a title not loaded
     from a folder, which has no fingerprint)."""
     if title.fingerprint is None:
@@ -44,8 +44,10 @@ def title_warning(data: dict[str, Any], title: Title | None) -> str | None:
     record = recorded_title(data)
     if record is None or title is None:
         return None
-    if not isinstance(record, dict) or not all(
-        isinstance(record.get(k), str) for k in ("name", "version", "fingerprint")
+    if (
+        not isinstance(record, dict)
+        or not all(isinstance(record.get(k), str) for k in ("name", "fingerprint"))
+        or not isinstance(record.get("version"), str | None)
     ):
         return (
             f"settings.{SETTING} is not a name, version and fingerprint, so which title this game "
@@ -56,8 +58,13 @@ def title_warning(data: dict[str, Any], title: Title | None) -> str | None:
     where = f" from {shown(title.folder)}" if title.folder is not None else ""
     now = short(title.fingerprint) if title.fingerprint else "none"
     return (
-        f"this game was played with {record['name']} version {record['version']} "
-        f"(fingerprint {short(record['fingerprint'])}), but the replay uses {title.title.name} "
-        f"version {title.title.version}{where} (fingerprint {now}): its files, variants or house "
-        "rules differ, so the replay may diverge; give the title it was played with as --title FOLDER"
+        f"this game was played with {_named(record['name'], record.get('version'))} "
+        f"(fingerprint {short(record['fingerprint'])}), but the replay uses "
+        f"{_named(title.title.name, title.title.version)}{where} (fingerprint {now}): its files, "
+        "variants or house rules differ, so the replay may diverge; give the title it was "
+        "played with as --title FOLDER"
     )
+
+
+def _named(name: str, version: str | None) -> str:
+    return f"{name} version {version}" if version else name

@@ -1,8 +1,9 @@
 """Replaying 18xx.games game files.
 
 :func:`replay` builds the game a file describes — the title named in the file,
-found on the title search path (:mod:`framework.titlepath`; with its optional rules, and the variants that apply to the player count),
-the players in seat order, the seed — and processes the effective actions one
+found on the title search path (:mod:`framework.titlepath`), with its optional
+rules and the variants that apply to the player count, the players in seat
+order, the seed — and processes the effective actions one
 by one. Every recorded route is rebuilt and valued, so a file whose revenues
 do not add up fails here even though 18xx.games would accept it.
 For example ``replay(GameFile.read("titles/18SJ/games/166116.json")).matches_recorded``
@@ -33,7 +34,6 @@ from framework.gamefile import PROGRAMS, GameFile, Player
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 from framework.titlepath import find_title
-
 
 
 def title_for(game_file: GameFile, folder: Path | None = None) -> Title:

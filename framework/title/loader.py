@@ -29,8 +29,8 @@ from framework.problems import Mark, Problem, ProblemsError
 from framework.title.checks import check_title
 from framework.title.files import display_path, file_in_folder
 from framework.title.fingerprint import fingerprint
-from framework.title.messages import problems_from_validation
 from framework.title.hooks import HOOKS_FILE
+from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
 from framework.title.overlay import OverlayMeta, apply_overlay
 from framework.yamlsource import Located
