@@ -153,8 +153,9 @@ def play(
 def _replay_command(session, out_file: Path) -> str:
     """The command that replays the saved game: ``18xx replay FILE`` when the title the
     file names is this title's folder on the search path, else with ``--title FOLDER``."""
-    from framework.title.files import display_path
-    from framework.titlepath import TitleLookupError, find_title
+    from shlex import quote
+
+    from framework.titlepath import TitleLookupError, find_title, shown
 
     folder = session.title.folder
     try:
@@ -162,8 +163,8 @@ def _replay_command(session, out_file: Path) -> str:
     except TitleLookupError:
         found = None
     if folder is None or (found is not None and found.resolve() == folder.resolve()):
-        return f"18xx replay {out_file}"
-    return f"18xx replay {out_file} --title {display_path(folder)}"
+        return f"18xx replay {quote(str(out_file))}"
+    return f"18xx replay {quote(str(out_file))} --title {quote(shown(folder))}"
 
 
 def _with_progress(job):
