@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from framework.cli_output import TitleOption, fail, out, problems_exit, read_game, title_arg
+from framework.cli_output import TitleOption, fail, out, problems_exit, read_game
 from framework.problems import ProblemsError
 
 
@@ -41,6 +41,17 @@ def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> t
         failed = outcome.failed_action.get("id") if outcome.failed_action else "?"
         raise fail(f"{path}: the replay fails at action {failed}: {outcome.failure}")
     return record, outcome.game
+
+
+def _title_named(path: Path) -> Path:
+    """The title folder a PATH that does not exist names, as a title name on the search
+    path; when there is none, the exit to raise, saying both."""
+    from framework.titlepath import TitleLookupError, resolve
+
+    try:
+        return resolve(path)
+    except TitleLookupError as exc:
+        raise fail(f"{path}: no such file or folder, and {exc}") from None
 
 
 def _default_name(path: Path, kind: str, at: int | None, routes: str | None, suffix: str = ".svg") -> Path:
@@ -88,7 +99,7 @@ def render(
     if tiles and market:
         raise fail("choose one of --tiles and --market")
     if not path.exists() and path.suffix.lower() != ".json":
-        path = title_arg(path)
+        path = _title_named(path)
     if not path.exists():
         raise fail(f"{path}: no such file or folder")
     game_mode = _is_game(path)
