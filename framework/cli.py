@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_output import err, fail, out, read_game, report, say
+from framework.cli_output import TitleOption, err, fail, out, read_game, report, say, title_arg
 from framework.cli_play import register as register_play_commands
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
@@ -37,7 +37,9 @@ DEFAULT_SCHEMA_DIR = Path("schemas")
 
 @app.command()
 def validate(
-    path: Annotated[Path, typer.Argument(help="A title folder, or its title.yaml.")],
+    path: Annotated[
+        Path, typer.Argument(help="A title folder, its title.yaml, or a title name on the search path.")
+    ],
     rules: Annotated[
         list[Path] | None,
         typer.Option("--rules", "-r", help="An overlay file to apply (house rules); repeatable."),
@@ -52,6 +54,7 @@ def validate(
     Every problem is reported as file:line:col. The title's own variants are
     checked too, each applied on its own.
     """
+    path = title_arg(path)
     try:
         title = load_title(path, rules or [], variant or [])
     except ProblemsError as exc:
@@ -114,9 +117,7 @@ def schema(
 @app.command()
 def replay(
     game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
-    title: Annotated[
-        Path | None, typer.Option("--title", help="The title folder (default: from the file).")
-    ] = None,
+    title: TitleOption = None,
     at: Annotated[
         int | None, typer.Option("--at", help="Stop after this action id and show the position.")
     ] = None,
@@ -128,6 +129,7 @@ def replay(
 
     Exit status: 0 when every action is legal and the result, if the game ended, is the
     recorded one; 1 otherwise."""
+    from framework.provenance import title_warning
     from framework.replay import NoSuchPosition, check_position
     from framework.replay import replay as run_replay
     from framework.report import position, position_text
@@ -154,6 +156,7 @@ def replay(
         "actions": outcome.actions,
         "seconds": round(outcome.seconds, 4),
         "failure": None,
+        "title_warning": title_warning(record.raw, chosen),
     }
     if outcome.failure is not None:
         data["failure"] = {
@@ -203,7 +206,7 @@ def _print_replay(data, game, position_text) -> None:
 
 @app.command()
 def setup(
-    title_path: Annotated[Path, typer.Argument(help="A title folder.")],
+    title_path: Annotated[Path, typer.Argument(help="A title folder, or a title name on the search path.")],
     players: Annotated[int, typer.Option("--players", "-p", help="How many players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's random seed.")] = 0,
     optional: Annotated[
@@ -217,6 +220,7 @@ def setup(
     from framework.engine.game import Game
     from framework.replay import variants_for
 
+    title_path = title_arg(title_path)
     try:
         base = load_title(title_path)
         chosen = list(optional or [])

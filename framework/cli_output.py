@@ -7,12 +7,22 @@ off, so names with brackets print as they are.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
 from framework.problems import Problem, ProblemsError
+
+TitleOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--title",
+        help="The title to play the file with: a title folder, or a name on the title search path "
+        "(default: the title the file names).",
+    ),
+]
+"""``--title`` of every command that reads a game file."""
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -45,16 +55,43 @@ def problems_exit(exc: ProblemsError) -> typer.Exit:
     return typer.Exit(1)
 
 
-def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
-    """A game file and the title it plays (from the file, or the folder ``title``); on a
-    problem, the exit (status 1) to raise, after saying what is wrong."""
-    from framework.gamefile import GameFile
-    from framework.replay import title_for
+def warn(message: str) -> None:
+    """Print a warning line to standard error."""
+    err.print(f"warning: {message}", markup=False)
+
+
+def title_arg(arg: Path) -> Path:
+    """The title folder a TITLE argument or ``--title`` names: an existing path, or a
+    title name looked up on the title search path; on a problem, the exit to raise."""
+    from framework.titlepath import TitleLookupError, resolve
 
     try:
+        return resolve(arg)
+    except TitleLookupError as exc:
+        raise fail(str(exc)) from None
+
+
+def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
+    """A game file and the title it plays (the one the file names, found on the title
+    search path, or ``title``: a folder or a name); on a problem, the exit (status 1) to
+    raise, after saying what is wrong. When the file records that it was played with a
+    title of another fingerprint, a warning says so first."""
+    from framework.gamefile import GameFile
+    from framework.provenance import title_warning
+    from framework.replay import title_for
+    from framework.titlepath import TitleLookupError
+
+    folder = title_arg(title) if title is not None else None
+    try:
         record = GameFile.read(path)
-        return record, title_for(record, title) if title else title_for(record)
+        chosen = title_for(record, folder)
     except ProblemsError as exc:
         raise problems_exit(exc) from None
+    except TitleLookupError as exc:
+        raise fail(f"{path}: {exc}") from None
     except FileNotFoundError as exc:
         raise fail(f"{path}: no title named {exc.filename or 'in the file'}") from None
+    warning = title_warning(record.raw, chosen)
+    if warning:
+        warn(warning)
+    return record, chosen

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from framework.cli_output import err, fail, out, problems_exit, say
+from framework.cli_output import err, fail, out, problems_exit, say, title_arg
 from framework.problems import ProblemsError
 
 RulesOption = Annotated[
@@ -87,8 +87,14 @@ def _check_bot(name: str) -> None:
         raise fail(f"no bot named {name!r}; choose {' or '.join(BOT_NAMES)}")
 
 
+TitleArgument = Annotated[
+    Path,
+    typer.Argument(help="A title folder (e.g. titles/18SJ) or a title name on the search path (18SJ)."),
+]
+
+
 def play(
-    title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
+    title: TitleArgument,
     players: Annotated[int, typer.Option("--players", help="How many players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="The game's seed (setup and bots).")] = 1,
     rules: RulesOption = None,
@@ -109,6 +115,7 @@ def play(
     from framework.play import play as run
 
     _check_bot(bot)
+    title = title_arg(title)
     _check_players(title, players)
     optional = _variants(title, players, variant)
     try:
@@ -135,6 +142,7 @@ def play(
         except WriteError as exc:
             raise fail(str(exc)) from None
         data["saved"] = str(out_file)
+        data["replay"] = _replay_command(session, out_file)
     if as_json:
         out.print_json(data=data)
         return
@@ -159,7 +167,24 @@ def play(
         + (f"; the bank broke in {data['bank_broke_in']}" if data["bank_broke_in"] else "")
     )
     if out_file is not None:
-        say(f"saved to {out_file} (18xx replay {out_file} reproduces it)")
+        say(f"saved to {out_file} ({data['replay']} reproduces it)")
+
+
+def _replay_command(session, out_file: Path) -> str:
+    """The command that replays the saved game: ``18xx replay FILE`` when the title the
+    file names is this title's folder on the search path, else with ``--title FOLDER``."""
+    from shlex import quote
+
+    from framework.titlepath import TitleLookupError, find_title, shown
+
+    folder = session.title.folder
+    try:
+        found = find_title(session.title.title.name)
+    except TitleLookupError:
+        found = None
+    if folder is None or (found is not None and found.resolve() == folder.resolve()):
+        return f"18xx replay {quote(str(out_file))}"
+    return f"18xx replay {quote(str(out_file))} --title {quote(shown(folder))}"
 
 
 def _with_progress(job):
@@ -204,7 +229,7 @@ def _summary(session, outcome) -> dict[str, Any]:
 
 
 def simulate(
-    title: Annotated[Path, typer.Argument(help="A title folder, e.g. titles/18SJ.")],
+    title: TitleArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
     players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
     rules: RulesOption = None,
@@ -234,6 +259,7 @@ def simulate(
     from framework.simulate import SchedulerError, Task, compare, report, run_games
 
     _check_bot(bot)
+    title = title_arg(title)
     _check_players(title, players)
     optional = tuple(_variants(title, players, variant))
     base_rules = _rules(rules)

@@ -1,11 +1,12 @@
 """The picture commands of the ``18xx`` command line: ``render`` and ``view``.
 
-``18xx render PATH`` draws a title's map (PATH a title folder) or a game's
+``18xx render PATH`` draws a title's map (PATH a title folder or name) or a game's
 position (PATH a game export, at its end or after ``--at ID``); ``--tiles`` draws
 the tile sheet, ``--market`` the stock market, ``--routes CORP`` a corporation's
 best routes over the position. ``18xx view GAME.json`` writes a self-contained
-HTML replay viewer. Files are SVG, or PNG when the name ends in ``.png``, and
-are written atomically. Every problem is a one-line message with exit status 1.
+HTML replay viewer. For a game file, ``--title`` plays it with another title (a
+folder, or a name on the title search path). Files are SVG, or PNG when the name
+ends in ``.png``, and are written atomically. Every problem is a one-line message with exit status 1.
 
 :func:`register` adds both commands to a typer app.
 """
@@ -17,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from framework.cli_output import fail, out, problems_exit, read_game
+from framework.cli_output import TitleOption, fail, out, problems_exit, read_game
 from framework.problems import ProblemsError
 
 
@@ -25,11 +26,12 @@ def _is_game(path: Path) -> bool:
     return path.is_file() and path.suffix.lower() == ".json"
 
 
-def _replayed(path: Path, at: int | None) -> tuple[Any, Any]:
-    """The game file and the game replayed to its end, or to action ``at``."""
+def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> tuple[Any, Any]:
+    """The game file and the game replayed to its end, or to action ``at`` (with the
+    title ``--title`` gives, if any)."""
     from framework.replay import NoSuchPosition, check_position, replay
 
-    record, title = read_game(path)
+    record, title = read_game(path, title_option)
     if at is not None:
         try:
             check_position(record, at)
@@ -40,6 +42,17 @@ def _replayed(path: Path, at: int | None) -> tuple[Any, Any]:
         failed = outcome.failed_action.get("id") if outcome.failed_action else "?"
         raise fail(f"{path}: the replay fails at action {failed}: {outcome.failure}")
     return record, outcome.game
+
+
+def _title_named(path: Path) -> Path:
+    """The title folder a PATH that does not exist names, as a title name on the search
+    path; when there is none, the exit to raise, saying both."""
+    from framework.titlepath import TitleLookupError, resolve
+
+    try:
+        return resolve(path)
+    except TitleLookupError as exc:
+        raise fail(f"{path}: no such file or folder, and {exc}") from None
 
 
 def _default_name(path: Path, kind: str, at: int | None, routes: str | None, suffix: str = ".svg") -> Path:
@@ -53,7 +66,9 @@ def _default_name(path: Path, kind: str, at: int | None, routes: str | None, suf
 
 
 def render(
-    path: Annotated[Path, typer.Argument(help="A title folder, or an 18xx.games game export (JSON).")],
+    path: Annotated[
+        Path, typer.Argument(help="A title folder or name, or an 18xx.games game export (JSON).")
+    ],
     out_file: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="The picture to write: .svg, or .png (needs cairosvg)."),
@@ -72,22 +87,25 @@ def render(
         str | None,
         typer.Option("--routes", help="For a game: draw this corporation's best routes on the map."),
     ] = None,
+    title: TitleOption = None,
 ) -> None:
     """Draw a title's map, tile sheet or stock market, or a game position, as SVG or PNG.
 
-    PATH is a title folder (its map) or a game export (the position at the end, or
-    after --at ID, with --routes CORP the corporation's best routes over it).
+    PATH is a title folder or a title's name (its map) or a game export (the position at
+    the end, or after --at ID, with --routes CORP the corporation's best routes over it).
     """
     from framework.atomic import WriteError
     from framework.render.output import write_picture
 
     if tiles and market:
         raise fail("choose one of --tiles and --market")
+    if not path.exists() and path.suffix.lower() != ".json":
+        path = _title_named(path)
     if not path.exists():
         raise fail(f"{path}: no such file or folder")
     game_mode = _is_game(path)
-    if not game_mode and (at is not None or routes):
-        raise fail(f"{path}: --at and --routes need a game file (JSON), not a title")
+    if not game_mode and (at is not None or routes or title is not None):
+        raise fail(f"{path}: --at, --routes and --title need a game file (JSON), not a title")
     if routes and (tiles or market):
         raise fail("--routes draws on the map; leave out --tiles and --market")
     kind = "tiles" if tiles else "market" if market else ("position" if game_mode else "map")
@@ -96,7 +114,7 @@ def render(
         raise fail(f"{target}: the picture's name must end in .svg or .png")
     note = ""
     if game_mode:
-        record, game = _replayed(path, at)
+        record, game = _replayed(path, at, title)
         svg, note = _game_picture(record, game, kind, at, routes)
     else:
         svg = _title_picture(path, kind)
@@ -156,6 +174,7 @@ def _game_picture(record: Any, game: Any, kind: str, at: int | None, routes: str
 def view(
     game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="The HTML file to write.")] = None,
+    title: TitleOption = None,
 ) -> None:
     """Write a self-contained HTML replay viewer of a game: the map, market, players and
     corporations at every action, with the log; step with the arrow keys."""
@@ -165,8 +184,8 @@ def view(
     if not game_file.is_file():
         raise fail(f"{game_file}: no such file")
     target = out_file or Path(game_file.stem + ".html")
-    record, title = read_game(game_file)
-    data = viewer_data(record, title)
+    record, chosen = read_game(game_file, title)
+    data = viewer_data(record, chosen)
     try:
         write_atomic(target, viewer_page(data).encode("utf-8"))
     except WriteError as exc:

@@ -4,8 +4,11 @@
 action ``ID`` and shows, train by train, the routes the players ran and the
 best routes for the same corporation and trains, with the totals, whether the
 best is proven optimal, and the time the search took. ``--all`` does it for
-every ``run_routes`` of the game as a table; ``--json`` prints the same as JSON;
-``--time-limit S`` makes the search anytime (best found, upper bound and gap).
+every ``run_routes`` of the game as a table; ``--json`` prints the same as JSON
+(for one action with ``title_warning``: what standard error says when the file was
+played with a title of another fingerprint, or null); ``--title`` plays the file
+with another title folder; ``--time-limit S`` makes the search anytime (best found,
+upper bound and gap).
 
 :func:`register` adds the command to a typer app.
 """
@@ -18,7 +21,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from framework.cli_output import fail, out, read_game, say
+from framework.cli_output import TitleOption, fail, out, read_game, say
 
 
 def compare(position, time_limit: float | None = None) -> dict[str, Any]:
@@ -65,9 +68,7 @@ def routes(
         float | None,
         typer.Option("--time-limit", help="Seconds per search; the answer may then be unproven."),
     ] = None,
-    title: Annotated[
-        Path | None, typer.Option("--title", help="The title folder (default: from the file).")
-    ] = None,
+    title: TitleOption = None,
 ) -> None:
     """Compare the routes a game's players ran with the proven best routes for the same
     corporation and trains (one run_routes action, or all of them)."""
@@ -96,7 +97,10 @@ def routes(
         raise fail(f"{game_file}: the replay fails: {exc}") from None
     money = chosen.title.money
     if as_json:
-        out.print_json(data=found if every else found[0])
+        from framework.provenance import title_warning
+
+        data = found if every else {**found[0], "title_warning": title_warning(record.raw, chosen)}
+        out.print_json(data=data)
     elif every:
         _print_table(found, money)
     else:

@@ -1,8 +1,9 @@
 """Replaying 18xx.games game files.
 
-:func:`replay` builds the game a file describes — the title named in the file
-(with its optional rules, and the variants that apply to the player count),
-the players in seat order, the seed — and processes the effective actions one
+:func:`replay` builds the game a file describes — the title named in the file,
+found on the title search path (:mod:`framework.titlepath`), with its optional
+rules and the variants that apply to the player count, the players in seat
+order, the seed — and processes the effective actions one
 by one. Every recorded route is rebuilt and valued, so a file whose revenues
 do not add up fails here even though 18xx.games would accept it.
 For example ``replay(GameFile.read("titles/18SJ/games/166116.json")).matches_recorded``
@@ -33,20 +34,21 @@ from framework.gamefile import PROGRAMS, GameFile, Player
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
-
-TITLES = Path(__file__).resolve().parent.parent / "titles"
+from framework.titlepath import find_title
 
 
 def title_for(game_file: GameFile, folder: Path | None = None) -> Title:
     """The title a game file plays, with its optional rules, automatic variants and
-    house rules. An optional rule the title does not have is a problem
-    (:class:`ProblemsError`): the game may have been played by a rule this title
-    cannot play."""
+    house rules: from ``folder`` when given, else the title the file names, looked up
+    on the title search path (:func:`framework.titlepath.find_title`, which refuses a
+    name that is a path before anything is read). An optional rule the title does not
+    have is a problem (:class:`ProblemsError`): the game may have been played by a rule
+    this title cannot play."""
     rules = [
         RulesText(str(r.get("name", "house rules")), str(r.get("yaml", ""))) for r in game_file.house_rules
     ]
-    folder = folder or TITLES / game_file.title
-    base = load_title(folder)
+    chosen = folder if folder is not None else find_title(game_file.title)
+    base = load_title(chosen)
     unknown = [r for r in game_file.optional_rules if r not in base.variants]
     if unknown:
         known = ", ".join(base.variants) or "none"
@@ -57,7 +59,7 @@ def title_for(game_file: GameFile, folder: Path | None = None) -> Title:
             )
             for rule in unknown
         )
-    return game_title(folder, len(game_file.players), game_file.optional_rules, rules, base=base)
+    return game_title(chosen, len(game_file.players), game_file.optional_rules, rules, base=base)
 
 
 def game_title(

@@ -6,7 +6,9 @@ and ``redo`` rebuild the game from the effective actions (reference §f.3).
 :meth:`Session.to_json` writes the game as 18xx.games exports one — the same
 fields, of the same types — so that its engine loads the file unchanged: each
 action names its entity with the ``entity_type`` and, for a player, the id as
-the players list writes it.
+the players list writes it. The settings also record the house rules played and
+which title the game was played with (name, version and fingerprint,
+:mod:`framework.provenance`), which 18xx.games ignores.
 
 >>> from framework.title.loader import load_title
 >>> session = Session(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=5)
@@ -29,6 +31,8 @@ from typing import Any
 from framework.engine.game import Game
 from framework.engine.trace import ROUND_NAMES
 from framework.gamefile import effective_actions, with_auto_actions
+from framework.provenance import SETTING as PLAYED_TITLE
+from framework.provenance import played_title
 from framework.title.model import Title
 
 PLAYER_FIELDS = {
@@ -38,6 +42,10 @@ PLAYER_FIELDS = {
     "borrow_from": "borrow_from_type",
 }
 """Fields of 18xx.games actions that may name a player, each with the field giving its kind."""
+
+OWN_SETTINGS = ("house_rules", PLAYED_TITLE)
+"""The settings this framework adds to 18xx.games' (which ignores them): the house-rule
+overlays played, and the title played with its version and fingerprint."""
 
 EXPORT_USER = {"id": 0, "name": "You"}
 """The ``user`` of an 18xx.games export: whoever downloads it, here nobody in particular."""
@@ -120,6 +128,9 @@ class Session:
         }
         if self.house_rules:
             settings["house_rules"] = self.house_rules
+        record = played_title(self.title)
+        if record is not None:
+            settings[PLAYED_TITLE] = record
         return {
             "id": self.game_id,
             "description": "",

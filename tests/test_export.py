@@ -21,6 +21,7 @@ from framework.bots import make_bot
 from framework.gamefile import GameFile
 from framework.play import new_session, play
 from framework.replay import replay
+from framework.session import OWN_SETTINGS, PLAYED_TITLE
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 PLACES = ("top", "settings", "player", "route")
@@ -68,6 +69,12 @@ def bot_game() -> dict[str, Any]:
 
 def test_a_saved_bot_game_has_the_shapes_of_18xx_games_exports():
     real, ours = Shapes(REAL), Shapes([bot_game()])
+    # the settings this framework adds, which 18xx.games ignores: the title played (and
+    # the house rules, when there are any)
+    assert ours.types["settings"].pop(PLAYED_TITLE) == {"dict"}
+    for own in OWN_SETTINGS:
+        ours.types["settings"].pop(own, None)
+        ours.required["settings"].discard(own)
     for place in ("settings", "player", "route"):
         assert set(ours.types[place]) == set(real.types[place]), place
     actions = [t for t in real.types if t not in PLACES and not t.startswith("auto ")]

@@ -17,7 +17,7 @@ applies a variant and then a house-rule overlay.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -28,6 +28,8 @@ from framework import yamlsource
 from framework.problems import Mark, Problem, ProblemsError
 from framework.title.checks import check_title
 from framework.title.files import display_path, file_in_folder
+from framework.title.fingerprint import fingerprint
+from framework.title.hooks import HOOKS_FILE
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
 from framework.title.overlay import OverlayMeta, apply_overlay, blame
@@ -50,8 +52,9 @@ def title_folder(path: Path | str) -> Path:
     return path.parent if path.is_file() else path
 
 
-def read_tree(path: Path | str) -> Located:
-    """Read a title folder's files into one tree of sections with their marks."""
+def read_tree(path: Path | str, files: list[Path] | None = None) -> Located:
+    """Read a title folder's files into one tree of sections with their marks; the files
+    read are added to ``files`` when it is given."""
     folder = title_folder(path)
     entry = folder / ENTRY_FILE
     if not entry.is_file():
@@ -60,6 +63,8 @@ def read_tree(path: Path | str) -> Located:
             [Problem(f"no {ENTRY_FILE} in this title folder", Mark(where, 1, 1))], stage="syntax"
         )
     root = _read_mapping(entry)
+    if files is not None:
+        files.append(entry)
     problems: list[Problem] = []
     includes = root.data.pop("include", [])
     include_mark = root.values.get(("include",))
@@ -80,6 +85,8 @@ def read_tree(path: Path | str) -> Located:
         except ProblemsError as exc:
             problems.extend(exc.problems)
             continue
+        if files is not None:
+            files.append(file)
         if "include" in part.data:
             problems.append(Problem(f"'include' belongs in {ENTRY_FILE} only", part.keys[("include",)]))
             part.data.pop("include")
@@ -158,11 +165,12 @@ def load_title(
     """Load, validate and check a title, applying variant overlays by id and then
     the overlay files in ``rules``, in order. Raises :class:`ProblemsError`."""
     folder = title_folder(path)
-    tree = read_tree(folder)
-    overlays = [
-        *_variant_overlays(tree, folder, variants),
-        *(r if isinstance(r, RulesText) else Path(r) for r in rules),
-    ]
+    files: list[Path] = []
+    tree = read_tree(folder, files)
+    variants = list(variants)
+    variant_files = _variant_overlays(tree, folder, variants)
+    house_rules = [r if isinstance(r, RulesText) else Path(r) for r in rules]
+    overlays = [*variant_files, *house_rules]
     problems: list[Problem] = []
     for overlay in overlays:
         try:
@@ -182,7 +190,38 @@ def load_title(
             raise ProblemsError(blame(found, tree, before, set(names)))
     title._folder = folder
     title._overlays = names
+    title._fingerprint = fingerprint(_fingerprint_parts(folder, files, variant_files, variants, house_rules))
     return title
+
+
+def _fingerprint_parts(
+    folder: Path,
+    files: list[Path],
+    variant_files: list[Path],
+    variants: list[str],
+    house_rules: list[Path | RulesText],
+) -> Iterator[tuple[str, str, bytes]]:
+    """What a title's fingerprint covers, in a stable order: the title's files by their
+    path in the folder (``hooks.py`` too, when there is one), the variants' overlay
+    files and ids in the order applied, then the house rules in order."""
+    base = folder.resolve()
+    hooks = folder / HOOKS_FILE
+    own = {_relative(f, base): f for f in [*files, *([hooks] if hooks.is_file() else [])]}
+    for name in sorted(own):
+        yield ("file", name, own[name].read_bytes())
+    for variant, file in zip(variants, variant_files, strict=True):
+        yield ("variant", variant, file.read_bytes())
+    for rule in house_rules:
+        if isinstance(rule, RulesText):
+            yield ("rules", rule.name, rule.text.encode("utf-8"))
+        else:
+            yield ("rules", rule.name, rule.read_bytes())
+
+
+def _relative(file: Path, base: Path) -> str:
+    """``file``'s path inside the title folder ``base``, in ``/`` form."""
+    resolved = file.resolve()
+    return resolved.relative_to(base).as_posix() if resolved.is_relative_to(base) else resolved.name
 
 
 def _found_without_overlays(folder: Path) -> set[tuple[DataPath, str]]:

@@ -78,6 +78,7 @@ class Title(Model):
 
     _folder: Path | None = PrivateAttr(default=None)
     _overlays: list[str] = PrivateAttr(default_factory=list)
+    _fingerprint: str | None = PrivateAttr(default=None)
 
     @property
     def folder(self) -> Path | None:
@@ -88,6 +89,13 @@ class Title(Model):
     def overlays(self) -> list[str]:
         """The overlay files applied, in order."""
         return list(self._overlays)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """A hash of everything this title was loaded from — the folder's files, the
+        variants and house rules applied (:mod:`framework.title.fingerprint`); ``None``
+        for a title not loaded from a folder."""
+        return self._fingerprint
 
     @model_validator(mode="after")
     def _keys(self) -> Title:

@@ -36,7 +36,13 @@ class Meta(Model):
     """What the title is."""
 
     name: str
-    """Its name, as 18xx.games game files give it in ``title`` (``18SJ``)."""
+    """Its name, as 18xx.games game files give it in ``title`` (``18SJ``). A game file's
+    ``title`` is looked up as a title folder of this name on the title search path, so name
+    the folder as the title."""
+    version: Name | None = None
+    """The version of these files, if the title gives one (text, such as ``"1"`` or
+    ``"2024-03"``). A saved game records it beside the title's fingerprint; raise it when
+    a change to the title changes how its games play."""
     subtitle: str | None = None
     designer: str | None = None
     publisher: str | None = None
