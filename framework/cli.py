@@ -14,14 +14,25 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_output import TitleOption, err, fail, out, read_game, report, say, title_arg
+from framework.cli_options import (
+    AtOption,
+    GameArgument,
+    JsonOption,
+    PlayersOption,
+    RulesOption,
+    SeedOption,
+    TitleArgument,
+    TitleOption,
+    VariantOption,
+)
+from framework.cli_output import err, fail, out, read_game, report, say, title_arg
 from framework.cli_play import register as register_play_commands
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
-from framework.problems import ProblemsError
+from framework.problems import Problem, ProblemsError
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, write_schemas
-from framework.title.summary import summarize
+from framework.title.summary import sections_checked, summarize
 
 app = typer.Typer(
     name="18xx",
@@ -30,6 +41,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    epilog="Exit status: 0 done; 1 a problem in the input (a title, an overlay, a game file) "
+    "or a game that does not replay; 2 a usage error (an unknown option, a bad value).",
 )
 
 DEFAULT_SCHEMA_DIR = Path("schemas")
@@ -38,16 +51,14 @@ DEFAULT_SCHEMA_DIR = Path("schemas")
 @app.command()
 def validate(
     path: Annotated[
-        Path, typer.Argument(help="A title folder, its title.yaml, or a title name on the search path.")
+        Path,
+        typer.Argument(
+            metavar="TITLE", help="A title folder, its title.yaml, or a title name on the search path."
+        ),
     ],
-    rules: Annotated[
-        list[Path] | None,
-        typer.Option("--rules", "-r", help="An overlay file to apply (house rules); repeatable."),
-    ] = None,
-    variant: Annotated[
-        list[str] | None,
-        typer.Option("--variant", "-v", help="A variant of the title to apply, by id; repeatable."),
-    ] = None,
+    rules: RulesOption = None,
+    variant: VariantOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Check a title and print a summary of it.
 
@@ -58,8 +69,7 @@ def validate(
     try:
         title = load_title(path, rules or [], variant or [])
     except ProblemsError as exc:
-        report(exc.problems, exc.stage)
-        raise typer.Exit(1) from None
+        raise _invalid(exc.problems, exc.stage, as_json) from None
     checked, failures = [], []
     for name in title.variants:
         if variant and name in variant:
@@ -71,12 +81,20 @@ def validate(
             failures.append(exc)
     if failures:
         stages = {exc.stage for exc in failures}
-        report(
-            [p for exc in failures for p in exc.problems],
-            "semantic" if stages == {"semantic"} else "schema",
-        )
-        raise typer.Exit(1)
+        stage = "semantic" if stages == {"semantic"} else "schema"
+        raise _invalid([p for exc in failures for p in exc.problems], stage, as_json)
     lines = summarize(title)
+    if as_json:
+        out.print_json(
+            data={
+                "title": title.title.name,
+                "valid": True,
+                "summary": dict(lines),
+                "sections_checked": sections_checked(title),
+                "variants_checked": checked,
+            }
+        )
+        return
     width = max(len(label) for label, _ in lines)
     for label, text in lines:
         out.print(f"{label:<{width}}  {text}", markup=False)
@@ -85,24 +103,44 @@ def validate(
     out.print(f"{title.title.name}: valid", markup=False)
 
 
+def _invalid(problems: list[Problem], stage: str, as_json: bool) -> typer.Exit:
+    """Report a title's problems (as text on standard error, or as JSON); the exit."""
+    if as_json:
+        out.print_json(data={"valid": False, "stage": stage, "problems": [_problem(p) for p in problems]})
+    else:
+        report(problems, stage)
+    return typer.Exit(1)
+
+
+def _problem(problem: Problem) -> dict[str, object]:
+    mark = problem.mark
+    where = {"file": mark.file, "line": mark.line, "col": mark.col} if mark else {}
+    return {**where, "message": problem.message}
+
+
 @app.command()
 def schema(
     check: Annotated[
         bool, typer.Option("--check", help="Only check that the files match the models.")
     ] = False,
     out_dir: Annotated[
-        Path, typer.Option("--out", help="The folder of the schema files.")
+        Path, typer.Option("--out", "-o", metavar="FOLDER", help="The folder of the schema files.")
     ] = DEFAULT_SCHEMA_DIR,
+    as_json: JsonOption = False,
 ) -> None:
     """Write the JSON Schemas of title and overlay files (draft-07), generated
     from the models, for editors and other tools."""
     if check:
         stale = stale_schemas(out_dir)
-        if stale:
+        if as_json:
+            out.print_json(data={"up_to_date": not stale, "stale": [str(out_dir / n) for n in stale]})
+        else:
             for name in stale:
                 err.print(f"{out_dir / name}: out of date; run '18xx schema' to update it", markup=False)
+            if not stale:
+                out.print(f"schemas up to date: {', '.join(SCHEMA_FILES.values())}", markup=False)
+        if stale:
             raise typer.Exit(1)
-        out.print(f"schemas up to date: {', '.join(SCHEMA_FILES.values())}", markup=False)
         return
     if out_dir.exists() and not out_dir.is_dir():
         raise fail(f"{out_dir}: not a folder; --out names the folder the schema files go in")
@@ -110,18 +148,19 @@ def schema(
         written = write_schemas(out_dir)
     except OSError as exc:
         raise fail(f"{exc.filename or out_dir}: cannot write the schemas ({exc.strerror})") from None
+    if as_json:
+        out.print_json(data={"written": [str(path) for path in written]})
+        return
     for path in written:
         out.print(f"wrote {path}", markup=False)
 
 
 @app.command()
 def replay(
-    game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
+    game_file: GameArgument,
     title: TitleOption = None,
-    at: Annotated[
-        int | None, typer.Option("--at", help="Stop after this action id and show the position.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    at: AtOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Replay a game: final scores and end reason, whether they match the recorded ones,
     and on divergence the first action that fails and why. Every recorded route is
@@ -206,14 +245,11 @@ def _print_replay(data, game, position_text) -> None:
 
 @app.command()
 def setup(
-    title_path: Annotated[Path, typer.Argument(help="A title folder, or a title name on the search path.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="How many players.")] = 4,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="The game's random seed.")] = 0,
-    optional: Annotated[
-        list[str] | None,
-        typer.Option("--variant", "-v", help="An optional rule, by id; repeatable."),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    title_path: TitleArgument,
+    players: PlayersOption = 4,
+    seed: SeedOption = 1,
+    optional: VariantOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Show a new game's setup for a seed: what the random draws remove, the corporation
     drawn for a company, starting cash and seat order."""
@@ -279,6 +315,21 @@ def setup(
 register_play_commands(app)
 register_render_commands(app)
 register_routes_command(app)
+
+SHORT_HELP = {
+    "validate": "Check a title (and its variants) and summarise it.",
+    "schema": "Write or check the JSON Schemas of title and overlay files.",
+    "replay": "Replay a game file, checking every action and the result.",
+    "setup": "Show a new game's setup for a seed.",
+    "play": "Bots play a whole game; save it with --out.",
+    "simulate": "Play many seeded games and report their statistics.",
+    "render": "Draw a map, tile sheet, market or game position (SVG/PNG).",
+    "view": "Write an HTML replay viewer of a game.",
+    "routes": "Compare recorded routes with the proven best ones.",
+}
+for _command in app.registered_commands:
+    _name = _command.name or (_command.callback.__name__ if _command.callback else "")
+    _command.short_help = SHORT_HELP.get(_name, _command.short_help)
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ metavar, default and help wherever it appears.
 ``-s/--seed S``           the game's random seed, 1 by default
 ``-v/--variant ID``       a variant (optional rule) of the title; repeatable
 ``-r/--rules FILE``       a house-rule overlay; repeatable, applied in order
-``-t/--title TITLE``      the title a game file is played with
+``-t/--title TITLE``      the title a game file is played with (a folder or a name)
 ``-o/--out FILE``         the file to write (written atomically)
 ``--at ID``               the position after this action id
 ``--bot NAME``            which bot plays
@@ -51,3 +51,30 @@ AtOption = Annotated[
 ]
 BotOption = Annotated[str, typer.Option("--bot", metavar="NAME", help="heuristic, or random (for fuzzing).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+TitleOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--title",
+        "-t",
+        metavar="TITLE",
+        help="The title to play it with: a folder, or a name on the search path "
+        "(default: the one the file names).",
+    ),
+]
+TitleArgument = Annotated[
+    Path,
+    typer.Argument(
+        metavar="TITLE",
+        help="A title folder (e.g. titles/18SJ) or a title name on the search path (18SJ).",
+        show_default=False,
+    ),
+]
+GameArgument = Annotated[
+    Path,
+    typer.Argument(metavar="GAME.json", help="A game file in 18xx.games' JSON format.", show_default=False),
+]
+
+
+def out_option(help: str):
+    """``-o/--out FILE`` with the command's own help (what is written)."""
+    return Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE", help=help)]

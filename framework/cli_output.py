@@ -7,22 +7,12 @@ off, so names with brackets print as they are.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console
 
 from framework.problems import Problem, ProblemsError
-
-TitleOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--title",
-        help="The title to play the file with: a title folder, or a name on the title search path "
-        "(default: the title the file names).",
-    ),
-]
-"""``--title`` of every command that reads a game file."""
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)

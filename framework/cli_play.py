@@ -18,22 +18,20 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from framework.cli_options import (
+    BotOption,
+    JsonOption,
+    PlayersOption,
+    RulesOption,
+    SeedOption,
+    TitleArgument,
+    VariantOption,
+    out_option,
+)
 from framework.cli_output import err, fail, out, problems_exit, say, title_arg
 from framework.problems import ProblemsError
 
-RulesOption = Annotated[
-    list[Path] | None,
-    typer.Option("--rules", help="A house-rule overlay (YAML); repeat for several, applied in order."),
-]
-BotOption = Annotated[str, typer.Option("--bot", help="heuristic, or random (for fuzzing).")]
-VariantOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        help="A variant (optional rule) of the title, by id; repeatable; saved with the game.",
-    ),
-]
+GameOut = out_option("Save the game as 18xx.games JSON (written atomically).")
 
 
 def _rules(paths: list[Path] | None):
@@ -87,26 +85,18 @@ def _check_bot(name: str) -> None:
         raise fail(f"no bot named {name!r}; choose {' or '.join(BOT_NAMES)}")
 
 
-TitleArgument = Annotated[
-    Path,
-    typer.Argument(help="A title folder (e.g. titles/18SJ) or a title name on the search path (18SJ)."),
-]
-
-
 def play(
     title: TitleArgument,
-    players: Annotated[int, typer.Option("--players", help="How many players.")] = 4,
-    seed: Annotated[int, typer.Option("--seed", help="The game's seed (setup and bots).")] = 1,
+    players: PlayersOption = 4,
+    seed: SeedOption = 1,
     rules: RulesOption = None,
     variant: VariantOption = None,
     bot: BotOption = "heuristic",
-    out_file: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Save the game as 18xx.games JSON.")
-    ] = None,
+    out_file: GameOut = None,
     max_actions: Annotated[
-        int | None, typer.Option("--max-actions", min=0, help="Stop after this many actions.")
+        int | None, typer.Option("--max-actions", min=0, metavar="N", help="Stop after this many actions.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Play a whole game with bots and print the scores, the end reason and a summary."""
     from framework.atomic import WriteError, write_json
@@ -230,28 +220,40 @@ def _summary(session, outcome) -> dict[str, Any]:
 
 def simulate(
     title: TitleArgument,
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
-    players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")] = 10,
+    players: PlayersOption = 4,
     rules: RulesOption = None,
     variant: VariantOption = None,
     compare_with: Annotated[
         Path | None,
-        typer.Option("--compare", help="Also play the same seeds with this overlay and compare."),
+        typer.Option(
+            "--compare", metavar="FILE", help="Also play the same seeds with this overlay and compare."
+        ),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
-    first_seed: Annotated[int, typer.Option("--seed", help="The first seed; games use seed, seed+1, …")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, metavar="N", help="Worker processes.")
+    ] = 1,
+    first_seed: Annotated[
+        int, typer.Option("--seed", "-s", metavar="S", help="The first seed; games use seed, seed+1, …")
+    ] = 1,
     bot: BotOption = "heuristic",
     scheduler: Annotated[
         str | None,
-        typer.Option("--scheduler", help="A Dask scheduler address (needs rails18xx[dask])."),
+        typer.Option(
+            "--scheduler", metavar="ADDRESS", help="A Dask scheduler address (needs rails18xx[dask])."
+        ),
     ] = None,
     failures: Annotated[
-        Path, typer.Option("--failures", help="Folder for the game files of failed games.")
+        Path,
+        typer.Option("--failures", metavar="FOLDER", help="Folder for the game files of failed games."),
     ] = Path("failed-games"),
     max_actions: Annotated[
-        int, typer.Option("--max-actions", min=1, help="A game still going after this many actions fails.")
+        int,
+        typer.Option(
+            "--max-actions", min=1, metavar="N", help="A game still going after this many actions fails."
+        ),
     ] = 20000,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Play many seeded games in parallel and report end reasons, length, scores, seat
     advantage, how corporations fare and when the bank breaks."""

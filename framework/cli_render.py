@@ -18,8 +18,12 @@ from typing import Annotated, Any
 
 import typer
 
-from framework.cli_output import TitleOption, fail, out, problems_exit, read_game
+from framework.cli_options import AtOption, GameArgument, JsonOption, TitleOption, out_option
+from framework.cli_output import err, fail, out, problems_exit, read_game
 from framework.problems import ProblemsError
+
+PictureOut = out_option("The picture to write: .svg, or .png (needs cairosvg).")
+PageOut = out_option("The HTML file to write (default: the game file's name, .html).")
 
 
 def _is_game(path: Path) -> bool:
@@ -67,12 +71,14 @@ def _default_name(path: Path, kind: str, at: int | None, routes: str | None, suf
 
 def render(
     path: Annotated[
-        Path, typer.Argument(help="A title folder or name, or an 18xx.games game export (JSON).")
+        Path,
+        typer.Argument(
+            metavar="TITLE|GAME.json",
+            help="A title folder or name, or a game file in 18xx.games' JSON format.",
+            show_default=False,
+        ),
     ],
-    out_file: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="The picture to write: .svg, or .png (needs cairosvg)."),
-    ] = None,
+    out_file: PictureOut = None,
     tiles: Annotated[
         bool, typer.Option("--tiles", help="Draw the tile sheet (during a game: tiles left).")
     ] = False,
@@ -80,14 +86,15 @@ def render(
         bool,
         typer.Option("--market", help="Draw the stock market (for a game: where each corporation stands)."),
     ] = False,
-    at: Annotated[
-        int | None, typer.Option("--at", help="For a game: the position after this action id.")
-    ] = None,
+    at: AtOption = None,
     routes: Annotated[
         str | None,
-        typer.Option("--routes", help="For a game: draw this corporation's best routes on the map."),
+        typer.Option(
+            "--routes", metavar="CORP", help="For a game: draw this corporation's best routes on the map."
+        ),
     ] = None,
     title: TitleOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Draw a title's map, tile sheet or stock market, or a game position, as SVG or PNG.
 
@@ -122,7 +129,10 @@ def render(
         write_picture(target, svg)
     except WriteError as exc:
         raise fail(str(exc)) from None
-    out.print(f"wrote {target}" + (f" ({note})" if note else ""), markup=False)
+    if as_json:
+        out.print_json(data={"written": str(target), "kind": kind, "note": note or None})
+    else:
+        out.print(f"wrote {target}" + (f" ({note})" if note else ""), markup=False)
 
 
 def _title_picture(path: Path, kind: str) -> str:
@@ -172,12 +182,18 @@ def _game_picture(record: Any, game: Any, kind: str, at: int | None, routes: str
 
 
 def view(
-    game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
-    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="The HTML file to write.")] = None,
+    game_file: GameArgument,
+    out_file: PageOut = None,
     title: TitleOption = None,
+    partial: Annotated[
+        bool,
+        typer.Option("--partial", help="When the replay fails, write the viewer up to that action."),
+    ] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Write a self-contained HTML replay viewer of a game: the map, market, players and
-    corporations at every action, with the log; step with the arrow keys."""
+    corporations at every action, with the log; step with the arrow keys. A game whose
+    replay fails is refused (exit 1, nothing written) unless --partial is given."""
     from framework.atomic import WriteError, write_atomic
     from framework.render.viewer import viewer_data, viewer_page
 
@@ -186,15 +202,25 @@ def view(
     target = out_file or Path(game_file.stem + ".html")
     record, chosen = read_game(game_file, title)
     data = viewer_data(record, chosen)
+    if data["error"] and not partial:
+        raise fail(
+            f"{game_file}: the replay stops early, {data['error']}; nothing written "
+            "(--partial writes the viewer up to there)"
+        )
     try:
         write_atomic(target, viewer_page(data).encode("utf-8"))
     except WriteError as exc:
         raise fail(str(exc)) from None
     size = target.stat().st_size
     frames = len(data["frames"]) - 1
-    out.print(f"wrote {target} ({frames} actions, {size // 1024} KB)", markup=False)
-    if data["error"]:
-        raise fail(f"{game_file}: the replay stops early, {data['error']}; the viewer ends there")
+    if as_json:
+        out.print_json(
+            data={"written": str(target), "actions": frames, "bytes": size, "error": data["error"]}
+        )
+    else:
+        out.print(f"wrote {target} ({frames} actions, {size // 1024} KB)", markup=False)
+        if data["error"]:
+            err.print(f"{game_file}: the replay stops early, {data['error']}; the viewer ends there")
 
 
 def register(app: typer.Typer) -> None:

@@ -15,13 +15,13 @@ upper bound and gap).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from framework.cli_output import TitleOption, fail, out, read_game, say
+from framework.cli_options import GameArgument, JsonOption, TitleOption
+from framework.cli_output import fail, out, read_game, say
 
 
 def compare(position, time_limit: float | None = None) -> dict[str, Any]:
@@ -58,15 +58,21 @@ def compare(position, time_limit: float | None = None) -> dict[str, Any]:
 
 
 def routes(
-    game_file: Annotated[Path, typer.Argument(help="An 18xx.games game export (JSON).")],
+    game_file: GameArgument,
     action: Annotated[
-        int | None, typer.Option("--action", help="The id of a run_routes action to look at.")
+        int | None,
+        typer.Option("--action", "-a", metavar="ID", help="The id of a run_routes action to look at."),
     ] = None,
     every: Annotated[bool, typer.Option("--all", help="Every run_routes action of the game.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
     time_limit: Annotated[
         float | None,
-        typer.Option("--time-limit", help="Seconds per search; the answer may then be unproven."),
+        typer.Option(
+            "--time-limit",
+            min=0,
+            metavar="SECONDS",
+            help="Seconds per search; the answer may then be unproven.",
+        ),
     ] = None,
     title: TitleOption = None,
 ) -> None:

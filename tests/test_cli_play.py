@@ -194,7 +194,7 @@ def test_simulate_plays_and_saves_its_games_with_the_variants(tmp_path):
     assert all(c.capitalization == "full" for c in outcome.game.corporations.values())
 
 
-@pytest.mark.parametrize("players", ["0", "1", "7", "9"])
+@pytest.mark.parametrize("players", ["1", "7", "9"])
 def test_a_player_count_the_title_cannot_seat_is_a_usage_error(players, tmp_path):
     """18SJ is for 3 to 6 players, and 2 with A.W. Edelsvärd (rulebook §2, the variant)."""
     saved = tmp_path / "game.json"
@@ -203,6 +203,8 @@ def test_a_player_count_the_title_cannot_seat_is_a_usage_error(players, tmp_path
         assert result.exit_code == 2, result.output
         assert f"{players}: 18SJ is for 2 to 6 players" in result.output
     assert not saved.exists()
+    zero = run("play", TITLE, "--players", "0")
+    assert zero.exit_code == 2 and "Invalid value for '--players'" in zero.output
 
 
 def test_an_unreachable_scheduler_is_a_message():

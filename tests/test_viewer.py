@@ -182,4 +182,9 @@ def test_view_command(tmp_path):
     result = CliRunner().invoke(app, ["view", str(broken), "--out", str(tmp_path / "broken.html")])
     assert result.exit_code == 1
     assert f"action {bids[1]['id']} fails" in result.output and "Traceback" not in result.output
+    assert "nothing written" in result.output and not (tmp_path / "broken.html").exists()
+    partial = ["view", str(broken), "--out", str(tmp_path / "broken.html"), "--partial"]
+    result = CliRunner().invoke(app, partial)
+    assert result.exit_code == 0, result.output
+    assert "the viewer ends there" in result.output
     assert "fails" in (tmp_path / "broken.html").read_text(encoding="utf-8")
