@@ -49,11 +49,14 @@ def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
     """A game file and the title it plays (from the file, or the folder ``title``); on a
     problem, the exit (status 1) to raise, after saying what is wrong."""
     from framework.gamefile import GameFile
+    from framework.gamefile_model import check_seats
     from framework.replay import title_for
 
     try:
         record = GameFile.read(path)
-        return record, title_for(record, title) if title else title_for(record)
+        chosen = title_for(record, title) if title else title_for(record)
+        check_seats(record, chosen, str(path))
+        return record, chosen
     except ProblemsError as exc:
         raise problems_exit(exc) from None
     except FileNotFoundError as exc:

@@ -302,7 +302,11 @@ REFUSED: dict[str, tuple[Builder, str, int | None]] = {
     "no-entity-type": (no_entity_type, "has no entity_type", 1),
     "no-entity-type-for-corporations": (no_entity_type_for_corporations, "has no entity_type", 30),
     "text-ids-in-the-players-only": (text_ids_in_the_players_only, "a number is not its text", 1),
-    "share-for-shares": (share_for_shares, "needs the field 'shares'", 16),
+    "share-for-shares": (
+        share_for_shares,
+        "action 16 (buy_shares, number 16 in the list): needs the field 'shares'",
+        None,
+    ),
     "text-seed": (text_seed, "settings.seed must be a whole number", None),
     "fractional-seed": (fractional_seed, "settings.seed must be a whole number", None),
     "text-action-ids": (text_action_ids, "ids are whole numbers", None),
