@@ -15,13 +15,15 @@ giving the actions that actually shaped the game, in order.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from framework.engine.errors import GameError
+from framework.gamefile_model import Player, check_file, players_of, seed_of
 from framework.problems import Mark, Problem, ProblemsError
+
+__all__ = ["GameFile", "Player", "effective_actions", "players_of", "seed_of", "with_auto_actions"]
 
 PROGRAMS = frozenset(
     {
@@ -81,11 +83,6 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [a for a in kept if a is not None]
 
 
-def _id_key(value: Any) -> tuple[str, Any]:
-    """An id as 18xx.games compares it: 7 and "7" (and 7.0) are different ids."""
-    return (type(value).__name__, value)
-
-
 def _undo_cut(
     action: dict[str, Any], kept: list[dict[str, Any] | None], index_of: dict[int, int], position: int
 ) -> int:
@@ -116,13 +113,6 @@ def with_auto_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @dataclass
-class Player:
-    id: int | str
-    """The id exactly as the file writes it (a number or text): action entities must match it."""
-    name: str
-
-
-@dataclass
 class GameFile:
     """An 18xx.games game export."""
 
@@ -143,20 +133,22 @@ class GameFile:
     def read(cls, path: Path | str) -> GameFile:
         name = str(path)
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = json.loads(Path(path).read_bytes().decode("utf-8"))
         except FileNotFoundError:
             raise ProblemsError([Problem("file not found", Mark(name, 1, 1))]) from None
         except IsADirectoryError:
             raise ProblemsError([Problem("a folder, not a game file", Mark(name, 1, 1))]) from None
-        except UnicodeDecodeError as exc:
-            raise ProblemsError(
-                [Problem(f"not UTF-8 text (byte {exc.start + 1}); a game file is JSON", Mark(name, 1, 1))]
-            ) from None
         except OSError as exc:
-            raise ProblemsError([Problem(f"cannot read it ({exc.strerror})", Mark(name, 1, 1))]) from None
+            raise ProblemsError([Problem(f"cannot be read: {exc.strerror}", Mark(name, 1, 1))]) from None
+        except UnicodeDecodeError as exc:
+            raise ProblemsError([Problem(_not_utf8(exc), Mark(name, 1, 1))]) from None
         except json.JSONDecodeError as exc:
             raise ProblemsError(
                 [Problem(f"not valid JSON: {exc.msg}", Mark(name, exc.lineno, exc.colno))]
+            ) from None
+        except RecursionError:
+            raise ProblemsError(
+                [Problem("not readable: the JSON is nested too deeply", Mark(name, 1, 1))]
             ) from None
         return cls.from_dict(data, name)
 
@@ -164,20 +156,8 @@ class GameFile:
     def from_dict(cls, data: dict[str, Any], name: str = "game") -> GameFile:
         """A game file from its JSON data; raises :class:`ProblemsError` listing every
         part 18xx.games could not load either."""
-        where = Mark(name, 1, 1)
-        if not isinstance(data, dict):
-            raise ProblemsError([Problem("a game file is a JSON object", where)])
-        problems = [
-            Problem(f"the game file has no {key!r}", where)
-            for key in ("title", "players", "actions")
-            if key not in data
-        ]
-        if problems:
-            raise ProblemsError(problems)
+        check_file(data, name)
         settings = data.get("settings") or {}
-        problems += [Problem(text, where) for text in file_problems(data)]
-        if problems:
-            raise ProblemsError(problems)
         return cls(
             title=data["title"],
             players=players_of(data["players"]),
@@ -196,78 +176,10 @@ class GameFile:
         return with_auto_actions(effective_actions(self.actions))
 
 
-def players_of(players: Any) -> list[Player]:
-    """The seated players, in order, from any shape 18xx.games loads: a list of
-    ``{"id", "name"}`` (a player without an id is known by its name) or a mapping
-    from ids to names (its ids are then text, as JSON keys are)."""
-    if isinstance(players, dict):
-        return [Player(pid, str(name)) for pid, name in players.items()]
-    seated = []
-    for p in players:
-        pid = p.get("id")
-        if pid is None:
-            pid = p.get("name")
-        seated.append(Player(pid, str(p.get("name", pid))))
-    return seated
-
-
-def file_problems(data: dict[str, Any]) -> list[str]:
-    """What in a game file's players, settings and action ids 18xx.games cannot load."""
-    return [*_player_problems(data["players"]), *_settings_problems(data), *_id_problems(data["actions"])]
-
-
-def _player_problems(players: Any) -> list[str]:
-    if isinstance(players, dict):
-        return [] if players else ["'players' is empty"]
-    if not isinstance(players, list) or not players:
-        return ["'players' must be a list of players (or a mapping of ids to names)"]
-    problems = []
-    for k, p in enumerate(players, 1):
-        if not isinstance(p, dict) or (p.get("id") is None and p.get("name") is None):
-            problems.append(f"player {k} must be an object with an 'id' or a 'name'")
-    ids = [_id_key(p.id) for p in players_of(players)] if not problems else []
-    if len(set(ids)) < len(ids):
-        problems.append("two players have the same id")
-    return problems
-
-
-def _settings_problems(data: dict[str, Any]) -> list[str]:
-    settings = data.get("settings")
-    if settings is None:
-        return []
-    if not isinstance(settings, dict):
-        return ["'settings' must be an object"]
-    problems = []
-    seed = settings.get("seed")
-    if seed not in (None, "") and (not isinstance(seed, int) or isinstance(seed, bool)):
-        problems.append(f"settings.seed must be a whole number, not {seed!r}")
-    rules = settings.get("optional_rules")
-    if rules is not None and (not isinstance(rules, list) or not all(isinstance(r, str) for r in rules)):
-        problems.append("settings.optional_rules must be a list of rule names")
-    return problems
-
-
-def _id_problems(actions: Any) -> list[str]:
-    """Every action needs a whole-number id, each larger than the one before."""
-    if not isinstance(actions, list):
-        return ["'actions' must be a list"]
-    last = 0
-    for k, action in enumerate(actions, 1):
-        if not isinstance(action, dict):
-            return [f"action {k} of the list is not an object"]
-        aid = action.get("id")
-        if not isinstance(aid, int) or isinstance(aid, bool):
-            return [f"action {k} of the list has the id {aid!r}; ids are whole numbers"]
-        if aid <= last:
-            return [f"action {k} of the list has the id {aid}, not above the {last} before it"]
-        last = aid
-    return []
-
-
-def seed_of(data: dict[str, Any]) -> int | None:
-    """``settings.seed``, or else the first run of digits in the game id (reference §4.1)."""
-    seed = (data.get("settings") or {}).get("seed")
-    if seed not in (None, ""):
-        return int(seed)
-    digits = re.search(r"[0-9]+", str(data.get("id", "")))
-    return int(digits.group()) if digits else None
+def _not_utf8(error: UnicodeDecodeError) -> str:
+    """Why a file is not a game file: 18xx.games exports JSON in UTF-8."""
+    byte = error.object[error.start]
+    return (
+        f"not UTF-8 text (byte 0x{byte:02x} at offset {error.start}); "
+        "a game file is JSON in UTF-8, as 18xx.games exports it"
+    )

@@ -31,6 +31,7 @@ from framework.engine import operating
 from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.gamefile import PROGRAMS, GameFile, Player
+from framework.gamefile_model import seat_problems
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
@@ -140,6 +141,11 @@ def _allows(counts: Sequence[int] | None, players: int) -> bool:
 
 
 def new_game(game_file: GameFile, title: Title) -> Game:
+    """The game a file sets up; :class:`ProblemsError` when the title is not played by
+    that many players."""
+    problems = seat_problems(len(game_file.players), title, str(game_file.id))
+    if problems:
+        raise ProblemsError(problems)
     return Game(
         title,
         [(p.id, p.name) for p in game_file.players],

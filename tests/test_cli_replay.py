@@ -69,9 +69,11 @@ def test_a_corrupt_action_names_its_id(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     result = run("replay", str(path), "--json")
     assert result.exit_code == 1
-    failure = json.loads(result.stdout)["failure"]
-    assert failure["action"] == 30
-    assert "field 'rotation' of a lay_tile must be a whole number" in failure["message"]
+    assert result.stdout == ""  # the file is checked as a whole before anything is replayed
+    assert result.stderr.splitlines()[0] == (
+        f"{path}: action 30 (lay_tile, number 30 in the list): "
+        "field 'rotation' must be an integer, got \"sideways\""
+    )
 
 
 def test_a_file_that_is_not_json_is_located(tmp_path):

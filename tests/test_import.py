@@ -193,10 +193,11 @@ def with_programs(data: Data) -> Data:
     return data
 
 
-def unknown_rules(data: Data) -> Data:
-    """Optional rules 18xx.games ignores: a name it does not know, and our two-player
-    variant, which it has no rule for, in a four-player game."""
-    data["settings"]["optional_rules"] = ["no_such_rule", "edelsvard"]
+def other_count_rules(data: Data) -> Data:
+    """An optional rule for another player count, which 18xx.games ignores: our
+    two-player variant, which it has no rule for, in a four-player game. (A name the
+    title does not know at all is refused here: see test_cli_replay.)"""
+    data["settings"]["optional_rules"] = ["edelsvard"]
     return data
 
 
@@ -221,7 +222,7 @@ ACCEPTED: dict[str, tuple[str, Builder]] = {
     "undo-without-target": (MAIN, undo_without_target),
     "messages": (MAIN, with_messages),
     "programs": (MAIN, with_programs),
-    "unknown-rules": (MAIN, unknown_rules),
+    "other-count-rules": (MAIN, other_count_rules),
     "without-users": (MAIN, without_users),
 }
 
@@ -302,7 +303,11 @@ REFUSED: dict[str, tuple[Builder, str, int | None]] = {
     "no-entity-type": (no_entity_type, "has no entity_type", 1),
     "no-entity-type-for-corporations": (no_entity_type_for_corporations, "has no entity_type", 30),
     "text-ids-in-the-players-only": (text_ids_in_the_players_only, "a number is not its text", 1),
-    "share-for-shares": (share_for_shares, "needs the field 'shares'", 16),
+    "share-for-shares": (
+        share_for_shares,
+        "action 16 (buy_shares, number 16 in the list): needs the field 'shares'",
+        None,
+    ),
     "text-seed": (text_seed, "settings.seed must be a whole number", None),
     "fractional-seed": (fractional_seed, "settings.seed must be a whole number", None),
     "text-action-ids": (text_action_ids, "ids are whole numbers", None),

@@ -75,8 +75,10 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
 
 
 def parse_node(signature: str) -> NodeRef:
-    """``"G10-2"`` → ``("G10", 2)``."""
-    hex_id, _, part = signature.rpartition("-")
+    """``"G10-2"`` → ``("G10", 2)``; raises :class:`IllegalRoute` for anything else."""
+    hex_id, _, part = str(signature).rpartition("-")
+    if not hex_id or not part.isdigit():
+        raise IllegalRoute("nodes", f"{signature!r} is not a stop like G10-0")
     return (hex_id, int(part))
 
 

@@ -294,7 +294,7 @@ class Game:
 
     def _process(self, action: dict[str, Any]) -> None:
         kind = action.get("type") if isinstance(action, dict) else None
-        if kind in NO_EFFECT:
+        if isinstance(kind, str) and kind in NO_EFFECT:
             return
         check_shape(action)
         if self.finished:

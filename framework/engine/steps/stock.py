@@ -275,6 +275,10 @@ class BuySellParShares(Step):
         game, rnd = self.game, self.round
         if share.owner not in (corp.sym, "ipo", POOL):
             return GameError("buying", f"{share.id} is not for sale")
+        if corp.sym not in game.market.positions:
+            return GameError(
+                "par first", f"{corp.sym} has not been started: its president's certificate comes first"
+            )
         if corp.sym in rnd.sold.get(player, []):
             return GameError("buying", f"{game.name(player)} sold {corp.sym} this round")
         if not self.may_purchase(corp):

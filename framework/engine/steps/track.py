@@ -20,6 +20,8 @@ def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
         plan = check_lay(game.board, layer, str(action.get("hex")), str(action.get("tile")), rotation)
     except IllegalLay as exc:
         raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+    except ValueError as exc:  # a tile id that is not one (split_tile_id)
+        raise GameError("tiles", str(exc)) from None
     return plan
 
 
