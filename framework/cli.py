@@ -25,8 +25,9 @@ from framework.cli_options import (
     TitleOption,
     VariantOption,
 )
-from framework.cli_output import err, fail, out, read_game, report, say, title_arg
+from framework.cli_output import check_players, err, fail, out, read_game, report, say, title_arg
 from framework.cli_play import register as register_play_commands
+from framework.cli_play import variant_ids
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
 from framework.problems import Problem, ProblemsError
@@ -257,20 +258,15 @@ def setup(
     from framework.replay import variants_for
 
     title_path = title_arg(title_path)
+    check_players(title_path, players)
+    chosen = variant_ids(title_path, players, optional)
     try:
         base = load_title(title_path)
-        chosen = list(optional or [])
         variants = chosen + [v for v in variants_for(base, players) if v not in chosen]
         title = load_title(title_path, variants=variants) if variants else base
     except ProblemsError as exc:
         report(exc.problems, exc.stage)
         raise typer.Exit(1) from None
-    if not title.title.players.min <= players <= title.title.players.max:
-        err.print(
-            f"{title.title.name} is for {title.title.players.min} to {title.title.players.max} players",
-            markup=False,
-        )
-        raise typer.Exit(1)
     game = Game(title, [(i + 1, f"Player {i + 1}") for i in range(players)], seed, optional_rules=variants)
     data = {
         "title": title.title.name,

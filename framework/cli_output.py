@@ -61,6 +61,21 @@ def title_arg(arg: Path) -> Path:
         raise fail(str(exc)) from None
 
 
+def check_players(title: Path, players: int) -> None:
+    """A usage error unless the title can be played by ``players`` players."""
+    from framework.replay import counts_text, player_counts
+    from framework.title.loader import load_title
+
+    try:
+        base = load_title(title)
+    except ProblemsError as exc:
+        raise problems_exit(exc) from None
+    except FileNotFoundError as exc:
+        raise fail(f"{title}: {exc}") from None
+    if players not in player_counts(base):
+        raise typer.BadParameter(f"{players}: {counts_text(base)}", param_hint="'--players'")
+
+
 def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
     """A game file and the title it plays (the one the file names, found on the title
     search path, or ``title``: a folder or a name); on a problem, the exit (status 1) to

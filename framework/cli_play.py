@@ -28,7 +28,7 @@ from framework.cli_options import (
     VariantOption,
     out_option,
 )
-from framework.cli_output import err, fail, out, problems_exit, say, title_arg
+from framework.cli_output import check_players, err, fail, out, problems_exit, say, title_arg
 from framework.problems import ProblemsError
 
 GameOut = out_option("Save the game as 18xx.games JSON (written atomically).")
@@ -45,7 +45,7 @@ def _rules(paths: list[Path] | None):
         raise fail(f"{exc.filename}: cannot read the overlay ({exc.strerror})") from None
 
 
-def _variants(title: Path, players: int, ids: list[str] | None) -> list[str]:
+def variant_ids(title: Path, players: int, ids: list[str] | None) -> list[str]:
     """The optional rules to play and save for ``--variant`` ids; an unknown id (or one
     for another player count) is an error naming the title's variants."""
     from framework.replay import UnknownVariant, chosen_variants
@@ -61,21 +61,6 @@ def _variants(title: Path, players: int, ids: list[str] | None) -> list[str]:
         raise problems_exit(exc) from None
     except FileNotFoundError as exc:
         raise fail(f"{title}: {exc}") from None
-
-
-def _check_players(title: Path, players: int) -> None:
-    """A usage error unless the title can be played by ``players`` players."""
-    from framework.replay import counts_text, player_counts
-    from framework.title.loader import load_title
-
-    try:
-        base = load_title(title)
-    except ProblemsError as exc:
-        raise problems_exit(exc) from None
-    except FileNotFoundError as exc:
-        raise fail(f"{title}: {exc}") from None
-    if players not in player_counts(base):
-        raise typer.BadParameter(f"{players}: {counts_text(base)}", param_hint="'--players'")
 
 
 def _check_bot(name: str) -> None:
@@ -106,8 +91,8 @@ def play(
 
     _check_bot(bot)
     title = title_arg(title)
-    _check_players(title, players)
-    optional = _variants(title, players, variant)
+    check_players(title, players)
+    optional = variant_ids(title, players, variant)
     try:
         session = new_session(title, players, seed, rules=_rules(rules), optional_rules=optional)
     except ProblemsError as exc:
@@ -262,8 +247,8 @@ def simulate(
 
     _check_bot(bot)
     title = title_arg(title)
-    _check_players(title, players)
-    optional = tuple(_variants(title, players, variant))
+    check_players(title, players)
+    optional = tuple(variant_ids(title, players, variant))
     base_rules = _rules(rules)
     sets = {"base": tuple(base_rules)}
     if compare_with is not None:

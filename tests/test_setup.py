@@ -247,5 +247,5 @@ def test_cli_setup_applies_an_optional_rule():
 def test_cli_setup_refuses_a_player_count_the_title_does_not_have():
     """``18xx setup``: 18SJ is for 2 (with the bot) to 6 players."""
     result = runner.invoke(app, ["setup", str(TITLE_DIR), "--players", "7"])
-    assert result.exit_code == 1
-    assert "3 to 6 players" in result.stderr
+    assert result.exit_code == 2
+    assert "7: 18SJ is for 2 to 6 players" in result.stderr
