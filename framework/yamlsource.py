@@ -27,13 +27,14 @@ a document over the size, value or nesting limits of :mod:`framework.yamllimits`
 from __future__ import annotations
 
 import datetime
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
@@ -141,7 +142,10 @@ def loads(text: str, name: str, limits: Limits = LIMITS) -> Located:
     yaml = YAML(typ="safe", pure=True)
     yaml.Composer = composer_for(limits)
     try:
-        root = yaml.compose(text)
+        with warnings.catch_warnings():
+            # YAML lets a later anchor of the same name replace an earlier one
+            warnings.simplefilter("ignore", ReusedAnchorWarning)
+            root = yaml.compose(text)
     except LimitExceeded as exc:
         raise _limit_error(exc, name) from None
     except MarkedYAMLError as exc:
