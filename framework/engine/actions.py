@@ -378,14 +378,18 @@ def shape_problems(action: dict[str, Any]) -> list[FieldProblem]:
 
 def unplayed_fields(action: dict[str, Any]) -> list[str]:
     """The fields of ``action`` given a value that this engine does not play."""
-    model = PLAYED.get(action.get("type"))
-    if model is None:
-        return []
     return [
         name
-        for name, info in model.model_fields.items()
-        if UNPLAYED in info.metadata and action.get(name) not in (None, False, 0, "", [], {})
+        for name in _UNPLAYED_NAMES.get(action.get("type"), ())
+        if action.get(name) not in (None, False, 0, "", [], {})
     ]
+
+
+_UNPLAYED_NAMES: dict[Any, tuple[str, ...]] = {
+    kind: tuple(name for name, info in model.model_fields.items() if UNPLAYED in info.metadata)
+    for kind, model in PLAYED.items()
+}
+"""Per action type, the fields marked :data:`UNPLAYED` (looked up once)."""
 
 
 def check_shape(action: Any) -> None:
