@@ -248,6 +248,8 @@ def simulate(
     _check_bot(bot)
     title = title_arg(title)
     check_players(title, players)
+    if failures.exists() and not failures.is_dir():
+        raise typer.BadParameter(f"{failures} is a file, not a folder", param_hint="'--failures'")
     optional = tuple(variant_ids(title, players, variant))
     base_rules = _rules(rules)
     sets = {"base": tuple(base_rules)}

@@ -149,9 +149,9 @@ def resident_mb() -> float:
 def _save(session, task: Task, trace: str) -> str | None:
     """Write a failed game's file (and the traceback beside it) for replaying."""
     folder = Path(task.failures or tempfile.gettempdir())
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"failed-{task.players}p-seed-{task.seed}.json"
     try:
+        folder.mkdir(parents=True, exist_ok=True)
         write_json(path, session.to_json())
         if trace:
             path.with_suffix(".txt").write_text(trace, encoding="utf-8")

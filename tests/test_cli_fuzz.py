@@ -74,7 +74,14 @@ OPTIONS: dict[str, dict[str, str]] = {
         "--bot": "word",
         "--json": "flag",
     },
-    "simulate": {"--players": "number", "--variant": "word", "--rules": "path", "--json": "flag"},
+    "simulate": {
+        "--players": "number",
+        "--variant": "word",
+        "--rules": "path",
+        "--compare": "path",
+        "--failures": "path",
+        "--json": "flag",
+    },
     "routes": {"--action": "number", "--all": "flag", "--json": "flag", "--time-limit": "number"},
     "render": {"--tiles": "flag", "--market": "flag", "--at": "number", "--routes": "word"},
     "view": {},
@@ -109,7 +116,8 @@ def command_lines(draw, files: dict[str, Path]) -> list[str]:
     return args
 
 
-def test_no_command_line_ends_in_a_traceback(files, tmp_path_factory):
+def test_no_command_line_ends_in_a_traceback(files, tmp_path_factory, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # default outputs (schemas/, failed-games/) land here
     runner = CliRunner()
 
     @settings(

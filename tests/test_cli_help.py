@@ -13,7 +13,14 @@ from framework.cli import app
 
 COMMAND = typer.main.get_command(app)
 NAMES = sorted(COMMAND.commands)  # type: ignore[attr-defined]
-SHORT = {"--players": "-p", "--seed": "-s", "--variant": "-v", "--rules": "-r", "--title": "-t", "--out": "-o"}
+SHORT = {
+    "--players": "-p",
+    "--seed": "-s",
+    "--variant": "-v",
+    "--rules": "-r",
+    "--title": "-t",
+    "--out": "-o",
+}
 
 
 def options(name: str) -> dict[str, click.Parameter]:
@@ -26,7 +33,10 @@ def options(name: str) -> dict[str, click.Parameter]:
 
 
 def test_every_command_is_there():
-    assert NAMES == sorted(["validate", "schema", "replay", "setup", "play", "simulate", "render", "view", "routes"])
+    assert (
+        sorted(["validate", "schema", "replay", "setup", "play", "simulate", "render", "view", "routes"])
+        == NAMES
+    )
 
 
 @pytest.mark.parametrize("name", NAMES)
