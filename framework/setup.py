@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from framework.title.companies import PresidentCertificate
+from framework.title.companies import Shares
 from framework.title.model import Title
 
 
@@ -72,7 +72,7 @@ def random_setup(title: Title, seed: int) -> Setup:
 
 def president_corporation(title: Title, setup: Setup, company: str) -> str | None:
     """The corporation whose president's certificate ``company`` gives, if any."""
-    ability = title.companies[company].ability("president_certificate")
-    if not isinstance(ability, PresidentCertificate):
+    ability = title.companies[company].ability("shares")
+    if not isinstance(ability, Shares) or not ability.president:
         return None
     return setup.drawn.get(company) if ability.corporation == "random" else ability.corporation

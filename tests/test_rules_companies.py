@@ -462,3 +462,34 @@ def test_waiting_keeps_neft_and_the_priority_player_starts():
     act(game, "choose", BO, choice="wait")
     assert game.companies["NEFT"].owner == BO
     assert game.current_entity() == CY
+
+
+def test_a_shares_ability_hands_its_buyer_a_share_at_once():
+    """A ``shares`` ability without the presidency (1830's Camden & Amboy, 18Chesapeake's
+    B&O): the buyer receives the first ordinary share of the corporation's initial
+    offering with the company, before anyone has started the corporation."""
+    from sj_support import NAMES, TITLE_DIR
+
+    from framework.engine.game import Game
+    from framework.title.loader import RulesText, load_title
+
+    house = RulesText(
+        "house.yaml",
+        "companies:\n  FRY:\n    abilities:\n"
+        "      - {type: blocks_hexes, hexes: [B17]}\n      - {type: shares, corporation: SNJ}\n",
+    )
+    game = Game(load_title(TITLE_DIR, [house]), [(i + 1, NAMES[i]) for i in range(4)], seed=5)
+    snj = game.corporations["SNJ"]
+    assert snj.percent_of("1") == 0
+    act(game, "bid", 1, company="FRY", price=20)
+    assert game.companies["FRY"].owner == "1"
+    assert snj.percent_of("1") == 10 and not snj.floated and snj.par is None
+    assert [s.id for s in snj.shares if s.owner == "1"] == ["SNJ_1"]
+    assert broken_invariants(game) == []
+
+
+def test_treasury_payment_needs_the_presidency():
+    from framework.title.companies import Shares
+
+    with pytest.raises(ValueError, match="goes with the president's certificate"):
+        Shares(type="shares", corporation="PRR", treasury_payment=2)

@@ -836,14 +836,14 @@ def test_khj_controls_the_khj_minor(title):
 def test_aevr_gives_the_okj_presidency(title):
     """§3.6: AEvR's buyer receives ÖKJ's president's certificate (ÖKJ_0)."""
     (ref,) = reference_abilities("AEvR", "shares")
-    (cert,) = abilities(title.companies["AEvR"], "president_certificate")
+    (cert,) = abilities(title.companies["AEvR"], "shares")
     assert cert.corporation == ref["shares"].removesuffix("_0")
 
 
 def test_ne_gives_the_presidency_of_the_drawn_corporation(title):
     """§3.6: NE's corporation is drawn at setup; NE comes with NEFT."""
     (ref,) = reference_abilities("NE", "shares")
-    (cert,) = abilities(title.companies["NE"], "president_certificate")
+    (cert,) = abilities(title.companies["NE"], "shares")
     assert ref["shares"] == "random_president"
     assert cert.corporation == "random"
     assert title.companies["NE"].comes_with == ["NEFT"]
@@ -852,7 +852,7 @@ def test_ne_gives_the_presidency_of_the_drawn_corporation(title):
 @pytest.mark.parametrize("sym", ["NE", "AEvR"])
 def test_presidency_companies_pay_twice_par_and_close_on_the_first_train(title, sym):
     """§3.6: the bank pays 2 × par to the corporation; the company closes on its first train."""
-    (cert,) = abilities(title.companies[sym], "president_certificate")
+    (cert,) = abilities(title.companies[sym], "shares")
     assert cert.treasury_payment == 2
     assert title.companies[sym].closes_when_corporation_buys_train
 
@@ -860,7 +860,7 @@ def test_presidency_companies_pay_twice_par_and_close_on_the_first_train(title, 
 def test_aevr_closes_when_okj_buys_a_train(title):
     """§3.6: the reference's close trigger of AEvR names ÖKJ."""
     (ref,) = [a for a in reference_abilities("AEvR", "close") if a.get("when") == "bought_train"]
-    (cert,) = abilities(title.companies["AEvR"], "president_certificate")
+    (cert,) = abilities(title.companies["AEvR"], "shares")
     assert cert.corporation == ref["corporation"]
 
 

@@ -418,7 +418,7 @@ class _Checker:
                     )
         elif isinstance(ability, ab.TrainDiscount):
             yield from self.refs((*where, "trains"), ability.trains, t.trains, "train")
-        elif isinstance(ability, ab.PresidentCertificate):
+        elif isinstance(ability, ab.Shares):
             if ability.corporation != "random":
                 yield from self.ref(
                     (*where, "corporation"), ability.corporation, t.corporations, "corporation"
@@ -548,18 +548,18 @@ class _Checker:
                         )
                 if draw.corporation_for:
                     company = t.companies.get(draw.corporation_for)
-                    ability = company.ability("president_certificate") if company else None
+                    ability = company.ability("shares") if company else None
                     if ability is None or ability.corporation != "random":  # type: ignore[attr-defined]
                         yield (
                             (*at, "corporation_for"),
                             f"{draw.corporation_for!r} is not a company "
-                            f"with a president_certificate ability for a random corporation",
+                            f"with a shares ability for a random corporation",
                             "value",
                         )
                     drawn_for.add(draw.corporation_for)
         for sym, company in t.companies.items():
             for i, ability in enumerate(company.abilities):
-                random = isinstance(ability, ab.PresidentCertificate) and ability.corporation == "random"
+                random = isinstance(ability, ab.Shares) and ability.corporation == "random"
                 if random and sym not in drawn_for:
                     yield (
                         ("companies", sym, "abilities", i, "corporation"),

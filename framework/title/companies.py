@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name
 
@@ -131,15 +131,35 @@ class TrainDiscount(Model):
     uses: int = Field(default=1, ge=1)
 
 
-class PresidentCertificate(Model):
-    """The buyer receives a corporation's president's certificate and sets its par."""
+class Shares(Model):
+    """The buyer of the company receives a certificate of a corporation with it.
 
-    type: Literal["president_certificate"]
+    ``president: true`` gives the president's certificate: the buyer then sets the
+    corporation's par price before anything else happens (the ``company_pending_par``
+    step), and the company closes when that corporation buys its first train if
+    ``closes_when_corporation_buys_train`` says so. Otherwise the buyer receives the
+    first ordinary share of the corporation's initial offering, at once.
+
+    The first on 18SJ's Nils Ericson, the second on 1830's Camden & Amboy::
+
+        - {type: shares, corporation: random, president: true, treasury_payment: 2}
+        - {type: shares, corporation: PRR}
+    """
+
+    type: Literal["shares"]
     corporation: Name
     """The corporation, or ``random`` for one drawn at setup (``setup.draws``)."""
+    president: bool = False
+    """The president's certificate (the buyer sets the par), rather than one share."""
     treasury_payment: int = Field(default=0, ge=0)
-    """The bank pays this many times the par price into an incrementally capitalised
-    corporation's treasury."""
+    """With the president's certificate: the bank pays this many times the par price
+    into an incrementally capitalised corporation's treasury."""
+
+    @model_validator(mode="after")
+    def _payment_needs_president(self) -> Shares:
+        if self.treasury_payment and not self.president:
+            raise ValueError("treasury_payment goes with the president's certificate (president: true)")
+        return self
 
 
 class PriorityCard(Model):
@@ -168,7 +188,7 @@ Ability = Annotated[
     | BonusMarker
     | EarlyTrainPurchase
     | TrainDiscount
-    | PresidentCertificate
+    | Shares
     | PriorityCard
     | ControlsMinor,
     Field(discriminator="type"),
@@ -200,7 +220,7 @@ class Company(Entry):
     closes_on_event: bool = True
     """Closed by the ``close_companies`` phase event."""
     closes_when_corporation_buys_train: bool = False
-    """Closes when the corporation of its president-certificate ability acquires a train."""
+    """Closes when the corporation of its ``shares`` ability acquires a train."""
     abilities: list[Ability] = []
     """What it lets its owner do."""
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from framework.engine import finance
-from framework.engine.entities import BANK
+from framework.engine.entities import BANK, IPO
 from framework.engine.errors import GameError
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Step, entity_of, step
-from framework.title.companies import ControlsMinor, PresidentCertificate
+from framework.title.companies import ControlsMinor, Shares
 
 
 @step("company_pending_par")
@@ -56,7 +56,7 @@ class CompanyPendingPar(Step):
         game.market.place(sym, position)
         finance.move_share(game, pres, player)
         company = self._company_for(sym)
-        ability = game.title.companies[company].ability("president_certificate") if company else None
+        ability = game.title.companies[company].ability("shares") if company else None
         payment = getattr(ability, "treasury_payment", 0)
         if corp.capitalization == "incremental" and payment:
             finance.pay(game, BANK, sym, payment * price)
@@ -263,11 +263,20 @@ def give_company(game, company: str, player: str) -> None:
         if game.companies[extra].owner == BANK:
             game.companies[extra].owner = player
     for ability in spec.abilities:
-        if isinstance(ability, PresidentCertificate):
+        if isinstance(ability, Shares) and ability.president:
             corp = game.president_corporation(company)
             if corp is not None:
                 par = game.round.step("company_pending_par")
                 par.pending.append([player, corp])
+        elif isinstance(ability, Shares):
+            corp = game.corporations[ability.corporation]
+            issuer = corp.sym if corp.capitalization == "incremental" else IPO
+            share = next((s for s in corp.shares if not s.president and s.owner == issuer), None)
+            if share is not None:
+                finance.move_share(game, share, player)
+                game.log(
+                    f"{game.name(player)} receives a {share.percent}% share of {corp.sym} with {company}"
+                )
         elif isinstance(ability, ControlsMinor):
             minor = game.minors[ability.minor]
             minor.owner = player
