@@ -18,6 +18,7 @@ from sj_support import (
     float_corporations,
     frozen,
     game_before,
+    game_before_with,
     new_game,
     recorded,
     refused,
@@ -493,3 +494,43 @@ def test_treasury_payment_needs_the_presidency():
 
     with pytest.raises(ValueError, match="goes with the president's certificate"):
         Shares(type="shares", corporation="PRR", treasury_payment=2)
+
+
+# -- an ability's owner -------------------------------------------------------------------------
+
+BLOCK_ONLY_IN_THE_BANK = """
+companies:
+  FRY:
+    abilities:
+      - {type: blocks_hexes, hexes: [B17], owner: [bank]}
+"""
+GC_FOR_PLAYERS = """
+companies:
+  GC:
+    abilities:
+      - {type: blocks_hexes, hexes: [E28, F27]}
+      - type: tile_lay
+        hexes: [E28, F27]
+        tiles: [7, 8, 9]
+        count: 2
+        connect_each_other: true
+        lapses: end_of_turn
+        owner: [player]
+      - {type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}
+"""
+
+
+def test_a_block_holds_only_under_the_owners_it_lists():
+    """``owner: [bank]``: FRY no longer blocks B17 once a player owns it (1830's blocks
+    hold only while a player owns the company: the same field, another value)."""
+    game = game_before_with(BANKRUPT, 398, BLOCK_ONLY_IN_THE_BANK)
+    game.companies["FRY"].owner = "19165"
+    game.process(recorded(BANKRUPT, 398))
+    assert game.board.placed["B17"].name == "9"
+
+
+def test_a_tile_lay_works_only_for_the_owners_it_lists():
+    """``owner: [player]`` on GC's lays: STJ, a corporation, owns GC and may not use them."""
+    game = game_before_with(REAL, 139, GC_FOR_PLAYERS)
+    assert game.companies["GC"].owner == "STJ"
+    refused(game, recorded(REAL, 139))

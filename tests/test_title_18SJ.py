@@ -734,7 +734,7 @@ def test_company_blocked_hexes(title, sym):
     listed = REF["blocked_hexes"].get(sym)
     assert [b.hexes for b in blocks] == ([listed] if listed else [])
     for block in blocks:
-        assert sorted(block.while_owned_by) == ["bank", "player"]
+        assert sorted(block.owner) == ["bank", "player"]
 
 
 @pytest.mark.parametrize("sym", COMPANIES)

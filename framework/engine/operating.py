@@ -16,15 +16,37 @@ if TYPE_CHECKING:
     from framework.engine.game import Game
 
 
+def owner_kind(game: Game, sym: str) -> str:
+    """Who holds the company ``sym``: ``bank``, ``player`` or ``corporation`` (a
+    corporation or a minor), as abilities' ``owner`` lists them."""
+    owner = game.companies[sym].owner
+    if owner == "bank":
+        return "bank"
+    return "player" if owner in game.players_by_id else "corporation"
+
+
+def works(game: Game, sym: str, ability: object) -> bool:
+    """Whether ``ability`` of the company ``sym`` works now: the company is open and held
+    by one of the ability's ``owner`` kinds."""
+    return not game.companies[sym].closed and owner_kind(game, sym) in ability.owner  # type: ignore[attr-defined]
+
+
+def ability(game: Game, sym: str, kind: str) -> object | None:
+    """The company's first ability of type ``kind`` that works now (see :func:`works`)."""
+    found = game.title.companies[sym].ability(kind)
+    return found if found is not None and works(game, sym, found) else None
+
+
 def owned_abilities(game: Game, owner: str, kind: type) -> list[tuple[str, object]]:
-    """``(company, ability)`` for each open company ``owner`` owns with an ability of ``kind``."""
+    """``(company, ability)`` for each open company ``owner`` owns with a working
+    ability of ``kind``."""
     out = []
     for sym, company in game.companies.items():
         if company.owner != owner:
             continue
-        for ability in game.title.companies[sym].abilities:
-            if isinstance(ability, kind):
-                out.append((sym, ability))
+        for found in game.title.companies[sym].abilities:
+            if isinstance(found, kind) and works(game, sym, found):
+                out.append((sym, found))
     return out
 
 
@@ -33,16 +55,9 @@ def blocked_hexes(game: Game) -> frozenset[str]:
     for sym, company in game.companies.items():
         if company.closed:
             continue
-        kind = (
-            "bank"
-            if company.owner == "bank"
-            else "player"
-            if company.owner in game.players_by_id
-            else "corporation"
-        )
-        for ability in game.title.companies[sym].abilities:
-            if isinstance(ability, ab.BlocksHexes) and kind in ability.while_owned_by:
-                blocked.update(ability.hexes)
+        for found in game.title.companies[sym].abilities:
+            if isinstance(found, ab.BlocksHexes) and works(game, sym, found):
+                blocked.update(found.hexes)
     return frozenset(blocked)
 
 

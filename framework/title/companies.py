@@ -25,19 +25,29 @@ from pydantic import Field, model_validator
 from framework.title.base import Entry, HexId, Model, Name
 
 Owner = Literal["bank", "player", "corporation"]
+"""Who holds a company: the bank (before it is sold), a player, or a corporation (or
+minor)."""
 
 
-class BlocksHexes(Model):
+class AbilityBase(Model):
+    """What every ability has: the owners under which it works."""
+
+    owner: list[Owner] = ["corporation"]
+    """The ability works only while one of these holds the company (each kind has its
+    default). 1830's privates block their hex only while a player owns them, and lay
+    their tile only for a corporation that owns them."""
+
+
+class BlocksHexes(AbilityBase):
     """No tile may be laid in the hexes while the company is owned as listed."""
 
     type: Literal["blocks_hexes"]
+    owner: list[Owner] = ["bank", "player"]
     hexes: list[HexId] = Field(min_length=1)
     """The blocked hexes."""
-    while_owned_by: list[Owner] = ["bank", "player"]
-    """Owners under which the block holds; a closed company never blocks."""
 
 
-class TileLay(Model):
+class TileLay(AbilityBase):
     """The owning corporation may lay extra tiles in the listed hexes."""
 
     type: Literal["tile_lay"]
@@ -59,7 +69,7 @@ class TileLay(Model):
     """Whether it uses one of the corporation's normal track actions."""
 
 
-class TerrainDiscount(Model):
+class TerrainDiscount(AbilityBase):
     """The owning corporation pays less terrain cost in the listed hexes."""
 
     type: Literal["terrain_discount"]
@@ -70,7 +80,7 @@ class TerrainDiscount(Model):
     """Money off the terrain cost (never below zero)."""
 
 
-class BonusTokens(Model):
+class BonusTokens(AbilityBase):
     """Tokens worth a bonus, placed by the owning corporation on listed hexes.
 
     Routes of the owner's trains earn the amounts of the tokens on their stops.
@@ -93,7 +103,7 @@ class BonusTokens(Model):
     """The hexes' icons go when the company closes or is removed from the game."""
 
 
-class BonusMarker(Model):
+class BonusMarker(AbilityBase):
     """One marker the owning corporation may move to any listed hex during its turn.
 
     Routes of the owner that stop at the marked hex earn ``amount_per_icon``
@@ -111,7 +121,7 @@ class BonusMarker(Model):
     """The icons go when the company closes or is removed from the game."""
 
 
-class EarlyTrainPurchase(Model):
+class EarlyTrainPurchase(AbilityBase):
     """Once, before running routes, the owner may buy trains owned by the depot."""
 
     type: Literal["early_train_purchase"]
@@ -121,7 +131,7 @@ class EarlyTrainPurchase(Model):
     """A turn with such a purchase skips the normal train buying step."""
 
 
-class TrainDiscount(Model):
+class TrainDiscount(AbilityBase):
     """The owner may buy one of the listed trains at a discount."""
 
     type: Literal["train_discount"]
@@ -131,7 +141,7 @@ class TrainDiscount(Model):
     uses: int = Field(default=1, ge=1)
 
 
-class Shares(Model):
+class Shares(AbilityBase):
     """The buyer of the company receives a certificate of a corporation with it.
 
     ``president: true`` gives the president's certificate: the buyer then sets the
@@ -147,6 +157,7 @@ class Shares(Model):
     """
 
     type: Literal["shares"]
+    owner: list[Owner] = ["player"]
     corporation: Name
     """The corporation, or ``random`` for one drawn at setup (``setup.draws``)."""
     president: bool = False
@@ -162,18 +173,20 @@ class Shares(Model):
         return self
 
 
-class PriorityCard(Model):
+class PriorityCard(AbilityBase):
     """Once, at the start of a stock round, the owner may take the first turn."""
 
     type: Literal["priority_card"]
+    owner: list[Owner] = ["player"]
     uses: int = Field(default=1, ge=1)
     closes_when_used: bool = True
 
 
-class ControlsMinor(Model):
+class ControlsMinor(AbilityBase):
     """Buying the company makes the buyer the owner of a minor company."""
 
     type: Literal["controls_minor"]
+    owner: list[Owner] = ["player"]
     minor: Name
     """The minor."""
     corporation_purchase: Literal["merge", "forbidden"] = "merge"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance
+from framework.engine import finance, operating
 from framework.engine.entities import BANK, IPO
 from framework.engine.errors import GameError
 from framework.engine.market import parse_price_id
@@ -263,6 +263,8 @@ def give_company(game, company: str, player: str) -> None:
         if game.companies[extra].owner == BANK:
             game.companies[extra].owner = player
     for ability in spec.abilities:
+        if not operating.works(game, company, ability):
+            continue
         if isinstance(ability, Shares) and ability.president:
             corp = game.president_corporation(company)
             if corp is not None:

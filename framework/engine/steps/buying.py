@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from framework.engine import finance, purchases, shares, trains
+from framework.engine import finance, operating, purchases, shares, trains
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.errors import GameError
 from framework.engine.operating import is_bot, owned_abilities
@@ -257,7 +257,7 @@ class SpecialBuyTrain(TrainBuying):
         company = game.companies.get(entity)
         if company is None or company.owner != self.round.entity():
             return None
-        ability = game.title.companies[entity].ability("train_discount")
+        ability = operating.ability(game, entity, "train_discount")
         if isinstance(ability, TrainDiscount) and company.uses.get("train_discount", 0) > 0:
             return ability
         return None

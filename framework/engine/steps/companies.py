@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from framework.engine import finance, trains
+from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
 from framework.engine.errors import GameError
 from framework.engine.operating import owned_abilities
@@ -189,7 +189,7 @@ class MoveBonusMarker(Step):
             return []
         return (
             ["assign"]
-            if isinstance(self.game.title.companies[entity].ability("bonus_marker"), BonusMarker)
+            if isinstance(operating.ability(self.game, entity, "bonus_marker"), BonusMarker)
             else []
         )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, shares
+from framework.engine import finance, operating, shares
 from framework.engine.entities import POOL
 from framework.engine.errors import GameError
 from framework.engine.steps.auction import _par_cell
@@ -35,8 +35,8 @@ class PriorityCardStep(Step):
     def _holder(self) -> str | None:
         game, rnd = self.game, self.round
         for sym, company in game.companies.items():
-            ability = game.title.companies[sym].ability("priority_card")
-            if not isinstance(ability, PriorityCard) or company.closed:
+            ability = operating.ability(game, sym, "priority_card")
+            if not isinstance(ability, PriorityCard):
                 continue
             owner = company.owner
             usable = owner in game.players_by_id and company.uses.get("priority_card", 0) > 0

@@ -100,7 +100,7 @@ class SpecialTrack(Step):
         company = game.companies.get(entity)
         if company is None or company.owner != self.round.entity():
             return None
-        ability = game.title.companies[entity].ability("tile_lay")
+        ability = operating.ability(game, entity, "tile_lay")
         if not isinstance(ability, TileLay) or company.uses.get("tile_lay", 0) <= 0:
             return None
         return ability
