@@ -534,3 +534,29 @@ def test_a_tile_lay_works_only_for_the_owners_it_lists():
     game = game_before_with(REAL, 139, GC_FOR_PLAYERS)
     assert game.companies["GC"].owner == "STJ"
     refused(game, recorded(REAL, 139))
+
+
+GC_IN_THE_TRACK_STEP = GC_FOR_PLAYERS.replace("owner: [player]", "when: [track]")
+
+
+def _stj_passes_its_track_step(game):
+    game.process({"type": "pass", "entity": "STJ", "entity_type": "corporation", "id": 9999})
+    assert game.round.active_step().name != "track"
+    return game
+
+
+def test_a_tile_lay_at_any_point_of_the_turn_outlives_the_track_step():
+    """GC's default timing, ``operating_turn``: STJ passes its track step and still lays."""
+    game = _stj_passes_its_track_step(game_before(REAL, 139))
+    game.process(recorded(REAL, 139))
+    assert game.board.placed["F27"].name == "9"
+
+
+def test_a_tile_lay_in_the_track_step_only_ends_with_it():
+    """``when: [track]`` (18Chesapeake's C-P): allowed during STJ's track step, refused
+    once STJ has passed it."""
+    game = game_before_with(REAL, 139, GC_IN_THE_TRACK_STEP)
+    game.process(recorded(REAL, 139))
+    assert game.board.placed["F27"].name == "9"
+    game = _stj_passes_its_track_step(game_before_with(REAL, 139, GC_IN_THE_TRACK_STEP))
+    refused(game, recorded(REAL, 139))

@@ -67,6 +67,10 @@ class TileLay(AbilityBase):
     (unless another company's dividend comes first)."""
     counts_as_track_lay: bool = False
     """Whether it uses one of the corporation's normal track actions."""
+    when: list[Literal["track", "operating_turn"]] = ["operating_turn"]
+    """When the lays may be made: ``track``, only in the owning corporation's track
+    step (18Chesapeake's C-P); ``operating_turn``, at any point of its operating turn
+    (1830's CS, 18SJ's GC)."""
 
 
 class TerrainDiscount(AbilityBase):

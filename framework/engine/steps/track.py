@@ -103,7 +103,14 @@ class SpecialTrack(Step):
         ability = operating.ability(game, entity, "tile_lay")
         if not isinstance(ability, TileLay) or company.uses.get("tile_lay", 0) <= 0:
             return None
+        if "operating_turn" not in ability.when and not self._in_track_step():
+            return None
         return ability
+
+    def _in_track_step(self) -> bool:
+        """Whether the owning corporation is at its track step (it may still lay there)."""
+        active = self.round.active_step()
+        return active is not None and active.name == "track"
 
     def actions(self, entity: str) -> list[str]:
         """Only lays: the step never waits, so there is nothing to pass (18xx.games refuses
