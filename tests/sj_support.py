@@ -156,7 +156,12 @@ def stock_round_2() -> Game:
     """Stock round 2 after :func:`stock_round_1`: Cy floated SNJ (40%, Ann 20%), Di KFJ
     (50%, Ann 20%), Bo ÖKJ (60%), all at 67; an empty OR 1 left them at 65. Cash: Ann
     177, Bo 112, Cy 277, Di 195. Cy has priority."""
-    game = stock_round_1()
+    return to_stock_round_2(stock_round_1())
+
+
+def to_stock_round_2(game: Game) -> Game:
+    """Play :func:`stock_round_2`'s stock round 1 and operating round 1 on ``game``, a
+    game at :func:`stock_round_1` (of any title patched by an overlay)."""
     script = [
         ("3", par("SNJ", "67,5,2")),
         ("4", par("KFJ", "67,5,2")),

@@ -560,3 +560,67 @@ def test_a_tile_lay_in_the_track_step_only_ends_with_it():
     assert game.board.placed["F27"].name == "9"
     game = _stj_passes_its_track_step(game_before_with(REAL, 139, GC_IN_THE_TRACK_STEP))
     refused(game, recorded(REAL, 139))
+
+
+# -- exchanging a company for a share ---------------------------------------------------------
+
+FRY_FOR_A_SNJ_SHARE = """
+companies:
+  FRY:
+    abilities:
+      - {type: blocks_hexes, hexes: [B17]}
+      - {type: exchange, corporations: [SNJ], from: [ipo]}
+rounds:
+  stock:
+    steps: [discard_train, priority_card, exchange, buy_sell_par_shares]
+"""
+
+
+def _stock_round_2_with(rules: str):
+    """:func:`sj_support.stock_round_2`, on 18SJ patched by the overlay ``rules``."""
+    from sj_support import NAMES, TITLE_DIR, to_stock_round_2
+
+    from framework.engine.game import Game
+    from framework.title.loader import RulesText, load_title
+
+    title = load_title(TITLE_DIR, [RulesText("house.yaml", rules)])
+    game = Game(title, [(i + 1, NAMES[i]) for i in range(4)], seed=0)
+    finish_auction(game)
+    return to_stock_round_2(game)
+
+
+def _ann_to_act_with_an_exchangeable_fry():
+    """Stock round 2 with FRY exchangeable for an SNJ share (1830's Mohawk & Hudson),
+    Cy and Di having passed: Ann (1), who owns FRY and 20% of SNJ, is to act."""
+    game = _stock_round_2_with(FRY_FOR_A_SNJ_SHARE)
+    act(game, "pass", "3")
+    act(game, "pass", "4")
+    assert game.current_entity() == "1" and game.companies["FRY"].owner == "1"
+    return game
+
+
+def test_an_exchange_trades_the_company_for_a_share_at_no_cost():
+    game = _ann_to_act_with_an_exchangeable_fry()
+    snj, money = game.corporations["SNJ"], cash(game, "1")
+    assert legal_actions(game)["FRY"]["buy_shares"] == [{"shares": ["SNJ_5"], "percent": 10}]
+    act(game, "buy_shares", "FRY", shares=["SNJ_5"], percent=10)
+    assert snj.percent_of("1") == 30 and cash(game, "1") == money
+    assert game.companies["FRY"].closed
+    assert game.current_entity() == "1"  # the turn goes on: the exchange is not its action
+    assert broken_invariants(game) == []
+
+
+def test_an_exchange_gives_only_the_shares_the_ability_lists():
+    game = _ann_to_act_with_an_exchangeable_fry()
+    assert refused(game, {"type": "buy_shares", "entity": "FRY", "shares": ["KFJ_6"]}).rule == "exchange"
+    assert refused(game, {"type": "buy_shares", "entity": "FRY", "shares": ["SNJ_0"]}).rule == "exchange"
+
+
+def test_without_the_exchange_step_the_ability_cannot_be_used():
+    """The title's rounds say when exchanges happen: 18SJ's stock round lists no
+    ``exchange`` step, so an exchange ability there gives nothing."""
+    game = _stock_round_2_with(FRY_FOR_A_SNJ_SHARE.split("rounds:")[0])
+    act(game, "pass", "3")
+    act(game, "pass", "4")
+    assert "FRY" not in legal_actions(game)
+    refused(game, {"type": "buy_shares", "entity": "FRY", "shares": ["SNJ_5"]})

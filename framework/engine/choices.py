@@ -43,6 +43,7 @@ def legal_actions(game: Game) -> dict[str, dict[str, list[Choice]]]:
             president = game.corporations[operator_].president()
             if president and president not in candidates:
                 candidates.append(president)
+                candidates += [s for s, c in game.companies.items() if c.owner == president]
     out: dict[str, dict[str, list[Choice]]] = {}
     for entity in candidates:
         offered = _types(rnd, entity)
@@ -138,6 +139,10 @@ def _buy_shares(game, step, player) -> list[Choice]:
             seen.add(source)
             out.append({"shares": [share.id], "percent": share.percent})
     return out
+
+
+def _exchange(game, step, company) -> list[Choice]:
+    return [{"shares": [share.id], "percent": share.percent} for _, share in step.offered(company)]
 
 
 def _sell_shares(game, step, player) -> list[Choice]:
@@ -329,6 +334,7 @@ _HANDLERS = {
     ("company_pending_par", "par"): _pending_par,
     ("buy_sell_par_shares", "par"): _par,
     ("buy_sell_par_shares", "buy_shares"): _buy_shares,
+    ("exchange", "buy_shares"): _exchange,
     ("buy_sell_par_shares", "sell_shares"): _sell_shares,
     ("buy_train", "sell_shares"): _sell_shares,
     ("priority_card", "choose"): _priority,

@@ -34,6 +34,7 @@ STEP_ROUNDS: dict[str, set[str]] = {
     "waterfall_auction": {"auction"},
     "discard_train": {"stock", "operating"},
     "priority_card": {"stock"},
+    "exchange": {"stock", "operating"},
     "buy_sell_par_shares": {"stock"},
 }
 """Round kinds a step may appear in; steps not listed belong to operating rounds."""

@@ -177,6 +177,25 @@ class Shares(AbilityBase):
         return self
 
 
+class Exchange(AbilityBase):
+    """The owner may trade the company for a share of one of the listed corporations,
+    from the initial offering or the bank pool: no money changes hands, and the company
+    closes. The holding limit holds; the certificate limit does not (the company goes as
+    the share comes). Exchanges are made where the title's rounds list the ``exchange``
+    step — 1830's stock and operating rounds, so at any time for Mohawk & Hudson::
+
+        - {type: exchange, corporations: [NYC], from: [ipo, pool]}
+    """
+
+    type: Literal["exchange"]
+    owner: list[Owner] = ["player"]
+    corporations: list[Name] = Field(min_length=1)
+    """The corporations whose shares the company may become."""
+    from_: list[Literal["ipo", "pool"]] = Field(default=["ipo"], alias="from", min_length=1)
+    """Where the share may come from: ``ipo``, the initial offering (its first
+    ordinary share), and ``pool``, the bank pool."""
+
+
 class PriorityCard(AbilityBase):
     """Once, at the start of a stock round, the owner may take the first turn."""
 
@@ -206,6 +225,7 @@ Ability = Annotated[
     | EarlyTrainPurchase
     | TrainDiscount
     | Shares
+    | Exchange
     | PriorityCard
     | ControlsMinor,
     Field(discriminator="type"),

@@ -35,6 +35,7 @@ STEPS: dict[str, str] = {
     "bid on a later one, or pass; bids are resolved when a company becomes the cheapest.",
     "discard_train": "A company over its train limit discards down to the limit.",
     "priority_card": "The owner of a priority card may use it to take the first turn.",
+    "exchange": "The owner of a company with an exchange ability may trade it for a share.",
     "buy_sell_par_shares": "Players sell shares, buy one share or start a corporation, "
     "in the title's sell/buy order.",
     "bankrupt": "The operating corporation's president declares bankruptcy.",
@@ -59,6 +60,7 @@ StepName = Literal[
     "waterfall_auction",
     "discard_train",
     "priority_card",
+    "exchange",
     "buy_sell_par_shares",
     "bankrupt",
     "assign_bonus_tokens",

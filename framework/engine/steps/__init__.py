@@ -3,7 +3,7 @@
 Each module registers its steps by library name (see :mod:`framework.title.rounds`).
 """
 
-from framework.engine.steps import auction, buying, companies, redeem, running, stock, track
+from framework.engine.steps import auction, buying, companies, exchange, redeem, running, stock, track
 from framework.engine.steps.base import STEP_TYPES, Step
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "auction",
     "buying",
     "companies",
+    "exchange",
     "redeem",
     "running",
     "stock",

@@ -1,0 +1,94 @@
+"""The ``exchange`` step: a company traded for a share (an ``exchange`` ability).
+
+The step never waits: where a title's rounds list it, the owner of a company with an
+exchange ability may use it whenever the round lets that owner act — in a stock
+round on the owner's turn, in an operating round during the turn of a corporation
+the owner presides over. The action is a ``buy_shares`` whose entity is the company,
+as 18xx.games records it::
+
+    {"type": "buy_shares", "entity": "MH", "entity_type": "company", "shares": ["NYC_1"]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.engine import finance, operating, shares
+from framework.engine.entities import IPO, POOL, Corporation, Share
+from framework.engine.errors import GameError
+from framework.engine.steps.base import Step, entity_of, step
+from framework.title.companies import Exchange
+
+
+@step("exchange")
+class ExchangeStep(Step):
+    """Trade a company for a share of a corporation its exchange ability lists."""
+
+    blocks = False
+
+    def ability(self, sym: str) -> Exchange | None:
+        """The company's exchange ability, when its owner may use it now."""
+        game = self.game
+        if sym not in game.companies:
+            return None
+        found = operating.ability(game, sym, "exchange")
+        if not isinstance(found, Exchange):
+            return None
+        owner = game.companies[sym].owner
+        acting = self.round.current_entity()
+        if owner != acting and not (acting in game.corporations and game.owner_of(acting) == owner):
+            return None
+        return found
+
+    def offered(self, sym: str) -> list[tuple[Corporation, Share]]:
+        """The shares the company may become now: per listed corporation, the first
+        ordinary share of its initial offering and the first of the pool, as the ability
+        allows, that its owner may hold."""
+        game, ability = self.game, self.ability(sym)
+        if ability is None:
+            return []
+        owner = game.companies[sym].owner
+        found = []
+        for corp_sym in ability.corporations:
+            corp = game.corporations.get(corp_sym)
+            if corp is None or corp.closed:
+                continue
+            issuer = corp.sym if corp.capitalization == "incremental" else IPO
+            sources = {"ipo": issuer, "pool": POOL}
+            for source in ability.from_:
+                share = next((s for s in corp.shares if s.owner == sources[source] and not s.president), None)
+                if share is not None and self._may_hold(owner, corp, share):
+                    found.append((corp, share))
+        return found
+
+    def _may_hold(self, owner: str, corp: Corporation, share: Share) -> bool:
+        game = self.game
+        if not finance.holding_limited(game, corp):
+            return True
+        return corp.percent_of(owner) + share.percent <= game.title.rules.stock.holding_limit
+
+    def actions(self, entity: str) -> list[str]:
+        return ["buy_shares"] if self.offered(entity) else []
+
+    def process_buy_shares(self, action: dict[str, Any]) -> None:
+        game = self.game
+        sym = entity_of(action)
+        ids = action.get("shares") or []
+        offered = {share.id: (corp, share) for corp, share in self.offered(sym)}
+        if len(ids) != 1 or str(ids[0]) not in offered:
+            names = ", ".join(offered) or "none"
+            raise GameError("exchange", f"{sym} may be exchanged for one of: {names}")
+        corp, share = offered[str(ids[0])]
+        shares.check_bundle_fields(game, corp, [share], {"percent": action.get("percent")})
+        owner = game.companies[sym].owner
+        finance.move_share(game, share, owner)
+        game.log(f"{game.name(owner)} exchanges {sym} for {share.percent}% of {corp.sym}")
+        from framework.engine.events import close_company
+
+        close_company(game, sym)
+        shares.check_float(game, corp)
+        president = corp.president()
+        if president in game.players_by_id:
+            new = finance.new_president(game, corp, president)
+            if new is not None:
+                finance.change_president(game, corp, new, president)
