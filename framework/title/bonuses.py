@@ -36,6 +36,7 @@ class AllIconsBonus(Entry):
     """Earned by a route whose stops show every one of the icons."""
 
     kind: Literal["all_icons"]
+    """Selects this kind of bonus."""
     name: str
     """Its name."""
     label: str
@@ -43,16 +44,22 @@ class AllIconsBonus(Entry):
     icons: list[str] = Field(min_length=1)
     """Icons that must all be found on the route's stops."""
     amount: int = Field(gt=0)
+    """What the route earns on top of its stops."""
 
 
 class AllHexesBonus(Entry):
     """Earned by a route that stops in every one of the hexes."""
 
     kind: Literal["all_hexes"]
+    """Selects this kind of bonus."""
     name: str
+    """Its name."""
     label: str
+    """How it shows in a route's revenue text."""
     hexes: list[HexId] = Field(min_length=1)
+    """Hexes the route must all stop in."""
     amount: int = Field(gt=0)
+    """What the route earns on top of its stops."""
 
 
 class DestinationsBonus(Entry):
@@ -63,7 +70,9 @@ class DestinationsBonus(Entry):
     """
 
     kind: Literal["destinations"]
+    """Selects this kind of bonus."""
     name: str
+    """Its name."""
     anchor: str
     """The icon the route must stop at."""
     destination: str

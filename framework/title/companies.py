@@ -78,6 +78,7 @@ class TerrainDiscount(AbilityBase):
 
     type: Literal["terrain_discount"]
     hexes: list[HexId] = Field(min_length=1)
+    """The hexes where the discount applies."""
     terrain: str
     """The terrain the discount applies to."""
     amount: int = Field(gt=0)
@@ -116,9 +117,11 @@ class BonusMarker(AbilityBase):
 
     type: Literal["bonus_marker"]
     hexes: list[HexId] = Field(min_length=1)
+    """The hexes the marker may be put on."""
     icon: str
     """The icon counted on the marked hex."""
     amount_per_icon: int = Field(gt=0)
+    """What each such icon there adds to the route."""
     label: str = "{icon}"
     """How the bonus shows in a route's revenue text."""
     removed_with_company: bool = True
@@ -140,9 +143,11 @@ class TrainDiscount(AbilityBase):
 
     type: Literal["train_discount"]
     trains: list[Name] = Field(min_length=1)
+    """The train types it applies to (bought from the depot)."""
     fraction: float = Field(gt=0, le=1)
     """The discount as a share of the price, rounded down (0.5: half price, rounded up)."""
     uses: int = Field(default=1, ge=1)
+    """How many trains it may be used for."""
 
 
 class Shares(AbilityBase):
@@ -202,7 +207,9 @@ class PriorityCard(AbilityBase):
     type: Literal["priority_card"]
     owner: list[Owner] = ["player"]
     uses: int = Field(default=1, ge=1)
+    """How many stock rounds it may be used in."""
     closes_when_used: bool = True
+    """The company closes once its uses are spent."""
 
 
 class ControlsMinor(AbilityBase):

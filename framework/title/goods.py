@@ -51,6 +51,7 @@ class GoodsCity(Entry):
     the cubes it starts with."""
 
     name: str
+    """The city's name."""
     color: str
     """The colour of the goods it accepts (one of ``goods.colors``)."""
     group: str
@@ -65,8 +66,11 @@ class NewCity(Entry):
     """A new-city tile placed by urbanization on a town, by its letter."""
 
     color: str
+    """The colour of the goods it accepts (one of ``goods.colors``)."""
     group: str
+    """Its growth group (one of ``goods.growth.groups``)."""
     die: int = Field(ge=1, le=6)
+    """The die face of its group that feeds it."""
 
 
 class Costs(Model):
@@ -99,6 +103,7 @@ class BuildRules(Model):
     actions: int = Field(default=3, ge=1)
     """Build actions per operator (placements, replacements, redirects)."""
     costs: Costs = Costs()
+    """What building costs."""
     town_discs: int = Field(default=8, ge=0)
     """Discs that turn an ordinary tile on a town hex into track ending at the town."""
     keep_incomplete: Literal["next_build_turn"] = "next_build_turn"
@@ -162,6 +167,7 @@ class GoodsLayer(Model):
     tiles: dict[Name, TileKind] = Field(min_length=1)
     """The kind of each track tile of ``tiles``."""
     build: BuildRules = BuildRules()
+    """The build phase's rules."""
     actions: dict[str, ActionEffect] = Field(min_length=1)
     """The special actions, by name, each with its effect."""
     locomotive: tuple[int, int] = (1, 6)
@@ -177,6 +183,7 @@ class GoodsLayer(Model):
     """Paid every turn per 10% to each holder (players and the bank; the corporation's
     own treasury shares earn nothing)."""
     growth: Growth = Growth()
+    """The growth chart: which cities get new goods."""
     turns: dict[int, int] = Field(min_length=1)
     """Game turns by player count."""
     ranking: Ranking | None = None
