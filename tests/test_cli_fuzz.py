@@ -10,6 +10,7 @@ exception; and a run that fails must not have written its ``--out`` file.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,7 @@ def test_no_command_line_ends_in_a_traceback(files, tmp_path_factory, tmp_path, 
     runner = CliRunner()
 
     @settings(
-        max_examples=300,
+        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "300")),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -481,3 +481,45 @@ def test_descending_price_order_breaks_ties_right_then_up_then_arrival():
     place(game, "KFJ", (1, 2))  # 90, further left
     place(game, "ÖKJ", (2, 3))  # 90, same cell, arrived after SNJ
     assert game.market.in_order(["ÖKJ", "KFJ", "SNJ"]) == ["SNJ", "ÖKJ", "KFJ"]
+
+
+# -- where the shares of a multiple-buy turn come from ---------------------------------------
+
+MULTIPLE_AT_PAR = """
+market:
+  zones:
+    par: {{mark: p, color: "#f4b6b6", par: true, multiple_buy: true{sources}}}
+"""
+
+
+def _ann_bought_one_snj(sources: str = ""):
+    """Stock round 1 (seed 0) on 18SJ whose par cells allow several purchases a turn:
+    Cy starts SNJ at 67, Di KFJ, and Ann buys SNJ_1 from the treasury."""
+    from sj_support import NAMES, TITLE_DIR, finish_auction
+
+    from framework.engine.game import Game
+    from framework.title.loader import RulesText, load_title
+
+    rules = MULTIPLE_AT_PAR.format(sources=sources)
+    title = load_title(TITLE_DIR, [RulesText("house.yaml", rules)])
+    game = Game(title, [(i + 1, NAMES[i]) for i in range(4)], seed=0)
+    finish_auction(game)
+    turn(game, "3", par("SNJ", "67,5,2"))
+    turn(game, "4", par("KFJ", "67,5,2"))
+    act(game, "buy_shares", "1", shares=["SNJ_1"], percent=10)
+    return game
+
+
+def test_a_multiple_buy_zone_sells_several_treasury_shares_a_turn():
+    game = _ann_bought_one_snj()
+    assert game.current_entity() == "1"
+    act(game, "buy_shares", "1", shares=["SNJ_2"], percent=10)
+    assert game.corporations["SNJ"].percent_of("1") == 20
+
+
+def test_a_pool_only_multiple_buy_refuses_a_second_share_from_the_treasury():
+    """``multiple_buy_from: [pool]`` (1830's brown zone): after a share from the treasury,
+    no second one this turn."""
+    game = _ann_bought_one_snj(", multiple_buy_from: [pool]")
+    assert game.current_entity() == "2"  # nothing more to do: Ann's turn is over
+    assert game.corporations["SNJ"].percent_of("1") == 10

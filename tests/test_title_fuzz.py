@@ -10,6 +10,7 @@ in a file), and ``18xx validate`` must exit 0 or 1 with a message.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -82,7 +83,7 @@ def _check_problems(exc: ProblemsError) -> None:
 
 
 SETTINGS = settings(
-    max_examples=100,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "100")),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

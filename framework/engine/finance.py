@@ -93,6 +93,16 @@ def multiple_buy(game: Game, corporation: Corporation) -> bool:
     return any(zone.multiple_buy for zone in game.market.zones(corporation.sym))
 
 
+def multiple_buy_from(game: Game, corporation: Corporation) -> set[str]:
+    """Where the shares of a multiple-buy turn of ``corporation`` may come from
+    (``ipo``, ``pool``): as its multiple-buy zones say (none outside them)."""
+    if corporation.sym not in game.market.positions:
+        return set()
+    return {
+        s for zone in game.market.zones(corporation.sym) if zone.multiple_buy for s in zone.multiple_buy_from
+    }
+
+
 def certificate_count(game: Game, player: str) -> int:
     """Certificates of ``player`` that count toward the limit (privates included)."""
     count = 0

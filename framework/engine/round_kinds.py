@@ -38,7 +38,7 @@ class AuctionRound(Round):
 class StockRound(Round):
     """Players in priority order, passing round the table until all have passed."""
 
-    STATE = ("entities", "index", "sold", "bought", "parred", "last_actor", "acted")
+    STATE = ("entities", "index", "sold", "bought", "bought_from", "parred", "last_actor", "acted")
 
     def start(self) -> None:
         game = self.game
@@ -50,6 +50,9 @@ class StockRound(Round):
         """Corporations each player sold this round (they may not buy them back)."""
         self.bought: list[str] = []
         """Corporations bought this turn (several only in a multiple-buy zone)."""
+        self.bought_from: list[str] = []
+        """Where each of them came from: ``ipo`` (the initial offering or the treasury)
+        or ``pool``."""
         self.parred = False
         """The current player started a corporation this turn."""
         self.last_actor: str | None = None
@@ -62,6 +65,7 @@ class StockRound(Round):
 
     def begin_turn(self) -> None:
         self.bought = []
+        self.bought_from = []
         self.parred = False
         self.acted = False
         self.reset_steps()

@@ -95,6 +95,10 @@ class Zone(Entry):
     """Whether the per-corporation holding limit applies."""
     multiple_buy: bool = False
     """A player may buy several shares of such a corporation in one turn."""
+    multiple_buy_from: list[Literal["ipo", "pool"]] = ["ipo", "pool"]
+    """Where the shares of a multiple-buy turn may come from. With ``[pool]`` (1830,
+    unless its optional rule lifts it) a player buys several shares of one corporation
+    only from the bank pool, and none more once one came from the initial offering."""
     redemption: Redemption | None = None
     """Redemption terms here; default: ``market.redemption``."""
     dividend_line: bool = False

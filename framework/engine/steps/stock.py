@@ -193,6 +193,8 @@ class BuySellParShares(Step):
                 continue
             if shares.share_price(game, corp, share) * share.percent // 10 > cash:
                 continue
+            if not self.may_buy_from(corp, share):
+                continue
             out.append(share)
         return out
 
@@ -209,6 +211,16 @@ class BuySellParShares(Step):
         if not rnd.bought:
             return True
         return set(rnd.bought) == {corp.sym} and finance.multiple_buy(self.game, corp)
+
+    def may_buy_from(self, corp, share) -> bool:
+        """Whether a share from where ``share`` is may be this turn's next purchase: the
+        first of a turn may come from anywhere; more only from where the multiple-buy
+        zone allows, and only if every earlier one of the turn came from there too."""
+        rnd = self.round
+        if not rnd.bought:
+            return True
+        allowed = finance.multiple_buy_from(self.game, corp)
+        return all(source in allowed for source in [*rnd.bought_from, _source(corp, share)])
 
     def can_buy_any(self, player: str) -> bool:
         at_limit = self.at_limit(player)
@@ -263,12 +275,21 @@ class BuySellParShares(Step):
                 raise self._why_not(player, corp, share)
         if len(certs) > 1 and not finance.multiple_buy(game, corp):
             raise GameError("one purchase", "only one certificate may be bought at a time")
+        allowed = finance.multiple_buy_from(game, corp)
+        sources = [*rnd.bought_from, *(_source(corp, s) for s in certs)]
+        if len(sources) > 1 and not all(source in allowed for source in sources):
+            raise GameError(
+                "multiple buy",
+                f"several shares of {corp.sym} in a turn come only from the {' or '.join(sorted(allowed))}",
+            )
         shares.check_bundle_fields(game, corp, certs, action)
         cost = sum(shares.share_price(game, corp, s) * s.percent // 10 for s in certs)
         if cost > game.players_by_id[player].cash:
             raise GameError("money", f"{game.name(player)} cannot pay {cost}")
+        sources = [_source(corp, s) for s in certs]
         shares.buy(game, player, corp, certs)
         rnd.bought.append(corp.sym)
+        rnd.bought_from.extend(sources)
         self._acted(player)
 
     def _why_not(self, player: str, corp, share) -> GameError:
@@ -334,3 +355,8 @@ def _certificate_limit(game, player: str) -> GameError:
     return GameError(
         "certificate limit", f"{game.name(player)} already holds the limit of {limit} certificates"
     )
+
+
+def _source(corp, share) -> str:
+    """``pool`` for a share in the bank pool, else ``ipo`` (initial offering or treasury)."""
+    return "pool" if share.owner == POOL else "ipo"
