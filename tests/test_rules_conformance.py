@@ -880,3 +880,38 @@ def test_at_the_train_limit_a_corporation_that_can_afford_a_trade_in_may_buy_any
     assert cash(game, "ÖKJ") == 799 and game.round.entity() != "ÖKJ"
     refused(game, action)
     assert "cannot process action buy_train" in refusal(oracle, "at-the-limit-without-a-trade-in")
+
+
+def _two_crowded_corporations():
+    """A bot game (random bots, 3 players, seed 2) at the moment a phase change puts MÖJ
+    and TGOJ both over their train limit."""
+    import random
+
+    from sj_support import TITLE_DIR
+
+    from framework.bots import make_bot
+    from framework.play import new_session
+
+    session = new_session(TITLE_DIR, 3, 2)
+    bot, rng, game = make_bot("random"), random.Random(2), session.game
+    while len(game.round.step("discard_train").crowded() if game.round.step("discard_train") else []) < 2:
+        session.act(bot.act(game, legal_actions(game), rng))
+    return session
+
+
+def test_companies_over_the_train_limit_discard_in_any_order(tmp_path):
+    """18xx.games asks the first company over its limit but takes a discard from any of
+    them: TGOJ discards before MÖJ, in both engines."""
+    session = _two_crowded_corporations()
+    game = session.game
+    assert game.round.step("discard_train").crowded() == ["MÖJ", "TGOJ"]
+    assert game.current_entity() == "MÖJ"
+    assert set(legal_actions(game)) == {"MÖJ"}  # the page offers the first one's discards
+    tgoj, moj = trains.owned(game, "TGOJ")[0].id, trains.owned(game, "MÖJ")[0].id
+    session.act({"type": "discard_train", "entity": "TGOJ", "train": tgoj})
+    session.act({"type": "discard_train", "entity": "MÖJ", "train": moj})
+    assert game.round.step("discard_train").crowded() == []
+    data = session.to_json()
+    (path,) = write_games(tmp_path, {"any-order": data})
+    verdict = oracle_verdicts([path])["any-order"]
+    assert verdict["refused"] is None and verdict["last_id"] == data["actions"][-1]["id"]

@@ -327,8 +327,9 @@ class DiscardTrain(Step):
         return bool(self.crowded())
 
     def actions(self, entity: str) -> list[str]:
-        crowded = self.crowded()
-        return ["discard_train"] if crowded and entity == crowded[0] else []
+        """Any company over its limit may discard, in any order (the first one is the
+        one asked: :meth:`acting_entity`)."""
+        return ["discard_train"] if entity in self.crowded() else []
 
     def skip(self) -> None:
         """Waits again whenever a company is over its limit."""
