@@ -6,6 +6,8 @@ game (BANKRUPT) and the two-player game (BOT) — or a fresh seed-0 game for AEv
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sj_support import (
     BANKRUPT,
@@ -29,6 +31,8 @@ from framework.engine import finance
 from framework.engine.choices import legal_actions
 from framework.engine.entities import BANK, CLOSED
 from framework.engine.invariants import broken_invariants
+
+ROOT = Path(__file__).resolve().parents[1]
 
 BO, CY = "2", "3"
 
@@ -515,6 +519,7 @@ companies:
         count: 2
         connect_each_other: true
         lapses: end_of_turn
+        when: [track, operating_turn]
         owner: [player]
       - {type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}
 """
@@ -536,7 +541,9 @@ def test_a_tile_lay_works_only_for_the_owners_it_lists():
     refused(game, recorded(REAL, 139))
 
 
-GC_IN_THE_TRACK_STEP = GC_FOR_PLAYERS.replace("owner: [player]", "when: [track]")
+GC_IN_THE_TRACK_STEP = GC_FOR_PLAYERS.replace(
+    "when: [track, operating_turn]\n        owner: [player]", "when: [track]"
+)
 
 
 def _stj_passes_its_track_step(game):
@@ -546,7 +553,7 @@ def _stj_passes_its_track_step(game):
 
 
 def test_a_tile_lay_at_any_point_of_the_turn_outlives_the_track_step():
-    """GC's default timing, ``operating_turn``: STJ passes its track step and still lays."""
+    """GC's timing includes ``operating_turn``: STJ passes its track step and still lays."""
     game = _stj_passes_its_track_step(game_before(REAL, 139))
     game.process(recorded(REAL, 139))
     assert game.board.placed["F27"].name == "9"
@@ -624,3 +631,32 @@ def test_without_the_exchange_step_the_ability_cannot_be_used():
     act(game, "pass", "4")
     assert "FRY" not in legal_actions(game)
     refused(game, {"type": "buy_shares", "entity": "FRY", "shares": ["SNJ_5"]})
+
+
+CS_IN_THE_TRACK_STEP = """
+companies:
+  CS:
+    abilities:
+      - {type: blocks_hexes, hexes: [B20], owner: [player]}
+      - {type: tile_lay, hexes: [B20], tiles: [3, 4, 58], count: 1, when: [track, operating_turn]}
+"""
+
+
+@pytest.mark.parametrize(("rules", "waits"), [(None, False), (CS_IN_THE_TRACK_STEP, True)])
+def test_only_a_lay_timed_for_the_track_step_keeps_it_waiting(rules, waits):
+    """1830 (game 29133, action 108): NYNH, owner of the CS, has laid its tile. The CS
+    lay is timed ``operating_turn`` only, so the track step does not wait for it and
+    NYNH goes on to its token (action 109) with the lay still open; timed ``track`` too,
+    the track step would wait for it or a pass."""
+    from framework.gamefile import GameFile
+    from framework.replay import replay, title_for
+    from framework.title.loader import RulesText, load_title
+
+    record = GameFile.read(ROOT / "titles" / "1830" / "games" / "29133.json")
+    title = title_for(record)
+    if rules is not None:
+        title = load_title(ROOT / "titles" / "1830", [RulesText("house.yaml", rules)])
+    game = replay(record, title, stop_after=108).game
+    assert game.companies["CS"].owner == "NYNH" and game.round.laid == 1
+    assert (game.round.active_step().name == "track") is waits
+    assert "lay_tile" in legal_actions(game)["CS"]

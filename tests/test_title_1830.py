@@ -163,7 +163,15 @@ def test_companies(title):
         assert (company.value, company.revenue) == (value, revenue)
         assert company.ability("blocks_hexes").hexes == blocked
     assert not title.companies["BO"].corporations_may_buy
-    assert title.companies["BO"].ability("president_certificate").corporation == "B&O"
+    bo = title.companies["BO"].ability("shares")
+    assert (bo.corporation, bo.president) == ("B&O", True)
+    ca = title.companies["CA"].ability("shares")
+    assert (ca.corporation, ca.president) == ("PRR", False)
+    mh = title.companies["MH"].ability("exchange")
+    assert (mh.corporations, mh.from_) == (["NYC"], ["ipo", "pool"])
+    assert title.companies["CS"].ability("tile_lay").when == ["operating_turn"]
+    for sym in COMPANIES:
+        assert title.companies[sym].ability("blocks_hexes").owner == ["player"]
 
 
 def test_the_real_game_uses_only_ids_of_the_title(title):

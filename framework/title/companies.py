@@ -67,10 +67,11 @@ class TileLay(AbilityBase):
     (unless another company's dividend comes first)."""
     counts_as_track_lay: bool = False
     """Whether it uses one of the corporation's normal track actions."""
-    when: list[Literal["track", "operating_turn"]] = ["operating_turn"]
-    """When the lays may be made: ``track``, only in the owning corporation's track
-    step (18Chesapeake's C-P); ``operating_turn``, at any point of its operating turn
-    (1830's CS, 18SJ's GC)."""
+    when: list[Literal["track", "operating_turn"]] = Field(default=["track"], min_length=1)
+    """When the lays may be made. ``track``: in the owning corporation's track step,
+    which waits for them (or a pass) while they can be made (18Chesapeake's C-P);
+    ``operating_turn``: at any point of the owning corporation's operating turn, the
+    track step not waiting for them (1830's CS). 18SJ's GC has both."""
 
 
 class TerrainDiscount(AbilityBase):

@@ -51,8 +51,8 @@ class Track(Step):
         game = self.game
         if operating.is_bot(game, entity):
             return True
-        for sym, _ability in operating.owned_abilities(game, entity, TileLay):
-            if game.companies[sym].uses.get("tile_lay", 0) > 0:
+        for sym, ability in operating.owned_abilities(game, entity, TileLay):
+            if "track" in ability.when and game.companies[sym].uses.get("tile_lay", 0) > 0:
                 return True
         if not game.phase_spec().buy_companies:
             return False
@@ -61,7 +61,8 @@ class Track(Step):
             spec = game.title.companies[sym]
             if company.owner not in game.players_by_id or not spec.corporations_may_buy:
                 continue
-            if isinstance(spec.ability("tile_lay"), TileLay) and price_range(game, sym)[0] <= cash:
+            lays = spec.ability("tile_lay")
+            if isinstance(lays, TileLay) and "track" in lays.when and price_range(game, sym)[0] <= cash:
                 return True
         return False
 
