@@ -195,3 +195,32 @@ def test_the_real_game_uses_only_ids_of_the_title(title):
             name = tile.split("-")[0]
             spec = title.tiles[name] if name in title.tiles else title.map.hexes[name]
             assert int(city) < len(spec.cities)
+
+
+def test_the_real_game_replays_to_its_recorded_result():
+    """Game 29133 (4 players, ended by a bankruptcy): every action accepted, every route
+    re-checked and re-valued, and the recorded scores and end reason reached."""
+    from framework.gamefile import GameFile
+    from framework.replay import replay
+
+    outcome = replay(GameFile.read(TITLE / "games" / "29133.json"))
+    assert outcome.failure is None
+    assert outcome.matches_recorded
+    assert outcome.game.end_reason == "bankrupt"
+
+
+def test_the_erie_chooses_its_home_city_when_e11_gets_its_first_tile():
+    """1830's ERIE (home city ``choose``): its token sits in E11's first city while the
+    hex has no track; the ERIE's lay of 59 (action 377) lifts it, and it goes back in
+    the city the ERIE names (action 378) before anything else."""
+    from framework.gamefile import GameFile
+    from framework.replay import replay
+
+    record = GameFile.read(TITLE / "games" / "29133.json")
+    game = replay(record, stop_after=376).game
+    assert [c for c in game.board.cities_of("ERIE") if c[0] == "E11"] == [("E11", 0)]
+    game = replay(record, stop_after=377).game
+    assert not [c for c in game.board.cities_of("ERIE") if c[0] == "E11"]
+    assert game.round.active_step().name == "home_token" and game.current_entity() == "ERIE"
+    game = replay(record, stop_after=378).game
+    assert [c for c in game.board.cities_of("ERIE") if c[0] == "E11"] == [("E11", 0)]

@@ -132,7 +132,8 @@ def _site(board: Board, layer: Layer, hex_id: str) -> _Site:
     old = board.face(hex_id)
     colors = board.title.rules.track.upgrades.colors
     placed = board.placed.get(hex_id)
-    old_color = old.color if placed is not None or old.paths else "white"
+    printed = old.color in colors  # a hex printed in a tile colour (1830's OO cities)
+    old_color = old.color if placed is not None or old.paths or printed else "white"
     wanted = colors[0] if old_color == "white" else _next_color(colors, old_color)
     label = old.label if old.label is not None else hx.label
     return _Site(hex_id, old, old_color, wanted, label, placed.name if placed else None)

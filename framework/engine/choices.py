@@ -209,6 +209,10 @@ def _special_track(game, step, company) -> list[Choice]:
     ]
 
 
+def _home_token(game, step, entity) -> list[Choice]:
+    return [{"city": city_id(game, city)} for city in step.cities(entity)]
+
+
 def _tokens(game, step, entity) -> list[Choice]:
     board = game.board
     return [
@@ -341,6 +345,7 @@ _HANDLERS = {
     ("track", "lay_tile"): _track,
     ("special_track", "lay_tile"): _special_track,
     ("token", "place_token"): _tokens,
+    ("home_token", "place_token"): _home_token,
     ("assign_bonus_tokens", "assign"): _assign_tokens,
     ("move_bonus_marker", "assign"): _move_marker,
     ("buy_company", "buy_company"): _buy_company,

@@ -121,7 +121,7 @@ def nationalization(game: Game) -> None:
     game.board.unreserve(sym)
     home = game.title.corporations[sym].home
     cities = game.board.cities_of(sym)
-    cities.sort(key=lambda c: c != (home.hex, home.city))
+    cities.sort(key=lambda c: c != (home.hex, home.first_city))
     for city in cities:
         hexes_with_national = {h for h, _ in game.board.cities_of(national)}
         game.board.remove_token(sym, city)

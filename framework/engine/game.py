@@ -133,7 +133,7 @@ class Game:
             shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
             self.corporations[sym] = Corporation(sym, shares, capitalization)
             if spec.home is not None:
-                self.board.reserve(sym, (spec.home.hex, spec.home.city))
+                self.board.reserve(sym, (spec.home.hex, spec.home.first_city))
 
     def _create_minors(self) -> None:
         self.minors: dict[str, Minor] = {}
@@ -142,7 +142,7 @@ class Game:
             self.minors[sym] = minor
             for name in spec.trains:
                 trains.give_from_depot(self, name, sym, buyable=False)
-            self.board.add_token(sym, (spec.home.hex, spec.home.city))
+            self.board.add_token(sym, (spec.home.hex, spec.home.first_city))
 
     def _pay_starting_cash(self) -> None:
         amount = self.title.bank.starting_cash[len(self.humans)]

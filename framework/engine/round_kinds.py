@@ -104,11 +104,23 @@ class StockRound(Round):
 class OperatingRound(Round):
     """Minors first, then corporations by descending share price, then the virtual player's."""
 
-    STATE = ("entities", "index", "revenue", "laid", "improved", "token_placed", "bought_early")
+    STATE = (
+        "entities",
+        "index",
+        "revenue",
+        "laid",
+        "improved",
+        "token_placed",
+        "bought_early",
+        "pending_home",
+    )
 
     def start(self) -> None:
         game = self.game
         self.revenue = 0
+        self.pending_home: str | None = None
+        """A company whose home token was lifted by a tile laid in its home hex, to be put
+        back in the city of its choice (``home.city: choose``)."""
         self.entities = self.operating_order()
         self.index = 0
         game.log(f"Operating round {game.turn}.{game.or_number}")

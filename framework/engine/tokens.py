@@ -23,6 +23,22 @@ def place_home(game: Game, entity: str) -> None:
     game.log(f"{entity} places its home token in {city[0]}")
 
 
+def undecided_home(game: Game, hex_id: str) -> tuple[str, tuple[str, int]] | None:
+    """The company whose home token sits, undecided, in ``hex_id`` — its home city is
+    ``choose`` and the hex has no track yet — with the city it sits in; else ``None``."""
+    board = game.board
+    if board.face(hex_id).paths:
+        return None
+    for sym, corp in game.corporations.items():
+        home = game.title.corporations[sym].home
+        if home is None or home.hex != hex_id or home.city != "choose" or corp.closed:
+            continue
+        city = next((c for c in board.cities_of(sym) if c[0] == hex_id), None)
+        if city is not None:
+            return sym, city
+    return None
+
+
 def next_price(game: Game, entity: str) -> int | None:
     """The price of the next token from the charter, or ``None`` when none is left."""
     if entity not in game.corporations:

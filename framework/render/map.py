@@ -37,7 +37,7 @@ def home_reservations(title_: Title) -> dict[tuple[str, int], list[str]]:
     out: dict[tuple[str, int], list[str]] = {}
     for sym, spec in {**title_.corporations, **title_.minors}.items():
         if spec.home is not None:
-            out.setdefault((spec.home.hex, spec.home.city), []).append(sym)
+            out.setdefault((spec.home.hex, spec.home.first_city), []).append(sym)
     return out
 
 

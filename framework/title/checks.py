@@ -447,7 +447,7 @@ class _Checker:
                 yield ((*at, "home"), f"home hex {home.hex!r} is not on the map", "value")
             elif not hx.cities:
                 yield ((*at, "home"), f"home hex {home.hex} has no city", "value")
-            elif home.city >= len(hx.cities):
+            elif home.first_city >= len(hx.cities):
                 yield (
                     (*at, "home"),
                     f"home city {home.city} of {home.hex} does not exist: the hex "
@@ -456,12 +456,12 @@ class _Checker:
                     "value",
                 )
             else:
-                homes[(home.hex, home.city)] += 1
-                if homes[(home.hex, home.city)] > hx.cities[home.city].slots:
+                homes[(home.hex, home.first_city)] += 1
+                if homes[(home.hex, home.first_city)] > hx.cities[home.first_city].slots:
                     yield (
                         (*at, "home"),
                         f"the home city in {home.hex} has "
-                        f"{hx.cities[home.city].slots} slot(s), too few for every company "
+                        f"{hx.cities[home.first_city].slots} slot(s), too few for every company "
                         f"based there",
                         "value",
                     )

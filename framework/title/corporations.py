@@ -35,8 +35,16 @@ class Home(Shorthand):
 
     hex: HexId
     """The home hex."""
-    city: int = Field(default=0, ge=0)
-    """Which city of the hex, counting from 0."""
+    city: int | Literal["choose"] = Field(default=0)
+    """Which city of the hex, counting from 0; or ``choose`` (1830's ERIE in its OO hex):
+    while the hex has no track the home token goes in its first city, and when a tile
+    is laid there the token is lifted and the company puts it back in the city of its
+    choice, before anything else."""
+
+    @property
+    def first_city(self) -> int:
+        """The city whose slot is held from the start (the first, for ``choose``)."""
+        return 0 if self.city == "choose" else self.city
 
 
 class Charter(Entry):

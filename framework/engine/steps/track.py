@@ -27,9 +27,16 @@ def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
 
 def _build(game, payer: str, plan) -> None:
     finance.pay(game, payer, BANK, plan.cost)
+    undecided = tokens.undecided_home(game, plan.hex)
     lay(game.board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
+    if undecided is not None:
+        sym = undecided[0]
+        city = next(c for c in game.board.cities_of(sym) if c[0] == plan.hex)
+        game.board.remove_token(sym, city)
+        game.round.pending_home = sym
+        game.log(f"{sym} must choose the city of its home token in {plan.hex}")
 
 
 @step("track")
@@ -164,7 +171,47 @@ class SpecialTrack(Step):
 
 @step("home_token")
 class HomeToken(Step):
-    """Home tokens go down by themselves when a corporation first operates."""
+    """Home tokens go down by themselves when a corporation first operates. A company
+    whose home city is ``choose`` puts its token back, free, in the city of its choice
+    once a tile is laid in its home hex (a ``place_token`` before anything else)."""
+
+    def acting_entity(self) -> str | None:
+        return getattr(self.round, "pending_home", None)
+
+    def blocking(self, current: str | None = None) -> bool:
+        return getattr(self.round, "pending_home", None) is not None
+
+    def skip(self) -> None:
+        """Waits whenever a home token is to be put back."""
+
+    def actions(self, entity: str) -> list[str]:
+        return ["place_token"] if entity == getattr(self.round, "pending_home", None) else []
+
+    def cities(self, entity: str) -> list[tuple[str, int]]:
+        """The cities of the home hex the token may go back to."""
+        game = self.game
+        home = game.title.corporations[entity].home
+        found = []
+        for index, node in enumerate(game.board.face(home.hex).nodes):
+            if node.kind != "city":
+                continue
+            try:
+                check_token(game.board, entity, (home.hex, index), connect=False)
+            except IllegalToken:
+                continue
+            found.append((home.hex, index))
+        return found
+
+    def process_place_token(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        entity = entity_of(action)
+        city = parse_city(game, str(action.get("city")))
+        if city not in self.cities(entity):
+            home = game.title.corporations[entity].home.hex
+            raise GameError("home token", f"{entity}'s home token goes back in a city of {home}")
+        game.board.add_token(entity, city)
+        rnd.pending_home = None
+        game.log(f"{entity} places its home token in {city[0]}")
 
 
 @step("token")
