@@ -126,8 +126,8 @@ def test_market(title):
         (0, 6, 100), (1, 6, 90), (2, 6, 82), (3, 6, 76), (4, 6, 71), (5, 6, 67),
     ]  # fmt: skip
     assert grid[0][-1].price == 350 and len(grid[0]) == 19
-    # the cells 18xx.games leaves empty are placeholders of the void zone
-    assert ["x" in cell.marks for cell in grid[10]] == [True] * 3 + [False] * 4
+    # the cells 18xx.games leaves empty do not exist here either
+    assert [cell is None for cell in grid[10]] == [True] * 3 + [False] * 4
 
 
 def test_phases_and_trains(title):
@@ -224,3 +224,21 @@ def test_the_erie_chooses_its_home_city_when_e11_gets_its_first_tile():
     assert game.round.active_step().name == "home_token" and game.current_entity() == "ERIE"
     game = replay(record, stop_after=378).game
     assert [c for c in game.board.cities_of("ERIE") if c[0] == "E11"] == [("E11", 0)]
+
+
+def test_cells_that_do_not_exist_are_never_entered(title):
+    """1830's lower left corner has no cells (``~``): rows 8–10 start one, two and three
+    columns in, every real cell keeps its [row, column], and a move left from a row's
+    first real cell goes down only where a cell below exists (else it stays)."""
+    from framework.engine.market import StockMarket
+
+    assert [row[:3] for row in title.market.grid[8:]] == [
+        [None, title.market.grid[8][1], title.market.grid[8][2]],
+        [None, None, title.market.grid[9][2]],
+        [None, None, None],
+    ]
+    market = StockMarket.for_title(title)
+    assert not market.exists(8, 0) and market.exists(8, 1)
+    assert market.step((8, 1), "left") == (8, 1)  # [9][1] does not exist either
+    assert market.step((7, 0), "left") == (7, 0)  # [8][0] does not exist
+    assert market.step((7, 1), "down") == (8, 1)

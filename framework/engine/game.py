@@ -132,7 +132,12 @@ class Game:
             sizes = spec.shares or rules.shares
             shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
             self.corporations[sym] = Corporation(sym, shares, capitalization)
-            if spec.home is not None:
+            if spec.home is not None and spec.home.city == "choose":
+                # every city of the hex is held until the company chooses
+                for index, node in enumerate(self.board.face(spec.home.hex).nodes):
+                    if node.kind == "city":
+                        self.board.reserve(sym, (spec.home.hex, index))
+            elif spec.home is not None:
                 self.board.reserve(sym, (spec.home.hex, spec.home.first_city))
 
     def _create_minors(self) -> None:

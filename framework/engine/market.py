@@ -36,7 +36,8 @@ class StockMarket:
         return self.market.grid[row][col]
 
     def exists(self, row: int, col: int) -> bool:
-        return 0 <= row < len(self.market.grid) and 0 <= col < len(self.market.grid[row])
+        grid = self.market.grid
+        return 0 <= row < len(grid) and 0 <= col < len(grid[row]) and grid[row][col] is not None
 
     def price(self, corporation: str) -> int:
         return self.cell(self.positions[corporation]).price

@@ -14,12 +14,20 @@ def charter(game: Game, entity: str):
 
 
 def place_home(game: Game, entity: str) -> None:
-    """Put the home token in its reserved city, free, at the start of the first turn."""
+    """Put the home token in its reserved city, free, at the start of the first turn. A
+    company whose home city is ``choose`` puts it in the first city while its home hex
+    has no track, and else chooses the city (the ``home_token`` step waits for it)."""
     city = game.board.reservation(entity)
     if city is None or entity not in game.corporations:
         return
-    game.board.add_token(entity, city)
     game.corporations[entity].tokens_used += 1
+    home = game.title.corporations[entity].home
+    if home.city == "choose" and game.board.face(home.hex).paths:
+        game.round.pending_home = entity
+        game.log(f"{entity} must choose the city of its home token in {home.hex}")
+        return
+    game.board.add_token(entity, city)
+    game.board.unreserve(entity)
     game.log(f"{entity} places its home token in {city[0]}")
 
 

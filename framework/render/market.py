@@ -93,6 +93,8 @@ def render_market(
     stacks = market.stacks if market is not None else {}
     for r, row in enumerate(spec.grid):
         for c, cell in enumerate(row):
+            if cell is None:
+                continue
             x, y, _, _ = cell_box(r, c, scale)
             here = zones_of(cell.marks, zones)
             notes = []

@@ -279,7 +279,7 @@ class _Checker:
         known = {zone.mark for zone in market.zones.values()}
         for r, row in enumerate(market.grid):
             for c, cell in enumerate(row):
-                for mark in cell.marks:
+                for mark in cell.marks if cell is not None else "":
                     if mark not in known:
                         yield (
                             ("market", "grid", r, c),
@@ -289,7 +289,11 @@ class _Checker:
         share_phase = self.t.rules.share_phase
         if share_phase is not None:
             for die, (row, col) in share_phase.start_cells.items():
-                if not (0 <= row < len(market.grid) and 0 <= col < len(market.grid[row])):
+                if not (
+                    0 <= row < len(market.grid)
+                    and 0 <= col < len(market.grid[row])
+                    and market.grid[row][col] is not None
+                ):
                     yield (
                         ("rules", "share_phase", "start_cells", str(die)),
                         f"the start cell [{row}, {col}] is not in the market grid",

@@ -124,8 +124,10 @@ class Market(Model):
 
     zones: dict[str, Zone] = {}
     """Named zones, each with a one-letter mark."""
-    grid: list[list[MarketCell]] = Field(min_length=1)
-    """Rows of cells, top row first; each cell a price with zone marks."""
+    grid: list[list[MarketCell | None]] = Field(min_length=1)
+    """Rows of cells, top row first; each cell a price with zone marks, or ``null``
+    where the market has no cell (1830's lower left corner): no move goes there, a move
+    that would is one that leaves the grid (``edges``)."""
     edges: EdgeMoves = EdgeMoves()
     """Moves that would leave the grid."""
     redemption: Redemption | None = None
@@ -138,9 +140,9 @@ class Market(Model):
 
     @field_validator("grid")
     @classmethod
-    def _rows(cls, grid: list[list[Cell]]) -> list[list[Cell]]:
+    def _rows(cls, grid: list[list[Cell | None]]) -> list[list[Cell | None]]:
         for row in grid:
-            if not row:
+            if not any(cell is not None for cell in row):
                 raise ValueError("a market row needs at least one cell")
         return grid
 
@@ -154,7 +156,7 @@ class Market(Model):
             (r, c, cell)
             for r, row in enumerate(self.grid)
             for c, cell in enumerate(row)
-            if mark in cell.marks
+            if cell is not None and mark in cell.marks
         ]
 
     def par_cells(self) -> list[tuple[int, int, Cell]]:
@@ -166,7 +168,7 @@ class Market(Model):
                 (r, c, cell)
                 for r, row in enumerate(self.grid)
                 for c, cell in enumerate(row)
-                if set(cell.marks) & marks
+                if cell is not None and set(cell.marks) & marks
             ]
             cached = _PAR_CELLS[id(self)] = (self, cells)
         return cached[1]

@@ -18,7 +18,7 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     tiles = f"{_count(len(t.tiles), 'kind')}, {limited} tiles"
     if unlimited:
         tiles += f" + unlimited {', '.join(unlimited)}"
-    cells = sum(len(row) for row in t.market.grid)
+    cells = sum(cell is not None for row in t.market.grid for cell in row)
     pars = "par " + "/".join(str(cell.price) for _, _, cell in t.market.par_cells())
     if t.rules.share_phase is not None:
         starts = dict.fromkeys(t.market.grid[r][c].price for r, c in t.rules.share_phase.start_cells.values())

@@ -210,6 +210,7 @@ class HomeToken(Step):
             home = game.title.corporations[entity].home.hex
             raise GameError("home token", f"{entity}'s home token goes back in a city of {home}")
         game.board.add_token(entity, city)
+        game.board.unreserve(entity)
         rnd.pending_home = None
         game.log(f"{entity} places its home token in {city[0]}")
 
