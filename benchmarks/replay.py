@@ -24,17 +24,18 @@ from framework.engine.invariants import broken_invariants
 from framework.gamefile import GameFile
 from framework.replay import replay, title_for
 
-GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
+TITLES = Path(__file__).resolve().parents[1] / "titles"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per game; the best and median are shown")
     parser.add_argument("--invariants", action="store_true", help="check invariants after every action")
+    parser.add_argument("--title", default="18SJ", help="the bundled title whose games/ are replayed")
     args = parser.parse_args()
     check = (lambda game, _action: broken_invariants(game)) if args.invariants else None
     rows = []
-    for path in sorted(GAMES.glob("*.json")):
+    for path in sorted((TITLES / args.title / "games").glob("*.json")):
         record = GameFile.read(path)
         title = title_for(record)
         times = []

@@ -1,7 +1,7 @@
-"""Benchmark: the exact route search on every recorded position of the 18SJ games.
+"""Benchmark: the exact route search on every recorded position of a title's games.
 
 Run as ``python benchmarks/routes.py``. For every ``run_routes`` action of the
-three shipped games it replays the game to that position
+shipped games of the title (``--title``, 18SJ by default) it replays the game to that position
 (:mod:`framework.positions`), runs :func:`framework.board.optimal.best_routes`
 for the corporation's trains and prints the game, the action id, the
 corporation, its trains, the revenue the players recorded, the best revenue
@@ -28,11 +28,15 @@ from framework.board.routes import Runner
 from framework.gamefile import GameFile
 from framework.positions import Position, run_positions
 
-GAMES = sorted((Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games").glob("*.json"))
+TITLES = Path(__file__).resolve().parents[1] / "titles"
 
 
-def all_positions():
-    for path in GAMES:
+def games(title: str) -> list[Path]:
+    return sorted((TITLES / title / "games").glob("*.json"))
+
+
+def all_positions(paths: list[Path]):
+    for path in paths:
         yield from run_positions(GameFile.read(path), name=path.stem)
 
 
@@ -61,10 +65,10 @@ def summary(name: str, answers: list[Optimum]) -> None:
     )
 
 
-def recorded(time_limit: float | None) -> list[Optimum]:
+def recorded(paths: list[Path], time_limit: float | None) -> list[Optimum]:
     print(HEADER)
     answers = []
-    for position in all_positions():
+    for position in all_positions(paths):
         answer = best_routes(position.board, position.trains, time_limit=time_limit)
         answers.append(answer)
         trains = ",".join(train for train, _ in position.trains)
@@ -90,9 +94,9 @@ STRESS = {
 """Made-up train sets: ``(train id, distance, multiplier, passes SJ tokens)``."""
 
 
-def stress(time_limit: float | None) -> list[Optimum]:
+def stress(paths: list[Path], time_limit: float | None) -> list[Optimum]:
     last: dict[str, Position] = {}
-    for position in all_positions():
+    for position in all_positions(paths):
         last[position.game] = position
     print("\n" + HEADER)
     answers = []
@@ -117,11 +121,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stress", action="store_true", help="add made-up two-train positions")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per position")
+    parser.add_argument("--title", default="18SJ", help="the bundled title whose games/ are searched")
     args = parser.parse_args()
-    answers = recorded(args.time_limit)
+    paths = games(args.title)
+    answers = recorded(paths, args.time_limit)
     summary("recorded positions", answers)
     if args.stress:
-        summary("made-up positions", stress(args.time_limit))
+        summary("made-up positions", stress(paths, args.time_limit))
 
 
 if __name__ == "__main__":
