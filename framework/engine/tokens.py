@@ -14,13 +14,21 @@ def charter(game: Game, entity: str):
 
 
 def place_home(game: Game, entity: str) -> None:
-    """Put the home token in its reserved city, free, at the start of the first turn."""
+    """Put the home token in its reserved city, free (once: the reservation goes with it);
+    the operating round calls it at the start of every turn."""
     city = game.board.reservation(entity)
     if city is None or entity not in game.corporations:
         return
     game.board.add_token(entity, city)
     game.corporations[entity].tokens_used += 1
     game.log(f"{entity} places its home token in {city[0]}")
+
+
+def home_at(game: Game, entity: str, moment: str) -> None:
+    """Place the home token now if the title places it at ``moment`` (``par``, ``float``;
+    ``first_operation`` is the operating round's, :func:`place_home`)."""
+    if game.title.rules.tokens.home == moment:
+        place_home(game, entity)
 
 
 def next_price(game: Game, entity: str) -> int | None:

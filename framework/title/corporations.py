@@ -74,16 +74,13 @@ class Corporation(Charter):
 
 
 class Minor(Charter):
-    """A minor company: one owner, no shares."""
+    """A minor company: one owner, no shares. It runs the trains it is given and never
+    buys any; it keeps half its revenue, rounded down, and its owner gets the rest."""
 
     trains: list[Name] = []
     """Train types it receives from the depot, free, at setup."""
     operates_first: bool = True
     """It operates before the corporations."""
-    revenue_split: Literal["half"] = "half"
-    """``half``: the minor keeps half its revenue, rounded down; its owner gets the rest."""
-    buys_trains: bool = False
-    """Whether it may buy trains."""
     closes_on_event: bool = True
     """Closed, with its cash going to the bank and its token removed, by ``close_companies``."""
 
