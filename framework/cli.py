@@ -33,7 +33,7 @@ from framework.cli_routes import register as register_routes_command
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, write_schemas
-from framework.title.summary import sections_checked, summarize
+from framework.title.summary import descriptions, sections_checked, summarize
 
 app = typer.Typer(
     name="18xx",
@@ -91,6 +91,7 @@ def validate(
                 "title": title.title.name,
                 "valid": True,
                 "summary": dict(lines),
+                "descriptions": descriptions(title),
                 "sections_checked": sections_checked(title),
                 "variants_checked": checked,
             }

@@ -177,8 +177,12 @@ def _track(game, step, entity) -> list[Choice]:
     slot = game.title.rules.track.lays[rnd.laid]
     layer = operating.layer(game, entity)
     out = []
+    board = game.board
     for hex_id in candidate_hexes(game, entity):
-        for plan in legal_lays(game.board, layer, hex_id):
+        upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
+        if not (slot.upgrade if upgrade else slot.lay):
+            continue
+        for plan in legal_lays(board, layer, hex_id):
             if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
                 continue
             out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})

@@ -172,6 +172,8 @@ def player_value(game: Game, player: str) -> int:
     return value
 
 
-def dividend_per_holder(total: int, percent: int) -> int:
-    """A holder's part of a payout, rounded up (18SJ revenues are multiples of 10)."""
+def dividend_per_holder(total: int, percent: int, rounding: str = "up") -> int:
+    """A holder's part of a payout, rounded ``up`` or ``down`` (``dividends.rounding``)."""
+    if rounding == "down":
+        return total * percent // 100
     return math.ceil(total * percent / 100)

@@ -38,7 +38,18 @@ class AuctionRound(Round):
 class StockRound(Round):
     """Players in priority order, passing round the table until all have passed."""
 
-    STATE = ("entities", "index", "sold", "bought", "bought_from", "parred", "last_actor", "acted")
+    STATE = (
+        "entities",
+        "index",
+        "sold",
+        "bought",
+        "bought_from",
+        "parred",
+        "last_actor",
+        "acted",
+        "sold_first",
+        "last_buyer",
+    )
 
     def start(self) -> None:
         game = self.game
@@ -56,6 +67,10 @@ class StockRound(Round):
         self.parred = False
         """The current player started a corporation this turn."""
         self.last_actor: str | None = None
+        self.last_buyer: str | None = None
+        """The last player to buy a share or start a corporation this round."""
+        self.sold_first = False
+        """The current player sold this turn before buying or starting a corporation."""
         self.acted = False
         """The current player has bought, sold or started a corporation this turn."""
         for player in game.humans:
@@ -68,6 +83,7 @@ class StockRound(Round):
         self.bought_from = []
         self.parred = False
         self.acted = False
+        self.sold_first = False
         self.reset_steps()
         self.skip_steps()
         if self.active_step() is None and not self.finished():
@@ -87,6 +103,8 @@ class StockRound(Round):
         game = self.game
         players = [p.id for p in game.humans]
         last = self.entities[self.index]
+        if game.title.rules.stock.priority == "after_last_to_buy" and self.last_buyer is not None:
+            last = self.last_buyer
         game.priority = (players.index(last) + 1) % len(players)
         move = game.title.rules.stock.sold_out_move
         if move != "none":
@@ -102,7 +120,9 @@ class StockRound(Round):
 
 @round_kind("operating")
 class OperatingRound(Round):
-    """Minors first, then corporations by descending share price, then the virtual player's."""
+    """Minors first, then corporations by descending share price at the start of the round
+    (those yet to operate re-sorted after an emergency sale or a bankruptcy), then the
+    virtual player's."""
 
     STATE = (
         "entities",
@@ -159,7 +179,7 @@ class OperatingRound(Round):
                 self.revenue = 0
                 self.laid = 0
                 self.improved = False
-                self.token_placed = False
+                self.token_placed = 0
                 self.bought_early = False
                 tokens.place_home(game, entity)
                 if entity in game.corporations:

@@ -186,7 +186,7 @@ class SharePhase(Round):
         at_limit = finance.certificate_count(game, player) >= finance.certificate_limit(game)
         out = []
         for sym, corp in game.corporations.items():
-            if corp.closed or at_limit or self.traded.get(player, {}).get(sym) == "sell":
+            if corp.closed or at_limit or self._traded_this_turn(player, sym, "sell"):
                 continue
             price = game.market.price(sym)
             if not has_president(game, sym):
@@ -208,9 +208,13 @@ class SharePhase(Round):
         game = self.game
         out = []
         for sym, corp in game.corporations.items():
-            if corp.closed or self.traded.get(player, {}).get(sym) == "buy":
+            if corp.closed or self._traded_this_turn(player, sym, "buy"):
                 continue
-            mine = [s for s in corp.certificates_of(player) if not s.president]
+            sellable = game.title.rules.share_phase.president_sellable
+            mine = sorted(
+                (s for s in corp.certificates_of(player) if sellable or not s.president),
+                key=lambda s: s.president,
+            )
             for n in range(1, len(mine) + 1):
                 out.append({"shares": [s.id for s in mine[:n]], "percent": sum(s.percent for s in mine[:n])})
         return out
@@ -305,7 +309,7 @@ class SharePhase(Round):
         if sym not in game.corporations:
             return f"there is no corporation {sym}"
         rules = game.title.rules.share_phase
-        if self.traded.get(player, {}).get(sym) == "sell":
+        if self._traded_this_turn(player, sym, "sell"):
             return f"{game.name(player)} sold {sym} this turn and may not buy it"
         if (
             has_president(game, sym)
@@ -324,11 +328,18 @@ class SharePhase(Round):
                 raise GameError("selling", f"{game.name(player)} does not hold {share.id}")
             if share.president and not game.title.rules.share_phase.president_sellable:
                 raise GameError("president's certificate", "the president's certificate cannot be sold")
-        if self.traded.get(player, {}).get(corp.sym) == "buy":
+        if self._traded_this_turn(player, corp.sym, "buy"):
             raise GameError("selling", f"{game.name(player)} bought {corp.sym} this turn and may not sell it")
         percent = sum(s.percent for s in certs)
         shares.sell(game, player, corp, certs, percent)
         self._traded(player, corp.sym, "sell", len(certs))
+
+    def _traded_this_turn(self, player: str, sym: str, what: str) -> bool:
+        """Whether ``player`` did ``what`` (buy, sell) with ``sym`` this game turn and so may
+        not do the other (``share_phase.buy_and_sell: not_same_corporation``)."""
+        if self.game.title.rules.share_phase.buy_and_sell == "any":
+            return False
+        return self.traded.get(player, {}).get(sym) == what
 
     def _traded(self, player: str, sym: str, what: str, count: int) -> None:
         self.traded.setdefault(player, {})[sym] = what

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance
+from framework.engine import finance, tokens
 from framework.engine.entities import BANK, IPO, POOL, Corporation, Share
 from framework.engine.errors import GameError
 
@@ -164,6 +164,7 @@ def check_float(game: Game, corp: Corporation) -> None:
         return
     corp.floated = True
     game.log(f"{corp.sym} floats")
+    tokens.home_at(game, corp.sym, "float")
     if corp.capitalization == "full":
         rules = game.title.rules
         price = corp.par if rules.float_capital_price == "par" else game.market.price(corp.sym)

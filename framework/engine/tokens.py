@@ -14,18 +14,21 @@ def charter(game: Game, entity: str):
 
 
 def place_home(game: Game, entity: str) -> None:
-    """Put the home token in its reserved city, free, at the start of the first turn. A
-    company whose home city is ``choose`` puts it in the first city while its home hex
-    has no track, and else chooses the city (the ``home_token`` step waits for it)."""
+    """Put the home token in its reserved city, free (once: the reservation goes with it);
+    the operating round calls it at the start of every turn. A company whose home city
+    is ``choose`` puts it in the first city while its home hex has no track, and else
+    chooses the city (the ``home_token`` step waits for it)."""
     city = game.board.reservation(entity)
     if city is None or entity not in game.corporations:
         return
-    game.corporations[entity].tokens_used += 1
     home = game.title.corporations[entity].home
     if home.city == "choose" and game.board.face(home.hex).paths:
-        game.round.pending_home = entity
-        game.log(f"{entity} must choose the city of its home token in {home.hex}")
+        if getattr(game.round, "pending_home", entity) is None:  # an operating round's
+            game.corporations[entity].tokens_used += 1
+            game.round.pending_home = entity
+            game.log(f"{entity} must choose the city of its home token in {home.hex}")
         return
+    game.corporations[entity].tokens_used += 1
     game.board.add_token(entity, city)
     game.board.unreserve(entity)
     game.log(f"{entity} places its home token in {city[0]}")
@@ -45,6 +48,13 @@ def undecided_home(game: Game, hex_id: str) -> tuple[str, tuple[str, int]] | Non
         if city is not None:
             return sym, city
     return None
+
+
+def home_at(game: Game, entity: str, moment: str) -> None:
+    """Place the home token now if the title places it at ``moment`` (``par``, ``float``;
+    ``first_operation`` is the operating round's, :func:`place_home`)."""
+    if game.title.rules.tokens.home == moment:
+        place_home(game, entity)
 
 
 def next_price(game: Game, entity: str) -> int | None:

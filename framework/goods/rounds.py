@@ -374,7 +374,8 @@ class Income(OperatorRound):
             self._reduce(sym)
         self._rank(earned)
         if game.turn >= game.title.goods.turns.get(len(game.humans), 10**9):
-            self._final_dividend()
+            if game.title.goods.final_dividend is not None:
+                self._final_dividend()
             game.trigger_end("final_turn")
 
     def _collect_and_pay(self, sym: str) -> None:

@@ -173,6 +173,7 @@ def render_market(
         legend.append(
             group(
                 [
+                    *([title(zone.description)] if zone.description else []),
                     swatch,
                     text(
                         margin + 30 * scale,

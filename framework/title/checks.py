@@ -469,7 +469,7 @@ class _Checker:
                         f"based there",
                         "value",
                     )
-            if any(price < 0 for price in charter.tokens):
+            if any(price < 0 for price in getattr(charter, "tokens", ())):
                 yield ((*at, "tokens"), "token prices cannot be negative", "value")
             if sym == national:
                 yield (at, f"{sym} is also the state railway's id (rules.nationalization)", "key")

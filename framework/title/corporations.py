@@ -48,21 +48,17 @@ class Home(Shorthand):
 
 
 class Charter(Entry):
-    """What corporations and minors share: a name, a home, tokens and colours."""
+    """What corporations and minors share: a name, a home and colours."""
 
     name: str
     """The full name."""
     home: Home | None = None
     """The home city; its slot is reserved from the start of the game (none for a
     company of the goods layer, which has no stations)."""
-    tokens: list[int] = Field(default=[0], min_length=1)
-    """Station token prices in the order they are placed; the first is the home token."""
     color: str
     """Charter and token colour (a CSS colour)."""
     text_color: str = "white"
     """Colour of text on the charter and tokens."""
-    logo: str | None = None
-    """An image name, as in 18xx.games, for renderers."""
 
     @property
     def sym(self) -> str:
@@ -73,6 +69,8 @@ class Charter(Entry):
 class Corporation(Charter):
     """A public corporation with shares."""
 
+    tokens: list[int] = Field(default=[0], min_length=1)
+    """Station token prices in the order they are placed; the first is the home token."""
     capitalization: Literal["incremental", "full"] | None = None
     """Overrides ``rules.capitalization`` for this corporation."""
     float_percent: int | None = Field(default=None, ge=10, le=100)
@@ -82,16 +80,14 @@ class Corporation(Charter):
 
 
 class Minor(Charter):
-    """A minor company: one owner, no shares."""
+    """A minor company: one owner, no shares. It has its home token only, runs the trains
+    it is given and never buys any; it keeps half its revenue, rounded down, and its
+    owner gets the rest."""
 
     trains: list[Name] = []
     """Train types it receives from the depot, free, at setup."""
     operates_first: bool = True
     """It operates before the corporations."""
-    revenue_split: Literal["half"] = "half"
-    """``half``: the minor keeps half its revenue, rounded down; its owner gets the rest."""
-    buys_trains: bool = False
-    """Whether it may buy trains."""
     closes_on_event: bool = True
     """Closed, with its cash going to the bank and its token removed, by ``close_companies``."""
 

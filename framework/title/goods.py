@@ -191,4 +191,4 @@ class GoodsLayer(Model):
     final_dividend: Literal["income_links_treasury"] | None = "income_links_treasury"
     """The last turn's dividend instead of goods growth: per 10%,
     ``(3 × income + links built + treasury) // 10``, the rounding remainder to the
-    president."""
+    president; none: no final dividend."""

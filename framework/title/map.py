@@ -55,8 +55,6 @@ class Icon(Entry):
 
     description: str
     """What it means in the game."""
-    image: str | None = None
-    """An image name, as in 18xx.games (``18_sj/M-S``), for renderers."""
 
 
 class MainlineMark(Model):
@@ -117,8 +115,6 @@ class MapSpec(Model):
     letters: Literal["rows", "columns"] | None = None
     """Whether the letter of a hex id names its row or its column. Default: rows for
     pointy, columns for flat, as on 18xx.games. The number names the other axis."""
-    printed_coordinates: str | None = None
-    """How the printed board's ids relate to the ids used here (each hex's ``printed``)."""
     icons: dict[str, Icon] = {}
     """Every icon used on the map, by name."""
     mainlines: dict[str, Mainline] = {}

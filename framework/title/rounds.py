@@ -15,7 +15,7 @@ ordered steps of each round, named from the framework's step library.
 
 A game plays the ``start`` rounds once, then repeats ``turn``. An operating
 round entry stands for the whole set of operating rounds, as many as the
-phase says. A round entry may be limited to every n-th game turn
+phase says. A ``turn`` entry may be limited to every n-th game turn
 (``{round: requisition, every: 2}``). A round of kind ``custom`` is played by a
 hook of the title.
 """
@@ -133,6 +133,15 @@ class Round(Entry):
         return self
 
 
+class StartEntry(Shorthand):
+    """A round played once at the beginning: ``auction`` or ``{round: auction}``."""
+
+    __shorthand__: ClassVar[str] = "round"
+
+    round: str
+    """The round's name under ``rounds``."""
+
+
 class RoundEntry(Shorthand):
     """A round in the game sequence: ``stock`` or ``{round: requisition, every: 2}``."""
 
@@ -147,7 +156,7 @@ class RoundEntry(Shorthand):
 class Sequence(Model):
     """The order in which rounds are played."""
 
-    start: list[RoundEntry] = []
+    start: list[StartEntry] = []
     """Rounds played once at the beginning (the initial auction)."""
     turn: list[RoundEntry] = Field(min_length=1)
     """Rounds of one game turn, repeated until the game ends."""

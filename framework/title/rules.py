@@ -99,8 +99,10 @@ class AuctionRules(Model):
 class StockRules(Model):
     """Stock round rules."""
 
-    order: Literal["sell_buy_sell", "sell_buy", "buy_sell"] = "sell_buy_sell"
-    """The order of selling and buying within a turn."""
+    order: Literal["sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell"] = "sell_buy_sell"
+    """The order of selling and buying within a turn (18xx.games' ``SELL_BUY_ORDER``):
+    ``sell_buy_sell``: sales before and after the purchase; ``sell_buy``: no sale after a
+    purchase; ``sell_buy_or_buy_sell``: sales before or after the purchase, not both."""
     first_sales: int = Field(default=1, ge=1)
     """The first stock round in which shares may be sold (2: none in the first)."""
     sell_unfloated: bool = False
@@ -114,13 +116,14 @@ class StockRules(Model):
     sold_out_move: Move | Literal["none"] = "up"
     """At the end of a stock round, corporations fully held by players move this way."""
     buy_after_selling: bool = False
-    """A player may buy shares of a corporation they sold earlier in the same round."""
+    """A player may buy shares of a corporation they sold earlier in the same round
+    (false: nobody buys back in a round what they sold in it)."""
     treasury_price: Literal["market", "par"] = "market"
     """The price of shares bought from a treasury or the initial offering."""
-    president_sells_to_pool: bool = False
-    """The president's certificate may go to the pool."""
     priority: Literal["after_last_to_act", "after_last_to_buy"] = "after_last_to_act"
-    """Who gets priority for the next stock round."""
+    """Who gets priority for the next stock round: the player after the last to buy, sell
+    or start a corporation, or after the last to buy or start one (after the last to act
+    when nobody bought)."""
 
 
 class TileLaySlot(Model):
@@ -149,9 +152,10 @@ class TokenRules(Model):
     """Station token rules."""
 
     per_turn: int = Field(default=1, ge=1)
-    """Tokens a corporation may place in one operating turn."""
+    """Station tokens (besides the home token) a corporation may place in one operating turn."""
     home: Literal["first_operation", "float", "par"] = "first_operation"
-    """When the home token is placed."""
+    """When the home token is placed (18xx.games' ``HOME_TOKEN_TIMING``): at the start of
+    the corporation's first operating turn, when it floats, or when it is started."""
     one_per_hex: bool = True
     """A corporation may not have two tokens in one hex."""
 
@@ -199,7 +203,9 @@ class DividendRules(Model):
     """What corporations may do with revenue, and how it moves the price."""
 
     kinds: list[Literal["payout", "withhold", "half"]] = ["payout", "withhold"]
-    """The choices."""
+    """The choices. ``half``: the corporation keeps half the revenue, rounded down to a
+    multiple of its number of shares, and pays out the rest; the price moves as for a
+    payout of the part paid (as a withhold when nothing is paid)."""
     withhold: list[Move] = ["left"]
     """The move when withholding (also when there is no revenue)."""
     payout: list[PayoutMove] = []
@@ -209,7 +215,7 @@ class DividendRules(Model):
     pool_shares_pay: Literal["corporation", "nobody"] = "nobody"
     """Who receives the dividend on shares in the bank pool."""
     rounding: Literal["up", "down"] = "up"
-    """How a holder's dividend is rounded."""
+    """How a holder's dividend is rounded to whole money (up: as 18xx.games)."""
 
 
 class Nationalization(Model):
@@ -299,8 +305,6 @@ class Rules(Model):
     """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]
     """Certificate sizes in percent, president's first."""
-    operating_order: Literal["descending_price_at_start", "descending_price"] = "descending_price_at_start"
-    """How corporations are ordered in an operating round."""
     auction: AuctionRules = AuctionRules()
     stock: StockRules = StockRules()
     track: TrackRules

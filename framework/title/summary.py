@@ -30,6 +30,7 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     )
     lines = [
         ("title", " — ".join(filter(None, [t.title.name, t.title.subtitle]))),
+        *_about(t),
         (
             "players",
             f"{players.min}–{players.max}" if players.min != players.max else str(players.min),
@@ -41,7 +42,7 @@ def summarize(title: Title) -> list[tuple[str, str]]:
         ("market", f"{_count(len(t.market.grid), 'row')}, {cells} cells, {pars}"),
         ("phases", f"{len(t.phases)}: {', '.join(t.phases)}"),
         ("trains", trains or "none"),
-        ("companies", f"{len(t.companies)}: {', '.join(t.companies)}" if t.companies else "none"),
+        ("companies", _companies(t)),
         ("corporations", f"{len(t.corporations)}: {', '.join(t.corporations)}"),
     ]
     if t.goods is not None:
@@ -55,6 +56,11 @@ def summarize(title: Title) -> list[tuple[str, str]]:
                 f"{sum(g.colors.values())} cubes ({cubes}); turns {turns}",
             )
         )
+    if t.map.mainlines:
+        lines.append(("main lines", ", ".join(line.name for line in t.map.mainlines.values())))
+    if t.rules.nationalization is not None:
+        national = t.rules.nationalization.national
+        lines.append(("state rail", f"{national.sym} ({national.name})"))
     if t.minors:
         lines.append(("minors", f"{len(t.minors)}: {', '.join(t.minors)}"))
     if t.bonuses:
@@ -72,6 +78,16 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     return lines
 
 
+def descriptions(title: Title) -> dict[str, dict[str, str]]:
+    """The texts the title gives its companies (card texts), variants and market zones,
+    by id (``18xx validate --json``)."""
+    groups = {"companies": title.companies, "variants": title.variants, "zones": title.market.zones}
+    return {
+        name: {key: entry.description for key, entry in entries.items() if entry.description}
+        for name, entries in groups.items()
+    }
+
+
 def sections_checked(title: Title) -> list[str]:
     """The sections of ``title`` that validation checked: every one the title has (the
     required ones, and each optional one it gives)."""
@@ -80,6 +96,25 @@ def sections_checked(title: Title) -> list[str]:
         for name, field in type(title).model_fields.items()
         if field.is_required() or getattr(title, name) not in (None, {}, [])
     ]
+
+
+def _about(t: Title) -> list[tuple[str, str]]:
+    meta = t.title
+    parts = [
+        f"designed by {meta.designer}" if meta.designer else "",
+        f"published by {meta.publisher}" if meta.publisher else "",
+        f"version {meta.version}" if meta.version else "",
+        _count(len(meta.sources), "source") if meta.sources else "",
+    ]
+    text = "; ".join(p for p in parts if p)
+    return [("about", text)] if text else []
+
+
+def _companies(t: Title) -> str:
+    if not t.companies:
+        return "none"
+    names = [f"{sym} ({c.number})" if c.number else sym for sym, c in t.companies.items()]
+    return f"{len(t.companies)}: {', '.join(names)}"
 
 
 def _bank(t: Title) -> str:
@@ -99,7 +134,7 @@ def _certificates(t: Title) -> str:
 
 
 def _rounds(t: Title) -> str:
-    start = [_entry(e) for e in t.sequence.start]
+    start = [e.round for e in t.sequence.start]
     turn = [_entry(e) for e in t.sequence.turn]
     return (f"start {', '.join(start)}; " if start else "") + f"each turn {', '.join(turn)}"
 

@@ -71,8 +71,6 @@ class Phase(Entry):
     """Operating rounds in each set started in this phase."""
     buy_companies: bool = False
     """Corporations may buy private companies from players."""
-    status: list[str] = []
-    """Labels shown to players (informational)."""
 
     @property
     def name(self) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, operating
+from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK, IPO
 from framework.engine.errors import GameError
 from framework.engine.market import parse_price_id
@@ -61,6 +61,7 @@ class CompanyPendingPar(Step):
         if corp.capitalization == "incremental" and payment:
             finance.pay(game, BANK, sym, payment * price)
         game.log(f"{game.name(player)} pars {sym} at {price}")
+        tokens.home_at(game, sym, "par")
 
     def _company_for(self, sym: str) -> str | None:
         for company in self.game.companies:

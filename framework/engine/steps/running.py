@@ -89,7 +89,8 @@ def remove_used_bonus_token(game, entity: str, stop_hexes: list[str]) -> None:
 
 @step("dividend")
 class Dividend(Step):
-    """Pay out or withhold; minors split their revenue with their owner."""
+    """Pay out, withhold or pay half (``dividends.kinds``); minors split their revenue with
+    their owner."""
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
@@ -116,6 +117,8 @@ class Dividend(Step):
             raise GameError("dividends", f"{entity} may {' or '.join(kinds)}, not {kind}")
         if kind == "payout":
             payout(game, entity, rnd.revenue)
+        elif kind == "half":
+            half(game, entity, rnd.revenue)
         else:
             withhold(game, entity, rnd.revenue)
         self.passed = True
@@ -140,6 +143,19 @@ def withhold(game, sym: str, amount: int) -> None:
     game.log(f"{sym} withholds {amount}; its price is now {game.market.price(sym)}")
 
 
+def half(game, sym: str, amount: int) -> None:
+    """Keep half the revenue, rounded down to a multiple of the number of shares, and pay
+    out the rest (the price moves as for a payout of what is paid)."""
+    shares = 100 // min(s.percent for s in game.corporations[sym].shares)
+    kept = amount // 2 // shares * shares
+    finance.pay(game, BANK, sym, kept)
+    game.log(f"{sym} keeps {kept} of {amount}")
+    if amount - kept > 0:
+        payout(game, sym, amount - kept)
+    else:
+        withhold(game, sym, 0)
+
+
 def payout(game, sym: str, amount: int) -> None:
     rules = game.title.rules.dividends
     corp = game.corporations[sym]
@@ -153,7 +169,7 @@ def payout(game, sym: str, amount: int) -> None:
         else:  # the initial offering pays nobody
             payee = None
         if payee is not None:
-            finance.pay(game, BANK, payee, finance.dividend_per_holder(amount, percent))
+            finance.pay(game, BANK, payee, finance.dividend_per_holder(amount, percent, rules.rounding))
     price = game.market.price(sym)
     if not corp.bot:
         for rule in rules.payout:

@@ -2,16 +2,17 @@
 
 A turn (rulebook §9, reference §4.3) is sales, at most one purchase (a share or
 a new corporation; several shares of one corporation in a multiple-buy zone),
-more sales, then done. Sales wait for the title's first selling round; a player
-over the certificate limit, or over the holding limit of a corporation, may only
-sell. Nobody buys back what they sold in the same round.
+more sales, then done; ``stock.order`` may forbid the sales after the purchase.
+Sales wait for the title's first selling round; a player over the certificate
+limit, or over the holding limit of a corporation, may only sell. Nobody buys
+back what they sold in the same round, unless ``stock.buy_after_selling``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, operating, shares
+from framework.engine import finance, operating, shares, tokens
 from framework.engine.entities import POOL
 from framework.engine.errors import GameError
 from framework.engine.steps.auction import _par_cell
@@ -155,9 +156,20 @@ class BuySellParShares(Step):
             if not c.closed
         )
 
+    def order_allows_sale(self) -> bool:
+        """Whether the title's sell/buy order (``stock.order``) allows a sale now."""
+        rnd = self.round
+        order = self.game.title.rules.stock.order
+        purchased = bool(rnd.bought) or rnd.parred
+        if order == "sell_buy":
+            return not purchased
+        if order == "sell_buy_or_buy_sell":
+            return not (purchased and rnd.sold_first)
+        return True
+
     def can_sell_any(self, player: str) -> bool:
         game = self.game
-        if game.turn < game.title.rules.stock.first_sales:
+        if game.turn < game.title.rules.stock.first_sales or not self.order_allows_sale():
             return False
         for corp in game.corporations.values():
             if corp.closed or not corp.certificates_of(player):
@@ -173,8 +185,8 @@ class BuySellParShares(Step):
     def buyable(self, player: str, corp, at_limit: bool | None = None) -> list:
         """Certificates of ``corp`` the player could buy now (``at_limit``: whether the
         player's certificates already reach the limit, when known)."""
-        game, rnd = self.game, self.round
-        if corp.closed or corp.par is None or corp.bot or corp.sym in rnd.sold.get(player, []):
+        game = self.game
+        if corp.closed or corp.par is None or corp.bot or self.sold_earlier(player, corp):
             return []
         if not self.may_purchase(corp):
             return []
@@ -197,6 +209,13 @@ class BuySellParShares(Step):
                 continue
             out.append(share)
         return out
+
+    def sold_earlier(self, player: str, corp) -> bool:
+        """Whether ``player`` sold ``corp`` earlier this round and may not buy it back
+        (``stock.buy_after_selling``)."""
+        if self.game.title.rules.stock.buy_after_selling:
+            return False
+        return corp.sym in self.round.sold.get(player, [])
 
     def at_limit(self, player: str) -> bool:
         game = self.game
@@ -258,11 +277,15 @@ class BuySellParShares(Step):
         player = entity_of(action)
         if game.turn < game.title.rules.stock.first_sales:
             raise _no_sales_yet()
+        if not self.order_allows_sale():
+            raise GameError("sell/buy order", _order_message(game.title.rules.stock.order))
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
         shares.check_sale(game, player, corp, certs, percent)
         shares.sell(game, player, corp, certs, percent)
         rnd.sold.setdefault(player, []).append(corp.sym)
+        if not (rnd.bought or rnd.parred):
+            rnd.sold_first = True
         self._acted(player)
 
     def process_buy_shares(self, action: dict[str, Any]) -> None:
@@ -290,17 +313,18 @@ class BuySellParShares(Step):
         shares.buy(game, player, corp, certs)
         rnd.bought.append(corp.sym)
         rnd.bought_from.extend(sources)
+        rnd.last_buyer = player
         self._acted(player)
 
     def _why_not(self, player: str, corp, share) -> GameError:
-        game, rnd = self.game, self.round
+        game = self.game
         if share.owner not in (corp.sym, "ipo", POOL):
             return GameError("buying", f"{share.id} is not for sale")
         if corp.sym not in game.market.positions:
             return GameError(
                 "par first", f"{corp.sym} has not been started: its president's certificate comes first"
             )
-        if corp.sym in rnd.sold.get(player, []):
+        if self.sold_earlier(player, corp):
             return GameError("buying", f"{game.name(player)} sold {corp.sym} this round")
         if not self.may_purchase(corp):
             return GameError("buying", "only one purchase per turn")
@@ -335,8 +359,10 @@ class BuySellParShares(Step):
         finance.pay(game, player, payee, cost)
         finance.move_share(game, pres, player)
         game.log(f"{game.name(player)} starts {sym} at {price}")
+        tokens.home_at(game, sym, "par")
         shares.check_float(game, corp)
         rnd.parred = True
+        rnd.last_buyer = player
         self._acted(player)
 
     def _acted(self, player: str) -> None:
@@ -344,6 +370,12 @@ class BuySellParShares(Step):
         rnd.acted = True
         rnd.last_actor = player
         self.game.players_by_id[player].passed = False
+
+
+def _order_message(order: str) -> str:
+    if order == "sell_buy":
+        return "no sales after a purchase in the same turn"
+    return "sales may come before or after the purchase of a turn, not both"
 
 
 def _no_sales_yet() -> GameError:

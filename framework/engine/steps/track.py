@@ -171,7 +171,8 @@ class SpecialTrack(Step):
 
 @step("home_token")
 class HomeToken(Step):
-    """Home tokens go down by themselves when a corporation first operates. A company
+    """Home tokens go down by themselves, when ``tokens.home`` says (by default when a
+    corporation first operates). A company
     whose home city is ``choose`` puts its token back, free, in the city of its choice
     once a tile is laid in its home hex (a ``place_token`` before anything else)."""
 
@@ -217,11 +218,14 @@ class HomeToken(Step):
 
 @step("token")
 class Token(Step):
-    """One station token a turn, in a city the corporation reaches, at the next price."""
+    """Station tokens (``tokens.per_turn`` a turn), each in a city the corporation reaches,
+    at the next price."""
 
     def actions(self, entity: str) -> list[str]:
         game, rnd = self.game, self.round
-        if entity != rnd.entity() or entity not in game.corporations or rnd.token_placed:
+        if entity != rnd.entity() or entity not in game.corporations:
+            return []
+        if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
         price = tokens.next_price(game, entity)
         if price is None:
@@ -245,7 +249,7 @@ class Token(Step):
         finance.pay(game, entity, BANK, price)
         game.board.add_token(entity, city)
         game.corporations[entity].tokens_used += 1
-        rnd.token_placed = True
+        rnd.token_placed += 1
         game.log(f"{entity} places a token in {city[0]} for {price}")
 
     def _check_slot(self, action: dict[str, Any], city: tuple[str, int]) -> None:

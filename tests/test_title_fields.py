@@ -1,0 +1,1133 @@
+"""Every field of the title format is read, and a test shows it (issue 13).
+
+:func:`test_every_field_has_a_test` walks the title models from
+:class:`~framework.title.model.Title` — nested models, the members of unions (each ability
+type, each bonus kind) — and checks each field against :data:`REGISTRY`: the field's
+dotted path (``rules.stock.order``, ``companies.abilities[tile_lay].count``) mapped to the
+tests that would fail if the engine ignored it. A field whose type is a model is proven by
+its own fields and needs no entry. A field missing from the registry fails the test, which
+lists it; so does an entry naming a test that does not exist, or a path that is not a field.
+
+Most entries are one of:
+
+* a rules test that changes the field (an overlay or a variant) and shows what changes —
+  here, in ``test_rules_fields.py``, or in the title's rules tests;
+* ``CHANGED[field]``: :func:`test_changing_the_field_changes_a_bot_game` plays a seeded
+  bot game with the field changed by an overlay and requires the game (its actions or its
+  result) to differ from the game without the overlay;
+* for fields 18SJ or 18Steam give values other than the default: the replay of the real
+  18SJ games to their recorded results (``REPLAY``), or the title's rules tests, beside a
+  test that checks the value against the reference;
+* metadata (names, descriptions, colours, sources): the validate, render or setup test that
+  shows it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import typing
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+import steam_support as steam
+from pydantic import BaseModel
+from sj_support import REAL, TITLE_DIR, game_before, game_before_with, recorded
+from typer.testing import CliRunner
+
+from framework.board.board import Board
+from framework.board.bonuses import BonusRules, Earned
+from framework.board.lays import Layer, check_lay, lay
+from framework.board.routes import IllegalRoute, Route, Runner, check_route, stop_value
+from framework.board.tokens import IllegalToken, check_token
+from framework.bots.heuristic import HeuristicBot
+from framework.bots.random_bot import RandomBot
+from framework.cli import app
+from framework.engine import finance, trains
+from framework.engine.entities import BANK
+from framework.play import new_session, play
+from framework.problems import ProblemsError
+from framework.title.loader import RulesText, load_title
+from framework.title.model import Title
+
+ROOT = Path(__file__).resolve().parents[1]
+TINY = ROOT / "tests" / "titles" / "tiny"
+STEAM = ROOT / "titles" / "18Steam"
+
+PENDING_ABILITIES = {
+    # The redesign of private-company abilities (issue 13, part 1) covers these: today the
+    # engine does not read them.
+    "companies.abilities[tile_lay].counts_as_track_lay",
+    "companies.abilities[early_train_purchase].skips_buy_trains",
+}
+
+UNPROVEN_ABILITIES = {
+    # Read by the engine, but only 18SJ's value is played and no test changes it yet; the
+    # ability redesign replaces these kinds (a test that changes each belongs with it).
+    "companies.abilities[tile_lay].connected",
+    "companies.abilities[bonus_tokens].placement",
+    "companies.abilities[bonus_tokens].removed_with_company",
+    "companies.abilities[bonus_marker].removed_with_company",
+    "companies.abilities[early_train_purchase].uses",
+    "companies.abilities[priority_card].uses",
+    "companies.abilities[priority_card].closes_when_used",
+    "companies.abilities[controls_minor].corporation_purchase",
+    # Every ability's ``owner`` (read wherever an ability is used): only blocks_hexes,
+    # tile_lay and exchange have a test that changes it so far.
+    "companies.abilities[terrain_discount].owner",
+    "companies.abilities[bonus_tokens].owner",
+    "companies.abilities[bonus_marker].owner",
+    "companies.abilities[early_train_purchase].owner",
+    "companies.abilities[train_discount].owner",
+    "companies.abilities[shares].owner",
+    "companies.abilities[priority_card].owner",
+    "companies.abilities[controls_minor].owner",
+}
+
+NOT_YET_SHOWN = {
+    # Read by the engine, but no test changes them yet (18SJ plays the default).
+    "rules.nationalization.one_token_per",
+    "tiles.paths.terminal",
+}
+
+
+# -- the fields of the models ------------------------------------------------------------
+
+
+def _models_in(annotation) -> list[type[BaseModel]]:
+    found = []
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        found.append(annotation)
+    for arg in typing.get_args(annotation):
+        found.extend(_models_in(arg))
+    return list(dict.fromkeys(found))
+
+
+def _tag(model: type[BaseModel]) -> str:
+    key = "type" if "type" in model.model_fields else "kind"
+    return typing.get_args(model.model_fields[key].annotation)[0]
+
+
+def title_fields() -> list[str]:
+    """The dotted path of every field of the title models that is not itself a model
+    (union members by their tag: ``companies.abilities[tile_lay].count``)."""
+    out: list[str] = []
+
+    def walk(model: type[BaseModel], prefix: str, seen: frozenset) -> None:
+        for name, info in model.model_fields.items():
+            path = f"{prefix}.{name}" if prefix else name
+            subs = _models_in(info.annotation)
+            if not subs:
+                out.append(path)
+            for sub in subs:
+                if sub in seen:
+                    continue
+                walk(sub, f"{path}[{_tag(sub)}]" if len(subs) > 1 else path, seen | {sub})
+
+    walk(Title, "", frozenset())
+    return out
+
+
+# -- changing a field changes a bot game ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """A bot game and an overlay that changes one field."""
+
+    overlay: str
+    """The overlay's sections (YAML; the header is added)."""
+    title: Path = TITLE_DIR
+    players: int = 4
+    seed: int = 7
+    bot: str = "heuristic"
+    upto: int | None = None
+    """Compare the first this many actions only (None: the whole game and its result)."""
+
+
+def _sj(overlay: str, upto: int | None = None) -> Change:
+    return Change(overlay, upto=upto)
+
+
+def _steam(overlay: str, upto: int | None = None, *, seed: int = 1, bot: str = "heuristic") -> Change:
+    return Change(overlay, STEAM, 4, seed, bot, upto)
+
+
+CHANGED: dict[str, Change] = {
+    "certificate_limit.counts_companies": _sj("certificate_limit: {counts_companies: false}\n", 340),
+    "rules.shares": _sj("rules: {shares: [20, 20, 20, 20, 20]}\n", 20),
+    "rules.auction.min_increment": Change(
+        "rules: {auction: {min_increment: 25}}\n", players=3, seed=1, bot="random"
+    ),
+    "rules.stock.holding_limit": _sj("rules: {stock: {holding_limit: 40}}\n", 30),
+    "rules.stock.order": _sj("rules: {stock: {order: sell_buy}}\n", 50),
+    "rules.tokens.per_turn": _sj("rules: {tokens: {per_turn: 2}}\n", 250),
+    "rules.tokens.home": _sj("rules: {tokens: {home: par}}\n", 90),
+    "rules.trains.must_buy": _sj("rules: {trains: {must_buy: never}}\n", 490),
+    "rules.trains.buy_from_others": _sj("rules: {trains: {buy_from_others: false}}\n", 170),
+    "rules.trains.min_price_from_others": _sj("rules: {trains: {min_price_from_others: 300}}\n", 170),
+    "rules.trains.discards_to": _sj("rules: {trains: {discards_to: removed}}\n", 370),
+    "rules.dividends.kinds": _sj("rules: {dividends: {kinds: [payout]}}\n", 480),
+    "rules.dividends.withhold": _sj("rules: {dividends: {withhold: [down]}}\n", 360),
+    "rules.dividends.treasury_shares_pay": _sj("rules: {dividends: {treasury_shares_pay: nobody}}\n", 235),
+    "rules.company_sales.min": _sj("rules: {company_sales: {min: 1.0}}\n", 140),
+    "rules.company_sales.max": _sj("rules: {company_sales: {max: 1.0}}\n", 165),
+    "rules.nationalization.price_moves": _sj("rules: {nationalization: {price_moves: [down]}}\n", 290),
+    "market.edges.left": _sj("market: {edges: {left: none}}\n"),
+    "market.edges.right": Change("market: {edges: {right: none}}\n", players=3, seed=1),
+    "trains.own_token_stop_multiplier": _sj("trains: {D: {own_token_stop_multiplier: 2}}\n", 520),
+    "trains.passes_national_tokens": _sj("trains: {D: {passes_national_tokens: true}}\n", 580),
+    "corporations.capitalization": _sj(
+        "corporations: {SWB: {capitalization: full}, BJ: {capitalization: full}, "
+        "KFJ: {capitalization: full}, MYJ: {capitalization: full}, SNJ: {capitalization: full}}\n",
+        45,
+    ),
+    "corporations.float_percent": _sj(
+        "corporations: {SWB: {float_percent: 20}, BJ: {float_percent: 20}, KFJ: {float_percent: 20}, "
+        "MYJ: {float_percent: 20}, SNJ: {float_percent: 20}}\n",
+        20,
+    ),
+    "rules.track.lays.lay": _sj(
+        "rules: {track: {lays: [{lay: false, upgrade: true},\n"
+        "  {lay: true, upgrade: true, requires: mainline}]}}\n",
+        30,
+    ),
+    "rules.track.lays.upgrade": _sj(
+        "rules: {track: {lays: [{lay: true, upgrade: false},\n"
+        "  {lay: true, upgrade: false, requires: mainline}]}}\n",
+        150,
+    ),
+    "companies.abilities[blocks_hexes].owner": _sj(
+        "companies: {FRY: {abilities: [{type: blocks_hexes, hexes: [B17], owner: [bank]}]}, "
+        "NOJ: {abilities: [{type: blocks_hexes, hexes: [D9], owner: [bank]}]}}\n",
+        40,
+    ),
+    "minors.home.city": _sj("minors: {KHJ: {home: {hex: G10, city: 1}}}\n", 30),
+    "minors.operates_first": _sj("minors: {KHJ: {operates_first: false}}\n", 30),
+    "minors.closes_on_event": _sj("minors: {KHJ: {closes_on_event: false}}\n", 380),
+    "rules.share_phase.max_per_corporation": _steam("rules: {share_phase: {max_per_corporation: 2}}\n", 15),
+    "rules.share_phase.treasury_offer": _steam("rules: {share_phase: {treasury_offer: all}}\n", 55),
+    "rules.share_phase.first_player": _steam("rules: {share_phase: {first_player: seat}}\n", 90),
+    "rules.share_phase.buy_back": _steam("rules: {share_phase: {buy_back: false}}\n", bot="random"),
+    "rules.share_phase.end_moves.bought_one": _steam(
+        "rules: {share_phase: {end_moves: {bought_one: [up]}}}\n", seed=2
+    ),
+    "rules.share_phase.end_moves.bought_more": _steam(
+        "rules: {share_phase: {end_moves: {bought_more: [right]}}}\n"
+    ),
+    "rules.share_phase.end_moves.sold_one": _steam(
+        "rules: {share_phase: {end_moves: {sold_one: [down]}}}\n", bot="random"
+    ),
+    "rules.share_phase.end_moves.sold_more": _steam(
+        "rules: {share_phase: {end_moves: {sold_more: [left]}}}\n", bot="random"
+    ),
+    "goods.build.actions": _steam("goods: {build: {actions: 1}}\n", 30),
+    "goods.build.costs.new": _steam(
+        "goods: {build: {costs: {new: {simple: 1, coexisting: 3, crossing: 4}}}}\n", 70
+    ),
+    "goods.build.costs.town_base": _steam("goods: {build: {costs: {town_base: 4}}}\n", 75),
+    "goods.build.costs.town_per_exit": _steam("goods: {build: {costs: {town_per_exit: 3}}}\n", 35),
+    "goods.build.costs.replace_to_crossing": _steam(
+        "goods: {build: {costs: {replace_to_crossing: 1}}}\n", 75
+    ),
+    "goods.build.costs.replace_other": _steam("goods: {build: {costs: {replace_other: 1}}}\n", 75),
+    "goods.build.costs.redirect": _steam("goods: {build: {costs: {redirect: 1}}}\n", 75),
+    "goods.build.town_discs": _steam("goods: {build: {town_discs: 0}}\n", 30),
+    "goods.locomotive": _steam("goods: {locomotive: [2, 6]}\n", 65),
+    "goods.move_rounds": _steam("goods: {move_rounds: 1}\n", 50),
+    "goods.expenses_per_locomotive": _steam("goods: {expenses_per_locomotive: 2}\n", 70),
+    "goods.dividend_per_share": _steam("goods: {dividend_per_share: 2}\n", 60),
+    "goods.growth.groups": _steam("goods: {growth: {groups: [black, white]}}\n", 90),
+    "goods.growth.printed_slots": _steam("goods: {growth: {printed_slots: 2}}\n", 5),
+    "goods.growth.new_city_slots": _steam("goods: {growth: {new_city_slots: 1}}\n", 5),
+    "goods.growth.production": _steam("goods: {growth: {production: 1}}\n", 90),
+    "rules.share_phase.buy_and_sell": _steam("rules: {share_phase: {buy_and_sell: any}}\n", 20, bot="random"),
+    "goods.ranking.moves": _steam("goods: {ranking: {moves: [right, up, down, left]}}\n"),
+}
+
+
+@cache
+def _bot_game(title: Path, players: int, seed: int, bot: str, overlay: str, upto: int | None):
+    rules = [RulesText("house.yaml", "overlay: {name: changed field}\n" + overlay)] if overlay else []
+    session = new_session(title, players, seed, rules=rules)
+    outcome = play(
+        session, {"heuristic": HeuristicBot, "random": RandomBot}[bot](), seed=seed, max_actions=upto
+    )
+    actions = [{k: v for k, v in a.items() if k not in ("id", "created_at")} for a in session.actions]
+    return actions, (outcome.result if upto is None else None)
+
+
+@pytest.mark.parametrize("field", sorted(CHANGED))
+def test_changing_the_field_changes_a_bot_game(field):
+    """The same seeded bot game, with and without an overlay that changes ``field``, is
+    not the same game: an action or the result differs."""
+    change = CHANGED[field]
+    base = _bot_game(change.title, change.players, change.seed, change.bot, "", change.upto)
+    changed = _bot_game(change.title, change.players, change.seed, change.bot, change.overlay, change.upto)
+    assert changed != base, f"{field}: changing it changed nothing in the game"
+
+
+# -- fields shown rather than played -------------------------------------------------------
+
+
+def _validate(*args: str) -> str:
+    result = CliRunner().invoke(app, ["validate", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_validate_shows_the_titles_metadata(tmp_path):
+    """``title.designer``, ``publisher``, ``version``, ``sources``, companies' rulebook
+    numbers, main-line names and the state railway's name are in ``18xx validate``'s
+    summary; card texts, variant and zone descriptions in its ``--json`` output."""
+    overlay = tmp_path / "about.yaml"
+    overlay.write_text(
+        "overlay: {name: About}\ntitle: {publisher: Ludo, version: '7', sources: [a, b, c]}\n",
+        encoding="utf-8",
+    )
+    out = _validate(str(TITLE_DIR), "-r", str(overlay))
+    assert "about         designed by Örjan Wennman; published by Ludo; version 7; 3 sources" in out
+    assert "FRY (P1), NOJ (P2)" in out
+    assert "main lines    Stockholm–Malmö, Stockholm–Göteborg, Stockholm–Luleå" in out
+    assert "state rail    SJ (Statens Järnvägar)" in out
+    data = json.loads(_validate(str(TITLE_DIR), "--json"))
+    texts = data["descriptions"]
+    assert texts["companies"]["FRY"].startswith("Track may not be laid in hex B17")
+    assert texts["variants"]["edelsvard"] == "The two-player game with a virtual third player."
+    assert texts["zones"]["par"].startswith("Light red.")
+
+
+# -- fields whose other values no title plays ------------------------------------------------
+
+
+def _problems(folder: Path, overlay: str) -> str:
+    try:
+        load_title(folder, rules=[RulesText("house.yaml", "overlay: {name: house}\n" + overlay)])
+    except ProblemsError as exc:
+        return "\n".join(str(p) for p in exc.problems)
+    return ""
+
+
+@pytest.mark.parametrize(
+    ("overlay", "lifted", "message"),
+    [
+        ("tiles: {57: {upgrades: [X2]}}\n", "keep_label: false", "an upgrade keeps the label"),
+        ("tiles: {8: {upgrades: [15]}}\n", "keep_revenue_centres: false", "city centres"),
+        ("tiles: {16: {paths: [[0, 3], [1, 4]]}}\n", "keep_track: false", "does not keep the track"),
+        ("", "colors: [yellow, brown, green, gray]", "an upgrade goes one colour up"),
+    ],
+)
+def test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal(overlay, lifted, message):
+    """``rules.track.upgrades``: tiny's listed upgrades are checked against the rule; each
+    change of the rule lifts (or, for the colours, causes) one problem."""
+    rule = f"rules: {{track: {{restriction: semi_restrictive, upgrades: {{{lifted}}}}}}}\n"
+    if lifted.startswith("colors"):
+        assert message not in _problems(TINY, overlay or "title: {subtitle: x}\n")
+        assert message in _problems(TINY, rule)
+    else:
+        assert message in _problems(TINY, overlay)
+        assert message not in _problems(TINY, overlay + rule)
+
+
+ANYWHERE = Layer("X", ("yellow", "green", "brown", "gray"), connect=False)
+
+
+def test_two_tokens_in_one_hex_only_without_one_per_hex():
+    """``rules.tokens.one_per_hex``: ÖKJ's second token in C12 is refused as a second token
+    in the hex; without the rule only because the city already holds ÖKJ's token."""
+    refusals = []
+    for text in ("", "rules: {tokens: {one_per_hex: false}}\n"):
+        rules = [RulesText("house.yaml", "overlay: {name: house}\n" + text)] if text else []
+        board = Board(load_title(TITLE_DIR, rules=rules))
+        board.add_token("ÖKJ", ("C12", 0))
+        lay(board, check_lay(board, ANYWHERE, "C12", "57-0", 2))
+        with pytest.raises(IllegalToken) as caught:
+            check_token(board, "ÖKJ", ("C12", 0))
+        refusals.append(caught.value.rule)
+    assert refusals == ["one token per hex", "one token per city"]
+
+
+def test_a_plain_icon_goes_with_the_first_tile():
+    """``map.hexes.icons.sticky``: D19's Bergslagen mine icon stays under the tile of game
+    166116 (18SJ's icons are sticky); a plain icon is gone once a tile is laid."""
+    assert game_before(REAL, 700).board.icons("D19") == ["B"]
+    overlay = "overlay: {name: plain}\nmap: {hexes: {D19: {icons: [{name: B, sticky: false}]}}}\n"
+    assert game_before_with(REAL, 700, overlay).board.icons("D19") == []
+
+
+def test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex():
+    """``bonuses`` of kind ``all_hexes`` (no title uses one): 70 for a route stopping in
+    both A2 and G10, nothing for A2 alone."""
+    title = load_title(
+        TITLE_DIR,
+        rules=[
+            RulesText(
+                "house.yaml",
+                "overlay: {name: x}\nbonuses:\n  corner: {kind: all_hexes, name: Corner, label: C, "
+                "hexes: [A2, G10], amount: 70}\n",
+            )
+        ],
+    )
+    rules = BonusRules(tuple(title.bonuses.values()))
+    board = Board(title)
+    assert Earned("Corner", "C", 70) in rules.earned(board, ["A2", "G10"])
+    assert not [e for e in rules.earned(board, ["A2"]) if e.name == "Corner"]
+
+
+CENTRES = """overlay: {name: centres}
+map:
+  hexes:
+    B15: {towns: [{revenue: 10, GROUP}, {revenue: 20, GROUP}]}
+    B31: {offboards: [{revenue: {yellow: 20, green: 30, brown: 70}, GROUP}]}
+    H9: {offboards: [{revenue: {green: 30, brown: 40}, GROUP}]}
+tiles:
+  T1:
+    color: yellow
+    count: 1
+    towns: [{revenue: 30, GROUP}]
+    offboards: [{revenue: 40, GROUP}]
+    paths: [[0, town], [3, offboard]]
+"""
+
+
+def _centres(grouped: bool) -> Board:
+    text = CENTRES.replace("GROUP", "group: g" if grouped else "slots: 1").replace(", slots: 1", "")
+    board = Board(load_title(TITLE_DIR, rules=[RulesText("centres.yaml", text)]))
+    board.put_tile("B17", board.supply.next_id("T1"), "T1", 0, {})
+    return board
+
+
+def _group_refusal(board: Board, stops: tuple) -> str:
+    try:
+        check_route(board, Runner("SWB", ("yellow",), 2), Route("2-0", stops, ((),)))
+    except IllegalRoute as exc:
+        return exc.rule
+    return ""
+
+
+def test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre():
+    """``towns`` and ``offboards`` of hexes and tiles (18SJ has no towns, and no tile with
+    an off-board): a town on a hex is worth its revenue, as are a tile's town and off-board;
+    two centres of one ``group`` are never both stops of a route (towns of one hex,
+    off-boards of two hexes, the town and off-board of a tile); without the group the
+    route is refused for something else."""
+    board = _centres(grouped=True)
+    yellow = ("yellow",)
+    assert [stop_value(board, node, yellow) for node in (("B15", 0), ("B15", 1))] == [10, 20]
+    assert [stop_value(board, node, yellow) for node in (("B17", 0), ("B17", 1))] == [30, 40]
+    pairs = [(("B15", 0), ("B15", 1)), (("B31", 0), ("H9", 0)), (("B17", 0), ("B17", 1))]
+    assert [_group_refusal(board, pair) for pair in pairs] == ["one city of a group"] * 3
+    ungrouped = _centres(grouped=False)
+    assert "one city of a group" not in [_group_refusal(ungrouped, pair) for pair in pairs]
+
+
+def test_a_train_event_may_be_a_title_hook():
+    """``trains.events.hook``: with a hook among the 5-train's events, the first 5-train
+    bought in game 166116 calls it with the train (after the framework events before it)."""
+    overlay = (
+        "overlay: {name: hook}\ntrains: {5: {events: [close_companies, full_capitalization, "
+        "{hook: virtual_player_trains}]}}\n"
+    )
+    game = game_before_with(REAL, 411, overlay)
+    calls = []
+    game.hooks["virtual_player_trains"] = lambda g, train: calls.append((train.name, g.phase))
+    game.process(recorded(REAL, 411))
+    assert calls == [("5", "5")]
+    plain = game_before(REAL, 411)
+    assert "virtual_player_trains" not in plain.hooks or plain.title.trains["5"].events[-1].hook is None
+
+
+def _steam_rules(text: str) -> list[RulesText]:
+    return [RulesText("house.yaml", "overlay: {name: house}\nrules: {share_phase: {" + text + "}}\n")]
+
+
+def test_buy_and_sell_any_lets_a_player_sell_what_they_bought_in_the_turn():
+    """``rules.share_phase.buy_and_sell: any``: player 2 bought RED and may sell it in the
+    same game turn (18Steam forbids it:
+    test_18Steam_rules.test_no_buying_and_selling_the_same_corporation_in_one_turn)."""
+    for rule, allowed in (("", False), ("buy_and_sell: any", True)):
+        game = steam.new_game(4, 1, rules=_steam_rules(rule) if rule else ())
+        steam.buy(game, "1", "RED")
+        steam.buy(game, "2", "RED")
+        steam.pass_until(game, "2")
+        assert ("sell_shares" in steam.options(game, "2")) == allowed, rule
+
+
+def test_a_sellable_presidents_certificate_may_be_sold():
+    """``rules.share_phase.president_sellable: true``: player 1's president's certificate
+    of RED is offered for sale (18Steam keeps it:
+    test_18Steam_rules.test_the_presidents_certificate_cannot_be_sold)."""
+    offered = []
+    for rule in ("", "president_sellable: true"):
+        game = steam.new_game(4, 1, rules=_steam_rules(rule) if rule else ())
+        steam.buy(game, "1", "RED")
+        steam.buy(game, "1", "RED")
+        steam.end_trade(game)
+        steam.advance(game, "share_phase", None, leave=True)
+        steam.vote_all(game)
+        steam.pass_until(game, "1")
+        offered.append(sorted(s for o in steam.options(game, "1")["sell_shares"] for s in o["shares"]))
+    assert "RED_0" not in offered[0] and "RED_0" in offered[1]
+
+
+def test_a_replacement_in_a_town_costs_what_the_title_says():
+    """``goods.build.costs.replace_in_town``: RED's replacement of its town tile in H8
+    costs 3 in 18Steam (test_18Steam_rules.test_build_costs), 1 with the cost changed."""
+    paid = []
+    for text in ("", "goods: {build: {costs: {replace_in_town: 1}}}\n"):
+        rules = [RulesText("house.yaml", "overlay: {name: house}\n" + text)] if text else ()
+        game = steam.new_game(4, 1, rules=rules)
+        steam.share_phase(game, [("1", "RED"), ("2", "BLUE")], gifts={"RED": 30, "BLUE": 10})
+        steam.advance(game, "goods_build", picks={"RED": "engineer"})
+        steam.lay(game, "RED", ("H10", "straight", 0), ("H8", "town-1", 3))
+        steam.advance(game, "goods_build", {"RED": "engineer"}, leave=True)
+        before = steam.cash(game, "RED")
+        steam.lay(game, "RED", ("H8", "town-left", 0))
+        paid.append(before - steam.cash(game, "RED"))
+    assert paid == [3, 1]
+
+
+def test_a_variant_may_have_its_own_distance():
+    """``trains.variants.distance``: ÖKJ's E-train (a face of the D) is unlimited in 18SJ;
+    given a distance of 4 it counts 4 stops."""
+    train = game_before(REAL, 770).trains["D-0"]
+    assert train.variant == "E"
+    assert trains.distance(game_before(REAL, 770), train) is None
+    changed = game_before_with(REAL, 770, "overlay: {name: x}\ntrains: {D: {variants: {E: {distance: 4}}}}\n")
+    assert trains.distance(changed, changed.trains["D-0"]) == 4
+
+
+def test_without_a_final_dividend_the_last_turn_pays_none():
+    """``goods.final_dividend``: a bot game of 18Steam whose corporations are given $100
+    each in the last turn pays final dividends; with no final dividend (``null``, which
+    an overlay cannot say: null removes a key) it pays none."""
+    title = load_title(STEAM)
+    plain = title.model_copy(update={"goods": title.goods.model_copy(update={"final_dividend": None})})
+    paid = []
+    for played in (title, plain):
+        session = new_session(STEAM, 4, 1, title=played)
+        play(session, HeuristicBot(), seed=1, max_actions=240)
+        game = session.game
+        for corp in game.corporations.values():
+            if corp.president():
+                finance.pay(game, BANK, corp.sym, 100)
+        play(session, HeuristicBot(), seed=1)
+        assert game.finished and game.end_reason == "final_turn"
+        paid.append([m for m in game.messages if "final dividend" in m])
+    assert paid[0] and not paid[1]
+
+
+# -- the registry ----------------------------------------------------------------------------
+
+REPLAY = "test_replay.py::test_the_game_reaches_its_recorded_result_and_end_reason"
+"""The real 18SJ games replay to their recorded results: 18SJ's data, played."""
+STEAM_GAMES = "test_18Steam_rules.py::test_bot_games_end_after_the_last_turn_and_replay"
+SJ = "test_title_18SJ.py::"
+STOCK = "test_rules_stock.py::"
+OPER = "test_rules_operating.py::"
+TRAINS = "test_rules_trains.py::"
+COMP = "test_rules_companies.py::"
+AUCT = "test_rules_auction.py::"
+END = "test_rules_endgame.py::"
+VAR = "test_rules_variants.py::"
+LAYS = "test_lays.py::"
+ROUTES = "test_routes.py::"
+ST = "test_18Steam_rules.py::"
+STT = "test_title_18Steam.py::"
+FIELDS = "test_rules_fields.py::"
+HERE = "test_title_fields.py::"
+RENDER = "test_render.py::"
+SETUP = "test_setup.py::"
+CONF = "test_rules_conformance.py::"
+SHOWN = HERE + "test_validate_shows_the_titles_metadata"
+CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
+UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
+
+REGISTRY: dict[str, tuple[str, ...]] = {
+    # title
+    "title.name": ("test_cli.py::test_validate_summarises_a_valid_title", "test_cli_replay.py::"),
+    "title.version": (SHOWN, "test_titlepath.py::test_a_title_version_is_recorded"),
+    "title.subtitle": ("test_render.py::test_map_has_every_hex_with_its_name", SHOWN),
+    "title.designer": (SHOWN,),
+    "title.publisher": (SHOWN,),
+    "title.currency": ("test_cli.py::test_validate_shows_the_bank_and_every_section_it_checked",),
+    "title.players.min": (SETUP + "test_cli_setup_refuses_a_player_count_the_title_does_not_have",),
+    "title.players.max": (SETUP + "test_cli_setup_refuses_a_player_count_the_title_does_not_have",),
+    "title.sources": (SHOWN,),
+    # bank and certificates
+    "bank.cash": (END + "test_a_payment_beyond_the_banks_cash_breaks_it_and_it_keeps_paying", REPLAY),
+    "bank.starting_cash": (
+        SETUP + "test_starting_cash_comes_from_the_bank",
+        VAR + "test_two_players_use_the_three_player_certificate_limit",
+    ),
+    "certificate_limit.players": (
+        "test_title_18Steam.py::test_players_and_money",
+        ST + "test_at_most_five_certificates_of_one_corporation",
+    ),
+    "certificate_limit.by_corporations": (
+        STOCK + "test_the_certificate_limit_depends_on_the_corporations_in_play",
+        VAR + "test_two_players_use_the_three_player_certificate_limit",
+    ),
+    "certificate_limit.counts_companies": (
+        CHANGE,
+        STOCK + "test_privates_count_for_the_limit_but_neft_does_not",
+    ),
+    # rules
+    "rules.capitalization": (VAR + "test_oscarian_every_corporation_is_fully_capitalised_from_the_start",),
+    "rules.float_percent": (
+        STOCK + "test_an_incremental_corporation_floats_at_60_percent_without_more_money",
+        FIELDS + "test_the_home_token_goes_down_at_par_at_float_or_at_the_first_operation",
+    ),
+    "rules.float_capital_price": (
+        STOCK + "test_a_full_cap_corporation_gets_ten_times_its_current_price_when_it_floats",
+        VAR + "test_oscarian_ipo_shares_cost_par_and_floating_pays_ten_times_par",
+    ),
+    "rules.shares": (CHANGE,),
+    "rules.auction.min_increment": (CHANGE, AUCT + "test_a_bid_must_beat_the_highest_bid_by_5"),
+    "rules.stock.order": (
+        CHANGE,
+        FIELDS + "test_sell_buy_forbids_a_sale_after_the_purchase",
+        FIELDS + "test_sell_buy_or_buy_sell_allows_selling_after_buying_but_not_both_sides",
+    ),
+    "rules.stock.first_sales": (STOCK + "test_no_shares_may_be_sold_in_the_first_stock_round", REPLAY),
+    "rules.stock.sell_unfloated": (
+        VAR + "test_oscarian_shares_of_a_started_unfloated_corporation_may_be_sold",
+    ),
+    "rules.stock.sell_move": (STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share", REPLAY),
+    "rules.stock.pool_limit": (STOCK + "test_the_pool_may_not_hold_more_than_half_of_a_corporation",),
+    "rules.stock.holding_limit": (CHANGE, STOCK + "test_nobody_may_hold_more_than_60_percent"),
+    "rules.stock.sold_out_move": (
+        STOCK + "test_a_sold_out_corporation_rises_one_row_at_the_end_of_the_round",
+        REPLAY,
+    ),
+    "rules.stock.buy_after_selling": (
+        FIELDS + "test_buy_after_selling_lets_a_player_buy_back_what_they_sold",
+    ),
+    "rules.stock.treasury_price": (
+        VAR + "test_oscarian_ipo_shares_cost_par_and_floating_pays_ten_times_par",
+    ),
+    "rules.stock.priority": (FIELDS + "test_priority_after_the_last_to_act_or_the_last_to_buy",),
+    "rules.track.restriction": (
+        CONF + "test_track_restriction_is_judged_on_the_paths_walked_after_the_lay",
+        REPLAY,
+    ),
+    "rules.track.lays.lay": (CHANGE,),
+    "rules.track.lays.upgrade": (CHANGE,),
+    "rules.track.lays.requires": (OPER + "test_mainline_example_3_no_second_lay_without_a_main_line",),
+    "rules.track.upgrades.colors": (UPGRADE_RULE,),
+    "rules.track.upgrades.keep_label": (UPGRADE_RULE,),
+    "rules.track.upgrades.keep_revenue_centres": (UPGRADE_RULE,),
+    "rules.track.upgrades.keep_track": (UPGRADE_RULE,),
+    "rules.tokens.per_turn": (CHANGE, FIELDS + "test_two_tokens_per_turn_offer_a_second_token"),
+    "rules.tokens.home": (
+        CHANGE,
+        FIELDS + "test_the_home_token_goes_down_at_par_at_float_or_at_the_first_operation",
+    ),
+    "rules.tokens.one_per_hex": (HERE + "test_two_tokens_in_one_hex_only_without_one_per_hex",),
+    "rules.trains.must_buy": (CHANGE, TRAINS + "test_a_corporation_with_a_route_and_no_train_must_buy_one"),
+    "rules.trains.buy_from_others": (CHANGE,),
+    "rules.trains.min_price_from_others": (
+        CHANGE,
+        TRAINS + "test_a_train_may_be_bought_from_another_corporation_at_any_price_from_1",
+    ),
+    "rules.trains.discards_to": (CHANGE,),
+    "rules.trains.emergency.cheapest_depot_train": (
+        CONF + "test_cheapest_depot_train_false_lets_the_president_pay_for_another_depot_train",
+    ),
+    "rules.trains.emergency.from_others_up_to": (
+        CONF + "test_from_others_up_to_any_lets_the_president_pay_past_the_face_value",
+    ),
+    "rules.trains.emergency.sell_more_than_needed": (
+        CONF + "test_sell_more_than_needed_lets_the_president_sell_past_the_need",
+    ),
+    "rules.trains.emergency.sell_unfloated": (
+        CONF + "test_shares_of_a_started_but_unfloated_corporation_sell_in_an_emergency",
+    ),
+    "rules.dividends.kinds": (
+        CHANGE,
+        FIELDS + "test_half_keeps_half_rounded_to_the_shares_and_pays_out_the_rest",
+    ),
+    "rules.dividends.withhold": (CHANGE, OPER + "test_withholding_pays_the_treasury_and_moves_left"),
+    "rules.dividends.payout.at_least": (OPER + "test_a_payout_moves_the_price_by_the_revenue", REPLAY),
+    "rules.dividends.payout.beyond_dividend_line": (
+        OPER + "test_a_payout_moves_the_price_by_the_revenue",
+        REPLAY,
+    ),
+    "rules.dividends.payout.move": (OPER + "test_a_payout_moves_the_price_by_the_revenue", REPLAY),
+    "rules.dividends.treasury_shares_pay": (CHANGE,),
+    "rules.dividends.pool_shares_pay": (
+        VAR + "test_oscarian_pool_shares_pay_their_dividend_to_the_corporation",
+    ),
+    "rules.dividends.rounding": (FIELDS + "test_a_holders_dividend_is_rounded_as_the_title_says",),
+    "rules.company_sales.min": (CHANGE, COMP + "test_a_company_sells_for_half_to_twice_its_face_value"),
+    "rules.company_sales.max": (CHANGE, COMP + "test_a_company_sells_for_half_to_twice_its_face_value"),
+    "rules.nationalization.national.sym": (
+        TRAINS + "test_nationalisation_takes_the_trainless_corporation_that_has_operated",
+        REPLAY,
+    ),
+    "rules.nationalization.national.name": (SHOWN,),
+    "rules.nationalization.national.color": (
+        RENDER + "test_late_position_has_state_railway_tokens_and_tiles_in_rotation",
+    ),
+    "rules.nationalization.national.text_color": (
+        RENDER + "test_late_position_has_state_railway_tokens_and_tiles_in_rotation",
+    ),
+    "rules.nationalization.price_moves": (CHANGE,),
+    "rules.nationalization.turns_as_unstarted": (
+        CONF + "test_after_a_nationalisation_a_player_who_could_pay_a_par_share_has_a_turn",
+    ),
+    "rules.virtual_player.id": (
+        SETUP + "test_two_players_get_800_each_and_a_virtual_third_player_with_nothing",
+        REPLAY,
+    ),
+    "rules.virtual_player.name": (
+        SETUP + "test_two_players_get_800_each_and_a_virtual_third_player_with_nothing",
+    ),
+    "rules.share_phase.start_cells": (ST + "test_start_prices_follow_one_die_per_corporation",),
+    "rules.share_phase.max_per_corporation": (
+        CHANGE,
+        ST + "test_at_most_five_certificates_of_one_corporation",
+    ),
+    "rules.share_phase.buy_and_sell": (
+        CHANGE,
+        HERE + "test_buy_and_sell_any_lets_a_player_sell_what_they_bought_in_the_turn",
+    ),
+    "rules.share_phase.president_sellable": (HERE + "test_a_sellable_presidents_certificate_may_be_sold",),
+    "rules.share_phase.treasury_offer": (CHANGE, ST + "test_the_treasury_vote"),
+    "rules.share_phase.buy_back": (
+        CHANGE,
+        ST + "test_a_corporation_buys_back_from_the_bank_after_everyone_passed",
+    ),
+    "rules.share_phase.end_moves.bought_one": (CHANGE, ST + "test_end_of_phase_price_moves"),
+    "rules.share_phase.end_moves.bought_more": (CHANGE, ST + "test_end_of_phase_price_moves"),
+    "rules.share_phase.end_moves.sold_one": (CHANGE, ST + "test_end_of_phase_price_moves"),
+    "rules.share_phase.end_moves.sold_more": (CHANGE, ST + "test_end_of_phase_price_moves"),
+    "rules.share_phase.first_player": (CHANGE, ST + "test_the_first_share_phase_starts_with_a_random_player"),
+    # map
+    "map.layout": (RENDER + "test_flat_layout", SJ + "test_edges_are_numbered_as_on_18xx_games", REPLAY),
+    "map.letters": (STT + "test_map_is_flat_with_letters_for_columns", "test_geometry.py::"),
+    "map.icons.description": (RENDER + "test_terrain_icons_mainlines_and_homes",),
+    "map.mainlines.name": (SHOWN,),
+    "map.hexes.cities.revenue": (OPER + "test_off_board_values_follow_the_phase_colours", REPLAY),
+    "map.hexes.cities.slots": (LAYS + "test_a_reserved_home_is_not_free", REPLAY),
+    "map.hexes.cities.group": (ROUTES + "test_one_stop_per_city_group", REPLAY),
+    "map.hexes.towns.revenue": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "map.hexes.towns.group": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "map.hexes.offboards.revenue": (OPER + "test_off_board_values_follow_the_phase_colours", REPLAY),
+    "map.hexes.offboards.group": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "map.hexes.paths.a": (SJ + "test_hex_preprinted_track", REPLAY),
+    "map.hexes.paths.b": (SJ + "test_hex_preprinted_track", REPLAY),
+    "map.hexes.paths.terminal": (ROUTES + "test_a_legal_two_stop_route", REPLAY),
+    "map.hexes.label": (LAYS + "test_labels_must_match", REPLAY),
+    "map.hexes.color": (LAYS + "test_no_tile_on_gray_red_or_blue_hexes", REPLAY),
+    "map.hexes.name": (RENDER + "test_map_has_every_hex_with_its_name",),
+    "map.hexes.printed": (RENDER + "test_coordinates_around_the_edge",),
+    "map.hexes.terrain": (OPER + "test_the_first_tile_in_a_mountain_hex_pays_its_terrain", REPLAY),
+    "map.hexes.borders.edge": (
+        OPER + "test_completing_track_across_the_b11_c12_border_costs_75_once",
+        REPLAY,
+    ),
+    "map.hexes.borders.type": (LAYS + "test_no_track_off_the_map_or_into_a_lake", REPLAY),
+    "map.hexes.borders.cost": (
+        OPER + "test_completing_track_across_the_b11_c12_border_costs_75_once",
+        REPLAY,
+    ),
+    "map.hexes.icons.name": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "map.hexes.icons.sticky": (HERE + "test_a_plain_icon_goes_with_the_first_tile",),
+    "map.hexes.mainline.line": (LAYS + "test_mainline_example_1_both_lays_build_the_main_line",),
+    "map.hexes.mainline.edges": (LAYS + "test_mainline_example_3_karlstad_has_no_main_line",),
+    # tiles
+    "tiles.cities.revenue": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
+    "tiles.cities.slots": (LAYS + "test_stockholm_tokens_follow_their_cities_on_upgrade", REPLAY),
+    "tiles.cities.group": (ROUTES + "test_one_stop_per_city_group", REPLAY),
+    "tiles.towns.revenue": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "tiles.towns.group": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "tiles.offboards.revenue": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "tiles.offboards.group": (
+        HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
+    ),
+    "tiles.paths.a": (SJ + "test_tile_track", REPLAY),
+    "tiles.paths.b": (SJ + "test_tile_track", REPLAY),
+    "tiles.label": (LAYS + "test_labels_must_match", REPLAY),
+    "tiles.color": (LAYS + "test_colours_follow_the_phase_and_go_one_step_up", REPLAY),
+    "tiles.count": (LAYS + "test_tile_supply_runs_out", LAYS + "test_unlimited_tiles_never_run_out"),
+    "tiles.upgrades": (LAYS + "test_the_upgrade_chart_is_respected", REPLAY),
+    # market
+    "market.zones.mark": (SJ + "test_par_prices", REPLAY),
+    "market.zones.color": (RENDER + "test_market_shows_every_cell_the_par_cells_and_the_end",),
+    "market.zones.description": (SHOWN,),
+    "market.zones.par": (STOCK + "test_only_the_six_light_red_cells_are_par_prices",),
+    "market.zones.ends_game": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
+    "market.zones.counts_for_cert_limit": (
+        STOCK + "test_shares_in_the_gray_teal_and_maroon_zones_do_not_count",
+    ),
+    "market.zones.holding_limit": (STOCK + "test_the_60_percent_limit_is_lifted_in_the_teal_zone",),
+    "market.zones.multiple_buy": (
+        STOCK + "test_in_the_maroon_zone_several_shares_may_be_bought_in_one_turn",
+    ),
+    "market.zones.multiple_buy_from": (
+        STOCK + "test_a_multiple_buy_zone_sells_several_treasury_shares_a_turn",
+        STOCK + "test_a_pool_only_multiple_buy_refuses_a_second_share_from_the_treasury",
+    ),
+    "market.zones.redemption.max_shares": (OPER + "test_redemption_by_zone",),
+    "market.zones.redemption.price": (OPER + "test_redemption_by_zone",),
+    "market.zones.dividend_line": (
+        OPER + "test_a_payout_moves_the_price_by_the_revenue",
+        SJ + "test_the_dividend_line_separates_prices_above_82",
+    ),
+    "market.grid": (STOCK + "test_market_moves_at_the_edges", REPLAY),
+    "market.edges.right": (CHANGE, ST + "test_a_buy_at_the_right_end_of_the_market_follows_the_arrow_up"),
+    "market.edges.left": (CHANGE, STOCK + "test_market_moves_at_the_edges"),
+    "market.edges.up": (ST + "test_market_edges",),
+    "market.edges.down": (ST + "test_market_edges",),
+    "market.redemption.max_shares": (OPER + "test_in_the_normal_zone_two_shares_may_not_be_redeemed",),
+    "market.redemption.price": (
+        OPER + "test_in_the_normal_zone_one_share_is_redeemed_at_the_current_price",
+        VAR + "test_oscarian_corporations_never_redeem",
+    ),
+    # phases and trains
+    "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
+    "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
+    "phases.train_limit": (TRAINS + "test_a_lower_train_limit_makes_companies_discard_first",),
+    "phases.operating_rounds": (
+        TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round",
+        REPLAY,
+    ),
+    "phases.buy_companies": (COMP + "test_corporations_buy_companies_only_from_phase_3",),
+    "trains.distance": (ROUTES + "test_a_route_cannot_count_more_stops_than_the_train", REPLAY),
+    "trains.price": (TRAINS + "test_d_and_e_prices", REPLAY),
+    "trains.count": (TRAINS + "test_the_depot_offers_the_top_of_the_stack", REPLAY),
+    "trains.rusts_on": (TRAINS + "test_the_first_4_train_starts_phase_4_and_rusts_every_2_train",),
+    "trains.available_from": (TRAINS + "test_the_first_6_train_rusts_3s_and_brings_d_trains",),
+    "trains.events.type": (
+        TRAINS + "test_the_first_5_train_closes_every_private_but_neft",
+        VAR + "test_oscarian_has_no_full_capitalisation_event",
+    ),
+    "trains.events.hook": (
+        HERE + "test_a_train_event_may_be_a_title_hook",
+        "test_hooks.py::test_a_named_hook_is_loaded_from_the_titles_folder",
+    ),
+    "trains.trade_in.trains": (TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",),
+    "trains.trade_in.discount": (TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",),
+    "trains.own_token_stop_multiplier": (CHANGE,),
+    "trains.passes_national_tokens": (
+        CHANGE,
+        OPER + "test_a_d_train_may_not_run_through_cities_full_of_sj_tokens",
+    ),
+    "trains.variants.price": (TRAINS + "test_d_and_e_prices",),
+    "trains.variants.distance": (HERE + "test_a_variant_may_have_its_own_distance",),
+    "trains.variants.trade_in.trains": (
+        TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",
+    ),
+    "trains.variants.trade_in.discount": (
+        TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",
+    ),
+    "trains.variants.own_token_stop_multiplier": (
+        OPER + "test_an_e_train_doubles_its_own_token_stops_and_runs_through_sj_tokens",
+    ),
+    "trains.variants.passes_national_tokens": (
+        OPER + "test_an_e_train_doubles_its_own_token_stops_and_runs_through_sj_tokens",
+    ),
+    # companies
+    "companies.name": (SJ + "test_company_name", "test_cli_play.py::"),
+    "companies.number": (SHOWN,),
+    "companies.value": (AUCT + "test_buying_the_first_company_pays_its_face_value_to_the_bank",),
+    "companies.revenue": (OPER + "test_privates_pay_their_owners_at_the_start_of_every_operating_round",),
+    "companies.description": (SHOWN,),
+    "companies.auction": (AUCT + "test_the_companies_are_offered_cheapest_first_and_neft_never",),
+    "companies.comes_with": (AUCT + "test_buying_ne_gives_neft_and_waits_for_the_buyers_par",),
+    "companies.corporations_may_buy": (COMP + "test_ne_and_neft_cannot_be_bought_by_corporations",),
+    "companies.counts_for_cert_limit": (STOCK + "test_privates_count_for_the_limit_but_neft_does_not",),
+    "companies.closes_on_event": (COMP + "test_the_priority_card_survives_phase_5_and_counts_nothing",),
+    "companies.closes_when_corporation_buys_train": (
+        COMP + "test_aevr_closes_when_okj_gets_its_first_train",
+    ),
+    "companies.abilities[blocks_hexes].type": (COMP + "test_fry_blocks_b17_while_a_player_owns_it",),
+    "companies.abilities[blocks_hexes].hexes": (COMP + "test_gc_blocks_e28_and_f27_while_a_player_owns_it",),
+    "companies.abilities[blocks_hexes].owner": (
+        CHANGE,
+        COMP + "test_fry_blocks_b17_while_a_player_owns_it",
+        COMP + "test_a_block_holds_only_under_the_owners_it_lists",
+    ),
+    "companies.abilities[tile_lay].owner": (COMP + "test_a_tile_lay_works_only_for_the_owners_it_lists",),
+    "companies.abilities[tile_lay].when": (
+        COMP + "test_a_tile_lay_in_the_track_step_only_ends_with_it",
+        COMP + "test_a_tile_lay_at_any_point_of_the_turn_outlives_the_track_step",
+        COMP + "test_only_a_lay_timed_for_the_track_step_keeps_it_waiting",
+    ),
+    "companies.abilities[tile_lay].type": (
+        COMP + "test_gc_lays_two_connected_yellow_tiles_without_a_connection_to_the_network",
+    ),
+    "companies.abilities[tile_lay].hexes": (COMP + "test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes",),
+    "companies.abilities[tile_lay].tiles": (COMP + "test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes",),
+    "companies.abilities[tile_lay].count": (
+        COMP + "test_gc_lays_two_connected_yellow_tiles_without_a_connection_to_the_network",
+    ),
+    "companies.abilities[tile_lay].connect_each_other": (
+        COMP + "test_the_second_gc_tile_must_connect_to_the_first",
+    ),
+    "companies.abilities[tile_lay].lapses": (
+        COMP + "test_an_unused_second_gc_lay_is_lost_after_the_dividend",
+    ),
+    "companies.abilities[terrain_discount].type": (
+        COMP + "test_gc_makes_the_d29_mountain_free_for_its_owner",
+    ),
+    "companies.abilities[terrain_discount].hexes": (COMP + "test_gc_halves_the_c30_mountain_for_its_owner",),
+    "companies.abilities[terrain_discount].terrain": (
+        COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
+    ),
+    "companies.abilities[terrain_discount].amount": (COMP + "test_gc_halves_the_c30_mountain_for_its_owner",),
+    "companies.abilities[bonus_tokens].type": (
+        COMP + "test_buying_gkb_forces_its_owner_to_place_the_three_tokens_first",
+    ),
+    "companies.abilities[bonus_tokens].hexes": (
+        COMP + "test_gkb_tokens_go_50_then_30_then_20_on_distinct_canal_hexes",
+    ),
+    "companies.abilities[bonus_tokens].amounts": (
+        COMP + "test_gkb_tokens_go_50_then_30_then_20_on_distinct_canal_hexes",
+    ),
+    "companies.abilities[bonus_tokens].after_routes": (
+        ROUTES + "test_after_running_the_highest_gota_kanal_token_is_used_up",
+    ),
+    "companies.abilities[bonus_tokens].label": (ROUTES + "test_the_gota_kanal_example_earns_170", REPLAY),
+    "companies.abilities[bonus_tokens].icon": (SJ + "test_gkb_icons_mark_the_gota_kanal_hexes",),
+    "companies.abilities[bonus_marker].type": (
+        COMP + "test_sb_moves_its_marker_any_number_of_times_with_the_company_as_entity",
+    ),
+    "companies.abilities[bonus_marker].hexes": (COMP + "test_sb_marker_must_move_to_another_hex",),
+    "companies.abilities[bonus_marker].icon": (COMP + "test_sb_adds_30_per_port_icon_at_the_marker",),
+    "companies.abilities[bonus_marker].amount_per_icon": (
+        COMP + "test_sb_adds_30_per_port_icon_at_the_marker",
+    ),
+    "companies.abilities[bonus_marker].label": (
+        ROUTES + "test_the_sveabolaget_port_example_earns_110",
+        REPLAY,
+    ),
+    "companies.abilities[early_train_purchase].type": (
+        COMP + "test_mv_buys_a_depot_train_before_running_and_it_runs_at_once",
+    ),
+    "companies.abilities[train_discount].type": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
+    "companies.abilities[train_discount].trains": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
+    "companies.abilities[train_discount].fraction": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
+    "companies.abilities[train_discount].uses": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
+    "companies.abilities[shares].type": (
+        COMP + "test_aevr_gives_okj_and_twice_its_par",
+        COMP + "test_a_shares_ability_hands_its_buyer_a_share_at_once",
+    ),
+    "companies.abilities[shares].president": (
+        COMP + "test_aevr_gives_okj_and_twice_its_par",
+        COMP + "test_a_shares_ability_hands_its_buyer_a_share_at_once",
+    ),
+    "companies.abilities[shares].corporation": (
+        COMP + "test_aevr_gives_okj_and_twice_its_par",
+        SETUP + "test_seed_5_draws_myj_for_nils_ericson",
+    ),
+    "companies.abilities[shares].treasury_payment": (
+        COMP + "test_treasury_payment_needs_the_presidency",
+        COMP + "test_aevr_gives_okj_and_twice_its_par",
+        VAR + "test_oscarian_aevr_gives_the_certificate_but_no_money",
+    ),
+    "companies.abilities[exchange].type": (
+        COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
+    ),
+    "companies.abilities[exchange].corporations": (
+        COMP + "test_an_exchange_gives_only_the_shares_the_ability_lists",
+    ),
+    "companies.abilities[exchange].from_": (
+        COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
+        COMP + "test_an_exchange_gives_only_the_shares_the_ability_lists",
+    ),
+    "companies.abilities[exchange].owner": (
+        COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
+    ),
+    "companies.abilities[priority_card].type": (
+        COMP + "test_activating_neft_gives_its_owner_the_turn_and_closes_it",
+    ),
+    "companies.abilities[controls_minor].type": (
+        AUCT + "test_buying_khj_gives_the_minor_to_the_buyer_and_floats_it",
+    ),
+    "companies.abilities[controls_minor].minor": (
+        AUCT + "test_buying_khj_gives_the_minor_to_the_buyer_and_floats_it",
+    ),
+    # corporations and minors
+    "corporations.name": (SJ + "test_corporation_name", "test_viewer.py::"),
+    "corporations.home.hex": (SETUP + "test_homes_are_reserved_except_the_removed_corporations", REPLAY),
+    "corporations.home.city": (
+        OPER + "test_a_reserved_home_slot_is_not_offered",
+        REPLAY,
+        "test_title_1830.py::test_the_erie_chooses_its_home_city_when_e11_gets_its_first_tile",
+    ),
+    "corporations.color": (RENDER + "test_a_placed_token_appears_in_its_city_in_its_colour",),
+    "corporations.text_color": (RENDER + "test_a_placed_token_appears_in_its_city_in_its_colour",),
+    "corporations.tokens": (OPER + "test_the_second_token_costs_40", OPER + "test_the_third_token_costs_100"),
+    "corporations.capitalization": (CHANGE,),
+    "corporations.float_percent": (CHANGE,),
+    "corporations.shares": (
+        "test_title_18Steam.py::test_six_corporations_without_homes_or_trains",
+        STEAM_GAMES,
+    ),
+    "minors.name": (SJ + "test_khj_minor", "test_cli_play.py::"),
+    "minors.home.hex": (SETUP + "test_khj_has_its_2_train_and_its_token_before_anyone_owns_it",),
+    "minors.home.city": (CHANGE,),
+    "minors.color": (RENDER + "test_a_placed_token_appears_in_its_city_in_its_colour",),
+    "minors.text_color": (RENDER + "test_a_placed_token_appears_in_its_city_in_its_colour",),
+    "minors.trains": (SETUP + "test_khj_has_its_2_train_and_its_token_before_anyone_owns_it",),
+    "minors.operates_first": (CHANGE, OPER + "test_khj_operates_first_then_corporations_by_descending_price"),
+    "minors.closes_on_event": (CHANGE, TRAINS + "test_the_first_5_train_closes_the_khj_minor"),
+    # bonuses
+    "bonuses[all_icons].kind": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
+    "bonuses[all_icons].name": (SHOWN,),
+    "bonuses[all_icons].label": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
+    "bonuses[all_icons].icons": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[all_icons].amount": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[all_hexes].kind": (HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",),
+    "bonuses[all_hexes].name": (HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",),
+    "bonuses[all_hexes].label": (
+        HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",
+    ),
+    "bonuses[all_hexes].hexes": (
+        HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",
+    ),
+    "bonuses[all_hexes].amount": (
+        HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",
+    ),
+    "bonuses[destinations].kind": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[destinations].name": (SHOWN,),
+    "bonuses[destinations].anchor": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[destinations].destination": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[destinations].amounts": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[destinations].labels": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
+    # rounds, sequence, game end
+    "rounds.kind": (SJ + "test_an_auction_then_stock_and_operating_rounds", STEAM_GAMES, REPLAY),
+    "rounds.steps.step": (SJ + "test_round_steps", REPLAY),
+    "rounds.steps.blocking": (SJ + "test_the_final_buy_company_step_waits", REPLAY),
+    "rounds.hook": (VAR + "test_after_an_even_stock_round_the_lowest_valued_human_chooses",),
+    "sequence.start.round": (SETUP + "test_the_game_starts_with_the_auction_in_phase_2_first_seat_first",),
+    "sequence.turn.round": (SJ + "test_an_auction_then_stock_and_operating_rounds", REPLAY),
+    "sequence.turn.every": (VAR + "test_no_requisition_after_an_odd_stock_round",),
+    "game_end.bankrupt": (END + "test_a_bankruptcy_ends_the_game_at_once",),
+    "game_end.bank": (END + "test_a_broken_bank_ends_the_game_after_the_set_of_operating_rounds",),
+    "game_end.stock_market": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
+    "game_end.manually_ended": (END + "test_end_game_ends_the_game_at_once",),
+    "game_end.final_turn": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),
+    # setup and variants
+    "setup.generator.kind": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
+    "setup.generator.multiplier": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
+    "setup.generator.increment": (SETUP + "test_seed_0_is_valid_and_its_first_draw_is_12345",),
+    "setup.generator.modulus": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
+    "setup.draws.remove_one_of": (SETUP + "test_seed_5_removes_the_smaller_draw_of_each_pair",),
+    "setup.draws.corporation_for": (SETUP + "test_seed_5_draws_myj_for_nils_ericson",),
+    "variants.name": (SJ + "test_the_variants", "test_cli.py::test_validate_summarises_a_valid_title"),
+    "variants.description": (SHOWN,),
+    "variants.overlay": (VAR + "test_oscarian_every_corporation_is_fully_capitalised_from_the_start",),
+    "variants.players": (
+        SJ + "test_edelsvard_is_for_two_players",
+        VAR + "test_two_players_use_the_three_player_certificate_limit",
+    ),
+    "variants.automatic": (VAR + "test_two_players_use_the_three_player_certificate_limit",),
+    "hooks": (
+        "test_hooks.py::test_a_named_hook_is_loaded_from_the_titles_folder",
+        VAR + "test_after_its_dividend_a_trainless_bot_takes_depot_trains_for_free",
+    ),
+    # the goods layer (18Steam)
+    "goods.colors": (STT + "test_goods_cubes", STEAM_GAMES),
+    "goods.cities.name": (STT + "test_city",),
+    "goods.cities.color": (ST + "test_a_good_ends_at_a_city_of_its_colour",),
+    "goods.cities.group": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
+    "goods.cities.die": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
+    "goods.cities.cubes": (STT + "test_twelve_cities_and_their_starting_cubes", STEAM_GAMES),
+    "goods.new_cities.color": (ST + "test_urbanization_puts_a_new_city_on_a_town_and_links_end_there",),
+    "goods.new_cities.group": (ST + "test_a_new_city_on_the_map_grows_from_its_column",),
+    "goods.new_cities.die": (ST + "test_a_new_city_on_the_map_grows_from_its_column",),
+    "goods.tiles": (ST + "test_build_costs",),
+    "goods.build.actions": (CHANGE, ST + "test_three_build_actions_four_with_the_engineer"),
+    "goods.build.costs.new": (CHANGE, ST + "test_build_costs"),
+    "goods.build.costs.town_base": (CHANGE, ST + "test_build_costs"),
+    "goods.build.costs.town_per_exit": (CHANGE, ST + "test_build_costs"),
+    "goods.build.costs.replace_to_crossing": (CHANGE, ST + "test_build_costs"),
+    "goods.build.costs.replace_in_town": (HERE + "test_a_replacement_in_a_town_costs_what_the_title_says",),
+    "goods.build.costs.replace_other": (CHANGE, ST + "test_build_costs"),
+    "goods.build.costs.redirect": (CHANGE, ST + "test_build_costs"),
+    "goods.build.town_discs": (CHANGE, ST + "test_an_ordinary_tile_in_a_town_runs_to_the_town"),
+    "goods.build.keep_incomplete": (
+        ST + "test_incomplete_track_loses_its_owner_after_the_owners_next_build_turn",
+    ),
+    "goods.actions": (ST + "test_each_operator_takes_one_free_action",),
+    "goods.locomotive": (CHANGE, ST + "test_activation_and_the_starting_locomotive"),
+    "goods.move_rounds": (CHANGE,),
+    "goods.income_reduction.min": (ST + "test_income_reduction",),
+    "goods.income_reduction.by": (ST + "test_income_reduction",),
+    "goods.expenses_per_locomotive": (CHANGE, ST + "test_income_then_the_locomotive_and_dividends"),
+    "goods.dividend_per_share": (CHANGE, ST + "test_an_overlay_changes_the_dividend"),
+    "goods.growth.groups": (CHANGE, ST + "test_growth_dice_move_goods_from_the_display_to_the_cities"),
+    "goods.growth.dice": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
+    "goods.growth.printed_slots": (CHANGE,),
+    "goods.growth.new_city_slots": (CHANGE,),
+    "goods.growth.production": (
+        CHANGE,
+        ST + "test_production_puts_drawn_goods_on_empty_slots_of_cities_on_the_map",
+    ),
+    "goods.turns": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),
+    "goods.ranking.table": (
+        ST + "test_profitability_ranking_moves",
+        ST + "test_the_cross_check_row_is_that_of_the_income_at_the_start_of_the_turn",
+    ),
+    "goods.ranking.moves": (CHANGE, ST + "test_profitability_ranking_moves"),
+    "goods.ranking.few": (ST + "test_profitability_ranking_moves",),
+    "goods.final_dividend": (
+        HERE + "test_without_a_final_dividend_the_last_turn_pays_none",
+        ST + "test_the_final_dividend_worked_example",
+    ),
+}
+"""Field path → the tests that show it is read (see the module's docstring)."""
+
+
+def _exists(test_id: str) -> bool:
+    """Whether ``file.py::name`` names a test function (``file.py::`` a test module)."""
+    file, _, name = test_id.partition("::")
+    if not (ROOT / "tests" / file).is_file():
+        return False
+    if not name:
+        return True
+    module = importlib.import_module(file.removesuffix(".py"))
+    return callable(getattr(module, name, None)) and name.startswith("test_")
+
+
+def test_every_field_has_a_test():
+    """Every field of the title models is in the registry with at least one existing test
+    (the pending company abilities excepted, but listed); every registry entry is a field."""
+    fields = title_fields()
+    waiting = PENDING_ABILITIES | UNPROVEN_ABILITIES | NOT_YET_SHOWN
+    missing = [f for f in fields if not REGISTRY.get(f) and f not in waiting]
+    assert not missing, "fields with no test that shows them read:\n  " + "\n  ".join(missing)
+    stale = sorted(set(REGISTRY) - set(fields))
+    assert not stale, f"registry entries that are not fields of the models: {stale}"
+    unknown = sorted({t for tests in REGISTRY.values() for t in tests if not _exists(t)})
+    assert not unknown, f"registry entries name tests that do not exist: {unknown}"
+    unchanged = sorted(f for f in CHANGED if CHANGE not in REGISTRY.get(f, ()))
+    assert not unchanged, f"bot-game changes not registered: {unchanged}"
+    unplayed = sorted(f for f, tests in REGISTRY.items() if CHANGE in tests and f not in CHANGED)
+    assert not unplayed, f"registered as changing a bot game but without a change: {unplayed}"
+
+
+@pytest.mark.parametrize("waiting", [PENDING_ABILITIES, UNPROVEN_ABILITIES, NOT_YET_SHOWN])
+def test_the_fields_still_waiting_are_listed(waiting):
+    """The fields still without a test are listed, so they are not forgotten: each is still
+    a field and has no registry entry yet (an entry means it leaves the list)."""
+    fields = set(title_fields())
+    assert waiting <= fields, sorted(waiting - fields)
+    assert not waiting & set(REGISTRY), sorted(waiting & set(REGISTRY))
