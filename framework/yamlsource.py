@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError, YAMLWarning
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
@@ -143,8 +143,9 @@ def loads(text: str, name: str, limits: Limits = LIMITS) -> Located:
     yaml.Composer = composer_for(limits)
     try:
         with warnings.catch_warnings():
-            # YAML lets a later anchor of the same name replace an earlier one
-            warnings.simplefilter("ignore", ReusedAnchorWarning)
+            # ruamel's notes on valid YAML (a reused anchor name, YAML 1.1 number forms)
+            # are not problems of the title; nothing is printed for them
+            warnings.simplefilter("ignore", YAMLWarning)
             root = yaml.compose(text)
     except LimitExceeded as exc:
         raise _limit_error(exc, name) from None
@@ -157,7 +158,9 @@ def loads(text: str, name: str, limits: Limits = LIMITS) -> Located:
     builder = _Builder(name, yaml)
     located = Located(None)
     if root is not None:
-        located.data = builder.build(root, (), located)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", YAMLWarning)
+            located.data = builder.build(root, (), located)
     if builder.problems:
         raise ProblemsError(builder.problems, stage="syntax")
     return located

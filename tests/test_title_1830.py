@@ -242,3 +242,57 @@ def test_cells_that_do_not_exist_are_never_entered(title):
     assert market.step((8, 1), "left") == (8, 1)  # [9][1] does not exist either
     assert market.step((7, 0), "left") == (7, 0)  # [8][0] does not exist
     assert market.step((7, 1), "down") == (8, 1)
+
+
+def _random_game_until(players: int, seed: int, stop):
+    import random
+
+    from framework.bots import make_bot
+    from framework.engine.choices import legal_actions
+    from framework.play import new_session
+
+    session = new_session(TITLE, players, seed)
+    bot, rng, game = make_bot("random"), random.Random(seed), session.game
+    while not stop(game):
+        session.act(bot.act(game, legal_actions(game), rng))
+    return session
+
+
+def test_players_buy_companies_from_one_another_from_the_second_stock_round(tmp_path):
+    """1830's phases 2–4 let a player buy a private from another player in a stock-round
+    turn, not in the first stock round (``players_buy_companies``, ``players_from_turn:
+    2``); the CA, whose PRR share would go with it, cannot be bought while a player holds
+    that share. Checked in the 18xx.games engine: the purchase is accepted there too."""
+    from oracle_support import oracle_verdicts, write_games
+
+    from framework.engine.choices import legal_actions
+
+    def second_stock_round(game):
+        return game.round.kind == "stock" and game.turn == 2
+
+    session = _random_game_until(2, 10, second_stock_round)
+    game = session.game
+    player = game.current_entity()
+    offered = legal_actions(game)[player]["buy_company"]
+    others = {s for s, c in game.companies.items() if c.owner in game.players_by_id and c.owner != player}
+    assert {c["company"] for c in offered} == others - {"BO", "CA"}  # BO: no sale; CA: its PRR share
+    choice = offered[0]
+    seller = game.companies[choice["company"]].owner
+    cash = {p.id: p.cash for p in game.players}
+    session.act({"type": "buy_company", "entity": int(player), "company": choice["company"], "price": 1})
+    assert game.companies[choice["company"]].owner == player
+    assert game.players_by_id[player].cash == cash[player] - 1
+    assert game.players_by_id[seller].cash == cash[seller] + 1
+    (path,) = write_games(tmp_path, {"player-buys": session.to_json()})
+    assert oracle_verdicts([path])["player-buys"]["refused"] is None
+
+
+def test_no_company_changes_hands_between_players_in_the_first_stock_round():
+    from framework.engine.choices import legal_actions
+
+    session = _random_game_until(4, 1, lambda g: g.round.kind == "stock" and g.turn == 1)
+    assert session.game.companies["CS"].owner in session.game.players_by_id
+    game = session.game
+    assert all("buy_company" not in kinds for kinds in legal_actions(game).values())
+    step = game.round.step("buy_sell_par_shares")
+    assert step.companies_for_sale(game.current_entity()) == []

@@ -779,6 +779,13 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "market.zones.multiple_buy": (
         STOCK + "test_in_the_maroon_zone_several_shares_may_be_bought_in_one_turn",
     ),
+    "rules.company_sales.players_from_turn": (
+        "test_title_1830.py::test_no_company_changes_hands_between_players_in_the_first_stock_round",
+        "test_title_1830.py::test_players_buy_companies_from_one_another_from_the_second_stock_round",
+    ),
+    "phases.players_buy_companies": (
+        "test_title_1830.py::test_players_buy_companies_from_one_another_from_the_second_stock_round",
+    ),
     "market.zones.multiple_buy_from": (
         STOCK + "test_a_multiple_buy_zone_sells_several_treasury_shares_a_turn",
         STOCK + "test_a_pool_only_multiple_buy_refuses_a_second_share_from_the_treasury",

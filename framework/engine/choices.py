@@ -237,6 +237,20 @@ def _move_marker(game, step, company) -> list[Choice]:
     return [{"target": h, "target_type": "hex"} for h in ability.hexes if h != here]
 
 
+def _player_buys_company(game, step, player) -> list[Choice]:
+    """The page's range for a company bought from another player: half to twice its face
+    value, as far as the buyer's cash goes (the engine takes any price the buyer can pay)."""
+    from framework.engine.steps.companies import price_range
+
+    cash = game.players_by_id[player].cash
+    out = []
+    for sym in step.companies_to_buy(player):
+        low, high = price_range(game, sym)
+        if low <= cash:
+            out.append({"company": sym, "price": low, "max": min(high, cash)})
+    return out
+
+
 def _buy_company(game, step, corp) -> list[Choice]:
     from framework.engine.steps.companies import price_range
 
@@ -344,6 +358,7 @@ _HANDLERS = {
     ("buy_sell_par_shares", "buy_shares"): _buy_shares,
     ("exchange", "buy_shares"): _exchange,
     ("buy_sell_par_shares", "sell_shares"): _sell_shares,
+    ("buy_sell_par_shares", "buy_company"): _player_buys_company,
     ("buy_train", "sell_shares"): _sell_shares,
     ("priority_card", "choose"): _priority,
     ("track", "lay_tile"): _track,

@@ -235,12 +235,16 @@ class Nationalization(Model):
 
 
 class CompanySales(Model):
-    """Corporations buying private companies from players."""
+    """Private companies sold by players: to corporations, and to other players."""
 
     min: float = Field(default=0.5, gt=0)
     """The lowest price, as a multiple of face value (rounded up)."""
     max: float = Field(default=2.0, gt=0)
     """The highest price, as a multiple of face value."""
+    players_from_turn: int = Field(default=1, ge=1)
+    """The first game turn whose stock round lets players buy companies from one another,
+    where the phase allows it (``phases.players_buy_companies``; 1830: 2, not in the
+    first stock round)."""
 
 
 class VirtualPlayer(Model):

@@ -71,6 +71,10 @@ class Phase(Entry):
     """Operating rounds in each set started in this phase."""
     buy_companies: bool = False
     """Corporations may buy private companies from players."""
+    players_buy_companies: bool = False
+    """Players may buy private companies from one another in their stock-round turns, at
+    any price the buyer can pay (1830's phases 2–4; from the game turn
+    ``rules.company_sales.players_from_turn``)."""
 
     @property
     def name(self) -> str:

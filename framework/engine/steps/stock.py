@@ -124,6 +124,8 @@ class BuySellParShares(Step):
             out.append("buy_shares")
         if not rnd.bought and not rnd.parred and self.can_par_any(entity):
             out.append("par")
+        if self.companies_for_sale(entity):
+            out.append("buy_company")
         if out:
             out.append("pass")
         return out
@@ -364,6 +366,76 @@ class BuySellParShares(Step):
         rnd.parred = True
         rnd.last_buyer = player
         self._acted(player)
+
+    def companies_for_sale(self, player: str) -> list[str]:
+        """Companies ``player`` may buy from another player now: where the phase lets
+        players buy companies (``players_buy_companies``) from the title's first turn for
+        it, before the turn's purchase, with money to spend; not a company corporations
+        may not buy either."""
+        game, rnd = self.game, self.round
+        if not game.phase_spec().players_buy_companies or rnd.bought or rnd.parred:
+            return []
+        if game.turn < game.title.rules.company_sales.players_from_turn:
+            return []
+        if game.players_by_id[player].cash <= 0:
+            return []
+        return [
+            sym
+            for sym, company in game.companies.items()
+            if company.owner in game.players_by_id
+            and company.owner != player
+            and game.title.companies[sym].corporations_may_buy
+        ]
+
+    def companies_to_buy(self, player: str) -> list[str]:
+        """:meth:`companies_for_sale` that can be bought: as on 18xx.games, a company
+        whose ``shares`` ability would take a share from a player keeps the step waiting
+        (for a pass) but is refused."""
+        game = self.game
+        return [
+            sym
+            for sym in self.companies_for_sale(player)
+            if all(s.owner not in game.players_by_id for s in self._shares_with(sym))
+        ]
+
+    def _shares_with(self, sym: str) -> list:
+        """The certificates a ``shares`` ability hands with the company at every purchase
+        (the first ordinary share of its corporation): as on 18xx.games, a sale between
+        players takes that share too, so it cannot be made while a player holds it."""
+        game = self.game
+        out = []
+        for ability in game.title.companies[sym].abilities:
+            if getattr(ability, "type", None) == "shares" and not ability.president:
+                corp = game.corporations.get(ability.corporation)
+                share = next((s for s in corp.shares if s.id == f"{corp.sym}_1"), None) if corp else None
+                if share is not None:
+                    out.append(share)
+        return out
+
+    def process_buy_company(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        player = entity_of(action)
+        sym = str(action.get("company"))
+        if sym not in self.companies_for_sale(player):
+            raise GameError("buying companies", f"{game.name(player)} cannot buy {sym} now")
+        if sym not in self.companies_to_buy(player):
+            held = ", ".join(s.id for s in self._shares_with(sym))
+            raise GameError("buying companies", f"{sym} comes with {held}, which a player holds")
+        price = int(action.get("price") or 0)
+        if not 0 <= price <= game.players_by_id[player].cash:
+            raise GameError("money", f"{game.name(player)} cannot pay {price}")
+        company = game.companies[sym]
+        seller = company.owner
+        finance.pay(game, player, seller, price)
+        company.owner = player
+        for share in self._shares_with(sym):
+            finance.move_share(game, share, player)
+        for ability in game.title.companies[sym].abilities:
+            if getattr(ability, "type", None) == "controls_minor":
+                game.minors[ability.minor].owner = player
+        rnd.bought.append(f"company {sym}")
+        self._acted(player)
+        game.log(f"{game.name(player)} buys {sym} from {game.name(seller)} for {price}")
 
     def _acted(self, player: str) -> None:
         rnd = self.round
