@@ -158,6 +158,7 @@ end
 
 def buy_share_candidates(game, step, entity)
   return redeem_candidates(game, step, entity) if entity.corporation?
+  return exchange_share_candidates(game, entity) if entity.company?
 
   game.corporations.select(&:ipoed).flat_map do |corporation|
     corporation.share_holders.keys.flat_map { |holder| holder.shares_of(corporation) }.uniq
@@ -167,6 +168,23 @@ def buy_share_candidates(game, step, entity)
         Candidate.new(text: "buy_shares #{corporation.id} #{source} #{percent}%",
                       action: action_for(entity, 'buy_shares', shares: [shares.first.id], percent: percent))
       end
+  end
+end
+
+# A company's exchange (Step::Exchange): the page offers the shares of the ability's
+# corporations, from where it says — the engine itself takes a share of any corporation.
+def exchange_share_candidates(game, company)
+  ability = game.abilities(company, :exchange)
+  return [] unless ability
+
+  game.exchange_corporations(ability).flat_map do |corporation|
+    shares = []
+    shares << corporation.available_share if ability.from.include?(:ipo)
+    shares << game.share_pool.shares_by_corporation[corporation]&.first if ability.from.include?(:market)
+    shares.compact.map do |share|
+      Candidate.new(text: "buy_shares #{corporation.id} #{share_source(game, corporation, share)} #{share.percent}%",
+                    action: action_for(company, 'buy_shares', shares: [share.id], percent: share.percent))
+    end
   end
 end
 

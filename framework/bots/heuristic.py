@@ -234,6 +234,8 @@ class HeuristicBot:
     def buy_company(
         self, game: Game, corp: str, options: Options, rng: random.Random
     ) -> dict[str, Any] | None:
+        if corp not in game.corporations:
+            return None  # a player never buys another player's company
         president = game.corporations[corp].president()
         reserve = (trains.cheapest_offer(game) or 0) * 2
         for choice in options[corp]["buy_company"]:

@@ -43,7 +43,6 @@ def legal_actions(game: Game) -> dict[str, dict[str, list[Choice]]]:
             president = game.corporations[operator_].president()
             if president and president not in candidates:
                 candidates.append(president)
-                candidates += [s for s, c in game.companies.items() if c.owner == president]
     out: dict[str, dict[str, list[Choice]]] = {}
     for entity in candidates:
         offered = _types(rnd, entity)
@@ -238,17 +237,17 @@ def _move_marker(game, step, company) -> list[Choice]:
 
 
 def _player_buys_company(game, step, player) -> list[Choice]:
-    """The page's range for a company bought from another player: half to twice its face
-    value, as far as the buyer's cash goes (the engine takes any price the buyer can pay)."""
+    """A company bought from another player: any price from 1 to the buyer's cash (the
+    engine takes any the buyer can pay); offered, as on 18xx.games' page, when the buyer
+    can pay the company's lowest sale price."""
     from framework.engine.steps.companies import price_range
 
     cash = game.players_by_id[player].cash
-    out = []
-    for sym in step.companies_to_buy(player):
-        low, high = price_range(game, sym)
-        if low <= cash:
-            out.append({"company": sym, "price": low, "max": min(high, cash)})
-    return out
+    return [
+        {"company": sym, "price": 1, "max": cash}
+        for sym in step.companies_to_buy(player)
+        if price_range(game, sym)[0] <= cash
+    ]
 
 
 def _buy_company(game, step, corp) -> list[Choice]:
