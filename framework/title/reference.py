@@ -175,13 +175,10 @@ def pages() -> dict[str, str]:
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in pages().items():
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+    """Write the reference pages into ``folder``."""
+    from framework.title.schema import write_texts
+
+    return write_texts(folder, pages())
 
 
 if __name__ == "__main__":  # pragma: no cover

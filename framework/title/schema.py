@@ -125,9 +125,15 @@ def schemas() -> dict[str, str]:
 
 def write_schemas(folder: Path) -> list[Path]:
     """Write the schemas into ``folder``; returns the files written."""
+    return write_texts(folder, schemas())
+
+
+def write_texts(folder: Path, texts: dict[str, str]) -> list[Path]:
+    """Write each ``name → text`` of ``texts`` into ``folder`` (made if missing); returns
+    the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in schemas().items():
+    for name, text in texts.items():
         path = folder / name
         path.write_text(text, encoding="utf-8")
         written.append(path)
