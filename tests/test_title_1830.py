@@ -296,3 +296,37 @@ def test_no_company_changes_hands_between_players_in_the_first_stock_round():
     assert all("buy_company" not in kinds for kinds in legal_actions(game).values())
     step = game.round.step("buy_sell_par_shares")
     assert step.companies_for_sale(game.current_entity()) == []
+
+
+def test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16(tmp_path):
+    """The DH's teleport (1830): in its track step the owning corporation lays a 57 in
+    F16, reached or not, as its tile action, paying the $120 mountain, then puts one of
+    its tokens there for nothing; the 18xx.games engine takes the same actions."""
+    import random
+
+    from oracle_support import oracle_verdicts, write_games
+
+    from framework.bots import make_bot
+    from framework.engine.choices import legal_actions
+    from framework.play import new_session
+
+    session = new_session(TITLE, 2, 10, optional_rules=["optional_6_train"])
+    bot, rng, game = make_bot("heuristic"), random.Random(10), session.game
+    while "DH" not in legal_actions(game) or "lay_tile" not in legal_actions(game)["DH"]:
+        session.act(bot.act(game, legal_actions(game), rng))
+    corp = game.companies["DH"].owner
+    lay = legal_actions(game)["DH"]["lay_tile"][0]
+    cash, used = game.corporations[corp].cash, game.corporations[corp].tokens_used
+    session.act({"type": "lay_tile", "entity": "DH", **lay})
+    assert game.corporations[corp].cash == cash - 120
+    assert game.current_entity() == "DH"
+    assert set(legal_actions(game)["DH"]) == {"place_token", "pass"}
+    (city,) = legal_actions(game)["DH"]["place_token"]
+    session.act({"type": "place_token", "entity": "DH", **city})
+    assert ("F16", 0) in game.board.cities_of(corp)
+    assert game.corporations[corp].cash == cash - 120
+    assert game.corporations[corp].tokens_used == used + 1
+    assert "lay_tile" not in legal_actions(game).get("DH", {})  # once
+    (path,) = write_games(tmp_path, {"teleport": session.to_json()})
+    verdict = oracle_verdicts([path])["teleport"]
+    assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]

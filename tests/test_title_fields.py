@@ -84,6 +84,7 @@ UNPROVEN_ABILITIES = {
     "companies.abilities[shares].owner",
     "companies.abilities[priority_card].owner",
     "companies.abilities[controls_minor].owner",
+    "companies.abilities[teleport].owner",
 }
 
 NOT_YET_SHOWN = {
@@ -960,6 +961,15 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[exchange].owner": (
         COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
+    ),
+    "companies.abilities[teleport].type": (
+        "test_title_1830.py::test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16",
+    ),
+    "companies.abilities[teleport].hexes": (
+        "test_title_1830.py::test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16",
+    ),
+    "companies.abilities[teleport].tiles": (
+        "test_title_1830.py::test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16",
     ),
     "companies.abilities[priority_card].type": (
         COMP + "test_activating_neft_gives_its_owner_the_turn_and_closes_it",

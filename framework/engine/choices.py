@@ -212,6 +212,19 @@ def _special_track(game, step, company) -> list[Choice]:
     ]
 
 
+def _teleport_lays(game, step, company) -> list[Choice]:
+    layer = step.layer(company)
+    return [
+        {"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation}
+        for hex_id in step.ability(company).hexes
+        for plan in legal_lays(game.board, layer, hex_id)
+    ]
+
+
+def _teleport_token(game, step, company) -> list[Choice]:
+    return [{"city": city_id(game, city)} for city in step.cities(company)]
+
+
 def _home_token(game, step, entity) -> list[Choice]:
     return [{"city": city_id(game, city)} for city in step.cities(entity)]
 
@@ -364,6 +377,8 @@ _HANDLERS = {
     ("special_track", "lay_tile"): _special_track,
     ("token", "place_token"): _tokens,
     ("home_token", "place_token"): _home_token,
+    ("teleport", "lay_tile"): _teleport_lays,
+    ("teleport", "place_token"): _teleport_token,
     ("assign_bonus_tokens", "assign"): _assign_tokens,
     ("move_bonus_marker", "assign"): _move_marker,
     ("buy_company", "buy_company"): _buy_company,

@@ -133,11 +133,14 @@ class OperatingRound(Round):
         "token_placed",
         "bought_early",
         "pending_home",
+        "teleported",
     )
 
     def start(self) -> None:
         game = self.game
         self.revenue = 0
+        self.teleported: str | None = None
+        """A company whose teleport tile was just laid, to place its token (or pass)."""
         self.pending_home: str | None = None
         """A company whose home token was lifted by a tile laid in its home hex, to be put
         back in the city of its choice (``home.city: choose``)."""

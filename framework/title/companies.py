@@ -202,6 +202,22 @@ class Exchange(AbilityBase):
     ordinary share), and ``pool``, the bank pool."""
 
 
+class Teleport(AbilityBase):
+    """In its track step, the owning corporation lays one of ``tiles`` in one of
+    ``hexes``, reached or not, as its tile action of the turn (paying the terrain), and
+    then may place one of its station tokens there, free and unconnected, as its token
+    of the turn; once. Played by the ``teleport`` step (1830's Delaware & Hudson)::
+
+        - {type: teleport, hexes: [F16], tiles: [57]}
+    """
+
+    type: Literal["teleport"]
+    hexes: list[HexId] = Field(min_length=1)
+    """Where the tile and the token go."""
+    tiles: list[Name] = Field(min_length=1)
+    """Which tiles may be laid."""
+
+
 class PriorityCard(AbilityBase):
     """Once, at the start of a stock round, the owner may take the first turn."""
 
@@ -234,6 +250,7 @@ Ability = Annotated[
     | TrainDiscount
     | Shares
     | Exchange
+    | Teleport
     | PriorityCard
     | ControlsMinor,
     Field(discriminator="type"),

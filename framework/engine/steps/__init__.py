@@ -3,7 +3,17 @@
 Each module registers its steps by library name (see :mod:`framework.title.rounds`).
 """
 
-from framework.engine.steps import auction, buying, companies, exchange, redeem, running, stock, track
+from framework.engine.steps import (
+    auction,
+    buying,
+    companies,
+    exchange,
+    redeem,
+    running,
+    stock,
+    teleport,
+    track,
+)
 from framework.engine.steps.base import STEP_TYPES, Step
 
 __all__ = [
@@ -16,5 +26,6 @@ __all__ = [
     "redeem",
     "running",
     "stock",
+    "teleport",
     "track",
 ]

@@ -1,0 +1,113 @@
+"""The ``teleport`` step: a company's ``teleport`` ability (1830's Delaware & Hudson,
+18Chesapeake's C&O Canal).
+
+In its track step the owning corporation lays one of the listed tiles in a listed hex,
+reached or not, as its tile action of the turn and paying the hex's terrain; the step
+then waits for the company to place one of the corporation's station tokens there,
+free and unconnected, as its token of the turn (a ``place_token`` with the company as
+entity) — or to pass. The ability is then used up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.board.tokens import IllegalToken, check_token
+from framework.engine import operating, tokens
+from framework.engine.errors import GameError
+from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.track import _build, _lay, parse_city
+from framework.title.companies import Teleport
+
+
+@step("teleport")
+class TeleportStep(Step):
+    """Lay a company's teleport tile, then place the token it brings."""
+
+    def ability(self, sym: str) -> Teleport | None:
+        """The company's unused teleport ability, when its owner may lay with it now."""
+        game, rnd = self.game, self.round
+        company = game.companies.get(sym)
+        if company is None or company.owner != rnd.entity() or company.uses.get("teleport", 1) <= 0:
+            return None
+        found = operating.ability(game, sym, "teleport")
+        return found if isinstance(found, Teleport) else None
+
+    def _may_lay(self, sym: str) -> bool:
+        rnd = self.round
+        active = rnd.active_step()
+        lays = self.game.title.rules.track.lays
+        return active is not None and active.name == "track" and rnd.laid < len(lays)
+
+    def layer(self, sym: str):
+        ability = self.ability(sym)
+        return operating.layer(
+            self.game,
+            self.game.companies[sym].owner,
+            connect=False,
+            hexes=frozenset(ability.hexes),
+            tiles=frozenset(ability.tiles),
+        )
+
+    def acting_entity(self) -> str | None:
+        return getattr(self.round, "teleported", None)
+
+    def blocking(self, current: str | None = None) -> bool:
+        return getattr(self.round, "teleported", None) is not None
+
+    def skip(self) -> None:
+        """Waits only while a teleport token is to be placed."""
+
+    def actions(self, entity: str) -> list[str]:
+        if getattr(self.round, "teleported", None) is not None:
+            return ["place_token", "pass"] if entity == self.round.teleported else []
+        return ["lay_tile"] if self.ability(entity) and self._may_lay(entity) else []
+
+    def process_lay_tile(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        sym = entity_of(action)
+        owner = game.companies[sym].owner
+        slot = game.title.rules.track.lays[rnd.laid]
+        plan = _lay(game, owner, action, self.layer(sym))
+        upgrade = plan.hex in game.board.placed or bool(game.board.face(plan.hex).paths)
+        if (upgrade and not slot.upgrade) or (not upgrade and not slot.lay):
+            raise GameError("tile actions", "this tile action may not be this lay")
+        _build(game, owner, plan)
+        rnd.laid += 1
+        game.companies[sym].uses["teleport"] = 0
+        if tokens.next_price(game, owner) is not None:
+            rnd.teleported = sym
+
+    def cities(self, sym: str) -> list[tuple[str, int]]:
+        """The cities of the teleport hexes where the owner may put its token."""
+        game = self.game
+        owner = game.companies[sym].owner
+        ability = game.title.companies[sym].ability("teleport")
+        found = []
+        for hex_id in ability.hexes:
+            for index, node in enumerate(game.board.face(hex_id).nodes):
+                if node.kind != "city":
+                    continue
+                try:
+                    check_token(game.board, owner, (hex_id, index), connect=False)
+                except IllegalToken:
+                    continue
+                found.append((hex_id, index))
+        return found
+
+    def process_place_token(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        sym = entity_of(action)
+        owner = game.companies[sym].owner
+        city = parse_city(game, str(action.get("city")))
+        if city not in self.cities(sym):
+            raise GameError("teleport", f"{sym}'s token goes in a city of {city[0]} it may take")
+        game.board.add_token(owner, city)
+        game.corporations[owner].tokens_used += 1
+        rnd.token_placed += 1
+        rnd.teleported = None
+        game.log(f"{owner} places a token in {city[0]} with {sym}, free")
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        self.round.teleported = None
+        self.game.log(f"{entity_of(action)} places no token")
