@@ -20,7 +20,9 @@ class Players(Model):
     """How many people can play."""
 
     min: int = Field(ge=1)
+    """The fewest players."""
     max: int = Field(ge=1)
+    """The most players."""
 
     @model_validator(mode="after")
     def _order(self) -> Players:
@@ -44,8 +46,11 @@ class Meta(Model):
     ``"2024-03"``). A saved game records it beside the title's fingerprint; raise it when
     a change to the title changes how its games play."""
     subtitle: str | None = None
+    """Its subtitle, shown after the name."""
     designer: str | None = None
+    """Who designed the game (shown by ``18xx validate``)."""
     publisher: str | None = None
+    """Who published it (shown by ``18xx validate``)."""
     currency: str = Field(default="${}", pattern=CURRENCY_PATTERN)
     """How money is written; ``{}`` stands for the amount (``{} kr``)."""
     players: Players
@@ -186,6 +191,7 @@ class TrainRules(Model):
     discards_to: Literal["pool", "removed"] = "pool"
     """Where discarded trains go."""
     emergency: EmergencyRules = EmergencyRules()
+    """Raising money for a train a corporation must buy."""
 
 
 class PayoutMove(Model):
@@ -254,6 +260,7 @@ class VirtualPlayer(Model):
     id: int | str
     """Its id in game files."""
     name: str
+    """Its name in logs and scores."""
 
 
 class EndMoves(Model):
@@ -261,9 +268,13 @@ class EndMoves(Model):
     shares in it (buys and sells are counted apart; each applies)."""
 
     bought_one: list[Move] = ["right"]
+    """Moves when one share of the corporation was bought."""
     bought_more: list[Move] = ["up"]
+    """Moves when more than one was bought."""
     sold_one: list[Move] = ["left"]
+    """Moves when one share was sold."""
     sold_more: list[Move] = ["down"]
+    """Moves when more than one was sold."""
 
 
 class SharePhase(Model):
@@ -293,6 +304,7 @@ class SharePhase(Model):
     """After the last pass, corporations (their presidents deciding) may buy their own
     certificates from the bank at the current price."""
     end_moves: EndMoves = EndMoves()
+    """The price moves at the end of the phase, by what was traded."""
     first_player: Literal["die", "seat"] = "die"
     """Who starts the first phase: a die roll among the seats, or the first seat; later
     phases start with the last player to buy or sell."""
@@ -310,12 +322,19 @@ class Rules(Model):
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]
     """Certificate sizes in percent, president's first."""
     auction: AuctionRules = AuctionRules()
+    """The initial auction's rules."""
     stock: StockRules = StockRules()
+    """Stock-round rules."""
     track: TrackRules
+    """Track rules: what a corporation must reach, its tile actions, upgrades."""
     tokens: TokenRules = TokenRules()
+    """Station token rules."""
     trains: TrainRules = TrainRules()
+    """Train-buying rules."""
     dividends: DividendRules = DividendRules()
+    """Dividend rules: the choices and the price moves."""
     company_sales: CompanySales = CompanySales()
+    """Private companies sold by players: to corporations and to other players."""
     nationalization: Nationalization | None = None
     """Needed when a train has the ``nationalization`` event."""
     virtual_player: VirtualPlayer | None = None
@@ -353,9 +372,13 @@ class Generator(Model):
     """
 
     kind: Literal["lcg"] = "lcg"
+    """The kind of generator (a linear congruential one)."""
     multiplier: int = Field(gt=0)
+    """The multiplier."""
     increment: int = Field(ge=0)
+    """The increment."""
     modulus: int = Field(gt=1)
+    """The modulus."""
 
 
 class Draw(Model):
@@ -368,7 +391,9 @@ class Draw(Model):
     """
 
     remove_one_of: list[Name] | None = None
+    """Companies (or corporations) of which the draw removes all but one."""
     corporation_for: Name | None = None
+    """A company whose ``shares`` ability names a random corporation, drawn here."""
 
     @model_validator(mode="after")
     def _one(self) -> Draw:
@@ -383,6 +408,7 @@ class Setup(Model):
     """The random part of setting up a game."""
 
     generator: Generator
+    """The random number generator the draws use."""
     draws: list[Draw] = []
     """The draws, in order."""
 
@@ -391,7 +417,9 @@ class Variant(Entry):
     """A variant or optional rule, given as an overlay file."""
 
     name: str
+    """Its name."""
     description: str | None = None
+    """What it changes, in words."""
     overlay: str
     """The overlay file, relative to the title's folder."""
     players: list[int] | None = None
