@@ -50,3 +50,19 @@ def token_cities(board: Board, owner: str, *, first: bool = False) -> list[City]
         if first:
             break
     return sorted(cities)
+
+
+def cities_in(board: Board, owner: str, hexes: list[str]) -> list[City]:
+    """The cities of ``hexes`` where ``owner`` may put a token, reached or not (a home
+    token put back, a teleport token)."""
+    cities = []
+    for hex_id in hexes:
+        for index, node in enumerate(board.face(hex_id).nodes):
+            if node.kind != "city":
+                continue
+            try:
+                check_token(board, owner, (hex_id, index), connect=False)
+            except IllegalToken:
+                continue
+            cities.append((hex_id, index))
+    return cities

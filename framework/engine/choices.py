@@ -221,11 +221,8 @@ def _teleport_lays(game, step, company) -> list[Choice]:
     ]
 
 
-def _teleport_token(game, step, company) -> list[Choice]:
-    return [{"city": city_id(game, city)} for city in step.cities(company)]
-
-
-def _home_token(game, step, entity) -> list[Choice]:
+def _step_cities(game, step, entity) -> list[Choice]:
+    """A token in one of the cities the step names (a home token, a teleport token)."""
     return [{"city": city_id(game, city)} for city in step.cities(entity)]
 
 
@@ -376,9 +373,9 @@ _HANDLERS = {
     ("track", "lay_tile"): _track,
     ("special_track", "lay_tile"): _special_track,
     ("token", "place_token"): _tokens,
-    ("home_token", "place_token"): _home_token,
+    ("home_token", "place_token"): _step_cities,
     ("teleport", "lay_tile"): _teleport_lays,
-    ("teleport", "place_token"): _teleport_token,
+    ("teleport", "place_token"): _step_cities,
     ("assign_bonus_tokens", "assign"): _assign_tokens,
     ("move_bonus_marker", "assign"): _move_marker,
     ("buy_company", "buy_company"): _buy_company,

@@ -92,6 +92,12 @@ class Corporation:
     """Numbers a title's operating layer keeps on the charter (the goods layer: income
     track markers and locomotive level)."""
 
+    @property
+    def issuer(self) -> str:
+        """Who holds its unsold certificates: the corporation itself (incremental
+        capitalisation) or the initial offering."""
+        return self.sym if self.capitalization == "incremental" else IPO
+
     def holders(self) -> dict[str, int]:
         """Percent held by each owner."""
         out: dict[str, int] = {}

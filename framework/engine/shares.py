@@ -145,6 +145,12 @@ def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
         finance.pay(game, buyer, payee, cost)
         finance.move_share(game, share, buyer)
         game.log(f"{game.name(buyer)} buys {share.percent}% of {corp.sym} for {cost}")
+    settle(game, corp)
+
+
+def settle(game: Game, corp: Corporation) -> None:
+    """After certificates of ``corp`` reached new holders: it floats if enough left its
+    issuer, and the presidency passes if a player now holds more than the president."""
     check_float(game, corp)
     president = corp.president()
     if president in game.players_by_id:
@@ -157,8 +163,7 @@ def check_float(game: Game, corp: Corporation) -> None:
     """A corporation floats when enough of it has left its issuer."""
     if corp.floated or corp.par is None:
         return
-    issuer = corp.sym if corp.capitalization == "incremental" else IPO
-    sold = 100 - corp.percent_of(issuer)
+    sold = 100 - corp.percent_of(corp.issuer)
     needed = game.title.corporations[corp.sym].float_percent or game.title.rules.float_percent
     if sold < needed:
         return

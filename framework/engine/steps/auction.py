@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.engine import finance, operating, tokens
-from framework.engine.entities import BANK, IPO
+from framework.engine.entities import BANK
 from framework.engine.errors import GameError
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Step, entity_of, step
@@ -273,8 +273,7 @@ def give_company(game, company: str, player: str) -> None:
                 par.pending.append([player, corp])
         elif isinstance(ability, Shares):
             corp = game.corporations[ability.corporation]
-            issuer = corp.sym if corp.capitalization == "incremental" else IPO
-            share = next((s for s in corp.shares if not s.president and s.owner == issuer), None)
+            share = next((s for s in corp.shares if not s.president and s.owner == corp.issuer), None)
             if share is not None:
                 finance.move_share(game, share, player)
                 game.log(

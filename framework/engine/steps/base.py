@@ -100,5 +100,25 @@ class Step:
             setattr(self, name, data[name])
 
 
+class WaitingStep(Step):
+    """A step that waits, whoever's turn it is, while the round names an entity in its
+    ``waits_for`` attribute (a home token to put back, a teleport token to place)."""
+
+    waits_for: ClassVar[str] = ""
+
+    def waiting(self) -> str | None:
+        """The entity the step waits for, if any."""
+        return getattr(self.round, self.waits_for, None)
+
+    def acting_entity(self) -> str | None:
+        return self.waiting()
+
+    def blocking(self, current: str | None = None) -> bool:
+        return self.waiting() is not None
+
+    def skip(self) -> None:
+        """Never passed: it waits whenever the round names an entity for it."""
+
+
 def entity_of(action: dict[str, Any]) -> str:
     return str(action.get("entity"))

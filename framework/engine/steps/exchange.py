@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.engine import finance, operating, shares
-from framework.engine.entities import IPO, POOL, Corporation, Share
+from framework.engine.entities import POOL, Corporation, Share
 from framework.engine.errors import GameError
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import Exchange
@@ -53,8 +53,7 @@ class ExchangeStep(Step):
             corp = game.corporations.get(corp_sym)
             if corp is None or corp.closed:
                 continue
-            issuer = corp.sym if corp.capitalization == "incremental" else IPO
-            sources = {"ipo": issuer, "pool": POOL}
+            sources = {"ipo": corp.issuer, "pool": POOL}
             for source in ability.from_:
                 share = next((s for s in corp.shares if s.owner == sources[source] and not s.president), None)
                 if share is not None and self._may_hold(owner, corp, share):
@@ -86,9 +85,4 @@ class ExchangeStep(Step):
         from framework.engine.events import close_company
 
         close_company(game, sym)
-        shares.check_float(game, corp)
-        president = corp.president()
-        if president in game.players_by_id:
-            new = finance.new_president(game, corp, president)
-            if new is not None:
-                finance.change_president(game, corp, new, president)
+        shares.settle(game, corp)

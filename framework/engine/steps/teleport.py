@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.board.tokens import IllegalToken, check_token
+from framework.board.tokens import cities_in
 from framework.engine import operating, tokens
 from framework.engine.errors import GameError
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import WaitingStep, entity_of, step
 from framework.engine.steps.track import _build, _lay, parse_city
 from framework.title.companies import Teleport
 
 
 @step("teleport")
-class TeleportStep(Step):
+class TeleportStep(WaitingStep):
     """Lay a company's teleport tile, then place the token it brings."""
 
     def ability(self, sym: str) -> Teleport | None:
@@ -49,18 +49,11 @@ class TeleportStep(Step):
             tiles=frozenset(ability.tiles),
         )
 
-    def acting_entity(self) -> str | None:
-        return getattr(self.round, "teleported", None)
-
-    def blocking(self, current: str | None = None) -> bool:
-        return getattr(self.round, "teleported", None) is not None
-
-    def skip(self) -> None:
-        """Waits only while a teleport token is to be placed."""
+    waits_for = "teleported"
 
     def actions(self, entity: str) -> list[str]:
-        if getattr(self.round, "teleported", None) is not None:
-            return ["place_token", "pass"] if entity == self.round.teleported else []
+        if self.waiting() is not None:
+            return ["place_token", "pass"] if entity == self.waiting() else []
         return ["lay_tile"] if self.ability(entity) and self._may_lay(entity) else []
 
     def process_lay_tile(self, action: dict[str, Any]) -> None:
@@ -81,19 +74,8 @@ class TeleportStep(Step):
     def cities(self, sym: str) -> list[tuple[str, int]]:
         """The cities of the teleport hexes where the owner may put its token."""
         game = self.game
-        owner = game.companies[sym].owner
-        ability = game.title.companies[sym].ability("teleport")
-        found = []
-        for hex_id in ability.hexes:
-            for index, node in enumerate(game.board.face(hex_id).nodes):
-                if node.kind != "city":
-                    continue
-                try:
-                    check_token(game.board, owner, (hex_id, index), connect=False)
-                except IllegalToken:
-                    continue
-                found.append((hex_id, index))
-        return found
+        hexes = game.title.companies[sym].ability("teleport").hexes
+        return cities_in(game.board, game.companies[sym].owner, hexes)
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round

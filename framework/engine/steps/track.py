@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from framework.board.lays import IllegalLay, check_lay, lay
-from framework.board.tokens import IllegalToken, check_token, token_cities
+from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
 from framework.engine.errors import GameError
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Step, WaitingStep, entity_of, step
 from framework.engine.steps.companies import price_range
 from framework.title.companies import TileLay
 
@@ -170,38 +170,20 @@ class SpecialTrack(Step):
 
 
 @step("home_token")
-class HomeToken(Step):
+class HomeToken(WaitingStep):
     """Home tokens go down by themselves, when ``tokens.home`` says (by default when a
     corporation first operates). A company
     whose home city is ``choose`` puts its token back, free, in the city of its choice
     once a tile is laid in its home hex (a ``place_token`` before anything else)."""
 
-    def acting_entity(self) -> str | None:
-        return getattr(self.round, "pending_home", None)
-
-    def blocking(self, current: str | None = None) -> bool:
-        return getattr(self.round, "pending_home", None) is not None
-
-    def skip(self) -> None:
-        """Waits whenever a home token is to be put back."""
+    waits_for = "pending_home"
 
     def actions(self, entity: str) -> list[str]:
-        return ["place_token"] if entity == getattr(self.round, "pending_home", None) else []
+        return ["place_token"] if entity == self.waiting() else []
 
     def cities(self, entity: str) -> list[tuple[str, int]]:
         """The cities of the home hex the token may go back to."""
-        game = self.game
-        home = game.title.corporations[entity].home
-        found = []
-        for index, node in enumerate(game.board.face(home.hex).nodes):
-            if node.kind != "city":
-                continue
-            try:
-                check_token(game.board, entity, (home.hex, index), connect=False)
-            except IllegalToken:
-                continue
-            found.append((home.hex, index))
-        return found
+        return cities_in(self.game.board, entity, [self.game.title.corporations[entity].home.hex])
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
