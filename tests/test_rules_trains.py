@@ -145,6 +145,30 @@ def test_a_trade_in_is_allowed_at_the_train_limit():
     assert sorted(t.id for t in trains.owned(game, "ÖKJ")) == ["6-0", "D-0"]
 
 
+def test_a_traded_in_train_goes_to_the_pool_for_sale():
+    """18xx.games: a train traded in goes where discards go (``discards_to: pool``), and the
+    pool offers the first discarded train of each type, no other."""
+    game = game_before(REAL, 603)
+    game.trains["6-0"].owner = "ÖKJ"
+    game.trains["6-1"].owner = POOL
+    game.trains["6-1"].discarded = 1
+    game.process(buy_train("ÖKJ", "D-0", 1000, "E", "6-0"))
+    assert game.trains["6-0"].owner == POOL
+    offered = [t.id for t in trains.offered(game)]
+    assert "6-1" in offered and "6-0" not in offered  # 6-1 was discarded first
+    game.trains["6-1"].owner = "rusted"
+    assert "6-0" in [t.id for t in trains.offered(game)]
+
+
+def test_the_pool_sells_only_the_trains_it_offers():
+    """A second train of a type in the pool waits for the first: buying it is refused."""
+    game = game_before(REAL, 603)
+    for n, train in enumerate(["6-0", "6-1"], start=1):
+        game.trains[train].owner = POOL
+        game.trains[train].discarded = n
+    assert refused(game, buy_train("ÖKJ", "6-1", 630)).rule == "depot"
+
+
 def test_d_and_e_prices():
     """§3.4: D 1100, E 1300, each 300 less with a 4, 5 or 6 traded in."""
     game = game_before(REAL, 603)

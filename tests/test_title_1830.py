@@ -244,14 +244,14 @@ def test_cells_that_do_not_exist_are_never_entered(title):
     assert market.step((7, 1), "down") == (8, 1)
 
 
-def _random_game_until(players: int, seed: int, stop):
+def _random_game_until(players: int, seed: int, stop, optional_rules=()):
     import random
 
     from framework.bots import make_bot
     from framework.engine.choices import legal_actions
     from framework.play import new_session
 
-    session = new_session(TITLE, players, seed)
+    session = new_session(TITLE, players, seed, optional_rules=optional_rules)
     bot, rng, game = make_bot("random"), random.Random(seed), session.game
     while not stop(game):
         session.act(bot.act(game, legal_actions(game), rng))
@@ -267,15 +267,19 @@ def test_players_buy_companies_from_one_another_from_the_second_stock_round(tmp_
 
     from framework.engine.choices import legal_actions
 
-    def second_stock_round(game):
-        return game.round.kind == "stock" and game.turn == 2
+    def second_stock_round_with_shares(game):
+        """A turn of the second stock round whose player could sell shares."""
+        if not (game.round.kind == "stock" and game.turn == 2):
+            return False
+        return "sell_shares" in legal_actions(game).get(game.current_entity(), {})
 
-    session = _random_game_until(2, 10, second_stock_round)
+    session = _random_game_until(3, 1, second_stock_round_with_shares)
     game = session.game
     player = game.current_entity()
     offered = legal_actions(game)[player]["buy_company"]
     others = {s for s, c in game.companies.items() if c.owner in game.players_by_id and c.owner != player}
-    assert {c["company"] for c in offered} == others - {"BO", "CA"}  # BO: no sale; CA: its PRR share
+    unsold = {"BO"} | ({"CA"} if game.corporations["PRR"].shares[1].owner in game.players_by_id else set())
+    assert {c["company"] for c in offered} == others - unsold  # BO: no sale; CA: its PRR share
     choice = offered[0]
     seller = game.companies[choice["company"]].owner
     cash = {p.id: p.cash for p in game.players}
@@ -283,8 +287,96 @@ def test_players_buy_companies_from_one_another_from_the_second_stock_round(tmp_
     assert game.companies[choice["company"]].owner == player
     assert game.players_by_id[player].cash == cash[player] - 1
     assert game.players_by_id[seller].cash == cash[seller] + 1
+    # The purchase is the turn's buy, but the turn goes on: the buyer may still sell
+    # (sell-buy-sell), or say it is done.
+    assert game.current_entity() == player
+    assert "pass" in legal_actions(game)[player]
+    session.act({"type": "pass", "entity": int(player)})
     (path,) = write_games(tmp_path, {"player-buys": session.to_json()})
     assert oracle_verdicts([path])["player-buys"]["refused"] is None
+
+
+def test_the_erie_chooses_its_home_city_at_its_first_turn_when_another_tiled_e11(tmp_path):
+    """When another corporation laid E11's first tile before the ERIE first operates, the
+    ERIE's first operating turn begins with the choice of its home city (a random game
+    where the NYC lays the 59 in E11); the 18xx.games engine waits for it too."""
+    from oracle_support import oracle_verdicts, write_games
+
+    from framework.engine.choices import legal_actions
+
+    def erie_starts_with_e11_tiled(game):
+        return (
+            game.round.kind == "operating"
+            and game.round.entity() == "ERIE"
+            and bool(game.board.face("E11").paths)
+            and not game.board.cities_of("ERIE")
+        )
+
+    session = _random_game_until(3, 11, erie_starts_with_e11_tiled, ["multiple_brown_from_ipo"])
+    game = session.game
+    assert game.round.active_step().name == "home_token" and game.current_entity() == "ERIE"
+    assert set(legal_actions(game)["ERIE"]) == {"place_token"}
+    choice = legal_actions(game)["ERIE"]["place_token"][0]
+    session.act({"type": "place_token", "entity": "ERIE", **choice})
+    assert [c[0] for c in game.board.cities_of("ERIE")] == ["E11"]
+    (path,) = write_games(tmp_path, {"erie-home": session.to_json()})
+    verdict = oracle_verdicts([path])["erie-home"]
+    assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
+
+
+def test_a_teleport_works_only_for_the_owners_it_lists():
+    """``owner: [player]`` on the DH's teleport: the corporation that owns the DH reaches
+    its track step and is offered no teleport (as written, it is: the test above)."""
+    import random
+
+    from framework.bots import make_bot
+    from framework.engine.choices import legal_actions
+    from framework.play import new_session
+    from framework.title.loader import RulesText
+
+    house = RulesText(
+        "house.yaml",
+        "companies:\n  DH:\n    abilities:\n      - {type: blocks_hexes, hexes: [F16]}\n"
+        "      - {type: teleport, hexes: [F16], tiles: [57], owner: [player]}\n",
+    )
+    session = new_session(TITLE, 2, 10, optional_rules=["optional_6_train"], rules=[house])
+    bot, rng, game = make_bot("heuristic"), random.Random(10), session.game
+
+    def owner_at_track() -> bool:
+        owner = game.companies["DH"].owner
+        step = game.round.active_step() if game.round.kind == "operating" else None
+        at_track = step is not None and step.name == "track"
+        return owner in game.corporations and game.round.entity() == owner and at_track
+
+    while not owner_at_track():
+        assert not game.finished
+        session.act(bot.act(game, legal_actions(game), rng))
+    assert "DH" not in legal_actions(game)
+    assert game.round.step("teleport").actions("DH") == []
+
+
+def test_a_route_once_found_is_kept_as_18xx_games_keeps_it(tmp_path):
+    """The ERIE lays a 59 in E11 (a heuristic game, 5 players, seed 3): from its home token,
+    still in the city the tile put it in, a route leads on; its token then goes back in
+    the OO city that no track leaves. It has no route now, yet its route step waits for
+    it (running nothing), as in 18xx.games' engine, which keeps a route once found."""
+    from oracle_support import oracle_verdicts, write_games
+
+    from framework.bots import make_bot
+    from framework.engine.choices import legal_actions
+    from framework.play import new_session, play
+
+    session = new_session(TITLE, 5, 3)
+    play(session, make_bot("heuristic"), seed=3, max_actions=175)
+    game = session.game
+    assert game.round.entity() == "ERIE" and game.round.active_step().name == "routes"
+    assert game.board.reach("ERIE").most_stops < 2 and game.corporations["ERIE"].had_route
+    assert "run_routes" in legal_actions(game)["ERIE"] and "pass" not in legal_actions(game)["ERIE"]
+    session.act({"type": "run_routes", "entity": "ERIE", "routes": []})
+    assert game.round.revenue == 0
+    (path,) = write_games(tmp_path, {"kept-route": session.to_json()})
+    verdict = oracle_verdicts([path])["kept-route"]
+    assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
 
 
 def test_no_company_changes_hands_between_players_in_the_first_stock_round():

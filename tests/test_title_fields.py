@@ -56,44 +56,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TINY = ROOT / "tests" / "titles" / "tiny"
 STEAM = ROOT / "titles" / "18Steam"
 
-PENDING_ABILITIES = {
-    # The redesign of private-company abilities (issue 13, part 1) covers these: today the
-    # engine does not read them.
-    "companies.abilities[tile_lay].counts_as_track_lay",
-    "companies.abilities[early_train_purchase].skips_buy_trains",
-}
-
-UNPROVEN_ABILITIES = {
-    # Read by the engine, but only 18SJ's value is played and no test changes it yet; the
-    # ability redesign replaces these kinds (a test that changes each belongs with it).
-    "companies.abilities[tile_lay].connected",
-    "companies.abilities[bonus_tokens].placement",
-    "companies.abilities[bonus_tokens].removed_with_company",
-    "companies.abilities[bonus_marker].removed_with_company",
-    "companies.abilities[early_train_purchase].uses",
-    "companies.abilities[priority_card].uses",
-    "companies.abilities[priority_card].closes_when_used",
-    "companies.abilities[controls_minor].corporation_purchase",
-    # Every ability's ``owner`` (read wherever an ability is used): only blocks_hexes,
-    # tile_lay and exchange have a test that changes it so far.
-    "companies.abilities[terrain_discount].owner",
-    "companies.abilities[bonus_tokens].owner",
-    "companies.abilities[bonus_marker].owner",
-    "companies.abilities[early_train_purchase].owner",
-    "companies.abilities[train_discount].owner",
-    "companies.abilities[shares].owner",
-    "companies.abilities[priority_card].owner",
-    "companies.abilities[controls_minor].owner",
-    "companies.abilities[teleport].owner",
-}
-
-NOT_YET_SHOWN = {
-    # Read by the engine, but no test changes them yet (18SJ plays the default).
-    "rules.nationalization.one_token_per",
-    "tiles.paths.terminal",
-}
-
-
 # -- the fields of the models ------------------------------------------------------------
 
 
@@ -538,6 +500,8 @@ ROUTES = "test_routes.py::"
 ST = "test_18Steam_rules.py::"
 STT = "test_title_18Steam.py::"
 FIELDS = "test_rules_fields.py::"
+ABIL = "test_rules_ability_fields.py::"
+T1830 = "test_title_1830.py::"
 HERE = "test_title_fields.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
@@ -547,6 +511,61 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "companies.abilities[tile_lay].counts_as_track_lay": (
+        ABIL + "test_a_lay_that_counts_as_a_track_lay_uses_one_of_the_turns_tile_actions",
+    ),
+    "companies.abilities[early_train_purchase].skips_buy_trains": (
+        ABIL + "test_an_early_purchase_that_does_not_skip_train_buying",
+    ),
+    "companies.abilities[tile_lay].connected": (
+        ABIL + "test_a_lay_that_must_connect_is_refused_away_from_the_network",
+    ),
+    "companies.abilities[bonus_tokens].placement": (
+        ABIL + "test_bonus_tokens_placed_when_the_owner_likes_do_not_hold_up_the_turn",
+    ),
+    "companies.abilities[bonus_tokens].removed_with_company": (
+        ABIL + "test_bonus_token_icons_stay_after_the_company_closes_if_so_written",
+    ),
+    "companies.abilities[bonus_marker].removed_with_company": (
+        ABIL + "test_bonus_marker_icons_stay_after_the_company_closes_if_so_written",
+    ),
+    "companies.abilities[early_train_purchase].uses": (
+        ABIL + "test_an_early_purchase_with_more_uses_stays_usable",
+    ),
+    "companies.abilities[priority_card].uses": (
+        ABIL + "test_a_priority_card_with_two_uses_survives_its_first",
+    ),
+    "companies.abilities[priority_card].closes_when_used": (
+        ABIL + "test_a_spent_priority_card_stays_open_if_so_written",
+    ),
+    "companies.abilities[controls_minor].corporation_purchase": (
+        ABIL + "test_a_company_whose_minor_may_not_merge_is_not_for_sale_to_corporations",
+    ),
+    "companies.abilities[terrain_discount].owner": (
+        ABIL + "test_a_terrain_discount_works_only_for_the_owners_it_lists",
+    ),
+    "companies.abilities[bonus_tokens].owner": (
+        ABIL + "test_bonus_tokens_work_only_for_the_owners_they_list",
+    ),
+    "companies.abilities[bonus_marker].owner": (
+        ABIL + "test_a_bonus_marker_works_only_for_the_owners_it_lists",
+    ),
+    "companies.abilities[early_train_purchase].owner": (
+        ABIL + "test_an_early_purchase_works_only_for_the_owners_it_lists",
+    ),
+    "companies.abilities[train_discount].owner": (
+        ABIL + "test_a_train_discount_works_only_for_the_owners_it_lists",
+    ),
+    "companies.abilities[shares].owner": (ABIL + "test_a_shares_ability_works_only_for_the_owners_it_lists",),
+    "companies.abilities[priority_card].owner": (
+        ABIL + "test_a_priority_card_works_only_for_the_owners_it_lists",
+    ),
+    "companies.abilities[controls_minor].owner": (
+        ABIL + "test_a_minor_is_controlled_only_under_the_owners_the_ability_lists",
+    ),
+    "companies.abilities[teleport].owner": (T1830 + "test_a_teleport_works_only_for_the_owners_it_lists",),
+    "rules.nationalization.one_token_per": (ABIL + "test_a_national_keeps_one_token_per_city_if_so_written",),
+    "tiles.paths.terminal": (ABIL + "test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in",),
     # title
     "title.name": ("test_cli.py::test_validate_summarises_a_valid_title", "test_cli_replay.py::"),
     "title.version": (SHOWN, "test_titlepath.py::test_a_title_version_is_recorded"),
@@ -1128,8 +1147,7 @@ def test_every_field_has_a_test():
     """Every field of the title models is in the registry with at least one existing test
     (the pending company abilities excepted, but listed); every registry entry is a field."""
     fields = title_fields()
-    waiting = PENDING_ABILITIES | UNPROVEN_ABILITIES | NOT_YET_SHOWN
-    missing = [f for f in fields if not REGISTRY.get(f) and f not in waiting]
+    missing = [f for f in fields if not REGISTRY.get(f)]
     assert not missing, "fields with no test that shows them read:\n  " + "\n  ".join(missing)
     stale = sorted(set(REGISTRY) - set(fields))
     assert not stale, f"registry entries that are not fields of the models: {stale}"
@@ -1139,12 +1157,3 @@ def test_every_field_has_a_test():
     assert not unchanged, f"bot-game changes not registered: {unchanged}"
     unplayed = sorted(f for f, tests in REGISTRY.items() if CHANGE in tests and f not in CHANGED)
     assert not unplayed, f"registered as changing a bot game but without a change: {unplayed}"
-
-
-@pytest.mark.parametrize("waiting", [PENDING_ABILITIES, UNPROVEN_ABILITIES, NOT_YET_SHOWN])
-def test_the_fields_still_waiting_are_listed(waiting):
-    """The fields still without a test are listed, so they are not forgotten: each is still
-    a field and has no registry entry yet (an entry means it leaves the list)."""
-    fields = set(title_fields())
-    assert waiting <= fields, sorted(waiting - fields)
-    assert not waiting & set(REGISTRY), sorted(waiting & set(REGISTRY))

@@ -29,6 +29,7 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -177,8 +178,22 @@ def normal(state: dict[str, Any], finished: bool = False) -> dict[str, Any]:
     }
 
 
-def first_difference(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> str | None:
-    """The first action after which the two traces differ, and how; ``None`` if equal."""
+@cache
+def company_syms(title: str) -> dict[str, str]:
+    """The title's company names → syms: the oracle names a company that acts (a
+    teleport's token, a bonus marker) by its name, our trace by its sym."""
+    from framework.title.loader import load_title
+
+    return {company.name: sym for sym, company in load_title(title).companies.items()}
+
+
+def first_difference(
+    ours: list[dict[str, Any]], theirs: list[dict[str, Any]], names: dict[str, str] | None = None
+) -> str | None:
+    """The first action after which the two traces differ, and how; ``None`` if equal
+    (``names``: the oracle's company names that act, by our syms)."""
+    names = names or {}
+    theirs = [{**line, "acting": [names.get(a, a) for a in line["acting"]]} for line in theirs]
     by_id = {line["id"]: line for line in theirs}
     for line in ours:
         other = by_id.get(line["id"])
@@ -224,7 +239,7 @@ def verdict_of(played: Played, oracle: dict[str, Any], trace: list[dict[str, Any
         and {str(k): v for k, v in played.result.items()} == oracle.get("result")
         and played.end_reason == oracle.get("game_end_reason")
     )
-    diff = first_difference(played.trace, trace)
+    diff = first_difference(played.trace, trace, company_syms(played.spec.title))
     return {
         "game": played.spec.label,
         "file": played.path,
@@ -244,13 +259,24 @@ def verdict_of(played: Played, oracle: dict[str, Any], trace: list[dict[str, Any
     }
 
 
+def default_variants(title: str) -> list[str]:
+    """No variant, then each variant a game may choose (not those the player count imposes)."""
+    from framework.title.loader import load_title
+
+    found = load_title(title).variants
+    return [NO_VARIANT, *(name for name, v in found.items() if not v.automatic)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--title", default="titles/18SJ")
     parser.add_argument("--seeds", default="1-40", help="A range A-B or a list A,B,C.")
     parser.add_argument("--players", default="2,3,4,5,6")
     parser.add_argument("--bots", default="heuristic,random")
-    parser.add_argument("--variants", default=f"{NO_VARIANT},oscarian_era", help=f"{NO_VARIANT}: no variant")
+    parser.add_argument(
+        "--variants",
+        help=f"{NO_VARIANT}: no variant (default: none, then each optional variant of the title)",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--legal-every", type=int, default=0, help="Compare legal actions every K actions.")
     parser.add_argument("--keep", help="Keep the game files and traces in this folder.")
@@ -263,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         parse_ints(args.seeds),
         parse_ints(args.players),
         args.bots.split(","),
-        args.variants.split(","),
+        args.variants.split(",") if args.variants else default_variants(args.title),
     )
     folder = args.keep or tempfile.mkdtemp(prefix="conform-")
     Path(folder).mkdir(parents=True, exist_ok=True)

@@ -234,16 +234,16 @@ def _tokens(game, step, entity) -> list[Choice]:
     ]
 
 
-def _assign_tokens(game, step, entity) -> list[Choice]:
-    sym, ability = step.pending(entity)
-    placed = game.companies[sym].tokens
-    return [{"target": h, "target_type": "hex"} for h in ability.hexes if h not in placed]
-
-
-def _move_marker(game, step, company) -> list[Choice]:
-    ability = game.title.companies[company].ability("bonus_marker")
-    here = game.companies[company].marker
-    return [{"target": h, "target_type": "hex"} for h in ability.hexes if h != here]
+def _assign(game, step, entity) -> list[Choice]:
+    """A pending bonus token's hex (one without a token), or a marker's new hex."""
+    tokens = step.tokens(entity)
+    if tokens is not None:
+        sym, ability = tokens
+        taken = set(game.companies[sym].tokens)
+    else:
+        ability = step.marker(entity)
+        taken = {game.companies[entity].marker}
+    return [{"target": h, "target_type": "hex"} for h in ability.hexes if h not in taken]
 
 
 def _player_buys_company(game, step, player) -> list[Choice]:
@@ -376,8 +376,7 @@ _HANDLERS = {
     ("home_token", "place_token"): _step_cities,
     ("teleport", "lay_tile"): _teleport_lays,
     ("teleport", "place_token"): _step_cities,
-    ("assign_bonus_tokens", "assign"): _assign_tokens,
-    ("move_bonus_marker", "assign"): _move_marker,
+    ("assign", "assign"): _assign,
     ("buy_company", "buy_company"): _buy_company,
     ("redeem_shares", "buy_shares"): _redeem,
     ("routes", "run_routes"): _routes,

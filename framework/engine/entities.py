@@ -81,6 +81,9 @@ class Corporation:
     floated: bool = False
     operated: bool = False
     """Has operated at least once."""
+    had_route: bool = False
+    """Has had a route at some point of its operating turns (see
+    :func:`~framework.engine.purchases.has_route`)."""
     closed: bool = False
     tokens_used: int = 0
     """How many of its charter's tokens it has placed (home included)."""
@@ -124,6 +127,8 @@ class Minor:
     floated: bool = False
     closed: bool = False
     operated: bool = False
+    had_route: bool = False
+    """Has had a route at some point of its operating turns."""
 
 
 @dataclass

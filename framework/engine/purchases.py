@@ -31,8 +31,24 @@ if TYPE_CHECKING:
 
 def has_route(game: Game, entity: str) -> bool:
     """Whether the entity has a route: one of its stations reaches two revenue centres, its
-    own city included (reference §4.8)."""
-    return game.board.reach(entity).most_stops >= 2
+    own city included (reference §4.8) — or it has had one in an earlier moment of its
+    operating turns (:func:`note_route`). 18xx.games' engine keeps a route once found:
+    an entity that loses its only route (its token remapped onto an OO city no track
+    leaves, a city on the way filled with others' tokens) still has its route step, where
+    it may run nothing, and must still buy a train when it has none."""
+    return _charter(game, entity).had_route or game.board.reach(entity).most_stops >= 2
+
+
+def note_route(game: Game, entity: str) -> None:
+    """Remember that the operating ``entity`` has a route now, if it has; the operating
+    round calls it when a turn begins and after every action of the turn."""
+    charter = _charter(game, entity)
+    if charter is not None and not charter.had_route and game.board.reach(entity).most_stops >= 2:
+        charter.had_route = True
+
+
+def _charter(game: Game, entity: str):
+    return game.corporations.get(entity) or game.minors.get(entity)
 
 
 def must_buy(game: Game, corp: str) -> bool:

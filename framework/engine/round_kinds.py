@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, tokens, trains
+from framework.engine import finance, purchases, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.rounds import Round, round_kind
 
@@ -60,7 +60,8 @@ class StockRound(Round):
         self.sold: dict[str, list[str]] = {}
         """Corporations each player sold this round (they may not buy them back)."""
         self.bought: list[str] = []
-        """Corporations bought this turn (several only in a multiple-buy zone)."""
+        """What was bought this turn: corporations, for their shares (several only in a
+        multiple-buy zone), and ``company <sym>`` for a company bought from a player."""
         self.bought_from: list[str] = []
         """Where each of them came from: ``ipo`` (the initial offering or the treasury)
         or ``pool``."""
@@ -184,7 +185,8 @@ class OperatingRound(Round):
                 self.improved = False
                 self.token_placed = 0
                 self.bought_early = False
-                tokens.place_home(game, entity)
+                tokens.place_home(game, entity, self)
+                purchases.note_route(game, entity)
                 if entity in game.corporations:
                     game.corporations[entity].operated = True
                 else:
@@ -194,6 +196,11 @@ class OperatingRound(Round):
                 if self.active_step() is not None or game.finished:
                     return
             self.index += 1
+
+    def after_step(self, action: dict[str, Any]) -> None:
+        entity = self.entity()
+        if entity is not None:
+            purchases.note_route(self.game, entity)
 
     def next_entity(self) -> None:
         self.index += 1

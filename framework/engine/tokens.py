@@ -13,19 +13,20 @@ def charter(game: Game, entity: str):
     return game.title.corporations.get(entity) or game.title.minors[entity]
 
 
-def place_home(game: Game, entity: str) -> None:
+def place_home(game: Game, entity: str, operating_round=None) -> None:
     """Put the home token in its reserved city, free (once: the reservation goes with it);
-    the operating round calls it at the start of every turn. A company whose home city
-    is ``choose`` puts it in the first city while its home hex has no track, and else
-    chooses the city (the ``home_token`` step waits for it)."""
+    the operating round calls it at the start of every turn (passing itself: it may not
+    be the game's round yet). A company whose home city is ``choose`` puts it in the
+    first city while its home hex has no track, and else, in an operating round, chooses
+    the city (the round's ``home_token`` step waits for it)."""
     city = game.board.reservation(entity)
     if city is None or entity not in game.corporations:
         return
     home = game.title.corporations[entity].home
     if home.city == "choose" and game.board.face(home.hex).paths:
-        if getattr(game.round, "pending_home", entity) is None:  # an operating round's
+        if operating_round is not None and operating_round.pending_home is None:
             game.corporations[entity].tokens_used += 1
-            game.round.pending_home = entity
+            operating_round.pending_home = entity
             game.log(f"{entity} must choose the city of its home token in {home.hex}")
         return
     game.corporations[entity].tokens_used += 1

@@ -66,7 +66,8 @@ class TileLay(AbilityBase):
     """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
     (unless another company's dividend comes first)."""
     counts_as_track_lay: bool = False
-    """Whether it uses one of the corporation's normal track actions."""
+    """Each lay uses one of the corporation's tile actions of the turn (``rules.track.lays``),
+    and none is possible once they are used up; by default the lays are extra."""
     when: list[Literal["track", "operating_turn"]] = Field(default=["track"], min_length=1)
     """When the lays may be made. ``track``: in the owning corporation's track step,
     which waits for them (or a pass) while they can be made (18Chesapeake's C-P);
@@ -98,7 +99,8 @@ class BonusTokens(AbilityBase):
     amounts: list[int] = Field(min_length=1)
     """The tokens, in the order they are placed."""
     placement: Literal["forced", "optional"] = "forced"
-    """``forced``: the owner must place all of them at its next operating turn."""
+    """``forced``: the owner must place all of them, one by one, before anything else at
+    its next operating turn; ``optional``: it places them when it likes during its turns."""
     after_routes: Literal["keep", "remove_highest_used"] = "keep"
     """``remove_highest_used``: after the owner runs, its most valuable token used is removed."""
     label: str = "{amount}"
@@ -136,7 +138,8 @@ class EarlyTrainPurchase(AbilityBase):
     uses: int = Field(default=1, ge=1)
     """How many turns it may be used in."""
     skips_buy_trains: bool = True
-    """A turn with such a purchase skips the normal train buying step."""
+    """A turn with such a purchase skips the normal train buying (the ``buy_train`` and
+    ``special_buy_train`` steps); ``false``: the corporation may buy more there."""
 
 
 class TrainDiscount(AbilityBase):
@@ -237,7 +240,8 @@ class ControlsMinor(AbilityBase):
     minor: Name
     """The minor."""
     corporation_purchase: Literal["merge", "forbidden"] = "merge"
-    """``merge``: a corporation buying the company absorbs the minor."""
+    """``merge``: a corporation buying the company absorbs the minor (its station, trains
+    and treasury); ``forbidden``: corporations may not buy the company."""
 
 
 Ability = Annotated[

@@ -39,8 +39,8 @@ STEPS: dict[str, str] = {
     "buy_sell_par_shares": "Players sell shares, buy one share or start a corporation, "
     "in the title's sell/buy order.",
     "bankrupt": "The operating corporation's president declares bankruptcy.",
-    "assign_bonus_tokens": "The operator places the bonus tokens of a company it owns.",
-    "move_bonus_marker": "The operator moves the bonus marker of a company it owns.",
+    "assign": "The operator places the bonus tokens its companies must place, and its "
+    "companies move their bonus markers.",
     "special_track": "The operator lays tiles with a company's tile-lay ability.",
     "teleport": "The operator lays a company's teleport tile, then may place a free token there.",
     "buy_company": "The operating corporation buys a private company from a player.",
@@ -64,8 +64,7 @@ StepName = Literal[
     "exchange",
     "buy_sell_par_shares",
     "bankrupt",
-    "assign_bonus_tokens",
-    "move_bonus_marker",
+    "assign",
     "special_track",
     "teleport",
     "buy_company",

@@ -189,7 +189,8 @@ class TrainRules(Model):
     min_price_from_others: int = Field(default=1, ge=0)
     """The lowest price between corporations."""
     discards_to: Literal["pool", "removed"] = "pool"
-    """Where discarded trains go."""
+    """Where discarded and traded-in trains go: ``pool``, the bank pool, which offers
+    the first discarded train of each type for its price; or ``removed``, out of play."""
     emergency: EmergencyRules = EmergencyRules()
     """Raising money for a train a corporation must buy."""
 

@@ -82,7 +82,9 @@ class Phase(Entry):
 
 
 class TradeIn(Model):
-    """Trading in an old train as part payment for this one."""
+    """Trading in an old train as part payment for this one. The train traded in goes
+    where discarded trains go (``rules.trains.discards_to``): to the bank pool, where it
+    is for sale again, unless the title removes discards."""
 
     trains: list[Name] = Field(min_length=1)
     """The train types that may be traded in."""

@@ -48,7 +48,7 @@ class TrainBuying(Step):
         price = int(action.get("price", 0))
         seller = train.owner
         if seller in (BANK, POOL):
-            if seller == BANK and train.id not in {t.id for t in trains.offered(game)}:
+            if train.id not in {t.id for t in trains.offered(game)}:
                 raise GameError("depot", f"the depot does not offer {train.id} now")
             expected = price_of(train) if price_of else trains.depot_price(game, train, variant, exchange)
             if price != expected:
@@ -69,7 +69,7 @@ class TrainBuying(Step):
             payee = seller
         self.pay_for(buyer, payee, price, train)
         if exchange is not None:
-            exchange.owner = "removed"
+            trains.discard(game, exchange)
             game.log(f"{buyer} trades in {exchange.id}")
         trains.acquire(game, train, buyer, variant)
         seller_name = "the bank" if payee == BANK else game.name(payee)
@@ -104,7 +104,7 @@ class BuyTrain(TrainBuying):
     def actions(self, entity: str) -> list[str]:
         game, rnd = self.game, self.round
         corp = rnd.entity()
-        if corp not in game.corporations or is_bot(game, corp) or rnd.bought_early:
+        if corp not in game.corporations or is_bot(game, corp) or skipped(game, corp):
             return []
         if entity == corp:
             if purchases.must_buy(game, corp):
@@ -206,6 +206,14 @@ class BuyTrain(TrainBuying):
         rnd.reorder_remaining()
 
 
+def skipped(game, corp: str) -> bool:
+    """Whether ``corp`` skips its train buying this turn: it bought trains early with an
+    ability that says so (``skips_buy_trains``)."""
+    return game.round.bought_early and any(
+        ability.skips_buy_trains for _, ability in owned_abilities(game, corp, EarlyTrainPurchase)
+    )
+
+
 @step("early_train_purchase")
 class EarlyTrainPurchaseStep(TrainBuying):
     """A company's ability: buy trains from the depot before running."""
@@ -264,9 +272,9 @@ class SpecialBuyTrain(TrainBuying):
 
     def actions(self, entity: str) -> list[str]:
         """Offered only while the round's train-buying step is the one waiting, and not to a
-        corporation that bought trains early this turn."""
+        corporation that skips it this turn (:func:`skipped`)."""
         ability = self.ability(entity)
-        if ability is None or self.round.bought_early:
+        if ability is None or skipped(self.game, self.round.entity()):
             return []
         active = self.round.active_step()
         if active is None or active.name != "buy_train":

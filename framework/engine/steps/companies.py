@@ -1,5 +1,5 @@
-"""Operating steps for private companies: buying them, placing their bonus tokens and
-moving their bonus marker.
+"""Operating steps for private companies: buying them, and assigning their markers to
+hexes (bonus tokens and bonus markers).
 
 Corporations buy companies from players when the phase allows, for a price from
 the title's minimum to its maximum multiple of the face value (rulebook §6.1,
@@ -34,8 +34,17 @@ def for_sale(game, buyer: str) -> list[str]:
     return [
         sym
         for sym, company in game.companies.items()
-        if company.owner in game.players_by_id and game.title.companies[sym].corporations_may_buy
+        if company.owner in game.players_by_id
+        and game.title.companies[sym].corporations_may_buy
+        and not _minor_forbids_sale(game, sym)
     ]
+
+
+def _minor_forbids_sale(game, sym: str) -> bool:
+    """Whether the company controls a minor that no corporation may take over
+    (``controls_minor`` with ``corporation_purchase: forbidden``)."""
+    ability = game.title.companies[sym].ability("controls_minor")
+    return isinstance(ability, ControlsMinor) and ability.corporation_purchase == "forbidden"
 
 
 @step("buy_company")
@@ -143,30 +152,65 @@ def merge_minor(game, minor_sym: str, buyer: str, company: str) -> None:
     game.log(f"{minor_sym} merges into {buyer}")
 
 
-@step("assign_bonus_tokens")
-class AssignBonusTokens(Step):
-    """The operator places the bonus tokens of a company it owns, one per action, before
-    anything else it does (``placement: forced``)."""
+@step("assign")
+class Assign(Step):
+    """Company markers go on hexes (18xx's *assign*), one per ``assign`` action.
 
-    def pending(self, entity: str) -> tuple[str, BonusTokens] | None:
+    The operator places the tokens of its ``bonus_tokens`` abilities: those it must place
+    (``placement: forced``) before anything else it does, the others when it likes in
+    its turn; a company with a ``bonus_marker`` (the company is the acting entity) moves
+    its marker to another of its hexes, any number of times during its owner's turn,
+    once no token must be placed first.
+    """
+
+    def tokens(self, entity: str) -> tuple[str, BonusTokens] | None:
+        """The company whose next bonus token ``entity`` places now, with its ability: one
+        whose placement is forced first."""
         if entity != self.round.entity():
             return None
-        for sym, ability in owned_abilities(self.game, entity, BonusTokens):
-            if ability.placement == "forced" and self.game.companies[sym].placed < len(ability.amounts):
-                return sym, ability
-        return None
+        left = [
+            (sym, ability)
+            for sym, ability in owned_abilities(self.game, entity, BonusTokens)
+            if self.game.companies[sym].placed < len(ability.amounts)
+        ]
+        left.sort(key=lambda found: found[1].placement != "forced")
+        return left[0] if left else None
+
+    def forced(self, entity: str) -> tuple[str, BonusTokens] | None:
+        """The company whose bonus tokens ``entity`` must place now, with its ability."""
+        found = self.tokens(entity)
+        return found if found is not None and found[1].placement == "forced" else None
+
+    def marker(self, entity: str) -> BonusMarker | None:
+        """The bonus marker the company ``entity`` may move now."""
+        company = self.game.companies.get(entity)
+        if company is None or company.owner != self.round.entity() or self.forced(company.owner):
+            return None
+        ability = operating.ability(self.game, entity, "bonus_marker")
+        return ability if isinstance(ability, BonusMarker) else None
 
     def actions(self, entity: str) -> list[str]:
-        return ["assign"] if self.pending(entity) else []
+        return ["assign"] if self.tokens(entity) or self.marker(entity) else []
+
+    def blocking(self, current: str | None = None) -> bool:
+        """It waits only for tokens that must be placed; markers move when the owner likes."""
+        return self.forced(current if current is not None else self.round.current_entity()) is not None
 
     def skip(self) -> None:
         """Never passed: a company bought later in the turn makes it wait again."""
 
     def process_assign(self, action: dict[str, Any]) -> None:
-        game = self.game
-        sym, ability = self.pending(entity_of(action))
-        company = game.companies[sym]
+        entity = entity_of(action)
         target = str(action.get("target"))
+        if entity in self.game.companies:
+            self._move_marker(entity, target)
+        else:
+            self._place_token(entity, target)
+
+    def _place_token(self, entity: str, target: str) -> None:
+        game = self.game
+        sym, ability = self.tokens(entity)
+        company = game.companies[sym]
         if target not in ability.hexes:
             raise GameError("bonus tokens", f"{sym}'s tokens go on {', '.join(ability.hexes)}")
         if target in company.tokens:
@@ -174,30 +218,11 @@ class AssignBonusTokens(Step):
         amount = ability.amounts[company.placed]
         company.tokens[target] = amount
         company.placed += 1
-        game.log(f"{entity_of(action)} places {sym}'s {amount} token in {target}")
+        game.log(f"{entity} places {sym}'s {amount} token in {target}")
 
-
-@step("move_bonus_marker")
-class MoveBonusMarker(Step):
-    """The company (entity) moves its marker to one of its hexes, any number of times."""
-
-    blocks = False
-
-    def actions(self, entity: str) -> list[str]:
-        company = self.game.companies.get(entity)
-        if company is None or company.owner != self.round.entity():
-            return []
-        return (
-            ["assign"]
-            if isinstance(operating.ability(self.game, entity, "bonus_marker"), BonusMarker)
-            else []
-        )
-
-    def process_assign(self, action: dict[str, Any]) -> None:
+    def _move_marker(self, sym: str, target: str) -> None:
         game = self.game
-        sym = entity_of(action)
-        ability = game.title.companies[sym].ability("bonus_marker")
-        target = str(action.get("target"))
+        ability = self.marker(sym)
         if target not in ability.hexes:
             raise GameError("bonus marker", f"{sym}'s marker goes on {', '.join(ability.hexes)}")
         if game.companies[sym].marker == target:

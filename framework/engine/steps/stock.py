@@ -225,13 +225,16 @@ class BuySellParShares(Step):
 
     def may_purchase(self, corp) -> bool:
         """One purchase a turn, or several shares of one corporation in a multiple-buy zone
-        when nothing else was bought or started."""
+        when no other corporation's shares were bought and none was started (a company
+        bought from a player is a purchase, but more shares of a corporation in a
+        multiple-buy zone may follow it, as on 18xx.games)."""
         rnd = self.round
         if rnd.parred:
             return False
         if not rnd.bought:
             return True
-        return set(rnd.bought) == {corp.sym} and finance.multiple_buy(self.game, corp)
+        others = {sym for sym in rnd.bought if sym != corp.sym and sym in self.game.corporations}
+        return not others and finance.multiple_buy(self.game, corp)
 
     def may_buy_from(self, corp, share) -> bool:
         """Whether a share from where ``share`` is may be this turn's next purchase: the
@@ -395,13 +398,14 @@ class BuySellParShares(Step):
         return [
             sym
             for sym in self.companies_for_sale(player)
-            if all(s.owner not in game.players_by_id for s in self._shares_with(sym))
+            if all(s.owner not in game.players_by_id for _, s in self._shares_with(sym))
         ]
 
     def _shares_with(self, sym: str) -> list:
-        """The certificates a ``shares`` ability hands with the company at every purchase
-        (the first ordinary share of its corporation): as on 18xx.games, a sale between
-        players takes that share too, so it cannot be made while a player holds it."""
+        """``(corporation, certificate)`` for the certificates a ``shares`` ability hands
+        with the company at every purchase (the first ordinary share of its corporation):
+        as on 18xx.games, a sale between players takes that share too, so it cannot be made
+        while a player holds it."""
         game = self.game
         out = []
         for ability in game.title.companies[sym].abilities:
@@ -409,7 +413,7 @@ class BuySellParShares(Step):
                 corp = game.corporations.get(ability.corporation)
                 share = next((s for s in corp.shares if s.id == f"{corp.sym}_1"), None) if corp else None
                 if share is not None:
-                    out.append(share)
+                    out.append((corp, share))
         return out
 
     def process_buy_company(self, action: dict[str, Any]) -> None:
@@ -419,7 +423,7 @@ class BuySellParShares(Step):
         if sym not in self.companies_for_sale(player):
             raise GameError("buying companies", f"{game.name(player)} cannot buy {sym} now")
         if sym not in self.companies_to_buy(player):
-            held = ", ".join(s.id for s in self._shares_with(sym))
+            held = ", ".join(s.id for _, s in self._shares_with(sym))
             raise GameError("buying companies", f"{sym} comes with {held}, which a player holds")
         price = int(action.get("price") or 0)
         if not 0 <= price <= game.players_by_id[player].cash:
@@ -428,8 +432,9 @@ class BuySellParShares(Step):
         seller = company.owner
         finance.pay(game, player, seller, price)
         company.owner = player
-        for share in self._shares_with(sym):
+        for corp, share in self._shares_with(sym):
             finance.move_share(game, share, player)
+            shares.settle(game, corp)
         for ability in game.title.companies[sym].abilities:
             if getattr(ability, "type", None) == "controls_minor":
                 game.minors[ability.minor].owner = player

@@ -6,7 +6,7 @@ from typing import Any
 
 from framework.board.lays import IllegalLay, check_lay, lay
 from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
-from framework.engine import finance, operating, tokens
+from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.errors import GameError
 from framework.engine.steps.base import Step, WaitingStep, entity_of, step
@@ -33,6 +33,8 @@ def _build(game, payer: str, plan) -> None:
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
     if undecided is not None:
         sym = undecided[0]
+        if sym == payer:  # 18xx.games finds a route from the token before lifting it
+            purchases.note_route(game, sym)
         city = next(c for c in game.board.cities_of(sym) if c[0] == plan.hex)
         game.board.remove_token(sym, city)
         game.round.pending_home = sym
@@ -113,6 +115,8 @@ class SpecialTrack(Step):
             return None
         if "operating_turn" not in ability.when and not self._in_track_step():
             return None
+        if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track.lays):
+            return None
         return ability
 
     def _in_track_step(self) -> bool:
@@ -146,6 +150,8 @@ class SpecialTrack(Step):
         if first is not None:
             raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {first}")
         _build(game, owner, plan)
+        if ability.counts_as_track_lay:
+            self.round.laid += 1
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
         company.lays.append(plan.hex)
