@@ -8,7 +8,7 @@ and the two-player game (BOT).
 
 from __future__ import annotations
 
-from sj_support import BANKRUPT, BOT, REAL, cash, game_before, recorded, refused
+from sj_support import BANKRUPT, BOT, REAL, cash, game_before, game_before_with, recorded, refused
 
 from framework.engine import finance, trains
 from framework.engine.choices import legal_actions
@@ -145,10 +145,29 @@ def test_a_trade_in_is_allowed_at_the_train_limit():
     assert sorted(t.id for t in trains.owned(game, "ÖKJ")) == ["6-0", "D-0"]
 
 
-def test_a_traded_in_train_goes_to_the_pool_for_sale():
-    """18xx.games: a train traded in goes where discards go (``discards_to: pool``), and the
-    pool offers the first discarded train of each type, no other."""
-    game = game_before(REAL, 603)
+def test_a_traded_in_5_or_6_leaves_the_game():
+    """§3.4: ÖKJ trades its 6 in for an E, or a D: the 6 is removed from the game
+    (``traded: removed``), not put in the pool."""
+    for face, price in (("E", 1000), ("D", 800)):
+        game = game_before(REAL, 603)
+        game.trains["6-0"].owner = "ÖKJ"
+        game.process(buy_train("ÖKJ", "D-0", price, face, "6-0"))
+        assert game.trains["6-0"].owner == "removed"
+        assert "6-0" not in [t.id for t in trains.offered(game)]
+
+
+TRADED_TO_THE_POOL = """
+trains:
+  D:
+    variants:
+      E: {trade_in: {trains: [4, 5, 6], discount: 300, traded: discarded}}
+"""
+
+
+def test_a_train_traded_in_as_discarded_goes_to_the_pool_for_sale():
+    """``traded: discarded`` (18xx.games' default, 1830's): the 6 goes where discards go,
+    the pool, which offers the first discarded train of each type, no other."""
+    game = game_before_with(REAL, 603, TRADED_TO_THE_POOL)
     game.trains["6-0"].owner = "ÖKJ"
     game.trains["6-1"].owner = POOL
     game.trains["6-1"].discarded = 1

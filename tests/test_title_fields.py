@@ -850,6 +850,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "trains.trade_in.trains": (TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",),
     "trains.trade_in.discount": (TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",),
+    "trains.trade_in.traded": (TRAINS + "test_a_traded_in_5_or_6_leaves_the_game",),
+    "trains.variants.trade_in.traded": (
+        TRAINS + "test_a_traded_in_5_or_6_leaves_the_game",
+        TRAINS + "test_a_train_traded_in_as_discarded_goes_to_the_pool_for_sale",
+    ),
     "trains.own_token_stop_multiplier": (CHANGE,),
     "trains.passes_national_tokens": (
         CHANGE,

@@ -82,14 +82,17 @@ class Phase(Entry):
 
 
 class TradeIn(Model):
-    """Trading in an old train as part payment for this one. The train traded in goes
-    where discarded trains go (``rules.trains.discards_to``): to the bank pool, where it
-    is for sale again, unless the title removes discards."""
+    """Trading in an old train as part payment for this one: 1830's D, ``{trains: [4, 5,
+    6], discount: 300}``; 18SJ's, whose trade-ins leave the game, adds ``traded: removed``."""
 
     trains: list[Name] = Field(min_length=1)
     """The train types that may be traded in."""
     discount: int = Field(gt=0)
     """Money off the price."""
+    traded: Literal["discarded", "removed"] = "discarded"
+    """Where the train traded in goes: ``discarded``, as a discarded train
+    (``rules.trains.discards_to``: to the bank pool, for sale again, unless the title
+    removes discards); ``removed``, out of the game."""
 
 
 class TrainVariant(Entry):

@@ -69,7 +69,11 @@ class TrainBuying(Step):
             payee = seller
         self.pay_for(buyer, payee, price, train)
         if exchange is not None:
-            trains.discard(game, exchange)
+            terms = trains.trade_in_terms(game, train, variant or train.name)
+            if terms.traded == "discarded":
+                trains.discard(game, exchange)
+            else:
+                exchange.owner = trains.REMOVED
             game.log(f"{buyer} trades in {exchange.id}")
         trains.acquire(game, train, buyer, variant)
         seller_name = "the bank" if payee == BANK else game.name(payee)
