@@ -620,6 +620,13 @@ CASES = [
         at(COMPANIES, 17, 42, "hex B3 has no mountain terrain"),
     ),
     case(
+        "terrain-discount-everywhere-on-terrain-no-hex-has",
+        "companies.yaml",
+        "hexes: [B1], terrain: mountain",
+        "terrain: swamp",
+        at(COMPANIES, 17, 43, "no hex has swamp terrain"),
+    ),
+    case(
         "comes-with-an-unknown-company",
         "companies.yaml",
         "    value: 40\n",

@@ -104,6 +104,24 @@ def test_a_terrain_discount_works_only_for_the_owners_it_lists():
         assert cash(game, "STJ") == cash(plain, "STJ") - 75
 
 
+def _stj_lays_in_a12(overlay: str | None) -> int:
+    """What STJ (GC's owner, with 116) pays for a yellow tile in A12, a mountain (75) that
+    is not one of GC's discount hexes."""
+    game = game_before(REAL, 401) if overlay is None else game_before_with(REAL, 401, overlay)
+    before = cash(game, "STJ")
+    choice = next(c for c in legal_actions(game)["STJ"]["lay_tile"] if c["hex"] == "A12")
+    act(game, "lay_tile", "STJ", **choice)
+    return before - cash(game, "STJ")
+
+
+def test_a_terrain_discount_without_hexes_applies_in_every_hex():
+    """No ``hexes`` (1889's Sumitomo Mines Railway): GC's mountain discount makes A12 free
+    for STJ, which pays A12's 75 with the discount in C30 and D29 only (18SJ's)."""
+    assert _stj_lays_in_a12(None) == 75
+    everywhere = companies(GC="[{type: terrain_discount, terrain: mountain, amount: 75}]")
+    assert _stj_lays_in_a12(everywhere) == 0
+
+
 # -- bonus tokens (Göta kanalbolag) and the bonus marker (Sveabolaget) ---------------------------
 
 

@@ -913,7 +913,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[terrain_discount].type": (
         COMP + "test_gc_makes_the_d29_mountain_free_for_its_owner",
     ),
-    "companies.abilities[terrain_discount].hexes": (COMP + "test_gc_halves_the_c30_mountain_for_its_owner",),
+    "companies.abilities[terrain_discount].hexes": (
+        COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
+        ABIL + "test_a_terrain_discount_without_hexes_applies_in_every_hex",
+    ),
     "companies.abilities[terrain_discount].terrain": (
         COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
     ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.board.bonuses import BonusRules, Marker
-from framework.board.lays import Layer
+from framework.board.lays import Discount, Layer
 from framework.board.routes import Runner
 from framework.engine import trains
 from framework.engine.entities import Train
@@ -72,10 +72,10 @@ def cash(game: Game, entity: str) -> int:
 
 
 def layer(game: Game, entity: str, **changes) -> Layer:
-    discounts = {}
-    for _, ability in owned_abilities(game, entity, ab.TerrainDiscount):
-        for hex_id in ability.hexes:
-            discounts[hex_id] = (ability.terrain, ability.amount)
+    discounts = tuple(
+        Discount(ability.terrain, ability.amount, None if ability.hexes is None else frozenset(ability.hexes))
+        for _, ability in owned_abilities(game, entity, ab.TerrainDiscount)
+    )
     base = dict(
         entity=entity,
         colors=game.colors(),

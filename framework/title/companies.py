@@ -76,13 +76,21 @@ class TileLay(AbilityBase):
 
 
 class TerrainDiscount(AbilityBase):
-    """The owning corporation pays less terrain cost in the listed hexes."""
+    """The owning corporation pays less for one kind of terrain, in the listed hexes or in
+    every hex. 18SJ's Gellivare Company in two hexes, 1889's Sumitomo Mines Railway
+    everywhere::
+
+        - {type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}
+        - {type: terrain_discount, terrain: mountain, amount: 80}
+
+    Several discounts in one hex add up.
+    """
 
     type: Literal["terrain_discount"]
-    hexes: list[HexId] = Field(min_length=1)
-    """The hexes where the discount applies."""
+    hexes: list[HexId] | None = Field(default=None, min_length=1)
+    """The hexes where the discount applies; absent (the default): every hex."""
     terrain: str
-    """The terrain the discount applies to."""
+    """The terrain the discount applies to (its cost in a hex's ``terrain``)."""
     amount: int = Field(gt=0)
     """Money off the terrain cost (never below zero)."""
 
