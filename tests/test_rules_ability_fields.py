@@ -91,6 +91,44 @@ def test_a_lay_that_must_connect_is_refused_away_from_the_network():
     game_before(REAL, 139).process(e28)
 
 
+LAY_ALL = companies(
+    GC="[{type: blocks_hexes, hexes: [E28, F27]}, "
+    "{type: tile_lay, hexes: [E28, F27], tiles: [7, 8, 9], count: 2, connect_each_other: true, "
+    "when: [track], must_lay_all: true}, "
+    "{type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}]"
+)
+"""GC's lays as 18Chesapeake's C-P has them: two connected tiles in the track step, both."""
+
+
+def test_lays_that_must_all_be_made_hold_up_the_turn_until_they_are():
+    """``must_lay_all``: once GC has laid F27, the special-track step waits for its second
+    lay (although timed for the track step, which is no longer the one waiting): GC alone
+    acts and may not pass, and STJ may not lay its own tile; after E28, STJ's track step
+    resumes. By default STJ goes on with GC's second lay left open."""
+    plain = game_before(REAL, 139)
+    plain.process(recorded(REAL, 139))
+    assert plain.current_entity() == "STJ" and "lay_tile" in legal_actions(plain)["STJ"]
+    game = game_before_with(REAL, 139, LAY_ALL)
+    game.process(recorded(REAL, 139))
+    assert game.current_entity() == "GC"
+    assert list(legal_actions(game)) == ["GC"]
+    assert refused(game, {"type": "pass", "entity": "GC"}).rule == "special lay"
+    assert refused(game, recorded(REAL, 141)).rule == "turn order"
+    game.process(recorded(REAL, 140))
+    assert game.current_entity() == "STJ" and game.round.active_step().name == "track"
+    game.process(recorded(REAL, 141))
+    assert game.board.placed["D29"].name == "57"
+
+
+def test_lays_that_must_all_be_made_but_cannot_be_are_lost():
+    """``must_lay_all``: GC's first tile turned away from E28 leaves no second lay that
+    connects to it; the second lay is lost and STJ goes on."""
+    game = game_before_with(REAL, 139, LAY_ALL)
+    act(game, "lay_tile", "GC", hex="F27", tile="9-3", rotation=1)
+    assert game.companies["GC"].uses["tile_lay"] == 0
+    assert game.current_entity() == "STJ" and "GC" not in legal_actions(game)
+
+
 def test_a_terrain_discount_works_only_for_the_owners_it_lists():
     """``owner: [player]`` on GC's discount: STJ, a corporation, pays D29's full 75."""
     plain = game_before(REAL, 141)

@@ -517,6 +517,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[early_train_purchase].skips_buy_trains": (
         ABIL + "test_an_early_purchase_that_does_not_skip_train_buying",
     ),
+    "companies.abilities[tile_lay].must_lay_all": (
+        ABIL + "test_lays_that_must_all_be_made_hold_up_the_turn_until_they_are",
+        ABIL + "test_lays_that_must_all_be_made_but_cannot_be_are_lost",
+    ),
     "companies.abilities[tile_lay].connected": (
         ABIL + "test_a_lay_that_must_connect_is_refused_away_from_the_network",
     ),

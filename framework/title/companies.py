@@ -48,7 +48,20 @@ class BlocksHexes(AbilityBase):
 
 
 class TileLay(AbilityBase):
-    """The owning corporation may lay extra tiles in the listed hexes."""
+    """The owning corporation may lay extra tiles in the listed hexes. 18SJ's Gellivare
+    Company, and 18Chesapeake's Columbia - Philadelphia Railroad (two connected tiles,
+    laid together in the track step)::
+
+        - type: tile_lay
+          hexes: [E28, F27]
+          tiles: [7, 8, 9]
+          count: 2
+          connect_each_other: true
+          lapses: end_of_turn
+          when: [track, operating_turn]
+        - {type: tile_lay, hexes: [H2, I3], tiles: [8, 9], count: 2,
+           connect_each_other: true, must_lay_all: true}
+    """
 
     type: Literal["tile_lay"]
     hexes: list[HexId] = Field(min_length=1)
@@ -65,6 +78,11 @@ class TileLay(AbilityBase):
     lapses: Literal["end_of_turn", "never"] = "never"
     """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
     (unless another company's dividend comes first)."""
+    must_lay_all: bool = False
+    """Once the first lay is made, the others must follow at once, before the owning
+    corporation does anything else: the ``special_track`` step waits for them, whatever
+    ``when`` says, and there is no pass (any that cannot be made are lost). 18Chesapeake's
+    C-P and B&S."""
     counts_as_track_lay: bool = False
     """Each lay uses one of the corporation's tile actions of the turn (``rules.track.lays``),
     and none is possible once they are used up; by default the lays are extra."""
