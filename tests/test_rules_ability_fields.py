@@ -23,6 +23,7 @@ from framework.engine import events
 from framework.engine.choices import legal_actions
 from framework.engine.entities import CLOSED
 from framework.engine.game import Game
+from framework.engine.round_kinds import pay_company_revenue
 from framework.title.loader import RulesText, load_title
 
 BO, CY = "2", "3"
@@ -331,6 +332,91 @@ def test_a_shares_ability_works_only_for_the_owners_it_lists():
         )
         act(game, "bid", 1, company="FRY", price=20)
         assert game.corporations["SNJ"].percent_of("1") == percent
+
+
+# -- staying open and changing revenue (1889's Uno-Takamatsu Ferry) ------------------------------
+
+CLOSE_AT_4 = "trains: {4: {events: [nationalization, close_companies]}}\n"
+"""The first 4-train (MÖJ's, REAL 240) closes the companies too: FRY is then player
+3041's, GKB ÖKJ's, GC STJ's and MV TGOJ's."""
+
+
+def _open_after_the_first_4_train(stays_open: str | None) -> set[str]:
+    """The companies open once MÖJ has bought the first 4-train (with ``close_companies``
+    then), FRY and GKB having the ability ``stays_open`` (``None``: not)."""
+    extra = "" if stays_open is None else f", {stays_open}"
+    overlay = CLOSE_AT_4 + companies(
+        FRY=f"[{{type: blocks_hexes, hexes: [B17]}}{extra}]", GKB=f"[{extra[2:]}]"
+    )
+    game = game_before_with(REAL, 240, overlay)
+    game.process(recorded(REAL, 240))
+    return {sym for sym, company in game.companies.items() if not company.closed}
+
+
+def test_a_company_that_stays_open_while_held_as_listed():
+    """``stays_open``: the close-companies event leaves FRY open while a player holds it
+    (the default owner), but closes GKB, which ÖKJ holds; with ``owner: [corporation]``
+    it is the other way round. Without it only NEFT (``closes_on_event: false``) stays."""
+    assert _open_after_the_first_4_train(None) == {"NEFT"}
+    assert _open_after_the_first_4_train("{type: stays_open}") == {"FRY", "NEFT"}
+    assert _open_after_the_first_4_train("{type: stays_open, owner: [corporation]}") == {"GKB", "NEFT"}
+
+
+def fry_revenue(extra: str = "") -> str:
+    """FRY's revenue becomes 50 at phase 3 (which ÖKJ's first 3-train begins, REAL 73)."""
+    return companies(
+        FRY=f"[{{type: blocks_hexes, hexes: [B17]}}, {{type: revenue_change, phase: 3, revenue: 50{extra}}}]"
+    )
+
+
+def _after_the_first_3_train(overlay: str | None) -> Game:
+    game = game_before(REAL, 73) if overlay is None else game_before_with(REAL, 73, overlay)
+    game.process(recorded(REAL, 73))
+    assert game.phase == "3" and game.companies["FRY"].owner == "3041"
+    return game
+
+
+def _paid(game: Game, entity: str) -> int:
+    """What the companies pay ``entity`` at the start of an operating round."""
+    before = cash(game, entity)
+    pay_company_revenue(game)
+    return cash(game, entity) - before
+
+
+def _offered(game: Game) -> set[str]:
+    return {c["company"] for c in legal_actions(game)["ÖKJ"]["buy_company"]}
+
+
+def test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then():
+    """``revenue_change`` on FRY: when phase 3 begins, player 3041 holds it; it pays 50
+    instead of 5 from then on (3041 holds GC too: 15), and ÖKJ, which may buy companies
+    now, may not buy FRY. Written for phase 4, phase 3 changes nothing."""
+    plain = _after_the_first_3_train(None)
+    assert _paid(plain, "3041") == 5 + 15 and "FRY" in _offered(plain)
+    game = _after_the_first_3_train(fry_revenue())
+    assert "FRY" not in _offered(game)
+    assert refused(game, {"type": "buy_company", "entity": "ÖKJ", "company": "FRY", "price": 10}).rule
+    assert _paid(game, "3041") == 50 + 15
+    later = _after_the_first_3_train(fry_revenue().replace("phase: 3", "phase: 4"))
+    assert _paid(later, "3041") == 5 + 15 and "FRY" in _offered(later)
+
+
+def test_a_revenue_change_needs_one_of_its_owners_at_the_phase():
+    """``owner: [corporation]``: FRY is a player's when phase 3 begins, so nothing changes
+    — not even later, once a corporation holds it."""
+    game = _after_the_first_3_train(fry_revenue(", owner: [corporation]"))
+    assert _paid(game, "3041") == 5 + 15
+    act(game, "buy_company", "ÖKJ", company="FRY", price=10)
+    assert _paid(game, "ÖKJ") == 5
+
+
+def test_a_changed_company_may_stay_for_sale_and_keeps_its_new_revenue():
+    """``corporations_may_buy: true``: ÖKJ may still buy FRY, which pays it 50: the new
+    revenue stays with the company, whoever holds it."""
+    game = _after_the_first_3_train(fry_revenue(", corporations_may_buy: true"))
+    assert "FRY" in _offered(game)
+    act(game, "buy_company", "ÖKJ", company="FRY", price=10)
+    assert _paid(game, "ÖKJ") == 50
 
 
 # -- nationalisation ---------------------------------------------------------------------------

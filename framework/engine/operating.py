@@ -50,6 +50,19 @@ def owned_abilities(game: Game, owner: str, kind: type) -> list[tuple[str, objec
     return out
 
 
+def company_revenue(game: Game, sym: str) -> int:
+    """What the company ``sym`` pays its owner: its title's revenue, or what a
+    ``revenue_change`` made it."""
+    changed = game.companies[sym].revenue
+    return game.title.companies[sym].revenue if changed is None else changed
+
+
+def corporations_may_buy(game: Game, sym: str) -> bool:
+    """Whether corporations may buy the company ``sym`` (when the phase allows): its title
+    lets them, and no ``revenue_change`` has ended it."""
+    return game.title.companies[sym].corporations_may_buy and game.companies[sym].corporations_may_buy
+
+
 def blocked_hexes(game: Game) -> frozenset[str]:
     blocked = set()
     for sym, company in game.companies.items():

@@ -397,6 +397,8 @@ class _Checker:
         t = self.t
         if isinstance(ability, ab.TileLay):
             yield from self.refs((*where, "tiles"), ability.tiles, t.tiles, "tile")
+        elif isinstance(ability, ab.RevenueChange):
+            yield from self.ref((*where, "phase"), ability.phase, t.phases, "phase")
         elif isinstance(ability, ab.TerrainDiscount) and ability.hexes is None:
             if not any(ability.terrain in hx.terrain for hx in t.map.hexes.values()):
                 yield ((*where, "terrain"), f"no hex has {ability.terrain} terrain", "value")

@@ -270,6 +270,41 @@ class ControlsMinor(AbilityBase):
     and treasury); ``forbidden``: corporations may not buy the company."""
 
 
+class StaysOpen(AbilityBase):
+    """The ``close_companies`` phase event does not close the company while one of
+    ``owner`` holds it; held otherwise, it closes as the others do. 1889's Uno-Takamatsu
+    Ferry, which does not close while a player owns it::
+
+        - {type: stays_open, owner: [player]}
+
+    (A company that no ``close_companies`` event closes, whoever holds it, is written with
+    ``closes_on_event: false``.)
+    """
+
+    type: Literal["stays_open"]
+    owner: list[Owner] = ["player"]
+
+
+class RevenueChange(AbilityBase):
+    """When ``phase`` begins, the company, if one of ``owner`` holds it then, pays
+    ``revenue`` from then on — whoever holds it later — and corporations may no longer buy
+    it (unless ``corporations_may_buy``). Held otherwise at that moment, it keeps its
+    revenue. 1889's Uno-Takamatsu Ferry, owned by a player when the first 5-train is bought::
+
+        - {type: revenue_change, phase: 5, revenue: 50, owner: [player]}
+    """
+
+    type: Literal["revenue_change"]
+    owner: list[Owner] = ["player"]
+    phase: Name
+    """The phase whose start changes the revenue."""
+    revenue: int = Field(ge=0)
+    """The new revenue, paid at the start of every operating round from then on."""
+    corporations_may_buy: bool = False
+    """Corporations may still buy the company after the change (when the phase allows);
+    by default they may not."""
+
+
 Ability = Annotated[
     BlocksHexes
     | TileLay
@@ -282,7 +317,9 @@ Ability = Annotated[
     | Exchange
     | Teleport
     | PriorityCard
-    | ControlsMinor,
+    | ControlsMinor
+    | StaysOpen
+    | RevenueChange,
     Field(discriminator="type"),
 ]
 """One ability of a private company, chosen by ``type``."""
@@ -298,7 +335,8 @@ class Company(Entry):
     value: int = Field(ge=0)
     """Face value: the auction starts here, and it counts at game end."""
     revenue: int = Field(ge=0)
-    """Paid to the owner at the start of every operating round."""
+    """Paid to the owner at the start of every operating round (a ``revenue_change``
+    ability may change it)."""
     description: str | None = None
     """The card text."""
     auction: bool = True
@@ -306,11 +344,13 @@ class Company(Entry):
     comes_with: list[Name] = []
     """Companies the buyer receives too (and that leave the game with this one)."""
     corporations_may_buy: bool = True
-    """Corporations may buy it from players (when the phase allows)."""
+    """Corporations may buy it from players (when the phase allows; a ``revenue_change``
+    ability may end it)."""
     counts_for_cert_limit: bool = True
     """Whether it counts toward its owner's certificate limit."""
     closes_on_event: bool = True
-    """Closed by the ``close_companies`` phase event."""
+    """Closed by the ``close_companies`` phase event (unless a ``stays_open`` ability
+    keeps it open)."""
     closes_when_corporation_buys_train: bool = False
     """Closes when the corporation of its ``shares`` ability acquires a train."""
     abilities: list[Ability] = []

@@ -68,7 +68,7 @@ class Track(Step):
         cash = operating.cash(game, entity)
         for sym, company in game.companies.items():
             spec = game.title.companies[sym]
-            if company.owner not in game.players_by_id or not spec.corporations_may_buy:
+            if company.owner not in game.players_by_id or not operating.corporations_may_buy(game, sym):
                 continue
             lays = spec.ability("tile_lay")
             if isinstance(lays, TileLay) and "track" in lays.when and price_range(game, sym)[0] <= cash:
