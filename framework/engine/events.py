@@ -4,13 +4,13 @@
   map icons go with it) unless a ``stays_open`` ability keeps it open, and minors
   that close on events close: their cash goes to the bank and their token leaves
   the map.
-
-A phase's start also changes the revenue of companies with a ``revenue_change``
-ability for it.
 * ``full_capitalization``: corporations never started become fully capitalised.
 * ``nationalization``: the trainless corporation that has operated and stands
   highest on the market is taken over by the state railway (rulebook §11,
   reference §4.12).
+
+A phase's start also changes the revenue of companies with a ``revenue_change``
+ability for it.
 """
 
 from __future__ import annotations
