@@ -620,6 +620,20 @@ CASES = [
         at(COMPANIES, 17, 42, "hex B3 has no mountain terrain"),
     ),
     case(
+        "terrain-discount-everywhere-on-terrain-no-hex-has",
+        "companies.yaml",
+        "hexes: [B1], terrain: mountain",
+        "terrain: swamp",
+        at(COMPANIES, 17, 43, "no hex has swamp terrain"),
+    ),
+    case(
+        "revenue-change-at-an-unknown-phase",
+        "companies.yaml",
+        "      - {type: blocks_hexes, hexes: [B3]}\n",
+        "      - {type: blocks_hexes, hexes: [B3]}\n      - {type: revenue_change, phase: 9, revenue: 10}\n",
+        at(COMPANIES, 12, 39, "phase '9' does not exist; known: 2, 3, 4"),
+    ),
+    case(
         "comes-with-an-unknown-company",
         "companies.yaml",
         "    value: 40\n",

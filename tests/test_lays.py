@@ -9,7 +9,7 @@ import pytest
 
 from framework.board.board import Board
 from framework.board.graph import node_key
-from framework.board.lays import IllegalLay, Layer, check_lay, improves_mainline, lay, legal_lays
+from framework.board.lays import Discount, IllegalLay, Layer, check_lay, improves_mainline, lay, legal_lays
 from framework.board.tokens import IllegalToken, check_token, token_cities
 from framework.title.loader import load_title
 
@@ -188,7 +188,7 @@ def test_a_lay_that_cannot_be_paid_is_refused():
 def test_gellivare_discounts():
     """§6.1.5: D29 costs 0 and C30 75 for the owner of the Gellivare Company."""
     board = Board(SJ)
-    gc = Layer("X", ALL, connect=False, discounts={"D29": ("mountain", 75), "C30": ("mountain", 75)})
+    gc = Layer("X", ALL, connect=False, discounts=(Discount("mountain", 75, frozenset({"D29", "C30"})),))
     assert check_lay(board, gc, "D29", "57-0", rotations(board, "D29", "57")[0]).terrain_cost == 0
     assert check_lay(board, gc, "C30", "9-0", rotations(board, "C30", "9")[0]).terrain_cost == 75
 

@@ -23,6 +23,7 @@ from framework.engine import events
 from framework.engine.choices import legal_actions
 from framework.engine.entities import CLOSED
 from framework.engine.game import Game
+from framework.engine.round_kinds import pay_company_revenue
 from framework.title.loader import RulesText, load_title
 
 BO, CY = "2", "3"
@@ -91,6 +92,44 @@ def test_a_lay_that_must_connect_is_refused_away_from_the_network():
     game_before(REAL, 139).process(e28)
 
 
+LAY_ALL = companies(
+    GC="[{type: blocks_hexes, hexes: [E28, F27]}, "
+    "{type: tile_lay, hexes: [E28, F27], tiles: [7, 8, 9], count: 2, connect_each_other: true, "
+    "when: [track], must_lay_all: true}, "
+    "{type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}]"
+)
+"""GC's lays as 18Chesapeake's C-P has them: two connected tiles in the track step, both."""
+
+
+def test_lays_that_must_all_be_made_hold_up_the_turn_until_they_are():
+    """``must_lay_all``: once GC has laid F27, the special-track step waits for its second
+    lay (although timed for the track step, which is no longer the one waiting): GC alone
+    acts and may not pass, and STJ may not lay its own tile; after E28, STJ's track step
+    resumes. By default STJ goes on with GC's second lay left open."""
+    plain = game_before(REAL, 139)
+    plain.process(recorded(REAL, 139))
+    assert plain.current_entity() == "STJ" and "lay_tile" in legal_actions(plain)["STJ"]
+    game = game_before_with(REAL, 139, LAY_ALL)
+    game.process(recorded(REAL, 139))
+    assert game.current_entity() == "GC"
+    assert list(legal_actions(game)) == ["GC"]
+    assert refused(game, {"type": "pass", "entity": "GC"}).rule == "special lay"
+    assert refused(game, recorded(REAL, 141)).rule == "turn order"
+    game.process(recorded(REAL, 140))
+    assert game.current_entity() == "STJ" and game.round.active_step().name == "track"
+    game.process(recorded(REAL, 141))
+    assert game.board.placed["D29"].name == "57"
+
+
+def test_lays_that_must_all_be_made_but_cannot_be_are_lost():
+    """``must_lay_all``: GC's first tile turned away from E28 leaves no second lay that
+    connects to it; the second lay is lost and STJ goes on."""
+    game = game_before_with(REAL, 139, LAY_ALL)
+    act(game, "lay_tile", "GC", hex="F27", tile="9-3", rotation=1)
+    assert game.companies["GC"].uses["tile_lay"] == 0
+    assert game.current_entity() == "STJ" and "GC" not in legal_actions(game)
+
+
 def test_a_terrain_discount_works_only_for_the_owners_it_lists():
     """``owner: [player]`` on GC's discount: STJ, a corporation, pays D29's full 75."""
     plain = game_before(REAL, 141)
@@ -102,6 +141,24 @@ def test_a_terrain_discount_works_only_for_the_owners_it_lists():
     else:
         game.process(recorded(REAL, 141))
         assert cash(game, "STJ") == cash(plain, "STJ") - 75
+
+
+def _stj_lays_in_a12(overlay: str | None) -> int:
+    """What STJ (GC's owner, with 116) pays for a yellow tile in A12, a mountain (75) that
+    is not one of GC's discount hexes."""
+    game = game_before(REAL, 401) if overlay is None else game_before_with(REAL, 401, overlay)
+    before = cash(game, "STJ")
+    choice = next(c for c in legal_actions(game)["STJ"]["lay_tile"] if c["hex"] == "A12")
+    act(game, "lay_tile", "STJ", **choice)
+    return before - cash(game, "STJ")
+
+
+def test_a_terrain_discount_without_hexes_applies_in_every_hex():
+    """No ``hexes`` (1889's Sumitomo Mines Railway): GC's mountain discount makes A12 free
+    for STJ, which pays A12's 75 with the discount in C30 and D29 only (18SJ's)."""
+    assert _stj_lays_in_a12(None) == 75
+    everywhere = companies(GC="[{type: terrain_discount, terrain: mountain, amount: 75}]")
+    assert _stj_lays_in_a12(everywhere) == 0
 
 
 # -- bonus tokens (Göta kanalbolag) and the bonus marker (Sveabolaget) ---------------------------
@@ -275,6 +332,91 @@ def test_a_shares_ability_works_only_for_the_owners_it_lists():
         )
         act(game, "bid", 1, company="FRY", price=20)
         assert game.corporations["SNJ"].percent_of("1") == percent
+
+
+# -- staying open and changing revenue (1889's Uno-Takamatsu Ferry) ------------------------------
+
+CLOSE_AT_4 = "trains: {4: {events: [nationalization, close_companies]}}\n"
+"""The first 4-train (MÖJ's, REAL 240) closes the companies too: FRY is then player
+3041's, GKB ÖKJ's, GC STJ's and MV TGOJ's."""
+
+
+def _open_after_the_first_4_train(stays_open: str | None) -> set[str]:
+    """The companies open once MÖJ has bought the first 4-train (with ``close_companies``
+    then), FRY and GKB having the ability ``stays_open`` (``None``: not)."""
+    extra = "" if stays_open is None else f", {stays_open}"
+    overlay = CLOSE_AT_4 + companies(
+        FRY=f"[{{type: blocks_hexes, hexes: [B17]}}{extra}]", GKB=f"[{extra[2:]}]"
+    )
+    game = game_before_with(REAL, 240, overlay)
+    game.process(recorded(REAL, 240))
+    return {sym for sym, company in game.companies.items() if not company.closed}
+
+
+def test_a_company_that_stays_open_while_held_as_listed():
+    """``stays_open``: the close-companies event leaves FRY open while a player holds it
+    (the default owner), but closes GKB, which ÖKJ holds; with ``owner: [corporation]``
+    it is the other way round. Without it only NEFT (``closes_on_event: false``) stays."""
+    assert _open_after_the_first_4_train(None) == {"NEFT"}
+    assert _open_after_the_first_4_train("{type: stays_open}") == {"FRY", "NEFT"}
+    assert _open_after_the_first_4_train("{type: stays_open, owner: [corporation]}") == {"GKB", "NEFT"}
+
+
+def fry_revenue(extra: str = "") -> str:
+    """FRY's revenue becomes 50 at phase 3 (which ÖKJ's first 3-train begins, REAL 73)."""
+    return companies(
+        FRY=f"[{{type: blocks_hexes, hexes: [B17]}}, {{type: revenue_change, phase: 3, revenue: 50{extra}}}]"
+    )
+
+
+def _after_the_first_3_train(overlay: str | None) -> Game:
+    game = game_before(REAL, 73) if overlay is None else game_before_with(REAL, 73, overlay)
+    game.process(recorded(REAL, 73))
+    assert game.phase == "3" and game.companies["FRY"].owner == "3041"
+    return game
+
+
+def _paid(game: Game, entity: str) -> int:
+    """What the companies pay ``entity`` at the start of an operating round."""
+    before = cash(game, entity)
+    pay_company_revenue(game)
+    return cash(game, entity) - before
+
+
+def _offered(game: Game) -> set[str]:
+    return {c["company"] for c in legal_actions(game)["ÖKJ"]["buy_company"]}
+
+
+def test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then():
+    """``revenue_change`` on FRY: when phase 3 begins, player 3041 holds it; it pays 50
+    instead of 5 from then on (3041 holds GC too: 15), and ÖKJ, which may buy companies
+    now, may not buy FRY. Written for phase 4, phase 3 changes nothing."""
+    plain = _after_the_first_3_train(None)
+    assert _paid(plain, "3041") == 5 + 15 and "FRY" in _offered(plain)
+    game = _after_the_first_3_train(fry_revenue())
+    assert "FRY" not in _offered(game)
+    assert refused(game, {"type": "buy_company", "entity": "ÖKJ", "company": "FRY", "price": 10}).rule
+    assert _paid(game, "3041") == 50 + 15
+    later = _after_the_first_3_train(fry_revenue().replace("phase: 3", "phase: 4"))
+    assert _paid(later, "3041") == 5 + 15 and "FRY" in _offered(later)
+
+
+def test_a_revenue_change_needs_one_of_its_owners_at_the_phase():
+    """``owner: [corporation]``: FRY is a player's when phase 3 begins, so nothing changes
+    — not even later, once a corporation holds it."""
+    game = _after_the_first_3_train(fry_revenue(", owner: [corporation]"))
+    assert _paid(game, "3041") == 5 + 15
+    act(game, "buy_company", "ÖKJ", company="FRY", price=10)
+    assert _paid(game, "ÖKJ") == 5
+
+
+def test_a_changed_company_may_stay_for_sale_and_keeps_its_new_revenue():
+    """``corporations_may_buy: true``: ÖKJ may still buy FRY, which pays it 50: the new
+    revenue stays with the company, whoever holds it."""
+    game = _after_the_first_3_train(fry_revenue(", corporations_may_buy: true"))
+    assert "FRY" in _offered(game)
+    act(game, "buy_company", "ÖKJ", company="FRY", price=10)
+    assert _paid(game, "ÖKJ") == 50
 
 
 # -- nationalisation ---------------------------------------------------------------------------

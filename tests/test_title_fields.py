@@ -517,6 +517,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[early_train_purchase].skips_buy_trains": (
         ABIL + "test_an_early_purchase_that_does_not_skip_train_buying",
     ),
+    "companies.abilities[tile_lay].must_lay_all": (
+        ABIL + "test_lays_that_must_all_be_made_hold_up_the_turn_until_they_are",
+        ABIL + "test_lays_that_must_all_be_made_but_cannot_be_are_lost",
+    ),
     "companies.abilities[tile_lay].connected": (
         ABIL + "test_a_lay_that_must_connect_is_refused_away_from_the_network",
     ),
@@ -564,6 +568,25 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         ABIL + "test_a_minor_is_controlled_only_under_the_owners_the_ability_lists",
     ),
     "companies.abilities[teleport].owner": (T1830 + "test_a_teleport_works_only_for_the_owners_it_lists",),
+    "companies.abilities[stays_open].type": (ABIL + "test_a_company_that_stays_open_while_held_as_listed",),
+    "companies.abilities[stays_open].owner": (ABIL + "test_a_company_that_stays_open_while_held_as_listed",),
+    "companies.abilities[revenue_change].type": (
+        ABIL + "test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then",
+    ),
+    "companies.abilities[revenue_change].owner": (
+        ABIL + "test_a_revenue_change_needs_one_of_its_owners_at_the_phase",
+    ),
+    "companies.abilities[revenue_change].phase": (
+        ABIL + "test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then",
+    ),
+    "companies.abilities[revenue_change].revenue": (
+        ABIL + "test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then",
+        ABIL + "test_a_changed_company_may_stay_for_sale_and_keeps_its_new_revenue",
+    ),
+    "companies.abilities[revenue_change].corporations_may_buy": (
+        ABIL + "test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then",
+        ABIL + "test_a_changed_company_may_stay_for_sale_and_keeps_its_new_revenue",
+    ),
     "rules.nationalization.one_token_per": (ABIL + "test_a_national_keeps_one_token_per_city_if_so_written",),
     "tiles.paths.terminal": (ABIL + "test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in",),
     # title
@@ -918,7 +941,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[terrain_discount].type": (
         COMP + "test_gc_makes_the_d29_mountain_free_for_its_owner",
     ),
-    "companies.abilities[terrain_discount].hexes": (COMP + "test_gc_halves_the_c30_mountain_for_its_owner",),
+    "companies.abilities[terrain_discount].hexes": (
+        COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
+        ABIL + "test_a_terrain_discount_without_hexes_applies_in_every_hex",
+    ),
     "companies.abilities[terrain_discount].terrain": (
         COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
     ),

@@ -29,7 +29,7 @@ The rules (rulebook §10.3, reference §4.6):
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
@@ -38,6 +38,19 @@ from framework.board.faces import Face
 
 class IllegalLay(BoardRuleError):
     """A tile lay that breaks a rule; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Discount:
+    """Money off one kind of terrain, in some hexes or in all."""
+
+    terrain: str
+    amount: int
+    hexes: frozenset[str] | None = None
+    """Where it applies; ``None``: in every hex."""
+
+    def applies(self, hex_id: str) -> bool:
+        return self.hexes is None or hex_id in self.hexes
 
 
 @dataclass(frozen=True)
@@ -60,8 +73,8 @@ class Layer:
     """Only these tiles (a company's special lays)."""
     blocked: frozenset[str] = frozenset()
     """Hexes closed to tiles (by companies)."""
-    discounts: Mapping[str, tuple[str, int]] = field(default_factory=dict)
-    """Terrain discounts by hex: ``(terrain, amount)``."""
+    discounts: tuple[Discount, ...] = ()
+    """Terrain discounts (a company's)."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +226,8 @@ def _place(board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rot
         _check_reach(board, layer, site, new, mapping)
     hx = board.hexmap.hexes[hex_id]
     free_terrain = layer.free or site.placed is not None
-    terrain = 0 if free_terrain else _terrain(hx.terrain, layer.discounts.get(hex_id))
+    discounts = [d for d in layer.discounts if d.applies(hex_id)]
+    terrain = 0 if free_terrain else _terrain(hx.terrain, discounts)
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
     plan = LayPlan(
@@ -243,12 +257,12 @@ def _next_color(colors: list[str], color: str) -> str | None:
     return colors[i] if i < len(colors) else None
 
 
-def _terrain(terrain: Mapping[str, int], discount: tuple[str, int] | None) -> int:
+def _terrain(terrain: Mapping[str, int], discounts: list[Discount]) -> int:
+    """The terrain cost, each kind less its discounts (never below zero)."""
     total = 0
     for kind, cost in terrain.items():
-        if discount and discount[0] == kind:
-            cost = max(0, cost - discount[1])
-        total += cost
+        off = sum(d.amount for d in discounts if d.terrain == kind)
+        total += max(0, cost - off)
     return total
 
 

@@ -202,14 +202,7 @@ def candidate_hexes(game, entity: str) -> list[str]:
 
 
 def _special_track(game, step, company) -> list[Choice]:
-    ability = step.abilities(company)
-    layer = step.layer(company)
-    return [
-        {"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation}
-        for hex_id in ability.hexes
-        for plan in legal_lays(game.board, layer, hex_id)
-        if step.unconnected_first(company, ability, plan) is None
-    ]
+    return [{"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation} for plan in step.lays(company)]
 
 
 def _teleport_lays(game, step, company) -> list[Choice]:

@@ -52,6 +52,11 @@ class Company:
     laid_since_dividend: bool = False
     """A special tile lay was made since the last dividend of any company (``tile_lay``
     ability that lapses)."""
+    revenue: int | None = None
+    """What it pays since a ``revenue_change`` ability changed it (``None``: its title's
+    revenue)."""
+    corporations_may_buy: bool = True
+    """False once a ``revenue_change`` that ends sales to corporations has changed it."""
 
     @property
     def closed(self) -> bool:

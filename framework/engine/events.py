@@ -1,20 +1,25 @@
 """Phase changes and the events that trains trigger.
 
 * ``close_companies``: every private company that closes on events closes (its
-  map icons go with it), and minors that close on events close: their cash goes
-  to the bank and their token leaves the map.
+  map icons go with it) unless a ``stays_open`` ability keeps it open, and minors
+  that close on events close: their cash goes to the bank and their token leaves
+  the map.
 * ``full_capitalization``: corporations never started become fully capitalised.
 * ``nationalization``: the trainless corporation that has operated and stands
   highest on the market is taken over by the state railway (rulebook §11,
   reference §4.12).
+
+A phase's start also changes the revenue of companies with a ``revenue_change``
+ability for it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance
+from framework.engine import finance, operating
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
+from framework.title.companies import RevenueChange
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -24,7 +29,23 @@ if TYPE_CHECKING:
 def change_phase(game: Game, name: str) -> None:
     game.phase = name
     game.log(f"Phase {name} begins")
+    change_revenues(game, name)
     game.round.phase_changed()
+
+
+def change_revenues(game: Game, phase: str) -> None:
+    """Each company with a ``revenue_change`` at ``phase`` that works now (held by one of
+    its owners) pays the new revenue from now on, and may end sales to corporations."""
+    for sym, company in game.companies.items():
+        for ability in game.title.companies[sym].abilities:
+            if (
+                isinstance(ability, RevenueChange)
+                and ability.phase == phase
+                and operating.works(game, sym, ability)
+            ):
+                company.revenue = ability.revenue
+                company.corporations_may_buy = company.corporations_may_buy and ability.corporations_may_buy
+                game.log(f"{sym}'s revenue is now {ability.revenue}")
 
 
 def train_acquired(game: Game, train: Train, buyer: str, first: bool) -> None:
@@ -67,7 +88,7 @@ def remove_company_icons(game: Game, sym: str) -> None:
 
 def close_companies(game: Game) -> None:
     for sym in game.companies:
-        if game.title.companies[sym].closes_on_event:
+        if game.title.companies[sym].closes_on_event and operating.ability(game, sym, "stays_open") is None:
             close_company(game, sym)
     for sym, minor in game.minors.items():
         if minor.closed or not game.title.minors[sym].closes_on_event:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.board.bonuses import BonusRules, Marker
-from framework.board.lays import Layer
+from framework.board.lays import Discount, Layer
 from framework.board.routes import Runner
 from framework.engine import trains
 from framework.engine.entities import Train
@@ -50,6 +50,19 @@ def owned_abilities(game: Game, owner: str, kind: type) -> list[tuple[str, objec
     return out
 
 
+def company_revenue(game: Game, sym: str) -> int:
+    """What the company ``sym`` pays its owner: its title's revenue, or what a
+    ``revenue_change`` made it."""
+    changed = game.companies[sym].revenue
+    return game.title.companies[sym].revenue if changed is None else changed
+
+
+def corporations_may_buy(game: Game, sym: str) -> bool:
+    """Whether corporations may buy the company ``sym`` (when the phase allows): its title
+    lets them, and no ``revenue_change`` has ended it."""
+    return game.title.companies[sym].corporations_may_buy and game.companies[sym].corporations_may_buy
+
+
 def blocked_hexes(game: Game) -> frozenset[str]:
     blocked = set()
     for sym, company in game.companies.items():
@@ -72,10 +85,10 @@ def cash(game: Game, entity: str) -> int:
 
 
 def layer(game: Game, entity: str, **changes) -> Layer:
-    discounts = {}
-    for _, ability in owned_abilities(game, entity, ab.TerrainDiscount):
-        for hex_id in ability.hexes:
-            discounts[hex_id] = (ability.terrain, ability.amount)
+    discounts = tuple(
+        Discount(ability.terrain, ability.amount, None if ability.hexes is None else frozenset(ability.hexes))
+        for _, ability in owned_abilities(game, entity, ab.TerrainDiscount)
+    )
     base = dict(
         entity=entity,
         colors=game.colors(),

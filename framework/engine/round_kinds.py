@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, purchases, tokens, trains
+from framework.engine import finance, operating, purchases, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.rounds import Round, round_kind
 
@@ -224,11 +224,11 @@ class OperatingRound(Round):
 
 def pay_company_revenue(game) -> None:
     """Private companies pay their owners: players' first in seat order, then corporations'."""
-    owned = [(c, game.title.companies[c.sym]) for c in game.companies.values() if not c.closed]
+    owned = [(c, operating.company_revenue(game, c.sym)) for c in game.companies.values() if not c.closed]
     for player in game.players:
-        for company, spec in owned:
-            if company.owner == player.id and spec.revenue:
-                finance.pay(game, BANK, player.id, spec.revenue)
-    for company, spec in owned:
-        if company.owner in game.corporations and spec.revenue:
-            finance.pay(game, BANK, company.owner, spec.revenue)
+        for company, revenue in owned:
+            if company.owner == player.id and revenue:
+                finance.pay(game, BANK, player.id, revenue)
+    for company, revenue in owned:
+        if company.owner in game.corporations and revenue:
+            finance.pay(game, BANK, company.owner, revenue)

@@ -389,7 +389,7 @@ class _Checker:
             yield from self.refs((*at, "comes_with"), company.comes_with, t.companies, "company")
             for i, ability in enumerate(company.abilities):
                 where = (*at, "abilities", i)
-                if hasattr(ability, "hexes"):
+                if getattr(ability, "hexes", None) is not None:
                     yield from self.hex_refs((*where, "hexes"), ability.hexes)
                 yield from self.ability(where, ability)
 
@@ -397,6 +397,11 @@ class _Checker:
         t = self.t
         if isinstance(ability, ab.TileLay):
             yield from self.refs((*where, "tiles"), ability.tiles, t.tiles, "tile")
+        elif isinstance(ability, ab.RevenueChange):
+            yield from self.ref((*where, "phase"), ability.phase, t.phases, "phase")
+        elif isinstance(ability, ab.TerrainDiscount) and ability.hexes is None:
+            if not any(ability.terrain in hx.terrain for hx in t.map.hexes.values()):
+                yield ((*where, "terrain"), f"no hex has {ability.terrain} terrain", "value")
         elif isinstance(ability, ab.TerrainDiscount):
             for i, hex_id in enumerate(ability.hexes):
                 hx = t.map.hexes.get(hex_id)

@@ -48,7 +48,20 @@ class BlocksHexes(AbilityBase):
 
 
 class TileLay(AbilityBase):
-    """The owning corporation may lay extra tiles in the listed hexes."""
+    """The owning corporation may lay extra tiles in the listed hexes. 18SJ's Gellivare
+    Company, and 18Chesapeake's Columbia - Philadelphia Railroad (two connected tiles,
+    laid together in the track step)::
+
+        - type: tile_lay
+          hexes: [E28, F27]
+          tiles: [7, 8, 9]
+          count: 2
+          connect_each_other: true
+          lapses: end_of_turn
+          when: [track, operating_turn]
+        - {type: tile_lay, hexes: [H2, I3], tiles: [8, 9], count: 2,
+           connect_each_other: true, must_lay_all: true}
+    """
 
     type: Literal["tile_lay"]
     hexes: list[HexId] = Field(min_length=1)
@@ -65,6 +78,11 @@ class TileLay(AbilityBase):
     lapses: Literal["end_of_turn", "never"] = "never"
     """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
     (unless another company's dividend comes first)."""
+    must_lay_all: bool = False
+    """Once the first lay is made, the others must follow at once, before the owning
+    corporation does anything else: the ``special_track`` step waits for them, whatever
+    ``when`` says, and there is no pass (any that cannot be made are lost). 18Chesapeake's
+    C-P and B&S."""
     counts_as_track_lay: bool = False
     """Each lay uses one of the corporation's tile actions of the turn (``rules.track.lays``),
     and none is possible once they are used up; by default the lays are extra."""
@@ -76,13 +94,21 @@ class TileLay(AbilityBase):
 
 
 class TerrainDiscount(AbilityBase):
-    """The owning corporation pays less terrain cost in the listed hexes."""
+    """The owning corporation pays less for one kind of terrain, in the listed hexes or in
+    every hex. 18SJ's Gellivare Company in two hexes, 1889's Sumitomo Mines Railway
+    everywhere::
+
+        - {type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}
+        - {type: terrain_discount, terrain: mountain, amount: 80}
+
+    Several discounts in one hex add up.
+    """
 
     type: Literal["terrain_discount"]
-    hexes: list[HexId] = Field(min_length=1)
-    """The hexes where the discount applies."""
+    hexes: list[HexId] | None = Field(default=None, min_length=1)
+    """The hexes where the discount applies; absent (the default): every hex."""
     terrain: str
-    """The terrain the discount applies to."""
+    """The terrain the discount applies to (its cost in a hex's ``terrain``)."""
     amount: int = Field(gt=0)
     """Money off the terrain cost (never below zero)."""
 
@@ -244,6 +270,41 @@ class ControlsMinor(AbilityBase):
     and treasury); ``forbidden``: corporations may not buy the company."""
 
 
+class StaysOpen(AbilityBase):
+    """The ``close_companies`` phase event does not close the company while one of
+    ``owner`` holds it; held otherwise, it closes as the others do. 1889's Uno-Takamatsu
+    Ferry, which does not close while a player owns it::
+
+        - {type: stays_open, owner: [player]}
+
+    (A company that no ``close_companies`` event closes, whoever holds it, is written with
+    ``closes_on_event: false``.)
+    """
+
+    type: Literal["stays_open"]
+    owner: list[Owner] = ["player"]
+
+
+class RevenueChange(AbilityBase):
+    """When ``phase`` begins, the company, if one of ``owner`` holds it then, pays
+    ``revenue`` from then on — whoever holds it later — and corporations may no longer buy
+    it (unless ``corporations_may_buy``). Held otherwise at that moment, it keeps its
+    revenue. 1889's Uno-Takamatsu Ferry, owned by a player when the first 5-train is bought::
+
+        - {type: revenue_change, phase: 5, revenue: 50, owner: [player]}
+    """
+
+    type: Literal["revenue_change"]
+    owner: list[Owner] = ["player"]
+    phase: Name
+    """The phase whose start changes the revenue."""
+    revenue: int = Field(ge=0)
+    """The new revenue, paid at the start of every operating round from then on."""
+    corporations_may_buy: bool = False
+    """Corporations may still buy the company after the change (when the phase allows);
+    by default they may not."""
+
+
 Ability = Annotated[
     BlocksHexes
     | TileLay
@@ -256,7 +317,9 @@ Ability = Annotated[
     | Exchange
     | Teleport
     | PriorityCard
-    | ControlsMinor,
+    | ControlsMinor
+    | StaysOpen
+    | RevenueChange,
     Field(discriminator="type"),
 ]
 """One ability of a private company, chosen by ``type``."""
@@ -272,7 +335,8 @@ class Company(Entry):
     value: int = Field(ge=0)
     """Face value: the auction starts here, and it counts at game end."""
     revenue: int = Field(ge=0)
-    """Paid to the owner at the start of every operating round."""
+    """Paid to the owner at the start of every operating round (a ``revenue_change``
+    ability may change it)."""
     description: str | None = None
     """The card text."""
     auction: bool = True
@@ -280,11 +344,13 @@ class Company(Entry):
     comes_with: list[Name] = []
     """Companies the buyer receives too (and that leave the game with this one)."""
     corporations_may_buy: bool = True
-    """Corporations may buy it from players (when the phase allows)."""
+    """Corporations may buy it from players (when the phase allows; a ``revenue_change``
+    ability may end it)."""
     counts_for_cert_limit: bool = True
     """Whether it counts toward its owner's certificate limit."""
     closes_on_event: bool = True
-    """Closed by the ``close_companies`` phase event."""
+    """Closed by the ``close_companies`` phase event (unless a ``stays_open`` ability
+    keeps it open)."""
     closes_when_corporation_buys_train: bool = False
     """Closes when the corporation of its ``shares`` ability acquires a train."""
     abilities: list[Ability] = []

@@ -35,7 +35,7 @@ def for_sale(game, buyer: str) -> list[str]:
         sym
         for sym, company in game.companies.items()
         if company.owner in game.players_by_id
-        and game.title.companies[sym].corporations_may_buy
+        and operating.corporations_may_buy(game, sym)
         and not _minor_forbids_sale(game, sym)
     ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.board.lays import IllegalLay, check_lay, lay
+from framework.board.lays import IllegalLay, LayPlan, check_lay, lay, legal_lays
 from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
 from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
@@ -68,7 +68,7 @@ class Track(Step):
         cash = operating.cash(game, entity)
         for sym, company in game.companies.items():
             spec = game.title.companies[sym]
-            if company.owner not in game.players_by_id or not spec.corporations_may_buy:
+            if company.owner not in game.players_by_id or not operating.corporations_may_buy(game, sym):
                 continue
             lays = spec.ability("tile_lay")
             if isinstance(lays, TileLay) and "track" in lays.when and price_range(game, sym)[0] <= cash:
@@ -101,9 +101,35 @@ class Track(Step):
 
 @step("special_track")
 class SpecialTrack(Step):
-    """A company's extra lays (``tile_lay``) for the corporation owning it."""
+    """A company's extra lays (``tile_lay``) for the corporation owning it. The step waits
+    only for the rest of the lays of an ability whose lays must all be made
+    (``must_lay_all``) once the first is made; they may be made whatever the timing."""
 
-    blocks = False
+    def unfinished(self) -> str | None:
+        """The operator's company whose lays must all be made, begun and not done."""
+        operator = self.round.entity()
+        if operator is None:
+            return None
+        for sym, ability in operating.owned_abilities(self.game, operator, TileLay):
+            left = self.game.companies[sym].uses.get("tile_lay", 0)
+            if ability.must_lay_all and 0 < left < ability.count:
+                return sym
+        return None
+
+    def acting_entity(self) -> str | None:
+        return self.unfinished()
+
+    def blocking(self, current: str | None = None) -> bool:
+        return self.unfinished() is not None
+
+    def skip(self) -> None:
+        """Never passed: a first lay later in the turn makes it wait."""
+
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        sym = self.unfinished()
+        if sym is None or entity_of(action) != sym:
+            return None
+        return GameError("special lay", f"{sym} must make its other lays first")
 
     def abilities(self, entity: str) -> TileLay | None:
         game = self.game
@@ -113,7 +139,10 @@ class SpecialTrack(Step):
         ability = operating.ability(game, entity, "tile_lay")
         if not isinstance(ability, TileLay) or company.uses.get("tile_lay", 0) <= 0:
             return None
-        if "operating_turn" not in ability.when and not self._in_track_step():
+        unfinished = self.unfinished()
+        if unfinished is not None and unfinished != entity:
+            return None
+        if unfinished is None and "operating_turn" not in ability.when and not self._in_track_step():
             return None
         if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track.lays):
             return None
@@ -125,8 +154,8 @@ class SpecialTrack(Step):
         return active is not None and active.name == "track"
 
     def actions(self, entity: str) -> list[str]:
-        """Only lays: the step never waits, so there is nothing to pass (18xx.games refuses
-        a company's pass here)."""
+        """Only lays: there is nothing to pass (18xx.games refuses a company's pass here,
+        and once lays that must all be made are begun, they must be)."""
         return ["lay_tile"] if self.abilities(entity) else []
 
     def layer(self, sym: str):
@@ -139,6 +168,19 @@ class SpecialTrack(Step):
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
         )
+
+    def lays(self, sym: str) -> list[LayPlan]:
+        """Every lay the company may make now."""
+        ability = self.abilities(sym)
+        if ability is None:
+            return []
+        layer = self.layer(sym)
+        return [
+            plan
+            for hex_id in ability.hexes
+            for plan in legal_lays(self.game.board, layer, hex_id)
+            if self.unconnected_first(sym, ability, plan) is None
+        ]
 
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game = self.game
@@ -156,6 +198,9 @@ class SpecialTrack(Step):
         company.uses["tile_lay"] -= 1
         company.lays.append(plan.hex)
         company.laid_since_dividend = True
+        if ability.must_lay_all and company.uses["tile_lay"] > 0 and not self.lays(sym):
+            company.uses["tile_lay"] = 0
+            game.log(f"{sym}'s other lays cannot be made: they are lost")
 
     def unconnected_first(self, sym: str, ability: TileLay, plan) -> str | None:
         """The hex of an earlier lay of this ability that ``plan`` must connect to and does
