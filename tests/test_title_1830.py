@@ -244,14 +244,14 @@ def test_cells_that_do_not_exist_are_never_entered(title):
     assert market.step((7, 1), "down") == (8, 1)
 
 
-def _random_game_until(players: int, seed: int, stop, optional_rules=()):
+def _random_game_until(players: int, seed: int, stop, optional_rules=(), rules=()):
     import random
 
     from framework.bots import make_bot
     from framework.engine.choices import legal_actions
     from framework.play import new_session
 
-    session = new_session(TITLE, players, seed, optional_rules=optional_rules)
+    session = new_session(TITLE, players, seed, optional_rules=optional_rules, rules=list(rules))
     bot, rng, game = make_bot("random"), random.Random(seed), session.game
     while not stop(game):
         session.act(bot.act(game, legal_actions(game), rng))
@@ -322,6 +322,41 @@ def test_the_erie_chooses_its_home_city_at_its_first_turn_when_another_tiled_e11
     (path,) = write_games(tmp_path, {"erie-home": session.to_json()})
     verdict = oracle_verdicts([path])["erie-home"]
     assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
+
+
+@pytest.mark.parametrize("choice", ["layer", "owner"])
+def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, choice):
+    """The C&O lays a 59 in E11 where the ERIE's token waits (a random game, 4 players,
+    seed 207): the token goes back in the city the C&O chooses (``tokens.home_choice:
+    layer``, 18xx.games' way, which takes the same action), or, with ``owner``, the ERIE
+    chooses."""
+    from oracle_support import oracle_verdicts, write_games
+
+    from framework.engine.choices import legal_actions
+    from framework.title.loader import RulesText
+
+    def lifted_by_another(game):
+        return (
+            game.round.kind == "operating"
+            and game.round.pending_home == "ERIE"
+            and game.round.entity() != "ERIE"
+        )
+
+    house = [RulesText("house.yaml", f"rules: {{tokens: {{home_choice: {choice}}}}}\n")]
+    session = _random_game_until(4, 207, lifted_by_another, ["multiple_brown_from_ipo"], rules=house)
+    game = session.game
+    layer = game.round.entity()
+    chooser = layer if choice == "layer" else "ERIE"
+    assert game.current_entity() == chooser and game.round.active_step().name == "home_token"
+    assert set(legal_actions(game)) == {chooser}
+    city = legal_actions(game)[chooser]["place_token"][-1]
+    session.act({"type": "place_token", "entity": chooser, **city})
+    assert [c for c in game.board.cities_of("ERIE") if c[0] == "E11"]
+    assert game.round.pending_home is None and game.current_entity() == layer
+    if choice == "layer":
+        (path,) = write_games(tmp_path, {"home-choice": session.to_json()})
+        verdict = oracle_verdicts([path])["home-choice"]
+        assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
 
 
 def test_a_teleport_works_only_for_the_owners_it_lists():

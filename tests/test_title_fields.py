@@ -587,6 +587,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         ABIL + "test_a_revenue_change_holds_from_its_phase_for_a_company_a_player_holds_then",
         ABIL + "test_a_changed_company_may_stay_for_sale_and_keeps_its_new_revenue",
     ),
+    "rules.tokens.home_choice": (
+        T1830 + "test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city",
+    ),
     "rules.nationalization.one_token_per": (ABIL + "test_a_national_keeps_one_token_per_city_if_so_written",),
     "tiles.paths.terminal": (ABIL + "test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in",),
     # title

@@ -134,6 +134,7 @@ class OperatingRound(Round):
         "token_placed",
         "bought_early",
         "pending_home",
+        "home_chooser",
         "teleported",
     )
 
@@ -145,6 +146,8 @@ class OperatingRound(Round):
         self.pending_home: str | None = None
         """A company whose home token was lifted by a tile laid in its home hex, to be put
         back in the city of its choice (``home.city: choose``)."""
+        self.home_chooser: str | None = None
+        """Who puts that token back (``rules.tokens.home_choice``)."""
         self.entities = self.operating_order()
         self.index = 0
         game.log(f"Operating round {game.turn}.{game.or_number}")

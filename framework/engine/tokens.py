@@ -26,7 +26,7 @@ def place_home(game: Game, entity: str, operating_round=None) -> None:
     if home.city == "choose" and game.board.face(home.hex).paths:
         if operating_round is not None and operating_round.pending_home is None:
             game.corporations[entity].tokens_used += 1
-            operating_round.pending_home = entity
+            operating_round.pending_home = operating_round.home_chooser = entity
             game.log(f"{entity} must choose the city of its home token in {home.hex}")
         return
     game.corporations[entity].tokens_used += 1

@@ -163,6 +163,11 @@ class TokenRules(Model):
     the corporation's first operating turn, when it floats, or when it is started."""
     one_per_hex: bool = True
     """A corporation may not have two tokens in one hex."""
+    home_choice: Literal["layer", "owner"] = "layer"
+    """Who chooses the city of a home token that a tile laid in its hex lifts (a home city
+    ``choose``, such as 1830's ERIE in its OO hex): ``layer``, the corporation that laid
+    the tile, as 18xx.games has it (``TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY``); ``owner``,
+    the corporation whose token it is."""
 
 
 class EmergencyRules(Model):

@@ -38,6 +38,7 @@ def _build(game, payer: str, plan) -> None:
         city = next(c for c in game.board.cities_of(sym) if c[0] == plan.hex)
         game.board.remove_token(sym, city)
         game.round.pending_home = sym
+        game.round.home_chooser = payer if game.title.rules.tokens.home_choice == "layer" else sym
         game.log(f"{sym} must choose the city of its home token in {plan.hex}")
 
 
@@ -223,30 +224,34 @@ class SpecialTrack(Step):
 @step("home_token")
 class HomeToken(WaitingStep):
     """Home tokens go down by themselves, when ``tokens.home`` says (by default when a
-    corporation first operates). A company
-    whose home city is ``choose`` puts its token back, free, in the city of its choice
-    once a tile is laid in its home hex (a ``place_token`` before anything else)."""
+    corporation first operates). A company whose home city is ``choose`` puts its token
+    in the city of its choice when it first operates in a hex with track; when a tile
+    laid in its hex lifts the token, it goes back, free, in the city the layer chooses
+    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser)."""
 
-    waits_for = "pending_home"
+    waits_for = "home_chooser"
 
     def actions(self, entity: str) -> list[str]:
         return ["place_token"] if entity == self.waiting() else []
 
     def cities(self, entity: str) -> list[tuple[str, int]]:
-        """The cities of the home hex the token may go back to."""
-        return cities_in(self.game.board, entity, [self.game.title.corporations[entity].home.hex])
+        """The cities of the home hex the token may go in (``entity``: the chooser)."""
+        owner = self.round.pending_home
+        return cities_in(self.game.board, owner, [self.game.title.corporations[owner].home.hex])
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
-        entity = entity_of(action)
+        owner = rnd.pending_home
         city = parse_city(game, str(action.get("city")))
-        if city not in self.cities(entity):
-            home = game.title.corporations[entity].home.hex
-            raise GameError("home token", f"{entity}'s home token goes back in a city of {home}")
-        game.board.add_token(entity, city)
-        game.board.unreserve(entity)
-        rnd.pending_home = None
-        game.log(f"{entity} places its home token in {city[0]}")
+        if city not in self.cities(entity_of(action)):
+            home = game.title.corporations[owner].home.hex
+            raise GameError("home token", f"{owner}'s home token goes in a city of {home}")
+        game.board.add_token(owner, city)
+        game.board.unreserve(owner)
+        rnd.pending_home = rnd.home_chooser = None
+        chooser = entity_of(action)
+        by = "" if chooser == owner else f" ({chooser} chooses)"
+        game.log(f"{owner} places its home token in {city[0]}{by}")
 
 
 @step("token")
