@@ -12,10 +12,12 @@ step or ability only one title uses is code that exists, for now, for that title
 from __future__ import annotations
 
 import inspect
+import typing
 from collections import defaultdict
 from pathlib import Path
 
 from framework.engine.steps import STEP_TYPES
+from framework.title.companies import Ability
 from framework.title.loader import load_title
 from framework.titlepath import bundled_titles
 
@@ -45,6 +47,12 @@ def python_lines(path: Path) -> int:
     )
 
 
+def ability_kinds() -> list[str]:
+    """Every kind of company ability the format has (the members of ``Ability``)."""
+    members = typing.get_args(typing.get_args(Ability)[0])
+    return [typing.get_args(m.model_fields["type"].annotation)[0] for m in members]
+
+
 def main() -> None:
     root = bundled_titles()
     folders = {p.name: p for p in sorted(root.iterdir()) if (p / "title.yaml").is_file()} if root else {}
@@ -72,8 +80,8 @@ def main() -> None:
         print(f"{name:24} {lines:10d}  {', '.join(users) or '(no bundled title)'}")
     print()
     print(f"{'ability':24} {'':>10}  used by")
-    for name in sorted(abilities):
-        print(f"{name:24} {'':>10}  {', '.join(sorted(abilities[name]))}")
+    for name in sorted(ability_kinds()):
+        print(f"{name:24} {'':>10}  {', '.join(sorted(abilities.get(name, ()))) or '(no bundled title)'}")
     print()
     print(f"step code used by a single bundled title: {single} lines")
 
