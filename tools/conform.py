@@ -161,11 +161,13 @@ def oracle_trace(trace_dir: str, path: str) -> list[dict[str, Any]]:
 
 def normal(state: dict[str, Any], finished: bool = False) -> dict[str, Any]:
     """A trace line with ids as text and train lists sorted, for comparing (who acts is
-    not compared once the game is over)."""
+    not compared once the game is over). Corporations without a price, money or trains
+    are left out: not started, or closed (a nationalised 18SJ corporation whose initial
+    offering kept its shares still counts as floated in 18xx.games' engine)."""
     corporations = {
         sym: {**c, "trains": sorted(c["trains"])}
         for sym, c in state["corporations"].items()
-        if c["floated"] or c["cash"] or c["price"] is not None or c["trains"]
+        if c["cash"] or c["price"] is not None or c["trains"]
     }
     return {
         "round": state["round"] if state["round"] in KNOWN_ROUNDS else "another round",
