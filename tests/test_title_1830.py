@@ -359,6 +359,149 @@ def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, 
         assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
 
 
+SV_LAYS_WHEN_SOLD = (
+    "companies:\n  SV:\n    abilities:\n      - {type: blocks_hexes, hexes: [G15], owner: [player]}\n"
+    "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, when: [sold]}\n"
+)
+
+
+def _sv_just_sold():
+    """A random game (3 players, seed 1) where the SV lays in B18 when it is sold to a
+    corporation, as 1889's Ehime Railway lays in C4: stopped when the NYNH has bought it."""
+    from framework.title.loader import RulesText
+
+    def sold(game):
+        return game.round.kind == "operating" and game.companies["SV"].owner in game.corporations
+
+    return _random_game_until(3, 1, sold, rules=[RulesText("house.yaml", SV_LAYS_WHEN_SOLD)])
+
+
+def test_a_company_lays_at_once_when_sold_and_the_seller_pays():
+    """``when: [sold]``: as soon as the NYNH buys the SV, the SV lays its tile (or passes)
+    before anything else; the seller pays B18's $80 of water."""
+    from framework.engine.choices import legal_actions
+
+    session = _sv_just_sold()
+    game = session.game
+    buyer, seller = game.companies["SV"].owner, game.round.sold_company[1]
+    assert game.current_entity() == "SV" and set(legal_actions(game)) == {"SV"}
+    assert set(legal_actions(game)["SV"]) == {"lay_tile", "pass"}
+    assert game.round.active_step().name == "special_track"
+    cash = {seller: game.players_by_id[seller].cash, buyer: game.corporations[buyer].cash}
+    session.act({"type": "lay_tile", "entity": "SV", "hex": "B18", "tile": "9-1", "rotation": 0})
+    assert game.board.placed["B18"].name == "9"
+    assert game.players_by_id[seller].cash == cash[seller] - 80
+    assert game.corporations[buyer].cash == cash[buyer]
+    assert game.current_entity() == buyer and "SV" not in legal_actions(game)
+
+
+def test_a_company_sold_may_pass_its_lays_and_they_are_gone():
+    session = _sv_just_sold()
+    game = session.game
+    session.act({"type": "pass", "entity": "SV"})
+    assert game.companies["SV"].uses["tile_lay"] == 0
+    assert game.round.sold_company is None and "B18" not in game.board.placed
+    assert game.current_entity() == game.companies["SV"].owner
+
+
+def _player_lays(when: str):
+    """1830 with the CS's lay in B20 for its player owner, timed ``when``, and the
+    special-track step in the stock round too (as 1889 has it for the Mitsubishi Ferry)."""
+    from framework.title.loader import RulesText
+
+    return [
+        RulesText(
+            "house.yaml",
+            "companies:\n  CS:\n    abilities:\n"
+            "      - {type: tile_lay, hexes: [B20], tiles: [3, 4, 58], count: 1, owner: [player],\n"
+            f"         when: [{when}]}}\n"
+            "rounds:\n  stock:\n    kind: stock\n"
+            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
+        )
+    ]
+
+
+def _cs_lays(game) -> bool:
+    from framework.engine.choices import legal_actions
+
+    return "lay_tile" in legal_actions(game).get("CS", {})
+
+
+def test_a_players_company_lays_in_its_owners_stock_turns():
+    """``when: [stock_round]``: the CS's player owner lays in B20 in a stock-round turn of
+    its own, not in another player's, nor in operating rounds; the player pays (B20 has no
+    terrain) and no track need lead there."""
+    from framework.engine.choices import legal_actions
+
+    def seen(game):
+        owner = game.companies["CS"].owner
+        if game.round.kind == "stock" and owner in game.players_by_id:
+            assert _cs_lays(game) == (game.current_entity() == owner)
+            return _cs_lays(game)
+        assert not _cs_lays(game)
+        return False
+
+    session = _random_game_until(3, 2, seen, rules=_player_lays("stock_round"))
+    game = session.game
+    lay = legal_actions(game)["CS"]["lay_tile"][0]
+    session.act({"type": "lay_tile", "entity": "CS", **lay})
+    assert game.board.placed["B20"].name == lay["tile"].split("-")[0]
+    assert game.companies["CS"].uses["tile_lay"] == 0 and not _cs_lays(game)
+
+
+def test_a_players_company_lays_in_the_track_step_of_its_owners_corporation():
+    """``when: [president_track]``: only while a corporation whose president owns the CS
+    is in its track step."""
+
+    def seen(game):
+        rnd = game.round
+        owner = game.companies["CS"].owner
+        at_track = (
+            rnd.kind == "operating" and rnd.active_step() is not None and rnd.active_step().name == "track"
+        )
+        mine = (
+            at_track
+            and rnd.entity() in game.corporations
+            and game.corporations[rnd.entity()].president() == owner
+        )
+        assert _cs_lays(game) == (mine and owner in game.players_by_id)
+        return mine and owner in game.players_by_id
+
+    session = _random_game_until(3, 2, seen, rules=_player_lays("president_track"))
+    assert _cs_lays(session.game)
+
+
+def test_a_players_company_lays_between_turns_before_the_operator_acts():
+    """``when: [between_turns]``: in an operating round, whoever's turn it is, until the
+    operating corporation acts; then no more that turn."""
+
+    def seen(game):
+        rnd = game.round
+        owner = game.companies["CS"].owner
+        expected = rnd.kind == "operating" and owner in game.players_by_id and not rnd.operator_acted
+        assert _cs_lays(game) == (expected and rnd.entity() in game.corporations)
+        return _cs_lays(game) and game.turn >= 3
+
+    session = _random_game_until(3, 2, seen, rules=_player_lays("between_turns"))
+    game = session.game
+    operator = game.round.entity()
+    session.act(
+        {"type": "pass", "entity": operator} if "pass" in _options(game, operator) else _first(game, operator)
+    )
+    assert game.round.entity() != operator or not _cs_lays(game)
+
+
+def _options(game, entity):
+    from framework.engine.choices import legal_actions
+
+    return legal_actions(game).get(entity, {})
+
+
+def _first(game, entity):
+    kind, choices = next(iter(_options(game, entity).items()))
+    return {"type": kind, "entity": entity, **choices[0]}
+
+
 def test_a_teleport_works_only_for_the_owners_it_lists():
     """``owner: [player]`` on the DH's teleport: the corporation that owns the DH reaches
     its track step and is offered no teleport (as written, it is: the test above)."""

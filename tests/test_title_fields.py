@@ -926,6 +926,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         COMP + "test_a_tile_lay_in_the_track_step_only_ends_with_it",
         COMP + "test_a_tile_lay_at_any_point_of_the_turn_outlives_the_track_step",
         COMP + "test_only_a_lay_timed_for_the_track_step_keeps_it_waiting",
+        T1830 + "test_a_company_lays_at_once_when_sold_and_the_seller_pays",
+        T1830 + "test_a_players_company_lays_in_its_owners_stock_turns",
+        T1830 + "test_a_players_company_lays_in_the_track_step_of_its_owners_corporation",
+        T1830 + "test_a_players_company_lays_between_turns_before_the_operator_acts",
     ),
     "companies.abilities[tile_lay].type": (
         COMP + "test_gc_lays_two_connected_yellow_tiles_without_a_connection_to_the_network",

@@ -43,6 +43,9 @@ def legal_actions(game: Game) -> dict[str, dict[str, list[Choice]]]:
             president = game.corporations[operator_].president()
             if president and president not in candidates:
                 candidates.append(president)
+    for step in rnd.steps:
+        if not step.passed:
+            candidates += [e for e in step.other_entities() if e not in candidates]
     out: dict[str, dict[str, list[Choice]]] = {}
     for entity in candidates:
         offered = _types(rnd, entity)

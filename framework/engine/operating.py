@@ -79,8 +79,11 @@ def is_bot(game: Game, entity: str) -> bool:
 
 
 def cash(game: Game, entity: str) -> int:
+    """The money of a corporation, a minor or a player."""
     if entity in game.corporations:
         return game.corporations[entity].cash
+    if entity in game.players_by_id:
+        return game.players_by_id[entity].cash
     return game.minors[entity].cash
 
 

@@ -135,6 +135,8 @@ class OperatingRound(Round):
         "bought_early",
         "pending_home",
         "home_chooser",
+        "sold_company",
+        "operator_acted",
         "teleported",
     )
 
@@ -148,6 +150,11 @@ class OperatingRound(Round):
         back in the city of its choice (``home.city: choose``)."""
         self.home_chooser: str | None = None
         """Who puts that token back (``rules.tokens.home_choice``)."""
+        self.operator_acted = False
+        """The operating entity (or a company it owns) has acted in its turn."""
+        self.sold_company: list[str] | None = None
+        """``[company, seller]``: a company just bought by a corporation whose lays are
+        made when it is sold (``tile_lay`` with ``when: [sold]``), not made yet."""
         self.entities = self.operating_order()
         self.index = 0
         game.log(f"Operating round {game.turn}.{game.or_number}")
@@ -188,6 +195,7 @@ class OperatingRound(Round):
                 self.improved = False
                 self.token_placed = 0
                 self.bought_early = False
+                self.operator_acted = False
                 tokens.place_home(game, entity, self)
                 purchases.note_route(game, entity)
                 if entity in game.corporations:
@@ -204,6 +212,10 @@ class OperatingRound(Round):
         entity = self.entity()
         if entity is not None:
             purchases.note_route(self.game, entity)
+            actor = str(action.get("entity"))
+            company = self.game.companies.get(actor)
+            if actor == entity or (company is not None and company.owner == entity):
+                self.operator_acted = True
 
     def next_entity(self) -> None:
         self.index += 1

@@ -35,6 +35,7 @@ STEP_ROUNDS: dict[str, set[str]] = {
     "discard_train": {"stock", "operating"},
     "priority_card": {"stock"},
     "exchange": {"stock", "operating"},
+    "special_track": {"stock", "operating"},
     "buy_sell_par_shares": {"stock"},
 }
 """Round kinds a step may appear in; steps not listed belong to operating rounds."""

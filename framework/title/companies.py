@@ -86,11 +86,24 @@ class TileLay(AbilityBase):
     counts_as_track_lay: bool = False
     """Each lay uses one of the corporation's tile actions of the turn (``rules.track.lays``),
     and none is possible once they are used up; by default the lays are extra."""
-    when: list[Literal["track", "operating_turn"]] = Field(default=["track"], min_length=1)
-    """When the lays may be made. ``track``: in the owning corporation's track step,
-    which waits for them (or a pass) while they can be made (18Chesapeake's C-P);
-    ``operating_turn``: at any point of the owning corporation's operating turn, the
-    track step not waiting for them (1830's CS). 18SJ's GC has both."""
+    when: list[
+        Literal["track", "operating_turn", "sold", "stock_round", "president_track", "between_turns"]
+    ] = Field(default=["track"], min_length=1)
+    """When the lays may be made. For a company a corporation owns — ``track``: in the
+    owning corporation's track step, which waits for them (or a pass) while they can be
+    made (18Chesapeake's C-P); ``operating_turn``: at any point of the owning
+    corporation's operating turn, the track step not waiting for them (1830's CS); 18SJ's
+    GC has both; ``sold``: at once when a corporation buys the company from a player,
+    before anything else — the company lays or passes, and the seller pays the terrain
+    (1889's Ehime Railway, a green tile in C4: ``{type: tile_lay, hexes: [C4], tiles:
+    [12, 13, 14, 15, 205, 206], count: 1, when: [sold]}``). For a company a player owns
+    (``owner: [player]``) — ``stock_round``: in the owner's stock-round turns (the round
+    lists ``special_track``); ``president_track``: in the track step of a corporation the
+    owner is president of; ``between_turns``: in an operating round, before the operating
+    corporation has acted in its turn. Lays of a player's company pay their terrain from
+    whoever is acting (the player in a stock round, the operating corporation in an
+    operating round, as 18xx.games has it) and need no connection: 1889's Mitsubishi
+    Ferry, ``when: [stock_round, president_track, between_turns]``."""
 
 
 class TerrainDiscount(AbilityBase):

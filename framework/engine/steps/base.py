@@ -68,6 +68,11 @@ class Step:
         """The entity this step waits for, when it is not the round's (e.g. a discard)."""
         return None
 
+    def other_entities(self) -> list[str]:
+        """Entities besides the round's, its companies and its president that this step
+        may take actions from now (a player's company acting out of turn)."""
+        return []
+
     def explain(self, action: dict[str, Any]) -> GameError | None:
         """Why this step does not take ``action`` from the entity whose turn it is, when
         a rule of the step forbids it (the round otherwise refuses it as out of turn)."""

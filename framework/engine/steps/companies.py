@@ -121,6 +121,9 @@ class BuyCompany(Step):
         game.log(f"{buyer} buys {sym} from {game.name(seller)} for {price}")
         if minor is not None:
             merge_minor(game, minor, buyer, sym)
+        lays = operating.ability(game, sym, "tile_lay")
+        if isinstance(lays, TileLay) and "sold" in lays.when and game.companies[sym].uses.get("tile_lay", 0):
+            self.round.sold_company = [sym, seller]
 
     def _merging_minor(self, sym: str) -> str | None:
         ability = self.game.title.companies[sym].ability("controls_minor")

@@ -117,17 +117,23 @@ class SpecialTrack(Step):
                 return sym
         return None
 
+    def just_sold(self) -> str | None:
+        """The company just sold to the operator whose lays on being sold are to be made
+        (``when: [sold]``): the step waits for it to lay or pass."""
+        sold = getattr(self.round, "sold_company", None)
+        return sold[0] if sold else None
+
     def acting_entity(self) -> str | None:
-        return self.unfinished()
+        return self.just_sold() or self.unfinished()
 
     def blocking(self, current: str | None = None) -> bool:
-        return self.unfinished() is not None
+        return self.acting_entity() is not None
 
     def skip(self) -> None:
         """Never passed: a first lay later in the turn makes it wait."""
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
-        sym = self.unfinished()
+        sym = self.just_sold() or self.unfinished()
         if sym is None or entity_of(action) != sym:
             return None
         return GameError("special lay", f"{sym} must make its other lays first")
@@ -135,19 +141,49 @@ class SpecialTrack(Step):
     def abilities(self, entity: str) -> TileLay | None:
         game = self.game
         company = game.companies.get(entity)
-        if company is None or company.owner != self.round.entity():
+        if company is None:
             return None
         ability = operating.ability(game, entity, "tile_lay")
         if not isinstance(ability, TileLay) or company.uses.get("tile_lay", 0) <= 0:
             return None
+        sold = self.just_sold()
+        if sold is not None:
+            return ability if sold == entity else None
         unfinished = self.unfinished()
         if unfinished is not None and unfinished != entity:
             return None
-        if unfinished is None and "operating_turn" not in ability.when and not self._in_track_step():
+        if unfinished is None and not self._timely(company.owner, ability):
             return None
-        if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track.lays):
+        laid = getattr(self.round, "laid", 0)
+        if ability.counts_as_track_lay and laid >= len(game.title.rules.track.lays):
             return None
         return ability
+
+    def other_entities(self) -> list[str]:
+        """Players' companies that may lay now (``president_track``, ``between_turns``)."""
+        game = self.game
+        return [
+            sym
+            for sym, company in game.companies.items()
+            if company.owner in game.players_by_id and self.abilities(sym) is not None
+        ]
+
+    def _timely(self, owner: str, ability: TileLay) -> bool:
+        """Whether the ability's timing (``when``) allows a lay now, for its owner."""
+        rnd, when = self.round, ability.when
+        operator = rnd.entity()
+        if owner == operator and rnd.kind == "operating":
+            return "operating_turn" in when or ("track" in when and self._in_track_step())
+        if owner not in self.game.players_by_id:
+            return False
+        if rnd.kind == "stock":
+            return "stock_round" in when and owner == operator
+        if rnd.kind != "operating" or operator not in self.game.corporations:
+            return False
+        president = self.game.corporations[operator].president()
+        return ("president_track" in when and president == owner and self._in_track_step()) or (
+            "between_turns" in when and not rnd.operator_acted
+        )
 
     def _in_track_step(self) -> bool:
         """Whether the owning corporation is at its track step (it may still lay there)."""
@@ -156,18 +192,36 @@ class SpecialTrack(Step):
 
     def actions(self, entity: str) -> list[str]:
         """Only lays: there is nothing to pass (18xx.games refuses a company's pass here,
-        and once lays that must all be made are begun, they must be)."""
-        return ["lay_tile"] if self.abilities(entity) else []
+        and once lays that must all be made are begun, they must be) — but a company
+        just sold may pass its lays on being sold."""
+        if not self.abilities(entity):
+            return []
+        return ["lay_tile", "pass"] if entity == self.just_sold() else ["lay_tile"]
+
+    def payer(self, sym: str) -> str:
+        """Who pays for the company's lay: the seller for lays on being sold, the
+        corporation owning the company, or for a player's company whoever acts now (the
+        player in a stock round, the operating corporation in an operating round)."""
+        if sym == self.just_sold():
+            return self.round.sold_company[1]
+        owner = self.game.companies[sym].owner
+        return self.round.entity() if owner in self.game.players_by_id else owner
 
     def layer(self, sym: str):
-        """The board layer of the company's lays: its hexes and tiles, connected or not."""
+        """The board layer of the company's lays: its hexes and tiles, connected or not,
+        within the means of whoever pays."""
         ability = self.abilities(sym)
+        game, payer = self.game, self.payer(sym)
+        owner = game.companies[sym].owner
+        entity = payer if owner in game.players_by_id else owner
+        cash = operating.cash(game, payer)
         return operating.layer(
-            self.game,
-            self.game.companies[sym].owner,
-            connect=ability.connected,
+            game,
+            entity,
+            connect=ability.connected and entity not in game.players_by_id,
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
+            cash=cash,
         )
 
     def lays(self, sym: str) -> list[LayPlan]:
@@ -187,13 +241,15 @@ class SpecialTrack(Step):
         game = self.game
         sym = entity_of(action)
         ability = self.abilities(sym)
-        owner = game.companies[sym].owner
-        plan = _lay(game, owner, action, self.layer(sym))
+        layer = self.layer(sym)
+        plan = _lay(game, layer.entity, action, layer)
         first = self.unconnected_first(sym, ability, plan)
         if first is not None:
             raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {first}")
-        _build(game, owner, plan)
-        if ability.counts_as_track_lay:
+        _build(game, self.payer(sym), plan)
+        if sym == self.just_sold():
+            self.round.sold_company = None
+        if ability.counts_as_track_lay and self.round.kind == "operating":
             self.round.laid += 1
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
@@ -202,6 +258,15 @@ class SpecialTrack(Step):
         if ability.must_lay_all and company.uses["tile_lay"] > 0 and not self.lays(sym):
             company.uses["tile_lay"] = 0
             game.log(f"{sym}'s other lays cannot be made: they are lost")
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        """A company just sold gives up its lays on being sold."""
+        sym = entity_of(action)
+        if sym != self.just_sold():
+            raise GameError("special lay", f"{sym} has nothing to pass here")
+        self.game.companies[sym].uses["tile_lay"] = 0
+        self.round.sold_company = None
+        self.game.log(f"{sym} passes its lays")
 
     def unconnected_first(self, sym: str, ability: TileLay, plan) -> str | None:
         """The hex of an earlier lay of this ability that ``plan`` must connect to and does
