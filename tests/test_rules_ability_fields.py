@@ -447,3 +447,20 @@ def test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in():
     game = game_before(REAL, 300)
     game.process(recorded(REAL, 300))
     assert game.round.revenue == 180
+
+
+def test_lays_forfeit_when_another_lays_in_their_hexes():
+    """``forfeit_when_others_lay``: GC given a third lay in D29 loses it when STJ lays the
+    57 there with its own tile action (as written, the lay stays)."""
+    three = "count: 3, hexes: [E28, F27, D29]"
+
+    def after_141(extra: str):
+        overlay = gc(f"{extra}").replace("hexes: [E28, F27], tiles", "tiles").replace("count: 2", three)
+        game = game_before_with(REAL, 139, overlay)
+        game.companies["GC"].uses["tile_lay"] = 3  # as a game with this title starts
+        for action_id in (139, 140, 141):
+            game.process(recorded(REAL, action_id))
+        return game
+
+    assert after_141("connected: false").companies["GC"].uses["tile_lay"] == 1
+    assert after_141("forfeit_when_others_lay: true").companies["GC"].uses["tile_lay"] == 0

@@ -511,6 +511,9 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "companies.abilities[tile_lay].forfeit_when_others_lay": (
+        ABIL + "test_lays_forfeit_when_another_lays_in_their_hexes",
+    ),
     "companies.abilities[tile_lay].counts_as_track_lay": (
         ABIL + "test_a_lay_that_counts_as_a_track_lay_uses_one_of_the_turns_tile_actions",
     ),

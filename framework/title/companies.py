@@ -83,6 +83,10 @@ class TileLay(AbilityBase):
     corporation does anything else: the ``special_track`` step waits for them, whatever
     ``when`` says, and there is no pass (any that cannot be made are lost). 18Chesapeake's
     C-P and B&S."""
+    forfeit_when_others_lay: bool = False
+    """A tile laid in one of ``hexes`` other than by this ability ends the ability's lays
+    (18Chesapeake's C-P and B&S: "if any tiles are played in these hexes other than by
+    using this ability, the ability is forfeit")."""
     counts_as_track_lay: bool = False
     """Each lay uses one of the corporation's tile actions of the turn (``rules.track.lays``),
     and none is possible once they are used up; by default the lays are extra."""

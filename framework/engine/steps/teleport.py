@@ -65,7 +65,7 @@ class TeleportStep(WaitingStep):
         upgrade = plan.hex in game.board.placed or bool(game.board.face(plan.hex).paths)
         if (upgrade and not slot.upgrade) or (not upgrade and not slot.lay):
             raise GameError("tile actions", "this tile action may not be this lay")
-        _build(game, owner, plan)
+        _build(game, owner, plan, sym)
         rnd.laid += 1
         game.companies[sym].uses["teleport"] = 0
         if tokens.next_price(game, owner) is not None:

@@ -25,8 +25,10 @@ def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
     return plan
 
 
-def _build(game, payer: str, plan) -> None:
+def _build(game, payer: str, plan, company: str | None = None) -> None:
+    """Lay ``plan``, ``payer`` paying (``company``: the company whose ability lays it)."""
     finance.pay(game, payer, BANK, plan.cost)
+    _forfeit_lays(game, plan.hex, company)
     undecided = tokens.undecided_home(game, plan.hex)
     lay(game.board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
@@ -40,6 +42,17 @@ def _build(game, payer: str, plan) -> None:
         game.round.pending_home = sym
         game.round.home_chooser = payer if game.title.rules.tokens.home_choice == "layer" else sym
         game.log(f"{sym} must choose the city of its home token in {plan.hex}")
+
+
+def _forfeit_lays(game, hex_id: str, company: str | None) -> None:
+    """Companies whose lays end when another lays in their hexes lose them."""
+    for sym, state in game.companies.items():
+        if sym == company or state.closed or not state.uses.get("tile_lay"):
+            continue
+        ability = game.title.companies[sym].ability("tile_lay")
+        if isinstance(ability, TileLay) and ability.forfeit_when_others_lay and hex_id in ability.hexes:
+            state.uses["tile_lay"] = 0
+            game.log(f"{sym} loses its lays in {', '.join(ability.hexes)}")
 
 
 @step("track")
@@ -246,7 +259,7 @@ class SpecialTrack(Step):
         first = self.unconnected_first(sym, ability, plan)
         if first is not None:
             raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {first}")
-        _build(game, self.payer(sym), plan)
+        _build(game, self.payer(sym), plan, sym)
         if sym == self.just_sold():
             self.round.sold_company = None
         if ability.counts_as_track_lay and self.round.kind == "operating":
