@@ -39,9 +39,10 @@ STEPS: dict[str, str] = {
     "buy_sell_par_shares": "Players sell shares, buy one share or start a corporation, "
     "in the title's sell/buy order.",
     "bankrupt": "The operating corporation's president declares bankruptcy.",
-    "assign": "The operator places the bonus tokens its companies must place, and its "
-    "companies move their bonus markers.",
-    "special_track": "The operator lays tiles with a company's tile-lay ability.",
+    "assign": "The operator places its companies' bonus tokens (first those it must place), "
+    "and its companies move their bonus markers.",
+    "special_track": "Companies lay tiles with their tile-lay abilities: for the corporation "
+    "owning them, on being sold, or for their player owner at the times the ability says.",
     "teleport": "The operator lays a company's teleport tile, then may place a free token there.",
     "buy_company": "The operating corporation buys a private company from a player.",
     "redeem_shares": "The operating corporation buys its own shares back from the bank pool.",
