@@ -122,13 +122,24 @@ class SpecialTrack(Step):
     def unfinished(self) -> str | None:
         """The operator's company whose lays must all be made, begun and not done."""
         operator = self.round.entity()
-        if operator is None:
+        if operator is None or not self._must_lay_all():
             return None
         for sym, ability in operating.owned_abilities(self.game, operator, TileLay):
             left = self.game.companies[sym].uses.get("tile_lay", 0)
             if ability.must_lay_all and 0 < left < ability.count:
                 return sym
         return None
+
+    def _must_lay_all(self) -> bool:
+        """Whether any company of the title has lays that must all be made (looked up once:
+        the step asks on every question of whose turn it is)."""
+        found = getattr(self, "_any_must_lay_all", None)
+        if found is None:
+            found = self._any_must_lay_all = any(
+                isinstance(lay := company.ability("tile_lay"), TileLay) and lay.must_lay_all
+                for company in self.game.title.companies.values()
+            )
+        return found
 
     def just_sold(self) -> str | None:
         """The company just sold to the operator whose lays on being sold are to be made
