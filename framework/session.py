@@ -163,6 +163,9 @@ class Session:
         game = self.game
         if game.finished:
             return [pid for pid, _ in self.players]
-        entity = game.current_entity()
-        owner = game.owner_of(entity) if entity is not None else None
+        owner = game.current_entity()
+        for _ in range(3):  # a company's owner may be a corporation, whose president acts
+            if owner is None or owner in self._player_ids:
+                break
+            owner = game.owner_of(owner)
         return [self._player_ids[owner]] if owner in self._player_ids else []

@@ -590,6 +590,7 @@ def test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16(tmp_
     session.act({"type": "lay_tile", "entity": "DH", **lay})
     assert game.corporations[corp].cash == cash - 120
     assert game.current_entity() == "DH"
+    assert session.to_json()["acting"] == [int(game.corporations[corp].president())]
     assert set(legal_actions(game)["DH"]) == {"place_token", "pass"}
     (city,) = legal_actions(game)["DH"]["place_token"]
     session.act({"type": "place_token", "entity": "DH", **city})
