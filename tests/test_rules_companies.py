@@ -268,6 +268,22 @@ def test_mv_buys_only_from_the_depot():
     assert error.rule == "trains"
 
 
+def test_a_corporation_that_must_buy_gets_its_presidents_money_in_the_mv_step():
+    """§3.6 with §10.7, as 18xx.games plays it (its MV step is a buy-trains step): TGOJ has
+    no train, so it must buy; with 280 kr it buys the 4-train for 300 before running, its
+    president paying the other 20."""
+    game = game_before(REAL, 290)
+    tgoj = game.corporations["TGOJ"]
+    president = tgoj.president()
+    game.bank += tgoj.cash - 280
+    tgoj.cash = 280
+    before = cash(game, president)
+    assert {"train": "4-3", "price": 300, "variant": "4"} in legal_actions(game)["TGOJ"]["buy_train"]
+    game.process(recorded(REAL, 290))
+    assert game.trains["4-3"].owner == "TGOJ"
+    assert (tgoj.cash, cash(game, president)) == (0, before - 20)
+
+
 def test_passing_the_mv_step_keeps_the_ability():
     """§3.6: the ability is used up only if something was bought."""
     game = game_before(REAL, 290)

@@ -300,9 +300,6 @@ def _buy_train(game, step, corp) -> list[Choice]:
     """Depot purchases the corporation can pay for (with its president's money, only the
     cheapest depot train), and other corporations' trains from the least price up to the
     most it may pay."""
-    if step.name != "buy_train":
-        cash = game.corporations[corp].cash
-        return [_depot_choice(o) for o in trains.depot_offers(game, corp) if o.price <= cash]
     cash = game.corporations[corp].cash
     helped = cash + purchases.president_cash(game, corp) if purchases.must_buy(game, corp) else cash
     cheapest = purchases.cheapest_depot_price(game)

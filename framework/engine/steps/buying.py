@@ -219,8 +219,18 @@ def skipped(game, corp: str) -> bool:
 
 
 @step("early_train_purchase")
-class EarlyTrainPurchaseStep(TrainBuying):
-    """A company's ability: buy trains from the depot before running."""
+class EarlyTrainPurchaseStep(BuyTrain):
+    """A company's ability: buy trains from the depot before running — as in the
+    buy-trains step (a corporation that must buy gets its president's money for the
+    cheapest depot train), but from the depot only, with no discounts and no share
+    sales."""
+
+    def discounts(self, corp: str) -> dict[str, float]:
+        return {}
+
+    def offered_others(self, corp: str) -> list:
+        """Only the depot sells here."""
+        return []
 
     def ability(self, corp: str) -> tuple[str, EarlyTrainPurchase] | None:
         """The company whose ability the operator may use now (still usable, or in use
