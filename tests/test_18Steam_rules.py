@@ -146,7 +146,7 @@ def test_the_last_player_to_buy_or_sell_starts_the_next_share_phase():
     assert game.turn == 3 and game.current_entity() == "3"
 
 
-def test_a_turn_is_one_buy_or_a_sale_of_one_corporation_or_a_pass():
+def test_a_turn_is_one_buy_or_a_sale_or_a_pass():
     game = new_game(4, SEED)
     buy(game, "1", "RED")
     assert game.current_entity() == "2"  # one certificate, and the turn passes on
@@ -162,8 +162,8 @@ def test_a_turn_is_one_buy_or_a_sale_of_one_corporation_or_a_pass():
     # RED: 3 certificates bought in phase 1, so it moved up from the 5 to the 7
     assert price(game, "RED") == at(2, 4) == 7
     pass_until(game, "3")
-    error = refused(game, {"type": "sell_shares", "entity": "3", "shares": ["RED_1", "BLUE_1"]})
-    assert error.rule == "shares"
+    error = refused(game, {"type": "sell_shares", "entity": "3", "shares": ["RED_1", "TEAL_1"]})
+    assert error.rule == "shares" and "no corporation TEAL" in str(error)
     before = cash(game, "3")
     act(game, "sell_shares", "3", shares=["RED_1", "RED_2"])  # several of one corporation at once
     assert cash(game, "3") - before == 2 * 7
@@ -254,6 +254,31 @@ def test_the_second_corporation_starts_at_level_1_whatever_the_first_has():
     assert locomotive(game, "BLUE") == 1  # the second corporation: level 1, not RED's 2
     buy(game, "3", "GREEN")
     assert locomotive(game, "GREEN") == 2  # the levels are 1 and 2: the second-lowest is 2
+
+
+def test_a_sell_turn_sells_certificates_of_several_corporations():
+    """ "Sell one or more share certificates": player 2 sells a RED and a BLUE certificate
+    in one turn; both reach the bank, both count as sold for the price moves, and the turn
+    passes once. A sale naming a certificate player 2 does not hold sells nothing."""
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    buy(game, "2", "RED")
+    buy(game, "3", "BLUE")
+    buy(game, "2", "BLUE")
+    end_trade(game)
+    to_next(game, "share_phase")
+    vote_all(game)
+    pass_until(game, "2")
+    red, blue = certificate(game, "RED", "2"), certificate(game, "BLUE", "2")
+    error = refused(
+        game, {"type": "sell_shares", "entity": "2", "shares": [red, certificate(game, "BLUE", "BLUE")]}
+    )
+    assert error.rule == "selling" and "does not hold" in str(error)
+    act(game, "sell_shares", "2", shares=[red, blue])
+    assert "2" not in holdings(game, "RED") and "2" not in holdings(game, "BLUE")
+    assert holdings(game, "RED")[POOL] == 10 and holdings(game, "BLUE")[POOL] == 10
+    assert game.round.counts["RED"][1] == 1 and game.round.counts["BLUE"][1] == 1
+    assert game.round.current_entity() != "2"
 
 
 def test_no_buying_and_selling_the_same_corporation_in_one_turn():

@@ -7,7 +7,7 @@
    more than half of the player-held percent voted for (or all, by the rules).
 2. **Trade.** From the starting player round the table, a player buys one
    certificate (from the treasury, money to the corporation, or from the bank),
-   sells one or more of one corporation to the bank, or passes; the phase ends
+   sells one or more certificates (of one or more corporations) to the bank, or passes; the phase ends
    when every player has passed in a row. The first certificate bought of a
    corporation is its president's (twice the price) and activates it.
 3. **Buy-back.** Each active corporation may buy its own certificates from the
@@ -321,18 +321,29 @@ class SharePhase(Round):
         return f"{ids[0]} is not for sale to {game.name(player)} now"
 
     def _sell(self, player: str, action: dict[str, Any]) -> None:
+        """One or more certificates, of one or more corporations, to the bank: every one
+        is checked before any is sold."""
         game = self.game
-        corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
-        for share in certs:
-            if share.owner != player:
-                raise GameError("selling", f"{game.name(player)} does not hold {share.id}")
-            if share.president and not game.title.rules.share_phase.president_sellable:
-                raise GameError("president's certificate", "the president's certificate cannot be sold")
-        if self._traded_this_turn(player, corp.sym, "buy"):
-            raise GameError("selling", f"{game.name(player)} bought {corp.sym} this turn and may not sell it")
-        percent = sum(s.percent for s in certs)
-        shares.sell(game, player, corp, certs, percent)
-        self._traded(player, corp.sym, "sell", len(certs))
+        groups: dict[str, list[str]] = {}
+        for share_id in (str(s) for s in action.get("shares") or []):
+            groups.setdefault(share_id.rpartition("_")[0], []).append(share_id)
+        if not groups:
+            raise GameError("selling", "name the certificates to sell")
+        sales = [shares.find_shares(game, ids) for ids in groups.values()]
+        for corp, certs in sales:
+            for share in certs:
+                if share.owner != player:
+                    raise GameError("selling", f"{game.name(player)} does not hold {share.id}")
+                if share.president and not game.title.rules.share_phase.president_sellable:
+                    raise GameError("president's certificate", "the president's certificate cannot be sold")
+            if self._traded_this_turn(player, corp.sym, "buy"):
+                raise GameError(
+                    "selling", f"{game.name(player)} bought {corp.sym} this turn and may not sell it"
+                )
+        for corp, certs in sales:
+            shares.sell(game, player, corp, certs, sum(s.percent for s in certs))
+            self._record(player, corp.sym, "sell", len(certs))
+        self._advance(player)
 
     def _traded_this_turn(self, player: str, sym: str, what: str) -> bool:
         """Whether ``player`` did ``what`` (buy, sell) with ``sym`` this game turn and so may
@@ -342,9 +353,17 @@ class SharePhase(Round):
         return self.traded.get(player, {}).get(sym) == what
 
     def _traded(self, player: str, sym: str, what: str, count: int) -> None:
+        self._record(player, sym, what, count)
+        self._advance(player)
+
+    def _record(self, player: str, sym: str, what: str, count: int) -> None:
+        """``player`` bought or sold ``count`` certificates of ``sym`` this turn."""
         self.traded.setdefault(player, {})[sym] = what
         counts = self.counts.setdefault(sym, [0, 0])
         counts[0 if what == "buy" else 1] += count
+
+    def _advance(self, player: str) -> None:
+        """After a trade: the trader is the last, nobody has passed, the next player acts."""
         self.last_trader = player
         self.passes = 0
         self._next()
