@@ -204,17 +204,9 @@ def candidate_hexes(game, entity: str) -> list[str]:
     return sorted(h for h in hexes if board.hexmap.takes_tiles(h))
 
 
-def _special_track(game, step, company) -> list[Choice]:
+def _step_lays(game, step, company) -> list[Choice]:
+    """The lays a company's ability makes now (special track, teleport)."""
     return [{"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation} for plan in step.lays(company)]
-
-
-def _teleport_lays(game, step, company) -> list[Choice]:
-    layer = step.layer(company)
-    return [
-        {"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation}
-        for hex_id in step.ability(company).hexes
-        for plan in legal_lays(game.board, layer, hex_id)
-    ]
 
 
 def _step_cities(game, step, entity) -> list[Choice]:
@@ -364,10 +356,10 @@ _HANDLERS = {
     ("buy_train", "sell_shares"): _sell_shares,
     ("priority_card", "choose"): _priority,
     ("track", "lay_tile"): _track,
-    ("special_track", "lay_tile"): _special_track,
+    ("special_track", "lay_tile"): _step_lays,
     ("token", "place_token"): _tokens,
     ("home_token", "place_token"): _step_cities,
-    ("teleport", "lay_tile"): _teleport_lays,
+    ("teleport", "lay_tile"): _step_lays,
     ("teleport", "place_token"): _step_cities,
     ("assign", "assign"): _assign,
     ("buy_company", "buy_company"): _buy_company,

@@ -35,9 +35,9 @@ def place_home(game: Game, entity: str, operating_round=None) -> None:
     game.log(f"{entity} places its home token in {city[0]}")
 
 
-def undecided_home(game: Game, hex_id: str) -> tuple[str, tuple[str, int]] | None:
+def undecided_home(game: Game, hex_id: str) -> str | None:
     """The company whose home token sits, undecided, in ``hex_id`` — its home city is
-    ``choose`` and the hex has no track yet — with the city it sits in; else ``None``."""
+    ``choose`` and the hex has no track yet; else ``None``."""
     board = game.board
     if board.face(hex_id).paths:
         return None
@@ -45,9 +45,8 @@ def undecided_home(game: Game, hex_id: str) -> tuple[str, tuple[str, int]] | Non
         home = game.title.corporations[sym].home
         if home is None or home.hex != hex_id or home.city != "choose" or corp.closed:
             continue
-        city = next((c for c in board.cities_of(sym) if c[0] == hex_id), None)
-        if city is not None:
-            return sym, city
+        if any(c[0] == hex_id for c in board.cities_of(sym)):
+            return sym
     return None
 
 

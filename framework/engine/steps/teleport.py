@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.board.lays import legal_lays
 from framework.board.tokens import cities_in
 from framework.engine import operating, tokens
 from framework.engine.errors import GameError
@@ -48,6 +49,13 @@ class TeleportStep(WaitingStep):
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
         )
+
+    def lays(self, sym: str) -> list:
+        """Every lay of the company's teleport tiles in its hexes."""
+        layer = self.layer(sym)
+        return [
+            plan for hex_id in self.ability(sym).hexes for plan in legal_lays(self.game.board, layer, hex_id)
+        ]
 
     waits_for = "teleported"
 

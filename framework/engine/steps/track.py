@@ -29,12 +29,11 @@ def _build(game, payer: str, plan, company: str | None = None) -> None:
     """Lay ``plan``, ``payer`` paying (``company``: the company whose ability lays it)."""
     finance.pay(game, payer, BANK, plan.cost)
     _forfeit_lays(game, plan.hex, company)
-    undecided = tokens.undecided_home(game, plan.hex)
+    sym = tokens.undecided_home(game, plan.hex)
     lay(game.board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
-    if undecided is not None:
-        sym = undecided[0]
+    if sym is not None:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it
             purchases.note_route(game, sym)
         city = next(c for c in game.board.cities_of(sym) if c[0] == plan.hex)
