@@ -17,7 +17,7 @@ from framework.engine.entities import POOL
 from framework.engine.errors import GameError
 from framework.engine.steps.auction import _par_cell
 from framework.engine.steps.base import Step, entity_of, step
-from framework.title.companies import PriorityCard
+from framework.title.companies import ControlsMinor, PriorityCard, Shares
 
 
 @step("priority_card")
@@ -409,7 +409,7 @@ class BuySellParShares(Step):
         game = self.game
         out = []
         for ability in game.title.companies[sym].abilities:
-            if getattr(ability, "type", None) == "shares" and not ability.president:
+            if isinstance(ability, Shares) and not ability.president:
                 corp = game.corporations.get(ability.corporation)
                 share = next((s for s in corp.shares if s.id == f"{corp.sym}_1"), None) if corp else None
                 if share is not None:
@@ -435,9 +435,9 @@ class BuySellParShares(Step):
         for corp, share in self._shares_with(sym):
             finance.move_share(game, share, player)
             shares.settle(game, corp)
-        for ability in game.title.companies[sym].abilities:
-            if getattr(ability, "type", None) == "controls_minor":
-                game.minors[ability.minor].owner = player
+        minor = operating.ability(game, sym, "controls_minor")
+        if isinstance(minor, ControlsMinor):
+            game.minors[minor.minor].owner = player
         rnd.bought.append(f"company {sym}")
         self._acted(player)
         game.log(f"{game.name(player)} buys {sym} from {game.name(seller)} for {price}")
