@@ -283,8 +283,7 @@ def setup(
     }
     if title.rules.share_phase is not None:
         data["start_prices"] = {sym: game.market.price(sym) for sym in game.corporations}
-    if game.goods is not None:
-        data["goods"] = {hex_id: cubes for hex_id, cubes in game.goods.cubes.items()}
+    data.update(game.layer.describe(game))
     if as_json:
         out.print_json(data=data)
         return
@@ -302,9 +301,9 @@ def setup(
         say(f"companies in the auction: {', '.join(auctioned)}")
     if "start_prices" in data:
         say("start prices: " + ", ".join(f"{s} {money(p)}" for s, p in data["start_prices"].items()))
-    for hex_id, cubes in data.get("goods", {}).items():
-        name = title.goods.cities[hex_id].name
-        say(f"goods in {name} ({hex_id}): {', '.join(cubes) or 'none'}")
+    for key, value in game.layer.describe(game).items():
+        for part, text in value.items() if isinstance(value, dict) else [(None, value)]:
+            say(f"{key} in {part}: {text}" if part is not None else f"{key}: {text}")
     say("seat order: " + ", ".join(f"{p['name']} ({money(p['cash'])})" for p in data["players"]))
     say(f"bank: {money(data['bank'])}")
 

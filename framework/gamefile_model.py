@@ -20,6 +20,7 @@ g.json: 'players' must not be empty
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -171,13 +172,19 @@ def _player_problems(players: Any) -> list[str]:
     return ["two players have the same id"] if len(set(ids)) < len(ids) else []
 
 
-def action_problems(actions: list[Any], name: str = "game") -> list[Problem]:
+def action_problems(
+    actions: list[Any], name: str = "game", layer: Mapping[str, type[BaseModel]] | None = None
+) -> list[Problem]:
     """Each action's shape (every action and auto action against its type's model),
-    then its id: a whole number, each larger than the one before."""
+    then its id: a whole number, each larger than the one before.
+
+    Before the title is known (``layer`` is ``None``) an action of a type neither
+    18xx.games nor the engine knows is left for the title; given the title layer's
+    action types, only those actions are checked, and any type still unknown is one."""
     found: list[tuple[int, str]] = []
     for k, action in enumerate(actions, 1):
-        found += [(k, text) for text in _one_action(action, k)]
-    if not found:
+        found += [(k, text) for text in _one_action(action, k, layer=layer)]
+    if not found and layer is None:
         found = [(k, text) for k, text in _id_problems(actions)]
     problems = [Problem(text, Place(name, k, 0)) for k, text in found[:MOST_ACTION_PROBLEMS]]
     if len(found) > MOST_ACTION_PROBLEMS:
@@ -191,21 +198,33 @@ def _label(action: dict[str, Any], k: int) -> str:
     return f"action {show_short(action.get('id'))} ({kind}, number {k} in the list)"
 
 
-def _one_action(action: Any, k: int, label: str | None = None) -> list[str]:
+def _one_action(
+    action: Any, k: int, label: str | None = None, layer: Mapping[str, type[BaseModel]] | None = None
+) -> list[str]:
     if not isinstance(action, dict):
-        return [f"{label or f'action {k} of the list'} is not an object, got {show_short(action)}"]
+        return (
+            []
+            if layer is not None
+            else [f"{label or f'action {k} of the list'} is not an object, got {show_short(action)}"]
+        )
     label = label or _label(action, k)
     kind = action.get("type")
     if not isinstance(kind, str):
-        return [f"{label}: needs a 'type' (text), got {show_short(kind)}"]
-    if kind not in KNOWN:
-        return [f"{label}: unknown action type {kind!r}"]
-    texts = [f"{label}: {p.text()}" for p in shape_problems(action)]
+        return [] if layer is not None else [f"{label}: needs a 'type' (text), got {show_short(kind)}"]
+    texts: list[str] = []
+    if kind in KNOWN:
+        if layer is None:
+            texts = [f"{label}: {p.text()}" for p in shape_problems(action)]
+    elif layer is not None:
+        if kind not in layer:
+            texts = [f"{label}: unknown action type {kind!r}"]
+        else:
+            texts = [f"{label}: {p.text()}" for p in shape_problems(action, layer)]
     autos = action.get("auto_actions")
     if isinstance(autos, list):
         for j, auto in enumerate(autos, 1):
             kind_j = auto.get("type") if isinstance(auto, dict) else None
-            texts += _one_action(auto, k, f"{label}, auto action {j} ({kind_j})")
+            texts += _one_action(auto, k, f"{label}, auto action {j} ({kind_j})", layer)
     return texts
 
 

@@ -31,7 +31,8 @@ from framework.engine import operating
 from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.gamefile import PROGRAMS, GameFile, Player
-from framework.gamefile_model import seat_problems
+from framework.gamefile_model import action_problems, seat_problems
+from framework.layer import Layer
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
@@ -144,6 +145,7 @@ def new_game(game_file: GameFile, title: Title) -> Game:
     """The game a file sets up; :class:`ProblemsError` when the title is not played by
     that many players."""
     problems = seat_problems(len(game_file.players), title, str(game_file.id))
+    problems += action_problems(game_file.actions, str(game_file.id), (title.layer_class or Layer).actions)
     if problems:
         raise ProblemsError(problems)
     return Game(

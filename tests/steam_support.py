@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from game_support import act, cash, frozen, refused, snapshot  # noqa: F401 - shared with the rules tests
+from steam_hooks import INCOME, INCOME_START, LOCOMOTIVE
 
 from framework.engine.choices import legal_actions
 from framework.engine.entities import POOL
 from framework.engine.game import Game
-from framework.goods.state import INCOME, INCOME_START, LOCOMOTIVE
 from framework.play import new_session
 from framework.title.loader import RulesText, load_title
 
@@ -156,18 +156,18 @@ def default_action(game: Game, picks: dict[str, str] | None = None) -> None:
     chooses an operator's special action."""
     rnd = game.round
     entity = rnd.current_entity()
-    kind = rnd.kind
-    if kind == "share_phase":
+    kind = rnd.name
+    if rnd.kind == "share_phase":
         if rnd.stage == "vote":
             vote_all(game)
         else:
             act(game, "pass", entity)
-    elif kind == "goods_actions":
+    elif kind == "actions":
         free = [c["action"] for c in options(game, entity)["select_action"]]
         wanted = (picks or {}).get(entity)
         choice = wanted if wanted in free else next(a for a in NEUTRAL_ACTIONS if a in free)
         act(game, "select_action", entity, action=choice)
-    elif kind == "goods_growth":
+    elif kind == "growth":
         act(game, "place_cube", entity, **options(game, entity)["place_cube"][0])
     else:
         act(game, "pass", entity)
@@ -180,13 +180,13 @@ def advance(game: Game, kind: str, picks: dict[str, str] | None = None, leave: b
         current = game.round
         while game.round is current and not game.finished:
             default_action(game, picks)
-    while game.round.kind != kind and not game.finished:
+    while game.round.name != kind and not game.finished:
         default_action(game, picks)
 
 
 def lay(game: Game, sym: str, *lays: tuple[str, str, int]) -> None:
     """``sym`` lays these tiles, ``(hex, tile, rotation)``, in the build round now."""
-    assert game.round.kind == "goods_build", game.round.kind
+    assert game.round.name == "build", game.round.name
     for hex_id, tile, rotation in lays:
         pass_build_until(game, sym)
         act(game, "lay_tile", sym, hex=hex_id, tile=tile, rotation=rotation)
@@ -195,13 +195,13 @@ def lay(game: Game, sym: str, *lays: tuple[str, str, int]) -> None:
 def pass_build_until(game: Game, sym: str) -> None:
     rnd = game.round
     while rnd.current_entity() != sym:
-        assert rnd.kind == "goods_build" and not rnd.finished(), f"{sym} does not build this round"
+        assert rnd.name == "build" and not rnd.finished(), f"{sym} does not build this round"
         act(game, "pass", rnd.current_entity())
 
 
 def owners(game: Game, hex_id: str) -> list[str | None]:
     """The owner of each segment of the tile in ``hex_id``."""
-    return [s.owner for s in game.goods.placed[hex_id].segments]
+    return [s.owner for s in game.layer_state.placed[hex_id].segments]
 
 
 def earnings(game: Game, sym: str) -> int:

@@ -20,6 +20,7 @@ import itertools
 import re
 
 import pytest
+from steam_hooks import INCOME, INCOME_START, LOCOMOTIVE, link_id, rank_moves
 from steam_support import (
     TITLE_DIR,
     act,
@@ -53,9 +54,6 @@ from framework.engine.entities import POOL
 from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_to_dict
 from framework.gamefile import GameFile
-from framework.goods.moves import link_id
-from framework.goods.rounds import rank_moves
-from framework.goods.state import INCOME, INCOME_START, LOCOMOTIVE
 from framework.play import new_session, play
 from framework.replay import replay
 from framework.title.loader import RulesText
@@ -98,7 +96,7 @@ def test_players_start_with_20_and_corporations_with_nothing():
     assert [p.cash for p in game.players] == [20, 20, 20, 20]
     assert {sym: c.cash for sym, c in game.corporations.items()} == dict.fromkeys(game.corporations, 0)
     assert game.bank == 10_000 - 4 * 20
-    assert game.goods.order == []  # nobody is active before the first president's certificate
+    assert game.layer_state.order == []  # nobody is active before the first president's certificate
 
 
 def test_start_prices_follow_one_die_per_corporation():
@@ -137,12 +135,12 @@ def test_the_last_player_to_buy_or_sell_starts_the_next_share_phase():
     buy(game, "2", "BLUE")
     buy(game, "3", "RED")  # the last trade of the phase
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     assert game.turn == 2 and game.round.entities == ["3", "4", "1", "2"]
     assert game.current_entity() == "3"
     # assumption 18: when nobody trades, the holder of the starting-player marker keeps it
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     assert game.turn == 3 and game.current_entity() == "3"
 
 
@@ -157,7 +155,7 @@ def test_a_turn_is_one_buy_or_a_sale_or_a_pass():
     buy(game, "3", "RED")
     buy(game, "3", "BLUE")
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     # RED: 3 certificates bought in phase 1, so it moved up from the 5 to the 7
     assert price(game, "RED") == at(2, 4) == 7
@@ -184,7 +182,7 @@ def test_the_first_certificate_is_the_presidents_at_twice_the_price():
     assert cash(game, "RED") == 10  # from the treasury: the money goes to the corporation
     assert game.bank == bank
     assert holdings(game, "RED") == {"1": 20, "RED": 80}
-    assert "RED" in game.goods.order  # active as soon as its president's certificate is sold
+    assert "RED" in game.layer_state.order  # active as soon as its president's certificate is sold
 
 
 def test_a_corporation_without_a_president_offers_all_its_certificates():
@@ -205,7 +203,7 @@ def test_treasury_certificates_pay_the_corporation_and_bank_certificates_the_ban
     buy(game, "2", "RED")  # a treasury certificate: $5 to RED
     assert (cash(game, "2"), cash(game, "RED")) == (15, 15)
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game, 0)
     # RED moved up to the 7 (two certificates bought), then paid its president $2 and
     # player 2 $1 and its locomotive $1 in turn 1
@@ -223,33 +221,35 @@ def test_activation_and_the_starting_locomotive():
     of the active corporations: levels 1, 2, 2, 3 give 2."""
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "GREEN"), ("4", "YELLOW")])
-    assert game.goods.order == ["RED", "BLUE", "GREEN", "YELLOW"]  # in the order they became active
+    assert game.layer_state.order == ["RED", "BLUE", "GREEN", "YELLOW"]  # in the order they became active
     assert [locomotive(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")] == [1, 1, 1, 1]
-    advance(game, "goods_move", picks={"YELLOW": "locomotive"})
+    advance(game, "move", picks={"YELLOW": "locomotive"})
     assert locomotive(game, "YELLOW") == 2
-    while game.round.kind == "goods_move":
+    while game.round.name == "move":
         sym = game.current_entity()
         if sym != "RED" and "upgrade_locomotive" in options(game, sym):
             act(game, "upgrade_locomotive", sym)
         else:
             act(game, "pass", sym)
     assert [locomotive(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")] == [1, 2, 2, 3]
-    advance(game, "share_phase")
-    assert "PURPLE" not in game.goods.order and "GRAY" not in game.goods.order  # inactive: they sit out
+    advance(game, "shares")
+    assert (
+        "PURPLE" not in game.layer_state.order and "GRAY" not in game.layer_state.order
+    )  # inactive: they sit out
     buyer = next(p.id for p in game.players if p.cash >= 2 * price(game, "PURPLE"))
     buy(game, buyer, "PURPLE")
     assert locomotive(game, "PURPLE") == 2
-    assert game.goods.order[-1] == "PURPLE"  # assumption 19: it joins the end of the order
+    assert game.layer_state.order[-1] == "PURPLE"  # assumption 19: it joins the end of the order
     assert "PURPLE is active with locomotive 2" in game.messages
 
 
 def test_the_second_corporation_starts_at_level_1_whatever_the_first_has():
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED")])
-    advance(game, "goods_actions")
+    advance(game, "actions")
     act(game, "select_action", "RED", action="locomotive")
     assert locomotive(game, "RED") == 2
-    advance(game, "share_phase")
+    advance(game, "shares")
     buy(game, "2", "BLUE")
     assert locomotive(game, "BLUE") == 1  # the second corporation: level 1, not RED's 2
     buy(game, "3", "GREEN")
@@ -266,7 +266,7 @@ def test_a_sell_turn_sells_certificates_of_several_corporations():
     buy(game, "3", "BLUE")
     buy(game, "2", "BLUE")
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     pass_until(game, "2")
     red, blue = certificate(game, "RED", "2"), certificate(game, "BLUE", "2")
@@ -290,7 +290,7 @@ def test_no_buying_and_selling_the_same_corporation_in_one_turn():
     error = refused(game, {"type": "sell_shares", "entity": "2", "shares": ["RED_1"]})
     assert error.rule == "selling" and "bought RED" in str(error)
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     sell(game, "2", "RED")
     pass_until(game, "2")
@@ -300,7 +300,7 @@ def test_no_buying_and_selling_the_same_corporation_in_one_turn():
         assert error.rule == "buying" and "sold RED" in str(error)
     buy(game, "2", "BLUE")  # another corporation is fine
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     buy(game, "2", "RED", source="bank")  # a new game turn
     assert holdings(game, "RED")["2"] == 10
@@ -330,7 +330,7 @@ def test_the_presidents_certificate_cannot_be_sold():
     buy(game, "1", "RED")
     buy(game, "1", "RED")
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     pass_until(game, "1")
     assert options(game, "1")["sell_shares"] == [{"shares": ["RED_1"], "percent": 10}]
@@ -370,7 +370,7 @@ def test_the_treasury_vote(votes, offered):
     buy(game, "2", "RED")
     buy(game, "3", "RED")
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     assert game.round.stage == "vote"
     order = []
     while game.round.stage == "vote":
@@ -396,14 +396,14 @@ def test_a_corporation_buys_back_from_the_bank_after_everyone_passed():
     buy(game, "1", "RED")
     buy(game, "2", "RED")
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     sell(game, "2", "RED")
     end_trade(game)
     assert game.round.stage == "buy_back" and game.current_entity() == "RED"
     assert options(game, "RED")["buy_shares"] == [{"shares": ["RED_1"], "percent": 10}]
     act(game, "pass", "RED")  # the president decides: not this time
-    advance(game, "share_phase")
+    advance(game, "shares")
     vote_all(game)
     # phase 1: two bought, up to the 7; phase 2: one sold, left to the 6
     assert cell(game, "RED") == (2, 3) and price(game, "RED") == 6
@@ -426,11 +426,11 @@ def test_end_of_phase_price_moves():
     buy(game, "1", "GREEN")
     buy(game, "3", "GREEN")  # GREEN: three bought
     end_trade(game)
-    to_next(game, "goods_auction")
+    to_next(game, "turn_order")
     assert (cell(game, "RED"), cell(game, "BLUE"), cell(game, "GREEN")) == ((3, 5), (2, 4), (2, 4))
     prices = [price(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")]
     assert prices == [6, 7, 7, 5]  # YELLOW: nothing bought
-    advance(game, "share_phase")
+    advance(game, "shares")
     vote_all(game, 0)
     # turn 1's ranking moved nobody: three corporations all earning 0 tie across right and left
     assert (cell(game, "BLUE"), cell(game, "GREEN")) == ((2, 4), (2, 4))
@@ -438,7 +438,7 @@ def test_end_of_phase_price_moves():
     sell(game, "1", "GREEN")
     sell(game, "3", "GREEN")  # GREEN: two sold
     end_trade(game)
-    to_next(game, "goods_auction")
+    to_next(game, "turn_order")
     assert (cell(game, "BLUE"), cell(game, "GREEN")) == ((2, 3), (3, 4))
     assert (price(game, "BLUE"), price(game, "GREEN")) == (6, 5)
 
@@ -450,7 +450,7 @@ def test_buys_and_sells_of_one_corporation_both_move_it_buys_first():
     buy(game, "1", "RED")
     buy(game, "2", "RED")
     end_trade(game)
-    to_next(game, "share_phase")
+    to_next(game, "shares")
     vote_all(game)
     assert cell(game, "RED") == (2, 4)
     buy(game, "3", "RED")
@@ -483,7 +483,7 @@ def test_a_buy_at_the_right_end_of_the_market_follows_the_arrow_up():
     buy(game, "1", "RED")
     assert cash(game, "1") == 20 - 2 * 9
     end_trade(game)
-    to_next(game, "goods_auction")
+    to_next(game, "turn_order")
     assert cell(game, "RED") == (2, 8) and price(game, "RED") == 11
 
 
@@ -496,7 +496,7 @@ def test_players_may_give_money_to_a_corporation_at_any_time():
     error = refused(game, {"type": "give_money", "entity": "3", "corporation": "RED", "amount": 17})
     assert error.rule == "gifts"
     end_trade(game)
-    advance(game, "goods_build")
+    advance(game, "build")
     assert options(game, "1")["give_money"] == [{"corporation": "RED", "amount": 1, "max": 10}]
     act(game, "give_money", "4", corporation="RED", amount=20)
     assert (cash(game, "4"), cash(game, "RED")) == (0, 34)
@@ -520,8 +520,8 @@ def test_auction_payments_5_4_2_0():
     """§3.2: the first to drop out goes last and pays nothing; the first two places pay
     their bid; the others half, rounded up."""
     game = four_active()
-    assert game.round.kind == "goods_auction" and game.goods.order == ["RED", "BLUE", "GREEN", "YELLOW"]
-    before = {s: cash(game, s) for s in game.goods.order}
+    assert game.round.name == "turn_order" and game.layer_state.order == ["RED", "BLUE", "GREEN", "YELLOW"]
+    before = {s: cash(game, s) for s in game.layer_state.order}
     bank = game.bank
     act(game, "bid", "RED", price=3)
     error = refused(game, {"type": "bid", "entity": "BLUE", "price": 3})
@@ -531,7 +531,7 @@ def test_auction_payments_5_4_2_0():
     act(game, "pass", "YELLOW")  # drops out first
     act(game, "pass", "RED")  # bid 3
     act(game, "pass", "BLUE")  # bid 4
-    assert game.goods.order == ["GREEN", "BLUE", "RED", "YELLOW"]
+    assert game.layer_state.order == ["GREEN", "BLUE", "RED", "YELLOW"]
     paid = {s: before[s] - cash(game, s) for s in before}
     assert paid == {"GREEN": 5, "BLUE": 4, "RED": 2, "YELLOW": 0}
     assert game.bank == bank + 11
@@ -542,10 +542,10 @@ def turn_order_pass_auction() -> object:
     """:func:`four_active`; everybody drops out of turn 1's auction (order YELLOW,
     GREEN, BLUE, RED) and YELLOW takes the turn order pass; turn 2's auction."""
     game = four_active()
-    advance(game, "goods_actions")
-    assert game.goods.order == ["YELLOW", "GREEN", "BLUE", "RED"]
+    advance(game, "actions")
+    assert game.layer_state.order == ["YELLOW", "GREEN", "BLUE", "RED"]
     act(game, "select_action", "YELLOW", action="turn_order_pass")
-    advance(game, "goods_auction")
+    advance(game, "turn_order")
     return game
 
 
@@ -563,10 +563,10 @@ def test_the_turn_order_pass_passes_once_without_dropping_out():
     before = {s: cash(game, s) for s in ("YELLOW", "GREEN", "BLUE", "RED")}
     act(game, "bid", "YELLOW", price=2)
     act(game, "pass", "GREEN")
-    assert game.goods.order == ["YELLOW", "GREEN", "RED", "BLUE"]
+    assert game.layer_state.order == ["YELLOW", "GREEN", "RED", "BLUE"]
     paid = {s: before[s] - cash(game, s) for s in before}
     assert paid == {"YELLOW": 2, "GREEN": 1, "BLUE": 0, "RED": 0}
-    assert game.goods.turn_order_pass == []  # for one auction only
+    assert game.layer_state.turn_order_pass == []  # for one auction only
 
 
 def test_no_turn_order_pass_when_two_bidders_remain():
@@ -588,8 +588,8 @@ def test_no_turn_order_pass_when_two_bidders_remain():
 
 def test_each_operator_takes_one_free_action():
     game = four_active()
-    advance(game, "goods_actions")
-    first, second = game.goods.order[:2]
+    advance(game, "actions")
+    first, second = game.layer_state.order[:2]
     assert [c["action"] for c in options(game, first)["select_action"]] == [
         "first_move",
         "first_build",
@@ -608,8 +608,8 @@ def test_each_operator_takes_one_free_action():
 
 def test_the_locomotive_action_raises_the_locomotive_at_once():
     game = four_active()
-    advance(game, "goods_actions")
-    first = game.goods.order[0]
+    advance(game, "actions")
+    first = game.layer_state.order[0]
     act(game, "select_action", first, action="locomotive")
     assert locomotive(game, first) == 2  # before anybody builds or moves
 
@@ -617,8 +617,8 @@ def test_the_locomotive_action_raises_the_locomotive_at_once():
 def test_the_locomotive_action_does_nothing_at_level_6():
     """The test puts the first corporation's locomotive at 6 (the top level)."""
     game = four_active()
-    advance(game, "goods_actions")
-    first = game.goods.order[0]
+    advance(game, "actions")
+    first = game.layer_state.order[0]
     game.corporations[first].counters[LOCOMOTIVE] = 6
     act(game, "select_action", first, action="locomotive")
     assert locomotive(game, first) == 6
@@ -647,7 +647,7 @@ def _build_turn(pick: str):
         def position():
             game = new_game(4, SEED)
             share_phase(game, [("1", "RED"), ("2", "BLUE")], gifts={"RED": 30, "BLUE": 10})
-            advance(game, "goods_build", picks={"RED": pick})
+            advance(game, "build", picks={"RED": pick})
             return game
 
         _BUILD_POSITIONS[pick] = position
@@ -655,7 +655,7 @@ def _build_turn(pick: str):
 
 
 def next_build_turn(game, picks: dict[str, str] | None = None) -> None:
-    to_next(game, "goods_build", picks or {"RED": "engineer"})
+    to_next(game, "build", picks or {"RED": "engineer"})
 
 
 COSTS = {
@@ -689,7 +689,7 @@ def test_build_costs(case):
     lay(game, "RED", (hex_id, tile, rotation))
     assert red - cash(game, "RED") == cost
     assert game.bank - bank == cost
-    assert game.goods.placed[hex_id].tile == tile
+    assert game.layer_state.placed[hex_id].tile == tile
 
 
 def test_replacing_keeps_the_old_track_and_its_owner():
@@ -697,19 +697,19 @@ def test_replacing_keeps_the_old_track_and_its_owner():
     lay(game, "RED", ("G13", "straight", 1), ("H14", "sharp", 0))
     next_build_turn(game)
     lay(game, "RED", ("G13", "x", 0))
-    segments = {frozenset(s.ends): s.owner for s in game.goods.placed["G13"].segments}
+    segments = {frozenset(s.ends): s.owner for s in game.layer_state.placed["G13"].segments}
     assert segments == {frozenset({1, 4}): "RED", frozenset({2, 5}): "RED"}
 
 
 def test_an_ordinary_tile_in_a_town_runs_to_the_town():
     game = build_turn()
     lay(game, "RED", ("H10", "straight", 0), ("H8", "straight", 0))
-    placed = game.goods.placed["H8"]
+    placed = game.layer_state.placed["H8"]
     assert placed.disc and {frozenset(s.ends) for s in placed.segments} == {
         frozenset({0, "T"}),
         frozenset({3, "T"}),
     }
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     (link,) = track.links()
     assert {link.start.hex, link.end.hex} == {"H12", "H8"} and link.owner == "RED"
 
@@ -784,7 +784,7 @@ def test_incomplete_track_loses_its_owner_after_the_owners_next_build_turn():
     pass_build_until(game, "RED")
     act(game, "pass", "RED")  # RED's next build turn ends without extending it
     assert owners(game, "G11") == [None]
-    assert game.goods.placed["G11"].tile == "sharp"  # the track stays on the map
+    assert game.layer_state.placed["G11"].tile == "sharp"  # the track stays on the map
     # unowned track leading to a city may be extended by anybody, who then owns it
     next_build_turn(game)
     pass_build_until(game, "BLUE")
@@ -804,7 +804,7 @@ def test_extended_incomplete_track_keeps_its_owner():
 def test_urbanization_puts_a_new_city_on_a_town_and_links_end_there():
     game = build_turn("urbanization")
     lay(game, "RED", ("H10", "straight", 0), ("H8", "town-left", 0))
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     (link,) = track.links()
     assert {(link.start.kind, link.start.hex), (link.end.kind, link.end.hex)} == {
         ("city", "H12"),
@@ -812,10 +812,10 @@ def test_urbanization_puts_a_new_city_on_a_town_and_links_end_there():
     }
     left = track.tiles_left("town-left")
     act(game, "place_city", "RED", hex="H8", city="A")
-    track = game.goods.track(game)
-    assert game.goods.new_cities == {"H8": "A"} and track.city_color("H8") == "red"
-    assert "H8" not in game.goods.placed and track.tiles_left("town-left") == left + 1
-    assert game.goods.cubes["H8"] == []  # a new city starts without goods
+    track = game.layer_state.track(game)
+    assert game.layer_state.new_cities == {"H8": "A"} and track.city_color("H8") == "red"
+    assert "H8" not in game.layer_state.placed and track.tiles_left("town-left") == left + 1
+    assert game.layer_state.cubes["H8"] == []  # a new city starts without goods
     (link,) = track.links()
     assert {(link.start.kind, link.start.hex), (link.end.kind, link.end.hex)} == {
         ("city", "H12"),
@@ -833,13 +833,13 @@ def test_urbanization_puts_a_new_city_on_a_town_and_links_end_there():
 
 def put_cubes(game, hex_id: str, colors: list[str]) -> None:
     """Replace the cubes on a city with ``colors``, through the bag (cubes stay conserved)."""
-    bag = game.goods.bag
-    for color in game.goods.cubes[hex_id]:
+    bag = game.layer_state.bag
+    for color in game.layer_state.cubes[hex_id]:
         bag[color] += 1
     for color in colors:
         assert bag[color] > 0
         bag[color] -= 1
-    game.goods.cubes[hex_id] = list(colors)
+    game.layer_state.cubes[hex_id] = list(colors)
 
 
 @frozen
@@ -853,7 +853,7 @@ def goods_network():
     Cincinnati and a blue and a yellow one on Pittsburgh (through the bag)."""
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "RED")])
-    advance(game, "goods_build", picks={"RED": "engineer", "BLUE": "locomotive"})
+    advance(game, "build", picks={"RED": "engineer", "BLUE": "locomotive"})
     lay(game, "BLUE", ("Q13", "gentle", 3), ("Q15", "straight", 0))
     lay(
         game,
@@ -863,14 +863,14 @@ def goods_network():
         ("O19", "straight", 1),
         ("P18", "straight", 1),
     )
-    advance(game, "goods_move")
+    advance(game, "move")
     put_cubes(game, "M17", ["red", "yellow"])
     put_cubes(game, "R12", ["blue", "yellow"])
     return game
 
 
 def link_between(game, a: str, b: str) -> str:
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     (link,) = [r for r in track.links() if {r.start.hex, r.end.hex} == {a, b}]
     return link_id(link)
 
@@ -896,7 +896,7 @@ def blue_at_level_3(game) -> None:
 
 def test_the_network():
     game = goods_network()
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     assert sorted((sorted((r.start.hex, r.end.hex)), r.owner) for r in track.links()) == [
         (["M17", "N20"], "RED"),
         (["N20", "Q17"], "RED"),
@@ -915,12 +915,12 @@ def test_a_good_moves_over_links_and_each_link_earns_its_owner_one():
     assert {k: v for k, v in action.items() if k not in ("type", "entity")} in options(game, "BLUE")[
         "move_goods"
     ]
-    bag = game.goods.bag["red"]
+    bag = game.layer_state.bag["red"]
     game.process(action)
     assert (earnings(game, "RED"), earnings(game, "BLUE")) == (2, 1)
     assert (income(game, "RED"), income(game, "BLUE")) == (2, 1)
-    assert game.goods.cubes["M17"] == ["yellow"] and game.goods.cubes["R12"] == ["blue", "yellow"]
-    assert game.goods.bag["red"] == bag + 1  # the good goes back to the bag
+    assert game.layer_state.cubes["M17"] == ["yellow"] and game.layer_state.cubes["R12"] == ["blue", "yellow"]
+    assert game.layer_state.bag["red"] == bag + 1  # the good goes back to the bag
     assert broken_invariants(game) == []
 
 
@@ -935,12 +935,12 @@ def test_unowned_links_pay_nobody():
     """18Steam corporations are never eliminated, so a complete link has no owner only in
     an unusual position: the test clears the owner of Pittsburgh–Wheeling."""
     game = goods_network()
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     (link,) = [r for r in track.links() if r.owner == "BLUE"]
     track.set_owner(link, None)
     game.process(move(game, "BLUE", "yellow", ["R12", "Q17"]))
     assert (income(game, "RED"), income(game, "BLUE")) == (0, 0)
-    assert game.goods.cubes["R12"] == ["blue"]
+    assert game.layer_state.cubes["R12"] == ["blue"]
 
 
 def test_a_good_moves_over_at_most_its_locomotive_in_links():
@@ -957,7 +957,7 @@ def test_a_good_moves_over_at_most_its_locomotive_in_links():
 def test_a_good_moves_only_over_complete_links():
     """Lexington's third spur (toward M19) ends loose: it is no link."""
     game = goods_network()
-    placed = game.goods.placed["N20"]
+    placed = game.layer_state.placed["N20"]
     spur = next(i for i, s in enumerate(placed.segments) if 2 in s.ends)
     action = move(game, "BLUE", "red", ["M17", "N20"])
     action["stops"].append("M19")
@@ -1030,17 +1030,17 @@ def bank_holds_red():
     in phase 2 player 3 sells to the bank. Turn 2's move round: RED alone, locomotive 1."""
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED"), ("2", "RED"), ("3", "RED")])
-    advance(game, "share_phase")
+    advance(game, "shares")
     vote_all(game, 0)
     sell(game, "3", "RED")
     end_trade(game)
-    advance(game, "goods_move")
+    advance(game, "move")
     assert holdings(game, "RED") == {"1": 20, "2": 10, POOL: 10, "RED": 60}
     return game
 
 
 def finish_moves(game) -> None:
-    while game.round.kind == "goods_move":
+    while game.round.name == "move":
         act(game, "pass", game.current_entity())
 
 
@@ -1083,7 +1083,7 @@ def test_income_never_falls_below_zero_and_the_corporation_stays():
     set_cash(game, "RED", 0)
     finish_moves(game)
     assert income(game, "RED") == 0 and cash(game, "RED") == 0
-    assert "RED" in game.goods.order and holdings(game, "RED")["1"] == 20
+    assert "RED" in game.layer_state.order and holdings(game, "RED")["1"] == 20
 
 
 @frozen
@@ -1092,7 +1092,7 @@ def red_moves():
     1's move round."""
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED")], gifts={"RED": 20})
-    advance(game, "goods_move")
+    advance(game, "move")
     return game
 
 
@@ -1132,7 +1132,7 @@ def test_profitability_ranking_moves(position, expected):
     """Best up, second right, second-last left, last down; a tie takes the weakest move of
     its places (two tied for the top move right; two tied second do not move); fewer than
     four: one none, two right/left, three right/none/left (assumptions 3–5)."""
-    ranking = new_game(4, SEED).title.goods.ranking
+    ranking = new_game(4, SEED).title.layer.ranking
     assert rank_moves(position, ranking.moves, ranking.few) == expected
 
 
@@ -1141,7 +1141,7 @@ def test_profitability_moves_prices_after_the_income_phase():
     income of 0 reach positions 5, 3, 1, 0 of the row [1, 2, 3, 4, 6]: up, right, left,
     down."""
     game = four_active()
-    advance(game, "goods_move")
+    advance(game, "move")
     cells = {s: cell(game, s) for s in ("RED", "BLUE", "GREEN", "YELLOW")}
     assert set(cells.values()) == {(3, 5)}  # one certificate bought each: right from the 5
     for sym, gain in {"RED": 6, "BLUE": 3, "GREEN": 1, "YELLOW": 0}.items():
@@ -1164,9 +1164,9 @@ def test_the_cross_check_row_is_that_of_the_income_at_the_start_of_the_turn():
     have been first."""
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "GREEN")])
-    advance(game, "goods_build")
+    advance(game, "build")
     game.corporations["RED"].counters[INCOME] = 21
-    advance(game, "goods_move")
+    advance(game, "move")
     assert game.corporations["RED"].counters[INCOME_START] == 21
     cells = {s: cell(game, s) for s in ("RED", "BLUE", "GREEN")}
     for sym, now in {"RED": 25, "BLUE": 2, "GREEN": 3}.items():
@@ -1212,19 +1212,19 @@ def test_the_final_dividend_worked_example():
     )
     picks = {"RED": "engineer"}
     for turn, lays in enumerate(SEVEN_LINKS, start=1):
-        advance(game, "goods_build", picks)
+        advance(game, "build", picks)
         give(game, "RED", max(0, 15 - cash(game, "RED")))
         lay(game, "RED", *lays)
-        to_next(game, "share_phase", picks)
+        to_next(game, "shares", picks)
         if turn == 1:
             vote_all(game, 0)
             sell(game, "3", "RED")
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     assert sum(1 for r in track.links() if r.owner == "RED") == 7
     assert holdings(game, "RED") == {"1": 40, "2": 30, POOL: 10, "RED": 20}
-    advance(game, "goods_move", picks)
+    advance(game, "move", picks)
     while game.turn < 8:
-        to_next(game, "goods_move", picks)
+        to_next(game, "move", picks)
     assert not game.finished
     red = game.corporations["RED"]
     red.counters[INCOME] = 14
@@ -1249,8 +1249,8 @@ def test_the_game_ends_after_the_standard_number_of_turns(players, turns):
     first = game.current_entity()
     share_phase(game, [(first, "RED")])
     while game.turn < turns:
-        to_next(game, "share_phase")
-    advance(game, "goods_move")
+        to_next(game, "shares")
+    advance(game, "move")
     assert not game.finished
     finish_moves(game)
     assert game.finished and game.end_reason == "final_turn" and game.turn == turns
@@ -1270,9 +1270,9 @@ def test_growth_dice_move_goods_from_the_display_to_the_cities():
     of that group numbered n takes a cube from its column, while any are left. New cities
     not on the map do not grow."""
     game = red_moves()
-    spec = game.title.goods
-    display = copy.deepcopy(game.goods.display)
-    cubes = copy.deepcopy(game.goods.cubes)
+    spec = game.title.layer
+    display = copy.deepcopy(game.layer_state.display)
+    cubes = copy.deepcopy(game.layer_state.cubes)
     finish_moves(game)
     assert game.round.kind == "share_phase"
     rolls = {}
@@ -1284,12 +1284,12 @@ def test_growth_dice_move_goods_from_the_display_to_the_cities():
         dice = rolls[city.group].count(city.die)
         waiting = [c for c in display[hex_id] if c is not None]
         taken = min(dice, len(waiting))
-        assert len(game.goods.cubes[hex_id]) == len(cubes[hex_id]) + taken, hex_id
-        assert sum(c is not None for c in game.goods.display[hex_id]) == len(waiting) - taken
+        assert len(game.layer_state.cubes[hex_id]) == len(cubes[hex_id]) + taken, hex_id
+        assert sum(c is not None for c in game.layer_state.display[hex_id]) == len(waiting) - taken
     for letter in spec.new_cities:
-        assert game.goods.display[letter] == display[letter]
+        assert game.layer_state.display[letter] == display[letter]
     assert broken_invariants(game) == []
-    assert sum(game.goods.total_cubes().values()) == 96
+    assert sum(game.layer_state.total_cubes().values()) == 96
 
 
 def test_a_new_city_on_the_map_grows_from_its_column():
@@ -1298,13 +1298,13 @@ def test_a_new_city_on_the_map_grows_from_its_column():
     game = build_turn("urbanization")
     pass_build_until(game, "RED")
     act(game, "place_city", "RED", hex="H8", city="C")
-    display = list(game.goods.display["C"])
+    display = list(game.layer_state.display["C"])
     assert None not in display
-    advance(game, "share_phase")
+    advance(game, "shares")
     (line,) = [m for m in game.messages if m.startswith("growth, white: ")]
     assert [int(x) for x in line.split(": ")[1].split()].count(5) == 1
-    (cube,) = game.goods.cubes["H8"]
-    left = [c for c in game.goods.display["C"] if c is not None]
+    (cube,) = game.layer_state.cubes["H8"]
+    left = [c for c in game.layer_state.display["C"] if c is not None]
     assert len(left) == 1 and sorted([*left, cube]) == sorted(display)
 
 
@@ -1312,28 +1312,30 @@ def test_production_puts_drawn_goods_on_empty_slots_of_cities_on_the_map():
     game = new_game(4, SEED)
     share_phase(game, [("1", "RED")], gifts={"RED": 20})
     act(game, "select_action", "RED", action="production")
-    advance(game, "goods_move")
-    assert all(None not in slots for slots in game.goods.display.values())
-    bag = dict(game.goods.bag)
+    advance(game, "move")
+    assert all(None not in slots for slots in game.layer_state.display.values())
+    bag = dict(game.layer_state.bag)
     finish_moves(game)
     # turn 1: the display was full, the two cubes drawn went back to the bag
-    assert game.round.kind == "share_phase" and game.goods.drawn == []
-    assert sum(game.goods.bag.values()) == sum(bag.values())  # the dice take from the display only
-    advance(game, "goods_growth", {"RED": "production"})
-    assert game.current_entity() == "RED" and len(game.goods.drawn) == 2
+    assert game.round.kind == "share_phase" and game.layer_state.drawn == []
+    assert sum(game.layer_state.bag.values()) == sum(bag.values())  # the dice take from the display only
+    advance(game, "growth", {"RED": "production"})
+    assert game.current_entity() == "RED" and len(game.layer_state.drawn) == 2
     listed = options(game, "RED")["place_cube"]
-    free = {k for k, slots in game.goods.display.items() if None in slots and k in game.title.goods.cities}
+    free = {
+        k for k, slots in game.layer_state.display.items() if None in slots and k in game.title.layer.cities
+    }
     assert {c["city"] for c in listed} == free and free
-    assert not any(c["city"] in game.title.goods.new_cities for c in listed)
-    first = game.goods.drawn[0]
+    assert not any(c["city"] in game.title.layer.new_cities for c in listed)
+    first = game.layer_state.drawn[0]
     key = listed[0]["city"]
-    filled = sum(c is not None for c in game.goods.display[key])
-    bag = sum(game.goods.bag.values())
+    filled = sum(c is not None for c in game.layer_state.display[key])
+    bag = sum(game.layer_state.bag.values())
     act(game, "place_cube", "RED", city=key, color=first)
-    assert sum(c is not None for c in game.goods.display[key]) == filled + 1
-    assert first in game.goods.display[key]
-    assert sum(game.goods.bag.values()) == bag  # drawn from the bag when the round began
-    while game.round.kind == "goods_growth":
+    assert sum(c is not None for c in game.layer_state.display[key]) == filled + 1
+    assert first in game.layer_state.display[key]
+    assert sum(game.layer_state.bag.values()) == bag  # drawn from the bag when the round began
+    while game.round.name == "growth":
         default_action(game)
     assert broken_invariants(game) == []
 
@@ -1381,10 +1383,10 @@ def test_an_overlay_changes_the_middle_of_the_market():
 
 
 def test_an_overlay_changes_the_dividend():
-    rules = [RulesText("double.yaml", "overlay: {name: Double dividends}\ngoods: {dividend_per_share: 2}\n")]
+    rules = [RulesText("double.yaml", "overlay: {name: Double dividends}\nlayer: {dividend_per_share: 2}\n")]
     game = new_game(4, SEED, rules=rules)
     share_phase(game, [("1", "RED"), ("2", "RED")])
-    advance(game, "goods_move")
+    advance(game, "move")
     players = (cash(game, "1"), cash(game, "2"))
     finish_moves(game)
     assert (cash(game, "1") - players[0], cash(game, "2") - players[1]) == (4, 2)

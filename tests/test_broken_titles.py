@@ -922,8 +922,8 @@ def test_tiny_title_is_valid(tiny: Path) -> None:
 
 
 def test_tiny_title_gives_every_section() -> None:
-    """Every section but ``goods``, the operating layer of titles like 18Steam."""
-    assert sorted(read_tree(TINY).data) == sorted(set(SECTIONS) - {"goods"})
+    """Every section but ``layer``, the own layer of titles like 18Steam."""
+    assert sorted(read_tree(TINY).data) == sorted(set(SECTIONS) - {"layer"})
 
 
 def test_tiny_title_passes_the_cli() -> None:

@@ -44,9 +44,9 @@ def test_validate_shows_the_bank_and_every_section_it_checked():
         sections
     )
     assert {"rounds", "sequence", "game_end", "variants", "minors", "bonuses"} <= set(sections)
-    assert "goods" not in sections  # 18SJ has no goods layer
+    assert "layer" not in sections  # 18SJ has no layer of its own
     steam = run("validate", str(SJ.parent / "18Steam")).stdout
-    assert "goods" in next(line for line in steam.splitlines() if line.startswith("checked"))
+    assert "layer" in next(line for line in steam.splitlines() if line.startswith("checked"))
 
 
 def test_validate_accepts_the_title_yaml_itself():

@@ -155,7 +155,7 @@ def test_neighbour_test_vectors(grid):
 @pytest.mark.parametrize("ref", REF["cities"], ids=lambda c: c["name"])
 def test_city(title, ref):
     hex_id = our_id(ref["id"])
-    city = title.goods.cities[hex_id]
+    city = title.layer.cities[hex_id]
     assert (city.name, city.color, city.group, city.die, city.cubes) == (
         ref["name"],
         ref["color"],
@@ -167,7 +167,7 @@ def test_city(title, ref):
 
 
 def test_twelve_cities_and_their_starting_cubes(title):
-    cities = title.goods.cities
+    cities = title.layer.cities
     assert len(cities) == len(REF["cities"]) == 12
     assert sum(c.cubes for c in cities.values()) == REF["initial_goods_on_map"]["total"] == 26
     assert {c.name for c in cities.values() if c.cubes == 3} == {"Pittsburgh", "Wheeling"}
@@ -183,7 +183,7 @@ def test_fourteen_towns_by_name(title):
 
 
 def test_eight_new_cities(title):
-    new = title.goods.new_cities
+    new = title.layer.new_cities
     assert {k: (n.color, n.group, n.die) for k, n in new.items()} == {
         t["letter"]: (t["color"], t["growth_group"], t["growth_die"]) for t in REF["new_city_tiles"]
     }
@@ -192,7 +192,7 @@ def test_eight_new_cities(title):
 
 
 def test_goods_display_has_52_slots(title):
-    goods = title.goods
+    goods = title.layer
     growth = goods.growth
     slots = len(goods.cities) * growth.printed_slots + len(goods.new_cities) * growth.new_city_slots
     assert slots == REF["goods_display"]["total_slots"] == 52
@@ -218,7 +218,7 @@ def test_tile(title, kind, ref):
     name = REF_TILE_NAMES[ref["name"]]
     tile = title.tiles[name]
     assert (tile.color, tile.count, tile.upgrades, tile.cities) == ("yellow", ref["count"], None, [])
-    assert title.goods.tiles[name] == kind
+    assert title.layer.tiles[name] == kind
     if kind == "town":
         assert len(tile.towns) == 1
         assert _segments(tile) == {frozenset({"town", our_edge(e)}) for e in ref["exits"]}
@@ -232,7 +232,7 @@ def test_136_tiles(title):
     assert sum(t.count for t in title.tiles.values()) == REF["track_tiles"]["total"] == 136
     by_kind = Counter()
     for name, tile in title.tiles.items():
-        by_kind[title.goods.tiles[name]] += tile.count
+        by_kind[title.layer.tiles[name]] += tile.count
     assert by_kind == {"simple": 110, "crossing": 11, "coexisting": 4, "town": 11}
 
 
@@ -248,7 +248,7 @@ def _cross(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def test_crossing_tiles_are_those_whose_segments_cross(title):
     for name, tile in title.tiles.items():
-        kind = title.goods.tiles[name]
+        kind = title.layer.tiles[name]
         if kind == "town":
             continue
         paths = [p.endpoints() for p in tile.paths]
@@ -261,14 +261,14 @@ def test_crossing_tiles_are_those_whose_segments_cross(title):
 
 
 def test_goods_cubes(title):
-    colors = title.goods.colors
+    colors = title.layer.colors
     assert colors == {k: v for k, v in REF["goods_cubes"].items() if k not in ("total", "note")}
     assert sum(colors.values()) == REF["goods_cubes"]["total"] == 96
 
 
 def test_turns_by_player_count(title):
-    assert title.goods.turns == {int(k): v for k, v in REF["turns_by_player_count"].items()}
-    assert title.goods.turns == {3: 10, 4: 8, 5: 7, 6: 6}
+    assert title.game_end.turns == {int(k): v for k, v in REF["turns_by_player_count"].items()}
+    assert title.game_end.turns == {3: 10, 4: 8, 5: 7, 6: 6}
     assert title.game_end.final_turn == "immediately"
 
 
@@ -282,27 +282,27 @@ def test_income_reduction_as_in_section_3_8(title):
     """§3.8 examples: 25 → 21, 50 → 40, 49 → 41, 10 → 10, 11 → 9, 20 → 18."""
 
     def reduced(income: int) -> int:
-        band = max((b for b in title.goods.income_reduction if b.min <= income), key=lambda b: b.min)
+        band = max((b for b in title.layer.income_reduction if b.min <= income), key=lambda b: b.min)
         return income - band.by
 
     assert [reduced(i) for i in (25, 50, 49, 10, 11, 20, 21)] == [21, 40, 41, 10, 9, 18, 17]
 
 
 def test_build_costs_and_limits(title):
-    build = title.goods.build
+    build = title.layer.build
     assert build.costs.new == {"simple": 2, "coexisting": 3, "crossing": 4}
     assert build.town_discs == REF["town_discs"] == 8
     assert build.actions == 3
-    assert title.goods.locomotive == (1, 6)
+    assert title.layer.locomotive == (1, 6)
 
 
 def test_actions_are_the_seven_of_age_of_steam(title):
-    assert len(title.goods.actions) == 7
-    assert set(title.goods.actions.values()) == set(title.goods.actions)
+    assert len(title.layer.actions) == 7
+    assert set(title.layer.actions.values()) == set(title.layer.actions)
 
 
 def test_ranking_table(title):
-    ranking = title.goods.ranking
+    ranking = title.layer.ranking
     assert [row[0] for row in ranking.table] == [0, 11, 21, 31]
     assert ranking.moves == ["up", "right", "left", "down"]
     assert ranking.few == {1: ["none"], 2: ["right", "left"], 3: ["right", "none", "left"]}
@@ -350,15 +350,17 @@ def test_six_corporations_without_homes_or_trains(title):
 
 
 def test_turn_sequence(title):
-    kinds = [title.rounds[entry.round].kind for entry in title.sequence.turn]
-    assert kinds == [
-        "share_phase",
-        "goods_auction",
-        "goods_actions",
-        "goods_build",
-        "goods_move",
-        "goods_income",
-        "goods_growth",
+    """The share phase is the framework's; every other phase is a round of the
+    title's own layer (its hooks package)."""
+    rounds = [(title.rounds[e.round].kind, title.rounds[e.round].hook) for e in title.sequence.turn]
+    assert rounds == [
+        ("share_phase", None),
+        ("custom", "turn_order_round"),
+        ("custom", "actions_round"),
+        ("custom", "build_round"),
+        ("custom", "move_round"),
+        ("custom", "income_round"),
+        ("custom", "growth_round"),
     ]
 
 
@@ -420,21 +422,21 @@ def test_check_city_colour_and_group(tmp_path):
         },
     )
     assert problems == [
-        ("goods.yaml", "goods colour 'green' is not in goods.colors"),
-        ("goods.yaml", "group 'west' is not in goods.growth.groups"),
+        ("goods.yaml", "goods colour 'green' is not in layer.colors"),
+        ("goods.yaml", "group 'west' is not in layer.growth.groups"),
     ]
 
 
 def test_check_new_city_colour(tmp_path):
     problems = _broken(tmp_path, {"goods.yaml": ("A: {color: red,", "A: {color: white,")})
-    assert problems == [("goods.yaml", "goods colour 'white' is not in goods.colors")]
+    assert problems == [("goods.yaml", "goods colour 'white' is not in layer.colors")]
 
 
 def test_check_goods_cities_are_the_gray_cities_of_the_map(tmp_path):
     problems = _broken(tmp_path, {"goods.yaml": ("    H12: {name: Chicago", "    H10: {name: Chicago")})
     assert problems == [
         ("goods.yaml", "H10 is not a gray city hex of the map"),
-        ("map.yaml", "city H12 is missing from goods.cities"),
+        ("map.yaml", "city H12 is missing from layer.cities"),
     ]
 
 
@@ -442,7 +444,7 @@ def test_check_every_tile_has_a_kind_and_every_kind_a_tile(tmp_path):
     problems = _broken(tmp_path, {"goods.yaml": ("    sharp: simple\n", "    loop: simple\n")})
     assert problems == [
         ("goods.yaml", "tile 'loop' is not in the manifest"),
-        ("tiles.yaml", "tile sharp needs its kind in goods.tiles"),
+        ("tiles.yaml", "tile sharp needs its kind in layer.tiles"),
     ]
 
 
@@ -475,9 +477,9 @@ def test_check_few_ranked_moves(tmp_path):
 def test_check_turns_and_income_bands(tmp_path):
     problems = _broken(
         tmp_path,
-        {"goods.yaml": ("turns: {3: 10, 4: 8, 5: 7, 6: 6}", "turns: {3: 10, 4: 8, 5: 7}")},
+        {"rounds.yaml": ("turns: {3: 10, 4: 8, 5: 7, 6: 6}", "turns: {3: 10, 4: 8, 5: 7}")},
     )
-    assert problems == [("goods.yaml", "no number of turns for 6 players")]
+    assert problems == [("rounds.yaml", "no number of turns for 6 players")]
     problems = _broken(tmp_path / "b", {"goods.yaml": ("{min: 21, by: 4}", "{min: 1, by: 4}")})
     assert problems == [("goods.yaml", "income bands must rise by their min")]
 
@@ -487,9 +489,12 @@ def test_check_start_cells_in_the_market(tmp_path):
     assert problems == [("title.yaml", "the start cell [3, 9] is not in the market grid")]
 
 
-def test_check_goods_rounds_need_the_goods_section(tmp_path):
+def test_check_the_layer_needs_its_section(tmp_path):
     problems = _broken(tmp_path, {"title.yaml": ("  - goods.yaml\n", "")})
-    messages = {message for _, message in problems}
-    assert "a goods_build round needs the goods section" in messages
-    assert "the final turn needs goods.turns" in messages
-    assert ("rounds.yaml", "a goods_growth round needs the goods section") in problems
+    assert problems == [("title.yaml", "missing required section 'layer'")]
+
+
+def test_check_the_final_turn_needs_the_number_of_turns(tmp_path):
+    problems = _broken(tmp_path, {"rounds.yaml": ("  turns: {3: 10, 4: 8, 5: 7, 6: 6}", "")})
+    assert ("rounds.yaml", "the final turn needs game_end.turns") in problems
+    assert ("rounds.yaml", "the goods layer needs game_end.turns") in problems

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import steam_hooks
 import steam_support as steam
 from pydantic import BaseModel
 from sj_support import REAL, TITLE_DIR, game_before, game_before_with, recorded
@@ -75,7 +76,8 @@ def _tag(model: type[BaseModel]) -> str:
 
 def title_fields() -> list[str]:
     """The dotted path of every field of the title models that is not itself a model
-    (union members by their tag: ``companies.abilities[tile_lay].count``)."""
+    (union members by their tag: ``companies.abilities[tile_lay].count``), with the
+    fields of the shipped titles' layer models under ``layer``."""
     out: list[str] = []
 
     def walk(model: type[BaseModel], prefix: str, seen: frozenset) -> None:
@@ -90,6 +92,9 @@ def title_fields() -> list[str]:
                 walk(sub, f"{path}[{_tag(sub)}]" if len(subs) > 1 else path, seen | {sub})
 
     walk(Title, "", frozenset())
+    # the layer section is its layer's model: 18Steam's is the only one shipped
+    out.remove("layer")
+    walk(steam_hooks.GoodsLayer, "layer", frozenset())
     return out
 
 
@@ -186,28 +191,28 @@ CHANGED: dict[str, Change] = {
     "rules.share_phase.end_moves.sold_more": _steam(
         "rules: {share_phase: {end_moves: {sold_more: [left]}}}\n", bot="random"
     ),
-    "goods.build.actions": _steam("goods: {build: {actions: 1}}\n", 30),
-    "goods.build.costs.new": _steam(
-        "goods: {build: {costs: {new: {simple: 1, coexisting: 3, crossing: 4}}}}\n", 70
+    "layer.build.actions": _steam("layer: {build: {actions: 1}}\n", 30),
+    "layer.build.costs.new": _steam(
+        "layer: {build: {costs: {new: {simple: 1, coexisting: 3, crossing: 4}}}}\n", 70
     ),
-    "goods.build.costs.town_base": _steam("goods: {build: {costs: {town_base: 4}}}\n", 75),
-    "goods.build.costs.town_per_exit": _steam("goods: {build: {costs: {town_per_exit: 3}}}\n", 35),
-    "goods.build.costs.replace_to_crossing": _steam(
-        "goods: {build: {costs: {replace_to_crossing: 1}}}\n", 75
+    "layer.build.costs.town_base": _steam("layer: {build: {costs: {town_base: 4}}}\n", 75),
+    "layer.build.costs.town_per_exit": _steam("layer: {build: {costs: {town_per_exit: 3}}}\n", 35),
+    "layer.build.costs.replace_to_crossing": _steam(
+        "layer: {build: {costs: {replace_to_crossing: 1}}}\n", 75
     ),
-    "goods.build.costs.replace_other": _steam("goods: {build: {costs: {replace_other: 1}}}\n", 75),
-    "goods.build.costs.redirect": _steam("goods: {build: {costs: {redirect: 1}}}\n", 75),
-    "goods.build.town_discs": _steam("goods: {build: {town_discs: 0}}\n", 30),
-    "goods.locomotive": _steam("goods: {locomotive: [2, 6]}\n", 65),
-    "goods.move_rounds": _steam("goods: {move_rounds: 1}\n", 50),
-    "goods.expenses_per_locomotive": _steam("goods: {expenses_per_locomotive: 2}\n", 70),
-    "goods.dividend_per_share": _steam("goods: {dividend_per_share: 2}\n", 60),
-    "goods.growth.groups": _steam("goods: {growth: {groups: [black, white]}}\n", 90),
-    "goods.growth.printed_slots": _steam("goods: {growth: {printed_slots: 2}}\n", 5),
-    "goods.growth.new_city_slots": _steam("goods: {growth: {new_city_slots: 1}}\n", 5),
-    "goods.growth.production": _steam("goods: {growth: {production: 1}}\n", 90),
+    "layer.build.costs.replace_other": _steam("layer: {build: {costs: {replace_other: 1}}}\n", 75),
+    "layer.build.costs.redirect": _steam("layer: {build: {costs: {redirect: 1}}}\n", 75),
+    "layer.build.town_discs": _steam("layer: {build: {town_discs: 0}}\n", 30),
+    "layer.locomotive": _steam("layer: {locomotive: [2, 6]}\n", 65),
+    "layer.move_rounds": _steam("layer: {move_rounds: 1}\n", 50),
+    "layer.expenses_per_locomotive": _steam("layer: {expenses_per_locomotive: 2}\n", 70),
+    "layer.dividend_per_share": _steam("layer: {dividend_per_share: 2}\n", 60),
+    "layer.growth.groups": _steam("layer: {growth: {groups: [black, white]}}\n", 90),
+    "layer.growth.printed_slots": _steam("layer: {growth: {printed_slots: 2}}\n", 5),
+    "layer.growth.new_city_slots": _steam("layer: {growth: {new_city_slots: 1}}\n", 5),
+    "layer.growth.production": _steam("layer: {growth: {production: 1}}\n", 90),
     "rules.share_phase.buy_and_sell": _steam("rules: {share_phase: {buy_and_sell: any}}\n", 20, bot="random"),
-    "goods.ranking.moves": _steam("goods: {ranking: {moves: [right, up, down, left]}}\n"),
+    "layer.ranking.moves": _steam("layer: {ranking: {moves: [right, up, down, left]}}\n"),
 }
 
 
@@ -428,7 +433,7 @@ def test_a_sellable_presidents_certificate_may_be_sold():
         steam.buy(game, "1", "RED")
         steam.buy(game, "1", "RED")
         steam.end_trade(game)
-        steam.advance(game, "share_phase", None, leave=True)
+        steam.advance(game, "shares", None, leave=True)
         steam.vote_all(game)
         steam.pass_until(game, "1")
         offered.append(sorted(s for o in steam.options(game, "1")["sell_shares"] for s in o["shares"]))
@@ -436,16 +441,16 @@ def test_a_sellable_presidents_certificate_may_be_sold():
 
 
 def test_a_replacement_in_a_town_costs_what_the_title_says():
-    """``goods.build.costs.replace_in_town``: RED's replacement of its town tile in H8
+    """``layer.build.costs.replace_in_town``: RED's replacement of its town tile in H8
     costs 3 in 18Steam (test_18Steam_rules.test_build_costs), 1 with the cost changed."""
     paid = []
-    for text in ("", "goods: {build: {costs: {replace_in_town: 1}}}\n"):
+    for text in ("", "layer: {build: {costs: {replace_in_town: 1}}}\n"):
         rules = [RulesText("house.yaml", "overlay: {name: house}\n" + text)] if text else ()
         game = steam.new_game(4, 1, rules=rules)
         steam.share_phase(game, [("1", "RED"), ("2", "BLUE")], gifts={"RED": 30, "BLUE": 10})
-        steam.advance(game, "goods_build", picks={"RED": "engineer"})
+        steam.advance(game, "build", picks={"RED": "engineer"})
         steam.lay(game, "RED", ("H10", "straight", 0), ("H8", "town-1", 3))
-        steam.advance(game, "goods_build", {"RED": "engineer"}, leave=True)
+        steam.advance(game, "build", {"RED": "engineer"}, leave=True)
         before = steam.cash(game, "RED")
         steam.lay(game, "RED", ("H8", "town-left", 0))
         paid.append(before - steam.cash(game, "RED"))
@@ -463,11 +468,11 @@ def test_a_variant_may_have_its_own_distance():
 
 
 def test_without_a_final_dividend_the_last_turn_pays_none():
-    """``goods.final_dividend``: a bot game of 18Steam whose corporations are given $100
+    """``layer.final_dividend``: a bot game of 18Steam whose corporations are given $100
     each in the last turn pays final dividends; with no final dividend (``null``, which
     an overlay cannot say: null removes a key) it pays none."""
     title = load_title(STEAM)
-    plain = title.model_copy(update={"goods": title.goods.model_copy(update={"final_dividend": None})})
+    plain = title.model_copy(update={"layer": title.layer.model_copy(update={"final_dividend": None})})
     paid = []
     for played in (title, plain):
         session = new_session(STEAM, 4, 1, title=played)
@@ -1121,51 +1126,51 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         VAR + "test_after_its_dividend_a_trainless_bot_takes_depot_trains_for_free",
     ),
     # the goods layer (18Steam)
-    "goods.colors": (STT + "test_goods_cubes", STEAM_GAMES),
-    "goods.cities.name": (STT + "test_city",),
-    "goods.cities.color": (ST + "test_a_good_ends_at_a_city_of_its_colour",),
-    "goods.cities.group": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
-    "goods.cities.die": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
-    "goods.cities.cubes": (STT + "test_twelve_cities_and_their_starting_cubes", STEAM_GAMES),
-    "goods.new_cities.color": (ST + "test_urbanization_puts_a_new_city_on_a_town_and_links_end_there",),
-    "goods.new_cities.group": (ST + "test_a_new_city_on_the_map_grows_from_its_column",),
-    "goods.new_cities.die": (ST + "test_a_new_city_on_the_map_grows_from_its_column",),
-    "goods.tiles": (ST + "test_build_costs",),
-    "goods.build.actions": (CHANGE, ST + "test_three_build_actions_four_with_the_engineer"),
-    "goods.build.costs.new": (CHANGE, ST + "test_build_costs"),
-    "goods.build.costs.town_base": (CHANGE, ST + "test_build_costs"),
-    "goods.build.costs.town_per_exit": (CHANGE, ST + "test_build_costs"),
-    "goods.build.costs.replace_to_crossing": (CHANGE, ST + "test_build_costs"),
-    "goods.build.costs.replace_in_town": (HERE + "test_a_replacement_in_a_town_costs_what_the_title_says",),
-    "goods.build.costs.replace_other": (CHANGE, ST + "test_build_costs"),
-    "goods.build.costs.redirect": (CHANGE, ST + "test_build_costs"),
-    "goods.build.town_discs": (CHANGE, ST + "test_an_ordinary_tile_in_a_town_runs_to_the_town"),
-    "goods.build.keep_incomplete": (
+    "layer.colors": (STT + "test_goods_cubes", STEAM_GAMES),
+    "layer.cities.name": (STT + "test_city",),
+    "layer.cities.color": (ST + "test_a_good_ends_at_a_city_of_its_colour",),
+    "layer.cities.group": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
+    "layer.cities.die": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
+    "layer.cities.cubes": (STT + "test_twelve_cities_and_their_starting_cubes", STEAM_GAMES),
+    "layer.new_cities.color": (ST + "test_urbanization_puts_a_new_city_on_a_town_and_links_end_there",),
+    "layer.new_cities.group": (ST + "test_a_new_city_on_the_map_grows_from_its_column",),
+    "layer.new_cities.die": (ST + "test_a_new_city_on_the_map_grows_from_its_column",),
+    "layer.tiles": (ST + "test_build_costs",),
+    "layer.build.actions": (CHANGE, ST + "test_three_build_actions_four_with_the_engineer"),
+    "layer.build.costs.new": (CHANGE, ST + "test_build_costs"),
+    "layer.build.costs.town_base": (CHANGE, ST + "test_build_costs"),
+    "layer.build.costs.town_per_exit": (CHANGE, ST + "test_build_costs"),
+    "layer.build.costs.replace_to_crossing": (CHANGE, ST + "test_build_costs"),
+    "layer.build.costs.replace_in_town": (HERE + "test_a_replacement_in_a_town_costs_what_the_title_says",),
+    "layer.build.costs.replace_other": (CHANGE, ST + "test_build_costs"),
+    "layer.build.costs.redirect": (CHANGE, ST + "test_build_costs"),
+    "layer.build.town_discs": (CHANGE, ST + "test_an_ordinary_tile_in_a_town_runs_to_the_town"),
+    "layer.build.keep_incomplete": (
         ST + "test_incomplete_track_loses_its_owner_after_the_owners_next_build_turn",
     ),
-    "goods.actions": (ST + "test_each_operator_takes_one_free_action",),
-    "goods.locomotive": (CHANGE, ST + "test_activation_and_the_starting_locomotive"),
-    "goods.move_rounds": (CHANGE,),
-    "goods.income_reduction.min": (ST + "test_income_reduction",),
-    "goods.income_reduction.by": (ST + "test_income_reduction",),
-    "goods.expenses_per_locomotive": (CHANGE, ST + "test_income_then_the_locomotive_and_dividends"),
-    "goods.dividend_per_share": (CHANGE, ST + "test_an_overlay_changes_the_dividend"),
-    "goods.growth.groups": (CHANGE, ST + "test_growth_dice_move_goods_from_the_display_to_the_cities"),
-    "goods.growth.dice": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
-    "goods.growth.printed_slots": (CHANGE,),
-    "goods.growth.new_city_slots": (CHANGE,),
-    "goods.growth.production": (
+    "layer.actions": (ST + "test_each_operator_takes_one_free_action",),
+    "layer.locomotive": (CHANGE, ST + "test_activation_and_the_starting_locomotive"),
+    "layer.move_rounds": (CHANGE,),
+    "layer.income_reduction.min": (ST + "test_income_reduction",),
+    "layer.income_reduction.by": (ST + "test_income_reduction",),
+    "layer.expenses_per_locomotive": (CHANGE, ST + "test_income_then_the_locomotive_and_dividends"),
+    "layer.dividend_per_share": (CHANGE, ST + "test_an_overlay_changes_the_dividend"),
+    "layer.growth.groups": (CHANGE, ST + "test_growth_dice_move_goods_from_the_display_to_the_cities"),
+    "layer.growth.dice": (ST + "test_growth_dice_move_goods_from_the_display_to_the_cities",),
+    "layer.growth.printed_slots": (CHANGE,),
+    "layer.growth.new_city_slots": (CHANGE,),
+    "layer.growth.production": (
         CHANGE,
         ST + "test_production_puts_drawn_goods_on_empty_slots_of_cities_on_the_map",
     ),
-    "goods.turns": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),
-    "goods.ranking.table": (
+    "game_end.turns": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),
+    "layer.ranking.table": (
         ST + "test_profitability_ranking_moves",
         ST + "test_the_cross_check_row_is_that_of_the_income_at_the_start_of_the_turn",
     ),
-    "goods.ranking.moves": (CHANGE, ST + "test_profitability_ranking_moves"),
-    "goods.ranking.few": (ST + "test_profitability_ranking_moves",),
-    "goods.final_dividend": (
+    "layer.ranking.moves": (CHANGE, ST + "test_profitability_ranking_moves"),
+    "layer.ranking.few": (ST + "test_profitability_ranking_moves",),
+    "layer.final_dividend": (
         HERE + "test_without_a_final_dividend_the_last_turn_pays_none",
         ST + "test_the_final_dividend_worked_example",
     ),

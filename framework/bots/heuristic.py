@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from framework.bots import goods
 from framework.bots.base import Choice, Options, to_action
 from framework.bots.sense import attraction, lay_score, needs_train, train_value
 from framework.engine import tokens, trains
@@ -48,8 +47,8 @@ class HeuristicBot:
             entity = next(iter(options))
         kinds = options[entity]
         handled = (
-            goods.act(game, entity, options, rng)
-            if game.goods is not None
+            game.layer.bot(game, entity, options, rng)
+            if game.layer_state is not None
             else self._rules(game, entity, options, rng)
         )
         if handled is not None:

@@ -17,7 +17,9 @@ field 'price' of a bid must be an integer, got "lots" (action format)
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError
@@ -223,26 +225,6 @@ class GiveMoney(Move):
     amount: Whole
 
 
-class SelectAction(Move):
-    action: Id
-
-
-class PlaceCity(Move):
-    hex: Id
-    city: Id
-
-
-class MoveGoods(Move):
-    city: Id
-    color: Id
-    stops: list[Any]
-    links: list[Any]
-
-
-class CityAction(Move):
-    city: Id
-
-
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.gamefile.effective_actions`)."""
@@ -271,12 +253,6 @@ PLAYED: dict[str, type[Move]] = {
     "end_game": EndGame,
     "vote": Vote,
     "give_money": GiveMoney,
-    "turn_order_pass": Pass,
-    "select_action": SelectAction,
-    "place_city": PlaceCity,
-    "move_goods": MoveGoods,
-    "upgrade_locomotive": Pass,
-    "place_cube": CityAction,
 }
 """The model of every action type the engine plays."""
 
@@ -302,8 +278,12 @@ CATALOGUE = frozenset({
 MODELS: dict[str, type[Action]] = {**PLAYED, "undo": Undo, "redo": Action, "message": Message}
 """The model of each action type; any other type has only the common fields."""
 
+EMPTY: Mapping[str, type[BaseModel]] = MappingProxyType({})
+"""No extra action types (a title without a layer)."""
+
 KNOWN = CATALOGUE | set(PLAYED)
-"""The action types a game file may hold: 18xx.games' own, and this engine's titles'."""
+"""The action types any game file may hold: 18xx.games' own and the engine's (a title's
+layer adds its own, :attr:`framework.layer.Layer.actions`)."""
 
 
 @dataclass(frozen=True)
@@ -366,9 +346,13 @@ def problems_of(error: ValidationError) -> list[FieldProblem]:
     return found
 
 
-def shape_problems(action: dict[str, Any]) -> list[FieldProblem]:
-    """What in ``action`` (a JSON object) does not have the shape of its type's model."""
-    model = MODELS.get(action.get("type"), Action) if isinstance(action.get("type"), str) else Action
+def shape_problems(
+    action: dict[str, Any], extra: Mapping[str, type[BaseModel]] = EMPTY
+) -> list[FieldProblem]:
+    """What in ``action`` (a JSON object) does not have the shape of its type's model
+    (one of the engine's, or of ``extra``: a title layer's action types)."""
+    kind = action.get("type")
+    model = (MODELS.get(kind) or extra.get(kind) or Action) if isinstance(kind, str) else Action
     try:
         model.model_validate(action)
     except ValidationError as error:
@@ -392,15 +376,16 @@ _UNPLAYED_NAMES: dict[Any, tuple[str, ...]] = {
 """Per action type, the fields marked :data:`UNPLAYED` (looked up once)."""
 
 
-def check_shape(action: Any) -> None:
+def check_shape(action: Any, extra: Mapping[str, type[BaseModel]] = EMPTY) -> None:
     """Raise :class:`GameError` unless ``action`` is a well-formed action object of a
-    type the engine plays, giving no value to a field it does not play."""
+    type the engine plays (or ``extra``, the title layer's, has), giving no value to a
+    field it does not play."""
     if not isinstance(action, dict):
         raise GameError("action format", "an action is a JSON object")
     kind = action.get("type")
-    if not isinstance(kind, str) or kind not in PLAYED:
+    if not isinstance(kind, str) or (kind not in PLAYED and kind not in extra):
         raise GameError("action format", f"unknown action type {kind!r}")
-    for problem in shape_problems(action):
+    for problem in shape_problems(action, extra):
         if not problem.reason:
             raise GameError("action format", f"a {kind} {problem.text()}")
         raise GameError(

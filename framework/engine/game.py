@@ -12,6 +12,7 @@ naming the rule it breaks, leaving the game exactly as it was.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -34,6 +35,7 @@ from framework.engine.errors import GameError
 from framework.engine.market import StockMarket
 from framework.engine.rounds import make_round
 from framework.gamefile import NO_EFFECT
+from framework.layer import layer_of
 from framework.setup import Setup, president_corporation, random_setup
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
@@ -80,7 +82,7 @@ class Game:
         self.hexmap = HexMap(title)
         self.board = Board(title, self.hexmap, FaceCache(title))
         self.market = StockMarket.for_title(title)
-        self.phase = next(iter(title.phases))
+        self.phase = next(iter(title.phases), None)
         self._create_companies()
         self._create_corporations()
         self.trains: dict[str, Train] = {}
@@ -95,15 +97,14 @@ class Game:
         self.hooks = load_hooks(title)
         self.draws = 0
         """Random draws made during play (each from the seed and this count)."""
-        self.goods = None
         if title.rules.share_phase is not None:
             from framework.engine.share_phase import place_start_prices
 
             place_start_prices(self)
-        if title.goods is not None:
-            from framework.goods.state import new_goods
-
-            self.goods = new_goods(self)
+        self.layer = layer_of(self)
+        """The title's layer (:mod:`framework.layer`; the base, adding nothing, for most)."""
+        self.layer_state = self.layer.new_state(self)
+        """The layer's part of the game (``None`` for a title without one)."""
         self.round = None
         self.next_round()
 
@@ -247,6 +248,10 @@ class Game:
             if self.turn_position >= len(entries):
                 self.turn_position = 0
                 self.turn += 1
+                if self.turn > self.last_turn():
+                    self.trigger_end("final_turn")
+                    if self.finished:
+                        return None
             entry = entries[self.turn_position]
             if self.turn % entry.every == 0:
                 break
@@ -254,6 +259,11 @@ class Game:
             self.or_count = self.phase_spec().operating_rounds
             self.or_number = 1
         return entry.round
+
+    def last_turn(self) -> float:
+        """The number of game turns for this many players (``game_end.turns``;
+        unlimited when the title has none)."""
+        return self.title.game_end.turns.get(len(self.humans), math.inf)
 
     def round_label(self) -> str:
         """The round now, as the checkpoints name it: ``Auction``, ``SR3``, ``OR3.2``
@@ -301,7 +311,7 @@ class Game:
         kind = action.get("type") if isinstance(action, dict) else None
         if isinstance(kind, str) and kind in NO_EFFECT:
             return
-        check_shape(action)
+        check_shape(action, self.layer.actions)
         if self.finished:
             raise GameError("game over", "the game has ended")
         if kind == "end_game":

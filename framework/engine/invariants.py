@@ -5,7 +5,7 @@
 * Every corporation's certificates add up to 100% and each has a valid holder.
 * The tile supply never goes below zero: tiles on the map and in the supply
   add up to the manifest.
-* Goods cubes are conserved (goods layer): bag, display and cities hold them all.
+* What the title's layer says must hold of its state (:meth:`framework.layer.Layer.invariants`).
 * Every station token on the map belongs to an open corporation, to a minor, or
   to the state railway. (A merged minor's token may stay on the map after the
   minor closes: 18xx.games leaves KHJ's token in Köping when the buyer already
@@ -48,11 +48,7 @@ def broken_invariants(game: Game) -> list[str]:
             problems.append(f"the pool holds {corp.percent_of(POOL)}% of {sym}")
     problems.extend(_tile_problems(game))
     problems.extend(_token_problems(game))
-    if game.goods is not None:
-        cubes = game.goods.total_cubes()
-        for color, count in game.title.goods.colors.items():
-            if cubes.get(color, 0) != count:
-                problems.append(f"{cubes.get(color, 0)} {color} cubes instead of {count}")
+    problems.extend(game.layer.invariants(game))
     return problems
 
 

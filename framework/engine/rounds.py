@@ -181,4 +181,3 @@ def make_round(game: Game, name: str) -> Round:
 # the kinds register themselves on import
 from framework.engine import round_kinds as _kinds  # noqa: E402, F401
 from framework.engine import share_phase as _share_phase  # noqa: E402, F401
-from framework.goods import rounds as _goods_rounds  # noqa: E402, F401

@@ -76,19 +76,6 @@ def gift_choices(game: Game, player: str) -> list[dict[str, Any]]:
     ]
 
 
-def activate(game: Game, sym: str) -> None:
-    """A corporation's president's certificate is sold: it joins the operating layer."""
-    corp = game.corporations[sym]
-    goods = game.goods
-    if goods is None:
-        return
-    levels = sorted(game.corporations[s].counters["locomotive"] for s in goods.order)
-    first = game.title.goods.locomotive[0]
-    corp.counters = {"income": 0, "income_start": 0, "locomotive": levels[1] if len(levels) >= 2 else first}
-    goods.order.append(sym)
-    game.log(f"{sym} is active with locomotive {corp.counters['locomotive']}")
-
-
 @round_kind("share_phase")
 class SharePhase(Round):
     STATE = (
@@ -296,7 +283,7 @@ class SharePhase(Round):
         if from_treasury and presidented:
             self.offered[sym] -= 1
         if not presidented:
-            activate(game, sym)
+            game.layer.floated(game, sym)
             # it had no president when the phase began, so all its certificates are for sale
             self.offered[sym] = len([s for s in corp.shares if s.owner == sym and not s.president])
         self._traded(player, sym, "buy", 1)
@@ -380,7 +367,7 @@ class SharePhase(Round):
 
     def _start_buy_back(self) -> None:
         game = self.game
-        order = game.goods.order if game.goods is not None else list(game.corporations)
+        order = game.layer.operating_order(game) or list(game.corporations)
         if game.title.rules.share_phase.buy_back:
             self.queue = [s for s in order if has_president(game, s) and self._buy_backs(s)]
         self.stage = "buy_back"

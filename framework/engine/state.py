@@ -16,6 +16,7 @@ from framework.board.hexmap import HexMap
 from framework.engine.entities import Company, Corporation, Minor, Player, Share, Train
 from framework.engine.market import StockMarket
 from framework.engine.rounds import ROUND_TYPES, make_round
+from framework.layer import layer_of
 from framework.setup import Setup
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
@@ -65,7 +66,7 @@ def game_to_dict(game) -> dict[str, Any]:
     data["checkpoints"] = game.checkpoints
     data["messages"] = list(game.messages)
     data["nationalised"] = list(game.nationalised)
-    data["goods"] = game.goods.to_dict() if game.goods is not None else None
+    data["layer"] = game.layer_state.to_dict() if game.layer_state is not None else None
     return data
 
 
@@ -100,11 +101,8 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     game.checkpoints = list(data["checkpoints"])
     game.messages = list(data["messages"])
     game.nationalised = list(data["nationalised"])
-    game.goods = None
-    if data["goods"] is not None:
-        from framework.goods.state import GoodsState
-
-        game.goods = GoodsState.from_dict(data["goods"])
+    game.layer = layer_of(game)
+    game.layer_state = game.layer.load_state(game, data["layer"]) if data["layer"] is not None else None
     game.hooks = load_hooks(title)
     game.round = None
     saved = data["round"]

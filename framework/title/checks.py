@@ -22,7 +22,13 @@ from framework.board.upgrades import keeping_rotations
 from framework.geometry import Grid, opposite
 from framework.title import companies as ab
 from framework.title.files import file_in_folder
-from framework.title.hooks import HOOKS_FILE, defined_functions, hook_references, hooks_file_problem
+from framework.title.hooks import (
+    HOOKS_FILE,
+    defined_functions,
+    hook_references,
+    hooks_entry,
+    hooks_file_problem,
+)
 from framework.title.model import Title
 from framework.title.track import TrackContent, endpoint_node
 from framework.yamlsource import DataPath
@@ -74,7 +80,7 @@ class _Checker:
             self.setup,
             self.tables,
             self.game_end,
-            self.goods,
+            self.layer,
             self.variants,
             self.hooks,
         ):
@@ -326,6 +332,12 @@ class _Checker:
 
     def phases_and_trains(self) -> Iterator[Found]:
         phases, trains = self.t.phases, self.t.trains
+        if not phases:
+            needs = [n for n, r in self.t.rounds.items() if r.kind == "operating"]
+            if trains or needs:
+                what = "trains" if trains else f"the operating round {needs[0]}"
+                yield (("trains",) if trains else ("rounds", needs[0]), f"{what} need phases", "key")
+            return
         train_faces = dict(trains)
         for train in trains.values():
             train_faces.update(train.variants)
@@ -449,8 +461,8 @@ class _Checker:
             at = (section, sym)
             home = charter.home
             if home is None:
-                if t.goods is None:
-                    yield (at, f"{sym} needs a home (only a goods-layer title's companies have none)", "key")
+                if t.layer_class is None:
+                    yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")
                 continue
             hx = t.map.hexes.get(home.hex)
             if hx is None:
@@ -618,67 +630,24 @@ class _Checker:
         if not any(self.t.game_end.model_dump().values()):
             yield (("game_end",), "the game needs at least one end condition", "key")
 
-    # -- the goods layer ------------------------------------------------
+    # -- the share phase, the number of turns and the title's layer -----
 
-    def goods(self) -> Iterator[Found]:
-        t, g = self.t, self.t.goods
+    def layer(self) -> Iterator[Found]:
+        t = self.t
         for name, rnd in t.rounds.items():
             if rnd.kind == "share_phase" and t.rules.share_phase is None:
                 yield (("rounds", name, "kind"), "a share_phase round needs rules.share_phase", "value")
-            if rnd.kind.startswith("goods_") and g is None:
-                yield (("rounds", name, "kind"), f"a {rnd.kind} round needs the goods section", "value")
-        if t.game_end.final_turn and g is None:
-            yield (("game_end", "final_turn"), "the final turn needs goods.turns", "value")
-        if g is None:
-            return
-        groups = g.growth.groups
-        places = [("cities", key, c) for key, c in g.cities.items()]
-        places += [("new_cities", key, c) for key, c in g.new_cities.items()]
-        for part, key, place in places:
-            at = ("goods", part, key)
-            if place.color not in g.colors:
-                yield ((*at, "color"), f"goods colour {place.color!r} is not in goods.colors", "value")
-            if place.group not in groups:
-                yield ((*at, "group"), f"group {place.group!r} is not in goods.growth.groups", "value")
-        for hex_id in g.cities:
-            hx = t.map.hexes.get(hex_id)
-            if hx is None or hx.color != "gray" or not hx.cities:
-                yield (("goods", "cities", hex_id), f"{hex_id} is not a gray city hex of the map", "key")
-        for hex_id, hx in t.map.hexes.items():
-            if hx.color == "gray" and hx.cities and hex_id not in g.cities:
-                yield (("map", "hexes", hex_id), f"city {hex_id} is missing from goods.cities", "key")
-        for name, kind in g.tiles.items():
-            tile = t.tiles.get(name)
-            if tile is None:
-                yield (("goods", "tiles", name), f"tile {name!r} is not in the manifest", "key")
-            elif (kind == "town") != bool(tile.towns):
-                has = "has a" if tile.towns else "has no"
-                yield (("goods", "tiles", name), f"tile {name} is of kind {kind} but {has} town", "value")
-        for name in t.tiles:
-            if name not in g.tiles:
-                yield (("tiles", name), f"tile {name} needs its kind in goods.tiles", "key")
-        for n in t.title.players.counts():
-            if n not in g.turns:
-                yield (("goods", "turns"), f"no number of turns for {n} players", "value")
-        lows = [band.min for band in g.income_reduction]
-        if lows != sorted(set(lows)):
-            yield (("goods", "income_reduction"), "income bands must rise by their min", "value")
-        if g.locomotive[0] > g.locomotive[1]:
-            yield (("goods", "locomotive"), "the starting locomotive is above the highest", "value")
-        if g.ranking is not None:
-            yield from self.ranking(g.ranking)
-
-    def ranking(self, ranking: Any) -> Iterator[Found]:
-        at = ("goods", "ranking")
-        lows = [row[0] for row in ranking.table]
-        if lows != sorted(set(lows)):
-            yield ((*at, "table"), "the rows must rise by their lowest starting income", "value")
-        for i, row in enumerate(ranking.table):
-            if row[1:] != sorted(set(row[1:])):
-                yield ((*at, "table", i), "the earnings thresholds of a row must rise", "value")
-        for n, moves in ranking.few.items():
-            if len(moves) != n:
-                yield ((*at, "few", str(n)), f"{n} ranked need {n} moves, got {len(moves)}", "value")
+        end = t.game_end
+        if end.final_turn and not end.turns:
+            yield (("game_end", "final_turn"), "the final turn needs game_end.turns", "value")
+        if end.turns and not end.final_turn:
+            yield (("game_end", "turns"), "game_end.turns needs final_turn (its timing)", "key")
+        if end.turns:
+            for n in t.title.players.counts():
+                if n not in end.turns:
+                    yield (("game_end", "turns"), f"no number of turns for {n} players", "value")
+        if t.layer_class is not None:
+            yield from t.layer_class.check(t)
 
     # -- variants and hooks ---------------------------------------------
 
@@ -698,21 +667,22 @@ class _Checker:
         refs = list(hook_references(self.t))
         if not refs or self.folder is None:
             return
-        file = self.folder / HOOKS_FILE
         refused = hooks_file_problem(self.folder)
         if refused is not None:
             yield (refs[0][0], refused, "value")
             return
-        if not file.is_file():
+        file = hooks_entry(self.folder)
+        if file is None or not file.is_file():
             for at, name in refs:
                 yield (at, f"hook {name!r} needs {HOOKS_FILE} in the title's folder", "value")
             return
+        shown = file.relative_to(self.folder).as_posix()
         try:
             defined = defined_functions(file)
         except SyntaxError as exc:
             at, name = refs[0]
-            yield (at, f"{HOOKS_FILE} cannot be read: {exc.msg} (line {exc.lineno})", "value")
+            yield (at, f"{shown} cannot be read: {exc.msg} (line {exc.lineno})", "value")
             return
         for at, name in refs:
             if name not in defined:
-                yield (at, f"hook {name!r} is not a function in {HOOKS_FILE}", "value")
+                yield (at, f"hook {name!r} is not a function in {shown}", "value")

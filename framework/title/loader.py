@@ -25,11 +25,12 @@ from typing import Any, NamedTuple
 from pydantic import ValidationError
 
 from framework import yamlsource
+from framework.layer import Layer
 from framework.problems import Mark, Problem, ProblemsError
 from framework.title.checks import check_title
 from framework.title.files import display_path, file_in_folder
 from framework.title.fingerprint import fingerprint
-from framework.title.hooks import HOOKS_FILE
+from framework.title.hooks import hook_files, import_hooks
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
 from framework.title.overlay import OverlayMeta, apply_overlay, blame
@@ -182,6 +183,7 @@ def load_title(
     if problems:
         raise ProblemsError(problems, stage="syntax")
     title = validate_tree(tree)
+    validate_layer(title, tree, folder)
     names = [o.name if isinstance(o, RulesText) else display_path(o) for o in overlays]
     if check:
         found = check_title(title, folder)
@@ -202,11 +204,10 @@ def _fingerprint_parts(
     house_rules: list[Path | RulesText],
 ) -> Iterator[tuple[str, str, bytes]]:
     """What a title's fingerprint covers, in a stable order: the title's files by their
-    path in the folder (``hooks.py`` too, when there is one), the variants' overlay
+    path in the folder (its hooks too, when it has them), the variants' overlay
     files and ids in the order applied, then the house rules in order."""
     base = folder.resolve()
-    hooks = folder / HOOKS_FILE
-    own = {_relative(f, base): f for f in [*files, *([hooks] if hooks.is_file() else [])]}
+    own = {_relative(f, base): f for f in [*files, *hook_files(folder)]}
     for name in sorted(own):
         yield ("file", name, own[name].read_bytes())
     for variant, file in zip(variants, variant_files, strict=True):
@@ -228,9 +229,10 @@ def _found_without_overlays(folder: Path) -> set[tuple[DataPath, str]]:
     """``(path, message)`` of the title's own problems, before any overlay: those an
     overlay did not cause (none when the title alone does not load)."""
     try:
-        return {
-            (where, message) for where, message, _ in check_title(validate_tree(read_tree(folder)), folder)
-        }
+        tree = read_tree(folder)
+        title = validate_tree(tree)
+        validate_layer(title, tree, folder)
+        return {(where, message) for where, message, _ in check_title(title, folder)}
     except ProblemsError:
         return set()
 
@@ -261,6 +263,42 @@ def validate_tree(tree: Located) -> Title:
         return Title.model_validate(tree.data)
     except ValidationError as exc:
         raise ProblemsError(problems_from_validation(exc, tree, title_schema()), stage="schema") from None
+
+
+def validate_layer(title: Title, tree: Located, folder: Path) -> None:
+    """Import the title's layer (``hooks.layer``) and validate its ``layer`` section
+    with the layer's model, in place: afterwards ``title.layer`` is that model's
+    instance and ``title.layer_class`` the layer."""
+    name = title.hooks.get("layer")
+    if name is None:
+        if title.layer is not None:
+            problem = "a layer section needs the layer that reads it (hooks: {layer: ...})"
+            raise ProblemsError([Problem(problem, tree.key_mark(("layer",)))], stage="schema")
+        return
+    title._folder = folder
+    layer = load_hooks_named(title, name)
+    if not (isinstance(layer, type) and issubclass(layer, Layer)):
+        problem = f"hooks.layer {name!r} is not a subclass of framework.layer.Layer"
+        raise ProblemsError([Problem(problem, tree.value_mark(("hooks", "layer")))], stage="schema")
+    title._layer_class = layer
+    if layer.model is None:
+        if title.layer is not None:
+            problem = f"the layer {name} has no model for a layer section"
+            raise ProblemsError([Problem(problem, tree.key_mark(("layer",)))], stage="schema")
+        return
+    try:
+        data = layer.model.model_validate(title.layer or {})
+    except ValidationError as exc:
+        schema = layer.model.model_json_schema()
+        raise ProblemsError(
+            problems_from_validation(exc, tree, schema, prefix=("layer",)), stage="schema"
+        ) from None
+    object.__setattr__(title, "layer", data)  # the section, as its layer's model reads it
+
+
+def load_hooks_named(title: Title, name: str) -> object:
+    """One hook of the title, imported (see :mod:`framework.title.hooks`)."""
+    return import_hooks(title.folder, {name})[name]
 
 
 @cache

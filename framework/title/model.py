@@ -8,6 +8,7 @@ checks that relate sections to each other are in :mod:`framework.title.checks`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import Field, PrivateAttr, create_model, model_validator
 
@@ -15,7 +16,6 @@ from framework.title.base import Entry, HexId, Model, Name
 from framework.title.bonuses import Bonus
 from framework.title.companies import Company
 from framework.title.corporations import Corporation, Minor
-from framework.title.goods import GoodsLayer
 from framework.title.map import MapSpec
 from framework.title.market import Market
 from framework.title.rounds import HookPoint, Round, Sequence
@@ -49,8 +49,9 @@ class Title(Model):
     """The tile manifest, by tile name."""
     market: Market
     """The stock market."""
-    phases: dict[Name, Phase] = Field(min_length=1)
-    """The phases, in order."""
+    phases: dict[Name, Phase] = {}
+    """The phases, in order (none for a title without trains, whose layer plays
+    something else)."""
     trains: dict[Name, Train] = {}
     """The train types, in depot order (none for a title whose operating layer is goods)."""
     companies: dict[str, Company] = {}
@@ -73,17 +74,26 @@ class Title(Model):
     """Variants and optional rules, by id (18xx.games optional rule ids where they exist)."""
     hooks: dict[HookPoint, str] = {}
     """Hook functions the framework calls at fixed moments, by moment."""
-    goods: GoodsLayer | None = None
-    """The goods layer (track, links and goods cubes), for a title played with its rounds."""
+    layer: dict[str, Any] | None = None
+    """The data of the title's own layer (``hooks: {layer: ...}``, see
+    :mod:`framework.layer`), checked by that layer's model: for 18Steam, Age of
+    Steam's goods, cities, track costs and income."""
 
     _folder: Path | None = PrivateAttr(default=None)
     _overlays: list[str] = PrivateAttr(default_factory=list)
     _fingerprint: str | None = PrivateAttr(default=None)
+    _layer_class: Any = PrivateAttr(default=None)
 
     @property
     def folder(self) -> Path | None:
         """The folder the title was loaded from (where its hooks live)."""
         return self._folder
+
+    @property
+    def layer_class(self) -> Any:
+        """The title's :class:`framework.layer.Layer` subclass (``hooks.layer``), once
+        the loader has imported it; ``None`` for a title without a layer."""
+        return self._layer_class
 
     @property
     def overlays(self) -> list[str]:

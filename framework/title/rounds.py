@@ -81,9 +81,12 @@ StepName = Literal[
 ]
 
 
-HookPoint = Literal["after_dividend", "end_of_game"]
-"""Moments at which the framework calls a title's hook (``hooks`` section):
+HookPoint = Literal["after_dividend", "end_of_game", "layer"]
+"""Moments at which the framework calls a title's hook (``hooks`` section), and the
+title's layer:
 
+* ``layer``: the :class:`framework.layer.Layer` subclass of a title whose operating
+  game is its own (it checks the ``layer`` section and extends the engine);
 * ``after_dividend``: ``hook(game, entity)`` when an operating company's dividend step ends;
 * ``end_of_game``: ``hook(game)`` when the game ends, before the final scores."""
 
@@ -103,24 +106,11 @@ class Step(Shorthand):
 class Round(Entry):
     """A kind of round and its steps."""
 
-    kind: Literal[
-        "auction",
-        "stock",
-        "operating",
-        "share_phase",
-        "goods_auction",
-        "goods_actions",
-        "goods_build",
-        "goods_move",
-        "goods_income",
-        "goods_growth",
-        "custom",
-    ]
+    kind: Literal["auction", "stock", "operating", "share_phase", "custom"]
     """What sort of round this is: the 18xx ``auction``, ``stock`` and ``operating``
-    rounds (with their ``steps``); a ``share_phase`` (``rules.share_phase``); the goods
-    layer's rounds (``goods``): the turn-order auction, choosing actions, building,
-    moving goods, income and expenses, goods growth; or a ``custom`` round played by a
-    hook."""
+    rounds (with their ``steps``); a ``share_phase``, a stock phase of single
+    buy-or-sell turns with prices moving at its end (``rules.share_phase``); or a
+    ``custom`` round played by a hook (a title layer's rounds)."""
     steps: list[Step] = []
     """The steps in order."""
     hook: str | None = None

@@ -368,7 +368,10 @@ class GameEnd(Model):
     manually_ended: Timing | None = None
     """The players agree to end the game."""
     final_turn: Timing | None = None
-    """The title's last game turn is played (``goods.turns``)."""
+    """The last game turn of ``turns`` has been played (or a round of the title's
+    layer says the last turn is over, as 18Steam's income phase does)."""
+    turns: dict[int, int] = {}
+    """The number of game turns, by player count, for ``final_turn``."""
 
 
 class Generator(Model):

@@ -40,21 +40,16 @@ def summarize(title: Title) -> list[tuple[str, str]]:
         ("hexes", f"{len(t.map.hexes)} ({t.map.layout} layout)"),
         ("tiles", tiles),
         ("market", f"{_count(len(t.market.grid), 'row')}, {cells} cells, {pars}"),
-        ("phases", f"{len(t.phases)}: {', '.join(t.phases)}"),
+        ("phases", f"{len(t.phases)}: {', '.join(t.phases)}" if t.phases else "none"),
         ("trains", trains or "none"),
         ("companies", _companies(t)),
         ("corporations", f"{len(t.corporations)}: {', '.join(t.corporations)}"),
     ]
-    if t.goods is not None:
-        g = t.goods
-        cubes = ", ".join(f"{color} {n}" for color, n in g.colors.items())
-        turns = ", ".join(f"{n}p {turns}" for n, turns in g.turns.items())
+    if t.game_end.turns:
+        lines.append(("turns", ", ".join(f"{n}p {turns}" for n, turns in t.game_end.turns.items())))
+    if t.layer_class is not None:
         lines.append(
-            (
-                "goods",
-                f"{_count(len(g.cities), 'city', 'cities')}, {len(g.new_cities)} new; "
-                f"{sum(g.colors.values())} cubes ({cubes}); turns {turns}",
-            )
+            ("layer", f"{t.hooks['layer']}: {(t.layer_class.__doc__ or '').strip().splitlines()[0]}")
         )
     if t.map.mainlines:
         lines.append(("main lines", ", ".join(line.name for line in t.map.mainlines.values())))
@@ -68,7 +63,7 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     if t.variants:
         lines.append(("variants", ", ".join(f"{k} ({v.name})" for k, v in t.variants.items())))
     lines.append(("rounds", _rounds(t)))
-    ends = [name for name in type(t.game_end).model_fields if getattr(t.game_end, name) is not None]
+    ends = [n for n in type(t.game_end).model_fields if isinstance(getattr(t.game_end, n), str)]
     lines.append(("game end", ", ".join(f"{n} ({getattr(t.game_end, n).replace('_', ' ')})" for n in ends)))
     if t.hooks:
         lines.append(("hooks", ", ".join(f"{point}: {name}" for point, name in t.hooks.items())))

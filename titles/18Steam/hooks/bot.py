@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from framework.bots.base import Choice, Options, to_action
 from framework.engine.entities import POOL
-from framework.goods.state import INCOME, LOCOMOTIVE
-from framework.goods.track import Placed, Segment
+
+from .state import INCOME, LOCOMOTIVE
+from .track import Placed, Segment
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -108,7 +109,7 @@ def bid(game: Game, sym: str, options: Options, rng: random.Random) -> dict[str,
 
 def select(game: Game, sym: str, options: Options, rng: random.Random) -> dict[str, Any]:
     corp = game.corporations[sym]
-    spec = game.title.goods
+    spec = game.title.layer
 
     def worth(choice: Choice) -> float:
         effect = spec.actions[choice["action"]]
@@ -139,7 +140,7 @@ def build(game: Game, sym: str, options: Options, rng: random.Random) -> dict[st
     lays = listed.get("lay_tile", [])
     if not lays:
         return None
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     scored = []
     for choice in lays:
         plan = track.plan(sym, choice["hex"], choice["tile"], choice["rotation"])
@@ -201,11 +202,11 @@ def _deliverable(game: Game, track, origin: str, target: str) -> int:
     if not track.is_city(target):
         return 0
     color = track.city_color(target)
-    return sum(1 for c in game.goods.cubes.get(origin, []) if c == color)
+    return sum(1 for c in game.layer_state.cubes.get(origin, []) if c == color)
 
 
 def _urbanize(game: Game, sym: str, listed: list[Choice]) -> Choice | None:
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     mine = {h for h, p in track.placed.items() if any(s.owner == sym for s in p.segments)}
     near = [
         c for c in listed if c["hex"] in mine or any(track.neighbour(c["hex"], e) in mine for e in range(6))
@@ -213,10 +214,10 @@ def _urbanize(game: Game, sym: str, listed: list[Choice]) -> Choice | None:
     if not near:
         return None
     counts: dict[str, int] = {}
-    for cubes in game.goods.cubes.values():
+    for cubes in game.layer_state.cubes.values():
         for color in cubes:
             counts[color] = counts.get(color, 0) + 1
-    return max(near, key=lambda c: counts.get(game.title.goods.new_cities[c["city"]].color, 0))
+    return max(near, key=lambda c: counts.get(game.title.layer.new_cities[c["city"]].color, 0))
 
 
 # -- moving goods -------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def _urbanize(game: Game, sym: str, listed: list[Choice]) -> Choice | None:
 def move(game: Game, sym: str, options: Options, rng: random.Random) -> dict[str, Any] | None:
     listed = options[sym]
     moves = listed.get("move_goods", [])
-    track = game.goods.track(game) if moves else None
+    track = game.layer_state.track(game) if moves else None
 
     def earns(choice: Choice) -> tuple[int, int]:
         own = 0

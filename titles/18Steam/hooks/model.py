@@ -1,8 +1,8 @@
 """The goods layer: an operating layer of track, links and goods cubes instead of
 trains and routes (the Age of Steam family), as data.
 
-A title that sets ``goods`` plays its operating turn with the rounds of
-:mod:`framework.goods`: operators (the active corporations) bid for turn order,
+18Steam's ``layer`` section, read by its layer (``hooks/__init__.py``) and played
+by the rounds of ``hooks/rounds.py``: operators (the active corporations) bid for turn order,
 take one special action each, build track tiles they own, move goods cubes
 along links between cities, and earn on an income track. The map is the
 title's ordinary ``map`` (cities as gray hexes, towns as town sites, water as
@@ -10,7 +10,7 @@ blue hexes, terrain with its name); the track tiles are the ordinary ``tiles``
 (every path a segment; a town tile's paths end at its town). This section says
 the rest::
 
-    goods:
+    layer:
       colors: {red: 20, blue: 20, purple: 20, yellow: 20, black: 16}
       cities:
         H12: {name: Chicago, color: red, group: white, die: 1, cubes: 2}
@@ -53,9 +53,9 @@ class GoodsCity(Entry):
     name: str
     """The city's name."""
     color: str
-    """The colour of the goods it accepts (one of ``goods.colors``)."""
+    """The colour of the goods it accepts (one of ``layer.colors``)."""
     group: str
-    """Its growth group (one of ``goods.growth.groups``)."""
+    """Its growth group (one of ``layer.growth.groups``)."""
     die: int = Field(ge=1, le=6)
     """The die face of its group that feeds it."""
     cubes: int = Field(default=2, ge=0)
@@ -66,9 +66,9 @@ class NewCity(Entry):
     """A new-city tile placed by urbanization on a town, by its letter."""
 
     color: str
-    """The colour of the goods it accepts (one of ``goods.colors``)."""
+    """The colour of the goods it accepts (one of ``layer.colors``)."""
     group: str
-    """Its growth group (one of ``goods.growth.groups``)."""
+    """Its growth group (one of ``layer.growth.groups``)."""
     die: int = Field(ge=1, le=6)
     """The die face of its group that feeds it."""
 
@@ -184,8 +184,6 @@ class GoodsLayer(Model):
     own treasury shares earn nothing)."""
     growth: Growth = Growth()
     """The growth chart: which cities get new goods."""
-    turns: dict[int, int] = Field(min_length=1)
-    """Game turns by player count."""
     ranking: Ranking | None = None
     """Share price moves from profitability; none means income does not move prices."""
     final_dividend: Literal["income_links_treasury"] | None = "income_links_treasury"

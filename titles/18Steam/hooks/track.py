@@ -183,7 +183,7 @@ class TrackMap:
         self.new_cities = new_cities
         """Town hex → the letter of the new city placed there."""
         self.info = map_info(title)
-        self.goods = title.goods
+        self.goods = title.layer
 
     # -- the map ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.goods.track import Placed, TrackMap
+from .track import Placed, TrackMap
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -46,7 +46,7 @@ class GoodsState:
     def holder(self, effect: str, game: Game) -> str | None:
         """The operator holding the action with this effect this turn."""
         for name, op in self.actions.items():
-            if game.title.goods.actions.get(name) == effect:
+            if game.title.layer.actions.get(name) == effect:
                 return op
         return None
 
@@ -104,7 +104,7 @@ def draw(game: Game, bag: dict[str, int]) -> str | None:
 def new_goods(game: Game) -> GoodsState:
     """The setup: every cube in the bag, the display filled at random, then each
     printed city's starting cubes."""
-    spec = game.title.goods
+    spec = game.title.layer
     state = GoodsState(bag=dict(spec.colors))
     for group in spec.growth.groups:
         for die in range(1, 7):
@@ -120,3 +120,16 @@ def new_goods(game: Game) -> GoodsState:
     for hex_id, city in spec.cities.items():
         state.cubes[hex_id] = [c for c in (draw(game, state.bag) for _ in range(city.cubes)) if c]
     return state
+
+
+def activate(game: Game, sym: str) -> None:
+    """A corporation's president's certificate is sold: it joins the operators, its
+    locomotive at the second lowest level of those already active (the starting level
+    when fewer than two are), its income at 0."""
+    corp = game.corporations[sym]
+    goods = game.layer_state
+    levels = sorted(game.corporations[s].counters[LOCOMOTIVE] for s in goods.order)
+    first = game.title.layer.locomotive[0]
+    corp.counters = {INCOME: 0, INCOME_START: 0, LOCOMOTIVE: levels[1] if len(levels) >= 2 else first}
+    goods.order.append(sym)
+    game.log(f"{sym} is active with locomotive {corp.counters[LOCOMOTIVE]}")

@@ -1,12 +1,15 @@
 """The goods layer's rounds: the operators' game turn after the share phase.
 
-* ``goods_auction`` — bidding for turn order (reference §3.2);
-* ``goods_actions`` — each operator takes one special action (§3.3);
-* ``goods_build`` — building track and urbanizing (§3.4);
-* ``goods_move`` — moving goods, or raising the locomotive (§3.5);
-* ``goods_income`` — income, expenses and dividends, income reduction, the
+* :class:`TurnOrderAuction` — bidding for turn order (reference §3.2);
+* :class:`SelectActions` — each operator takes one special action (§3.3);
+* :class:`BuildTrack` — building track and urbanizing (§3.4);
+* :class:`MoveGoods` — moving goods, or raising the locomotive (§3.5);
+* :class:`Income` — income, expenses and dividends, income reduction, the
   profitability ranking, and in the last turn the final dividend (§3.6–3.8, 18Steam);
-* ``goods_growth`` — production and the growth dice (§3.9).
+* :class:`GoodsGrowth` — production and the growth dice (§3.9).
+
+They are ``custom`` rounds of the title (``rounds.yaml``), each started by a hook of
+this package (``__init__.py``).
 
 Each round lists its legal actions (:meth:`choices`) and checks every action it is
 given, naming the rule an illegal one breaks.
@@ -20,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 from framework.engine import finance
 from framework.engine.entities import BANK, POOL
 from framework.engine.errors import GameError
-from framework.engine.rounds import Round, round_kind
+from framework.engine.rounds import Round
 from framework.engine.share_phase import gift_choices
 from framework.engine.steps.base import entity_of
-from framework.goods.moves import check_move, move_choices
-from framework.goods.state import INCOME, INCOME_START, LOCOMOTIVE, draw
+
+from .moves import check_move, move_choices
+from .state import INCOME, INCOME_START, LOCOMOTIVE, draw
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -39,6 +43,7 @@ def counters(game: Game, sym: str) -> dict[str, int]:
 class OperatorRound(Round):
     """Operators act one after another in an order the round sets."""
 
+    kind = "custom"
     STATE = ("entities", "index")
 
     def current_entity(self) -> str | None:
@@ -72,7 +77,9 @@ class OperatorRound(Round):
             raise GameError("turn order", f"it is {current}'s turn, not {self.game.name(entity)}'s")
         handler = getattr(self, f"do_{action['type']}", None)
         if handler is None:
-            raise GameError(self.kind, f"{action['type'].replace('_', ' ')} is not possible now")
+            raise GameError(
+                self.name.replace("_", " "), f"{action['type'].replace('_', ' ')} is not possible now"
+            )
         handler(entity, action)
 
     def advance(self) -> None:
@@ -82,7 +89,6 @@ class OperatorRound(Round):
 # -- turn order ---------------------------------------------------------------------
 
 
-@round_kind("goods_auction")
 class TurnOrderAuction(OperatorRound):
     """Bid for turn order: bid more than the best bid or drop out; the first to drop
     out goes last. The last place pays nothing, the first two their bid, the others
@@ -92,7 +98,7 @@ class TurnOrderAuction(OperatorRound):
 
     def start(self) -> None:
         game = self.game
-        self.entities = list(game.goods.order)
+        self.entities = list(game.layer_state.order)
         self.index = 0
         self.bids: dict[str, int] = {}
         self.out: list[str] = []
@@ -118,7 +124,11 @@ class TurnOrderAuction(OperatorRound):
         listed: dict[str, list[dict[str, Any]]] = {"pass": [{}]}
         if best + 1 <= cash:
             listed["bid"] = [{"price": best + 1, "max": cash}]
-        if sym in game.goods.turn_order_pass and sym not in self.passed_once and len(self.bidders()) > 2:
+        if (
+            sym in game.layer_state.turn_order_pass
+            and sym not in self.passed_once
+            and len(self.bidders()) > 2
+        ):
             listed["turn_order_pass"] = [{}]
         return listed
 
@@ -173,8 +183,8 @@ class TurnOrderAuction(OperatorRound):
             if due:
                 finance.pay(game, sym, BANK, due)
                 game.log(f"{sym} pays {due} for place {place + 1}")
-        game.goods.order = order
-        game.goods.turn_order_pass = []
+        game.layer_state.order = order
+        game.layer_state.turn_order_pass = []
         self.index = -1
 
     def process(self, action: dict[str, Any]) -> None:
@@ -186,36 +196,35 @@ class TurnOrderAuction(OperatorRound):
 # -- actions ---------------------------------------------------------------------------
 
 
-@round_kind("goods_actions")
 class SelectActions(OperatorRound):
     """Each operator, in turn order, takes one special action still free."""
 
     def start(self) -> None:
-        self.game.goods.actions = {}
-        self.entities = list(self.game.goods.order)
+        self.game.layer_state.actions = {}
+        self.entities = list(self.game.layer_state.order)
         self.index = 0
 
     def options(self, sym: str) -> dict[str, list[dict[str, Any]]]:
-        taken = self.game.goods.actions
-        return {"select_action": [{"action": a} for a in self.game.title.goods.actions if a not in taken]}
+        taken = self.game.layer_state.actions
+        return {"select_action": [{"action": a} for a in self.game.title.layer.actions if a not in taken]}
 
     def do_select_action(self, sym: str, action: dict[str, Any]) -> None:
         game = self.game
         name = str(action.get("action"))
         if {"action": name} not in self.options(sym)["select_action"]:
             raise GameError("actions", f"{name} is not a free action")
-        game.goods.actions[name] = sym
-        effect = game.title.goods.actions[name]
+        game.layer_state.actions[name] = sym
+        effect = game.title.layer.actions[name]
         game.log(f"{sym} takes {name}")
         if effect == "locomotive":
             raise_locomotive(game, sym)
         if effect == "turn_order_pass":
-            game.goods.turn_order_pass.append(sym)
+            game.layer_state.turn_order_pass.append(sym)
         self.advance()
 
 
 def raise_locomotive(game: Game, sym: str) -> bool:
-    top = game.title.goods.locomotive[1]
+    top = game.title.layer.locomotive[1]
     level = counters(game, sym)[LOCOMOTIVE]
     if level >= top:
         return False
@@ -225,8 +234,8 @@ def raise_locomotive(game: Game, sym: str) -> bool:
 
 
 def first_then_order(game: Game, effect: str) -> list[str]:
-    holder = game.goods.holder(effect, game)
-    order = list(game.goods.order)
+    holder = game.layer_state.holder(effect, game)
+    order = list(game.layer_state.order)
     if holder in order:
         order.remove(holder)
         order.insert(0, holder)
@@ -236,7 +245,6 @@ def first_then_order(game: Game, effect: str) -> list[str]:
 # -- building --------------------------------------------------------------------------
 
 
-@round_kind("goods_build")
 class BuildTrack(OperatorRound):
     """Each operator in turn (First Build first) makes up to its build actions, each a
     tile placed, replaced or redirected, then passes; incomplete track it did not
@@ -255,21 +263,21 @@ class BuildTrack(OperatorRound):
         self.urbanized = False
 
     def allowance(self, sym: str) -> int:
-        extra = 1 if self.game.goods.holder("engineer", self.game) == sym else 0
-        return self.game.title.goods.build.actions + extra
+        extra = 1 if self.game.layer_state.holder("engineer", self.game) == sym else 0
+        return self.game.title.layer.build.actions + extra
 
     def options(self, sym: str) -> dict[str, list[dict[str, Any]]]:
-        from framework.goods.build import build_choices, urbanize_choices
+        from .build import build_choices, urbanize_choices
 
         listed: dict[str, list[dict[str, Any]]] = {"pass": [{}]}
         if self.used < self.allowance(sym):
             listed["lay_tile"] = build_choices(self.game, sym, exclude=set(self.hexes))
-        if not self.urbanized and self.game.goods.holder("urbanization", self.game) == sym:
+        if not self.urbanized and self.game.layer_state.holder("urbanization", self.game) == sym:
             listed["place_city"] = urbanize_choices(self.game)
         return listed
 
     def do_lay_tile(self, sym: str, action: dict[str, Any]) -> None:
-        from framework.goods.build import lay
+        from .build import lay
 
         if self.used >= self.allowance(sym):
             raise GameError("build actions", f"{sym} has made its {self.allowance(sym)} build actions")
@@ -281,15 +289,15 @@ class BuildTrack(OperatorRound):
         self.hexes.append(hex_id)
 
     def do_place_city(self, sym: str, action: dict[str, Any]) -> None:
-        from framework.goods.build import urbanize
+        from .build import urbanize
 
-        if self.urbanized or self.game.goods.holder("urbanization", self.game) != sym:
+        if self.urbanized or self.game.layer_state.holder("urbanization", self.game) != sym:
             raise GameError("urbanization", f"{sym} does not hold urbanization now")
         urbanize(self.game, sym, str(action.get("hex")), str(action.get("city")))
         self.urbanized = True
 
     def do_pass(self, sym: str, action: dict[str, Any]) -> None:
-        from framework.goods.build import drop_stale_track
+        from .build import drop_stale_track
 
         drop_stale_track(self.game, sym)
         self.advance()
@@ -299,7 +307,6 @@ class BuildTrack(OperatorRound):
 # -- moving goods --------------------------------------------------------------------
 
 
-@round_kind("goods_move")
 class MoveGoods(OperatorRound):
     """``move_rounds`` rounds; in each, every operator (First Move first) moves one good,
     raises its locomotive (once a turn) or passes."""
@@ -308,7 +315,7 @@ class MoveGoods(OperatorRound):
 
     def start(self) -> None:
         game = self.game
-        for sym in game.goods.order:
+        for sym in game.layer_state.order:
             c = counters(game, sym)
             c[INCOME_START] = c[INCOME]
         self.entities = first_then_order(game, "first_move")
@@ -319,7 +326,7 @@ class MoveGoods(OperatorRound):
     def options(self, sym: str) -> dict[str, list[dict[str, Any]]]:
         game = self.game
         listed: dict[str, list[dict[str, Any]]] = {"pass": [{}]}
-        if sym not in self.raised and counters(game, sym)[LOCOMOTIVE] < game.title.goods.locomotive[1]:
+        if sym not in self.raised and counters(game, sym)[LOCOMOTIVE] < game.title.layer.locomotive[1]:
             listed["upgrade_locomotive"] = [{}]
         listed["move_goods"] = move_choices(game, sym)
         return listed
@@ -327,8 +334,8 @@ class MoveGoods(OperatorRound):
     def do_move_goods(self, sym: str, action: dict[str, Any]) -> None:
         game = self.game
         move = check_move(game, sym, action)
-        game.goods.cubes[move.origin].remove(move.color)
-        game.goods.bag[move.color] = game.goods.bag.get(move.color, 0) + 1
+        game.layer_state.cubes[move.origin].remove(move.color)
+        game.layer_state.bag[move.color] = game.layer_state.bag.get(move.color, 0) + 1
         for owner in move.owners:
             if owner is not None:
                 counters(game, owner)[INCOME] += 1
@@ -346,7 +353,7 @@ class MoveGoods(OperatorRound):
 
     def _next(self) -> None:
         self.index += 1
-        if self.index >= len(self.entities) and self.round_no < self.game.title.goods.move_rounds:
+        if self.index >= len(self.entities) and self.round_no < self.game.title.layer.move_rounds:
             self.round_no += 1
             self.index = 0
 
@@ -354,7 +361,6 @@ class MoveGoods(OperatorRound):
 # -- income, expenses, reduction, ranking ----------------------------------------------
 
 
-@round_kind("goods_income")
 class Income(OperatorRound):
     """No decisions: each operator collects its income, pays its locomotive and then a
     dividend per 10% to every holder but its own treasury (when money is short, what is
@@ -366,15 +372,15 @@ class Income(OperatorRound):
         self.entities = []
         self.index = 0
         earned = {}
-        for sym in game.goods.order:
+        for sym in game.layer_state.order:
             c = counters(game, sym)
             earned[sym] = c[INCOME] - c[INCOME_START]
             self._collect_and_pay(sym)
-        for sym in game.goods.order:
+        for sym in game.layer_state.order:
             self._reduce(sym)
         self._rank(earned)
-        if game.turn >= game.title.goods.turns.get(len(game.humans), 10**9):
-            if game.title.goods.final_dividend is not None:
+        if game.turn >= game.last_turn():
+            if game.title.layer.final_dividend is not None:
                 self._final_dividend()
             game.trigger_end("final_turn")
 
@@ -382,7 +388,7 @@ class Income(OperatorRound):
         """Income in; then the locomotive, then each holder's dividend (players in seat
         order, then the bank) while money lasts; income falls by what is left unpaid."""
         game = self.game
-        spec = game.title.goods
+        spec = game.title.layer
         corp = game.corporations[sym]
         c = counters(game, sym)
         finance.pay(game, BANK, sym, max(c[INCOME], 0))
@@ -408,14 +414,14 @@ class Income(OperatorRound):
     def _reduce(self, sym: str) -> None:
         game = self.game
         c = counters(game, sym)
-        bands = [b for b in game.title.goods.income_reduction if b.min <= c[INCOME]]
+        bands = [b for b in game.title.layer.income_reduction if b.min <= c[INCOME]]
         if bands:
             cut = max(bands, key=lambda b: b.min).by
             c[INCOME] = max(0, c[INCOME] - cut)
 
     def _rank(self, earned: dict[str, int]) -> None:
         game = self.game
-        ranking = game.title.goods.ranking
+        ranking = game.title.layer.ranking
         if ranking is None or not earned:
             return
         position = {}
@@ -432,8 +438,8 @@ class Income(OperatorRound):
 
     def _final_dividend(self) -> None:
         game = self.game
-        track = game.goods.track(game)
-        for sym in game.goods.order:
+        track = game.layer_state.track(game)
+        for sym in game.layer_state.order:
             corp = game.corporations[sym]
             c = counters(game, sym)
             links = sum(1 for link in track.links() if link.owner == sym)
@@ -490,7 +496,6 @@ def _weakest(moves: list[str], strength: dict[str, int]) -> str:
 # -- goods growth -------------------------------------------------------------------------
 
 
-@round_kind("goods_growth")
 class GoodsGrowth(OperatorRound):
     """The production holder places the cubes it draws on empty display slots; then
     the growth dice of each group move cubes from the display onto the cities."""
@@ -499,14 +504,14 @@ class GoodsGrowth(OperatorRound):
 
     @property
     def drawn(self) -> list[str]:
-        return self.game.goods.drawn
+        return self.game.layer_state.drawn
 
     def start(self) -> None:
         game = self.game
-        holder = game.goods.holder("production", game)
+        holder = game.layer_state.holder("production", game)
         if holder is not None:
-            for _ in range(game.title.goods.growth.production):
-                color = draw(game, game.goods.bag)
+            for _ in range(game.title.layer.growth.production):
+                color = draw(game, game.layer_state.bag)
                 if color is not None:
                     self.drawn.append(color)
         self.entities = [holder] if holder is not None and self.drawn and self._free() else []
@@ -518,8 +523,8 @@ class GoodsGrowth(OperatorRound):
 
     def _free(self) -> list[str]:
         game = self.game
-        on_map = {*game.title.goods.cities, *game.goods.new_cities.values()}
-        return [k for k, slots in game.goods.display.items() if None in slots and k in on_map]
+        on_map = {*game.title.layer.cities, *game.layer_state.new_cities.values()}
+        return [k for k, slots in game.layer_state.display.items() if None in slots and k in on_map]
 
     def options(self, sym: str) -> dict[str, list[dict[str, Any]]]:
         return {"place_cube": [{"city": k, "color": self.drawn[0]} for k in self._free()]}
@@ -529,7 +534,7 @@ class GoodsGrowth(OperatorRound):
         key = str(action.get("city"))
         if key not in self._free():
             raise GameError("production", f"{key} has no free slot on the goods display")
-        slots = game.goods.display[key]
+        slots = game.layer_state.display[key]
         slots[slots.index(None)] = self.drawn.pop(0)
         game.log(f"{sym} puts a cube on {key}'s column")
         if not self.drawn or not self._free():
@@ -539,14 +544,14 @@ class GoodsGrowth(OperatorRound):
 
     def _return_drawn(self) -> None:
         for color in self.drawn:
-            self.game.goods.bag[color] = self.game.goods.bag.get(color, 0) + 1
+            self.game.layer_state.bag[color] = self.game.layer_state.bag.get(color, 0) + 1
         self.drawn.clear()
 
     def _roll(self) -> None:
         game = self.game
-        spec = game.title.goods
+        spec = game.title.layer
         dice = len(game.humans)
-        placed_new = {letter: hex_id for hex_id, letter in game.goods.new_cities.items()}
+        placed_new = {letter: hex_id for hex_id, letter in game.layer_state.new_cities.items()}
         for group in spec.growth.groups:
             faces = [game.random().randint(1, 6) for _ in range(dice)]
             game.log(f"growth, {group}: {' '.join(map(str, faces))}")
@@ -560,9 +565,9 @@ class GoodsGrowth(OperatorRound):
 
 
 def _grow(game: Game, column: str, hex_id: str) -> None:
-    slots = game.goods.display[column]
+    slots = game.layer_state.display[column]
     filled = [i for i, c in enumerate(slots) if c is not None]
     if filled:
         i = filled[-1]
-        game.goods.cubes.setdefault(hex_id, []).append(slots[i])
+        game.layer_state.cubes.setdefault(hex_id, []).append(slots[i])
         slots[i] = None

@@ -14,14 +14,15 @@ from framework.engine import finance
 from framework.engine.entities import BANK
 from framework.engine.errors import GameError
 from framework.geometry import opposite
-from framework.goods.track import TrackMap, exits
+
+from .track import TrackMap, exits
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
 
 
 def lay(game: Game, sym: str, hex_id: str, tile: str, rotation: int) -> None:
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     plan = track.plan(sym, hex_id, tile, rotation)
     cash = game.corporations[sym].cash
     if plan.cost > cash:
@@ -53,9 +54,9 @@ def anchors(track: TrackMap, sym: str) -> dict[str, set[int]]:
 
 
 def build_choices(game: Game, sym: str, exclude: set[str] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     cash = game.corporations[sym].cash
-    names = [n for n in game.title.goods.tiles if track.tiles_left(n) > 0]
+    names = [n for n in game.title.layer.tiles if track.tiles_left(n) > 0]
     out = []
     candidates = anchors(track, sym)
     for hex_id in sorted(track.placed):
@@ -71,7 +72,7 @@ def build_choices(game: Game, sym: str, exclude: set[str] = frozenset()) -> list
         old = track.placed.get(hex_id)
         kept = {frozenset(s.ends) for s in old.segments} if old is not None else set()
         for name in names:
-            kind = game.title.goods.tiles[name]
+            kind = game.title.layer.tiles[name]
             if kind == "town" and not town:
                 continue
             for rotation in track.info.rotations(name):
@@ -111,8 +112,8 @@ def _touches_own(track: TrackMap, sym: str, hex_id: str) -> bool:
 
 
 def urbanize_choices(game: Game) -> list[dict[str, Any]]:
-    track = game.goods.track(game)
-    letters = [c for c in game.title.goods.new_cities if c not in game.goods.new_cities.values()]
+    track = game.layer_state.track(game)
+    letters = [c for c in game.title.layer.new_cities if c not in game.layer_state.new_cities.values()]
     towns = [h for h, hx in game.title.map.hexes.items() if hx.towns and track.is_town(h)]
     return [{"hex": h, "city": c} for h in sorted(towns) for c in letters]
 
@@ -122,7 +123,7 @@ def urbanize(game: Game, sym: str, hex_id: str, letter: str) -> None:
     town now ends at the city, and unowned track reaching it becomes ``sym``'s."""
     if {"hex": hex_id, "city": letter} not in urbanize_choices(game):
         raise GameError("urbanization", f"new city {letter} cannot go in {hex_id}")
-    goods = game.goods
+    goods = game.layer_state
     goods.placed.pop(hex_id, None)
     goods.new_cities[hex_id] = letter
     goods.cubes.setdefault(hex_id, [])
@@ -136,7 +137,7 @@ def urbanize(game: Game, sym: str, hex_id: str, letter: str) -> None:
 def drop_stale_track(game: Game, sym: str) -> None:
     """At the end of ``sym``'s build turn: its incomplete track not extended this turn
     loses its owner."""
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     for route in track.routes():
         if route.owner != sym or route.is_link:
             continue

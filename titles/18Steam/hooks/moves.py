@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from framework.engine.errors import GameError
-from framework.goods.state import LOCOMOTIVE
-from framework.goods.track import Route, TrackMap
+
+from .state import LOCOMOTIVE
+from .track import Route, TrackMap
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -47,12 +48,12 @@ def links_by_stop(track: TrackMap) -> dict[str, list[tuple[str, Route]]]:
 
 def move_choices(game: Game, sym: str) -> list[dict[str, Any]]:
     """Every legal move of one cube for ``sym`` (one per colour present in a city)."""
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     adjacent = links_by_stop(track)
     reach = game.corporations[sym].counters[LOCOMOTIVE]
     out: list[dict[str, Any]] = []
-    for origin in sorted(game.goods.cubes):
-        for color in sorted(set(game.goods.cubes[origin])):
+    for origin in sorted(game.layer_state.cubes):
+        for color in sorted(set(game.layer_state.cubes[origin])):
             _extend(track, adjacent, reach, color, [origin], [], out)
     return out
 
@@ -74,12 +75,12 @@ def _extend(track, adjacent, reach, color, stops, links, out) -> None:
 
 def check_move(game: Game, sym: str, action: dict[str, Any]) -> Move:
     """The move an action describes, or :class:`GameError` naming the rule it breaks."""
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     origin = str(action.get("city"))
     color = str(action.get("color"))
     stops = [str(s) for s in action.get("stops") or []]
     ids = [str(i) for i in action.get("links") or []]
-    if color not in game.goods.cubes.get(origin, []):
+    if color not in game.layer_state.cubes.get(origin, []):
         raise GameError("goods", f"there is no {color} good in {origin}")
     if not stops or stops[0] != origin or len(stops) != len(ids) + 1 or not ids:
         raise GameError("goods", "a move lists its stops, the origin first, and one link between each two")

@@ -1,0 +1,36 @@
+"""18Steam's hooks package (``titles/18Steam/hooks``), as the engine imports it.
+
+``from steam_hooks import link_id`` finds the name in the package's modules, so a
+test names what it uses from the title's own code as it would from a library. The
+package is the one the title's games run (the same classes), imported once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from framework.title.loader import load_title
+
+TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18Steam"
+
+MODULES = ("state", "track", "build", "moves", "rounds", "model", "actions", "checks", "bot")
+"""The package's modules, searched in this order."""
+
+
+@cache
+def module(name: str = "") -> ModuleType:
+    """The package (``""``) or one of its modules."""
+    package = load_title(TITLE_DIR).layer_class.__module__
+    return importlib.import_module(f"{package}.{name}" if name else package)
+
+
+def __getattr__(name: str) -> Any:
+    for part in ("", *MODULES):
+        found = getattr(module(part), name, None)
+        if found is not None:
+            return found
+    raise AttributeError(f"18Steam's hooks define no {name!r}")

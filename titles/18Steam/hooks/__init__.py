@@ -1,0 +1,115 @@
+"""18Steam's layer: Age of Steam's operating game under the framework's share phase.
+
+The framework plays the share phase (``rules.share_phase``); this package plays the
+rest of a game turn, as the rounds of ``rounds.yaml`` name it, and tells the
+framework what only it knows (:class:`framework.layer.Layer`):
+
+* ``model.py`` — the ``layer`` section (goods, cities, build costs, income…);
+* ``checks.py`` — how that section relates to the map and tiles;
+* ``state.py`` — the goods state of a game (track, cubes, the display, turn order);
+* ``track.py``, ``build.py``, ``moves.py`` — track and links, building, moving goods;
+* ``rounds.py`` — the rounds of the game turn; ``actions.py`` — their action types;
+* ``bot.py`` — what the heuristic bot does in them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from framework.layer import Found, Layer
+
+from . import bot, checks, rounds
+from .actions import ACTIONS
+from .model import GoodsLayer
+from .state import GoodsState, activate, new_goods
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+    from framework.engine.rounds import Round
+
+
+class AgeOfSteam(Layer):
+    """The goods layer: track, links and goods cubes instead of trains and routes."""
+
+    model = GoodsLayer
+    actions = ACTIONS
+
+    @staticmethod
+    def check(title: Any) -> Iterator[Found]:
+        return checks.check(title)
+
+    @staticmethod
+    def new_state(game: Game) -> GoodsState:
+        return new_goods(game)
+
+    @staticmethod
+    def load_state(game: Game, data: Any) -> GoodsState:
+        return GoodsState.from_dict(data)
+
+    @staticmethod
+    def floated(game: Game, sym: str) -> None:
+        activate(game, sym)
+
+    @staticmethod
+    def operating_order(game: Game) -> list[str]:
+        return list(game.layer_state.order)
+
+    @staticmethod
+    def invariants(game: Game) -> Iterator[str]:
+        """Goods cubes are conserved: bag, display and cities hold them all."""
+        cubes = game.layer_state.total_cubes()
+        for color, count in game.title.layer.colors.items():
+            if cubes.get(color, 0) != count:
+                yield f"{cubes.get(color, 0)} {color} cubes instead of {count}"
+
+    @staticmethod
+    def bot(game: Game, entity: str, options: Any, rng: random.Random) -> dict[str, Any] | None:
+        return bot.act(game, entity, options, rng)
+
+    @staticmethod
+    def describe(game: Game) -> dict[str, Any]:
+        """The cubes each city starts with."""
+        cities = game.title.layer.cities
+        return {
+            "goods": {
+                f"{cities[h].name} ({h})": ", ".join(cubes) or "none"
+                for h, cubes in game.layer_state.cubes.items()
+            }
+        }
+
+
+def _started(round_: Round) -> Round:
+    round_.start()
+    return round_
+
+
+def turn_order_round(game: Game, name: str) -> Round:
+    """Phase 2: the auction for turn order."""
+    return _started(rounds.TurnOrderAuction(game, name))
+
+
+def actions_round(game: Game, name: str) -> Round:
+    """Phase 3: each operator selects an action."""
+    return _started(rounds.SelectActions(game, name))
+
+
+def build_round(game: Game, name: str) -> Round:
+    """Phase 4: building track and urbanizing."""
+    return _started(rounds.BuildTrack(game, name))
+
+
+def move_round(game: Game, name: str) -> Round:
+    """Phase 5: moving goods, in two rounds."""
+    return _started(rounds.MoveGoods(game, name))
+
+
+def income_round(game: Game, name: str) -> Round:
+    """Phases 6–8: income, expenses and dividends, income reduction, share prices."""
+    return _started(rounds.Income(game, name))
+
+
+def growth_round(game: Game, name: str) -> Round:
+    """Phase 9: goods growth (the final dividend instead, in the last turn)."""
+    return _started(rounds.GoodsGrowth(game, name))
