@@ -32,7 +32,7 @@ from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import load_title
-from framework.title.schema import SCHEMA_FILES, stale_schemas, write_schemas
+from framework.title.schema import SCHEMA_FILES, stale_schemas, title_schemas, write_schemas, write_texts
 from framework.title.summary import descriptions, sections_checked, summarize
 
 app = typer.Typer(
@@ -128,26 +128,47 @@ def schema(
     out_dir: Annotated[
         Path, typer.Option("--out", "-o", metavar="FOLDER", help="The folder of the schema files.")
     ] = DEFAULT_SCHEMA_DIR,
+    layer_title: Annotated[
+        Path | None,
+        typer.Option(
+            "--title",
+            metavar="FOLDER",
+            help="Write (or check) the schema of this title's own layer, layer.schema.json in its folder.",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Write the JSON Schemas of title and overlay files (draft-07), generated
-    from the models, for editors and other tools."""
+    from the models, for editors and other tools; with --title, the schema of a title
+    with its own layer (its layer section as the layer's model gives it)."""
+    texts = None
+    if layer_title is not None:
+        try:
+            title = load_title(title_arg(layer_title))
+        except ProblemsError as exc:
+            report(exc.problems, exc.stage)
+            raise typer.Exit(1) from None
+        texts = title_schemas(title)
+        if not texts:
+            raise fail(f"{layer_title}: {title.title.name} has no layer of its own, so no schema of its own")
+        out_dir = title.folder
     if check:
-        stale = stale_schemas(out_dir)
+        stale = stale_schemas(out_dir, texts)
         if as_json:
             out.print_json(data={"up_to_date": not stale, "stale": [str(out_dir / n) for n in stale]})
         else:
             for name in stale:
                 err.print(f"{out_dir / name}: out of date; run '18xx schema' to update it", markup=False)
             if not stale:
-                out.print(f"schemas up to date: {', '.join(SCHEMA_FILES.values())}", markup=False)
+                names = texts or SCHEMA_FILES.values()
+                out.print(f"schemas up to date: {', '.join(names)}", markup=False)
         if stale:
             raise typer.Exit(1)
         return
     if out_dir.exists() and not out_dir.is_dir():
         raise fail(f"{out_dir}: not a folder; --out names the folder the schema files go in")
     try:
-        written = write_schemas(out_dir)
+        written = write_texts(out_dir, texts) if texts is not None else write_schemas(out_dir)
     except OSError as exc:
         raise fail(f"{exc.filename or out_dir}: cannot write the schemas ({exc.strerror})") from None
     if as_json:

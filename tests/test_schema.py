@@ -95,3 +95,41 @@ def test_an_overlay_may_remove_with_null_and_give_partial_entries():
         "bank": {"cash": 5},
     }
     assert list(Draft7Validator(overlay_schema()).iter_errors(data)) == []
+
+
+# -- a title's own schema: 18Steam's layer ------------------------------------------------
+
+STEAM = ROOT / "titles" / "18Steam"
+
+
+def _steam_schema() -> dict:
+    from framework.title.loader import load_title
+    from framework.title.schema import LAYER_SCHEMA, title_schemas
+
+    [(name, text)] = title_schemas(load_title(STEAM)).items()
+    assert name == LAYER_SCHEMA
+    committed = (STEAM / name).read_text(encoding="utf-8")
+    assert committed == text, "titles/18Steam/layer.schema.json is out of date: run '18xx schema --title titles/18Steam'"
+    return json.loads(text)
+
+
+def test_a_title_with_its_own_layer_has_its_schema_beside_it():
+    schema = _steam_schema()
+    Draft7Validator.check_schema(schema)
+    for path in sorted(STEAM.glob("*.yaml")):
+        assert list(Draft7Validator(schema).iter_errors(yamlsource.load(path).data)) == [], path.name
+
+
+def test_the_layer_schema_rejects_what_the_layers_model_rejects():
+    schema = _steam_schema()
+    data = yamlsource.load(STEAM / "goods.yaml").data
+    data["layer"]["move_rounds"] = "two"
+    data["layer"]["cities"]["H12"]["die"] = 7
+    errors = sorted(list(e.path) for e in Draft7Validator(schema).iter_errors(data))
+    assert errors == [["layer", "cities", "H12", "die"], ["layer", "move_rounds"]]
+    assert list(Draft7Validator(title_schema()).iter_errors(data)) == []  # to the plain schema it is any object
+
+
+def test_the_layer_file_names_the_titles_own_schema():
+    first = (STEAM / "goods.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=layer.schema.json"

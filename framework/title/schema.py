@@ -8,7 +8,11 @@ Two schemas are written to ``schemas/``:
   and ``null`` allowed everywhere (``null`` removes a value), plus the
   ``overlay`` header.
 
-Both are JSON Schema draft-07, the dialect yaml-language-server and most
+A title with its own layer (``hooks: {layer: ...}``) gets a third, in its folder:
+``layer.schema.json``, the title schema with the ``layer`` section as the layer's
+model gives it (``18xx schema --title FOLDER``).
+
+All are JSON Schema draft-07, the dialect yaml-language-server and most
 editors understand. Title files point at them with a first line such as
 ``# yaml-language-server: $schema=../../schemas/title.schema.json``.
 """
@@ -19,6 +23,8 @@ import copy
 import json
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
 
 from framework.title.model import TitleFile
 from framework.title.overlay import OverlayMeta
@@ -61,6 +67,28 @@ def title_schema() -> dict[str, Any]:
         "every section; title.yaml lists the others under 'include'.",
         **{k: v for k, v in body.items() if k not in ("title", "description")},
     }
+
+
+LAYER_SCHEMA = "layer.schema.json"
+"""The file name of a title's own schema, in its folder (titles with a ``layer``)."""
+
+
+def layer_schema(model: type[BaseModel], name: str) -> dict[str, Any]:
+    """The schema of one file of a title with its own layer: the title schema with the
+    ``layer`` section given by the layer's ``model`` (its definitions prefixed with
+    ``layer.`` so none meets a title model's name). ``name`` is the title's name."""
+    body = title_schema()
+    layer = _draft07(model.model_json_schema())
+    text = json.dumps(layer, ensure_ascii=False).replace('"#/definitions/', '"#/definitions/layer.')
+    layer = json.loads(text)
+    for key, definition in layer.pop("definitions", {}).items():
+        body["definitions"][f"layer.{key}"] = definition
+    description = body["properties"]["layer"].get("description", "")
+    body["properties"]["layer"] = {**layer, "description": description}
+    body["$id"] = f"https://github.com/rails18xx/schemas/{name}/{LAYER_SCHEMA}"
+    body["title"] = f"{name} title file"
+    body["description"] = f"One YAML file of {name}, whose layer section is its own ({model.__name__})."
+    return body
 
 
 def overlay_schema() -> dict[str, Any]:
@@ -140,10 +168,20 @@ def write_texts(folder: Path, texts: dict[str, str]) -> list[Path]:
     return written
 
 
-def stale_schemas(folder: Path) -> list[str]:
-    """Names of schema files in ``folder`` that differ from the models (or are missing)."""
+def title_schemas(title: Any) -> dict[str, str]:
+    """File name → text of the schemas a title keeps in its own folder: its
+    ``layer.schema.json`` when it has a layer with a model, else none."""
+    layer = title.layer_class
+    if layer is None or layer.model is None:
+        return {}
+    return {LAYER_SCHEMA: render(layer_schema(layer.model, title.title.name))}
+
+
+def stale_schemas(folder: Path, texts: dict[str, str] | None = None) -> list[str]:
+    """Names of schema files in ``folder`` that differ from the models (or are missing):
+    the published ones, or ``texts``."""
     stale = []
-    for name, text in schemas().items():
+    for name, text in (schemas() if texts is None else texts).items():
         path = folder / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             stale.append(name)
