@@ -530,6 +530,11 @@ def test_steam_panels_show_income_locomotive_and_expenses():
         if sym in game.goods.order:
             assert f"expenses {money(expenses)}" in shown and f"treasury {money(corp.cash)}" in shown
     assert any(c.counters.get("income", 0) for c in game.corporations.values())
+    chart = by_class(root, "goods-display")[0]
+    waiting = [c for slots in game.goods.display.values() for c in slots if c]
+    assert sorted(e.get("data-color") for e in by_class(chart, "display-cube")) == sorted(waiting)
+    assert len(by_class(chart, "column")) == len(game.goods.display)
+    assert f"bag: {sum(game.goods.bag.values())} cubes" in words(chart)
 
 
 def test_steam_rivers_are_drawn_as_rivers_and_the_turn_is_numbered():

@@ -15,9 +15,10 @@ here, so the layer can move as one piece. The interface:
   ``move_goods`` action carried its cube (the viewer draws it as routes are drawn);
 * :func:`panels` ``(game) -> [Panel]`` — the numbers of each corporation's panel;
 * :func:`panels_svg` ``(game, x, y, width, font) -> (svg, height)`` — the panels drawn
-  as cards, for a position picture.
+  as cards, for a position picture, and under them the goods display (the growth
+  chart) and the bag.
 
-Only ``game.goods`` (its ``placed``, ``new_cities``, ``cubes``, ``order`` and its
+Only ``game.goods`` (its ``placed``, ``new_cities``, ``cubes``, ``display``, ``bag``, ``order`` and its
 ``track(game)`` map of routes), ``game.title.goods`` (city colours, expenses per
 locomotive) and each corporation's ``counters`` are read.
 """
@@ -447,7 +448,92 @@ def panels_svg(game: Any, x: float, y: float, width: float, font: float) -> tupl
             )
         )
     rows = (len(cards) + per_row - 1) // per_row
-    return "".join(parts), font * 1.0 + rows * (card_h + gap)
+    used = font * 1.0 + rows * (card_h + gap)
+    chart, height = _display_svg(game, x, y + used + font * 0.6, font)
+    parts.append(chart)
+    return "".join(parts), used + font * 0.6 + height
+
+
+def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float]:
+    """The goods display (the growth chart): a column per city (its hex; a new city by its
+    letter, ``*`` once placed) in die order within each group, its slots filled with the
+    cubes waiting there; and how many cubes the bag holds."""
+    spec = game.title.goods
+    display = game.goods.display
+    cube = font * 0.9
+    col_w = font * 2.6
+    parts = [text(x, y, "Goods display", size=font * 1.1, anchor="start", fill="#222", weight="bold")]
+    top = y + font * 1.1
+    cx = x
+    for group_name in spec.growth.groups:
+        dice = []
+        for die in range(1, 7):
+            columns = [h for h, c in spec.cities.items() if (c.group, c.die) == (group_name, die)]
+            columns += [k for k, c in spec.new_cities.items() if (c.group, c.die) == (group_name, die)]
+            dice.append((die, [c for c in columns if c in display]))
+        start = cx
+        for die, columns in dice:
+            if not columns:
+                continue
+            parts.append(
+                text(cx + col_w * len(columns) / 2, top + font * 1.2, str(die), size=font * 0.9, fill="#444")
+            )
+            for column in columns:
+                letter = column in spec.new_cities
+                placed = [h for h, k in game.goods.new_cities.items() if k == column]
+                label = f"{column}*" if placed else column
+                name = column if letter else game.title.map.hexes[column].name or column
+                tip = f"new city {column}" + (f" (in {placed[0]})" if placed else "") if letter else name
+                parts.append(
+                    group(
+                        [
+                            text(cx + col_w / 2, top + font * 2.3, label, size=font * 0.7, fill="#222"),
+                            title(tip),
+                        ],
+                        cls="column",
+                        data_column=column,
+                    )
+                )
+                for k, color in enumerate(display[column]):
+                    parts.append(
+                        element(
+                            "rect",
+                            x=cx + (col_w - cube) / 2,
+                            y=top + font * 3.0 + k * (cube + font * 0.25),
+                            width=cube,
+                            height=cube,
+                            rx=cube * 0.12,
+                            fill=cube_fill(color) if color else "#fff",
+                            stroke="#000" if color else "#aaa",
+                            stroke_width=0.9,
+                            stroke_dasharray=None if color else "2,2",
+                            cls="display-cube" if color else "display-slot",
+                            data_color=color or "",
+                        )
+                    )
+                cx += col_w
+        parts.append(
+            text((start + cx) / 2, top + font * 0.2, group_name, size=font * 0.9, fill="#222", weight="bold")
+        )
+        parts.append(
+            element("line", x1=start, y1=top + font * 0.75, x2=cx, y2=top + font * 0.75, stroke="#888")
+        )
+        cx += col_w * 0.5
+    slots = max((len(v) for v in display.values()), default=0)
+    height = font * 3.0 + slots * (cube + font * 0.25) + font * 1.6
+    bag = sum(game.goods.bag.values())
+    parts.append(
+        text(
+            x,
+            top + height - font * 0.6,
+            f"bag: {bag} cube{'s' if bag != 1 else ''}",
+            size=font,
+            anchor="start",
+            fill="#222",
+            cls="bag",
+        )
+    )
+    return group(parts, cls="goods-display"), font * 1.5 + height
 
 
 def _locomotive_gauge(panel: Panel, left: float, y: float, font: float) -> str:
