@@ -5,8 +5,8 @@ Everything the pictures show of a game's goods layer (``game.goods``) is drawn
 here, so the layer can move as one piece. The interface:
 
 * :func:`hex_pictures` ``(game, shape) -> {hex: svg}`` — what the layer adds to each
-  hex, around the hex's centre: track in its owner's colour (unowned track light
-  white, incomplete track dashed with a ring where it ends), the colour of every
+  hex, around the hex's centre: track in its owner's colour (unowned track white,
+  incomplete track dashed with a ring where it ends), the colour of every
   city, new cities with their letter, towns with track, and the goods cubes on
   each city as coloured squares;
 * :func:`draw_layer` ``(game, geometry) -> svg`` — those pictures in place on the map,
@@ -18,9 +18,14 @@ here, so the layer can move as one piece. The interface:
   as cards, for a position picture, and under them the goods display (the growth
   chart) and the bag.
 
-Only ``game.goods`` (its ``placed``, ``new_cities``, ``cubes``, ``display``, ``bag``, ``order`` and its
-``track(game)`` map of routes), ``game.title.goods`` (city colours, expenses per
-locomotive) and each corporation's ``counters`` are read.
+Only ``game.goods`` (its ``placed``, ``new_cities``, ``cubes``, ``display``, ``bag``,
+``order`` and its ``track(game)`` map of routes), ``game.title.goods`` (city colours,
+growth chart, expenses per locomotive) and each corporation's ``counters`` are read;
+nothing is imported from the goods package. The call sites, each guarded by
+``game.goods is not None``: :func:`framework.render.position.render_position` (the
+layer as an overlay, the panels in place of the corporation lines) and
+:mod:`framework.render.viewer` (``_Recorder.goods_frame`` for the pictures and panels,
+and ``viewer_data`` for ``move_goods``).
 """
 
 from __future__ import annotations
