@@ -168,6 +168,10 @@ def _game_picture(record: Any, game: Any, kind: str, at: int | None, routes: str
         ), ""
     if not routes:
         return render_position(game, caption=caption), ""
+    if not game.title.trains:
+        raise fail(
+            f"{game.title.title.name} has no trains, so no routes to draw (the position shows its track)"
+        )
     known = [s for s, c in {**game.corporations, **game.minors}.items() if not c.closed]
     if routes not in known:
         raise fail(f"no corporation {routes!r} in this game; choose one of {', '.join(known)}")

@@ -84,6 +84,18 @@ def routes(
     if (action is None) == (not every):
         raise fail("give --action ID or --all")
     record, chosen = read_game(game_file, title)
+    if not chosen.trains:  # e.g. 18Steam: its corporations move goods along links instead
+        words = (
+            f"{game_file}: {chosen.title.name} has no trains, so its games run no routes to compare; "
+            "18xx render and 18xx view draw its track and goods"
+        )
+        if action is not None:
+            raise fail(words)
+        if as_json:
+            out.print_json(data=[])
+        else:
+            say(words)
+        return
     if action is not None:
         ids = [a.get("id") for a in record.effective() if a.get("type") == "run_routes"]
         if action not in ids:

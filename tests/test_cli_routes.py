@@ -85,3 +85,18 @@ def test_a_recorded_revenue_the_routes_are_not_worth_is_flagged(tmp_path):
     assert (data["recorded"], data["recorded_worth"]) == (180, 170)
     honest = json.loads(run("routes", str(GAMES / "166116.json"), "--action", "275", "--json").stdout)
     assert honest["recorded"] == honest["recorded_worth"] == 170
+
+
+def test_a_title_without_trains_says_it_has_no_routes(tmp_path):
+    """18Steam moves goods along links: `routes` says so instead of an empty table."""
+    from steam_bot_game import steam_bot_game
+
+    path = tmp_path / "steam.json"
+    path.write_text(json.dumps(steam_bot_game().raw), encoding="utf-8")
+    result = run("routes", str(path), "--all")
+    assert result.exit_code == 0
+    assert "18Steam has no trains, so its games run no routes to compare" in result.output
+    assert "corporation" not in result.stdout  # no table
+    assert json.loads(run("routes", str(path), "--all", "--json").stdout) == []
+    result = run("routes", str(path), "--action", "5")
+    assert result.exit_code == 1 and "has no trains" in result.output

@@ -452,3 +452,115 @@ def test_render_at_an_action_the_game_lacks_is_a_usage_error(cli):
     result = run(cli, "render", GAME, "--at", 99999)
     assert result.exit_code == 2
     assert "the game has no action 99999" in result.output
+
+
+# -- 18Steam: the goods layer ---------------------------------------------------------
+
+
+@cache
+def steam_position():
+    """A mid-game 18Steam position the bots played (see steam_bot_game), and its SVG."""
+    from steam_bot_game import steam_bot_game
+
+    record = steam_bot_game()
+    game = replay(record, title_for(record)).game
+    return game, parse(render_position(game))
+
+
+def test_steam_track_is_drawn_in_its_owners_colours_and_incomplete_track_is_marked():
+    game, root = steam_position()
+    colours = {sym: spec.color for sym, spec in game.title.corporations.items()}
+    track = game.goods.track(game)
+    drawn = by_class(root, "goods-track")
+    assert len(drawn) == sum(len(p.segments) for p in game.goods.placed.values())
+    owned = [g for g in drawn if g.get("data-owner")]
+    assert owned and all(g.get("data-color") == colours[g.get("data-owner")] for g in owned)
+    for g in owned:
+        strokes = {e.get("stroke") for e in g.iter() if e.tag.endswith("path")}
+        assert colours[g.get("data-owner")] in strokes
+    incomplete = [r for r in track.routes() if not r.is_link]
+    assert len(by_class(root, "incomplete")) == sum(len(r.segments) for r in incomplete) > 0
+    for g in by_class(root, "incomplete"):
+        assert any(e.get("stroke-dasharray") for e in g.iter() if e.tag.endswith("path"))
+    loose = [s for r in incomplete for s in (r.start, r.end) if s.kind == "loose"]
+    ends = by_class(root, "track-end")
+    assert len(ends) == len(loose) > 0
+    assert {(e.get("data-hex"), int(e.get("data-edge"))) for e in ends} == {(s.hex, s.edge) for s in loose}
+    links = [r for r in track.links() if r.owner]
+    assert links and all(
+        any(g.get("data-owner") == r.owner and "incomplete" not in g.get("class") for g in owned)
+        for r in links
+    )
+
+
+def test_steam_cities_show_their_colour_and_their_cubes():
+    game, root = steam_position()
+    cities = {g.get("data-hex"): g for g in by_class(root, "goods-city-group")}
+    assert set(cities) == set(game.title.goods.cities) | set(game.goods.new_cities)
+    for hex_id, g in cities.items():
+        cubes = game.goods.cubes.get(hex_id, [])
+        assert g.get("data-cubes") == ",".join(cubes)
+        squares = [e.get("data-color") for e in by_class(g, "cube")]
+        assert squares == (cubes if len(cubes) <= 8 else cubes[:7])
+        letter = game.goods.new_cities.get(hex_id)
+        spec = game.title.goods.new_cities[letter] if letter else game.title.goods.cities[hex_id]
+        assert g.get("data-color") == spec.color
+        if letter:
+            assert "new-city" in g.get("class") and words(g) == letter
+    assert game.goods.new_cities and any(game.goods.cubes.values())
+
+
+def test_steam_panels_show_income_locomotive_and_expenses():
+    game, root = steam_position()
+    panels = {g.get("data-corp"): g for g in by_class(root, "goods-panel")}
+    assert set(panels) == {s for s, c in game.corporations.items() if not c.closed}
+    money = game.title.title.money
+    for sym, g in panels.items():
+        corp = game.corporations[sym]
+        income = corp.counters.get("income", 0)
+        loco = corp.counters.get("locomotive", 0)
+        expenses = loco * game.title.goods.expenses_per_locomotive
+        assert (g.get("data-income"), g.get("data-locomotive"), g.get("data-expenses")) == (
+            str(income),
+            str(loco),
+            str(expenses),
+        )
+        shown = words(g)
+        assert f"income {income}" in shown and f"locomotive {loco}" in shown
+        if sym in game.goods.order:
+            assert f"expenses {money(expenses)}" in shown and f"treasury {money(corp.cash)}" in shown
+    assert any(c.counters.get("income", 0) for c in game.corporations.values())
+    chart = by_class(root, "goods-display")[0]
+    waiting = [c for slots in game.goods.display.values() for c in slots if c]
+    assert sorted(e.get("data-color") for e in by_class(chart, "display-cube")) == sorted(waiting)
+    assert len(by_class(chart, "column")) == len(game.goods.display)
+    assert f"bag: {sum(game.goods.bag.values())} cubes" in words(chart)
+
+
+def test_steam_rivers_are_drawn_as_rivers_and_the_turn_is_numbered():
+    game, root = steam_position()
+    rivers = {g.get("data-hex") for g in by_class(root, "hex") if by_class(g, "river")}
+    assert rivers == {h for h, hx in game.title.map.hexes.items() if "river" in hx.terrain}
+    for g in by_class(root, "river"):
+        assert g.find("s:path", NS) is not None
+    assert "river" not in words(root)
+    mountains = [g for g in by_class(root, "terrain") if g.get("data-terrain") == "mountain"]
+    assert len(mountains) == sum(1 for hx in game.title.map.hexes.values() if "mountain" in hx.terrain)
+    status = words(by_class(root, "status")[0])
+    assert f"Turn {game.turn} · build" in status
+    assert "Depot" not in words(root)
+
+
+def test_render_command_draws_an_18steam_game(cli, tmp_path):
+    import json
+
+    from steam_bot_game import steam_bot_game
+
+    path = tmp_path / "steam.json"
+    path.write_text(json.dumps(steam_bot_game().raw), encoding="utf-8")
+    result = run(cli, "render", path, "--out", tmp_path / "steam.svg")
+    assert result.exit_code == 0, result.output
+    root = parse((tmp_path / "steam.svg").read_text(encoding="utf-8"))
+    assert by_class(root, "goods-layer") and by_class(root, "goods-panel")
+    result = run(cli, "render", path, "--routes", "RED", "--out", tmp_path / "routes.svg")
+    assert result.exit_code == 1 and "has no trains, so no routes to draw" in result.output

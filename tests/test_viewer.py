@@ -188,3 +188,93 @@ def test_view_command(tmp_path):
     assert result.exit_code == 0, result.output
     assert "the viewer ends there" in result.output
     assert "fails" in (tmp_path / "broken.html").read_text(encoding="utf-8")
+
+
+# -- 18Steam: numbered turns and the goods layer ----------------------------------------
+
+
+@cache
+def steam_page() -> tuple[GameFile, str]:
+    from steam_bot_game import steam_bot_game
+
+    game_file = steam_bot_game()
+    return game_file, build_viewer(game_file, title_for(game_file))
+
+
+def steam_data() -> dict:
+    match = re.search(r'<script id="data" type="application/json">(.*?)</script>', steam_page()[1], re.S)
+    return json.loads(match.group(1))
+
+
+def test_steam_turns_are_numbered_and_frames_carry_the_goods_layer():
+    data = steam_data()
+    labels = [label for _, label in data["rounds"]]
+    assert labels[:3] == ["Turn 1 · shares", "Turn 1 · turn order", "Turn 1 · actions"]
+    assert all(re.fullmatch(r"Turn \d+ · [a-z ]+", label) for label in labels)
+    assert len(set(labels)) == len(labels)
+    assert data["goods"] is True
+    assert any("g" in f for f in data["frames"]) and any("gp" in f for f in data["frames"])
+    moves = [f for f in data["frames"] if f["a"][1] == "move_goods"]
+    assert moves and all(f["r"] and f["r"][0]["s"] for f in moves)
+    snippets = len(re.findall(r'<g id="s\d+">', steam_page()[1]))
+    assert all(-1 <= s < snippets for f in data["frames"] for _, s in f.get("g", []))
+
+
+def test_browser_shows_the_steam_goods_layer_and_numbered_turns(tmp_path):
+    if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
+        importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
+    ):
+        pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
+    from playwright import sync_api
+
+    game_file, html = steam_page()
+    page_file = tmp_path / "steam.html"
+    page_file.write_text(html, encoding="utf-8")
+    data = steam_data()
+    n = len(data["frames"]) - 1
+    end = new_game(game_file, title_for(game_file))
+    for action in game_file.effective():
+        if action.get("type") not in NO_EFFECT:
+            end.process(action)
+    money = end.title.title.money
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(page_file.as_uri())
+            options = page.locator("#round option").all_inner_texts()
+            assert options[0] == "Turn 1 · shares" and "Turn 2 · build" in options
+            target = next(k for k, label in data["rounds"] if label == "Turn 2 · build")
+            page.select_option("#round", str(target))
+            assert "Turn 2 · build" in page.locator("#status").inner_text()
+            page.keyboard.press("End")
+            assert page.locator("#counter").inner_text() == f"{n} / {n}"
+            uses = page.locator("#goods use.goods-hex")
+            assert uses.count() == len(data["hexes"])
+            shown = page.locator("#goods use[href]").count()
+            track = end.goods.track(end)
+            loose = {
+                s.hex for r in track.routes() if not r.is_link for s in (r.start, r.end) if s.kind == "loose"
+            }
+            cities = set(end.title.goods.cities) | set(end.goods.new_cities)
+            assert shown == len(set(end.goods.placed) | cities | loose)
+            assert (
+                page.locator("#goods-panels").is_visible() and not page.locator("#corporations").is_visible()
+            )
+            for sym, corp in end.corporations.items():
+                row = page.locator(f'#goods-panels tr[data-corp="{sym}"]')
+                assert row.locator("td.income").inner_text() == str(corp.counters.get("income", 0))
+                assert row.locator("td.locomotive").inner_text() == str(corp.counters.get("locomotive", 0))
+                assert row.locator("td.treasury").inner_text() == money(corp.cash)
+            # the pictures the <use>s point at hold owned track and cubes
+            assert page.locator("#map defs .goods-track[data-owner]").count() > 0
+            assert page.locator("#map defs .cube").count() > 0
+            move = next(k for k, f in enumerate(data["frames"]) if f["a"][1] == "move_goods")
+            page.evaluate(f"show({move})")
+            assert "good:" in page.locator("#routes-key").inner_text()
+            page.screenshot(path=str(tmp_path / "steam.png"), full_page=True)
+            assert not errors
+        finally:
+            browser.close()

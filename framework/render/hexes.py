@@ -19,7 +19,7 @@ from framework.board.faces import Face
 from framework.render import style
 from framework.render.geometry import HexShape, Point, dist
 from framework.render.svg import element, group, line, num, polygon, text, title
-from framework.render.track import FaceLayout, edge_path
+from framework.render.track import FaceLayout, edge_path, line_path
 from framework.title.model import Title
 
 
@@ -73,6 +73,9 @@ class HexView:
     """Markers on the hex: text and tooltip (bonus tokens, a company's marker)."""
     printed: str | None = None
     """The id on the printed board, when it differs."""
+    river: tuple[int, ...] | None = None
+    """A river hex (``river`` terrain): the edges its river leaves by (towards other
+    river hexes or water); ``None`` where no river runs."""
 
     def key(self) -> tuple:
         """Equal keys draw the same picture (for caches)."""
@@ -90,6 +93,7 @@ class HexView:
             tuple(sorted((k, tuple(v)) for k, v in self.tokens.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.reserved.items())),
             tuple(self.markers),
+            self.river,
             self.hex_id,
         )
 
@@ -344,7 +348,7 @@ def terrain_mark(point: Point, kind: str, cost: int, sizes: style.Sizes) -> str:
         shape += polygon(
             [(x - 0.045 * s, y - 0.105 * s), (x, y - 0.17 * s), (x + 0.045 * s, y - 0.105 * s)], fill="#fff"
         )
-    elif kind == "water":
+    elif kind in ("water", "river"):
         d = (
             f"M{num(x - 0.14 * s)},{num(y - 0.06 * s)}q{num(0.035 * s)},{num(-0.06 * s)} {num(0.07 * s)},0"
             f"t{num(0.07 * s)},0t{num(0.07 * s)},0t{num(0.07 * s)},0"
@@ -476,6 +480,8 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
         )
         for p in band.samples:
             spots.block(p, sizes.s * 0.03)
+    if view.river is not None:
+        parts.append(_river(view.river, shape, spots))
     parts.append(_track(view, layout, sizes, spots))
     parts.append(_nodes(view, layout, sizes, spots, palette))
     parts.append(_revenues(view, layout, sizes, spots, strips=True))
@@ -554,6 +560,36 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
         tip += f" — tile {view.tile}, rotation {view.rotation}"
     parts.append(title(tip))
     return "".join(parts)
+
+
+def _river(edges: tuple[int, ...], shape: HexShape, spots: Spots) -> str:
+    """A river across the hex: between its two edges, from its one edge across to the
+    opposite side, from each of several edges to the middle, or (alone) a short stretch."""
+    s = shape.size
+    if len(edges) == 2:
+        drawn = [edge_path(shape, *edges)]
+    elif len(edges) == 1:
+        drawn = [edge_path(shape, edges[0], (edges[0] + 3) % 6)]
+    elif edges:
+        drawn = [line_path(shape.edge_mid(e), (0.0, 0.0)) for e in edges]
+    else:
+        drawn = [line_path((-s * 0.45, s * 0.1), (s * 0.45, -s * 0.1))]
+    parts = []
+    for path in drawn:
+        for p in path.samples:
+            spots.block(p, s * 0.07)
+        parts.append(
+            element(
+                "path",
+                d=path.d,
+                fill="none",
+                stroke=style.RIVER,
+                stroke_width=s * 0.13,
+                stroke_linecap="round",
+                stroke_opacity=0.85,
+            )
+        )
+    return group(parts, cls="river", data_edges=",".join(map(str, edges)))
 
 
 def _track(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots) -> str:

@@ -41,6 +41,19 @@ def home_reservations(title_: Title) -> dict[tuple[str, int], list[str]]:
     return out
 
 
+def river_edges(hexmap: HexMap, hex_id: str) -> tuple[int, ...] | None:
+    """The edges by which the river of a river hex (``river`` terrain) leaves: those
+    towards other river hexes or water hexes; ``None`` when the hex has no river."""
+    if "river" not in hexmap.hexes[hex_id].terrain:
+        return None
+    out = []
+    for edge, other in enumerate(hexmap.neighbours[hex_id]):
+        there = hexmap.hexes.get(other) if other else None
+        if there is not None and ("river" in there.terrain or there.color == "blue"):
+            out.append(edge)
+    return tuple(out)
+
+
 def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = True) -> dict[str, HexView]:
     """What each hex shows before a game: its printed content and, with ``homes``,
     every corporation's home marked in its city."""
@@ -58,6 +71,7 @@ def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = Tr
             mainline=tuple(hx.mainline.edges) if hx.mainline else None,  # type: ignore[arg-type]
             reserved={i: owners for (h, i), owners in reserved.items() if h == hex_id},
             printed=hx.printed,
+            river=river_edges(hexmap, hex_id),
         )
     return views
 
@@ -91,6 +105,7 @@ def board_views(board: Board, companies: dict[str, Any] | None = None) -> dict[s
             reserved=held.get(hex_id, {}),
             markers=markers.get(hex_id, []),
             printed=hx.printed,
+            river=None if placed else river_edges(board.hexmap, hex_id),
         )
     return views
 

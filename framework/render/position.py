@@ -24,7 +24,9 @@ from framework.render.svg import document, element, group, text
 
 
 def round_label(game: Any) -> str:
-    """The round as the log names it: ``Stock round 3``, ``Operating round 3.2``, …"""
+    """The round as the log names it: ``Stock round 3``, ``Operating round 3.2``; a
+    round before the first turn by its name (``Auction round``), any other with its
+    turn (``Turn 3 · build``)."""
     rnd = game.round
     if rnd is None:
         return ""
@@ -32,7 +34,10 @@ def round_label(game: Any) -> str:
         return f"Stock round {game.turn}"
     if rnd.kind == "operating":
         return f"Operating round {game.turn}.{game.or_number}"
-    return rnd.name.replace("_", " ").capitalize() + " round"
+    name = rnd.name.replace("_", " ")
+    if game.turn < 1:
+        return name.capitalize() + " round"
+    return f"Turn {game.turn} · {name}"
 
 
 def certificates(game: Any, player: str) -> str:
@@ -97,6 +102,10 @@ def render_position(
     money = title_.title.money
     views = board_views(game.board, game.companies)
     overlays = [route_layer(routes, geometry)] if routes or routes_heading else []
+    if game.goods is not None:  # the goods layer (18Steam): its track, cities and cubes
+        from framework.render import goods
+
+        overlays.insert(0, goods.draw_layer(game, geometry))
     body = [
         text(
             size * 0.4,
@@ -125,7 +134,16 @@ def render_position(
     y = geometry.height + font
     x0 = size * 0.5
     corps, players = summary_lines(game)
-    body.append(text(x0, y, "Corporations", size=font * 1.1, anchor="start", fill="#222", weight="bold"))
+    panels_height = 0.0
+    if game.goods is not None:  # the goods layer (18Steam): income, locomotive, expenses
+        from framework.render import goods
+
+        panel_svg, panels_height = goods.panels_svg(game, x0, y, geometry.width - 2 * x0, font)
+        body.append(panel_svg)
+        corps = []
+        y += panels_height + row * 0.4
+    else:
+        body.append(text(x0, y, "Corporations", size=font * 1.1, anchor="start", fill="#222", weight="bold"))
     for k, (sym, key, words) in enumerate(corps):
         ly = y + (k + 1) * row
         fill, ink = palette.token(key)
@@ -156,13 +174,14 @@ def render_position(
                 data_corp=sym,
             )
         )
-    x1 = geometry.width * 0.55
+    x1 = x0 if game.goods is not None else geometry.width * 0.55
     body.append(text(x1, y, "Players", size=font * 1.1, anchor="start", fill="#222", weight="bold"))
     for k, words in enumerate(players):
         body.append(text(x1, y + (k + 1) * row, words, size=font, anchor="start", fill="#222", cls="player"))
-    depot = ", ".join(t.id for t in trains.offered(game)) or "nothing"
-    ly = y + (len(players) + 1.6) * row
-    body.append(text(x1, ly, f"Depot offers: {depot}", size=font, anchor="start", fill="#222"))
+    if title_.trains:
+        depot = ", ".join(t.id for t in trains.offered(game)) or "nothing"
+        ly = y + (len(players) + 1.6) * row
+        body.append(text(x1, ly, f"Depot offers: {depot}", size=font, anchor="start", fill="#222"))
     used = max(len(corps), len(players) + 2) + 1
     bottom = y + used * row
     if routes or routes_heading:
