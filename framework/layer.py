@@ -17,8 +17,9 @@ The framework then asks the layer, at fixed points, for what only it knows:
   saved with the game (its ``to_dict()``) and restored by :meth:`Layer.load_state`;
 * **actions**: :attr:`Layer.actions` adds the layer's action types to those the
   engine accepts (its rounds are ``custom`` rounds whose hooks play them);
-* **bots**, **pictures** and **reports**: :meth:`Layer.bot`, :meth:`Layer.draw`,
-  :meth:`Layer.panels`, :meth:`Layer.figures`, :meth:`Layer.describe`;
+* **bots** and **reports**: :meth:`Layer.bot`, :meth:`Layer.figures`, :meth:`Layer.describe`;
+* **pictures**: :meth:`Layer.hex_pictures`, :meth:`Layer.panels_svg`,
+  :meth:`Layer.panel_table`, :meth:`Layer.action_routes`;
 * **invariants**: :meth:`Layer.invariants`, checked with money and shares.
 
 Every method has a default that adds nothing, so a layer overrides only what it
@@ -105,13 +106,29 @@ class Layer:
         return {}
 
     @staticmethod
-    def draw(game: Game, geometry: Any) -> list[str]:
-        """SVG elements drawn over the map of a game position."""
-        return []
+    def hex_pictures(game: Game, shape: Any) -> dict[str, str]:
+        """What the layer draws on each hex of a position, by hex: SVG around the hex's
+        centre, for a hex of ``shape`` (:class:`framework.render.geometry.HexShape`).
+        ``18xx render`` and ``18xx view`` draw them over the map."""
+        return {}
 
     @staticmethod
-    def panels(game: Game) -> list[str]:
-        """SVG panels drawn beside the map of a game position."""
+    def panels_svg(game: Game, x: float, y: float, width: float, font: float) -> tuple[str, float]:
+        """The layer's panels under the map of a position picture, from ``(x, y)`` and at
+        most ``width`` wide, and the height they take (``("", 0)``: the usual lines of
+        corporations)."""
+        return ("", 0.0)
+
+    @staticmethod
+    def panel_table(game: Game) -> tuple[list[str], dict[str, list[Any]]]:
+        """The viewer's table of the layer's numbers: the column names and a row of cells
+        per corporation (``([], {})``: the usual table of corporations)."""
+        return ([], {})
+
+    @staticmethod
+    def action_routes(game: Game, shape: Any, action: dict[str, Any]) -> list[Any]:
+        """What one of the layer's actions carried, as routes for the viewer to draw
+        (:class:`framework.render.routes.DrawnRoute`)."""
         return []
 
 

@@ -19,7 +19,7 @@ TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18Steam"
 def rich(game) -> bool:
     """The goods layer shows every kind of thing: owned links, incomplete track, a new
     city, cubes on the map, and a corporation with income."""
-    goods = game.goods
+    goods = game.layer_state
     routes = goods.track(game).routes()
     return (
         any(r.is_link and r.owner for r in routes)
@@ -40,7 +40,7 @@ def steam_bot_game(players: int = 5, seed: int = 4) -> GameFile:
     game = session.game
     while not game.finished:
         session.act(bot.act(game, legal_actions(game), rng))
-        if rich(game) and game.round.kind == "goods_build":
+        if rich(game) and game.round.name == "build":
             break
     assert not game.finished, "the bots never made a position showing the whole goods layer"
     return GameFile.from_dict(session.to_json())

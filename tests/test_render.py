@@ -470,9 +470,9 @@ def steam_position():
 def test_steam_track_is_drawn_in_its_owners_colours_and_incomplete_track_is_marked():
     game, root = steam_position()
     colours = {sym: spec.color for sym, spec in game.title.corporations.items()}
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     drawn = by_class(root, "goods-track")
-    assert len(drawn) == sum(len(p.segments) for p in game.goods.placed.values())
+    assert len(drawn) == sum(len(p.segments) for p in game.layer_state.placed.values())
     owned = [g for g in drawn if g.get("data-owner")]
     assert owned and all(g.get("data-color") == colours[g.get("data-owner")] for g in owned)
     for g in owned:
@@ -496,18 +496,18 @@ def test_steam_track_is_drawn_in_its_owners_colours_and_incomplete_track_is_mark
 def test_steam_cities_show_their_colour_and_their_cubes():
     game, root = steam_position()
     cities = {g.get("data-hex"): g for g in by_class(root, "goods-city-group")}
-    assert set(cities) == set(game.title.goods.cities) | set(game.goods.new_cities)
+    assert set(cities) == set(game.title.layer.cities) | set(game.layer_state.new_cities)
     for hex_id, g in cities.items():
-        cubes = game.goods.cubes.get(hex_id, [])
+        cubes = game.layer_state.cubes.get(hex_id, [])
         assert g.get("data-cubes") == ",".join(cubes)
         squares = [e.get("data-color") for e in by_class(g, "cube")]
         assert squares == (cubes if len(cubes) <= 8 else cubes[:7])
-        letter = game.goods.new_cities.get(hex_id)
-        spec = game.title.goods.new_cities[letter] if letter else game.title.goods.cities[hex_id]
+        letter = game.layer_state.new_cities.get(hex_id)
+        spec = game.title.layer.new_cities[letter] if letter else game.title.layer.cities[hex_id]
         assert g.get("data-color") == spec.color
         if letter:
             assert "new-city" in g.get("class") and words(g) == letter
-    assert game.goods.new_cities and any(game.goods.cubes.values())
+    assert game.layer_state.new_cities and any(game.layer_state.cubes.values())
 
 
 def test_steam_panels_show_income_locomotive_and_expenses():
@@ -519,7 +519,7 @@ def test_steam_panels_show_income_locomotive_and_expenses():
         corp = game.corporations[sym]
         income = corp.counters.get("income", 0)
         loco = corp.counters.get("locomotive", 0)
-        expenses = loco * game.title.goods.expenses_per_locomotive
+        expenses = loco * game.title.layer.expenses_per_locomotive
         assert (g.get("data-income"), g.get("data-locomotive"), g.get("data-expenses")) == (
             str(income),
             str(loco),
@@ -527,14 +527,14 @@ def test_steam_panels_show_income_locomotive_and_expenses():
         )
         shown = words(g)
         assert f"income {income}" in shown and f"locomotive {loco}" in shown
-        if sym in game.goods.order:
+        if sym in game.layer_state.order:
             assert f"expenses {money(expenses)}" in shown and f"treasury {money(corp.cash)}" in shown
     assert any(c.counters.get("income", 0) for c in game.corporations.values())
     chart = by_class(root, "goods-display")[0]
-    waiting = [c for slots in game.goods.display.values() for c in slots if c]
+    waiting = [c for slots in game.layer_state.display.values() for c in slots if c]
     assert sorted(e.get("data-color") for e in by_class(chart, "display-cube")) == sorted(waiting)
-    assert len(by_class(chart, "column")) == len(game.goods.display)
-    assert f"bag: {sum(game.goods.bag.values())} cubes" in words(chart)
+    assert len(by_class(chart, "column")) == len(game.layer_state.display)
+    assert f"bag: {sum(game.layer_state.bag.values())} cubes" in words(chart)
 
 
 def test_steam_rivers_are_drawn_as_rivers_and_the_turn_is_numbered():
@@ -561,6 +561,6 @@ def test_render_command_draws_an_18steam_game(cli, tmp_path):
     result = run(cli, "render", path, "--out", tmp_path / "steam.svg")
     assert result.exit_code == 0, result.output
     root = parse((tmp_path / "steam.svg").read_text(encoding="utf-8"))
-    assert by_class(root, "goods-layer") and by_class(root, "goods-panel")
+    assert by_class(root, "layer") and by_class(root, "goods-panel")
     result = run(cli, "render", path, "--routes", "RED", "--out", tmp_path / "routes.svg")
     assert result.exit_code == 1 and "has no trains, so no routes to draw" in result.output

@@ -109,7 +109,9 @@ def _steam_schema() -> dict:
     [(name, text)] = title_schemas(load_title(STEAM)).items()
     assert name == LAYER_SCHEMA
     committed = (STEAM / name).read_text(encoding="utf-8")
-    assert committed == text, "titles/18Steam/layer.schema.json is out of date: run '18xx schema --title titles/18Steam'"
+    assert committed == text, (
+        "titles/18Steam/layer.schema.json is out of date: run '18xx schema --title titles/18Steam'"
+    )
     return json.loads(text)
 
 
@@ -127,7 +129,9 @@ def test_the_layer_schema_rejects_what_the_layers_model_rejects():
     data["layer"]["cities"]["H12"]["die"] = 7
     errors = sorted(list(e.path) for e in Draft7Validator(schema).iter_errors(data))
     assert errors == [["layer", "cities", "H12", "die"], ["layer", "move_rounds"]]
-    assert list(Draft7Validator(title_schema()).iter_errors(data)) == []  # to the plain schema it is any object
+    assert (
+        list(Draft7Validator(title_schema()).iter_errors(data)) == []
+    )  # to the plain schema it is any object
 
 
 def test_the_layer_file_names_the_titles_own_schema():

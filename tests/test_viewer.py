@@ -212,7 +212,9 @@ def test_steam_turns_are_numbered_and_frames_carry_the_goods_layer():
     assert labels[:3] == ["Turn 1 · shares", "Turn 1 · turn order", "Turn 1 · actions"]
     assert all(re.fullmatch(r"Turn \d+ · [a-z ]+", label) for label in labels)
     assert len(set(labels)) == len(labels)
-    assert data["goods"] is True
+    assert data["layer"] == {
+        "columns": ["price", "treasury", "income", "locomotive", "expenses", "links", "president"]
+    }
     assert any("g" in f for f in data["frames"]) and any("gp" in f for f in data["frames"])
     moves = [f for f in data["frames"] if f["a"][1] == "move_goods"]
     assert moves and all(f["r"] and f["r"][0]["s"] for f in moves)
@@ -251,20 +253,20 @@ def test_browser_shows_the_steam_goods_layer_and_numbered_turns(tmp_path):
             assert "Turn 2 · build" in page.locator("#status").inner_text()
             page.keyboard.press("End")
             assert page.locator("#counter").inner_text() == f"{n} / {n}"
-            uses = page.locator("#goods use.goods-hex")
+            uses = page.locator("#layer use.layer-hex")
             assert uses.count() == len(data["hexes"])
-            shown = page.locator("#goods use[href]").count()
-            track = end.goods.track(end)
+            shown = page.locator("#layer use[href]").count()
+            track = end.layer_state.track(end)
             loose = {
                 s.hex for r in track.routes() if not r.is_link for s in (r.start, r.end) if s.kind == "loose"
             }
-            cities = set(end.title.goods.cities) | set(end.goods.new_cities)
-            assert shown == len(set(end.goods.placed) | cities | loose)
+            cities = set(end.title.layer.cities) | set(end.layer_state.new_cities)
+            assert shown == len(set(end.layer_state.placed) | cities | loose)
             assert (
-                page.locator("#goods-panels").is_visible() and not page.locator("#corporations").is_visible()
+                page.locator("#layer-panels").is_visible() and not page.locator("#corporations").is_visible()
             )
             for sym, corp in end.corporations.items():
-                row = page.locator(f'#goods-panels tr[data-corp="{sym}"]')
+                row = page.locator(f'#layer-panels tr[data-corp="{sym}"]')
                 assert row.locator("td.income").inner_text() == str(corp.counters.get("income", 0))
                 assert row.locator("td.locomotive").inner_text() == str(corp.counters.get("locomotive", 0))
                 assert row.locator("td.treasury").inner_text() == money(corp.cash)

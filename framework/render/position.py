@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from framework.render.geometry import MapGeometry
 from framework.render.hexes import Palette
 from framework.render.map import DEFAULT_SIZE, board_views, geometry_for, map_layers
 from framework.render.routes import DrawnRoute, route_layer, route_legend
-from framework.render.svg import document, element, group, text
+from framework.render.svg import document, element, group, text, translate
 
 
 def round_label(game: Any) -> str:
@@ -84,6 +85,16 @@ def summary_lines(game: Any) -> tuple[list[tuple[str, str, str]], list[str]]:
     return corps, players
 
 
+def layer_overlay(pictures: dict[str, str], geometry: MapGeometry) -> str:
+    """The pictures a title's layer draws on hexes (:meth:`framework.layer.Layer.hex_pictures`,
+    each around its hex's centre), in place over the map."""
+    parts = []
+    for hex_id, svg in pictures.items():
+        x, y = geometry.centre(hex_id)
+        parts.append(group([svg], cls="layer-hex", data_hex=hex_id, transform=translate(x, y)))
+    return group(parts, cls="layer")
+
+
 def render_position(
     game: Any,
     *,
@@ -102,10 +113,9 @@ def render_position(
     money = title_.title.money
     views = board_views(game.board, game.companies)
     overlays = [route_layer(routes, geometry)] if routes or routes_heading else []
-    if game.goods is not None:  # the goods layer (18Steam): its track, cities and cubes
-        from framework.render import goods
-
-        overlays.insert(0, goods.draw_layer(game, geometry))
+    pictures = game.layer.hex_pictures(game, geometry.shape)
+    if pictures:  # the title's own layer (18Steam: its track, cities and cubes)
+        overlays.insert(0, layer_overlay(pictures, geometry))
     body = [
         text(
             size * 0.4,
@@ -120,7 +130,8 @@ def render_position(
         text(
             size * 0.4,
             size * 1.0,
-            f"phase {game.phase} · {round_label(game)} · bank {money(game.bank)}"
+            (f"phase {game.phase} · " if game.phase is not None else "")
+            + f"{round_label(game)} · bank {money(game.bank)}"
             + (f" · game over ({game.end_reason})" if game.finished else ""),
             size=size * 0.3,
             anchor="start",
@@ -134,11 +145,8 @@ def render_position(
     y = geometry.height + font
     x0 = size * 0.5
     corps, players = summary_lines(game)
-    panels_height = 0.0
-    if game.goods is not None:  # the goods layer (18Steam): income, locomotive, expenses
-        from framework.render import goods
-
-        panel_svg, panels_height = goods.panels_svg(game, x0, y, geometry.width - 2 * x0, font)
+    panel_svg, panels_height = game.layer.panels_svg(game, x0, y, geometry.width - 2 * x0, font)
+    if panel_svg:  # the title's own layer (18Steam: income, locomotive, expenses)
         body.append(panel_svg)
         corps = []
         y += panels_height + row * 0.4
@@ -174,7 +182,7 @@ def render_position(
                 data_corp=sym,
             )
         )
-    x1 = x0 if game.goods is not None else geometry.width * 0.55
+    x1 = x0 if panel_svg else geometry.width * 0.55
     body.append(text(x1, y, "Players", size=font * 1.1, anchor="start", fill="#222", weight="bold"))
     for k, words in enumerate(players):
         body.append(text(x1, y + (k + 1) * row, words, size=font, anchor="start", fill="#222", cls="player"))

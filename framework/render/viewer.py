@@ -11,9 +11,9 @@ the game is an SVG group in the page's ``<defs>``, and each hex of the map is a
 ``<use>`` that points at its current picture. A 780-action 18SJ game makes a
 page of well under a megabyte.
 
-A game with a goods layer (18Steam) also stores, per action, the goods pictures of the
-hexes that changed (``g``, drawn by :mod:`framework.render.goods` and kept once each like
-the hex pictures) and the corporations' goods panels (``gp``); a ``move_goods`` action's
+A game of a title with its own layer (18Steam) also stores, per action, the layer's
+pictures of the hexes that changed (``g``, drawn by the layer's ``hex_pictures`` and kept
+once each like the hex pictures) and the rows of its panel table (``gp``); a layer action's
 links are drawn like routes.
 
 In the page: ←/→ (or the buttons) step through the actions, Home/End go to the
@@ -86,45 +86,44 @@ class _Recorder:
     market: list[Any] = field(default_factory=list)
     status: list[Any] = field(default_factory=list)
     logged: int = 0
-    goods_keys: list[str] = field(default_factory=list)
-    goods_rows: dict[str, list[Any]] = field(default_factory=dict)
+    layer_keys: list[str] = field(default_factory=list)
+    layer_rows: dict[str, list[Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.hex_keys = [None] * len(self.hex_ids)
-        self.goods_keys = [""] * len(self.hex_ids)
+        self.layer_keys = [""] * len(self.hex_ids)
 
-    def goods_snippet(self, svg: str) -> int:
-        """The picture the goods layer draws on a hex, once per different picture
+    def layer_snippet(self, svg: str) -> int:
+        """The picture the title's layer draws on a hex, once per different picture
         (``-1``: nothing)."""
         if not svg:
             return -1
-        key = ("goods", svg)
+        key = ("layer", svg)
         index = self.snippet_of.get(key)
         if index is None:
             index = self.snippet_of[key] = len(self.snippets)
             self.snippets.append(svg)
         return index
 
-    def goods_frame(self, out: dict[str, Any]) -> None:
-        """The goods layer's changes: ``g`` the hexes whose goods picture changed, ``gp``
-        the corporations whose panel changed."""
-        from framework.render import goods
-
-        pictures = goods.hex_pictures(self.game, self.shape)
+    def layer_frame(self, out: dict[str, Any]) -> None:
+        """The title layer's changes: ``g`` the hexes whose picture changed, ``gp`` the
+        rows of its panel table that changed."""
+        layer = self.game.layer
+        pictures = layer.hex_pictures(self.game, self.shape)
         changed = []
         for k, hex_id in enumerate(self.hex_ids):
             svg = pictures.get(hex_id, "")
-            if svg != self.goods_keys[k]:
-                self.goods_keys[k] = svg
-                changed.append([k, self.goods_snippet(svg)])
+            if svg != self.layer_keys[k]:
+                self.layer_keys[k] = svg
+                changed.append([k, self.layer_snippet(svg)])
         if changed:
             out["g"] = changed
-        rows = {panel.sym: panel.row() for panel in goods.panels(self.game)}
-        diff = {sym: row for sym, row in rows.items() if self.goods_rows.get(sym) != row}
-        gone = [sym for sym in self.goods_rows if sym not in rows]
+        rows = layer.panel_table(self.game)[1]
+        diff = {sym: row for sym, row in rows.items() if self.layer_rows.get(sym) != row}
+        gone = [sym for sym in self.layer_rows if sym not in rows]
         if diff or gone:
             out["gp"] = {**diff, **{sym: None for sym in gone}}
-        self.goods_rows = rows
+        self.layer_rows = rows
 
     def snippet(self, view: Any) -> int:
         key = view.key()
@@ -187,8 +186,8 @@ class _Recorder:
         if status != self.status:
             out["s"] = status
             self.status = status
-        if game.goods is not None:  # the goods layer (18Steam): track, cities, cubes, panels
-            self.goods_frame(out)
+        if game.layer_state is not None:  # the title's own layer (18Steam: track, cubes, panels)
+            self.layer_frame(out)
         return out
 
 
@@ -256,10 +255,8 @@ def viewer_data(
         if action.get("type") == "run_routes":
             owner = str(action.get("entity"))
             routes = recorded_routes(game.board, geometry.shape, owner, action)
-        elif action.get("type") == "move_goods" and game.goods is not None:  # the goods layer (18Steam)
-            from framework.render import goods
-
-            routes = goods.moved_goods(game, geometry.shape, action)
+        elif action.get("type") in game.layer.actions:  # the title's own layer (18Steam: moved goods)
+            routes = game.layer.action_routes(game, geometry.shape, action) or None
         if routes is not None:
             frame["r"] = [
                 {
@@ -302,7 +299,7 @@ def viewer_data(
         "routeColors": list(style.ROUTE_COLORS),
         "frames": frames,
         "rounds": rounds,
-        "goods": game.goods is not None,
+        "layer": {"columns": game.layer.panel_table(game)[0]} if game.layer_state is not None else None,
         "error": error,
         **names,
     }
@@ -326,7 +323,7 @@ def viewer_page(data: dict[str, Any]) -> str:
     map_svg = (
         f'<svg id="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {data["width"]} {data["height"]}" '
         f'font-family="DejaVu Sans, Verdana, Arial, sans-serif"><defs>{defs}</defs>'
-        f'<g id="hexes"></g>{group([static], id="static")}<g id="goods"></g><g id="routes"></g></svg>'
+        f'<g id="hexes"></g>{group([static], id="static")}<g id="layer"></g><g id="routes"></g></svg>'
     )
     page = PAGE.replace("{{TITLE}}", escape(data["title"]))
     page = page.replace("{{MAP}}", map_svg).replace("{{MARKET}}", market_svg)
@@ -415,9 +412,7 @@ PAGE = """<!DOCTYPE html>
   </tr></thead><tbody></tbody></table>
   <table id="corporations" style="margin-top: 10px"><thead><tr><th>corporation</th><th>price</th>
   <th>treasury</th><th>trains</th><th>stations</th><th>president</th></tr></thead><tbody></tbody></table>
-  <table id="goods-panels" style="margin-top: 10px" hidden><thead><tr><th>corporation</th><th>price</th>
-  <th>treasury</th><th>income</th><th>locomotive</th><th>expenses</th><th>links</th><th>president</th>
-  </tr></thead><tbody></tbody></table>
+  <table id="layer-panels" style="margin-top: 10px" hidden><thead><tr></tr></thead><tbody></tbody></table>
   </div>
   <div id="marketbox">{{MARKET}}</div>
 </section>
@@ -439,17 +434,23 @@ const uses = D.hexes.map(([id, x, y]) => {
   return use;
 });
 
-// the goods layer: one <use> per hex, pointing at its goods picture (if any)
-const goodsUses = D.goods ? D.hexes.map(([id, x, y]) => {
+// the title's own layer: one <use> per hex, pointing at its picture (if any)
+const layerUses = D.layer ? D.hexes.map(([id, x, y]) => {
   const use = document.createElementNS(SVGNS, "use");
   use.setAttribute("transform", "translate(" + x + "," + y + ")");
   use.setAttribute("data-hex", id);
-  use.setAttribute("class", "goods-hex");
-  $("goods").appendChild(use);
+  use.setAttribute("class", "layer-hex");
+  $("layer").appendChild(use);
   return use;
 }) : [];
-if (D.goods) {
-  $("goods-panels").hidden = false;
+if (D.layer) {
+  $("layer-panels").hidden = false;
+  const head = $("layer-panels").querySelector("thead tr");
+  ["corporation", ...D.layer.columns].forEach((name) => {
+    const th = document.createElement("th");
+    th.textContent = name;
+    head.appendChild(th);
+  });
   $("corporations").hidden = true;
 }
 
@@ -472,7 +473,7 @@ $("slider").max = String(N);
 
 function stateAt(n) {
   const s = { hexes: new Array(D.hexes.length).fill(0), players: {}, corps: {}, market: [], status: [],
-              changed: {}, goods: new Array(D.hexes.length).fill(-1), panels: {} };
+              changed: {}, layer: new Array(D.hexes.length).fill(-1), panels: {} };
   for (let k = 0; k <= n; k++) {
     const f = D.frames[k];
     (f.h || []).forEach(([i, snippet]) => { s.hexes[i] = snippet; });
@@ -484,7 +485,7 @@ function stateAt(n) {
     }
     if (f.m) s.market = f.m;
     if (f.s) s.status = f.s;
-    (f.g || []).forEach(([i, snippet]) => { s.goods[i] = snippet; });
+    (f.g || []).forEach(([i, snippet]) => { s.layer[i] = snippet; });
     if (f.gp) {
       for (const [sym, row] of Object.entries(f.gp)) {
         if (row === null) delete s.panels[sym]; else s.panels[sym] = row;
@@ -625,26 +626,27 @@ function show(n) {
     tr.children[2].className = "num treasury";
     cb.appendChild(tr);
   }
-  goodsUses.forEach((use, i) => {
-    const snippet = s.goods[i];
+  layerUses.forEach((use, i) => {
+    const snippet = s.layer[i];
     if (snippet < 0) { if (use.hasAttribute("href")) use.removeAttribute("href"); return; }
     const href = "#s" + snippet;
     if (use.getAttribute("href") !== href) use.setAttribute("href", href);
   });
-  if (D.goods) {
-    const gb = $("goods-panels").querySelector("tbody");
+  if (D.layer) {
+    const gb = $("layer-panels").querySelector("tbody");
     gb.replaceChildren();
     for (const [sym, row] of Object.entries(s.panels)) {
-      const [operating, income, , loco, expenses, links, cash, price, president] = row;
       const tr = document.createElement("tr");
       tr.dataset.corp = sym;
       if (s.changed.panels.includes(sym) && n > 0) tr.className = "changed";
-      cells(tr, [chip(sym), price === null ? "—" : price, money(cash), income, loco, money(expenses), links,
-                 president + (operating ? "" : " (not operating)")]);
-      tr.children[2].className = "num treasury";
-      tr.children[3].className = "num income";
-      tr.children[4].className = "num locomotive";
-      tr.children[5].className = "num expenses";
+      cells(tr, [chip(sym), ...row]);
+      D.layer.columns.forEach((name, i) => {
+        if (typeof row[i] === "number" || /^[^a-z]*[0-9][^a-z]*$/i.test(String(row[i]))) {
+          tr.children[i + 1].className = "num " + name;
+        } else {
+          tr.children[i + 1].className = name;
+        }
+      });
       gb.appendChild(tr);
     }
   }

@@ -9,7 +9,8 @@ framework what only it knows (:class:`framework.layer.Layer`):
 * ``state.py`` — the goods state of a game (track, cubes, the display, turn order);
 * ``track.py``, ``build.py``, ``moves.py`` — track and links, building, moving goods;
 * ``rounds.py`` — the rounds of the game turn; ``actions.py`` — their action types;
-* ``bot.py`` — what the heuristic bot does in them.
+* ``bot.py`` — what the heuristic bot does in them;
+* ``drawing.py`` — the goods layer in ``18xx render`` and ``18xx view``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.layer import Found, Layer
 
-from . import bot, checks, rounds
+from . import bot, checks, drawing, rounds
 from .actions import ACTIONS
 from .model import GoodsLayer
 from .state import GoodsState, activate, new_goods
@@ -67,6 +68,22 @@ class AgeOfSteam(Layer):
     @staticmethod
     def bot(game: Game, entity: str, options: Any, rng: random.Random) -> dict[str, Any] | None:
         return bot.act(game, entity, options, rng)
+
+    @staticmethod
+    def hex_pictures(game: Game, shape: Any) -> dict[str, str]:
+        return drawing.hex_pictures(game, shape)
+
+    @staticmethod
+    def panels_svg(game: Game, x: float, y: float, width: float, font: float) -> tuple[str, float]:
+        return drawing.panels_svg(game, x, y, width, font)
+
+    @staticmethod
+    def panel_table(game: Game) -> tuple[list[str], dict[str, list[Any]]]:
+        return drawing.panel_table(game)
+
+    @staticmethod
+    def action_routes(game: Game, shape: Any, action: dict[str, Any]) -> list[Any]:
+        return drawing.moved_goods(game, shape, action) if action.get("type") == "move_goods" else []
 
     @staticmethod
     def describe(game: Game) -> dict[str, Any]:

@@ -1,31 +1,19 @@
 """The goods layer drawn: Age of Steam track, links, cities and cubes, and each
-operator's income, locomotive and expenses (18Steam).
-
-Everything the pictures show of a game's goods layer (``game.goods``) is drawn
-here, so the layer can move as one piece. The interface:
+operator's income, locomotive and expenses — 18Steam's pictures, which the framework
+asks its layer for (:class:`framework.layer.Layer`):
 
 * :func:`hex_pictures` ``(game, shape) -> {hex: svg}`` — what the layer adds to each
   hex, around the hex's centre: track in its owner's colour (unowned track white,
   incomplete track dashed with a ring where it ends), the colour of every
   city, new cities with their letter, towns with track, and the goods cubes on
   each city as coloured squares;
-* :func:`draw_layer` ``(game, geometry) -> svg`` — those pictures in place on the map,
-  one ``<g class="goods-layer">`` (an overlay for :func:`framework.render.map.map_layers`);
 * :func:`moved_goods` ``(game, shape, action) -> [DrawnRoute]`` — the way a
   ``move_goods`` action carried its cube (the viewer draws it as routes are drawn);
-* :func:`panels` ``(game) -> [Panel]`` — the numbers of each corporation's panel;
+* :func:`panels` ``(game) -> [Panel]`` — the numbers of each corporation's panel, and
+  :func:`panel_table` the same as the viewer's table;
 * :func:`panels_svg` ``(game, x, y, width, font) -> (svg, height)`` — the panels drawn
   as cards, for a position picture, and under them the goods display (the growth
   chart) and the bag.
-
-Only ``game.goods`` (its ``placed``, ``new_cities``, ``cubes``, ``display``, ``bag``,
-``order`` and its ``track(game)`` map of routes), ``game.title.goods`` (city colours,
-growth chart, expenses per locomotive) and each corporation's ``counters`` are read;
-nothing is imported from the goods package. The call sites, each guarded by
-``game.goods is not None``: :func:`framework.render.position.render_position` (the
-layer as an overlay, the panels in place of the corporation lines) and
-:mod:`framework.render.viewer` (``_Recorder.goods_frame`` for the pictures and panels,
-and ``viewer_data`` for ``move_goods``).
 """
 
 from __future__ import annotations
@@ -34,16 +22,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from framework.render import style
-from framework.render.geometry import HexShape, MapGeometry
+from framework.render.geometry import HexShape
 from framework.render.hexes import Palette, text_width
 from framework.render.routes import DrawnRoute
-from framework.render.svg import element, group, num, polygon, text, title, translate
+from framework.render.svg import element, group, num, polygon, text, title
 from framework.render.track import PathShape, edge_path, line_path
+
+from .state import INCOME, INCOME_START, LOCOMOTIVE
 
 TOWN = "T"
 """A segment end at the town of its hex (the goods layer's name for it)."""
-INCOME, INCOME_START, LOCOMOTIVE = "income", "income_start", "locomotive"
-"""The corporation counters of the goods layer."""
 
 CUBE_COLORS = {
     "red": "#e02424",
@@ -81,8 +69,8 @@ def _segment_shape(shape: HexShape, ends: tuple[Any, Any]) -> PathShape:
 
 
 def _city_color(game: Any, hex_id: str) -> str | None:
-    spec = game.title.goods
-    letter = game.goods.new_cities.get(hex_id)
+    spec = game.title.layer
+    letter = game.layer_state.new_cities.get(hex_id)
     if letter is not None:
         return spec.new_cities[letter].color
     city = spec.cities.get(hex_id)
@@ -92,7 +80,7 @@ def _city_color(game: Any, hex_id: str) -> str | None:
 def hex_pictures(game: Any, shape: HexShape) -> dict[str, str]:
     """What the goods layer draws on each hex (only hexes where it draws anything),
     as SVG around the hex's centre."""
-    goods = game.goods
+    goods = game.layer_state
     palette = Palette.for_title(game.title)
     s = shape.size
     width = s * 0.11
@@ -177,7 +165,7 @@ def hex_pictures(game: Any, shape: HexShape) -> dict[str, str]:
                     data_edge=edge,
                 )
             )
-    for hex_id in sorted({*goods.cubes, *goods.new_cities, *game.title.goods.cities}):
+    for hex_id in sorted({*goods.cubes, *goods.new_cities, *game.title.layer.cities}):
         color = _city_color(game, hex_id)
         if color is None:
             continue
@@ -188,7 +176,7 @@ def hex_pictures(game: Any, shape: HexShape) -> dict[str, str]:
 def _city(game: Any, hex_id: str, color: str, cubes: list[str], shape: HexShape) -> str:
     s = shape.size
     fill = cube_fill(color)
-    letter = game.goods.new_cities.get(hex_id)
+    letter = game.layer_state.new_cities.get(hex_id)
     name = game.title.map.hexes[hex_id].name or ""
     parts = [
         polygon(shape.corners(0.955), fill="none", stroke=fill, stroke_width=s * 0.06, cls="city-rim"),
@@ -249,19 +237,10 @@ def _city(game: Any, hex_id: str, color: str, cubes: list[str], shape: HexShape)
     )
 
 
-def draw_layer(game: Any, geometry: MapGeometry) -> str:
-    """The goods layer over the whole map."""
-    parts = []
-    for hex_id, svg in hex_pictures(game, geometry.shape).items():
-        x, y = geometry.centre(hex_id)
-        parts.append(group([svg], cls="goods-hex", data_hex=hex_id, transform=translate(x, y)))
-    return group(parts, cls="goods-layer")
-
-
 def moved_goods(game: Any, shape: HexShape, action: dict[str, Any]) -> list[DrawnRoute]:
     """The way a ``move_goods`` action carried its cube, as a route to draw over the
     map: the track of every link it used, and its stops (on the position after it)."""
-    track = game.goods.track(game)
+    track = game.layer_state.track(game)
     segments = []
     for ident in action.get("links") or []:
         hex_id, _, index = str(ident).partition(":")
@@ -325,14 +304,14 @@ class Panel:
 
 def panels(game: Any) -> list[Panel]:
     """Every open corporation's panel, the operators first in turn order."""
-    spec = game.title.goods
+    spec = game.title.layer
     per_loco = getattr(spec, "expenses_per_locomotive", 1)
     top = max(getattr(spec, "locomotive", (1, 6)))
     links: dict[str, int] = {}
-    for route in game.goods.track(game).links():
+    for route in game.layer_state.track(game).links():
         if route.owner:
             links[route.owner] = links.get(route.owner, 0) + 1
-    order = list(game.goods.order)
+    order = list(game.layer_state.order)
     syms = order + [s for s in game.corporations if s not in order]
     out = []
     for sym in syms:
@@ -361,6 +340,21 @@ def panels(game: Any) -> list[Panel]:
             )
         )
     return out
+
+
+PANEL_COLUMNS = ["price", "treasury", "income", "locomotive", "expenses", "links", "president"]
+"""The viewer's table of the goods layer."""
+
+
+def panel_table(game: Any) -> tuple[list[str], dict[str, list[Any]]]:
+    """The panels as the viewer's table: :data:`PANEL_COLUMNS`, a row per corporation."""
+    money = game.title.title.money
+    rows = {}
+    for p in panels(game):
+        president = p.president + ("" if p.operating else " (not operating)")
+        price = "—" if p.price is None else p.price
+        rows[p.sym] = [price, money(p.cash), p.income, p.locomotive, money(p.expenses), p.links, president]
+    return PANEL_COLUMNS, rows
 
 
 def panel_lines(panel: Panel, money: Any) -> list[str]:
@@ -463,8 +457,8 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
     """The goods display (the growth chart): a column per city (its hex; a new city by its
     letter, ``*`` once placed) in die order within each group, its slots filled with the
     cubes waiting there; and how many cubes the bag holds."""
-    spec = game.title.goods
-    display = game.goods.display
+    spec = game.title.layer
+    display = game.layer_state.display
     cube = font * 0.9
     col_w = font * 2.6
     parts = [text(x, y, "Goods display", size=font * 1.1, anchor="start", fill="#222", weight="bold")]
@@ -485,7 +479,7 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
             )
             for column in columns:
                 letter = column in spec.new_cities
-                placed = [h for h, k in game.goods.new_cities.items() if k == column]
+                placed = [h for h, k in game.layer_state.new_cities.items() if k == column]
                 label = f"{column}*" if placed else column
                 name = column if letter else game.title.map.hexes[column].name or column
                 tip = f"new city {column}" + (f" (in {placed[0]})" if placed else "") if letter else name
@@ -526,7 +520,7 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
         cx += col_w * 0.5
     slots = max((len(v) for v in display.values()), default=0)
     height = font * 3.0 + slots * (cube + font * 0.25) + font * 1.6
-    bag = sum(game.goods.bag.values())
+    bag = sum(game.layer_state.bag.values())
     parts.append(
         text(
             x,
