@@ -8,12 +8,15 @@ or step of the framework can be one title's.
 from __future__ import annotations
 
 import ast
+import typing
 from functools import cache
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from framework.title.loader import load_title
+from framework.title.model import Title
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLES = sorted(p for p in (ROOT / "titles").iterdir() if (p / "title.yaml").exists())
@@ -72,3 +75,65 @@ def test_the_check_finds_a_name(tmp_path):
     file = tmp_path / "x.py"
     file.write_text('"""Docstring naming KHJ."""\n\nif sym == "KHJ":\n    pass\n', encoding="utf-8")
     assert [text for _, text in _code_strings(file) if text in _names()] == ["KHJ"]
+
+
+# -- a title's own layer lives in the title ------------------------------------------------
+
+
+def _field_names(model: type[BaseModel], seen: set[type]) -> set[str]:
+    """Every field name of ``model`` and of the models inside it."""
+    if model in seen:
+        return set()
+    seen.add(model)
+    names = set(model.model_fields)
+    for info in model.model_fields.values():
+        stack = [info.annotation]
+        while stack:
+            annotation = stack.pop()
+            if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+                names |= _field_names(annotation, seen)
+            stack.extend(typing.get_args(annotation))
+    return names
+
+
+@cache
+def _layer_words() -> frozenset[str]:
+    """The words only a title's own layer has: its action types, and the compound
+    field names of its model that no framework model has (``new_cities``; a plain word
+    such as ``table`` is anybody's)."""
+    general = _field_names(Title, set())
+    words: set[str] = set()
+    for folder in TITLES:
+        title = load_title(folder)
+        if title.layer_class is not None:
+            words |= set(title.layer_class.actions) - {"bid", "pass"}
+            words |= {w for w in _field_names(type(title.layer), set()) - general if "_" in w}
+    return frozenset(words)
+
+
+def _identifiers(file: Path) -> set[str]:
+    tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+    return found
+
+
+@pytest.mark.parametrize(
+    "file", sorted((ROOT / "framework").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_framework_code_knows_nothing_of_a_titles_layer(file):
+    """18Steam's Age of Steam layer is its hooks package: no framework code plays one of
+    its action types or reads one of its fields (``move_goods``, ``new_cities``…) —
+    only the general extension points of :mod:`framework.layer`."""
+    words = _layer_words()
+    strings = {text for _, text in _code_strings(file)} & words
+    names = _identifiers(file) & (words | {"goods"})
+    assert not strings and not names, f"framework code knows a title's layer: {sorted(strings | names)}"
+
+
+def test_the_layer_check_has_words_to_look_for():
+    assert {"move_goods", "select_action", "new_cities", "income_reduction"} <= _layer_words()
