@@ -5,7 +5,6 @@
 * :mod:`~framework.render.market`: the stock market, with the corporations of a game;
 * :mod:`~framework.render.position`: a game position, with a corporation's routes;
 * :mod:`~framework.render.viewer`: a self-contained HTML replay viewer;
-* :mod:`~framework.render.goods`: the goods layer (18Steam's track, cities, cubes, panels);
 * :mod:`~framework.render.output`: writing SVG or PNG files atomically.
 
 The building blocks are :mod:`~framework.render.svg` (plain SVG text),
