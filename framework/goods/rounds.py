@@ -4,8 +4,8 @@
 * ``goods_actions`` — each operator takes one special action (§3.3);
 * ``goods_build`` — building track and urbanizing (§3.4);
 * ``goods_move`` — moving goods, or raising the locomotive (§3.5);
-* ``goods_income`` — income, expenses and dividends, income reduction, the
-  profitability ranking, and in the last turn the final dividend (§3.6–3.8, 18Steam);
+* ``goods_income`` — income, expenses and dividends (and elimination), income reduction,
+  the profitability ranking, and in the last turn the final dividend (§3.6–3.8, 18Steam);
 * ``goods_growth`` — production and the growth dice (§3.9).
 
 Each round lists its legal actions (:meth:`choices`) and checks every action it is
@@ -358,7 +358,8 @@ class MoveGoods(OperatorRound):
 class Income(OperatorRound):
     """No decisions: each operator collects its income, pays its locomotive and then a
     dividend per 10% to every holder but its own treasury (when money is short, what is
-    left unpaid lowers its income), income falls by the reduction table, prices move by
+    left unpaid lowers its income; an operator whose income would fall below 0 is
+    eliminated, :func:`eliminate`), income falls by the reduction table, prices move by
     profitability; in the last turn the final dividend is paid and the game ends."""
 
     def start(self) -> None:
@@ -366,10 +367,12 @@ class Income(OperatorRound):
         self.entities = []
         self.index = 0
         earned = {}
-        for sym in game.goods.order:
+        for sym in list(game.goods.order):
             c = counters(game, sym)
             earned[sym] = c[INCOME] - c[INCOME_START]
-            self._collect_and_pay(sym)
+            if not self._collect_and_pay(sym):
+                eliminate(game, sym)
+                del earned[sym]
         for sym in game.goods.order:
             self._reduce(sym)
         self._rank(earned)
@@ -378,9 +381,10 @@ class Income(OperatorRound):
                 self._final_dividend()
             game.trigger_end("final_turn")
 
-    def _collect_and_pay(self, sym: str) -> None:
+    def _collect_and_pay(self, sym: str) -> bool:
         """Income in; then the locomotive, then each holder's dividend (players in seat
-        order, then the bank) while money lasts; income falls by what is left unpaid."""
+        order, then the bank) while money lasts; income falls by what is left unpaid.
+        False when that would take income below 0: the corporation is to be eliminated."""
         game = self.game
         spec = game.title.goods
         corp = game.corporations[sym]
@@ -401,9 +405,14 @@ class Income(OperatorRound):
         game.log(
             f"{sym} earns {c[INCOME]} and pays {sum(d for _, d in dues) - unpaid} in expenses and dividends"
         )
-        if unpaid:
-            c[INCOME] = max(0, c[INCOME] - unpaid)
-            game.log(f"{sym} is {unpaid} short: its income falls to {c[INCOME]}")
+        if not unpaid:
+            return True
+        if c[INCOME] - unpaid < 0:
+            game.log(f"{sym} is {unpaid} short: its income {c[INCOME]} cannot fall below 0")
+            return False
+        c[INCOME] -= unpaid
+        game.log(f"{sym} is {unpaid} short: its income falls to {c[INCOME]}")
+        return True
 
     def _reduce(self, sym: str) -> None:
         game = self.game
@@ -455,6 +464,33 @@ class Income(OperatorRound):
 
     def finished(self) -> bool:
         return True
+
+
+def eliminate(game: Game, sym: str) -> None:
+    """A corporation whose income would fall below 0 is eliminated (reference §3.7, the
+    player's elimination applied to a corporation): it leaves the turn order and gives
+    up its special actions and turn order pass; its ownership markers come off, its
+    track staying on the map unowned; its certificates go back to it from every holder,
+    worthless (nobody is paid); its marker leaves the market; it is closed and takes no
+    further part (it cannot be bought again; it is in no ranking and no final dividend)."""
+    goods = game.goods
+    corp = game.corporations[sym]
+    goods.order.remove(sym)
+    goods.actions = {name: op for name, op in goods.actions.items() if op != sym}
+    goods.turn_order_pass = [op for op in goods.turn_order_pass if op != sym]
+    track = goods.track(game)
+    for route in track.routes():
+        if route.owner == sym:
+            track.set_owner(route, None)
+    for share in corp.shares:
+        if share.owner != sym:
+            finance.move_share(game, share, sym)
+    if corp.cash:
+        finance.pay(game, sym, BANK, corp.cash)
+    corp.closed = True
+    game.market.remove(sym)
+    game.round.corporation_closed(sym)
+    game.log(f"{sym} is eliminated: its track is unowned and its certificates are worthless")
 
 
 def rank_moves(position: dict[str, int], moves: list[str], few: dict[int, list[str]]) -> dict[str, str]:

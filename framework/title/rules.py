@@ -369,6 +369,18 @@ class GameEnd(Model):
     """The players agree to end the game."""
     final_turn: Timing | None = None
     """The title's last game turn is played (``goods.turns``)."""
+    tie_break: list[Literal["cash"]] = []
+    """How players of equal value are ranked in the result, first tie-breaker first:
+    ``cash``, more cash ranks higher. Players still tied keep their seat order (the
+    default, with no tie-breaker, for every tie)."""
+
+    def conditions(self) -> dict[str, Timing]:
+        """The end conditions the title sets, by name, with their timing."""
+        return {
+            name: value
+            for name in type(self).model_fields
+            if name != "tie_break" and (value := getattr(self, name)) is not None
+        }
 
 
 class Generator(Model):
