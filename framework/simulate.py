@@ -64,7 +64,8 @@ class GameSummary:
     scores: list[int] = field(default_factory=list)
     """By seat."""
     winner: int | None = None
-    """The winner's seat (0-based); ties go to the first seat."""
+    """The winner's seat (0-based): the first of the result (ties by ``game_end.tie_break``,
+    then the first seat)."""
     floated: list[str] = field(default_factory=list)
     nationalised: list[str] = field(default_factory=list)
     winner_holds: list[str] = field(default_factory=list)
@@ -125,9 +126,8 @@ def play_one(task: Task) -> GameSummary:
     summary.bank_broke_in = game.bank_broke_in
     summary.rss_mb = resident_mb()
     if game.finished:
-        best = max(summary.scores)
-        summary.winner = summary.scores.index(best)
-        winner = seats[summary.winner]
+        winner = next(iter(values))  # the result ranks ties (game_end.tie_break, then seats)
+        summary.winner = seats.index(winner)
         summary.winner_holds = sorted(s for s, c in game.corporations.items() if c.percent_of(winner))
     else:
         summary.failure = f"no end after {outcome.actions} actions"

@@ -259,7 +259,9 @@ def test_the_second_corporation_starts_at_level_1_whatever_the_first_has():
 def test_a_sell_turn_sells_certificates_of_several_corporations():
     """ "Sell one or more share certificates": player 2 sells a RED and a BLUE certificate
     in one turn; both reach the bank, both count as sold for the price moves, and the turn
-    passes once. A sale naming a certificate player 2 does not hold sells nothing."""
+    passes once. A sale naming a certificate player 2 does not hold sells nothing, and the
+    refusal says so (the certificate exists); only one that does not exist (BLUE has
+    BLUE_0 to BLUE_8) is "no certificate"."""
     game = new_game(4, SEED)
     buy(game, "1", "RED")
     buy(game, "2", "RED")
@@ -273,7 +275,10 @@ def test_a_sell_turn_sells_certificates_of_several_corporations():
     error = refused(
         game, {"type": "sell_shares", "entity": "2", "shares": [red, certificate(game, "BLUE", "BLUE")]}
     )
-    assert error.rule == "selling" and "does not hold" in str(error)
+    blue_treasury = certificate(game, "BLUE", "BLUE")
+    assert str(error) == f"Player 2 does not hold {blue_treasury} (selling)"  # it exists
+    error = refused(game, {"type": "sell_shares", "entity": "2", "shares": [red, "BLUE_9"]})
+    assert error.rule == "shares" and "there is no certificate BLUE_9" in str(error)
     act(game, "sell_shares", "2", shares=[red, blue])
     assert "2" not in holdings(game, "RED") and "2" not in holdings(game, "BLUE")
     assert holdings(game, "RED")[POOL] == 10 and holdings(game, "BLUE")[POOL] == 10
@@ -483,7 +488,7 @@ def test_a_buy_at_the_right_end_of_the_market_follows_the_arrow_up():
     buy(game, "1", "RED")
     assert cash(game, "1") == 20 - 2 * 9
     end_trade(game)
-    to_next(game, "turn_order")
+    assert game.round.kind != "share_phase"
     assert cell(game, "RED") == (2, 8) and price(game, "RED") == 11
 
 
@@ -826,6 +831,130 @@ def test_urbanization_puts_a_new_city_on_a_town_and_links_end_there():
     lay(game, "RED", ("G13", "straight", 1))  # urbanizing was not a build action: a third lay
 
 
+def test_urbanizing_completes_track_that_ended_at_the_bare_town():
+    """§1.2, §3.4: Chicago–H10 ends at the edge of Milwaukee (H8), a town without a tile:
+    incomplete track. A new city there completes it: it is a link Chicago–H8, still RED's."""
+    game = build_turn("urbanization")
+    lay(game, "RED", ("H10", "straight", 0))
+    assert game.layer_state.track(game).links() == []
+    act(game, "place_city", "RED", hex="H8", city="A")
+    (link,) = game.layer_state.track(game).links()
+    assert {link.start.hex, link.end.hex} == {"H12", "H8"} and link.owner == "RED"
+    act(game, "pass", "RED")
+    assert owners(game, "H10") == ["RED"]  # a link: it never loses its owner
+
+
+@frozen
+def unowned_around_milwaukee():
+    """Seed 1, four players, RED (engineer) and BLUE as in the build positions. Turn 1: RED
+    builds Chicago–H10–Milwaukee (town tile with two spurs), then H6 on its north spur,
+    whose end faces the bare town of Green Bay (H4). Turn 2: RED builds nothing, so its
+    unfinished spurs (H8–H6 and the other) lose their owner. Turn 3's build round, BLUE
+    holding urbanization."""
+    game = build_turn()
+    lay(game, "RED", ("H10", "straight", 0), ("H8", "town-left", 0), ("H6", "straight", 0))
+    next_build_turn(game)
+    pass_build_until(game, "RED")
+    act(game, "pass", "RED")
+    assert owners(game, "H6") == [None] and owners(game, "H10") == ["RED"]
+    next_build_turn(game, {"RED": "engineer", "BLUE": "urbanization"})
+    return game
+
+
+def test_urbanizing_gives_the_urbanizer_unowned_track_that_now_reaches_the_new_city():
+    """§3.4: the town tile goes; Chicago–H10 now ends at the new city and stays RED's; the
+    unowned track H6, which reached Milwaukee through the tile's north spur, now reaches the
+    new city (its other end still loose at Green Bay) and becomes BLUE's, the urbanizer's.
+    It is BLUE's as if built this turn: it stays BLUE's until the end of BLUE's next build
+    turn, and loses its owner if that turn does not extend it."""
+    game = unowned_around_milwaukee()
+    pass_build_until(game, "BLUE")
+    act(game, "place_city", "BLUE", hex="H8", city="A")
+    track = game.layer_state.track(game)
+    (link,) = track.links()
+    assert {link.start.hex, link.end.hex} == {"H12", "H8"} and link.owner == "RED"
+    (h6,) = [r for r in track.routes() if r.segments == (("H6", 0),)]
+    assert h6.owner == "BLUE" and not h6.is_link
+    assert "BLUE takes over the unowned track H6" in game.messages
+    act(game, "pass", "BLUE")
+    assert owners(game, "H6") == ["BLUE"]  # taken this turn: kept to the next build turn
+    next_build_turn(game)
+    pass_build_until(game, "BLUE")
+    act(game, "pass", "BLUE")
+    assert owners(game, "H6") == [None]
+
+
+def test_unowned_track_that_becomes_a_link_at_the_new_city_is_the_urbanizers():
+    """Chicago–H10 was RED's unfinished track to the bare town H8; it lost its owner. When
+    BLUE urbanizes H8 it is a link, and BLUE's."""
+    game = build_turn()
+    lay(game, "RED", ("H10", "straight", 0))
+    next_build_turn(game)
+    pass_build_until(game, "RED")
+    act(game, "pass", "RED")
+    assert owners(game, "H10") == [None]
+    next_build_turn(game, {"RED": "engineer", "BLUE": "urbanization"})
+    pass_build_until(game, "BLUE")
+    act(game, "place_city", "BLUE", hex="H8", city="B")
+    (link,) = game.layer_state.track(game).links()
+    assert {link.start.hex, link.end.hex} == {"H12", "H8"} and link.owner == "BLUE"
+
+
+def markers(n: int) -> list[RulesText]:
+    return [
+        RulesText(
+            "markers.yaml", f"overlay: {{name: Markers}}\nlayer: {{build: {{ownership_markers: {n}}}}}\n"
+        )
+    ]
+
+
+def test_twenty_ownership_markers_per_corporation():
+    """§1.7: 20 track ownership discs per colour (the title's data)."""
+    assert new_game(4, SEED).title.layer.build.ownership_markers == 20
+
+
+def test_a_corporation_without_ownership_markers_left_cannot_own_more_track():
+    """§1.7 (CC enforces the 20 discs): each route a corporation owns, link or incomplete
+    track, carries one of its markers. With 2 (an overlay) RED owns Chicago–H10 and
+    Chicago–G13 and may lay no third route out of Chicago; extending its own track needs no
+    new marker (H10 on to Milwaukee with a one-exit town tile); a town tile whose two more
+    spurs would need two more markers is refused."""
+    game = new_game(4, SEED, rules=markers(2))
+    share_phase(game, [("1", "RED"), ("2", "BLUE")], gifts={"RED": 30, "BLUE": 10})
+    advance(game, "build", picks={"RED": "engineer"})
+    lay(game, "RED", ("H10", "straight", 0), ("G13", "straight", 1))
+    assert game.layer_state.track(game).markers("RED") == 2
+    third = {"type": "lay_tile", "entity": "RED", "hex": "G11", "tile": "sharp", "rotation": 2}
+    assert {k: third[k] for k in ("hex", "tile", "rotation")} not in options(game, "RED")["lay_tile"]
+    error = refused(game, third)
+    assert error.rule == "ownership markers" and "0 of its 2 ownership markers left" in str(error)
+    spurs = {"type": "lay_tile", "entity": "RED", "hex": "H8", "tile": "town-left", "rotation": 0}
+    assert refused(game, spurs).rule == "ownership markers"
+    act(game, "lay_tile", "RED", hex="H8", tile="town-1", rotation=3)  # completes Chicago–Milwaukee
+    assert game.layer_state.track(game).markers("RED") == 2
+
+
+def test_urbanizing_takes_unowned_track_only_while_markers_last():
+    """With 1 marker (an overlay) BLUE, owning one route already, urbanizes Milwaukee:
+    the unowned track reaching the new city stays unowned."""
+    game = new_game(4, SEED, rules=markers(1))
+    share_phase(game, [("1", "RED"), ("2", "BLUE")], gifts={"RED": 30, "BLUE": 10})
+    advance(game, "build", picks={"RED": "engineer"})
+    lay(game, "BLUE", ("G13", "straight", 1))
+    lay(game, "RED", ("H10", "straight", 0))
+    next_build_turn(game)
+    pass_build_until(game, "BLUE")
+    act(game, "lay_tile", "BLUE", hex="F14", tile="town-1", rotation=1)  # Chicago–Rock Island
+    next_build_turn(game, {"RED": "engineer", "BLUE": "urbanization"})  # RED did not extend H10
+    assert owners(game, "H10") == [None]
+    pass_build_until(game, "BLUE")
+    assert game.layer_state.track(game).markers("BLUE") == 1
+    act(game, "place_city", "BLUE", hex="H8", city="A")
+    (link,) = [r for r in game.layer_state.track(game).links() if "H8" in (r.start.hex, r.end.hex)]
+    assert link.owner is None
+    assert "BLUE has no ownership marker left for the unowned track H10" in game.messages
+
+
 # =========================================================================================
 # 5. Moving goods
 # =========================================================================================
@@ -1074,16 +1203,110 @@ def test_unpaid_expenses_lower_the_income():
     assert "RED is 2 short: its income falls to 2" in game.messages
 
 
-def test_income_never_falls_below_zero_and_the_corporation_stays():
-    """Set for the test: RED's income 1, cash 0, locomotive 2 (owes 2 + 4)."""
+def test_income_may_fall_to_0_and_the_corporation_stays():
+    """Assumption 21: income 0 is not below 0. Set for the test: RED's income 3, cash 0,
+    locomotive 2; it collects 3 and owes 2 + (2 + 1 + 1) = 6, so is 3 short: its income
+    falls to exactly 0 and it stays."""
     game = bank_holds_red()
     red = game.corporations["RED"]
-    red.counters[INCOME] = 1
+    red.counters[INCOME] = 3
     red.counters[LOCOMOTIVE] = 2
     set_cash(game, "RED", 0)
     finish_moves(game)
-    assert income(game, "RED") == 0 and cash(game, "RED") == 0
-    assert "RED" in game.layer_state.order and holdings(game, "RED")["1"] == 20
+    assert "RED is 3 short: its income falls to 0" in game.messages
+    assert income(game, "RED") == 0 and "RED" in game.layer_state.order and not red.closed
+
+
+@frozen
+def red_with_track():
+    """Seed 1, four players: player 1 is RED's president, player 3 holds 10% of RED and
+    player 2 is BLUE's president; RED gets $30. Turn 1: RED (engineer) builds
+    Chicago–H10–Milwaukee with a town tile (two unfinished spurs) and Chicago–G13, unfinished
+    at the bare town of Rock Island (F14); the move round."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "RED")], gifts={"RED": 30})
+    advance(game, "build", picks={"RED": "engineer"})
+    lay(game, "RED", ("H10", "straight", 0), ("H8", "town-left", 0), ("G13", "straight", 1))
+    advance(game, "move", picks={"RED": "engineer"})
+    return game
+
+
+def short_of_money(game, income: int) -> None:
+    """Set for the test: RED's income ``income``, no cash, locomotive 2: it owes $2 for
+    its locomotive and $3 of dividends ($2 to player 1, $1 to player 3)."""
+    red = game.corporations["RED"]
+    red.counters[INCOME] = income
+    red.counters[LOCOMOTIVE] = 2
+    set_cash(game, "RED", 0)
+
+
+def test_a_corporation_short_of_money_pays_what_it_can_and_its_income_falls():
+    """§3.7, assumption 21: RED collects 4 and owes 5: it pays its locomotive and its
+    president, and its income falls by the $1 it cannot pay (player 3's dividend)."""
+    game = red_with_track()
+    short_of_money(game, 4)
+    players = {p: cash(game, p) for p in ("1", "3")}
+    finish_moves(game)
+    assert {p: cash(game, p) - c for p, c in players.items()} == {"1": 2, "3": 0}
+    assert "RED is 1 short: its income falls to 3" in game.messages
+    assert income(game, "RED") == 3 and "RED" in game.layer_state.order
+
+
+def test_a_corporation_whose_income_would_fall_below_0_is_eliminated():
+    """§3.7 applied to a corporation (assumption 21): RED collects 1 and owes 5, so is 4
+    short, and its income 1 cannot fall by 4. RED is eliminated: it leaves the turn order
+    and its actions, its track stays on the map without owner, its certificates go back to
+    it from every holder unpaid (worthless), its marker leaves the market, and it is
+    closed. Money and certificates stay whole (the invariants hold)."""
+    game = red_with_track()
+    short_of_money(game, 1)
+    placed = {h: game.layer_state.placed[h].tile for h in ("H10", "H8", "G13")}
+    players = {p: cash(game, p) for p in ("1", "2", "3", "4")}
+    finish_moves(game)
+    red = game.corporations["RED"]
+    assert "RED is 4 short: its income 1 cannot fall below 0" in game.messages
+    assert (
+        red.closed and "RED" not in game.layer_state.order and "RED" not in game.layer_state.actions.values()
+    )
+    assert {h: game.layer_state.placed[h].tile for h in placed} == placed
+    assert all(s.owner is None for p in game.layer_state.placed.values() for s in p.segments)
+    assert holdings(game, "RED") == {"RED": 100} and red.cash == 0
+    assert "RED" not in game.market.positions
+    # RED's $1 went to its locomotive; player 2 has BLUE's dividend
+    assert {p: cash(game, p) - c for p, c in players.items()} == {"1": 0, "2": 2, "3": 0, "4": 0}
+    assert broken_invariants(game) == []
+
+
+def test_an_eliminated_corporation_takes_no_further_part():
+    """After RED's elimination: its certificates cannot be bought nor sold, nobody may
+    give it money, it bids, chooses and builds no more; its unowned track may be taken
+    over by extending it; at the end it counts in nobody's wealth."""
+    game = red_with_track()
+    short_of_money(game, 1)
+    finish_moves(game)
+    advance(game, "shares")
+    vote_all(game)
+    pass_until(game, "1")
+    assert not any(c["shares"][0].startswith("RED_") for c in options(game, "1").get("buy_shares", []))
+    assert not any(g["corporation"] == "RED" for g in options(game, "1").get("give_money", []))
+    error = refused(game, {"type": "buy_shares", "entity": "1", "shares": ["RED_0"]})
+    assert error.rule == "buying" and "RED is closed" in str(error)
+    error = refused(game, {"type": "give_money", "entity": "1", "corporation": "RED", "amount": 1})
+    assert error.rule == "gifts"
+    end_trade(game)
+    advance(game, "build")
+    assert "RED" not in game.round.entities
+    pass_build_until(game, "BLUE")
+    act(game, "lay_tile", "BLUE", hex="F14", tile="town-1", rotation=1)  # G13's end, now unowned
+    assert owners(game, "G13") == ["BLUE"]
+    while not game.finished:
+        default_action(game)
+    assert game.corporations["RED"].closed
+    assert all(game.corporations["RED"].percent_of(p.id) == 0 for p in game.humans)
+    open_corporations = [s for s, c in game.corporations.items() if not c.closed]
+    for p in game.humans:
+        shares = sum(price(game, s) * game.corporations[s].percent_of(p.id) // 10 for s in open_corporations)
+        assert game.result()[p.id] == cash(game, p.id) + shares
 
 
 @frozen
@@ -1201,11 +1424,14 @@ def test_the_final_dividend_worked_example():
     """§5.6: income 12, 7 links, $9 → 36 + 7 + 9 = 52: $5 per 10% and $2 to the president;
     player 2 with 30% receives $15, the bank's 10% $5 (paid by the bank to itself).
 
-    Played: player 1 is RED's president with 40%, player 2 buys 30%, player 3 10% which he
-    sells to the bank in turn 2; RED builds the seven links in turns 1–4 with the engineer.
-    Set for the test in the last turn's move round: RED's income 14 (12 after the
-    reduction) and its cash, so that $9 is left after the last expenses and dividends."""
-    game = new_game(4, SEED)
+    Played (players start with $60, an overlay): player 1 is RED's president with 40%,
+    player 2 buys 30%, player 3 10% which he sells to the bank in turn 2; RED builds the
+    seven links in turns 1–4 with the engineer. The players give RED what it builds with,
+    and before each income phase what it pays in expenses and dividends (it moves no goods
+    and would be eliminated). Set for the test in the last turn's move round: RED's income
+    14 (12 after the reduction) and its cash, so that $9 is left after the last expenses
+    and dividends."""
+    game = new_game(4, SEED, rules=[RICH])
     share_phase(
         game,
         [("1", "RED"), ("2", "RED"), ("3", "RED"), ("1", "RED"), ("2", "RED"), ("1", "RED"), ("2", "RED")],
@@ -1215,6 +1441,8 @@ def test_the_final_dividend_worked_example():
         advance(game, "build", picks)
         give(game, "RED", max(0, 15 - cash(game, "RED")))
         lay(game, "RED", *lays)
+        advance(game, "move", picks)
+        give(game, "RED", max(0, 10 - cash(game, "RED")))
         to_next(game, "shares", picks)
         if turn == 1:
             vote_all(game, 0)
@@ -1224,6 +1452,7 @@ def test_the_final_dividend_worked_example():
     assert holdings(game, "RED") == {"1": 40, "2": 30, POOL: 10, "RED": 20}
     advance(game, "move", picks)
     while game.turn < 8:
+        give(game, "RED", max(0, 10 - cash(game, "RED")))
         to_next(game, "move", picks)
     assert not game.finished
     red = game.corporations["RED"]
@@ -1244,12 +1473,16 @@ def test_the_final_dividend_worked_example():
 
 @pytest.mark.parametrize(("players", "turns"), [(3, 10), (4, 8), (5, 7), (6, 6)])
 def test_the_game_ends_after_the_standard_number_of_turns(players, turns):
-    """Wealth is cash plus certificates at the price: the president's 20% counts as two."""
+    """Wealth is cash plus certificates at the price: the president's 20% counts as two.
+    RED's president gives it $3 every turn, so that it pays its expenses (locomotive 1 and
+    the president's $2) and is not eliminated."""
     game = new_game(players, SEED)
     first = game.current_entity()
     share_phase(game, [(first, "RED")])
     while game.turn < turns:
+        give(game, "RED", 3)
         to_next(game, "shares")
+    give(game, "RED", 3)
     advance(game, "move")
     assert not game.finished
     finish_moves(game)
@@ -1258,6 +1491,23 @@ def test_the_game_ends_after_the_standard_number_of_turns(players, turns):
     wealth = {p.id: p.cash + red * game.corporations["RED"].percent_of(p.id) // 10 for p in game.players}
     assert game.result() == dict(sorted(wealth.items(), key=lambda kv: -kv[1]))
     assert game.result()[first] == cash(game, first) + 2 * red
+
+
+def test_a_tie_in_wealth_goes_to_the_player_with_more_cash():
+    """Assumption 28 (``game_end.tie_break: [cash]``): after player 1 buys RED's president's
+    certificate for $10, every player is worth $20 (player 1: $10 and 20% at $5), and the
+    three who kept $20 rank first, in seat order. Without the tie-break (an overlay) the
+    seats decide."""
+    game = new_game(4, SEED)
+    buy(game, "1", "RED")
+    assert game.title.game_end.tie_break == ["cash"]
+    assert game.result() == {"2": 20, "3": 20, "4": 20, "1": 20}
+    assert list(game.result()) == ["2", "3", "4", "1"]
+    plain = new_game(
+        4, SEED, rules=[RulesText("ties.yaml", "overlay: {name: No tie-break}\ngame_end: {tie_break: []}\n")]
+    )
+    buy(plain, "1", "RED")
+    assert list(plain.result()) == ["1", "2", "3", "4"]
 
 
 # =========================================================================================

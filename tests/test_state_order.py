@@ -49,8 +49,12 @@ def test_company_order_survives_sorting():
 
 def test_an_18steam_game_key_sorted_lists_the_same_actions():
     """The goods layer's cubes, display and bag keep their order too (cube placements are
-    listed in the order the game holds its cities)."""
-    session = new_session("titles/18Steam", 4, 1)
+    listed in the order the game holds its cities). The players start with $100 (an
+    overlay), so the bots' corporations are not all eliminated early."""
+    from framework.title.loader import RulesText
+
+    rich = "overlay: {name: rich}\nbank: {starting_cash: {4: 100}}\n"
+    session = new_session("titles/18Steam", 4, 1, rules=[RulesText("rich.yaml", rich)])
     from framework.bots import make_bot
 
     checked = 0

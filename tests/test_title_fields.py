@@ -113,14 +113,22 @@ class Change:
     bot: str = "heuristic"
     upto: int | None = None
     """Compare the first this many actions only (None: the whole game and its result)."""
+    base: str = ""
+    """Overlay sections both games play with (YAML)."""
 
 
 def _sj(overlay: str, upto: int | None = None) -> Change:
     return Change(overlay, upto=upto)
 
 
-def _steam(overlay: str, upto: int | None = None, *, seed: int = 1, bot: str = "heuristic") -> Change:
-    return Change(overlay, STEAM, 4, seed, bot, upto)
+STEAM_RICH = "bank: {starting_cash: {3: 100, 4: 100, 5: 100, 6: 100}}\n"
+"""18Steam bot games start the players with $100: with $20 the bots' corporations run out
+of money and are eliminated within a few turns, and the games say little."""
+
+
+def _steam(overlay: str, *, seed: int = 1, bot: str = "heuristic") -> Change:
+    """A whole 18Steam bot game and its result (the players' money moves the first actions)."""
+    return Change(overlay, STEAM, 4, seed, bot, None, STEAM_RICH)
 
 
 CHANGED: dict[str, Change] = {
@@ -175,43 +183,41 @@ CHANGED: dict[str, Change] = {
     "minors.home.city": _sj("minors: {KHJ: {home: {hex: G10, city: 1}}}\n", 30),
     "minors.operates_first": _sj("minors: {KHJ: {operates_first: false}}\n", 30),
     "minors.closes_on_event": _sj("minors: {KHJ: {closes_on_event: false}}\n", 380),
-    "rules.share_phase.max_per_corporation": _steam("rules: {share_phase: {max_per_corporation: 2}}\n", 15),
-    "rules.share_phase.treasury_offer": _steam("rules: {share_phase: {treasury_offer: all}}\n", 55),
-    "rules.share_phase.first_player": _steam("rules: {share_phase: {first_player: seat}}\n", 90),
+    "rules.share_phase.max_per_corporation": _steam("rules: {share_phase: {max_per_corporation: 2}}\n"),
+    "rules.share_phase.treasury_offer": _steam("rules: {share_phase: {treasury_offer: all}}\n", bot="random"),
+    "rules.share_phase.first_player": _steam("rules: {share_phase: {first_player: seat}}\n"),
     "rules.share_phase.buy_back": _steam("rules: {share_phase: {buy_back: false}}\n", bot="random"),
     "rules.share_phase.end_moves.bought_one": _steam(
-        "rules: {share_phase: {end_moves: {bought_one: [up]}}}\n", seed=2
+        "rules: {share_phase: {end_moves: {bought_one: [up]}}}\n", bot="random"
     ),
     "rules.share_phase.end_moves.bought_more": _steam(
         "rules: {share_phase: {end_moves: {bought_more: [right]}}}\n"
     ),
     "rules.share_phase.end_moves.sold_one": _steam(
-        "rules: {share_phase: {end_moves: {sold_one: [down]}}}\n", bot="random"
+        "rules: {share_phase: {end_moves: {sold_one: [down]}}}\n", seed=2, bot="random"
     ),
     "rules.share_phase.end_moves.sold_more": _steam(
-        "rules: {share_phase: {end_moves: {sold_more: [left]}}}\n", bot="random"
+        "rules: {share_phase: {end_moves: {sold_more: [left]}}}\n", seed=2, bot="random"
     ),
-    "layer.build.actions": _steam("layer: {build: {actions: 1}}\n", 30),
+    "layer.build.actions": _steam("layer: {build: {actions: 1}}\n"),
     "layer.build.costs.new": _steam(
-        "layer: {build: {costs: {new: {simple: 1, coexisting: 3, crossing: 4}}}}\n", 70
+        "layer: {build: {costs: {new: {simple: 1, coexisting: 3, crossing: 4}}}}\n"
     ),
-    "layer.build.costs.town_base": _steam("layer: {build: {costs: {town_base: 4}}}\n", 75),
-    "layer.build.costs.town_per_exit": _steam("layer: {build: {costs: {town_per_exit: 3}}}\n", 35),
-    "layer.build.costs.replace_to_crossing": _steam(
-        "layer: {build: {costs: {replace_to_crossing: 1}}}\n", 75
-    ),
-    "layer.build.costs.replace_other": _steam("layer: {build: {costs: {replace_other: 1}}}\n", 75),
-    "layer.build.costs.redirect": _steam("layer: {build: {costs: {redirect: 1}}}\n", 75),
-    "layer.build.town_discs": _steam("layer: {build: {town_discs: 0}}\n", 30),
-    "layer.locomotive": _steam("layer: {locomotive: [2, 6]}\n", 65),
-    "layer.move_rounds": _steam("layer: {move_rounds: 1}\n", 50),
-    "layer.expenses_per_locomotive": _steam("layer: {expenses_per_locomotive: 2}\n", 70),
-    "layer.dividend_per_share": _steam("layer: {dividend_per_share: 2}\n", 60),
-    "layer.growth.groups": _steam("layer: {growth: {groups: [black, white]}}\n", 90),
-    "layer.growth.printed_slots": _steam("layer: {growth: {printed_slots: 2}}\n", 5),
-    "layer.growth.new_city_slots": _steam("layer: {growth: {new_city_slots: 1}}\n", 5),
-    "layer.growth.production": _steam("layer: {growth: {production: 1}}\n", 90),
-    "rules.share_phase.buy_and_sell": _steam("rules: {share_phase: {buy_and_sell: any}}\n", 20, bot="random"),
+    "layer.build.costs.town_base": _steam("layer: {build: {costs: {town_base: 4}}}\n"),
+    "layer.build.costs.town_per_exit": _steam("layer: {build: {costs: {town_per_exit: 3}}}\n"),
+    "layer.build.costs.replace_to_crossing": _steam("layer: {build: {costs: {replace_to_crossing: 1}}}\n"),
+    "layer.build.costs.replace_other": _steam("layer: {build: {costs: {replace_other: 1}}}\n", seed=2),
+    "layer.build.costs.redirect": _steam("layer: {build: {costs: {redirect: 1}}}\n"),
+    "layer.build.town_discs": _steam("layer: {build: {town_discs: 0}}\n"),
+    "layer.locomotive": _steam("layer: {locomotive: [2, 6]}\n"),
+    "layer.move_rounds": _steam("layer: {move_rounds: 1}\n"),
+    "layer.expenses_per_locomotive": _steam("layer: {expenses_per_locomotive: 2}\n"),
+    "layer.dividend_per_share": _steam("layer: {dividend_per_share: 2}\n"),
+    "layer.growth.groups": _steam("layer: {growth: {groups: [black, white]}}\n"),
+    "layer.growth.printed_slots": _steam("layer: {growth: {printed_slots: 2}}\n"),
+    "layer.growth.new_city_slots": _steam("layer: {growth: {new_city_slots: 1}}\n"),
+    "layer.growth.production": _steam("layer: {growth: {production: 1}}\n"),
+    "rules.share_phase.buy_and_sell": _steam("rules: {share_phase: {buy_and_sell: any}}\n", bot="random"),
     "layer.ranking.moves": _steam("layer: {ranking: {moves: [right, up, down, left]}}\n"),
 }
 
@@ -232,8 +238,10 @@ def test_changing_the_field_changes_a_bot_game(field):
     """The same seeded bot game, with and without an overlay that changes ``field``, is
     not the same game: an action or the result differs."""
     change = CHANGED[field]
-    base = _bot_game(change.title, change.players, change.seed, change.bot, "", change.upto)
-    changed = _bot_game(change.title, change.players, change.seed, change.bot, change.overlay, change.upto)
+    base = _bot_game(change.title, change.players, change.seed, change.bot, change.base, change.upto)
+    changed = _bot_game(
+        change.title, change.players, change.seed, change.bot, change.base + change.overlay, change.upto
+    )
     assert changed != base, f"{field}: changing it changed nothing in the game"
 
 
@@ -471,7 +479,7 @@ def test_without_a_final_dividend_the_last_turn_pays_none():
     """``layer.final_dividend``: a bot game of 18Steam whose corporations are given $100
     each in the last turn pays final dividends; with no final dividend (``null``, which
     an overlay cannot say: null removes a key) it pays none."""
-    title = load_title(STEAM)
+    title = load_title(STEAM, [RulesText("rich.yaml", "overlay: {name: rich}\n" + STEAM_RICH)])
     plain = title.model_copy(update={"layer": title.layer.model_copy(update={"final_dividend": None})})
     paid = []
     for played in (title, plain):
@@ -1106,6 +1114,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "game_end.stock_market": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
     "game_end.manually_ended": (END + "test_end_game_ends_the_game_at_once",),
     "game_end.final_turn": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),
+    "game_end.tie_break": (ST + "test_a_tie_in_wealth_goes_to_the_player_with_more_cash",),
     # setup and variants
     "setup.generator.kind": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
     "setup.generator.multiplier": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
@@ -1147,6 +1156,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "layer.build.town_discs": (CHANGE, ST + "test_an_ordinary_tile_in_a_town_runs_to_the_town"),
     "layer.build.keep_incomplete": (
         ST + "test_incomplete_track_loses_its_owner_after_the_owners_next_build_turn",
+    ),
+    "layer.build.ownership_markers": (
+        ST + "test_twenty_ownership_markers_per_corporation",
+        ST + "test_a_corporation_without_ownership_markers_left_cannot_own_more_track",
+        ST + "test_urbanizing_takes_unowned_track_only_while_markers_last",
     ),
     "layer.actions": (ST + "test_each_operator_takes_one_free_action",),
     "layer.locomotive": (CHANGE, ST + "test_activation_and_the_starting_locomotive"),

@@ -374,6 +374,10 @@ class Game:
         return random.Random(self.seed * 1_000_003 + self.draws)
 
     def result(self) -> dict[str, int]:
-        """Each human player's value, highest first (18xx.games ``result``)."""
+        """Each human player's value, highest first (18xx.games ``result``); equal values
+        are ranked by ``game_end.tie_break``, then by seat."""
         values = {p.id: finance.player_value(self, p.id) for p in self.humans}
-        return dict(sorted(values.items(), key=lambda kv: -kv[1]))
+        breakers = {"cash": lambda pid: self.players_by_id[pid].cash}
+        keys = [breakers[name] for name in self.title.game_end.tie_break]
+        ranked = sorted(values, key=lambda pid: (-values[pid], *(-key(pid) for key in keys)))
+        return {pid: values[pid] for pid in ranked}

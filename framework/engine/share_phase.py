@@ -295,6 +295,8 @@ class SharePhase(Round):
         sym = ids[0].rpartition("_")[0]
         if sym not in game.corporations:
             return f"there is no corporation {sym}"
+        if game.corporations[sym].closed:
+            return f"{sym} is closed: its certificates are worthless and not for sale"
         rules = game.title.rules.share_phase
         if self._traded_this_turn(player, sym, "sell"):
             return f"{game.name(player)} sold {sym} this turn and may not buy it"

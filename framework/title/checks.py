@@ -627,7 +627,7 @@ class _Checker:
                     yield ((*at, str(n)), "a certificate limit must be at least 1", "value")
 
     def game_end(self) -> Iterator[Found]:
-        if not any(self.t.game_end.model_dump().values()):
+        if not self.t.game_end.conditions():
             yield (("game_end",), "the game needs at least one end condition", "key")
 
     # -- the share phase, the number of turns and the title's layer -----

@@ -372,6 +372,18 @@ class GameEnd(Model):
     layer says the last turn is over, as 18Steam's income phase does)."""
     turns: dict[int, int] = {}
     """The number of game turns, by player count, for ``final_turn``."""
+    tie_break: list[Literal["cash"]] = []
+    """How players of equal value are ranked in the result, first tie-breaker first:
+    ``cash``, more cash ranks higher. Players still tied keep their seat order (the
+    default, with no tie-breaker, for every tie)."""
+
+    def conditions(self) -> dict[str, Timing]:
+        """The end conditions the title sets, by name, with their timing."""
+        return {
+            name: value
+            for name in type(self).model_fields
+            if name not in ("tie_break", "turns") and (value := getattr(self, name)) is not None
+        }
 
 
 class Generator(Model):

@@ -63,8 +63,10 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     if t.variants:
         lines.append(("variants", ", ".join(f"{k} ({v.name})" for k, v in t.variants.items())))
     lines.append(("rounds", _rounds(t)))
-    ends = [n for n in type(t.game_end).model_fields if isinstance(getattr(t.game_end, n), str)]
-    lines.append(("game end", ", ".join(f"{n} ({getattr(t.game_end, n).replace('_', ' ')})" for n in ends)))
+    ends = t.game_end.conditions()
+    lines.append(("game end", ", ".join(f"{n} ({timing.replace('_', ' ')})" for n, timing in ends.items())))
+    if t.game_end.tie_break:
+        lines.append(("tie-break", ", then ".join(f"more {key}" for key in t.game_end.tie_break)))
     if t.hooks:
         lines.append(("hooks", ", ".join(f"{point}: {name}" for point, name in t.hooks.items())))
     if t.overlays:

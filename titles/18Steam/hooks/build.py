@@ -119,19 +119,34 @@ def urbanize_choices(game: Game) -> list[dict[str, Any]]:
 
 
 def urbanize(game: Game, sym: str, hex_id: str, letter: str) -> None:
-    """A new city on a town: the tile there goes (its disc too), track that ended at the
-    town now ends at the city, and unowned track reaching it becomes ``sym``'s."""
+    """A new city on a town (reference §3.4): the tile there goes (its disc too), track
+    that ended at the town, or faced the bare town with a loose end, now ends at the city
+    (so incomplete track may become a link), and unowned track reaching the city, complete
+    or not, becomes ``sym``'s while its ownership markers last (links first). Track it
+    takes over counts as built this turn: incomplete track must be extended in ``sym``'s
+    next build turn."""
     if {"hex": hex_id, "city": letter} not in urbanize_choices(game):
         raise GameError("urbanization", f"new city {letter} cannot go in {hex_id}")
     goods = game.layer_state
     goods.placed.pop(hex_id, None)
     goods.new_cities[hex_id] = letter
     goods.cubes.setdefault(hex_id, [])
-    track = goods.track(game)
-    for route in track.routes():
-        if route.owner is None and hex_id in (route.start.hex, route.end.hex) and route.is_link:
-            track.set_owner(route, sym)
     game.log(f"{sym} places new city {letter} in {hex_id}")
+    track = goods.track(game)
+    reaching = [
+        route
+        for route in track.routes()
+        if route.owner is None and any(s.kind == "city" and s.hex == hex_id for s in (route.start, route.end))
+    ]
+    reaching.sort(key=lambda r: (not r.is_link, r.text()))
+    left = track.markers_left(sym)
+    for route in reaching:
+        if left is not None and left <= 0:
+            game.log(f"{sym} has no ownership marker left for the unowned track {route.text()}")
+            continue
+        track.set_owner(route, sym, game.turn)
+        left = None if left is None else left - 1
+        game.log(f"{sym} takes over the unowned track {route.text()}")
 
 
 def drop_stale_track(game: Game, sym: str) -> None:

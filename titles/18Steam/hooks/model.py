@@ -108,6 +108,12 @@ class BuildRules(Model):
     """Discs that turn an ordinary tile on a town hex into track ending at the town."""
     keep_incomplete: Literal["next_build_turn"] = "next_build_turn"
     """Incomplete track loses its owner if the owner's next build turn does not extend it."""
+    ownership_markers: int | None = Field(default=None, ge=0)
+    """Ownership markers per operator (its colour's track ownership discs): one marks each
+    route the operator owns, a link or incomplete track. A build that would leave it
+    owning more routes than this is refused (extending or completing its own track needs
+    no new marker; new track, taking over unowned track, and a town tile's new spurs each
+    need one); urbanization takes unowned track only while markers last. None: no limit."""
 
 
 class Reduction(Model):

@@ -4,8 +4,8 @@
 * :class:`SelectActions` — each operator takes one special action (§3.3);
 * :class:`BuildTrack` — building track and urbanizing (§3.4);
 * :class:`MoveGoods` — moving goods, or raising the locomotive (§3.5);
-* :class:`Income` — income, expenses and dividends, income reduction, the
-  profitability ranking, and in the last turn the final dividend (§3.6–3.8, 18Steam);
+* :class:`Income` — income, expenses and dividends (and elimination), income
+  reduction, the profitability ranking, and in the last turn the final dividend (§3.6–3.8, 18Steam);
 * :class:`GoodsGrowth` — production and the growth dice (§3.9).
 
 They are ``custom`` rounds of the title (``rounds.yaml``), each started by a hook of
@@ -364,7 +364,8 @@ class MoveGoods(OperatorRound):
 class Income(OperatorRound):
     """No decisions: each operator collects its income, pays its locomotive and then a
     dividend per 10% to every holder but its own treasury (when money is short, what is
-    left unpaid lowers its income), income falls by the reduction table, prices move by
+    left unpaid lowers its income; an operator whose income would fall below 0 is
+    eliminated, :func:`eliminate`), income falls by the reduction table, prices move by
     profitability; in the last turn the final dividend is paid and the game ends."""
 
     def start(self) -> None:
@@ -372,10 +373,12 @@ class Income(OperatorRound):
         self.entities = []
         self.index = 0
         earned = {}
-        for sym in game.layer_state.order:
+        for sym in list(game.layer_state.order):
             c = counters(game, sym)
             earned[sym] = c[INCOME] - c[INCOME_START]
-            self._collect_and_pay(sym)
+            if not self._collect_and_pay(sym):
+                eliminate(game, sym)
+                del earned[sym]
         for sym in game.layer_state.order:
             self._reduce(sym)
         self._rank(earned)
@@ -384,9 +387,10 @@ class Income(OperatorRound):
                 self._final_dividend()
             game.trigger_end("final_turn")
 
-    def _collect_and_pay(self, sym: str) -> None:
+    def _collect_and_pay(self, sym: str) -> bool:
         """Income in; then the locomotive, then each holder's dividend (players in seat
-        order, then the bank) while money lasts; income falls by what is left unpaid."""
+        order, then the bank) while money lasts; income falls by what is left unpaid.
+        False when that would take income below 0: the corporation is to be eliminated."""
         game = self.game
         spec = game.title.layer
         corp = game.corporations[sym]
@@ -407,9 +411,14 @@ class Income(OperatorRound):
         game.log(
             f"{sym} earns {c[INCOME]} and pays {sum(d for _, d in dues) - unpaid} in expenses and dividends"
         )
-        if unpaid:
-            c[INCOME] = max(0, c[INCOME] - unpaid)
-            game.log(f"{sym} is {unpaid} short: its income falls to {c[INCOME]}")
+        if not unpaid:
+            return True
+        if c[INCOME] - unpaid < 0:
+            game.log(f"{sym} is {unpaid} short: its income {c[INCOME]} cannot fall below 0")
+            return False
+        c[INCOME] -= unpaid
+        game.log(f"{sym} is {unpaid} short: its income falls to {c[INCOME]}")
+        return True
 
     def _reduce(self, sym: str) -> None:
         game = self.game
@@ -461,6 +470,33 @@ class Income(OperatorRound):
 
     def finished(self) -> bool:
         return True
+
+
+def eliminate(game: Game, sym: str) -> None:
+    """A corporation whose income would fall below 0 is eliminated (reference §3.7, the
+    player's elimination applied to a corporation): it leaves the turn order and gives
+    up its special actions and turn order pass; its ownership markers come off, its
+    track staying on the map unowned; its certificates go back to it from every holder,
+    worthless (nobody is paid); its marker leaves the market; it is closed and takes no
+    further part (it cannot be bought again; it is in no ranking and no final dividend)."""
+    goods = game.layer_state
+    corp = game.corporations[sym]
+    goods.order.remove(sym)
+    goods.actions = {name: op for name, op in goods.actions.items() if op != sym}
+    goods.turn_order_pass = [op for op in goods.turn_order_pass if op != sym]
+    track = goods.track(game)
+    for route in track.routes():
+        if route.owner == sym:
+            track.set_owner(route, None)
+    for share in corp.shares:
+        if share.owner != sym:
+            finance.move_share(game, share, sym)
+    if corp.cash:
+        finance.pay(game, sym, BANK, corp.cash)
+    corp.closed = True
+    game.market.remove(sym)
+    game.round.corporation_closed(sym)
+    game.log(f"{sym} is eliminated: its track is unowned and its certificates are worthless")
 
 
 def rank_moves(position: dict[str, int], moves: list[str], few: dict[int, list[str]]) -> dict[str, str]:

@@ -12,7 +12,8 @@ A build is checked as Age of Steam says (reference §3.4): on the map and not in
 water, town hexes take town track, new segments connect to a city, to the
 builder's track or to unowned track leading to its network, never join another
 owner's segment, no route returns to its own stop, a replacement keeps every old
-segment, tiles and town discs are limited.
+segment, tiles and town discs are limited, and an operator owns no more routes than it
+has ownership markers (``goods.build.ownership_markers``).
 """
 
 from __future__ import annotations
@@ -184,6 +185,8 @@ class TrackMap:
         """Town hex → the letter of the new city placed there."""
         self.info = map_info(title)
         self.goods = title.layer
+        self._owned: dict[str, dict[SegmentRef, frozenset[SegmentRef]]] = {}
+        """Cached :meth:`owned_routes`, cleared when the track changes."""
 
     # -- the map ---------------------------------------------------------------
 
@@ -265,7 +268,26 @@ class TrackMap:
     def links(self) -> list[Route]:
         return [r for r in self.routes() if r.is_link]
 
+    def owned_routes(self, owner: str) -> dict[SegmentRef, frozenset[SegmentRef]]:
+        """Each segment of a route ``owner`` owns → that route (its key)."""
+        found = self._owned.get(owner)
+        if found is None:
+            found = self._owned[owner] = {
+                ref: route.key() for route in self.routes() if route.owner == owner for ref in route.segments
+            }
+        return found
+
+    def markers(self, owner: str) -> int:
+        """The ownership markers ``owner`` has on the map: one per route it owns."""
+        return len(set(self.owned_routes(owner).values()))
+
+    def markers_left(self, owner: str) -> int | None:
+        """Ownership markers ``owner`` has not placed (``None``: there is no limit)."""
+        limit = self.goods.build.ownership_markers
+        return None if limit is None else limit - self.markers(owner)
+
     def set_owner(self, route: Route, owner: str | None, turn: int | None = None) -> None:
+        self._owned.clear()
         for hex_id, index in route.segments:
             seg = self.placed[hex_id].segments[index]
             seg.owner = owner
@@ -330,7 +352,55 @@ class TrackMap:
         plan = BuildPlan(hex_id, name, rotation % 6, disc, new, added, cost, old)
         self._check_connections(builder, plan)
         self._check_loops(plan)
+        self._check_markers(builder, plan)
         return plan
+
+    def _check_markers(self, builder: str, plan: BuildPlan) -> None:
+        """Ownership markers (``goods.build.ownership_markers``): after the build the
+        builder may own no more routes than it has markers, unless it owns no more than
+        before (extending or completing its own track takes no new marker)."""
+        limit = self.goods.build.ownership_markers
+        if limit is None:
+            return
+        owned = sum(1 for p in self.placed.values() for s in p.segments if s.owner == builder)
+        if owned + len(plan.added) <= limit:  # a route has at least one segment
+            return
+        index = self.owned_routes(builder)
+        before = len(set(index.values()))
+        old = plan.old
+        # the builder's routes the build ends: a redirected segment's, and those it extends
+        kept = [set(plan.segments[j]) for j in range(len(plan.segments)) if j not in plan.added]
+        absorbed = {
+            index[plan.hex, i]
+            for i, seg in enumerate(old.segments if old is not None else [])
+            if (plan.hex, i) in index and set(seg.ends) not in kept
+        }
+        saved = self.placed.get(plan.hex)
+        self.placed[plan.hex] = Placed(
+            plan.tile, plan.rotation, plan.disc, [Segment(e) for e in plan.segments]
+        )
+        try:
+            made = {r.key(): r for r in (self.route(plan.hex, i) for i in plan.added)}
+        finally:
+            if saved is None:
+                del self.placed[plan.hex]
+            else:
+                self.placed[plan.hex] = saved
+        for route in made.values():
+            for hex_id, i in route.segments:
+                if hex_id == plan.hex:
+                    if i in plan.added or old is None:
+                        continue
+                    i = next(j for j, s in enumerate(old.segments) if set(s.ends) == set(plan.segments[i]))
+                if (hex_id, i) in index:
+                    absorbed.add(index[hex_id, i])
+        after = before - len(absorbed) + len(made)
+        if after > limit and after > before:
+            raise GameError(
+                "ownership markers",
+                f"{builder} has {max(0, limit - before)} of its {limit} ownership markers left; "
+                f"the track in {plan.hex} needs {after - before}",
+            )
 
     def _redirected(
         self, builder: str, hex_id: str, town: bool, lost: list[Segment], new: list, indices: list[int]
@@ -453,6 +523,7 @@ class TrackMap:
                 Segment(ends, builder, turn) if kept is None else Segment(ends, kept.owner, kept.turn)
             )
         self.placed[plan.hex] = Placed(plan.tile, plan.rotation, plan.disc, segments)
+        self._owned.clear()
         for i in plan.added:
             self.set_owner(self.route(plan.hex, i), builder, turn)  # extending unowned track takes it over
 
