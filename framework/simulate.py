@@ -76,6 +76,8 @@ class GameSummary:
     """The process that played it."""
     rss_mb: float = 0.0
     """The worker's resident memory after the game, in MB."""
+    goods: dict[str, float] = field(default_factory=dict)
+    """A goods-layer title's figures (:mod:`framework.goods.figures`); empty otherwise."""
 
 
 @lru_cache(maxsize=8)
@@ -124,6 +126,10 @@ def play_one(task: Task) -> GameSummary:
     summary.nationalised = list(game.nationalised)
     summary.bank_broke_in = game.bank_broke_in
     summary.rss_mb = resident_mb()
+    if game.goods is not None:  # goods layer: its figures (the one call site)
+        from framework.goods.figures import figures
+
+        summary.goods = figures(game)
     if game.finished:
         best = max(summary.scores)
         summary.winner = summary.scores.index(best)
@@ -240,7 +246,7 @@ def report(summaries: Sequence[GameSummary]) -> dict[str, Any]:
         }
         for corp in corporations
     }
-    return {
+    out = {
         "games": len(summaries),
         "finished": len(done),
         "failures": failures,
@@ -255,6 +261,15 @@ def report(summaries: Sequence[GameSummary]) -> dict[str, Any]:
         "corporations": ranks,
         "seconds_per_game": mean_interval([s.seconds for s in done]),
     }
+    goods = [s.goods for s in done if s.goods]
+    if goods:  # a goods-layer title: its figures, without the 18xx operating layer's
+        from framework.goods.figures import aggregate
+
+        out["goods"] = aggregate(goods)
+        del out["operating_rounds"], out["bank_breaks_in"]
+        for figures in ranks.values():
+            del figures["nationalised"]
+    return out
 
 
 def compare(base: Sequence[GameSummary], other: Sequence[GameSummary]) -> dict[str, Any]:
