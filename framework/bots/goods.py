@@ -330,6 +330,8 @@ def select(game: Game, sym: str, options: Options, rng: random.Random) -> dict[s
 
 @dataclass
 class Step:
+    """One tile of a plan: a segment from side ``entry`` to side ``exit`` of ``hex``."""
+
     hex: str
     entry: int
     exit: int
@@ -339,6 +341,9 @@ class Step:
 
 @dataclass
 class Plan:
+    """Track to build: its tiles in order from ``origin``, what they cost, and what the
+    bot expects them to be worth (:func:`plan_links`)."""
+
     origin: str
     stops: list[str]
     """The stops the new track joins, from the start of the track (a city, or the stop
@@ -398,7 +403,8 @@ def build(game: Game, sym: str, options: Options, rng: random.Random) -> dict[st
 
 
 def _lay_for(game: Game, track: TrackMap, step: Step, by_hex: dict[str, list[Choice]]) -> Choice | None:
-    """The listed lay that builds ``step`` (the cheapest tile that does)."""
+    """The listed lay that builds exactly ``step`` (one tile does: the simple tile of
+    its angle, with a town disc on a town), or ``None`` when it is not listed."""
     if step.town:
         want = {frozenset((step.entry, TOWN)), frozenset((step.exit, TOWN))}
     else:
