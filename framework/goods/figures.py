@@ -17,8 +17,9 @@ the half-width of its 95% confidence interval):
   final dividend of more than 0 per 10%.
 * ``late_purchase_share`` — of the certificates players bought in share phases, the
   share bought after the first turn's share phase. 0 when nobody bought.
-* ``sales`` and ``buy_backs`` — certificates players sold to the bank, and
-  certificates corporations bought back from it.
+* ``sales`` and ``buy_backs`` — certificates players sold to the bank (counted in
+  10% shares: the president's certificate cannot be sold), and certificates
+  corporations bought back from it.
 
 Purchases, sales, deliveries and final dividends are read from the game's log (the
 lines the engine writes for them), the rest from the final position.
@@ -67,7 +68,7 @@ def figures(game: Game) -> dict[str, float]:
             bought += 1
             late += turn > 1
         elif (m := _SELL.match(line)) and m.group("who") in names:
-            sold += 1
+            sold += int(m.group("percent")) // 10
         elif _MOVE.match(line):
             delivered += 1
         elif m := _FINAL.match(line):
