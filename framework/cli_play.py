@@ -323,25 +323,29 @@ def _print_report(label: str, rep: dict[str, Any]) -> None:
 
     say(f"{label}: {rep['finished']} of {rep['games']} games finished")
     say(f"  end reasons: {', '.join(f'{k} {v}' for k, v in rep['end_reasons'].items()) or 'none'}")
-    say(
-        f"  length: {mean(rep['operating_rounds'])} operating rounds, {mean(rep['stock_rounds'])} stock "
-        f"rounds, {mean(rep['actions'])} actions"
-    )
+    ors = f"{mean(rep['operating_rounds'])} operating rounds, " if "operating_rounds" in rep else ""
+    say(f"  length: {ors}{mean(rep['stock_rounds'])} stock rounds, {mean(rep['actions'])} actions")
     say(f"  winner's score {mean(rep['winner_score'])}; spread of scores {mean(rep['score_spread'])}")
     seats = ", ".join(f"{seat}: {v['rate']:.0%}" for seat, v in rep["seat_wins"].items())
     say(f"  wins by seat: {seats}")
-    breaks = ", ".join(f"{k} ×{v}" for k, v in rep["bank_breaks_in"].items())
-    say(f"  the bank breaks in: {breaks or 'never'}")
-    table = Table(box=None, pad_edge=False)
-    for name in ("corporation", "floats", "nationalised", "held by winner"):
-        table.add_column(name, justify="left" if name == "corporation" else "right")
-    for corp, figures in rep["corporations"].items():
-        table.add_row(
-            corp,
-            f"{figures['floats']['rate']:.0%}",
-            f"{figures['nationalised']['rate']:.0%}",
-            f"{figures['held_by_winner']['rate']:.0%}",
+    if "bank_breaks_in" in rep:
+        breaks = ", ".join(f"{k} ×{v}" for k, v in rep["bank_breaks_in"].items())
+        say(f"  the bank breaks in: {breaks or 'never'}")
+    if "layer" in rep:  # the title's own layer (Layer.figures)
+        figures = (
+            f"{k.replace('_', ' ')} {v['mean']:.2f} ± {v['ci95']:.2f}" for k, v in rep["layer"].items()
         )
+        say(f"  the title's layer, per game: {'; '.join(figures)}")
+    table = Table(box=None, pad_edge=False)
+    columns = [
+        k
+        for k in ("floats", "nationalised", "held_by_winner")
+        if k in next(iter(rep["corporations"].values()), {})
+    ]
+    for name in ("corporation", *columns):
+        table.add_column(name.replace("_", " "), justify="left" if name == "corporation" else "right")
+    for corp, figures in rep["corporations"].items():
+        table.add_row(corp, *(f"{figures[k]['rate']:.0%}" for k in columns))
     out.print(table)
     for failure in rep["failures"]:
         say(

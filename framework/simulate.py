@@ -77,6 +77,11 @@ class GameSummary:
     """The process that played it."""
     rss_mb: float = 0.0
     """The worker's resident memory after the game, in MB."""
+    layer: dict[str, float] = field(default_factory=dict)
+    """The figures of the title's own layer (:meth:`framework.layer.Layer.figures`:
+    18Steam's goods delivered, links…); empty for most titles."""
+    operating_layer: bool = True
+    """Whether the title plays 18xx operating rounds (whose figures the report gives)."""
 
 
 @lru_cache(maxsize=8)
@@ -125,6 +130,8 @@ def play_one(task: Task) -> GameSummary:
     summary.nationalised = list(game.nationalised)
     summary.bank_broke_in = game.bank_broke_in
     summary.rss_mb = resident_mb()
+    summary.layer = game.layer.figures(game)
+    summary.operating_layer = any(r.kind == "operating" for r in game.title.rounds.values())
     if game.finished:
         winner = next(iter(values))  # the result ranks ties (game_end.tie_break, then seats)
         summary.winner = seats.index(winner)
@@ -240,7 +247,7 @@ def report(summaries: Sequence[GameSummary]) -> dict[str, Any]:
         }
         for corp in corporations
     }
-    return {
+    out = {
         "games": len(summaries),
         "finished": len(done),
         "failures": failures,
@@ -255,6 +262,15 @@ def report(summaries: Sequence[GameSummary]) -> dict[str, Any]:
         "corporations": ranks,
         "seconds_per_game": mean_interval([s.seconds for s in done]),
     }
+    layer = [s.layer for s in done if s.layer]
+    if layer:  # the title's own layer: each of its figures, over the games
+        names = list(dict.fromkeys(name for figures in layer for name in figures))
+        out["layer"] = {name: mean_interval([f[name] for f in layer if name in f]) for name in names}
+    if done and not any(s.operating_layer for s in done):  # no 18xx operating rounds to report
+        del out["operating_rounds"], out["bank_breaks_in"]
+        for figures in ranks.values():
+            del figures["nationalised"]
+    return out
 
 
 def compare(base: Sequence[GameSummary], other: Sequence[GameSummary]) -> dict[str, Any]:

@@ -10,7 +10,8 @@ framework what only it knows (:class:`framework.layer.Layer`):
 * ``track.py``, ``build.py``, ``moves.py`` — track and links, building, moving goods;
 * ``rounds.py`` — the rounds of the game turn; ``actions.py`` — their action types;
 * ``bot.py`` — what the heuristic bot does in them;
-* ``drawing.py`` — the goods layer in ``18xx render`` and ``18xx view``.
+* ``drawing.py`` — the goods layer in ``18xx render`` and ``18xx view``;
+* ``figures.py`` — what ``18xx simulate`` reports of a game's economy.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from framework.layer import Found, Layer
 
 from . import bot, checks, drawing, rounds
 from .actions import ACTIONS
+from .figures import figures as game_figures
 from .model import GoodsLayer
 from .state import GoodsState, activate, new_goods
 
@@ -68,6 +70,10 @@ class AgeOfSteam(Layer):
     @staticmethod
     def bot(game: Game, entity: str, options: Any, rng: random.Random) -> dict[str, Any] | None:
         return bot.act(game, entity, options, rng)
+
+    @staticmethod
+    def figures(game: Game) -> dict[str, float]:
+        return game_figures(game)
 
     @staticmethod
     def hex_pictures(game: Game, shape: Any) -> dict[str, str]:
