@@ -89,7 +89,7 @@ def act(game: Game, entity: str, options: Options, rng: random.Random) -> dict[s
 
 def turns_left(game: Game) -> int:
     """Income phases still to come, this turn's included."""
-    last = game.title.layer.turns.get(len(game.humans), game.turn)
+    last = game.title.game_end.turns.get(len(game.humans), game.turn)
     return max(0, last - game.turn + 1)
 
 
