@@ -20,7 +20,7 @@ from framework.gamefile import GameFile
 from framework.layer import Layer
 from framework.problems import ProblemsError
 from framework.replay import new_game as game_for_file
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 
 ROOT = Path(__file__).resolve().parents[1]
 STEAM = ROOT / "titles" / "18Steam"
@@ -84,7 +84,7 @@ def test_the_layers_own_checks_relate_its_section_to_the_map(steam_dir):
 
 def test_a_title_without_trains_has_no_phases_and_no_trains():
     title = load_title(STEAM)
-    assert title.phases == {} and title.trains == {}
+    assert title.phases == {} and title.trains == {} and title.rules.track is None
     assert title.layer_class.__name__ == "AgeOfSteam" and isinstance(title.layer, steam_hooks.GoodsLayer)
 
 
@@ -148,3 +148,13 @@ def test_a_layer_action_of_the_wrong_shape_is_refused_in_play_naming_the_field()
     with pytest.raises(GameError, match="'action'"):
         game.process({"type": "select_action", "entity": "RED"})
     assert game_to_dict(game) == before
+
+
+def test_an_18xx_title_still_needs_its_phases_and_track_rules():
+    """What a title without trains may leave out, operating rounds need."""
+    overlay = RulesText("bare.yaml", "overlay: {name: bare}\nrules: {track: null}\nphases: null\n")
+    with pytest.raises(ProblemsError) as caught:
+        load_title(T1830, [overlay])
+    messages = " / ".join(sorted(p.message for p in caught.value.problems))
+    assert messages.startswith("the operating round operating needs rules.track"), messages
+    assert "trains need phases" in messages

@@ -17,6 +17,7 @@ from framework.render.hexes import HexView, Palette, draw_hex
 from framework.render.svg import document, group, text, title, translate
 from framework.title.base import TILE_COLORS
 from framework.title.model import Title
+from framework.title.rules import UpgradeRule
 
 TILE_SIZE = 40.0
 
@@ -26,7 +27,7 @@ def upgrade_targets(title_: Title, name: str) -> list[str]:
     tile = title_.tiles[name]
     if tile.upgrades is not None:
         return list(tile.upgrades)
-    rule = title_.rules.track.upgrades
+    rule = title_.rules.track.upgrades if title_.rules.track is not None else UpgradeRule()
     colors = list(rule.colors)
     if tile.color not in colors or colors.index(tile.color) + 1 >= len(colors):
         return []

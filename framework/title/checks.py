@@ -30,6 +30,7 @@ from framework.title.hooks import (
     hooks_file_problem,
 )
 from framework.title.model import Title
+from framework.title.rules import UpgradeRule
 from framework.title.track import TrackContent, endpoint_node
 from framework.yamlsource import DataPath
 
@@ -221,7 +222,8 @@ class _Checker:
     # -- tiles ----------------------------------------------------------
 
     def tiles(self) -> Iterator[Found]:
-        tiles, rule = self.t.tiles, self.t.rules.track.upgrades
+        track = self.t.rules.track
+        tiles, rule = self.t.tiles, track.upgrades if track is not None else UpgradeRule()
         for name, tile in tiles.items():
             at = ("tiles", name)
             yield from self.track_nodes(at, tile)
@@ -332,8 +334,10 @@ class _Checker:
 
     def phases_and_trains(self) -> Iterator[Found]:
         phases, trains = self.t.phases, self.t.trains
+        needs = [n for n, r in self.t.rounds.items() if r.kind == "operating"]
+        if needs and self.t.rules.track is None:
+            yield (("rules",), f"the operating round {needs[0]} needs rules.track", "key")
         if not phases:
-            needs = [n for n, r in self.t.rounds.items() if r.kind == "operating"]
             if trains or needs:
                 what = "trains" if trains else f"the operating round {needs[0]}"
                 yield (("trains",) if trains else ("rounds", needs[0]), f"{what} need phases", "key")
@@ -353,8 +357,9 @@ class _Checker:
                 yield (at, f"phase {name} needs 'on': the train that starts it", "key")
             if phase.on is not None:
                 yield from self.ref((*at, "on"), phase.on, train_faces, "train")
+            track = self.t.rules.track
             for j, color in enumerate(phase.tiles):
-                if color not in self.t.rules.track.upgrades.colors:
+                if track is not None and color not in track.upgrades.colors:
                     yield (
                         (*at, "tiles", j),
                         f"tile colour {color!r} is not in rules.track.upgrades.colors",

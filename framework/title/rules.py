@@ -331,8 +331,9 @@ class Rules(Model):
     """The initial auction's rules."""
     stock: StockRules = StockRules()
     """Stock-round rules."""
-    track: TrackRules
-    """Track rules: what a corporation must reach, its tile actions, upgrades."""
+    track: TrackRules | None = None
+    """Track rules: what a corporation must reach, its tile actions, upgrades (needed by
+    operating rounds; a title whose layer builds its own track has none)."""
     tokens: TokenRules = TokenRules()
     """Station token rules."""
     trains: TrainRules = TrainRules()
