@@ -18,6 +18,7 @@ from pathlib import Path
 
 from framework.engine.steps import STEP_TYPES
 from framework.title.companies import Ability
+from framework.title.hooks import hook_files
 from framework.title.loader import load_title
 from framework.titlepath import bundled_titles
 
@@ -62,7 +63,8 @@ def main() -> None:
     for name, folder in folders.items():
         title = load_title(folder)
         content, comments = yaml_lines(folder)
-        print(f"{name:12} {content:10d} {comments:9d} {python_lines(folder / 'hooks.py'):10d}")
+        hooks = sum(python_lines(file) for file in hook_files(folder))
+        print(f"{name:12} {content:10d} {comments:9d} {hooks:10d}")
         for rnd in title.rounds.values():
             for entry in rnd.steps:
                 steps[entry.step].add(name)

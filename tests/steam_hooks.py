@@ -17,8 +17,20 @@ from framework.title.loader import load_title
 
 TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18Steam"
 
-MODULES = ("state", "track", "build", "moves", "rounds", "model", "actions", "checks", "bot")
-"""The package's modules, searched in this order."""
+MODULES = (
+    "state",
+    "track",
+    "build",
+    "moves",
+    "rounds",
+    "model",
+    "actions",
+    "checks",
+    "bot",
+    "figures",
+    "drawing",
+)
+"""The package's modules, searched in this order (then the package itself)."""
 
 
 @cache
@@ -29,8 +41,8 @@ def module(name: str = "") -> ModuleType:
 
 
 def __getattr__(name: str) -> Any:
-    for part in ("", *MODULES):
+    for part in (*MODULES, ""):
         found = getattr(module(part), name, None)
-        if found is not None:
+        if found is not None and not isinstance(found, ModuleType):
             return found
     raise AttributeError(f"18Steam's hooks define no {name!r}")
