@@ -207,3 +207,29 @@ def owners(game: Game, hex_id: str) -> list[str | None]:
 def earnings(game: Game, sym: str) -> int:
     c = game.corporations[sym].counters
     return c[INCOME] - c[INCOME_START]
+
+
+def network() -> Game:
+    """Seed 1, four players: 1 RED's president, 2 BLUE's, 3 holds 10% of RED. Turn 1: RED
+    takes the engineer, BLUE the locomotive (level 2); RED builds Cincinnati–N18–Lexington
+    and Lexington–O19–P18–Wheeling (a town tile with a third, unfinished spur toward M19),
+    BLUE Pittsburgh–Q13–Q15–Wheeling. Then the move round: BLUE moves first, then RED."""
+    game = new_game(4, 1)
+    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "RED")])
+    advance(game, "build", picks={"RED": "engineer", "BLUE": "locomotive"})
+    lay(game, "BLUE", ("Q13", "gentle", 3), ("Q15", "straight", 0))
+    red = [("N18", "gentle", 5), ("N20", "town-tight", 0), ("O19", "straight", 1), ("P18", "straight", 1)]
+    lay(game, "RED", *red)
+    advance(game, "move")
+    return game
+
+
+def put_cubes(game: Game, hex_id: str, colors: list[str]) -> None:
+    """Replace the cubes on a city with ``colors``, through the bag (cubes stay conserved)."""
+    bag = game.layer_state.bag
+    for color in game.layer_state.cubes[hex_id]:
+        bag[color] += 1
+    for color in colors:
+        assert bag[color] > 0
+        bag[color] -= 1
+    game.layer_state.cubes[hex_id] = list(colors)

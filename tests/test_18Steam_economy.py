@@ -12,41 +12,22 @@ from functools import cache
 
 import pytest
 from steam_hooks import FIGURES, figures, link_id, plan_links, stub_share
-from steam_support import TITLE_DIR, act, advance, buy, lay, new_game, share_phase, vote_all
+from steam_support import (
+    TITLE_DIR,
+    act,
+    advance,
+    buy,
+    lay,
+    network,
+    new_game,
+    put_cubes,
+    share_phase,
+    vote_all,
+)
 
 from framework.bots import make_bot
 from framework.engine.choices import legal_actions
 from framework.simulate import GameSummary, Task, play_one, report, run_games
-
-
-def network():
-    """Seed 1, four players: 1 RED's president, 2 BLUE's, 3 holds 10% of RED (three
-    purchases in turn 1). RED takes the engineer and builds Cincinnati–N18–Lexington
-    and Lexington–O19–P18–Wheeling, Lexington a town tile with a third spur toward M19
-    left loose; BLUE builds Pittsburgh–Q13–Q15–Wheeling. Then the move round."""
-    game = new_game(4, 1)
-    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "RED")])
-    advance(game, "build", picks={"RED": "engineer", "BLUE": "locomotive"})
-    lay(game, "BLUE", ("Q13", "gentle", 3), ("Q15", "straight", 0))
-    lay(
-        game,
-        "RED",
-        ("N18", "gentle", 5),
-        ("N20", "town-tight", 0),
-        ("O19", "straight", 1),
-        ("P18", "straight", 1),
-    )
-    advance(game, "move")
-    return game
-
-
-def put_cubes(game, hex_id: str, colors: list[str]) -> None:
-    """Replace the cubes on a city with ``colors``, through the bag."""
-    for color in game.layer_state.cubes[hex_id]:
-        game.layer_state.bag[color] += 1
-    for color in colors:
-        game.layer_state.bag[color] -= 1
-    game.layer_state.cubes[hex_id] = list(colors)
 
 
 def link_between(game, a: str, b: str) -> str:

@@ -37,12 +37,14 @@ from steam_support import (
     income,
     lay,
     locomotive,
+    network,
     new_game,
     options,
     owners,
     pass_build_until,
     pass_until,
     price,
+    put_cubes,
     refused,
     sell,
     share_phase,
@@ -960,17 +962,6 @@ def test_urbanizing_takes_unowned_track_only_while_markers_last():
 # =========================================================================================
 
 
-def put_cubes(game, hex_id: str, colors: list[str]) -> None:
-    """Replace the cubes on a city with ``colors``, through the bag (cubes stay conserved)."""
-    bag = game.layer_state.bag
-    for color in game.layer_state.cubes[hex_id]:
-        bag[color] += 1
-    for color in colors:
-        assert bag[color] > 0
-        bag[color] -= 1
-    game.layer_state.cubes[hex_id] = list(colors)
-
-
 @frozen
 def goods_network():
     """Seed 1, four players: 1 RED's president, 2 BLUE's, 3 holds 10% of RED. Turn 1: RED
@@ -980,19 +971,7 @@ def goods_network():
 
     The cubes on the map are dealt at random: the test puts a red and a yellow cube on
     Cincinnati and a blue and a yellow one on Pittsburgh (through the bag)."""
-    game = new_game(4, SEED)
-    share_phase(game, [("1", "RED"), ("2", "BLUE"), ("3", "RED")])
-    advance(game, "build", picks={"RED": "engineer", "BLUE": "locomotive"})
-    lay(game, "BLUE", ("Q13", "gentle", 3), ("Q15", "straight", 0))
-    lay(
-        game,
-        "RED",
-        ("N18", "gentle", 5),
-        ("N20", "town-tight", 0),
-        ("O19", "straight", 1),
-        ("P18", "straight", 1),
-    )
-    advance(game, "move")
+    game = network()
     put_cubes(game, "M17", ["red", "yellow"])
     put_cubes(game, "R12", ["blue", "yellow"])
     return game

@@ -67,7 +67,7 @@ def test_a_layer_section_needs_the_layer_that_reads_it(steam_dir):
 
 
 def test_the_layer_must_be_a_layer(steam_dir):
-    _edit(steam_dir / "rounds.yaml", "layer: AgeOfSteam", "layer: turn_order_round")
+    _edit(steam_dir / "rounds.yaml", "layer: AgeOfSteam", "layer: TurnOrderAuction")
     [(file, _, message)] = _problems(steam_dir)
     assert file == "rounds.yaml" and "is not a subclass of framework.layer.Layer" in message
 

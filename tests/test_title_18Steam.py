@@ -355,12 +355,12 @@ def test_turn_sequence(title):
     rounds = [(title.rounds[e.round].kind, title.rounds[e.round].hook) for e in title.sequence.turn]
     assert rounds == [
         ("share_phase", None),
-        ("custom", "turn_order_round"),
-        ("custom", "actions_round"),
-        ("custom", "build_round"),
-        ("custom", "move_round"),
-        ("custom", "income_round"),
-        ("custom", "growth_round"),
+        ("custom", "TurnOrderAuction"),
+        ("custom", "SelectActions"),
+        ("custom", "BuildTrack"),
+        ("custom", "MoveGoods"),
+        ("custom", "Income"),
+        ("custom", "GoodsGrowth"),
     ]
 
 

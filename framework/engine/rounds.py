@@ -171,8 +171,12 @@ def round_kind(kind: str):
 def make_round(game: Game, name: str) -> Round:
     kind = game.title.rounds[name].kind
     if kind == "custom":
-        hook = game.title.rounds[name].hook
-        return game.hooks[hook](game, name)
+        hook = game.hooks[game.title.rounds[name].hook]
+        if not (isinstance(hook, type) and issubclass(hook, Round)):
+            return hook(game, name)  # a function that sets the round up
+        round_ = hook(game, name)
+        round_.start()
+        return round_
     round_ = ROUND_TYPES[kind](game, name)
     round_.start()
     return round_

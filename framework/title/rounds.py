@@ -114,7 +114,9 @@ class Round(Entry):
     steps: list[Step] = []
     """The steps in order."""
     hook: str | None = None
-    """For ``custom`` rounds: the function in the title's ``hooks.py`` that plays it."""
+    """For ``custom`` rounds: what in the title's hooks plays it — a
+    :class:`framework.engine.rounds.Round` subclass (the engine makes and starts it), or
+    a function ``(game, name)`` that returns the round."""
 
     @model_validator(mode="after")
     def _custom(self) -> Round:

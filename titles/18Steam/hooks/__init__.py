@@ -8,7 +8,8 @@ framework what only it knows (:class:`framework.layer.Layer`):
 * ``checks.py`` — how that section relates to the map and tiles;
 * ``state.py`` — the goods state of a game (track, cubes, the display, turn order);
 * ``track.py``, ``build.py``, ``moves.py`` — track and links, building, moving goods;
-* ``rounds.py`` — the rounds of the game turn; ``actions.py`` — their action types;
+* ``rounds.py`` — the rounds of the game turn (named by ``rounds.yaml``: the engine
+  starts each); ``actions.py`` — their action types;
 * ``bot.py`` — what the heuristic bot does in them;
 * ``drawing.py`` — the goods layer in ``18xx render`` and ``18xx view``;
 * ``figures.py`` — what ``18xx simulate`` reports of a game's economy.
@@ -22,15 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from framework.layer import Found, Layer
 
-from . import bot, checks, drawing, rounds
+from . import bot, checks, drawing
 from .actions import ACTIONS
 from .figures import figures as game_figures
 from .model import GoodsLayer
+from .rounds import BuildTrack, GoodsGrowth, Income, MoveGoods, SelectActions, TurnOrderAuction
 from .state import GoodsState, activate, new_goods
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
-    from framework.engine.rounds import Round
 
 
 class AgeOfSteam(Layer):
@@ -103,36 +104,5 @@ class AgeOfSteam(Layer):
         }
 
 
-def _started(round_: Round) -> Round:
-    round_.start()
-    return round_
-
-
-def turn_order_round(game: Game, name: str) -> Round:
-    """Phase 2: the auction for turn order."""
-    return _started(rounds.TurnOrderAuction(game, name))
-
-
-def actions_round(game: Game, name: str) -> Round:
-    """Phase 3: each operator selects an action."""
-    return _started(rounds.SelectActions(game, name))
-
-
-def build_round(game: Game, name: str) -> Round:
-    """Phase 4: building track and urbanizing."""
-    return _started(rounds.BuildTrack(game, name))
-
-
-def move_round(game: Game, name: str) -> Round:
-    """Phase 5: moving goods, in two rounds."""
-    return _started(rounds.MoveGoods(game, name))
-
-
-def income_round(game: Game, name: str) -> Round:
-    """Phases 6–8: income, expenses and dividends, income reduction, share prices."""
-    return _started(rounds.Income(game, name))
-
-
-def growth_round(game: Game, name: str) -> Round:
-    """Phase 9: goods growth (the final dividend instead, in the last turn)."""
-    return _started(rounds.GoodsGrowth(game, name))
+ROUNDS = (TurnOrderAuction, SelectActions, BuildTrack, MoveGoods, Income, GoodsGrowth)
+"""The rounds of the game turn after the share phase, in order (``rounds.yaml`` names them)."""
