@@ -132,6 +132,7 @@ def schema(
         Path | None,
         typer.Option(
             "--title",
+            "-t",
             metavar="FOLDER",
             help="Write (or check) the schema of this title's own layer, layer.schema.json in its folder.",
         ),

@@ -205,9 +205,14 @@ CHANGED: dict[str, Change] = {
     ),
     "layer.build.costs.town_base": _steam("layer: {build: {costs: {town_base: 4}}}\n"),
     "layer.build.costs.town_per_exit": _steam("layer: {build: {costs: {town_per_exit: 3}}}\n"),
-    "layer.build.costs.replace_to_crossing": _steam("layer: {build: {costs: {replace_to_crossing: 1}}}\n"),
-    "layer.build.costs.replace_other": _steam("layer: {build: {costs: {replace_other: 1}}}\n", seed=2),
-    "layer.build.costs.redirect": _steam("layer: {build: {costs: {redirect: 1}}}\n"),
+    # the heuristic bot builds new links; the random bot replaces and redirects track too
+    "layer.build.costs.replace_to_crossing": _steam(
+        "layer: {build: {costs: {replace_to_crossing: 1}}}\n", bot="random"
+    ),
+    "layer.build.costs.replace_other": _steam(
+        "layer: {build: {costs: {replace_other: 1}}}\n", seed=2, bot="random"
+    ),
+    "layer.build.costs.redirect": _steam("layer: {build: {costs: {redirect: 1}}}\n", bot="random"),
     "layer.build.town_discs": _steam("layer: {build: {town_discs: 0}}\n"),
     "layer.locomotive": _steam("layer: {locomotive: [2, 6]}\n"),
     "layer.move_rounds": _steam("layer: {move_rounds: 1}\n"),

@@ -248,6 +248,9 @@ def test_browser_shows_the_steam_goods_layer_and_numbered_turns(tmp_path):
             page.goto(page_file.as_uri())
             options = page.locator("#round option").all_inner_texts()
             assert options[0] == "Turn 1 · shares" and "Turn 2 · build" in options
+            turns = {label.split(" · ")[0] for _, label in data["rounds"]}
+            groups = page.locator("#round optgroup")
+            assert groups.count() == len(turns) and groups.first.get_attribute("label") == "Turn 1"
             target = next(k for k, label in data["rounds"] if label == "Turn 2 · build")
             page.select_option("#round", str(target))
             assert "Turn 2 · build" in page.locator("#status").inner_text()

@@ -462,12 +462,20 @@ D.frames.forEach((f, k) => {
   logEnd.push(logLines.length);
 });
 
-// jump to round
+// jump to round: the rounds of a numbered game turn ("Turn 3 · build") grouped by turn
+let turnGroup = null;
 D.rounds.forEach(([k, label]) => {
   const option = document.createElement("option");
   option.value = String(k);
   option.textContent = label;
-  $("round").appendChild(option);
+  const turn = /^(Turn \\d+) · /.exec(label);
+  if (!turn) turnGroup = null;
+  else if (!turnGroup || turnGroup.label !== turn[1]) {
+    turnGroup = document.createElement("optgroup");
+    turnGroup.label = turn[1];
+    $("round").appendChild(turnGroup);
+  }
+  (turnGroup || $("round")).appendChild(option);
 });
 $("slider").max = String(N);
 
