@@ -2,7 +2,8 @@
 
 Writes into docs/images/: the 18SJ map, its tile sheet, the stock market late in the
 real game 166116 and that game's position just before ÖKJ runs its trains in the last
-operating round, with ÖKJ's best routes drawn over the map.
+operating round, with ÖKJ's best routes drawn over the map; and the end of a four-player
+18Steam bot game (seed 11), its goods layer drawn by the title's own layer.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from framework.bots.heuristic import HeuristicBot  # noqa: E402
 from framework.gamefile import GameFile  # noqa: E402
+from framework.play import new_session, play  # noqa: E402
 from framework.render.map import DEFAULT_SIZE, geometry_for, render_map  # noqa: E402
 from framework.render.market import render_market  # noqa: E402
 from framework.render.output import write_picture  # noqa: E402
@@ -28,6 +31,8 @@ GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
 LATE = 868
 """The action after which the late-game pictures are drawn: ÖKJ is about to run."""
 CORPORATION = "ÖKJ"
+STEAM_PLAYERS, STEAM_SEED = 4, 11
+"""The 18Steam bot game drawn."""
 
 
 def main() -> None:
@@ -59,6 +64,10 @@ def main() -> None:
             ),
         )
     )
+    steam = new_session(ROOT / "titles" / "18Steam", STEAM_PLAYERS, STEAM_SEED)
+    play(steam, HeuristicBot(), seed=STEAM_SEED)
+    caption = f"a {STEAM_PLAYERS}-player bot game (seed {STEAM_SEED}) at the end"
+    written.append(write_picture(IMAGES / "18Steam-game.svg", render_position(steam.game, caption=caption)))
     for path in written:
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
 

@@ -12,7 +12,7 @@ from framework.engine.steps.track import city_id
 
 def position(game: Game) -> dict[str, Any]:
     """The position as plain data."""
-    rnd = game.round
+    rnd, board = game.round, game.board
     players = []
     for p in game.players:
         held = {c.sym: c.percent_of(p.id) for c in game.corporations.values() if c.percent_of(p.id)}
@@ -30,7 +30,7 @@ def position(game: Game) -> dict[str, Any]:
                 "president": corp.president() if corp.president() in game.players_by_id else None,
                 "floated": corp.floated,
                 "trains": [t.id + ("(E)" if t.variant != t.name else "") for t in trains.owned(game, sym)],
-                "tokens": [city_id(game, city) for city in game.board.cities_of(sym)],
+                "tokens": [city_id(game, city) for city in game.board.cities_of(sym)] if game.board else [],
                 "companies": [s for s, c in game.companies.items() if c.owner == sym],
             }
         )
@@ -57,8 +57,10 @@ def position(game: Game) -> dict[str, Any]:
         "corporations": corporations,
         "minors": minors,
         "depot": [t.id for t in trains.offered(game)],
-        "tiles": {h: f"{p.tile_id} r{p.rotation}" for h, p in sorted(game.board.placed.items())},
-        "national_tokens": sorted(city_id(game, c) for c in game.board.cities_of(_national(game))),
+        "tiles": {h: f"{p.tile_id} r{p.rotation}" for h, p in sorted(board.placed.items())} if board else {},
+        "national_tokens": sorted(city_id(game, c) for c in board.cities_of(_national(game)))
+        if board
+        else [],
         "finished": game.finished,
         "end_reason": game.end_reason,
     }

@@ -155,6 +155,15 @@ def test_an_18xx_title_still_needs_its_phases_and_track_rules():
     overlay = RulesText("bare.yaml", "overlay: {name: bare}\nrules: {track: null}\nphases: null\n")
     with pytest.raises(ProblemsError) as caught:
         load_title(T1830, [overlay])
-    messages = " / ".join(sorted(p.message for p in caught.value.problems))
-    assert messages.startswith("the operating round operating needs rules.track"), messages
+    messages = [p.message.split(" (")[0] for p in caught.value.problems]
+    assert "the operating round operating needs rules.track" in messages
+    assert "PRR's home needs rules.track" in messages  # a home token goes on the 18xx board
     assert "trains need phases" in messages
+
+
+def test_a_title_without_track_rules_has_no_18xx_board():
+    """18Steam's track is its layer's: its games carry no 18xx board (the pictures draw
+    the printed map under the layer's track)."""
+    game = new_game(4, 1)
+    assert game.board is None and game_to_dict(game)["board"] is None
+    assert Game(load_title(T1830), [("1", "A"), ("2", "B"), ("3", "C")], 1).board is not None

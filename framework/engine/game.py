@@ -80,7 +80,9 @@ class Game:
         self.actions_processed = 0
         self.setup: Setup = random_setup(title, seed)
         self.hexmap = HexMap(title)
-        self.board = Board(title, self.hexmap, FaceCache(title))
+        self.board: Board | None = Board(title, self.hexmap, FaceCache(title)) if title.rules.track else None
+        """The 18xx board: tiles laid, tokens, reservations (``None`` for a title without
+        ``rules.track``, whose layer keeps its own track)."""
         self.market = StockMarket.for_title(title)
         self.phase = next(iter(title.phases), None)
         self._create_companies()

@@ -46,8 +46,9 @@ def broken_invariants(game: Game) -> list[str]:
                 problems.append(f"{share.id} is held by {share.owner!r}")
         if corp.percent_of(POOL) > game.title.rules.stock.pool_limit:
             problems.append(f"the pool holds {corp.percent_of(POOL)}% of {sym}")
-    problems.extend(_tile_problems(game))
-    problems.extend(_token_problems(game))
+    if game.board is not None:
+        problems.extend(_tile_problems(game))
+        problems.extend(_token_problems(game))
     problems.extend(game.layer.invariants(game))
     return problems
 

@@ -60,7 +60,7 @@ def game_to_dict(game) -> dict[str, Any]:
     data["start_rounds"] = list(game.start_rounds)
     data["pending_end"] = dict(game.pending_end)
     data["setup"] = game.setup.to_dict()
-    data["board"] = game.board.to_dict()
+    data["board"] = game.board.to_dict() if game.board is not None else None
     data["market"] = game.market.to_dict()
     data["round"] = game.round.to_dict() if game.round is not None else None
     data["checkpoints"] = game.checkpoints
@@ -95,7 +95,8 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     game.pending_end = dict(data["pending_end"])
     game.setup = Setup(**data["setup"])
     game.hexmap = HexMap(title)
-    game.board = Board.from_dict(title, data["board"], game.hexmap, FaceCache(title))
+    saved = data["board"]
+    game.board = Board.from_dict(title, saved, game.hexmap, FaceCache(title)) if saved is not None else None
     game.market = StockMarket.for_title(title)
     game.market.load(data["market"])
     game.checkpoints = list(data["checkpoints"])

@@ -76,6 +76,13 @@ def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = Tr
     return views
 
 
+def game_views(game: Any) -> dict[str, HexView]:
+    """What each hex shows during a game: its board's, or the printed map's for a game
+    without an 18xx board (a title whose own layer draws its track over the map)."""
+    board = game.board if game.board is not None else Board(game.title, game.hexmap)
+    return board_views(board, game.companies)
+
+
 def board_views(board: Board, companies: dict[str, Any] | None = None) -> dict[str, HexView]:
     """What each hex shows on a board during a game; ``companies`` (the game's
     private companies) add their bonus tokens and markers."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from framework.render.geometry import MapGeometry
 from framework.render.hexes import Palette
-from framework.render.map import DEFAULT_SIZE, board_views, geometry_for, map_layers
+from framework.render.map import DEFAULT_SIZE, game_views, geometry_for, map_layers
 from framework.render.routes import DrawnRoute, route_layer, route_legend
 from framework.render.svg import document, element, group, text, translate
 
@@ -62,7 +62,7 @@ def summary_lines(game: Any) -> tuple[list[tuple[str, str, str]], list[str]]:
             continue
         price = game.market.price(sym) if sym in game.market.positions else None
         held = [t.id + ("(E)" if t.variant != t.name else "") for t in trains.owned(game, sym)]
-        stations = len(game.board.cities_of(sym))
+        stations = len(game.board.cities_of(sym)) if game.board is not None else 0
         president = corp.president()
         who = game.name(president) if president in game.players_by_id else "—"
         line = (
@@ -111,7 +111,7 @@ def render_position(
     geometry = geometry_for(title_, size, header=header)
     palette = Palette.for_title(title_)
     money = title_.title.money
-    views = board_views(game.board, game.companies)
+    views = game_views(game)
     overlays = [route_layer(routes, geometry)] if routes or routes_heading else []
     pictures = game.layer.hex_pictures(game, geometry.shape)
     if pictures:  # the title's own layer (18Steam: its track, cities and cubes)

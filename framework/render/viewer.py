@@ -34,7 +34,7 @@ from framework.gamefile import NO_EFFECT, GameFile
 from framework.render import style
 from framework.render.geometry import HexShape
 from framework.render.hexes import Palette, draw_hex
-from framework.render.map import board_views, border_layer, coordinate_layer, geometry_for
+from framework.render.map import border_layer, coordinate_layer, game_views, geometry_for
 from framework.render.market import CELL_H, CELL_W, TOKEN_R, cell_box, render_market
 from framework.render.position import certificates, round_label
 from framework.render.routes import recorded_routes
@@ -137,9 +137,11 @@ class _Recorder:
         """What changed since the last frame."""
         game = self.game
         out: dict[str, Any] = {}
-        views = board_views(game.board, game.companies)
+        # without an 18xx board the printed map, drawn in the first frame, stays
+        printed = game.board is None and self.hex_keys[0] is not None
+        views = {} if printed else game_views(game)
         changed = []
-        for k, hex_id in enumerate(self.hex_ids):
+        for k, hex_id in enumerate(self.hex_ids if views else ()):
             view = views[hex_id]
             key = view.key()
             if key != self.hex_keys[k]:
@@ -205,7 +207,7 @@ def _corporation_rows(game: Any) -> dict[str, list[Any]]:
             price,
             corp.cash,
             held,
-            len(game.board.cities_of(sym)),
+            len(game.board.cities_of(sym)) if game.board is not None else 0,
             game.name(president) if president in game.players_by_id else "",
             "floated" if corp.floated else "",
         ]
@@ -217,7 +219,7 @@ def _corporation_rows(game: Any) -> dict[str, list[Any]]:
             None,
             minor.cash,
             held,
-            len(game.board.cities_of(sym)),
+            len(game.board.cities_of(sym)) if game.board is not None else 0,
             game.name(minor.owner or ""),
             "minor",
         ]

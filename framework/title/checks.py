@@ -651,6 +651,11 @@ class _Checker:
             for n in t.title.players.counts():
                 if n not in end.turns:
                     yield (("game_end", "turns"), f"no number of turns for {n} players", "value")
+        if t.rules.track is None:  # no 18xx board: tokens have nowhere to go
+            for kind in ("corporations", "minors"):
+                for sym, spec in getattr(t, kind).items():
+                    if spec.home is not None:
+                        yield ((kind, sym, "home"), f"{sym}'s home needs rules.track (the 18xx board)", "key")
         if t.layer_class is not None:
             yield from t.layer_class.check(t)
 
