@@ -87,7 +87,7 @@ def routes(
     if not chosen.trains:  # e.g. 18Steam: its corporations move goods along links instead
         words = (
             f"{game_file}: {chosen.title.name} has no trains, so its games run no routes to compare; "
-            "18xx render and 18xx view draw its track and goods"
+            "18xx render and 18xx view draw its games"
         )
         if action is not None:
             raise fail(words)

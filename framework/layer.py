@@ -6,7 +6,7 @@ game is something else (18Steam plays Age of Steam's track and goods under an
 :class:`Layer` subclass in its ``hooks`` section::
 
     hooks:
-      layer: GoodsLayer        # a class in titles/<title>/hooks/__init__.py
+      layer: AgeOfSteam        # a class in titles/18Steam/hooks/__init__.py
 
 The framework then asks the layer, at fixed points, for what only it knows:
 
@@ -17,6 +17,7 @@ The framework then asks the layer, at fixed points, for what only it knows:
   saved with the game (its ``to_dict()``) and restored by :meth:`Layer.load_state`;
 * **actions**: :attr:`Layer.actions` adds the layer's action types to those the
   engine accepts (its rounds are ``custom`` rounds whose hooks play them);
+* **the share phase**: :meth:`Layer.floated` and :meth:`Layer.operating_order`;
 * **bots** and **reports**: :meth:`Layer.bot`, :meth:`Layer.figures`, :meth:`Layer.describe`;
 * **pictures**: :meth:`Layer.hex_pictures`, :meth:`Layer.panels_svg`,
   :meth:`Layer.panel_table`, :meth:`Layer.action_routes`;

@@ -54,7 +54,7 @@ class Charter(Entry):
     """The full name."""
     home: Home | None = None
     """The home city; its slot is reserved from the start of the game (none for a
-    company of the goods layer, which has no stations)."""
+    company of a title with its own layer and no 18xx board, such as 18Steam's)."""
     color: str
     """Charter and token colour (a CSS colour)."""
     text_color: str = "white"

@@ -53,7 +53,8 @@ class Title(Model):
     """The phases, in order (none for a title without trains, whose layer plays
     something else)."""
     trains: dict[Name, Train] = {}
-    """The train types, in depot order (none for a title whose operating layer is goods)."""
+    """The train types, in depot order (none for a title whose own layer operates
+    without trains)."""
     companies: dict[str, Company] = {}
     """Private companies, in auction order."""
     corporations: dict[str, Corporation] = Field(min_length=1)
