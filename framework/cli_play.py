@@ -135,10 +135,13 @@ def play(
         if not any(r.kind == "operating" for r in game.title.rounds.values())
         else f"{data['stock_rounds']} stock rounds, {data['operating_rounds']} operating rounds"
     )
+    nationalised = (
+        f"; nationalised: {', '.join(data['nationalised']) or 'none'}"
+        if game.title.rules.nationalization is not None
+        else ""
+    )
     say(
-        f"{rounds}; "
-        f"floated: {', '.join(data['floated']) or 'none'}; "
-        f"nationalised: {', '.join(data['nationalised']) or 'none'}"
+        f"{rounds}; floated: {', '.join(data['floated']) or 'none'}{nationalised}"
         + (f"; the bank broke in {data['bank_broke_in']}" if data["bank_broke_in"] else "")
     )
     if out_file is not None:

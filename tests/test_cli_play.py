@@ -218,3 +218,15 @@ def test_simulate_counts_must_be_positive(option):
     result = run("simulate", TITLE, option, "0")
     assert result.exit_code == 2
     assert f"Invalid value for '{option}'" in result.output
+
+
+def test_play_of_a_title_with_its_own_layer_reports_its_game_turns(tmp_path):
+    """18Steam plays game turns, not stock and operating rounds, and has no state
+    railway: its summary says so, and the saved game replays."""
+    steam = str(Path(TITLE).parent / "18Steam")
+    saved = tmp_path / "steam.json"
+    result = run("play", steam, "--players", "4", "--seed", "2", "--out", str(saved))
+    assert result.exit_code == 0, result.output
+    assert "ended: final_turn" in result.stdout and "8 game turns; floated:" in result.stdout
+    assert "operating rounds" not in result.stdout and "nationalised" not in result.stdout
+    assert replay(GameFile.read(saved)).matches_recorded
