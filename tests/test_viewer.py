@@ -9,8 +9,11 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,18 +88,16 @@ def test_page_is_self_contained_and_small():
     assert set(re.findall(r"https?://[^\s\"')]+", html)) <= {"http://www.w3.org/2000/svg"}
 
 
-def test_browser_steps_through_the_game(tmp_path):
+@contextmanager
+def viewer_page(page_file: Path) -> Iterator[tuple[Any, list[str]]]:
+    """The viewer page in Chromium, and the script errors it raises (the test is skipped
+    without a browser, unless ``RAILS18XX_REQUIRE_BROWSER=1``: CI installs one)."""
     if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
         importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
     ):
         pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
     from playwright import sync_api
 
-    page_file = tmp_path / "replay.html"
-    page_file.write_text(page_html(), encoding="utf-8")
-    data = page_data()
-    n = len(data["frames"]) - 1
-    money = title().title.money
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         try:
@@ -104,56 +105,66 @@ def test_browser_steps_through_the_game(tmp_path):
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(page_file.as_uri())
-            counter = page.locator("#counter")
-            assert counter.inner_text() == f"0 / {n}"
-            assert page.locator("#map use").count() == 83
-
-            for _ in range(3):
-                page.keyboard.press("ArrowRight")
-            assert counter.inner_text() == f"3 / {n}"
-            assert page.locator("#log div.now").all_inner_texts() == data["frames"][3]["l"]
-            page.keyboard.press("ArrowLeft")
-            assert counter.inner_text() == f"2 / {n}"
-            page.click("#prev")
-            assert counter.inner_text() == f"1 / {n}"
-            assert page.locator("#log div.now").inner_text() == "Player 1 bids 225 for NE"
-
-            # the first frame where a player's cash changes: the auction's first purchase
-            k = next(i for i, f in enumerate(data["frames"][1:], 1) if "p" in f)
-            for _ in range(k - 1):
-                page.click("#next")
-            assert counter.inner_text() == f"{k} / {n}"
-            game = played(k)
-            for player in game.players:
-                cell = page.locator(f'#players tr[data-player="{player.id}"] td.cash')
-                assert cell.inner_text() == money(player.cash)
-            assert any("buys" in line for line in page.locator("#log div.now").all_inner_texts())
-
-            # jump to a round, then to the end and back to the start
-            target = next(f for f, label in data["rounds"] if label == "Operating round 2.1")
-            page.select_option("#round", str(target))
-            assert counter.inner_text() == f"{target} / {n}"
-            assert "Operating round 2.1" in page.locator("#status").inner_text()
-            game = played(target)
-            for sym, corp in game.corporations.items():
-                if corp.floated and not corp.closed:
-                    row = page.locator(f'#corporations tr[data-corp="{sym}"] td.treasury')
-                    assert row.inner_text() == money(corp.cash)
-            page.keyboard.press("End")
-            assert counter.inner_text() == f"{n} / {n}"
-            assert "The game ends (bank)" in page.locator("#log").inner_text()
-            end = played(n)
-            assert page.locator("#marketbox .market-token").count() == len(end.market.positions)
-            for player in end.players:
-                cell = page.locator(f'#players tr[data-player="{player.id}"] td.cash')
-                assert cell.inner_text() == money(player.cash)
-            shot = tmp_path / "viewer.png"
-            page.screenshot(path=str(shot))
-            page.keyboard.press("Home")
-            assert counter.inner_text() == f"0 / {n}"
-            assert not errors
+            yield page, errors
         finally:
             browser.close()
+
+
+def test_browser_steps_through_the_game(tmp_path):
+    page_file = tmp_path / "replay.html"
+    page_file.write_text(page_html(), encoding="utf-8")
+    data = page_data()
+    n = len(data["frames"]) - 1
+    money = title().title.money
+    with viewer_page(page_file) as (page, errors):
+        counter = page.locator("#counter")
+        assert counter.inner_text() == f"0 / {n}"
+        assert page.locator("#map use").count() == 83
+
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        assert counter.inner_text() == f"3 / {n}"
+        assert page.locator("#log div.now").all_inner_texts() == data["frames"][3]["l"]
+        page.keyboard.press("ArrowLeft")
+        assert counter.inner_text() == f"2 / {n}"
+        page.click("#prev")
+        assert counter.inner_text() == f"1 / {n}"
+        assert page.locator("#log div.now").inner_text() == "Player 1 bids 225 for NE"
+
+        # the first frame where a player's cash changes: the auction's first purchase
+        k = next(i for i, f in enumerate(data["frames"][1:], 1) if "p" in f)
+        for _ in range(k - 1):
+            page.click("#next")
+        assert counter.inner_text() == f"{k} / {n}"
+        game = played(k)
+        for player in game.players:
+            cell = page.locator(f'#players tr[data-player="{player.id}"] td.cash')
+            assert cell.inner_text() == money(player.cash)
+        assert any("buys" in line for line in page.locator("#log div.now").all_inner_texts())
+
+        # jump to a round, then to the end and back to the start
+        target = next(f for f, label in data["rounds"] if label == "Operating round 2.1")
+        page.select_option("#round", str(target))
+        assert counter.inner_text() == f"{target} / {n}"
+        assert "Operating round 2.1" in page.locator("#status").inner_text()
+        game = played(target)
+        for sym, corp in game.corporations.items():
+            if corp.floated and not corp.closed:
+                row = page.locator(f'#corporations tr[data-corp="{sym}"] td.treasury')
+                assert row.inner_text() == money(corp.cash)
+        page.keyboard.press("End")
+        assert counter.inner_text() == f"{n} / {n}"
+        assert "The game ends (bank)" in page.locator("#log").inner_text()
+        end = played(n)
+        assert page.locator("#marketbox .market-token").count() == len(end.market.positions)
+        for player in end.players:
+            cell = page.locator(f'#players tr[data-player="{player.id}"] td.cash')
+            assert cell.inner_text() == money(player.cash)
+        shot = tmp_path / "viewer.png"
+        page.screenshot(path=str(shot))
+        page.keyboard.press("Home")
+        assert counter.inner_text() == f"0 / {n}"
+        assert not errors
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -223,12 +234,6 @@ def test_steam_turns_are_numbered_and_frames_carry_the_goods_layer():
 
 
 def test_browser_shows_the_steam_goods_layer_and_numbered_turns(tmp_path):
-    if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
-        importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
-    ):
-        pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
-    from playwright import sync_api
-
     game_file, html = steam_page()
     page_file = tmp_path / "steam.html"
     page_file.write_text(html, encoding="utf-8")
@@ -239,47 +244,37 @@ def test_browser_shows_the_steam_goods_layer_and_numbered_turns(tmp_path):
         if action.get("type") not in NO_EFFECT:
             end.process(action)
     money = end.title.title.money
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(page_file.as_uri())
-            options = page.locator("#round option").all_inner_texts()
-            assert options[0] == "Turn 1 · shares" and "Turn 2 · build" in options
-            turns = {label.split(" · ")[0] for _, label in data["rounds"]}
-            groups = page.locator("#round optgroup")
-            assert groups.count() == len(turns) and groups.first.get_attribute("label") == "Turn 1"
-            target = next(k for k, label in data["rounds"] if label == "Turn 2 · build")
-            page.select_option("#round", str(target))
-            assert "Turn 2 · build" in page.locator("#status").inner_text()
-            page.keyboard.press("End")
-            assert page.locator("#counter").inner_text() == f"{n} / {n}"
-            uses = page.locator("#layer use.layer-hex")
-            assert uses.count() == len(data["hexes"])
-            shown = page.locator("#layer use[href]").count()
-            track = end.layer_state.track(end)
-            loose = {
-                s.hex for r in track.routes() if not r.is_link for s in (r.start, r.end) if s.kind == "loose"
-            }
-            cities = set(end.title.layer.cities) | set(end.layer_state.new_cities)
-            assert shown == len(set(end.layer_state.placed) | cities | loose)
-            assert (
-                page.locator("#layer-panels").is_visible() and not page.locator("#corporations").is_visible()
-            )
-            for sym, corp in end.corporations.items():
-                row = page.locator(f'#layer-panels tr[data-corp="{sym}"]')
-                assert row.locator("td.income").inner_text() == str(corp.counters.get("income", 0))
-                assert row.locator("td.locomotive").inner_text() == str(corp.counters.get("locomotive", 0))
-                assert row.locator("td.treasury").inner_text() == money(corp.cash)
-            # the pictures the <use>s point at hold owned track and cubes
-            assert page.locator("#map defs .goods-track[data-owner]").count() > 0
-            assert page.locator("#map defs .cube").count() > 0
-            move = next(k for k, f in enumerate(data["frames"]) if f["a"][1] == "move_goods")
-            page.evaluate(f"show({move})")
-            assert "good:" in page.locator("#routes-key").inner_text()
-            page.screenshot(path=str(tmp_path / "steam.png"), full_page=True)
-            assert not errors
-        finally:
-            browser.close()
+    with viewer_page(page_file) as (page, errors):
+        options = page.locator("#round option").all_inner_texts()
+        assert options[0] == "Turn 1 · shares" and "Turn 2 · build" in options
+        turns = {label.split(" · ")[0] for _, label in data["rounds"]}
+        groups = page.locator("#round optgroup")
+        assert groups.count() == len(turns) and groups.first.get_attribute("label") == "Turn 1"
+        target = next(k for k, label in data["rounds"] if label == "Turn 2 · build")
+        page.select_option("#round", str(target))
+        assert "Turn 2 · build" in page.locator("#status").inner_text()
+        page.keyboard.press("End")
+        assert page.locator("#counter").inner_text() == f"{n} / {n}"
+        uses = page.locator("#layer use.layer-hex")
+        assert uses.count() == len(data["hexes"])
+        shown = page.locator("#layer use[href]").count()
+        track = end.layer_state.track(end)
+        loose = {
+            s.hex for r in track.routes() if not r.is_link for s in (r.start, r.end) if s.kind == "loose"
+        }
+        cities = set(end.title.layer.cities) | set(end.layer_state.new_cities)
+        assert shown == len(set(end.layer_state.placed) | cities | loose)
+        assert page.locator("#layer-panels").is_visible() and not page.locator("#corporations").is_visible()
+        for sym, corp in end.corporations.items():
+            row = page.locator(f'#layer-panels tr[data-corp="{sym}"]')
+            assert row.locator("td.income").inner_text() == str(corp.counters.get("income", 0))
+            assert row.locator("td.locomotive").inner_text() == str(corp.counters.get("locomotive", 0))
+            assert row.locator("td.treasury").inner_text() == money(corp.cash)
+        # the pictures the <use>s point at hold owned track and cubes
+        assert page.locator("#map defs .goods-track[data-owner]").count() > 0
+        assert page.locator("#map defs .cube").count() > 0
+        move = next(k for k, f in enumerate(data["frames"]) if f["a"][1] == "move_goods")
+        page.evaluate(f"show({move})")
+        assert "good:" in page.locator("#routes-key").inner_text()
+        page.screenshot(path=str(tmp_path / "steam.png"), full_page=True)
+        assert not errors
