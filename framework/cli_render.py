@@ -2,7 +2,8 @@
 
 ``18xx render PATH`` draws a title's map (PATH a title folder or name) or a game's
 position (PATH a game export, at its end or after ``--at ID``); ``--tiles`` draws
-the tile sheet, ``--market`` the stock market, ``--routes CORP`` a corporation's
+the tile sheet (with ``--library``, every tile of the standard tile library),
+``--market`` the stock market, ``--routes CORP`` a corporation's
 best routes over the position. ``18xx view GAME.json`` writes a self-contained
 HTML replay viewer. For a game file, ``--title`` plays it with another title (a
 folder, or a name on the title search path). Files are SVG, or PNG when the name
@@ -82,6 +83,13 @@ def render(
     tiles: Annotated[
         bool, typer.Option("--tiles", help="Draw the tile sheet (during a game: tiles left).")
     ] = False,
+    library: Annotated[
+        bool,
+        typer.Option(
+            "--library",
+            help="With --tiles: draw every tile of the standard tile library, in the title's layout.",
+        ),
+    ] = False,
     market: Annotated[
         bool,
         typer.Option("--market", help="Draw the stock market (for a game: where each corporation stands)."),
@@ -106,6 +114,8 @@ def render(
 
     if tiles and market:
         raise fail("choose one of --tiles and --market")
+    if library and not tiles:
+        raise fail("--library draws the standard tiles: give --tiles too")
     if not path.exists() and path.suffix.lower() != ".json":
         path = _title_named(path)
     if not path.exists():
@@ -113,9 +123,13 @@ def render(
     game_mode = _is_game(path)
     if not game_mode and (at is not None or routes or title is not None):
         raise fail(f"{path}: --at, --routes and --title need a game file (JSON), not a title")
+    if game_mode and library:
+        raise fail(f"{path}: --library draws the standard tiles for a title, not a game")
     if routes and (tiles or market):
         raise fail("--routes draws on the map; leave out --tiles and --market")
     kind = "tiles" if tiles else "market" if market else ("position" if game_mode else "map")
+    if library:
+        kind = "library"
     target = out_file or _default_name(path, kind, at, routes)
     if target.suffix.lower() not in (".svg", ".png"):
         raise fail(f"{target}: the picture's name must end in .svg or .png")
@@ -147,6 +161,10 @@ def _title_picture(path: Path, kind: str) -> str:
         raise problems_exit(exc) from None
     if kind == "tiles":
         return render_tiles(title)
+    if kind == "library":
+        from framework.render.tilesheet import library_title
+
+        return render_tiles(library_title(title), heading="The standard tile library", library=True)
     if kind == "market":
         return render_market(title)
     return render_map(title)

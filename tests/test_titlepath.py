@@ -326,6 +326,9 @@ def test_the_package_carries_the_bundled_titles():
     assert config["package-dir"]["framework._titles"] == "titles"
     assert "framework._titles" in config["packages"]
     assert "**/*" in config["package-data"]["framework._titles"]
+    # and the standard tile library, which is data inside the framework package
+    assert "data/*.yaml" in config["package-data"]["framework"]
+    assert (ROOT / "framework" / "data" / "tiles.yaml").is_file()
     # every package of the source is listed, so none is left out of an install
     found = {
         ".".join(p.parent.relative_to(ROOT).parts)

@@ -5,6 +5,9 @@ drawn unturned (rotation 0), so the sheet shows the track as the manifest
 writes it. Under each tile: its name, how many there are (``∞`` for unlimited;
 during a game, how many are left) and the tiles it may be upgraded to — the
 listed ``upgrades``, or those the general upgrade rule allows.
+
+:func:`library_title` puts the whole standard tile library in a title's place, so
+the same sheet draws the library (``18xx render TITLE --tiles --library``).
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ from framework.board.upgrades import keeping_rotations
 from framework.render.geometry import HexShape
 from framework.render.hexes import HexView, Palette, draw_hex
 from framework.render.svg import document, group, text, title, translate
-from framework.title.base import TILE_COLORS
+from framework.title.base import TILE_COLORS, keyed
+from framework.title.library import standard_tiles
 from framework.title.model import Title
 from framework.title.rules import UpgradeRule
+from framework.title.tiles import Tile
 
 TILE_SIZE = 40.0
 
@@ -51,6 +56,15 @@ def upgrade_targets(title_: Title, name: str) -> list[str]:
     return out
 
 
+def library_title(title_: Title) -> Title:
+    """``title_`` with the whole standard tile library as its manifest (each tile
+    unlimited), to draw the library in that title's layout and colours."""
+    tiles = {
+        name: Tile.model_validate({**entry, "count": "unlimited"}) for name, entry in standard_tiles().items()
+    }
+    return title_.model_copy(update={"tiles": keyed(tiles)})
+
+
 def wrap(words: list[str], width: int) -> list[str]:
     """Comma-separated ``words`` in lines of about ``width`` characters."""
     lines: list[str] = []
@@ -78,9 +92,18 @@ def _longest_caption(title_: Title, board: Board | None) -> int:
 
 
 def render_tiles(
-    title_: Title, *, board: Board | None = None, size: float = TILE_SIZE, columns: int = 9
+    title_: Title,
+    *,
+    board: Board | None = None,
+    size: float = TILE_SIZE,
+    columns: int = 9,
+    heading: str | None = None,
+    library: bool = False,
 ) -> str:
-    """The tile sheet as an SVG document; with a ``board``, counts are what is left."""
+    """The tile sheet as an SVG document; with a ``board``, counts are what is left.
+    ``heading`` replaces the title's name over the sheet. For the standard tile
+    ``library`` (see :func:`library_title`) the captions give the tiles' names only:
+    counts and upgrades are a title's."""
     shape = HexShape(title_.map.layout, size)
     palette = Palette.for_title(title_)
     cell_w = max(size * 2.75, size * (0.19 * _longest_caption(title_, board) + 0.3))
@@ -92,7 +115,7 @@ def render_tiles(
         text(
             margin,
             margin + size * 0.35,
-            f"{title_.title.name} — tiles" + (" left in the supply" if board else ""),
+            heading or f"{title_.title.name} — tiles" + (" left in the supply" if board else ""),
             size=size * 0.42,
             anchor="start",
             fill="#222",
@@ -122,7 +145,7 @@ def render_tiles(
             col, row = k % columns, k // columns
             x0 = margin + col * cell_w
             y0 = y + row * cell_h
-            body.append(_tile_cell(title_, name, shape, palette, x0 + cell_w / 2, y0, board))
+            body.append(_tile_cell(title_, name, shape, palette, x0 + cell_w / 2, y0, board, library))
         y += cell_h * ((len(names) + columns - 1) // columns) + size * 0.2
     return document(total_w, y + margin, "".join(body))
 
@@ -135,6 +158,7 @@ def _tile_cell(
     cx: float,
     top: float,
     board: Board | None,
+    library: bool = False,
 ) -> str:
     tile = title_.tiles[name]
     size = shape.size
@@ -143,15 +167,15 @@ def _tile_cell(
     hex_cy = top + size * 1.05
     drawn = group([draw_hex(view, shape, palette)], transform=translate(cx, hex_cy))
     count = "∞" if tile.count == "unlimited" else str(tile.count)
-    caption = f"{name}  ×{count}"
+    caption = name if library else f"{name}  ×{count}"
     if board is not None:
         left = board.supply.count(name)
         caption = f"{name}  {'∞' if left == 'unlimited' else left}/{count}"
-    targets = upgrade_targets(title_, name)
+    targets = [] if library else upgrade_targets(title_, name)
     lines = [
         text(cx, top + size * 2.3, caption, size=size * 0.3, fill="#111", weight="bold", cls="tile-name")
     ]
-    for k, words in enumerate(wrap(targets, 17) if targets else ["no upgrade"]):
+    for k, words in enumerate(wrap(targets, 17) if targets else [] if library else ["no upgrade"]):
         lead = "→ " if k == 0 and targets else ""
         lines.append(
             text(
@@ -163,8 +187,10 @@ def _tile_cell(
                 cls="upgrades",
             )
         )
-    tip = f"tile {name}: {tile.color}, {count} in the game" + (
-        f"; upgrades to {', '.join(targets)}" if targets else ""
+    tip = (
+        f"tile {name}: {tile.color}"
+        + ("" if library else f", {count} in the game")
+        + (f"; upgrades to {', '.join(targets)}" if targets else "")
     )
     return group(
         [drawn, *lines, title(tip)],

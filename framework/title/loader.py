@@ -31,6 +31,7 @@ from framework.title.checks import check_title
 from framework.title.files import display_path, file_in_folder
 from framework.title.fingerprint import fingerprint
 from framework.title.hooks import hook_files, import_hooks
+from framework.title.library import LIBRARY_FILE, uses_library
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
 from framework.title.overlay import OverlayMeta, apply_overlay, blame
@@ -192,7 +193,9 @@ def load_title(
             raise ProblemsError(blame(found, tree, before, set(names)))
     title._folder = folder
     title._overlays = names
-    title._fingerprint = fingerprint(_fingerprint_parts(folder, files, variant_files, variants, house_rules))
+    library = uses_library(tree.data.get("tiles"))
+    parts = _fingerprint_parts(folder, files, variant_files, variants, house_rules, library)
+    title._fingerprint = fingerprint(parts)
     return title
 
 
@@ -202,14 +205,18 @@ def _fingerprint_parts(
     variant_files: list[Path],
     variants: list[str],
     house_rules: list[Path | RulesText],
+    library: bool = False,
 ) -> Iterator[tuple[str, str, bytes]]:
     """What a title's fingerprint covers, in a stable order: the title's files by their
-    path in the folder (its hooks too, when it has them), the variants' overlay
-    files and ids in the order applied, then the house rules in order."""
+    path in the folder (its hooks too, when it has them), the standard tile library
+    when the title uses it (``library``), the variants' overlay files and ids in the
+    order applied, then the house rules in order."""
     base = folder.resolve()
     own = {_relative(f, base): f for f in [*files, *hook_files(folder)]}
     for name in sorted(own):
         yield ("file", name, own[name].read_bytes())
+    if library:
+        yield ("library", "tiles.yaml", LIBRARY_FILE.read_bytes())
     for variant, file in zip(variants, variant_files, strict=True):
         yield ("variant", variant, file.read_bytes())
     for rule in house_rules:

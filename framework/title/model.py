@@ -10,12 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, PrivateAttr, create_model, model_validator
+from pydantic import Field, PrivateAttr, create_model, field_validator, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name
 from framework.title.bonuses import Bonus
 from framework.title.companies import Company
 from framework.title.corporations import Corporation, Minor
+from framework.title.library import resolve_tiles
 from framework.title.map import MapSpec
 from framework.title.market import Market
 from framework.title.rounds import HookPoint, Round, Sequence
@@ -46,7 +47,11 @@ class Title(Model):
     map: MapSpec
     """The map."""
     tiles: dict[Name, Tile]
-    """The tile manifest, by tile name."""
+    """The tile manifest, by tile name. A standard tile (one of the library's,
+    ``framework/data/tiles.yaml``) is given by its count alone, ``57: 4``, or by a
+    mapping without ``color`` whose fields replace the library's, ``57: {count: 4,
+    upgrades: [14, 15]}``; a tile of the title's own is defined in full, with its
+    ``color`` (and so replaces a standard tile of the same name)."""
     market: Market
     """The stock market."""
     phases: dict[Name, Phase] = {}
@@ -107,6 +112,11 @@ class Title(Model):
         variants and house rules applied (:mod:`framework.title.fingerprint`); ``None``
         for a title not loaded from a folder."""
         return self._fingerprint
+
+    @field_validator("tiles", mode="before")
+    @classmethod
+    def _standard_tiles(cls, value: Any) -> Any:
+        return resolve_tiles(value)
 
     @model_validator(mode="after")
     def _keys(self) -> Title:

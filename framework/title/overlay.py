@@ -8,6 +8,9 @@ Patch (RFC 7396):
 * ``null`` removes the key (a train type, a company, a field);
 * anything else (a number, a text, a list) replaces the title's value.
 
+A standard tile the title gives by its count alone (``57: 4``) counts as
+``{count: 4}`` here, so ``tiles: {57: {upgrades: [14]}}`` keeps its count.
+
 ::
 
     overlay: {name: Rich bank, description: More money and no D trains.}
@@ -32,6 +35,7 @@ from typing import Any
 
 from framework.problems import Mark, Problem
 from framework.title.base import Model
+from framework.title.library import is_count
 from framework.yamlsource import DataPath, Located
 
 
@@ -75,6 +79,13 @@ def _merge(
                     )
                 )
         elif isinstance(value, dict) and isinstance(target.get(key), dict):
+            _merge(tree, patch, where, target[key], value, problems)
+        elif isinstance(value, dict) and path == ("tiles",) and is_count(target.get(key)):
+            # a standard tile written as its count alone is {count: N}: patch its fields
+            target[key] = {"count": target[key]}
+            mark = tree.value_mark(where)
+            if mark is not None:
+                tree.values[(*where, "count")] = mark
             _merge(tree, patch, where, target[key], value, problems)
         else:
             target[key] = copy.deepcopy(value)

@@ -12,6 +12,10 @@ optionally, the tiles it may be upgraded to::
         paths: [[0, city], [city, 3]]
         upgrades: [14, 15, 619]
 
+Most tiles are standard ones (:mod:`framework.title.library`): a title names them
+with their count, ``7: 4`` or ``57: {count: 4, upgrades: [14, 15, 619]}``, and
+defines in full (with ``color``) only its own.
+
 Without ``upgrades`` a tile may become any tile of the next colour that keeps
 its label, its revenue centres and all of its track (the general rule,
 :class:`UpgradeRule`); with ``upgrades`` only the listed tiles qualify, and the
@@ -20,14 +24,21 @@ loader checks that each of them keeps the old track.
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
+
+from pydantic import Field, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
 
 from framework.title.base import Entry, Model, Name, TileColor, Unlimited
+from framework.title.library import NoStandardTile
 from framework.title.track import TrackContent
 
 
 class Tile(Entry, TrackContent):
-    """A track tile in the manifest."""
+    """A track tile in the manifest: a standard tile of the library, written as its count
+    (``57: 4``) or as the fields that differ (``57: {count: 4, upgrades: [14]}``), or a
+    tile of the title's own, defined in full with its ``color``."""
 
     color: TileColor
     """yellow, green, brown or gray."""
@@ -40,6 +51,33 @@ class Tile(Entry, TrackContent):
     def name(self) -> str:
         """The tile's name, e.g. ``57``."""
         return self.key
+
+    @model_validator(mode="before")
+    @classmethod
+    def _standard(cls, value: Any) -> Any:
+        if isinstance(value, NoStandardTile):
+            raise ValueError(value.message())
+        return value
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """A manifest entry: a count or a mapping without ``color`` (a standard tile),
+        or a full definition (the title's own tile)."""
+        as_object = handler(schema)
+        resolved = handler.resolve_ref_schema(as_object)
+        count = {k: v for k, v in resolved["properties"]["count"].items() if k != "title"}
+        count["description"] = "The standard tile of this name, this many of them (or `unlimited`)."
+        standard = {
+            "type": "object",
+            "description": "The standard tile of this name, with these fields in place of "
+            "the library's (a mapping without `color`; `count` is required).",
+            "properties": {k: v for k, v in resolved["properties"].items() if k != "color"},
+            "required": ["count"],
+            "additionalProperties": False,
+        }
+        return {"anyOf": [count, standard, as_object]}
 
 
 class UpgradeRule(Model):
