@@ -326,10 +326,10 @@ def test_the_erie_chooses_its_home_city_at_its_first_turn_when_another_tiled_e11
 
 @pytest.mark.parametrize("choice", ["layer", "owner"])
 def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, choice):
-    """The C&O lays a 59 in E11 where the ERIE's token waits (a random game, 4 players,
-    seed 207): the token goes back in the city the C&O chooses (``tokens.home_choice:
-    layer``, 18xx.games' way, which takes the same action), or, with ``owner``, the ERIE
-    chooses."""
+    """Another corporation lays a 59 in E11 where the ERIE's token waits (a random game, 4
+    players, seed 407): the token goes back in the city that corporation chooses
+    (``tokens.home_choice: layer``, 18xx.games' way, which takes the same action), or,
+    with ``owner``, the ERIE chooses."""
     from oracle_support import oracle_verdicts, write_games
 
     from framework.engine.choices import legal_actions
@@ -343,7 +343,7 @@ def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, 
         )
 
     house = [RulesText("house.yaml", f"rules: {{tokens: {{home_choice: {choice}}}}}\n")]
-    session = _random_game_until(4, 207, lifted_by_another, ["multiple_brown_from_ipo"], rules=house)
+    session = _random_game_until(4, 407, lifted_by_another, ["multiple_brown_from_ipo"], rules=house)
     game = session.game
     layer = game.round.entity()
     chooser = layer if choice == "layer" else "ERIE"

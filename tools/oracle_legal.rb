@@ -246,9 +246,15 @@ def least_rotation(tile, rotation)
 end
 
 def tile_candidates(game, step, entity)
+  return [] if entity.player? # listed by a step that takes lay_tile from anyone (1889's)
+
   hexes =
     if entity.company?
+      # a step may list lay_tile for a company without an ability usable now (1889's
+      # special track step lists it for every entity while a company just sold lays)
       ability = step.abilities(entity)
+      return [] unless ability
+
       ability.hexes.empty? ? game.hexes : ability.hexes.map { |h| game.hex_by_id(h) }
     else
       game.graph_for_entity(entity).connected_hexes(entity).keys

@@ -137,14 +137,14 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     cash = game.corporations[corp].cash
     face = trains.face_value(game, train)
     low = rules.min_price_from_others
-    if cash >= face:
-        return PriceRange(low, cash)
     if rules.emergency.from_others_up_to == "never":
         # only the corporation's own cash, and nothing once its president has sold
         # shares for a depot train it cannot pay
         cheapest = cheapest_depot_price(game)
         if last_sold and cheapest is not None and cash < cheapest:
             return PriceRange(low, low - 1)
+        return PriceRange(low, cash)
+    if cash >= face:
         return PriceRange(low, cash)
     most = cash + president_cash(game, corp)
     if last_sold:
