@@ -38,24 +38,36 @@ class Setup:
     removed_corporations: list[str] = field(default_factory=list)
     drawn: dict[str, str] = field(default_factory=dict)
     """For each company with a random president's certificate, its corporation."""
+    dealt: list[str] = field(default_factory=list)
+    """Companies dealt to the players, in seat order (a ``deal`` draw)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
             "removed_companies": self.removed_companies,
             "removed_corporations": self.removed_corporations,
             "drawn": self.drawn,
+            "dealt": self.dealt,
         }
 
 
-def random_setup(title: Title, seed: int) -> Setup:
-    """Carry out the title's setup draws for ``seed``."""
+def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
+    """Carry out the title's setup for ``seed``: the companies that are not for this
+    number of ``players`` leave the game (``companies.players``), then the draws."""
     result = Setup()
+    if players is not None:
+        for sym, company in title.companies.items():
+            if company.players is not None and players not in company.players:
+                result.removed_companies.append(sym)
     spec = title.setup
     if spec is None:
         return result
     gen = spec.generator
     rng = Lcg(gen.multiplier, gen.increment, gen.modulus, seed)
     for draw in spec.draws:
+        if draw.deal:
+            keys = [(rng.draw(), sym) for sym in draw.deal if sym not in result.removed_companies]
+            result.dealt = [sym for _, sym in sorted(keys)]
+            continue
         if draw.remove_one_of:
             draws = [(rng.draw(), name) for name in draw.remove_one_of]
             loser = min(draws)[1]

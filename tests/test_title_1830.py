@@ -326,10 +326,10 @@ def test_the_erie_chooses_its_home_city_at_its_first_turn_when_another_tiled_e11
 
 @pytest.mark.parametrize("choice", ["layer", "owner"])
 def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, choice):
-    """The C&O lays a 59 in E11 where the ERIE's token waits (a random game, 4 players,
-    seed 207): the token goes back in the city the C&O chooses (``tokens.home_choice:
-    layer``, 18xx.games' way, which takes the same action), or, with ``owner``, the ERIE
-    chooses."""
+    """Another corporation lays a 59 in E11 where the ERIE's token waits (a random game, 4
+    players, seed 407): the token goes back in the city that corporation chooses
+    (``tokens.home_choice: layer``, 18xx.games' way, which takes the same action), or,
+    with ``owner``, the ERIE chooses."""
     from oracle_support import oracle_verdicts, write_games
 
     from framework.engine.choices import legal_actions
@@ -343,7 +343,7 @@ def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, 
         )
 
     house = [RulesText("house.yaml", f"rules: {{tokens: {{home_choice: {choice}}}}}\n")]
-    session = _random_game_until(4, 207, lifted_by_another, ["multiple_brown_from_ipo"], rules=house)
+    session = _random_game_until(4, 407, lifted_by_another, ["multiple_brown_from_ipo"], rules=house)
     game = session.game
     layer = game.round.entity()
     chooser = layer if choice == "layer" else "ERIE"
@@ -366,18 +366,19 @@ SV_LAYS_WHEN_SOLD = (
 
 
 def _sv_just_sold():
-    """A random game (3 players, seed 1) where the SV lays in B18 when it is sold to a
-    corporation, as 1889's Ehime Railway lays in C4: stopped when the NYNH has bought it."""
+    """A random game (3 players, seed 3) where the SV lays in B18 when it is sold to a
+    corporation, as 1889's Ehime Railway lays in C4: stopped when a corporation has
+    bought it."""
     from framework.title.loader import RulesText
 
     def sold(game):
         return game.round.kind == "operating" and game.companies["SV"].owner in game.corporations
 
-    return _random_game_until(3, 1, sold, rules=[RulesText("house.yaml", SV_LAYS_WHEN_SOLD)])
+    return _random_game_until(3, 3, sold, rules=[RulesText("house.yaml", SV_LAYS_WHEN_SOLD)])
 
 
 def test_a_company_lays_at_once_when_sold_and_the_seller_pays():
-    """``when: [sold]``: as soon as the NYNH buys the SV, the SV lays its tile (or passes)
+    """``when: [sold]``: as soon as a corporation buys the SV, the SV lays its tile (or passes)
     before anything else; the seller pays B18's $80 of water."""
     from framework.engine.choices import legal_actions
 
@@ -427,17 +428,18 @@ def _cs_lays(game) -> bool:
     return "lay_tile" in legal_actions(game).get("CS", {})
 
 
-def test_a_players_company_lays_in_its_owners_stock_turns():
-    """``when: [stock_round]``: the CS's player owner lays in B20 in a stock-round turn of
-    its own, not in another player's, nor in operating rounds; the player pays (B20 has no
-    terrain) and no track need lead there."""
+def test_a_players_company_lays_at_any_time_of_a_stock_round():
+    """``when: [stock_round]``: the CS's player owner lays in B20 at any time of a stock
+    round, in a turn of its own or another player's (18xx.games' ``stock_round``), not in
+    operating rounds; the acting player pays (B20 has no terrain) and no track need lead
+    there."""
     from framework.engine.choices import legal_actions
 
     def seen(game):
         owner = game.companies["CS"].owner
         if game.round.kind == "stock" and owner in game.players_by_id:
-            assert _cs_lays(game) == (game.current_entity() == owner)
-            return _cs_lays(game)
+            assert _cs_lays(game)
+            return game.current_entity() != owner
         assert not _cs_lays(game)
         return False
 

@@ -520,6 +520,7 @@ STT = "test_title_18Steam.py::"
 FIELDS = "test_rules_fields.py::"
 ABIL = "test_rules_ability_fields.py::"
 T1830 = "test_title_1830.py::"
+T1889 = "test_title_1889.py::"
 HERE = "test_title_fields.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
@@ -663,6 +664,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         VAR + "test_oscarian_shares_of_a_started_unfloated_corporation_may_be_sold",
     ),
     "rules.stock.sell_move": (STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share", REPLAY),
+    "rules.stock.sell_in_blocks": (T1889 + "test_a_stock_round_sale_is_one_block_per_corporation",),
+    "rules.trains.emergency.president_swap": (T1889 + "test_no_emergency_sale_may_change_a_presidency",),
+    "tiles.terrain": (T1889 + "test_kotohira_costs_80_for_every_tile",),
+    "companies.players": (T1889 + "test_the_companies_in_play_by_player_count",),
+    "setup.draws.deal": (T1889 + "test_the_beginner_game_deals_its_companies",),
+    "tiles.ability_only": (T1889 + "test_the_port_tile_is_laid_only_by_the_mitsubishi_ferry",),
     "rules.stock.pool_limit": (STOCK + "test_the_pool_may_not_hold_more_than_half_of_a_corporation",),
     "rules.stock.holding_limit": (CHANGE, STOCK + "test_nobody_may_hold_more_than_60_percent"),
     "rules.stock.sold_out_move": (
@@ -691,6 +698,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.tokens.home": (
         CHANGE,
         FIELDS + "test_the_home_token_goes_down_at_par_at_float_or_at_the_first_operation",
+        T1889 + "test_home_tokens_go_down_when_the_operating_round_starts",
     ),
     "rules.tokens.one_per_hex": (HERE + "test_two_tokens_in_one_hex_only_without_one_per_hex",),
     "rules.trains.must_buy": (CHANGE, TRAINS + "test_a_corporation_with_a_route_and_no_train_must_buy_one"),
@@ -705,6 +713,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.trains.emergency.from_others_up_to": (
         CONF + "test_from_others_up_to_any_lets_the_president_pay_past_the_face_value",
+        T1889 + "test_an_emergency_never_buys_from_another_corporation",
     ),
     "rules.trains.emergency.sell_more_than_needed": (
         CONF + "test_sell_more_than_needed_lets_the_president_sell_past_the_need",
@@ -948,7 +957,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         COMP + "test_a_tile_lay_at_any_point_of_the_turn_outlives_the_track_step",
         COMP + "test_only_a_lay_timed_for_the_track_step_keeps_it_waiting",
         T1830 + "test_a_company_lays_at_once_when_sold_and_the_seller_pays",
-        T1830 + "test_a_players_company_lays_in_its_owners_stock_turns",
+        T1830 + "test_a_players_company_lays_at_any_time_of_a_stock_round",
         T1830 + "test_a_players_company_lays_in_the_track_step_of_its_owners_corporation",
         T1830 + "test_a_players_company_lays_between_turns_before_the_operator_acts",
     ),

@@ -98,8 +98,11 @@ def trial(game, action)
   [$?.exitstatus.zero?, message]
 end
 
-# The entities that may act now: the round's active ones, the companies they own and a
-# corporation's president (who sells shares in an emergency).
+# The entities that may act now: the round's active ones, the companies they own, a
+# corporation's president (who sells shares in an emergency), and every player's
+# companies (a player's company may act out of its owner's turn, as 1889's Mitsubishi
+# Ferry lays its tile between the operating corporations' turns: the round's
+# actions_for says whether it may).
 def acting_entities(game)
   round = game.round
   found = round.active_entities.compact.dup
@@ -108,6 +111,7 @@ def acting_entities(game)
     found.concat(entity.companies) if entity.respond_to?(:companies)
     found << entity.owner if entity.corporation? && entity.owner&.player?
   end
+  game.players.each { |player| found.concat(player.companies) }
   found.uniq.reject { |e| e.respond_to?(:closed?) && e.closed? }
 end
 
@@ -242,9 +246,15 @@ def least_rotation(tile, rotation)
 end
 
 def tile_candidates(game, step, entity)
+  return [] if entity.player? # listed by a step that takes lay_tile from anyone (1889's)
+
   hexes =
     if entity.company?
+      # a step may list lay_tile for a company without an ability usable now (1889's
+      # special track step lists it for every entity while a company just sold lays)
       ability = step.abilities(entity)
+      return [] unless ability
+
       ability.hexes.empty? ? game.hexes : ability.hexes.map { |h| game.hex_by_id(h) }
     else
       game.graph_for_entity(entity).connected_hexes(entity).keys

@@ -21,7 +21,8 @@ The rules (rulebook §10.3, reference §4.6):
   reached on all sides), and, under the title's track restriction, its network must walk
   — once the tile is laid — some new track of it (``restrictive``), or new track or a
   path to a city whose revenue changes (``semi_restrictive``);
-* the first tile in a hex pays its terrain; track completed across a border
+* the first tile in a hex pays its terrain, an upgrade the terrain its old tile
+  carries (a tile's ``terrain``); track completed across a border
   pays the border's cost, once; both must be affordable; the tile must be in
   the supply.
 """
@@ -177,6 +178,8 @@ def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
     tile = title.tiles[name]
     if layer.tiles is not None and name not in layer.tiles:
         raise IllegalLay("special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}")
+    if tile.ability_only and layer.tiles is None:
+        raise IllegalLay("special lay", f"tile {name} is laid only by a company's ability")
     if tile.color not in layer.colors:
         raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
     if tile.color != site.wanted:
@@ -225,9 +228,10 @@ def _place(board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rot
     if layer.connect:
         _check_reach(board, layer, site, new, mapping)
     hx = board.hexmap.hexes[hex_id]
-    free_terrain = layer.free or site.placed is not None
     discounts = [d for d in layer.discounts if d.applies(hex_id)]
-    terrain = 0 if free_terrain else _terrain(hx.terrain, discounts)
+    # the first tile pays the hex's terrain; an upgrade pays what the old tile carries
+    carried = hx.terrain if site.placed is None else board.title.tiles[site.placed].terrain
+    terrain = 0 if layer.free else _terrain(carried, discounts)
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
     plan = LayPlan(

@@ -47,7 +47,8 @@ class Bounds:
         n = len(nodes)
         own_hexes = board.token_hexes(runner.owner)
         self.value = [
-            stop_value(board, node, runner.colors) * (runner.multiplier if node[0] in own_hexes else 1)
+            stop_value(board, node, runner.colors, runner.train)
+            * (runner.multiplier if node[0] in own_hexes else 1)
             for node in nodes
         ]
         """Each stop's value to this runner, multiplier included."""

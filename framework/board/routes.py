@@ -76,6 +76,8 @@ class Runner:
     passes: frozenset[str] = frozenset()
     """Companies whose tokens do not block this train (the state railway for an E-train)."""
     bonuses: BonusRules = field(default_factory=BonusRules)
+    train: str | None = None
+    """The train type (or face) running: a revenue may name what it earns there."""
 
 
 @dataclass(frozen=True)
@@ -95,9 +97,10 @@ class Revenue:
         return " + ".join(["-".join(route.hexes()), *(b.label for b in self.bonuses)])
 
 
-def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...]) -> int:
-    """A revenue centre's value in the phase with ``colors``."""
-    return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, list(colors))
+def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...], train: str | None = None) -> int:
+    """A revenue centre's value in the phase with ``colors`` (to a ``train`` type its
+    revenue may name)."""
+    return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, list(colors), train)
 
 
 def track_of(board: Board, paths: Iterable[PathRef]) -> set[tuple[str, str, int]]:
@@ -199,6 +202,6 @@ def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
     own_hexes = board.token_hexes(runner.owner)
     base = 0
     for node in route.stops:
-        value = stop_value(board, node, runner.colors)
+        value = stop_value(board, node, runner.colors, runner.train)
         base += value * (runner.multiplier if node[0] in own_hexes else 1)
     return Revenue(base, runner.bonuses.earned(board, route.hexes()))

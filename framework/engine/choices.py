@@ -156,6 +156,9 @@ def _sell_shares(game, step, player) -> list[Choice]:
     else:
         found = []
         for corp in game.corporations.values():
+            blocked = getattr(step, "sold_in_block", None)
+            if blocked is not None and blocked(player, corp):
+                continue
             for bundle in purchases.bundles(game, player, corp):
                 try:
                     shares.check_sale(game, player, corp, bundle.certificates, bundle.percent)

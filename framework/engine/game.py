@@ -78,7 +78,7 @@ class Game:
         self.or_count = 0
         self.priority = 0
         self.actions_processed = 0
-        self.setup: Setup = random_setup(title, seed)
+        self.setup: Setup = random_setup(title, seed, len(self.humans))
         self.hexmap = HexMap(title)
         self.board: Board | None = Board(title, self.hexmap, FaceCache(title)) if title.rules.track else None
         """The 18xx board: tiles laid, tokens, reservations (``None`` for a title without
@@ -156,6 +156,10 @@ class Game:
         amount = self.title.bank.starting_cash[len(self.humans)]
         for player in self.humans:
             finance.pay(self, BANK, player.id, amount)
+        for player, sym in zip(self.humans, self.setup.dealt, strict=False):
+            self.companies[sym].owner = player.id
+            finance.pay(self, player.id, BANK, self.title.companies[sym].value)
+            self.log(f"{player.name} buys {sym} for {self.title.companies[sym].value}")
 
     # -- lookups --------------------------------------------------------
 

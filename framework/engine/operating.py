@@ -130,4 +130,5 @@ def runner(game: Game, train: Train) -> Runner:
         spec.own_token_stop_multiplier,
         passes,
         BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker),
+        train.variant or train.name,
     )

@@ -7,12 +7,14 @@ president raises when it must buy and cannot pay (rulebook §10.7–§10.8, refe
   price from the title's least up to its cash.
 * When it must buy, its president pays what the corporation lacks: for the cheapest depot
   train only (``emergency.cheapest_depot_train``), or for another corporation's train up to
-  its face value (``emergency.from_others_up_to``).
+  its face value (``emergency.from_others_up_to``; ``never``: not at all).
 * To find that money the president may sell shares — only while the two of them together
   have less than the cheapest depot train, and no more than needed
   (``emergency.sell_more_than_needed``), never giving away the presidency of the
-  operating corporation. Once the president has sold, a train of another corporation must
-  cost more than what the last share sold would have left over.
+  operating corporation (nor of any, without ``emergency.president_swap``), each
+  corporation's shares in one sale with ``stock.sell_in_blocks``. Once the president
+  has sold, a train of another corporation must cost more than what the last share sold
+  would have left over.
 * A president who cannot raise the cheapest depot train even so may declare bankruptcy, in
   the train-buying step, keeping whatever cannot be sold.
 """
@@ -135,6 +137,13 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     cash = game.corporations[corp].cash
     face = trains.face_value(game, train)
     low = rules.min_price_from_others
+    if rules.emergency.from_others_up_to == "never":
+        # only the corporation's own cash, and nothing once its president has sold
+        # shares for a depot train it cannot pay
+        cheapest = cheapest_depot_price(game)
+        if last_sold and cheapest is not None and cash < cheapest:
+            return PriceRange(low, low - 1)
+        return PriceRange(low, cash)
     if cash >= face:
         return PriceRange(low, cash)
     most = cash + president_cash(game, corp)
@@ -186,6 +195,8 @@ def check_emergency_sale(game: Game, player: str, operating: str, bundle: Bundle
     """Raise unless the president of ``operating`` may sell ``bundle`` to raise money now."""
     corp, certs, percent = bundle
     emergency = game.title.rules.trains.emergency
+    if game.title.rules.stock.sell_in_blocks and corp.sym in emergency_sold(game):
+        raise GameError("sell in blocks", f"{corp.sym} was sold already: its shares are sold in one block")
     shares.check_sale(game, player, corp, certs, percent, unfloated=emergency.sell_unfloated)
     need = shortfall(game, operating)
     if need <= 0:
@@ -197,12 +208,18 @@ def check_emergency_sale(game: Game, player: str, operating: str, bundle: Bundle
             "emergency",
             f"selling less of {corp.sym} would already raise the {need} needed; sell only what is needed",
         )
-    if corp.sym == operating:
+    if corp.sym == operating or (not emergency.president_swap and corp.president() == player):
         others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
         if corp.percent_of(player) - percent < others:
             raise GameError(
-                "emergency", f"selling would cost {game.name(player)} the presidency of {operating}"
+                "emergency", f"selling would cost {game.name(player)} the presidency of {corp.sym}"
             )
+
+
+def emergency_sold(game: Game) -> list[str]:
+    """The corporations whose shares the operating corporation's president has sold this
+    turn to raise money (``stock.sell_in_blocks``: each is sold in one block)."""
+    return getattr(game.round, "emergency_sold", None) or []
 
 
 def emergency_bundles(game: Game, player: str, operating: str) -> list[Bundle]:

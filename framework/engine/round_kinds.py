@@ -49,6 +49,7 @@ class StockRound(Round):
         "acted",
         "sold_first",
         "last_buyer",
+        "sold_turn",
     )
 
     def start(self) -> None:
@@ -72,6 +73,8 @@ class StockRound(Round):
         """The last player to buy a share or start a corporation this round."""
         self.sold_first = False
         """The current player sold this turn before buying or starting a corporation."""
+        self.sold_turn: list[str] = []
+        """The corporations the current player sold this turn (``stock.sell_in_blocks``)."""
         self.acted = False
         """The current player has bought, sold or started a corporation this turn."""
         for player in game.humans:
@@ -82,6 +85,7 @@ class StockRound(Round):
     def begin_turn(self) -> None:
         self.bought = []
         self.bought_from = []
+        self.sold_turn = []
         self.parred = False
         self.acted = False
         self.sold_first = False
@@ -133,6 +137,7 @@ class OperatingRound(Round):
         "improved",
         "token_placed",
         "bought_early",
+        "emergency_sold",
         "pending_home",
         "home_chooser",
         "sold_company",
@@ -152,6 +157,9 @@ class OperatingRound(Round):
         """Who puts that token back (``rules.tokens.home_choice``)."""
         self.operator_acted = False
         """The operating entity (or a company it owns) has acted in its turn."""
+        self.emergency_sold: list[str] = []
+        """Corporations whose shares the operator's president sold this turn to raise money
+        (``stock.sell_in_blocks``)."""
         self.sold_company: list[str] | None = None
         """``[company, seller]``: a company just bought by a corporation whose lays are
         made when it is sold (``tile_lay`` with ``when: [sold]``), not made yet."""
@@ -159,6 +167,9 @@ class OperatingRound(Round):
         self.index = 0
         game.log(f"Operating round {game.turn}.{game.or_number}")
         pay_company_revenue(game)
+        if game.title.rules.tokens.home == "operating_round":
+            for entity in self.entities:
+                tokens.place_home(game, entity, self)
         for train in game.trains.values():
             train.ran = False
         self.begin_turn()
@@ -196,6 +207,7 @@ class OperatingRound(Round):
                 self.token_placed = 0
                 self.bought_early = False
                 self.operator_acted = False
+                self.emergency_sold = []
                 tokens.place_home(game, entity, self)
                 purchases.note_route(game, entity)
                 if entity in game.corporations:

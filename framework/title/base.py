@@ -98,19 +98,23 @@ Unlimited = Literal["unlimited"]
 
 def _revenue(value: Any) -> int | dict[str, int]:
     if isinstance(value, bool):
-        raise ValueError("expected a revenue: a number, or a mapping of tile colour to number")
+        raise ValueError(
+            "expected a revenue: a number, or a mapping of tile colour (or train type) to number"
+        )
     if isinstance(value, int):
         if value < 0:
             raise ValueError("a revenue cannot be negative")
         return value
     if isinstance(value, dict) and value:
         for color, amount in value.items():
-            if color not in TILE_COLORS:
+            if not isinstance(color, str | int) or isinstance(color, bool):
                 raise ValueError(f"unknown phase colour {color!r} in revenue; use {', '.join(TILE_COLORS)}")
             if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
                 raise ValueError(f"the {color} revenue must be a whole number of at least 0")
-        return dict(value)
-    raise ValueError("expected a revenue: a number, or a mapping of tile colour to number")
+        if not any(str(color) in TILE_COLORS for color in value):
+            raise ValueError(f"a revenue by phase needs at least one phase colour ({', '.join(TILE_COLORS)})")
+        return {str(color): amount for color, amount in value.items()}
+    raise ValueError("expected a revenue: a number, or a mapping of tile colour (or train type) to number")
 
 
 Revenue = Annotated[
@@ -122,24 +126,33 @@ Revenue = Annotated[
                 {"type": "integer", "minimum": 0},
                 {
                     "type": "object",
-                    "propertyNames": {"enum": list(TILE_COLORS)},
                     "additionalProperties": {"type": "integer", "minimum": 0},
                     "minProperties": 1,
                 },
             ],
             "description": "A fixed revenue, or the revenue by phase colour "
-            "(the most advanced colour of the current phase that is listed applies).",
+            "(the most advanced colour of the current phase that is listed applies); "
+            "a key that is a train type instead gives what that train earns there in "
+            "any phase (1889's off-boards: ``{yellow: 30, brown: 60, D: 100}``).",
         }
     ),
 ]
-"""A revenue: a number, or a mapping such as ``{yellow: 20, green: 40, brown: 50}``."""
+"""A revenue: a number, or a mapping such as ``{yellow: 20, green: 40, brown: 50}``.
+
+A key that is not a tile colour names a train type: that train earns that amount
+there whatever the phase (18xx.games' ``diesel`` revenue, 1889's off-boards
+``{yellow: 30, brown: 60, D: 100}``); every other train goes by the phase colours."""
 
 
-def revenue_in_phase(revenue: int | dict[str, int], phase_colors: list[str]) -> int:
+def revenue_in_phase(revenue: int | dict[str, int], phase_colors: list[str], train: str | None = None) -> int:
     """The value of ``revenue`` when the current phase offers ``phase_colors``.
 
     Colours are scanned from the most advanced back to yellow; the first one
-    listed applies, and a revenue with none of them is worth 0.
+    listed applies, and a revenue with none of them is worth 0. For a ``train``
+    type the revenue lists, that amount applies instead.
+
+    >>> revenue_in_phase({"yellow": 20, "brown": 40, "D": 80}, ["yellow"], "D")
+    80
 
     >>> revenue_in_phase({"green": 30, "brown": 40}, ["yellow"])
     0
@@ -150,6 +163,8 @@ def revenue_in_phase(revenue: int | dict[str, int], phase_colors: list[str]) -> 
     """
     if isinstance(revenue, int):
         return revenue
+    if train is not None and train in revenue:
+        return revenue[train]
     for color in reversed(phase_colors):
         if color in revenue:
             return revenue[color]

@@ -21,6 +21,7 @@ from typing import Any
 from framework.board.upgrades import keeping_rotations
 from framework.geometry import Grid, opposite
 from framework.title import companies as ab
+from framework.title.base import TILE_COLORS
 from framework.title.files import file_in_folder
 from framework.title.hooks import (
     HOOKS_FILE,
@@ -103,7 +104,20 @@ class _Checker:
             yield (path, f"{what} {name!r} does not exist; known: {_names(known)}", "value")
 
     def track_nodes(self, path: DataPath, track: TrackContent) -> Iterator[Found]:
-        """Path endpoints name existing revenue centres; a path joins two ends."""
+        """Path endpoints name existing revenue centres; a path joins two ends; a revenue
+        by phase names phase colours and train types only."""
+        for kind in ("cities", "towns", "offboards"):
+            for i, node in enumerate(getattr(track, kind)):
+                if not isinstance(node.revenue, dict):
+                    continue
+                for key in node.revenue:
+                    if key not in TILE_COLORS and key not in self.t.trains:
+                        yield (
+                            (*path, kind, i, "revenue", key),
+                            f"{key!r} in a revenue is neither a phase colour "
+                            f"({', '.join(TILE_COLORS)}) nor a train type",
+                            "key",
+                        )
         for i, p in enumerate(track.paths):
             if p.a == p.b:
                 yield ((*path, "paths", i), f"the path joins {p.a!r} to itself", "value")
@@ -574,6 +588,9 @@ class _Checker:
                             "a draw removes companies or corporations, not both",
                             "value",
                         )
+                for j, name in enumerate(draw.deal or []):
+                    if name not in t.companies:
+                        yield ((*at, "deal", j), f"{name!r} is not a company", "value")
                 if draw.corporation_for:
                     company = t.companies.get(draw.corporation_for)
                     ability = company.ability("shares") if company else None
@@ -585,7 +602,15 @@ class _Checker:
                             "value",
                         )
                     drawn_for.add(draw.corporation_for)
+        low, high = t.title.players.min, t.title.players.max
         for sym, company in t.companies.items():
+            for i, count in enumerate(company.players or []):
+                if not low <= count <= high:
+                    yield (
+                        ("companies", sym, "players", i),
+                        f"the title is for {low} to {high} players, not {count}",
+                        "value",
+                    )
             for i, ability in enumerate(company.abilities):
                 random = isinstance(ability, ab.Shares) and ability.corporation == "random"
                 if random and sym not in drawn_for:

@@ -101,8 +101,9 @@ class TileLay(AbilityBase):
     before anything else — the company lays or passes, and the seller pays the terrain
     (1889's Ehime Railway, a green tile in C4: ``{type: tile_lay, hexes: [C4], tiles:
     [12, 13, 14, 15, 205, 206], count: 1, when: [sold]}``). For a company a player owns
-    (``owner: [player]``) — ``stock_round``: in the owner's stock-round turns (the round
-    lists ``special_track``); ``president_track``: in the track step of a corporation the
+    (``owner: [player]``) — ``stock_round``: at any time of a stock round, in the owner's
+    turn or another player's (the round lists ``special_track``; 18xx.games'
+    ``stock_round``); ``president_track``: in the track step of a corporation the
     owner is president of; ``between_turns``: in an operating round, before the operating
     corporation has acted in its turn. Lays of a player's company pay their terrain from
     whoever is acting (the player in a stock round, the operating corporation in an
@@ -358,6 +359,10 @@ class Company(Entry):
     """The card text."""
     auction: bool = True
     """Offered in the initial auction (false for a card handed out with another company)."""
+    players: list[int] | None = None
+    """The player counts the company is in the game for (absent: every count); with
+    another it leaves the game before the auction. 1889's Uno-Takamatsu Ferry, for four or
+    more players, ``players: [4, 5, 6]`` (18xx.games' ``min_players``)."""
     comes_with: list[Name] = []
     """Companies the buyer receives too (and that leave the game with this one)."""
     corporations_may_buy: bool = True

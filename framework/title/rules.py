@@ -112,6 +112,11 @@ class StockRules(Model):
     """The first stock round in which shares may be sold (2: none in the first)."""
     sell_unfloated: bool = False
     """Shares of corporations that have not floated may be sold."""
+    sell_in_blocks: bool = False
+    """Shares of a corporation are sold in one block per turn (18xx.games'
+    ``MUST_SELL_IN_BLOCKS``; 1889): once a player has sold some in a stock-round turn,
+    they sell no more of it in that turn; a president raising money for a train sells
+    each corporation's shares in one sale."""
     sell_move: Literal["down_per_share", "down_per_sale", "left_per_share", "none"] = "down_per_share"
     """How selling moves the price."""
     pool_limit: int = Field(default=50, ge=0, le=100)
@@ -158,9 +163,11 @@ class TokenRules(Model):
 
     per_turn: int = Field(default=1, ge=1)
     """Station tokens (besides the home token) a corporation may place in one operating turn."""
-    home: Literal["first_operation", "float", "par"] = "first_operation"
+    home: Literal["first_operation", "operating_round", "float", "par"] = "first_operation"
     """When the home token is placed (18xx.games' ``HOME_TOKEN_TIMING``): at the start of
-    the corporation's first operating turn, when it floats, or when it is started."""
+    the corporation's first operating turn; at the start of the first operating round in
+    which it operates, before anybody operates (``operating_round``: 1889); when it
+    floats; or when it is started."""
     one_per_hex: bool = True
     """A corporation may not have two tokens in one hex."""
     home_choice: Literal["layer", "owner"] = "layer"
@@ -175,8 +182,16 @@ class EmergencyRules(Model):
 
     cheapest_depot_train: bool = True
     """From the depot only the cheapest train may be bought with the president's money."""
-    from_others_up_to: Literal["face_value", "any"] = "face_value"
-    """The most paid to another corporation with the president's help."""
+    from_others_up_to: Literal["face_value", "any", "never"] = "face_value"
+    """The most paid to another corporation with the president's help; ``never``: a
+    corporation that must buy a train and cannot pay the cheapest one in the depot buys
+    only from the depot (18xx.games' ``EBUY_FROM_OTHERS``; 1889), and one with no cash at
+    all cannot buy from another corporation."""
+    president_swap: bool = True
+    """The president may sell shares of other corporations that hand their presidency
+    to another player (18xx.games' ``EBUY_PRES_SWAP``); false (1889): no sale may change
+    any corporation's president. The operating corporation's presidency is never given
+    away."""
     sell_more_than_needed: bool = False
     """The president may sell more shares than needed."""
     sell_unfloated: bool = True
@@ -409,18 +424,24 @@ class Draw(Model):
     ``remove_one_of``: one draw per listed company or corporation, in order; the one
     with the smallest draw leaves the game. ``corporation_for``: one draw ``d`` gives
     that company's corporation ``remaining[d mod n]`` among the ``n`` corporations
-    still in the game, in title order.
+    still in the game, in title order. ``deal``: one draw per listed company still in
+    the game, in order; sorted by their draws, smallest first, they go to the players in
+    seat order, one each, every player paying the bank the company's value (those left
+    over stay unsold); 1889's beginner game deals its companies so, with no auction.
     """
 
     remove_one_of: list[Name] | None = None
     """Companies (or corporations) of which the draw removes all but one."""
     corporation_for: Name | None = None
     """A company whose ``shares`` ability names a random corporation, drawn here."""
+    deal: list[Name] | None = None
+    """Companies dealt to the players, one each, who buy them at their value."""
 
     @model_validator(mode="after")
     def _one(self) -> Draw:
-        if (self.remove_one_of is None) == (self.corporation_for is None):
-            raise ValueError("a draw gives exactly one of 'remove_one_of' and 'corporation_for'")
+        given = [x is not None for x in (self.remove_one_of, self.corporation_for, self.deal)]
+        if sum(given) != 1:
+            raise ValueError("a draw gives exactly one of 'remove_one_of', 'corporation_for' and 'deal'")
         if self.remove_one_of is not None and len(self.remove_one_of) < 2:
             raise ValueError("'remove_one_of' needs at least two choices")
         return self

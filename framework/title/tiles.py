@@ -46,6 +46,14 @@ class Tile(Entry, TrackContent):
     """How many are in the game, or ``unlimited``."""
     upgrades: list[Name] | None = None
     """The tiles this one may be upgraded to; when absent, the general rule decides."""
+    terrain: dict[str, int] = {}
+    """Terrain and its cost that this tile carries: whoever upgrades it pays it again, as
+    for a hex's terrain (18xx.games' ``upgrade`` part on a tile). 1889's Kotohira tiles
+    438 and 439, ``{upgrade: 80}``: every lay in Kotohira costs 80."""
+    ability_only: bool = False
+    """Laid only by a company's ``tile_lay`` ability that lists it, never by a
+    corporation's own tile actions (18xx.games' ``blocks_lay`` icon: 1889's port tile
+    437, for the Mitsubishi Ferry)."""
 
     @property
     def name(self) -> str:

@@ -206,6 +206,7 @@ class BuyTrain(TrainBuying):
         percent = int(action.get("percent") or sum(s.percent for s in certs))
         purchases.check_emergency_sale(game, player, rnd.entity(), purchases.Bundle(corp, certs, percent))
         self.last_sold = game.market.price(corp.sym)
+        rnd.emergency_sold.append(corp.sym)
         shares.sell(game, player, corp, certs, percent)
         rnd.reorder_remaining()
 

@@ -1,10 +1,10 @@
 """The ``exchange`` step: a company traded for a share (an ``exchange`` ability).
 
-The step never waits: where a title's rounds list it, the owner of a company with an
-exchange ability may use it whenever the round lets that owner act — in a stock
-round on the owner's turn, in an operating round during the turn of a corporation
-the owner presides over. The action is a ``buy_shares`` whose entity is the company,
-as 18xx.games records it::
+The step never waits: where a title's rounds list it, the player owning a company with
+an exchange ability may use it at any time, in their turn or between the turns of
+others (18xx.games' ``when: any``; 1830's Mohawk & Hudson, 1889's Dougo Railway); a
+company a corporation owns, during that corporation's turn or its president's. The
+action is a ``buy_shares`` whose entity is the company, as 18xx.games records it::
 
     {"type": "buy_shares", "entity": "MH", "entity_type": "company", "shares": ["NYC_1"]}
 """
@@ -36,6 +36,8 @@ class ExchangeStep(Step):
             return None
         owner = game.companies[sym].owner
         acting = self.round.current_entity()
+        if owner in game.players_by_id:
+            return found  # a player's company is exchanged at any time, in turn or not
         if owner != acting and not (acting in game.corporations and game.owner_of(acting) == owner):
             return None
         return found
@@ -68,6 +70,13 @@ class ExchangeStep(Step):
 
     def actions(self, entity: str) -> list[str]:
         return ["buy_shares"] if self.offered(entity) else []
+
+    def other_entities(self) -> list[str]:
+        """Players' companies that may be exchanged now, whoever's turn it is (18xx.games'
+        ``when: any``: 1830's Mohawk & Hudson "between the turns of other players or
+        corporations")."""
+        game = self.game
+        return [s for s, c in game.companies.items() if c.owner in game.players_by_id and self.offered(s)]
 
     def process_buy_shares(self, action: dict[str, Any]) -> None:
         game = self.game

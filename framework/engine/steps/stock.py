@@ -174,7 +174,7 @@ class BuySellParShares(Step):
         if game.turn < game.title.rules.stock.first_sales or not self.order_allows_sale():
             return False
         for corp in game.corporations.values():
-            if corp.closed or not corp.certificates_of(player):
+            if corp.closed or not corp.certificates_of(player) or self.sold_in_block(player, corp):
                 continue
             for share in corp.certificates_of(player):
                 try:
@@ -183,6 +183,11 @@ class BuySellParShares(Step):
                 except GameError:
                     continue
         return False
+
+    def sold_in_block(self, player: str, corp) -> bool:
+        """Whether ``player`` has sold ``corp`` this turn and, selling in blocks
+        (``stock.sell_in_blocks``), may sell no more of it now."""
+        return self.game.title.rules.stock.sell_in_blocks and corp.sym in self.round.sold_turn
 
     def buyable(self, player: str, corp, at_limit: bool | None = None) -> list:
         """Certificates of ``corp`` the player could buy now (``at_limit``: whether the
@@ -286,9 +291,14 @@ class BuySellParShares(Step):
             raise GameError("sell/buy order", _order_message(game.title.rules.stock.order))
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
+        if self.sold_in_block(player, corp):
+            raise GameError(
+                "sell in blocks", f"{corp.sym} was sold this turn: its shares are sold in one block"
+            )
         shares.check_sale(game, player, corp, certs, percent)
         shares.sell(game, player, corp, certs, percent)
         rnd.sold.setdefault(player, []).append(corp.sym)
+        rnd.sold_turn.append(corp.sym)
         if not (rnd.bought or rnd.parred):
             rnd.sold_first = True
         self._acted(player)

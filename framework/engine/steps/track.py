@@ -76,6 +76,8 @@ class Track(Step):
         for sym, ability in operating.owned_abilities(game, entity, TileLay):
             if "track" in ability.when and game.companies[sym].uses.get("tile_lay", 0) > 0:
                 return True
+        if self.president_lays(entity):
+            return True
         if not game.phase_spec().buy_companies:
             return False
         cash = operating.cash(game, entity)
@@ -85,6 +87,23 @@ class Track(Step):
                 continue
             lays = spec.ability("tile_lay")
             if isinstance(lays, TileLay) and "track" in lays.when and price_range(game, sym)[0] <= cash:
+                return True
+        return False
+
+    def president_lays(self, entity: str) -> bool:
+        """Whether the president of the operating corporation owns a company with lays left
+        in its corporations' track steps (``when: [president_track]``): the step waits for
+        them, or a pass, as 18xx.games does."""
+        game = self.game
+        corp = game.corporations.get(entity)
+        president = corp.president() if corp is not None else None
+        if president is None:
+            return False
+        for sym, company in game.companies.items():
+            if company.owner != president or company.uses.get("tile_lay", 0) <= 0:
+                continue
+            ability = operating.ability(game, sym, "tile_lay")
+            if isinstance(ability, TileLay) and "president_track" in ability.when:
                 return True
         return False
 
@@ -200,7 +219,7 @@ class SpecialTrack(Step):
         if owner not in self.game.players_by_id:
             return False
         if rnd.kind == "stock":
-            return "stock_round" in when and owner == operator
+            return "stock_round" in when
         if rnd.kind != "operating" or operator not in self.game.corporations:
             return False
         president = self.game.corporations[operator].president()
