@@ -86,6 +86,8 @@ def unsupported(code: str) -> str | None:
                 return f"terminal:{value}"
             if key == "groups" and "|" in value:
                 return "several groups"
+            if key == "revenue" and "#" in value:
+                return "revenue by a printed colour code"
     return None
 
 
