@@ -305,7 +305,8 @@ def setup(
     }
     if title.rules.share_phase is not None:
         data["start_prices"] = {sym: game.market.price(sym) for sym in game.corporations}
-    data.update(game.layer.describe(game))
+    described = game.layer.describe(game)
+    data.update(described)
     if as_json:
         out.print_json(data=data)
         return
@@ -323,7 +324,7 @@ def setup(
         say(f"companies in the auction: {', '.join(auctioned)}")
     if "start_prices" in data:
         say("start prices: " + ", ".join(f"{s} {money(p)}" for s, p in data["start_prices"].items()))
-    for key, value in game.layer.describe(game).items():
+    for key, value in described.items():
         for part, text in value.items() if isinstance(value, dict) else [(None, value)]:
             say(f"{key} in {part}: {text}" if part is not None else f"{key}: {text}")
     say("seat order: " + ", ".join(f"{p['name']} ({money(p['cash'])})" for p in data["players"]))

@@ -132,7 +132,7 @@ def play(
         say(f"  {name}: {money(score)}")
     rounds = (
         f"{data['turns']} game turns"
-        if not any(r.kind == "operating" for r in game.title.rounds.values())
+        if not game.title.plays_operating_rounds
         else f"{data['stock_rounds']} stock rounds, {data['operating_rounds']} operating rounds"
     )
     nationalised = (

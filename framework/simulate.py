@@ -131,7 +131,7 @@ def play_one(task: Task) -> GameSummary:
     summary.bank_broke_in = game.bank_broke_in
     summary.rss_mb = resident_mb()
     summary.layer = game.layer.figures(game)
-    summary.operating_layer = any(r.kind == "operating" for r in game.title.rounds.values())
+    summary.operating_layer = game.title.plays_operating_rounds
     if game.finished:
         winner = next(iter(values))  # the result ranks ties (game_end.tie_break, then seats)
         summary.winner = seats.index(winner)

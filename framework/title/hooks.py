@@ -25,18 +25,21 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.problems import Mark, Problem, ProblemsError
 from framework.title.files import display_path
 from framework.yamlsource import DataPath
+
+if TYPE_CHECKING:
+    from framework.title.model import Title
 
 HOOKS_FILE = "hooks.py"
 HOOKS_PACKAGE = "hooks"
 _REGULAR = "title hooks must be regular files inside the title's folder"
 
 
-def hook_references(title: Any) -> Iterator[tuple[DataPath, str]]:
+def hook_references(title: Title) -> Iterator[tuple[DataPath, str]]:
     """``(path, name)`` for every hook the title names."""
     for name, train in title.trains.items():
         for i, event in enumerate(train.events):
@@ -172,7 +175,7 @@ def import_hooks(folder: Path, names: set[str]) -> dict[str, Callable[..., Any]]
     return {name: getattr(module, name) for name in sorted(names)}
 
 
-def load_hooks(title: Any) -> dict[str, Callable[..., Any]]:
+def load_hooks(title: Title) -> dict[str, Callable[..., Any]]:
     """The functions the title names as hooks, imported from its hooks.
 
     Returns an empty mapping, importing nothing, when the title names no hook.

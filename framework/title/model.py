@@ -96,6 +96,11 @@ class Title(Model):
         return self._folder
 
     @property
+    def plays_operating_rounds(self) -> bool:
+        """Whether any round of the title is an 18xx operating round (trains and routes)."""
+        return any(rnd.kind == "operating" for rnd in self.rounds.values())
+
+    @property
     def layer_class(self) -> Any:
         """The title's :class:`framework.layer.Layer` subclass (``hooks.layer``), once
         the loader has imported it; ``None`` for a title without a layer."""
