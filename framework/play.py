@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from framework import yamlsource
-from framework.bots.base import Bot
+from framework.bots.base import Bot, prudent
 from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
 from framework.engine.invariants import broken_invariants
@@ -108,6 +108,7 @@ def play(
         options = legal_actions(game)
         if not options:
             raise BotError(f"nobody can act in {game.round_label()} but the game is not over")
+        options = prudent(game, options)
         action = bot.act(game, options, rng)
         try:
             session.act(action)

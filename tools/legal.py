@@ -86,7 +86,7 @@ def as_actions(game: Game, entity: str, kind: str, choice: Choice) -> list[dict[
         elif entity in game.minors:
             kind_of = "minor"
     base = {"type": kind, "entity": who, "entity_type": kind_of}
-    fields = {k: v for k, v in choice.items() if k != "max"}
+    fields = {k: v for k, v in choice.items() if k not in ("max", "step")}
     if kind == "place_token":
         fields["_hex"], fields["_index"] = city_hex(game, choice["city"])
     if "max" not in choice:

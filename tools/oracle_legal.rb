@@ -126,7 +126,13 @@ def bid_candidates(game, step, player)
       Candidate.new(text: "bid #{company.id} #{low}",
                     action: action_for(player, 'bid', company: company.id, price: low))
     else
-      Candidate.new(text: "bid #{company.id}", low: low, high: step.max_bid(player, company),
+      high = step.max_bid(player, company)
+      # Bids that must go up in multiples of the increment: the range's top is the last
+      # multiple (the prices between are refused, so the search for the top needs one).
+      if game.class::MUST_BID_INCREMENT_MULTIPLE && high >= low
+        high = low + ((high - low) / game.class::MIN_BID_INCREMENT) * game.class::MIN_BID_INCREMENT
+      end
+      Candidate.new(text: "bid #{company.id}", low: low, high: high,
                     maker: ->(price) { action_for(player, 'bid', company: company.id, price: price) })
     end
   end
@@ -152,9 +158,12 @@ end
 
 # Where a certificate is bought from: the pool, a player, or "ipo" — the corporation's
 # unsold certificates, whether the corporation holds them (incremental capitalisation,
-# the reference's "Treasury") or the bank does (full capitalisation).
+# the reference's "Treasury") or the bank does (full capitalisation); "removed" for a
+# certificate the game took out of play by giving it to the bank where the bank is not
+# the initial offering (18Chesapeake's two-player game), which the page never offers.
 def share_source(game, corporation, share)
   return 'pool' if share.owner == game.share_pool
+  return 'removed' if share.owner == game.bank && ![corporation, corporation.ipo_owner].include?(game.bank)
   return 'ipo' if [corporation, corporation.ipo_owner, game.bank].include?(share.owner)
 
   "player #{share.owner.id}"
@@ -169,7 +178,7 @@ def buy_share_candidates(game, step, entity)
       .reject { |share| share.president || share.owner == entity }
       .group_by { |share| [share_source(game, corporation, share), share.percent] }
       .map do |(source, percent), shares|
-        Candidate.new(text: "buy_shares #{corporation.id} #{source} #{percent}%",
+        Candidate.new(text: "buy_shares #{corporation.id} #{source} #{percent}%", hidden: source == 'removed',
                       action: action_for(entity, 'buy_shares', shares: [shares.first.id], percent: percent))
       end
   end

@@ -48,9 +48,72 @@ def to_action(game: Game, entity: str, kind: str, choice: Choice, price: int | N
     if kind == "run_routes":
         run, _ = best_run(game, entity)
         return {**run, "entity": entity}
-    fields = {k: v for k, v in choice.items() if k != "max"}
+    fields = {k: v for k, v in choice.items() if k not in ("max", "step")}
     if "max" in choice:
         low, high = amount_range(choice)
-        fields[amount_field(choice)] = low if price is None else max(low, min(price, high))
+        amount = low if price is None else max(low, min(price, high))
+        by = choice.get("step")
+        fields[amount_field(choice)] = low + (amount - low) // by * by if by else amount
     action.update(fields)
     return action
+
+
+def prudent(game: Game, options: Options) -> Options:
+    """``options`` without the choices a careful player avoids though the rules allow
+    them, because they lead nowhere:
+
+    * the first lay of a company's lays that must all be made (``must_lay_all``) after
+      which the others could not be made (18xx.games then waits for lays that cannot be
+      made, and the game is stuck; this engine would lose them);
+    * a bid above what the bidder can surely pay, their cash less all their other bids
+      (18xx.games' reckoning of money tied up in bids, counting only the highest, lets
+      some players bid more than they have, and then refuses the settlement that would
+      sell them the company): a bid's range stops there.
+
+    An entity left with nothing to do keeps all its choices.
+    """
+    out: Options = {}
+    for entity, kinds in options.items():
+        kept = {}
+        for kind, choices in kinds.items():
+            found = [c for c in (_prudent(game, entity, kind, c) for c in choices) if c is not None]
+            if found:
+                kept[kind] = found
+        out[entity] = kept or kinds
+    return out
+
+
+def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | None:
+    """The choice, narrowed to what a careful player would pick, or ``None``."""
+    if kind == "bid" and entity in game.players_by_id:
+        cash = game.players_by_id[entity].cash
+        for step in game.round.steps:
+            if hasattr(step, "free_cash") and not step.passed:
+                cash = step.free_cash(entity, choice["company"])
+        low = choice[amount_field(choice)]
+        if low > cash:
+            return None
+        if "max" in choice and choice["max"] > cash:
+            by = choice.get("step") or 1
+            return {**choice, "max": low + (cash - low) // by * by}
+        return choice
+    return None if _dead_end(game, entity, kind, choice) else choice
+
+
+def _dead_end(game: Game, entity: str, kind: str, choice: Choice) -> bool:
+    if kind != "lay_tile" or entity not in game.companies:
+        return False
+    from framework.engine.errors import GameError
+    from framework.engine.state import game_from_dict, game_to_dict
+    from framework.title.companies import TileLay
+
+    ability = game.title.companies[entity].ability("tile_lay")
+    uses = game.companies[entity].uses.get("tile_lay", 0)
+    if not isinstance(ability, TileLay) or not ability.must_lay_all or uses != ability.count or uses < 2:
+        return False
+    trial = game_from_dict(game.title, game_to_dict(game))
+    try:
+        trial.process(to_action(game, entity, kind, choice))
+    except GameError:
+        return True
+    return trial.companies[entity].uses.get("tile_lay", 0) == 0

@@ -87,20 +87,28 @@ def options(game: Game, step: Step, entity: str, kind: str) -> list[Choice]:
 def _bids(game, step, player) -> list[Choice]:
     cash = game.players_by_id[player].cash
     offered = step.offered()
-    if step.resolving:
-        low = step.min_bid(step.resolving)
-        high = cash - step.committed(player, besides=step.resolving)
-        return [{"company": step.resolving, "price": low, "max": high}] if low <= high else []
+    companies = [step.resolving] if step.resolving else offered[1:]
     out = []
-    first_price = step.price_of_first()
-    if first_price <= cash - step.committed(player):
-        out.append({"company": offered[0], "price": first_price})
-    for company in offered[1:]:
-        low = step.min_bid(company)
-        high = cash - step.committed(player, besides=company)
-        if low <= high:
-            out.append({"company": company, "price": low, "max": high})
+    first = step.price_of_first() if not step.resolving else None
+    if (
+        first is not None
+        and first <= cash - step.committed(player)
+        and step.settles(step.bids, offered[1:], (player, first))
+    ):
+        out.append({"company": offered[0], "price": first})
+    for company in companies:
+        out.extend(_bid_range(step.min_bid(company), step.max_bid(player, company), step.bid_step(), company))
     return out
+
+
+def _bid_range(low: int, high: int, by: int | None, company: str) -> list[Choice]:
+    """A bid from ``low`` to ``high`` (the last ``low`` plus a multiple of ``by``, with a
+    ``step`` when bids go up in multiples); none when ``high`` is below ``low``."""
+    if high < low:
+        return []
+    if by is None:
+        return [{"company": company, "price": low, "max": high}]
+    return [{"company": company, "price": low, "max": low + (high - low) // by * by, "step": by}]
 
 
 def _pending_par(game, step, player) -> list[Choice]:
@@ -124,8 +132,9 @@ def _par(game, step, player) -> list[Choice]:
     for sym, corp in game.corporations.items():
         if corp.par is not None or corp.closed:
             continue
+        percent = next(s.percent for s in corp.shares if s.president)
         for r, c, cell in game.title.market.par_cells():
-            if 2 * cell.price <= cash:
+            if cell.price * percent // 10 <= cash:
                 out.append({"corporation": sym, "share_price": _cell_id(cell, r, c)})
     return out
 

@@ -17,6 +17,8 @@ IPO = "ipo"
 BANK = "bank"
 """Owner of everything the bank holds (unsold companies, the train depot)."""
 CLOSED = "closed"
+OUT_OF_GAME = "removed"
+"""Owner of certificates taken out of the game (a title's hook may remove some)."""
 
 
 @dataclass

@@ -107,6 +107,8 @@ class Game:
         """The title's layer (:mod:`framework.layer`; the base, adding nothing, for most)."""
         self.layer_state = self.layer.new_state(self)
         """The layer's part of the game (``None`` for a title without one)."""
+        if "after_setup" in title.hooks:
+            self.hooks[title.hooks["after_setup"]](self)
         self.round = None
         self.next_round()
 
@@ -246,6 +248,7 @@ class Game:
             self.end_of("end_of_set")
             if self.finished:
                 return None
+            trains.export(self)
         if self.start_rounds:
             return self.start_rounds.pop(0)
         entries = self.title.sequence.turn

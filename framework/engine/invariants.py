@@ -2,7 +2,8 @@
 
 * Money is conserved: bank, players, corporations and minors add up to the
   bank's starting cash (the bank may go below zero once broken).
-* Every corporation's certificates add up to 100% and each has a valid holder.
+* Every corporation's certificates add up to 100% and each has a valid holder (those
+  taken out of the game during play still count).
 * The tile supply never goes below zero: tiles on the map and in the supply
   add up to the manifest.
 * What the title's layer says must hold of its state (:meth:`framework.layer.Layer.invariants`).
@@ -18,7 +19,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from framework.engine import finance
-from framework.engine.entities import IPO, POOL
+from framework.engine.entities import IPO, OUT_OF_GAME, POOL
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -42,7 +43,7 @@ def broken_invariants(game: Game) -> list[str]:
         if percent != 100:
             problems.append(f"the shares of {sym} add up to {percent}%")
         for share in corp.shares:
-            if share.owner not in game.players_by_id and share.owner not in (sym, IPO, POOL):
+            if share.owner not in game.players_by_id and share.owner not in (sym, IPO, POOL, OUT_OF_GAME):
                 problems.append(f"{share.id} is held by {share.owner!r}")
         if corp.percent_of(POOL) > game.title.rules.stock.pool_limit:
             problems.append(f"the pool holds {corp.percent_of(POOL)}% of {sym}")

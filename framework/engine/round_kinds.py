@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.engine import finance, operating, purchases, tokens, trains
-from framework.engine.entities import BANK
+from framework.engine.entities import BANK, POOL
 from framework.engine.rounds import Round, round_kind
 
 
@@ -116,11 +116,18 @@ class StockRound(Round):
             floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
             for sym in game.market.in_order(floated):
                 corp = game.corporations[sym]
-                if all(s.owner in game.players_by_id for s in corp.shares):
+                if _sold_out(game, corp):
                     start, end = game.market.move(sym, [move])
                     if start != end:
                         game.log(f"{sym} is sold out and rises to {game.market.price(sym)}")
         game.log_round_end(game.round_label())
+
+
+def _sold_out(game, corp) -> bool:
+    """Whether a floated corporation is sold out (``rules.stock.sold_out``)."""
+    if game.title.rules.stock.sold_out == "none_in_pool":
+        return not any(s.owner == POOL for s in corp.shares)
+    return all(s.owner in game.players_by_id for s in corp.shares)
 
 
 @round_kind("operating")

@@ -138,7 +138,10 @@ def share_price(game: Game, corp: Corporation, share: Share) -> int:
 
 
 def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
-    """Carry out a checked purchase."""
+    """Carry out a checked purchase (what the title's ``buying_shares`` hook leaves of it)."""
+    hook = game.title.hooks.get("buying_shares")
+    if hook is not None:
+        shares = game.hooks[hook](game, buyer, corp, shares)
     for share in shares:
         cost = share_price(game, corp, share) * share.percent // 10
         payee = corp.sym if source_of(corp, share) == "treasury" else BANK
@@ -174,3 +177,7 @@ def check_float(game: Game, corp: Corporation) -> None:
         rules = game.title.rules
         price = corp.par if rules.float_capital_price == "par" else game.market.price(corp.sym)
         finance.pay(game, BANK, corp.sym, 10 * price)
+    if game.title.rules.stock.unsold_to_pool_on_float:
+        for share in corp.certificates_of(corp.issuer):
+            finance.move_share(game, share, POOL)
+        game.log(f"{corp.sym}'s remaining shares go to the market")

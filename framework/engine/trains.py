@@ -191,6 +191,17 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
         _new_type(game, train)
 
 
+def export(game: Game) -> None:
+    """The end of a set of operating rounds: the depot's next train leaves the game if
+    the title exports its type (``rules.trains.export_after_set``), as if bought."""
+    stack = [game.trains[t] for t in game.depot if game.trains[t].owner == BANK]
+    if not stack or stack[0].name not in game.title.rules.trains.export_after_set:
+        return
+    train = stack[0]
+    game.log(f"A {train.name}-train is exported")
+    acquire(game, train, REMOVED)
+
+
 def _new_type(game: Game, train: Train) -> None:
     """The first train of its type: a new phase, rusting, then the type's events."""
     for name, phase in game.title.phases.items():

@@ -412,6 +412,10 @@ class _Checker:
                         "value",
                     )
 
+        yield from self.refs(
+            ("rules", "trains", "export_after_set"), self.t.rules.trains.export_after_set, trains, "train"
+        )
+
     # -- companies ------------------------------------------------------
 
     def companies(self) -> Iterator[Found]:

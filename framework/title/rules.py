@@ -99,6 +99,15 @@ class AuctionRules(Model):
     min_increment: int = Field(default=5, ge=1)
     """A bid must beat the best bid (or the face value) by at least this much; the unsold
     cheapest company also gets this much cheaper each time everybody passes."""
+    bids_in_multiples: bool = False
+    """A bid must exceed the lowest allowed bid by a multiple of ``min_increment``
+    (18xx.games' ``MUST_BID_INCREMENT_MULTIPLE``; 18Chesapeake): with the lowest at 45
+    and an increment of 5, 50 may be bid but not 52."""
+    only_highest_bid_committed: bool = False
+    """A player's money is tied up only by the bids on which they are the highest bidder
+    (18xx.games' ``ONLY_HIGHEST_BID_COMMITTED``; 18Chesapeake); otherwise by all of their
+    bids. Either way, the most a player may bid on a company is their cash less the money
+    tied up elsewhere, plus their own bid on that company."""
 
 
 class StockRules(Model):
@@ -130,6 +139,14 @@ class StockRules(Model):
     (false: nobody buys back in a round what they sold in it)."""
     treasury_price: Literal["market", "par"] = "market"
     """The price of shares bought from a treasury or the initial offering."""
+    sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
+    """When a floated corporation counts as sold out for ``sold_out_move``: when players
+    hold every certificate of it; or (``none_in_pool``) when the bank pool holds none of
+    it, whoever holds the rest (18Chesapeake's two-player game, where a share is out of
+    the game)."""
+    unsold_to_pool_on_float: bool = False
+    """When a corporation floats, the certificates still in its initial offering go to
+    the bank pool (18Chesapeake's two-player game)."""
     priority: Literal["after_last_to_act", "after_last_to_buy"] = "after_last_to_act"
     """Who gets priority for the next stock round: the player after the last to buy, sell
     or start a corporation, or after the last to buy or start one (after the last to act
@@ -211,6 +228,13 @@ class TrainRules(Model):
     discards_to: Literal["pool", "removed"] = "pool"
     """Where discarded and traded-in trains go: ``pool``, the bank pool, which offers
     the first discarded train of each type for its price; or ``removed``, out of play."""
+    export_after_set: list[Name] = []
+    """At the end of each set of operating rounds, the depot's next train is exported
+    when it is of one of these types: it leaves the game as if bought, so a phase may
+    begin, older trains rust and the type's events run (18Chesapeake: ``[2, 3, 4]``).
+    A round of the private company auction in which everybody passes once the cheapest
+    company is sold counts as such a set: the companies pay their revenue, then the
+    export (as 18xx.games plays it)."""
     emergency: EmergencyRules = EmergencyRules()
     """Raising money for a train a corporation must buy."""
 

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, operating, tokens
+from framework.engine import finance, operating, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.errors import GameError
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import ControlsMinor, Shares
+
+Bids = dict[str, list[list[Any]]]
+"""The bids of an auction: company → ``[player, price]`` pairs."""
 
 
 @step("company_pending_par")
@@ -126,8 +129,22 @@ class WaterfallAuction(Step):
         if not self.offered():
             return []
         if self.resolving:
-            return ["bid", "pass"] if entity == self.lowest_bidder() else []
+            if entity != self.lowest_bidder():
+                return []
+            return ["bid", "pass"] if self.settles(self._bids_without(entity), self.offered()) else ["bid"]
         return ["bid", "pass"] if entity == self.round.entity() else []
+
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        """Why the lowest bidder may not leave the auction being resolved: the company
+        would go to a bidder who cannot pay for it."""
+        player = entity_of(action)
+        if action.get("type") != "pass" or not self.resolving or player != self.lowest_bidder():
+            return None
+        try:
+            self.check_settlement(self._bids_without(player), self.offered())
+        except GameError as error:
+            return error
+        return None
 
     def skip(self) -> None:
         """The auction is never skipped while companies are unsold."""
@@ -143,8 +160,82 @@ class WaterfallAuction(Step):
             return max(b[1] for b in bids) + increment
         return self.game.title.companies[company].value + increment
 
-    def committed(self, player: str, besides: str | None = None) -> int:
-        return sum(b[1] for c, bids in self.bids.items() if c != besides for b in bids if b[0] == player)
+    def committed(self, player: str, besides: str | None = None, bids: Bids | None = None) -> int:
+        """The money ``player``'s bids tie up, but for any on ``besides``: every bid of
+        theirs, or only those on which they are the highest bidder
+        (``rules.auction.only_highest_bid_committed``). ``bids``: other bids than the
+        step's own (a settlement being tried)."""
+        only_highest = self.game.title.rules.auction.only_highest_bid_committed
+        total = 0
+        for company, these in (self.bids if bids is None else bids).items():
+            if company == besides or not these:
+                continue
+            if only_highest:
+                top = max(these, key=lambda b: b[1])
+                total += top[1] if top[0] == player else 0
+            else:
+                total += sum(b[1] for b in these if b[0] == player)
+        return total
+
+    def max_bid(self, player: str, company: str, bids: Bids | None = None, cash: int | None = None) -> int:
+        """The most ``player`` may bid on (or pay for) ``company``: their cash less the
+        money their other bids tie up, plus their own bid on it when it is not already
+        counted (as 18xx.games reckons it: with only the highest bids committed, a player
+        outbid on a company may bid there their own earlier bid beyond their free cash —
+        and is refused the company if it comes to them at a price they cannot pay)."""
+        bids = self.bids if bids is None else bids
+        cash = self.game.players_by_id[player].cash if cash is None else cash
+        if not self.game.title.rules.auction.only_highest_bid_committed:
+            return cash - self.committed(player, besides=company, bids=bids)
+        own = next((b[1] for b in bids.get(company, []) if b[0] == player), 0)
+        return cash - self.committed(player, bids=bids) + own
+
+    def free_cash(self, player: str, company: str) -> int:
+        """``player``'s cash less every bid of theirs on other companies than ``company``,
+        highest or not: what they can surely pay, whatever happens to those bids."""
+        others = sum(b[1] for c, bids in self.bids.items() if c != company for b in bids if b[0] == player)
+        return self.game.players_by_id[player].cash - others
+
+    def _bids_without(self, player: str) -> Bids:
+        """The bids if ``player`` left the auction being resolved."""
+        left = [b for b in self.bids[self.resolving] if b[0] != player]
+        return {**self.bids, self.resolving: left}
+
+    def settles(self, bids: Bids, companies: list[str], paid: tuple[str, int] | None = None) -> bool:
+        """Whether :meth:`check_settlement` passes."""
+        try:
+            self.check_settlement(bids, companies, paid)
+        except GameError:
+            return False
+        return True
+
+    def check_settlement(self, bids: Bids, companies: list[str], paid: tuple[str, int] | None = None) -> None:
+        """Raise unless every company of ``companies`` (in order) that ``bids`` would sell
+        to a single bidder could be paid for, ``paid`` (a player and a sum) already paid:
+        the settlement an action sets off must not fail half-way, or the action is
+        refused, changing nothing (18xx.games refuses it so)."""
+        bids = {c: [list(b) for b in these] for c, these in bids.items()}
+        cash = {p.id: p.cash for p in self.game.humans}
+        if paid is not None:
+            cash[paid[0]] -= paid[1]
+        for company in companies:
+            these = bids.get(company, [])
+            if len(these) != 1:
+                return
+            player, price = these[0]
+            most = self.max_bid(player, company, bids, cash[player])
+            if price > most:
+                raise GameError(
+                    "money",
+                    f"{self.game.name(player)} has {most} to spend and cannot pay {price} for {company}",
+                )
+            cash[player] -= price
+            bids.pop(company)
+
+    def bid_step(self) -> int | None:
+        """The step bids go up in above the lowest (``rules.auction.bids_in_multiples``)."""
+        auction = self.game.title.rules.auction
+        return auction.min_increment if auction.bids_in_multiples else None
 
     def process_bid(self, action: dict[str, Any]) -> None:
         game = self.game
@@ -166,6 +257,7 @@ class WaterfallAuction(Step):
                 raise GameError("auction", f"{company} costs {self.price_of_first()}")
             if price > cash - self.committed(player):
                 raise GameError("money", f"{game.name(player)} cannot pay {price}")
+            self.check_settlement(self.bids, offered[1:], (player, price))
             self.buy(player, company, price)
             self._settle_next()
         else:
@@ -174,13 +266,16 @@ class WaterfallAuction(Step):
         self.round.next_entity()
 
     def _place_bid(self, player: str, company: str, price: int, cash: int) -> None:
-        if price < self.min_bid(company):
-            raise GameError("auction", f"a bid on {company} must be at least {self.min_bid(company)}")
-        if price > cash - self.committed(player, besides=company):
+        low = self.min_bid(company)
+        if price < low:
+            raise GameError("auction", f"a bid on {company} must be at least {low}")
+        step = self.bid_step()
+        if step and (price - low) % step:
+            raise GameError("auction", f"a bid on {company} must be {low} plus a multiple of {step}")
+        if price > self.max_bid(player, company):
             raise GameError(
                 "money",
-                f"{self.game.name(player)} has only "
-                f"{cash - self.committed(player, besides=company)} to bid with",
+                f"{self.game.name(player)} has only {self.max_bid(player, company)} to bid with",
             )
         bids = [b for b in self.bids.get(company, []) if b[0] != player]
         bids.append([player, price])
@@ -191,7 +286,9 @@ class WaterfallAuction(Step):
         game = self.game
         player = entity_of(action)
         if self.resolving:
-            self.bids[self.resolving] = [b for b in self.bids[self.resolving] if b[0] != player]
+            bids = self._bids_without(player)
+            self.check_settlement(bids, self.offered())
+            self.bids = bids
             game.log(f"{game.name(player)} leaves the auction for {self.resolving}")
             self._resolve()
             return
@@ -216,9 +313,12 @@ class WaterfallAuction(Step):
                 self.buy(self.round.entity(), cheapest, 0)
                 self._settle_next()
         else:
+            # a set of operating rounds in miniature, as 18xx.games plays it: the
+            # companies pay, and the set's end exports a train if the title says so
             from framework.engine.round_kinds import pay_company_revenue
 
             pay_company_revenue(game)
+            trains.export(game)
         for p in game.humans:
             p.passed = False
 

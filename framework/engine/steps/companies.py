@@ -50,7 +50,8 @@ def _minor_forbids_sale(game, sym: str) -> bool:
 @step("buy_company")
 class BuyCompany(Step):
     """Buy a private company from its player owner. In its blocking form at the end of
-    the turn it also waits for a pass while the corporation has a usable company ability."""
+    the turn it also waits for a pass while the corporation has a company ability usable
+    at any point of its turn (a bonus marker, lays ``when: [operating_turn]``)."""
 
     blocks = False
 
@@ -78,8 +79,8 @@ class BuyCompany(Step):
         if owned_abilities(game, buyer, BonusMarker):
             return True
         return any(
-            game.companies[sym].uses.get("tile_lay", 0) > 0
-            for sym, _ in owned_abilities(game, buyer, TileLay)
+            game.companies[sym].uses.get("tile_lay", 0) > 0 and "operating_turn" in ability.when
+            for sym, ability in owned_abilities(game, buyer, TileLay)
         )
 
     def actions(self, entity: str) -> list[str]:

@@ -261,8 +261,11 @@ class BuySellParShares(Step):
             return False
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
-        if any(c.par is None and not c.closed for c in game.corporations.values()) and 2 * cheapest <= cash:
-            return True
+        for corp in game.corporations.values():
+            if corp.par is None and not corp.closed:
+                percent = next(s.percent for s in corp.shares if s.president)
+                if cheapest * percent // 10 <= cash:
+                    return True
         rules = game.title.rules.nationalization
         if rules is None or not rules.turns_as_unstarted:
             return False
