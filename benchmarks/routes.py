@@ -33,8 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from framework.board.optimal import Optimum, best_routes
 from framework.board.routes import IllegalRoute, Runner
+from framework.engine.errors import GameError
 from framework.gamefile import GameFile
 from framework.positions import Position, run_positions
+from framework.problems import ProblemsError
 from framework.replay import title_for
 from framework.titlepath import bundled_titles
 
@@ -71,11 +73,14 @@ def all_positions(folder: Path, paths: list[Path], *, snapshot: bool) -> Iterato
     """Every ``run_routes`` position of the games ``paths``, played with the title folder
     ``folder`` (and each game's own optional and house rules)."""
     for path in paths:
-        record = GameFile.read(path)
-        title = title_for(record, folder)
-        if not title.trains:  # a title whose operating layer runs no trains
-            continue
-        yield from run_positions(record, title, name=path.stem, snapshot=snapshot)
+        try:
+            record = GameFile.read(path)
+            title = title_for(record, folder)
+            if not title.trains:  # a title whose operating layer runs no trains
+                continue
+            yield from run_positions(record, title, name=path.stem, snapshot=snapshot)
+        except (GameError, ProblemsError) as exc:  # said, and the other games go on
+            print(f"{folder.name} {path.name}: the replay fails, its later positions are left out: {exc}")
 
 
 HEADER = (
