@@ -5,10 +5,11 @@ game of every bundled title (each title folder's ``games/*.json``; a title folde
 games is picked up as it appears; ``--title NAME``, repeatable, keeps only those) it
 replays the game to that position (:mod:`framework.positions`), runs
 :func:`framework.board.optimal.best_routes` for the corporation's trains and prints the
-title, the game, the action id, the corporation, its trains, what the players' routes
-earn (valued on the board: an export may not record it), the best revenue (``+`` where
-it beats the players), whether it is proven optimal, and the seconds the search took
-(the replay is not timed, and the garbage it leaves is collected before the search).
+title, the game, the action id, the corporation, its trains, the revenue the players
+recorded (what the routes earn where an older export records none), the best revenue
+(``+`` where it beats the players), whether it is proven optimal, and the seconds the
+search took (the replay is not timed, and the garbage it leaves is collected before the
+search).
 
 Then, per title and for all of them: the games, the positions, the total, median and
 maximum seconds, how many are proven optimal, how many took over ``--slow`` seconds
@@ -32,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from framework.board.optimal import Optimum, best_routes
-from framework.board.routes import IllegalRoute, Runner
+from framework.board.routes import Runner
 from framework.engine.errors import GameError
 from framework.gamefile import GameFile
 from framework.positions import Position, run_positions
@@ -101,15 +102,6 @@ def row(found: Searched) -> str:
     )
 
 
-def players_total(position: Position) -> int:
-    """What the players' recorded routes earn: valued on the position's board (an older
-    export, like 1889's game 962, records the routes without their revenue)."""
-    try:
-        return position.recorded_value()
-    except IllegalRoute:
-        return position.recorded_total
-
-
 def recorded(
     title: str, folder: Path, paths: list[Path], time_limit: float | None, *, quiet: bool, keep_last: bool
 ) -> tuple[list[Searched], dict[str, Position]]:
@@ -127,7 +119,7 @@ def recorded(
             position.action,
             position.corporation,
             trains,
-            players_total(position),
+            position.recorded_total,
             answer,
         )
         searched.append(found)
