@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.routes import Route, Runner, check_route, revenue
+from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine.autoroute import trains_to_run
 from framework.gamefile import GameFile
@@ -40,7 +40,23 @@ class Position:
 
     @property
     def recorded_total(self) -> int:
-        return sum(int(r.get("revenue", 0)) for r in self.recorded)
+        """The revenue the players recorded. A route recorded without its revenue (an
+        older 18xx.games export gives only the train and its connections, and the server
+        valued it) counts at what it earns on this board: there is no claim to be false;
+        if the recorded routes are illegal, such a route counts nothing."""
+        if all("revenue" in r for r in self.recorded):
+            return sum(int(r["revenue"]) for r in self.recorded)
+        try:
+            routes = self.recorded_routes()
+        except IllegalRoute:
+            return sum(int(r.get("revenue", 0)) for r in self.recorded)
+        runners = dict(self.trains)
+        return sum(
+            int(data["revenue"])
+            if "revenue" in data
+            else revenue(self.board, runners[route.train], route).total
+            for data, route in zip(self.recorded, routes, strict=True)
+        )
 
     def recorded_routes(self) -> list[Route]:
         """The recorded routes rebuilt and checked on this board (raises

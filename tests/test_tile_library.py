@@ -25,8 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 TITLES = ROOT / "titles"
 TINY = ROOT / "tests" / "titles" / "tiny"
 BEFORE = ROOT / "tests" / "data" / "tile-manifests-before-library.json"
-"""Every tile of 1830 and 18SJ as the titles defined them in full before the library
+"""Every tile of 1830, 18SJ and 1889 as the titles defined them in full before the library
 (``{title: {name: tile.model_dump()}}``)."""
+
+ON_THE_LIBRARY = ["1830", "18SJ", "1889"]
+"""The bundled titles whose tile manifests name standard tiles (each in ``BEFORE``)."""
 
 TILE_16 = """  16:
     color: green
@@ -128,10 +131,10 @@ def test_the_package_data_carries_the_library():
     assert LIBRARY_FILE == ROOT / "framework" / "data" / "tiles.yaml"
 
 
-# -- 1830 and 18SJ on the library ------------------------------------------------------------
+# -- 1830, 18SJ and 1889 on the library ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["1830", "18SJ"])
+@pytest.mark.parametrize("name", ON_THE_LIBRARY)
 def test_the_titles_tiles_are_what_they_defined_in_full_before(name):
     before = json.loads(BEFORE.read_text(encoding="utf-8"))[name]
     title = load_title(TITLES / name)
@@ -145,7 +148,7 @@ def test_the_titles_tiles_are_what_they_defined_in_full_before(name):
     assert all(tile.name == tile_name for tile_name, tile in title.tiles.items())
 
 
-@pytest.mark.parametrize("name", ["1830", "18SJ"])
+@pytest.mark.parametrize("name", ON_THE_LIBRARY)
 def test_standard_tiles_equal_the_definitions_they_replace(name):
     before = json.loads(BEFORE.read_text(encoding="utf-8"))[name]
     library = standard_tiles()
@@ -166,6 +169,18 @@ def test_1830_gives_only_counts_and_18SJ_defines_only_its_own_tiles():
     assert own == ["X1", "X2", "X3", "X4", "X5", "X6"]
     tiles_1830 = yamlsource.load(TITLES / "1830" / "tiles.yaml").data["tiles"]
     assert all(isinstance(count, int) for count in tiles_1830.values())
+
+
+def test_1889_defines_in_full_only_the_tiles_the_library_lacks():
+    tiles = yamlsource.load(TITLES / "1889" / "tiles.yaml").data["tiles"]
+    own = [str(n) for n, t in tiles.items() if isinstance(t, dict)]
+    assert own == ["437", "438", "439"]
+    assert not set(own) & set(standard_tiles())
+    assert all(isinstance(tiles[n], int) for n in tiles if str(n) not in own)
+    title = load_title(TITLES / "1889")
+    assert title.tiles["437"].ability_only and not title.tiles["57"].ability_only
+    assert (title.tiles["438"].terrain, title.tiles["439"].terrain) == ({"upgrade": 80},) * 2
+    assert (title.tiles["440"].label, title.tiles["465"].label, title.tiles["492"].label) == ("T", "K", "H")
 
 
 def test_the_library_is_in_the_fingerprint_of_a_title_that_uses_it(tmp_path, monkeypatch):
