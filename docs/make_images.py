@@ -2,8 +2,10 @@
 
 Writes into docs/images/: the 18SJ map, its tile sheet, the stock market late in the
 real game 166116 and that game's position just before ÖKJ runs its trains in the last
-operating round, with ÖKJ's best routes drawn over the map; and the end of a four-player
-18Steam bot game (seed 11), its goods layer drawn by the title's own layer.
+operating round, with ÖKJ's best routes drawn over the map; the end of a four-player
+18Steam bot game (seed 11), its goods layer drawn by the title's own layer; and the map,
+tile sheet and market of docs/tutorial.md's title, 18Vale (tests/test_tutorial.py checks
+that they are what the title draws).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from framework.replay import replay  # noqa: E402
 from framework.title.loader import load_title  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
+TUTORIAL_TITLE = ROOT / "docs" / "examples" / "tutorial" / "18Vale"
 GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
 LATE = 868
 """The action after which the late-game pictures are drawn: ÖKJ is about to run."""
@@ -68,6 +71,12 @@ def main() -> None:
     play(steam, HeuristicBot(), seed=STEAM_SEED)
     caption = f"a {STEAM_PLAYERS}-player bot game (seed {STEAM_SEED}) at the end"
     written.append(write_picture(IMAGES / "18Steam-game.svg", render_position(steam.game, caption=caption)))
+    vale = load_title(TUTORIAL_TITLE)
+    written += [
+        write_picture(IMAGES / "18Vale-map.svg", render_map(vale)),
+        write_picture(IMAGES / "18Vale-tiles.svg", render_tiles(vale)),
+        write_picture(IMAGES / "18Vale-market.svg", render_market(vale)),
+    ]
     for path in written:
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
 

@@ -1,7 +1,8 @@
 """The ``18xx`` command line.
 
 ``18xx validate PATH`` checks a title folder (and its variants) and prints a
-summary; ``18xx schema`` writes or checks the published JSON Schemas. Every
+summary; ``18xx schema`` writes or checks the published JSON Schemas; ``18xx new``
+(:mod:`framework.cli_new`) creates a title folder with starter files. Every
 user error is printed as ``file:line:col: message`` with exit status 1, never
 as a traceback.
 """
@@ -14,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from framework.cli_new import register as register_new_command
 from framework.cli_options import (
     AtOption,
     GameArgument,
@@ -334,6 +336,7 @@ def setup(
 register_play_commands(app)
 register_render_commands(app)
 register_routes_command(app)
+register_new_command(app)
 
 SHORT_HELP = {
     "validate": "Check a title (and its variants) and summarise it.",
@@ -345,6 +348,7 @@ SHORT_HELP = {
     "render": "Draw a map, tile sheet, market or game position (SVG/PNG).",
     "view": "Write an HTML replay viewer of a game.",
     "routes": "Compare recorded routes with the proven best ones.",
+    "new": "Create a title folder with starter files that validate.",
 }
 for _command in app.registered_commands:
     _name = _command.name or (_command.callback.__name__ if _command.callback else "")

@@ -34,7 +34,9 @@ def options(name: str) -> dict[str, click.Parameter]:
 
 def test_every_command_is_there():
     assert (
-        sorted(["validate", "schema", "replay", "setup", "play", "simulate", "render", "view", "routes"])
+        sorted(
+            ["validate", "schema", "replay", "setup", "play", "simulate", "render", "view", "routes", "new"]
+        )
         == NAMES
     )
 
