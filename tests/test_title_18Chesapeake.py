@@ -10,7 +10,6 @@ the two-player game) are shown here on the title, on new games and on its real g
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +21,7 @@ from framework.bots.base import prudent
 from framework.bots.random_bot import RandomBot
 from framework.engine import finance
 from framework.engine.choices import _bid_range, legal_actions
-from framework.engine.entities import OUT_OF_GAME, POOL
+from framework.engine.entities import OUT_OF_GAME, POOL, Corporation
 from framework.engine.game import Game
 from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_from_dict, game_to_dict
@@ -31,7 +30,6 @@ from framework.replay import replay
 from framework.title.loader import load_title
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "18Chesapeake"
-GAMES = sorted((TITLE / "games").glob("*.json"))
 
 # g_18_chesapeake/map.rb, TILES ("unlimited" for 7, 8 and 9)
 MANIFEST = {
@@ -146,6 +144,46 @@ def test_tile_manifest(title):
     assert {name: tile.count for name, tile in title.tiles.items()} == MANIFEST
 
 
+# g_18_chesapeake/map.rb, TILES: the title's own tiles in 18xx.games' tile code
+X_TILES = {
+    "X1": ("yellow", "city=revenue:30;path=a:0,b:_0;path=a:4,b:_0;label=DC"),
+    "X2": ("green", "city=revenue:40,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:1,b:_0;path=a:4,b:_0;"
+           "path=a:5,b:_0;label=DC"),
+    "X3": ("green", "city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:_0,b:2;path=a:3,b:_1;"
+           "path=a:_1,b:5;label=OO"),
+    "X4": ("green", "city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;"
+           "path=a:_1,b:3;label=OO"),
+    "X5": ("green", "city=revenue:40;city=revenue:40;path=a:3,b:_0;path=a:_0,b:5;path=a:0,b:_1;"
+           "path=a:_1,b:4;label=OO"),
+    "X6": ("brown", "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;"
+           "path=a:4,b:_0;path=a:5,b:_0;label=DC"),
+    "X7": ("brown", "city=revenue:50,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:5,b:_0;"
+           "path=a:4,b:_0;label=OO"),
+    "X8": ("gray", "city=revenue:100,slots:4;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;"
+           "path=a:4,b:_0;path=a:5,b:_0;label=DC"),
+    "X9": ("gray", "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:4,b:_0;"
+           "path=a:5,b:_0;label=OO"),
+}  # fmt: skip
+
+
+def test_the_x_tiles_are_18xx_games_codes_and_the_others_the_library_s(title):
+    from framework.title.library import standard_tiles
+    from framework.title.tilecode import parse
+    from framework.title.track import TrackContent
+
+    def track(content) -> dict:
+        return TrackContent.model_validate(content).model_dump()
+
+    for name, (color, code) in X_TILES.items():
+        tile = title.tiles[name]
+        assert tile.color == color
+        assert track(tile.model_dump(include=set(TrackContent.model_fields))) == track(parse(code)), name
+    library = standard_tiles()
+    assert {n for n in title.tiles if n not in X_TILES} <= set(library)
+    raw = (TITLE / "tiles.yaml").read_text(encoding="utf-8")
+    assert raw.count("color:") == len(X_TILES)  # only the X tiles are written in full
+
+
 def test_the_oo_tiles_merge_baltimores_two_cities_in_brown():
     """18xx.games' base.rb: labelled cities may upgrade whatever their number. In game
     3055 Baltimore's brown X7 (action 386) takes the tokens of both green cities."""
@@ -205,30 +243,6 @@ def test_the_vanderbilt_corporation_is_drawn_from_the_seed(seed):
 
 
 # -- the real games -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
-def test_the_real_games_replay_to_their_recorded_results(path):
-    """Every action accepted, every route re-checked and re-valued, and the recorded
-    scores and end reason reached."""
-    outcome = replay(GameFile.read(path))
-    assert outcome.failure is None
-    assert outcome.matches_recorded
-
-
-def test_the_real_games_use_only_ids_of_the_title(title):
-    for path in GAMES:
-        record = json.loads(path.read_text(encoding="utf-8"))
-        for action in record["actions"]:
-            if "hex" in action:
-                assert action["hex"] in title.map.hexes
-            if "tile" in action:
-                assert action["tile"].split("-")[0] in title.tiles
-            if "company" in action:
-                assert action["company"] in title.companies
-            if action["type"] == "par":
-                price, row, col = (int(x) for x in action["share_price"].split(","))
-                assert title.market.grid[row][col].price == price
 
 
 def test_a_train_is_exported_at_the_end_of_each_set_of_operating_rounds():
@@ -386,9 +400,11 @@ def test_two_players_have_30_percent_presidents_and_one_share_fewer():
     assert all(c.shares[0].percent == 20 for c in three.corporations.values())
 
 
-def test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out():
-    """At the float the unsold shares go to the market; a purchase there by the other
-    player takes the market's last share out of the game (share_pool.rb)."""
+def _floated_two_player_game() -> tuple[Game, Corporation, str, str]:
+    """A two-player game after its auction: the president starts a corporation at 70
+    (30%), the other player and they buy from the initial offering until it floats at
+    60%, and the president passes. Returns the game, the corporation, its president and
+    the other player, whose turn it is."""
     game = new_game(2, seed=1277)
     _buy_all_companies(game)
     corp_sym = next(s for s in ("PRR", "SRR", "LV", "C&A") if s != game.president_corporation("CV"))
@@ -398,13 +414,19 @@ def test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out():
     corp = game.corporations[corp_sym]
     assert corp.shares[0].percent == 30 and finance.total_money(game) == 8000
     for buyer in (other, president, other):
-        assert not corp.floated  # the share out of the game is not sold: 60% must be
-        share = corp.certificates_of("ipo")[0]
-        act(game, "buy_shares", buyer, shares=[share.id], percent=10)
+        assert not corp.floated  # 60% must be sold
+        act(game, "buy_shares", buyer, shares=[corp.certificates_of("ipo")[0].id], percent=10)
+    act(game, "pass", president)
+    return game, corp, president, other
+
+
+def test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out():
+    """At the float the unsold shares go to the market; a purchase there by the other
+    player takes the market's last share out of the game (share_pool.rb)."""
+    game, corp, president, other = _floated_two_player_game()
     assert corp.floated and corp.cash == 700
     assert not corp.certificates_of("ipo") and len(corp.certificates_of(POOL)) == 4
     pool = corp.certificates_of(POOL)
-    act(game, "pass", president)
     act(game, "buy_shares", other, shares=[pool[0].id], percent=10)
     assert pool[0].owner == other and pool[-1].owner == OUT_OF_GAME
     assert corp.percent_of(POOL) == 20 and corp.percent_of(OUT_OF_GAME) == 10
@@ -415,16 +437,7 @@ def test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out():
 def test_two_players_buying_the_market_s_last_share_buys_nothing():
     """18xx.games: when the share bought is the one the purchase takes out, nothing is
     bought and nothing paid, though the turn's purchase is made."""
-    game = new_game(2, seed=1277)
-    _buy_all_companies(game)
-    corp_sym = next(s for s in ("PRR", "SRR", "LV", "C&A") if s != game.president_corporation("CV"))
-    president = game.current_entity()
-    other = P2 if president == P1 else P1
-    act(game, "par", president, corporation=corp_sym, share_price="70,4,2")
-    corp = game.corporations[corp_sym]
-    for buyer in (other, president, other):
-        act(game, "buy_shares", buyer, shares=[corp.certificates_of("ipo")[0].id], percent=10)
-    act(game, "pass", president)
+    game, corp, _, other = _floated_two_player_game()
     last = corp.certificates_of(POOL)[-1]
     cash = game.players_by_id[other].cash
     act(game, "buy_shares", other, shares=[last.id], percent=10)
@@ -442,5 +455,15 @@ def test_two_players_sold_out_means_none_in_the_market(title):
 def test_off_the_rails_plays_the_base_game(title):
     """18xx.games lists the optional rule otr but its engine reads it nowhere."""
     otr = load_title(TITLE, variants=["otr"])
-    for section in ("bank", "rules", "map", "tiles", "market", "phases", "trains", "companies", "corporations"):
+    for section in (
+        "bank",
+        "rules",
+        "map",
+        "tiles",
+        "market",
+        "phases",
+        "trains",
+        "companies",
+        "corporations",
+    ):
         assert getattr(otr, section) == getattr(title, section), section
