@@ -52,7 +52,7 @@ def compare(position, time_limit: float | None = None) -> dict[str, Any]:
         "bound": answer.bound,
         "gap": answer.bound - answer.total,
         "seconds": round(answer.seconds, 4),
-        "recorded_routes": [{k: r.get(k) for k in keep} for r in position.recorded],
+        "recorded_routes": [{k: r.get(k) for k in keep} for r in position.recorded_described()],
         "best_routes": [{k: r[k] for k in keep} for r in best],
     }
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from framework.board.board import Board
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue
-from framework.board.runroutes import route_from_json
+from framework.board.runroutes import route_from_json, route_to_json
 from framework.engine.autoroute import trains_to_run
 from framework.gamefile import GameFile
 from framework.replay import new_game, recorded, title_for
@@ -70,6 +70,21 @@ class Position:
             used |= route.paths()
             routes.append(route)
         return routes
+
+    def recorded_described(self) -> list[dict[str, Any]]:
+        """The recorded routes, each with its ``hexes``, ``revenue_str`` and ``revenue``
+        filled in from the route rebuilt on this board where the file leaves them out
+        (older exports record only connections); as recorded when they are illegal."""
+        try:
+            routes = self.recorded_routes()
+        except IllegalRoute:
+            return [dict(r) for r in self.recorded]
+        runners = dict(self.trains)
+        out = []
+        for data, route in zip(self.recorded, routes, strict=True):
+            written = route_to_json(route, revenue(self.board, runners[route.train], route))
+            out.append({**{k: written[k] for k in ("hexes", "revenue_str", "revenue")}, **data})
+        return out
 
     def recorded_value(self) -> int:
         """What the recorded routes earn on this board."""

@@ -100,3 +100,17 @@ def test_a_title_without_trains_says_it_has_no_routes(tmp_path):
     assert json.loads(run("routes", str(path), "--all", "--json").stdout) == []
     result = run("routes", str(path), "--action", "5")
     assert result.exit_code == 1 and "has no trains" in result.output
+
+
+def test_a_route_recorded_with_connections_only_is_shown_as_it_runs():
+    """An older export (18Chesapeake's 3055) records routes by their connections alone:
+    the table gives each its stops and what it earns, and the total is theirs."""
+    game = GAMES.parents[1] / "18Chesapeake" / "games" / "3055.json"
+    result = run("routes", str(game), "--action", "350", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    recorded = data["recorded_routes"]
+    assert [(r["train"], r["revenue_str"], r["revenue"]) for r in recorded] == [
+        ("5-0", "G13-F8-E3-F2-J2", 170)
+    ]
+    assert (data["recorded"], data["best"]) == (170, 240)

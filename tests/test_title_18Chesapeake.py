@@ -27,7 +27,7 @@ from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_from_dict, game_to_dict
 from framework.gamefile import GameFile
 from framework.replay import replay
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "18Chesapeake"
 
@@ -77,11 +77,13 @@ def title():
     return load_title(TITLE)
 
 
-def new_game(players: int = 3, seed: int = 1) -> Game:
-    """A fresh game; two players bring the two-player game (automatic in play)."""
+def new_game(players: int = 3, seed: int = 1, rules: str | None = None) -> Game:
+    """A fresh game; two players bring the two-player game (automatic in play);
+    ``rules``: an overlay's YAML, as house rules."""
     variants = ["two_players"] if players == 2 else []
     seats = [(i, f"Player {i}") for i in range(1, players + 1)]
-    return Game(load_title(TITLE, variants=variants), seats, seed=seed)
+    house = [RulesText("house.yaml", rules)] if rules else []
+    return Game(load_title(TITLE, house, variants=variants), seats, seed=seed)
 
 
 def play_until(players: int, seed: int, found: Callable[[Game], bool], limit: int = 3000) -> Game:
@@ -400,12 +402,12 @@ def test_two_players_have_30_percent_presidents_and_one_share_fewer():
     assert all(c.shares[0].percent == 20 for c in three.corporations.values())
 
 
-def _floated_two_player_game() -> tuple[Game, Corporation, str, str]:
+def _floated_two_player_game(rules: str | None = None) -> tuple[Game, Corporation, str, str]:
     """A two-player game after its auction: the president starts a corporation at 70
     (30%), the other player and they buy from the initial offering until it floats at
     60%, and the president passes. Returns the game, the corporation, its president and
     the other player, whose turn it is."""
-    game = new_game(2, seed=1277)
+    game = new_game(2, seed=1277, rules=rules)
     _buy_all_companies(game)
     corp_sym = next(s for s in ("PRR", "SRR", "LV", "C&A") if s != game.president_corporation("CV"))
     president = game.current_entity()
@@ -444,6 +446,22 @@ def test_two_players_buying_the_market_s_last_share_buys_nothing():
     assert last.owner == OUT_OF_GAME and game.players_by_id[other].cash == cash
     assert "buy_shares" not in legal_actions(game).get(other, {})
     assert broken_invariants(game) == []
+
+
+@pytest.mark.parametrize("rule, rises", [("none_in_pool", True), ("players_hold_all", False)])
+def test_a_corporation_the_market_holds_none_of_is_sold_out(rule, rises):
+    """round/stock.rb's two-player sold_out?: the market holds none of it (a share is out
+    of the game, so players never hold them all). Its price rises at the round's end."""
+    game, corp, president, other = _floated_two_player_game(f"rules: {{stock: {{sold_out: {rule}}}}}\n")
+    act(game, "buy_shares", other, shares=[corp.certificates_of(POOL)[0].id], percent=10)
+    assert corp.percent_of(OUT_OF_GAME) == 10
+    for share in corp.certificates_of(POOL):
+        finance.move_share(game, share, president)
+    price = game.market.price(corp.sym)
+    act(game, "pass", president)
+    act(game, "pass", other)  # both have passed: the stock round ends
+    assert game.round.kind == "operating"
+    assert (game.market.price(corp.sym) > price) is rises
 
 
 def test_two_players_sold_out_means_none_in_the_market(title):

@@ -521,6 +521,7 @@ FIELDS = "test_rules_fields.py::"
 ABIL = "test_rules_ability_fields.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
+TCHES = "test_title_18Chesapeake.py::"
 HERE = "test_title_fields.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
@@ -665,6 +666,22 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.stock.sell_move": (STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share", REPLAY),
     "rules.stock.sell_in_blocks": (T1889 + "test_a_stock_round_sale_is_one_block_per_corporation",),
+    "rules.auction.bids_in_multiples": (TCHES + "test_bids_go_up_in_multiples_of_5",),
+    "rules.auction.only_highest_bid_committed": (
+        TCHES + "test_only_the_highest_bids_tie_up_money",
+        TCHES + "test_a_settlement_the_winner_cannot_pay_is_refused",
+    ),
+    "rules.stock.sold_out": (
+        TCHES + "test_two_players_sold_out_means_none_in_the_market",
+        TCHES + "test_a_corporation_the_market_holds_none_of_is_sold_out",
+    ),
+    "rules.stock.unsold_to_pool_on_float": (
+        TCHES + "test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out",
+    ),
+    "rules.trains.export_after_set": (
+        TCHES + "test_a_train_is_exported_at_the_end_of_each_set_of_operating_rounds",
+        TCHES + "test_the_auction_pass_round_exports_a_train_too",
+    ),
     "rules.trains.emergency.president_swap": (T1889 + "test_no_emergency_sale_may_change_a_presidency",),
     "tiles.terrain": (T1889 + "test_kotohira_costs_80_for_every_tile",),
     "companies.players": (T1889 + "test_the_companies_in_play_by_player_count",),
@@ -1147,6 +1164,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "hooks": (
         "test_hooks.py::test_a_named_hook_is_loaded_from_the_titles_folder",
         VAR + "test_after_its_dividend_a_trainless_bot_takes_depot_trains_for_free",
+        TCHES + "test_two_players_have_30_percent_presidents_and_one_share_fewer",
+        TCHES + "test_two_players_buying_the_market_s_last_share_buys_nothing",
     ),
     # the goods layer (18Steam)
     "layer.colors": (STT + "test_goods_cubes", STEAM_GAMES),
