@@ -102,6 +102,16 @@ def render(
         ),
     ] = None,
     title: TitleOption = None,
+    scale: Annotated[
+        float | None,
+        typer.Option(
+            "--scale",
+            metavar="N",
+            help="For a .png: draw it N times the picture's own size (default 1.5).",
+            min=0.1,
+            max=10.0,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Draw a title's map, tile sheet or stock market, or a game position, as SVG or PNG.
@@ -133,6 +143,8 @@ def render(
     target = out_file or _default_name(path, kind, at, routes)
     if target.suffix.lower() not in (".svg", ".png"):
         raise fail(f"{target}: the picture's name must end in .svg or .png")
+    if scale is not None and target.suffix.lower() != ".png":
+        raise fail(f"{target}: --scale sizes a PNG; name the picture .png")
     note = ""
     if game_mode:
         record, game = _replayed(path, at, title)
@@ -140,7 +152,7 @@ def render(
     else:
         svg = _title_picture(path, kind)
     try:
-        write_picture(target, svg)
+        write_picture(target, svg, scale=scale)
     except WriteError as exc:
         raise fail(str(exc)) from None
     if as_json:

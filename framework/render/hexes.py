@@ -116,6 +116,7 @@ class Spots:
         self.obstacles: list[tuple[Point, float]] = []
         corners = [(f"corner{k}", _polar(shape.corner_angle(k), 0.6 * s)) for k in range(6)]
         edges = [(f"edge{k}", _polar(shape.edge_angle(k), 0.58 * shape.apothem)) for k in range(6)]
+        rims = [(f"rimcorner{k}", _polar(shape.corner_angle(k), 0.72 * s)) for k in range(6)]
         self.named: dict[str, Point] = dict(
             [
                 *corners,
@@ -125,6 +126,7 @@ class Spots:
                 ("rimbottom", (0.0, 0.64 * s)),
                 ("centre", (0.0, 0.0)),
                 *edges,
+                *rims,
             ]
         )
         steps = [k / 8 for k in range(-5, 6)]
@@ -674,7 +676,11 @@ def _revenues(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spot
             at = spots.take(height / 2, half_width=width / 2, kinds=("top",), grid=True, enough=1.0)
             parts.append(revenue_strip(at, revenue, sizes))
         else:
-            at = spots.take(sizes.revenue, kinds=("corner", "edge", "top", "bottom", "centre"), near=near)
+            kinds = ("corner", "edge", "top", "bottom", "centre", "rimcorner")
+            clear, spot, at = spots.best(sizes.revenue, kinds=kinds, near=near)
+            if clear < 0:  # crowded: anywhere on the hex clear of the slots and the track
+                clear, spot, at = spots.best(sizes.revenue, kinds=kinds, near=near, grid=True, enough=1.0)
+            spots.commit(spot, at, sizes.revenue)
             parts.append(revenue_circle(at, revenue, sizes))
     return group(parts, cls="revenues")
 

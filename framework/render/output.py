@@ -28,9 +28,17 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
 
 
-def write_picture(path: Path | str, svg: str) -> Path:
-    """Write an SVG document to ``path``; as PNG when the name ends in ``.png``."""
+PNG_SCALE = 1.5
+"""How much larger than the SVG's own size a PNG is drawn, unless told otherwise."""
+
+
+def write_picture(path: Path | str, svg: str, *, scale: float | None = None) -> Path:
+    """Write an SVG document to ``path``; as PNG when the name ends in ``.png``, drawn
+    ``scale`` times the SVG's size (default :data:`PNG_SCALE`)."""
     path = Path(path)
-    data = to_png(svg, scale=1.5) if path.suffix.lower() == ".png" else svg.encode("utf-8")
+    if path.suffix.lower() == ".png":
+        data = to_png(svg, scale=PNG_SCALE if scale is None else scale)
+    else:
+        data = svg.encode("utf-8")
     write_atomic(path, data)
     return path

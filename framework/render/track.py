@@ -7,7 +7,10 @@ rotated) into pixels around the hex centre:
   edges only they reach (Stockholm's four cities), or spread evenly;
 * a path between two edges is a straight line across the hex or a circular arc
   that meets both edges at right angles (sharp and gentle curves, as printed
-  tiles draw them); a path to a revenue centre is a straight line.
+  tiles draw them); a path from a revenue centre in the middle is a straight
+  line; from an off-centre one (Stockholm's cities) to an edge it does not face,
+  a curve that leaves the centre towards the middle of the hex and meets the edge
+  at a right angle, so several paths to one edge join it as a smooth fan.
 
 Each path keeps a few sample points, so labels can be placed clear of the track,
 and its SVG path data, so routes can be drawn over exactly the track they use.
@@ -84,6 +87,34 @@ def line_path(a: Point, b: Point) -> PathShape:
     return PathShape(f"M{num(a[0])},{num(a[1])}L{num(b[0])},{num(b[1])}", samples)
 
 
+def curve_path(shape: HexShape, start: Point, edge: int) -> PathShape:
+    """A cubic curve from ``start`` (off-centre) to the middle of ``edge``, leaving
+    ``start`` towards the hex's middle and meeting the edge at a right angle."""
+    end = shape.edge_mid(edge)
+    inward = shape.edge_mid(edge, 0.45)
+    pull = (start[0] * 0.45, start[1] * 0.45)
+    points = (start, pull, inward, end)
+
+    def at(t: float) -> Point:
+        u = 1 - t
+        w = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+        return (sum(k * p[0] for k, p in zip(w, points)), sum(k * p[1] for k, p in zip(w, points)))
+
+    samples = tuple(at(k / 8) for k in range(9))
+    d = "M" + " ".join(
+        f"{num(x)},{num(y)}" if i != 1 else f"C{num(x)},{num(y)}" for i, (x, y) in enumerate(points)
+    )
+    return PathShape(d, samples)
+
+
+def faces_edge(shape: HexShape, point: Point, edge: int) -> bool:
+    """Whether ``point`` lies (about) on the way from the centre to ``edge``."""
+    if math.hypot(*point) < shape.size * 0.05:
+        return True
+    angle = math.degrees(math.atan2(point[1], point[0]))
+    return abs((angle - shape.edge_angle(edge) + 180) % 360 - 180) < 20
+
+
 def arc_path(shape: HexShape, e1: int, e2: int) -> PathShape:
     a, b = shape.edge_mid(e1), shape.edge_mid(e2)
     ux, uy = unit(shape.edge_angle(e1))
@@ -133,4 +164,9 @@ class FaceLayout:
     def _path(self, a: End, b: End) -> PathShape:
         if a[0] == "edge" and b[0] == "edge" and a[1] != b[1]:
             return edge_path(self.shape, a[1], b[1])
+        for node, edge in ((a, b), (b, a)):
+            if node[0] == "node" and edge[0] == "edge":
+                at = self.nodes[node[1]]
+                if not faces_edge(self.shape, at, edge[1]):
+                    return curve_path(self.shape, at, edge[1])
         return line_path(self.point(a), self.point(b))
