@@ -7,7 +7,6 @@ legend, and ``--scale`` sizes PNG output."""
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path

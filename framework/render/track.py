@@ -98,7 +98,10 @@ def curve_path(shape: HexShape, start: Point, edge: int) -> PathShape:
     def at(t: float) -> Point:
         u = 1 - t
         w = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-        return (sum(k * p[0] for k, p in zip(w, points)), sum(k * p[1] for k, p in zip(w, points)))
+        return (
+            sum(k * p[0] for k, p in zip(w, points, strict=True)),
+            sum(k * p[1] for k, p in zip(w, points, strict=True)),
+        )
 
     samples = tuple(at(k / 8) for k in range(9))
     d = "M" + " ".join(
