@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.board.faces import Face
-from framework.render import style
+from framework.render import drawtrack, style
 from framework.render.geometry import HexShape, Point, dist
 from framework.render.svg import element, group, line, num, polygon, text, title
 from framework.render.track import FaceLayout, edge_path, line_path
@@ -564,6 +564,13 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
     return "".join(parts)
 
 
+def draw_stations(view: HexView, shape: HexShape, palette: Palette) -> str:
+    """Only the revenue centres of a hex (cities with their tokens, towns), around the
+    origin: drawn again over routes so the tokens stay on top."""
+    layout = FaceLayout(shape, view.face)
+    return _nodes(view, layout, style.Sizes(shape.size), Spots(shape), palette)
+
+
 def _river(edges: tuple[int, ...], shape: HexShape, spots: Spots) -> str:
     """A river across the hex: between its two edges, from its one edge across to the
     opposite side, from each of several edges to the middle, or (alone) a short stretch."""
@@ -595,43 +602,10 @@ def _river(edges: tuple[int, ...], shape: HexShape, spots: Spots) -> str:
 
 
 def _track(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots) -> str:
-    face = view.face
-    water = view.color == "blue"
-    parts = []
-    for index, (path, drawn) in enumerate(zip(face.paths, layout.paths, strict=True)):
+    for drawn in layout.paths:
         for p in drawn.samples:
             spots.block(p, sizes.track / 2 + 1)
-        ends = (path.a, path.b)
-        offboard = [e for e in ends if e[0] == "node" and face.nodes[e[1]].kind == "offboard"]
-        edge = [e for e in ends if e[0] == "edge"]
-        if offboard and edge:
-            tip = layout.point(offboard[0])
-            base = layout.point(edge[0])
-            angle = math.radians(layout.shape.edge_angle(edge[0][1]) + 90)
-            w = sizes.track * 0.9
-            dx, dy = math.cos(angle) * w, math.sin(angle) * w
-            parts.append(
-                polygon(
-                    [(base[0] + dx, base[1] + dy), (base[0] - dx, base[1] - dy), tip],
-                    fill=style.TRACK,
-                    cls="track offboard-track",
-                    data_path=index,
-                )
-            )
-            continue
-        parts.append(
-            element(
-                "path",
-                d=drawn.d,
-                fill="none",
-                stroke=style.WATER_TRACK if water else style.TRACK,
-                stroke_width=sizes.track,
-                stroke_dasharray=f"{num(sizes.track * 1.4)},{num(sizes.track)}" if water else None,
-                cls="track",
-                data_path=index,
-            )
-        )
-    return group(parts, cls="paths")
+    return drawtrack.track_paths(view.face, layout, water=view.color == "blue", width=sizes.track)
 
 
 def _nodes(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, palette: Palette) -> str:
@@ -651,8 +625,9 @@ def _nodes(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, 
                 )
             )
         elif node.kind == "town":
-            spots.block(at, sizes.town + 1)
-            parts.append(element("circle", cx=at[0], cy=at[1], r=sizes.town, fill="#000", cls="town"))
+            direction = drawtrack.town_direction(view.face, layout, index)
+            spots.block(at, (sizes.town if direction is None else sizes.s * 0.19) + 1)
+            parts.append(drawtrack.town(at, direction, sizes))
         else:
             spots.block(at, sizes.s * 0.12)
     return group(parts, cls="nodes")

@@ -112,7 +112,7 @@ def render_position(
     palette = Palette.for_title(title_)
     money = title_.title.money
     views = game_views(game)
-    overlays = [route_layer(routes, geometry)] if routes or routes_heading else []
+    overlays = [route_layer(routes, geometry, views, palette)] if routes or routes_heading else []
     pictures = game.layer.hex_pictures(game, geometry.shape)
     if pictures:  # the title's own layer (18Steam: its track, cities and cubes)
         overlays.insert(0, layer_overlay(pictures, geometry))

@@ -15,7 +15,7 @@ Two sources of routes:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,6 +24,7 @@ from framework.board.routes import IllegalRoute, Revenue, Route
 from framework.board.runroutes import route_from_json
 from framework.render import style
 from framework.render.geometry import HexShape, MapGeometry
+from framework.render.hexes import HexView, Palette, draw_stations
 from framework.render.svg import element, group, text, title, translate
 from framework.render.track import FaceLayout
 
@@ -113,29 +114,22 @@ def best_routes_for(game: Any, owner: str, shape: HexShape, *, time_limit: float
     return BestRoutes(routes, optimum.total, optimum.proven)
 
 
-def route_layer(routes: Sequence[DrawnRoute], geometry: MapGeometry) -> str:
-    """The routes as coloured lines over the track, one colour per train, stops ringed."""
+def route_layer(
+    routes: Sequence[DrawnRoute],
+    geometry: MapGeometry,
+    views: Mapping[str, HexView] | None = None,
+    palette: Palette | None = None,
+) -> str:
+    """The routes as 18xx.games draws them: the track each train uses recoloured in the
+    train's colour (one colour per train), each stop ringed in it; then, given the hexes'
+    ``views``, the cities and towns on the routes drawn again on top, so the station
+    tokens stay whole and readable."""
     s = geometry.size
+    width = style.Sizes(s).track * 1.15
     parts = []
     for k, route in enumerate(routes):
         color = style.ROUTE_COLORS[k % len(style.ROUTE_COLORS)]
-        width = s * (0.16 - 0.02 * (k % 3))
         lines = []
-        for hex_id, d in route.segments:
-            x, y = geometry.centre(hex_id)
-            lines.append(
-                element(
-                    "path",
-                    d=d,
-                    transform=translate(x, y),
-                    fill="none",
-                    stroke=color,
-                    stroke_width=width,
-                    stroke_opacity=0.65,
-                    stroke_linecap="round",
-                    stroke_linejoin="round",
-                )
-            )
         for hex_id, dx, dy in route.stops:
             x, y = geometry.centre(hex_id)
             lines.append(
@@ -146,13 +140,39 @@ def route_layer(routes: Sequence[DrawnRoute], geometry: MapGeometry) -> str:
                     r=s * 0.3,
                     fill="none",
                     stroke=color,
-                    stroke_width=s * 0.07,
-                    stroke_opacity=0.9,
+                    stroke_width=s * 0.06,
+                    cls="route-stop",
+                )
+            )
+        for hex_id, d in route.segments:
+            x, y = geometry.centre(hex_id)
+            lines.append(
+                element(
+                    "path",
+                    d=d,
+                    transform=translate(x, y),
+                    fill="none",
+                    stroke=color,
+                    stroke_width=width,
+                    stroke_linecap="round",
+                    stroke_linejoin="round",
+                    cls="route-track",
                 )
             )
         parts.append(
             group([*lines, title(f"{route.owner} {route.describe()}")], cls="route", data_train=route.train)
         )
+    if views is not None:
+        touched = dict.fromkeys(h for route in routes for h, _ in route.segments)
+        touched.update(dict.fromkeys(h for route in routes for h, _, _ in route.stops))
+        stations = []
+        for hex_id in touched:
+            if hex_id not in views:
+                continue
+            x, y = geometry.centre(hex_id)
+            drawn = draw_stations(views[hex_id], geometry.shape, palette or Palette())
+            stations.append(group([drawn], transform=translate(x, y), data_hex=hex_id))
+        parts.append(group(stations, cls="route-stations"))
     return group(parts, cls="routes")
 
 

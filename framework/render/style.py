@@ -29,6 +29,8 @@ PHASE_FILL = {
 """Boxes of a revenue that depends on the phase."""
 
 TRACK = "#000000"
+CASING = "#ffffff"
+"""The white outline of track where it crosses other track."""
 WATER_TRACK = "#1c4f8a"
 MAINLINE = "#f5921e"
 """The orange alignment of a main line (18SJ's orange cubes)."""
