@@ -53,8 +53,12 @@ def _shares_end(face: Face, i: int, j: int) -> bool:
     return bool({one.a, one.b} & {other.a, other.b})
 
 
-def track_paths(face: Face, layout: FaceLayout, *, water: bool, width: float) -> str:
-    """Every path of ``face``, with white casings where a path crosses an earlier one."""
+def track_paths(
+    face: Face, layout: FaceLayout, *, water: bool, width: float, colours: dict[int, str] | None = None
+) -> str:
+    """Every path of ``face``, with white casings where a path crosses an earlier one;
+    paths in ``colours`` (those a route uses) drawn in their route's colour."""
+    colours = colours or {}
     drawable = [
         i
         for i, path in enumerate(face.paths)
@@ -73,6 +77,17 @@ def track_paths(face: Face, layout: FaceLayout, *, water: bool, width: float) ->
     dash = f"{num(width * 1.4)},{num(width)}" if water else None
 
     def stroke_of(index: int) -> str:
+        if index in colours:
+            return element(
+                "path",
+                d=layout.paths[index].d,
+                fill="none",
+                stroke=colours[index],
+                stroke_width=width * 1.15,
+                stroke_linecap="round",
+                cls="track route-track",
+                data_path=index,
+            )
         return element(
             "path",
             d=layout.paths[index].d,
@@ -86,7 +101,7 @@ def track_paths(face: Face, layout: FaceLayout, *, water: bool, width: float) ->
 
     for index in range(len(face.paths)):
         if index not in drawable:
-            parts.append(_offboard(face, layout, index, width))
+            parts.append(_offboard(face, layout, index, width, colours.get(index)))
         elif index not in casings:
             parts.append(stroke_of(index))
     for index, hits in casings.items():
@@ -107,7 +122,7 @@ def track_paths(face: Face, layout: FaceLayout, *, water: bool, width: float) ->
     return group(parts, cls="paths")
 
 
-def _offboard(face: Face, layout: FaceLayout, index: int, width: float) -> str:
+def _offboard(face: Face, layout: FaceLayout, index: int, width: float, colour: str | None = None) -> str:
     """A path to an off-board area: an arrow from the edge to the area."""
     path = face.paths[index]
     ends = (path.a, path.b)
@@ -124,8 +139,8 @@ def _offboard(face: Face, layout: FaceLayout, index: int, width: float) -> str:
     dx, dy = math.cos(angle) * w, math.sin(angle) * w
     return polygon(
         [(base[0] + dx, base[1] + dy), (base[0] - dx, base[1] - dy), tip],
-        fill=style.TRACK,
-        cls="track offboard-track",
+        fill=colour or style.TRACK,
+        cls="track offboard-track" + (" route-track" if colour else ""),
         data_path=index,
     )
 

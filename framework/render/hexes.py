@@ -63,6 +63,10 @@ class HexView:
     icons: list[str] = field(default_factory=list)
     mainline: tuple[int, int] | None = None
     """The main line's two edges, drawn as an orange alignment."""
+    mainline_name: str = ""
+    """The main line's name (its tooltip, and the map's legend)."""
+    mainline_label: str = ""
+    """The main line's short name, written on the band (one hex of each line has it)."""
     mainline_cube: bool = False
     """A main line whose improvement is still to come, on a hex with a tile."""
     tokens: dict[int, list[str | None]] = field(default_factory=dict)
@@ -73,6 +77,10 @@ class HexView:
     """Markers on the hex: text and tooltip (bonus tokens, a company's marker)."""
     printed: str | None = None
     """The id on the printed board, when it differs."""
+    route_paths: dict[int, str] = field(default_factory=dict)
+    """Track paths a route uses, by path index: the route's colour (drawn instead of black)."""
+    route_stops: dict[int, str] = field(default_factory=dict)
+    """Revenue centres a route stops at, by index: the route's colour (a ring under it)."""
     river: tuple[int, ...] | None = None
     """A river hex (``river`` terrain): the edges its river leaves by (towards other
     river hexes or water); ``None`` where no river runs."""
@@ -89,11 +97,15 @@ class HexView:
             tuple(sorted(self.terrain.items())),
             tuple(self.icons),
             self.mainline,
+            self.mainline_name,
+            self.mainline_label,
             self.mainline_cube,
             tuple(sorted((k, tuple(v)) for k, v in self.tokens.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.reserved.items())),
             tuple(self.markers),
             self.river,
+            tuple(sorted(self.route_paths.items())),
+            tuple(sorted(self.route_stops.items())),
             self.hex_id,
         )
 
@@ -467,21 +479,7 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
         )
     ]
     if view.mainline:
-        band = edge_path(shape, *view.mainline)
-        parts.append(
-            element(
-                "path",
-                d=band.d,
-                fill="none",
-                stroke=style.MAINLINE,
-                stroke_width=sizes.s * 0.2,
-                stroke_opacity=0.75,
-                stroke_linecap="butt",
-                cls="mainline",
-            )
-        )
-        for p in band.samples:
-            spots.block(p, sizes.s * 0.03)
+        parts.append(_mainline(view, shape, sizes, spots))
     if view.river is not None:
         parts.append(_river(view.river, shape, spots))
     parts.append(_track(view, layout, sizes, spots))
@@ -564,6 +562,39 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
     return "".join(parts)
 
 
+def _mainline(view: HexView, shape: HexShape, sizes: style.Sizes, spots: Spots) -> str:
+    """The orange band of a main line, named in its tooltip (and, in one hex of each
+    line, written on the band)."""
+    assert view.mainline is not None
+    band = edge_path(shape, *view.mainline)
+    parts = [
+        element(
+            "path",
+            d=band.d,
+            fill="none",
+            stroke=style.MAINLINE,
+            stroke_width=sizes.s * 0.2,
+            stroke_opacity=0.75,
+            stroke_linecap="butt",
+        ),
+        title(f"main line {view.mainline_name}" if view.mainline_name else "main line"),
+    ]
+    for p in band.samples:
+        spots.block(p, sizes.s * 0.03)
+    if view.mainline_label:
+        x, y = band.samples[len(band.samples) // 2]
+        size = sizes.small
+        parts.append(
+            text(
+                x, y, view.mainline_label, size=size, fill=style.MAINLINE_TEXT, weight="bold", halo=style.HALO
+            )
+        )
+        spots.block((x, y), size * 0.6)
+        for k in (-1, 1):
+            spots.block((x + k * text_width(view.mainline_label, size) / 3, y), size * 0.6)
+    return group(parts, cls="mainline", data_line=view.mainline_name or None)
+
+
 def draw_stations(view: HexView, shape: HexShape, palette: Palette) -> str:
     """Only the revenue centres of a hex (cities with their tokens, towns), around the
     origin: drawn again over routes so the tokens stay on top."""
@@ -605,11 +636,28 @@ def _track(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots) 
     for drawn in layout.paths:
         for p in drawn.samples:
             spots.block(p, sizes.track / 2 + 1)
-    return drawtrack.track_paths(view.face, layout, water=view.color == "blue", width=sizes.track)
+    return drawtrack.track_paths(
+        view.face, layout, water=view.color == "blue", width=sizes.track, colours=view.route_paths
+    )
 
 
 def _nodes(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, palette: Palette) -> str:
     parts = []
+    for index, color in sorted(view.route_stops.items()):
+        node, at = view.face.nodes[index], layout.nodes[index]
+        extent = city_extent(max(1, node.slots), sizes.slot) if node.kind == "city" else sizes.s * 0.2
+        parts.append(
+            element(
+                "circle",
+                cx=at[0],
+                cy=at[1],
+                r=extent + sizes.s * 0.04,
+                fill="none",
+                stroke=color,
+                stroke_width=sizes.s * 0.08,
+                cls="route-stop",
+            )
+        )
     for index, (node, at) in enumerate(zip(view.face.nodes, layout.nodes, strict=True)):
         if node.kind == "city":
             slots = max(1, node.slots)
@@ -660,22 +708,29 @@ def _revenues(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spot
     return group(parts, cls="revenues")
 
 
+NAME_SCALES = (1.0, 0.92, 0.85)
+"""How much a name may shrink to fit a crowded hex, at most: never below 0.85 of the
+usual size (a name that still does not fit is wrapped, and written over the track on
+its white halo)."""
+
+
 def _name(name: str, sizes: style.Sizes, spots: Spots) -> str:
-    """The location name, at the bottom or top if it fits there, smaller if it must."""
+    """The location name, at the bottom or top if it fits there, on two lines or a
+    little smaller if it must (never below :data:`NAME_SCALES`' last)."""
     choices = []
-    for scale in (1.0, 0.85, 0.72):
-        for lines in ([name], name_lines(name)) if " " in name else ([name],):
+    for scale in NAME_SCALES:
+        for lines in ([name], name_lines(name, 8)) if " " in name else ([name],):
             size = sizes.font * scale
             half = max(text_width(x, size) for x in lines) / 2
             radius = size * 0.55 * len(lines)
             clear, spot, at = spots.best(radius, half_width=half, kinds=("rimbottom", "rimtop"), grid=True)
-            choices.append((clear, spot, at, size, lines, half, radius))
+            choices.append((clear, -len(choices), spot, at, size, lines, half, radius))
             if clear >= 0:
                 break
         if choices[-1][0] >= 0:
             break
     fitting = [c for c in choices if c[0] >= 0]
-    clear, spot, at, size, lines, half, radius = fitting[0] if fitting else max(choices, key=lambda c: c[0])
+    clear, _, spot, at, size, lines, half, radius = fitting[0] if fitting else max(choices)
     spots.commit(spot, at, radius, half)
     y0 = at[1] - (len(lines) - 1) * size * 0.55
     return group(

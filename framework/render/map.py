@@ -54,14 +54,39 @@ def river_edges(hexmap: HexMap, hex_id: str) -> tuple[int, ...] | None:
     return tuple(out)
 
 
+def mainline_names(hexmap: HexMap, shown: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """For every hex of ``shown`` on a main line: the line's name, and its short name to
+    write on the band in one hex of each line (the middle one of the line's hexes that
+    have no revenue centre), else ``""``."""
+    lines = hexmap.title.map.mainlines
+    by_line: dict[str, list[str]] = {}
+    out: dict[str, tuple[str, str]] = {}
+    for hex_id in shown:
+        mark = hexmap.hexes[hex_id].mainline
+        if mark is None:
+            continue
+        line_ = lines.get(mark.line)
+        out[hex_id] = (f"{mark.line}: {line_.name}" if line_ else mark.line, "")
+        if not hexmap.printed[hex_id].nodes:
+            by_line.setdefault(mark.line, []).append(hex_id)
+    for key, hexes in by_line.items():
+        middle = hexes[len(hexes) // 2]
+        out[middle] = (out[middle][0], key)
+    return out
+
+
 def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = True) -> dict[str, HexView]:
     """What each hex shows before a game: its printed content and, with ``homes``,
     every corporation's home marked in its city."""
     hexmap = hexmap or HexMap(title_)
     reserved = home_reservations(title_) if homes else {}
+    lines = mainline_names(hexmap, hexmap.hexes)
     views = {}
     for hex_id, hx in hexmap.hexes.items():
+        line_name, line_label = lines.get(hex_id, ("", ""))
         views[hex_id] = HexView(
+            mainline_name=line_name,
+            mainline_label=line_label,
             hex_id=hex_id,
             color=hx.color,
             face=hexmap.printed[hex_id],
@@ -93,11 +118,15 @@ def board_views(board: Board, companies: dict[str, Any] | None = None) -> dict[s
     for (h, i), owners in board.reserved.items():
         held.setdefault(h, {})[i] = list(owners)
     markers = company_markers(board.title, companies or {})
+    lines = mainline_names(board.hexmap, [h for h in board.hexmap.hexes if h not in board.placed])
     views = {}
     for hex_id, hx in board.hexmap.hexes.items():
         placed = board.placed.get(hex_id)
         face = board.face(hex_id)
+        line_name, line_label = lines.get(hex_id, ("", ""))
         views[hex_id] = HexView(
+            mainline_name=line_name,
+            mainline_label=line_label,
             hex_id=hex_id,
             color=face.color if placed else hx.color,
             face=face,
@@ -279,11 +308,18 @@ def heading(title_: Title, x: float, y: float, size: float) -> str:
 
 def render_map(title_: Title, *, size: float = DEFAULT_SIZE, homes: bool = True) -> str:
     """The title's map as an SVG document."""
+    from framework.render.legend import map_legend
+
     header = size * 0.7
     geometry = geometry_for(title_, size, header=header)
     hexmap = HexMap(title_)
     palette = Palette.for_title(title_)
+    views = title_views(title_, hexmap, homes=homes)
     body = heading(title_, size * 0.4, size * 0.55, size * 0.36)
-    body += map_layers(title_, title_views(title_, hexmap, homes=homes), geometry, palette, hexmap)
+    body += map_layers(title_, views, geometry, palette, hexmap)
     width = max(geometry.width, size * 0.8 + text_width(heading_words(title_), size * 0.36))
-    return document(width, geometry.height, body)
+    font = size * 0.28
+    key, used = map_legend(
+        title_, views.values(), size * 0.5, geometry.height + font, width - size, font, palette
+    )
+    return document(width, geometry.height + (used + font * 1.5 if key else 0), body + key)

@@ -19,8 +19,9 @@ from typing import Any
 
 from framework.render.geometry import MapGeometry
 from framework.render.hexes import Palette
+from framework.render.legend import map_legend
 from framework.render.map import DEFAULT_SIZE, game_views, geometry_for, map_layers
-from framework.render.routes import DrawnRoute, route_layer, route_legend
+from framework.render.routes import DrawnRoute, colour_routes, route_layer, route_legend
 from framework.render.svg import document, element, group, text, translate
 
 
@@ -112,7 +113,10 @@ def render_position(
     palette = Palette.for_title(title_)
     money = title_.title.money
     views = game_views(game)
-    overlays = [route_layer(routes, geometry, views, palette)] if routes or routes_heading else []
+    overlays = []
+    if routes or routes_heading:
+        views, recoloured = colour_routes(routes, views, geometry.shape)
+        overlays.append(route_layer(routes, geometry, views, palette, recoloured))
     pictures = game.layer.hex_pictures(game, geometry.shape)
     if pictures:  # the title's own layer (18Steam: its track, cities and cubes)
         overlays.insert(0, layer_overlay(pictures, geometry))
@@ -192,6 +196,12 @@ def render_position(
         body.append(text(x1, ly, f"Depot offers: {depot}", size=font, anchor="start", fill="#222"))
     used = max(len(corps), len(players) + 2) + 1
     bottom = y + used * row
+    key, key_height = map_legend(
+        title_, views.values(), x0, bottom + row * 0.5, geometry.width - 2 * x0, font, palette
+    )
+    if key:
+        body.append(key)
+        bottom += key_height + row
     if routes or routes_heading:
         legend, height = route_legend(routes, x0, bottom + row * 0.5, font, routes_heading or "Routes")
         body.append(legend)

@@ -42,6 +42,10 @@ class DrawnRoute:
     revenue: int | None = None
     label: str = ""
     """The 18xx.games revenue text (stops and bonuses)."""
+    paths: tuple[tuple[str, int], ...] = ()
+    """``(hex, path index)`` of every track path walked, as :attr:`segments`."""
+    nodes: tuple[tuple[str, int], ...] = ()
+    """``(hex, revenue centre index)`` of every stop, as :attr:`stops`."""
 
     def describe(self) -> str:
         earned = f" = {self.revenue}" if self.revenue is not None else ""
@@ -68,6 +72,8 @@ def drawn(
         stops,  # type: ignore[arg-type]
         earned.total if earned else None,
         earned.text(route) if earned else "",
+        tuple((h, i) for chain in route.chains for h, i in chain),
+        tuple(route.stops),
     )
 
 
@@ -114,23 +120,60 @@ def best_routes_for(game: Any, owner: str, shape: HexShape, *, time_limit: float
     return BestRoutes(routes, optimum.total, optimum.proven)
 
 
+def colour_routes(
+    routes: Sequence[DrawnRoute], views: Mapping[str, HexView], shape: HexShape
+) -> tuple[dict[str, HexView], set[tuple[str, str]]]:
+    """The hexes' views with the track each route uses recoloured in its train's colour
+    (and its stops ringed), as 18xx.games draws routes, so the hexes' own drawing keeps
+    the tokens on top; and the ``(hex, path data)`` recoloured so. A segment whose hex
+    no longer has that track (a route recorded on an earlier board) is left out, for
+    :func:`route_layer` to draw over the map."""
+    colours: dict[str, dict[int, str]] = {}
+    stops: dict[str, dict[int, str]] = {}
+    done: set[tuple[str, str]] = set()
+    layouts: dict[str, FaceLayout] = {}
+    for k, route in enumerate(routes):
+        color = style.ROUTE_COLORS[k % len(style.ROUTE_COLORS)]
+        for (hex_id, index), (_, d) in zip(route.paths, route.segments, strict=False):
+            if hex_id not in views:
+                continue
+            layout = layouts.setdefault(hex_id, FaceLayout(shape, views[hex_id].face))
+            if index < len(layout.paths) and layout.paths[index].d == d:
+                colours.setdefault(hex_id, {})[index] = color
+                done.add((hex_id, d))
+        for hex_id, node in route.nodes:
+            if hex_id in views and node < len(views[hex_id].face.nodes):
+                stops.setdefault(hex_id, {}).setdefault(node, color)
+    out = dict(views)
+    for hex_id in colours.keys() | stops.keys():
+        out[hex_id] = replace(
+            views[hex_id], route_paths=colours.get(hex_id, {}), route_stops=stops.get(hex_id, {})
+        )
+    return out, done
+
+
 def route_layer(
     routes: Sequence[DrawnRoute],
     geometry: MapGeometry,
     views: Mapping[str, HexView] | None = None,
     palette: Palette | None = None,
+    skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
 ) -> str:
     """The routes as 18xx.games draws them: the track each train uses recoloured in the
     train's colour (one colour per train), each stop ringed in it; then, given the hexes'
     ``views``, the cities and towns on the routes drawn again on top, so the station
-    tokens stay whole and readable."""
+    tokens stay whole and readable. Segments in ``skip`` (recoloured in their hexes by
+    :func:`colour_routes`) are left out, and so are stops in hexes with no segment left."""
     s = geometry.size
     width = style.Sizes(s).track * 1.15
     parts = []
     for k, route in enumerate(routes):
         color = style.ROUTE_COLORS[k % len(style.ROUTE_COLORS)]
         lines = []
+        left = {h for h, d in route.segments if (h, d) not in skip}
         for hex_id, dx, dy in route.stops:
+            if hex_id not in left:
+                continue
             x, y = geometry.centre(hex_id)
             lines.append(
                 element(
@@ -145,6 +188,8 @@ def route_layer(
                 )
             )
         for hex_id, d in route.segments:
+            if (hex_id, d) in skip:
+                continue
             x, y = geometry.centre(hex_id)
             lines.append(
                 element(
@@ -163,8 +208,7 @@ def route_layer(
             group([*lines, title(f"{route.owner} {route.describe()}")], cls="route", data_train=route.train)
         )
     if views is not None:
-        touched = dict.fromkeys(h for route in routes for h, _ in route.segments)
-        touched.update(dict.fromkeys(h for route in routes for h, _, _ in route.stops))
+        touched = dict.fromkeys(h for route in routes for h, d in route.segments if (h, d) not in skip)
         stations = []
         for hex_id in touched:
             if hex_id not in views:
