@@ -277,7 +277,9 @@ def test_best_routes_drawn_over_the_map():
     root = parse(render_position(game, routes=best.routes, routes_heading=f"ÖKJ {best.total}"))
     routes = by_class(root, "route")
     assert [r.get("data-train") for r in routes] == ["D-0"]
-    assert len(routes[0].findall("s:path", NS)) == len(best.routes[0].segments)
+    # every path the train uses is recoloured in its hex (none left to draw over the map)
+    assert len(by_class(root, "route-track")) == len(best.routes[0].segments)
+    assert not routes[0].findall("s:path", NS)
     assert "930" in words(by_class(root, "route-legend")[0])
 
 

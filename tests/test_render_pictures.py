@@ -7,6 +7,7 @@ legend, and ``--scale`` sizes PNG output."""
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -91,3 +92,136 @@ def test_revenue_circles_never_cover_slots_or_track(name: str) -> None:
         view = HexView(hex_id="X", color=color, face=face)
         bad += [f"{what}: {o}" for o in overlaps(view, shape)]
     assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} in all)"
+
+
+# -- routes, towns, crossings ------------------------------------------------------
+
+SJ_GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
+
+
+@cache
+def late_position() -> ET.Element:
+    from framework.gamefile import GameFile
+    from framework.render.map import DEFAULT_SIZE
+    from framework.render.position import render_position
+    from framework.render.routes import best_routes_for
+    from framework.replay import replay
+
+    game = replay(GameFile.read(SJ_GAME), stop_after=868).game
+    best = best_routes_for(game, "ÖKJ", HexShape("pointy", DEFAULT_SIZE))
+    return ET.fromstring(render_position(game, routes=best.routes, routes_heading="ÖKJ").encode())
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in classes(e)]
+
+
+def test_routes_recolour_their_track_and_tokens_stay_on_top() -> None:
+    root = late_position()
+    recoloured = by_class(root, "route-track")
+    assert len(recoloured) > 20
+    assert {e.get("stroke") or e.get("fill") for e in recoloured} == {style.ROUTE_COLORS[0]}
+    assert all("track" in classes(e) for e in recoloured)
+    for g in by_class(root, "hex"):
+        order = [e for e in g.iter() if classes(e) & {"route-track", "token", "route-stop"}]
+        kinds = ["token" if "token" in classes(e) else "route" for e in order]
+        if "route" in kinds and "token" in kinds:
+            # every token comes after every recoloured path and stop ring of its hex
+            assert kinds.index("token") > max(i for i, k in enumerate(kinds) if k == "route"), g.get(
+                "data-hex"
+            )
+    # no route line drawn over the map on top of the tokens
+    assert not [e for g in by_class(root, "route") for e in g.iter(f"{NS}path")]
+
+
+def _tile_root(name: str, tile_name: str, rotation: int = 0) -> ET.Element:
+    t = title(name)
+    tile = t.tiles[tile_name]
+    view = HexView(hex_id="X", color=tile.color, face=make_face(tile_name, tile, tile.color, rotation))
+    return parse(draw_hex(view, HexShape(t.map.layout, 40), Palette()))
+
+
+def test_towns_on_track_are_bars_and_dead_ends_dots() -> None:
+    through = _tile_root("1830", "4")  # a straight through a town
+    assert by_class(through, "town-bar") and not by_class(through, "town-dot")
+    two = _tile_root("1830", "1")  # two towns, each on a curve
+    assert len(by_class(two, "town-bar")) == 2
+    # a bar lies across the track: perpendicular to the straight path
+    bar = by_class(through, "town-bar")[0]
+    track = next(e for e in by_class(through, "track") if e.tag == f"{NS}path")
+    x1, y1, x2, y2 = (float(bar.get(k)) for k in ("x1", "y1", "x2", "y2"))
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", track.get("d"))]
+    tx, ty = nums[2] - nums[0], nums[3] - nums[1]
+    assert abs((x2 - x1) * tx + (y2 - y1) * ty) < 1e-3 * math.hypot(tx, ty) * math.hypot(x2 - x1, y2 - y1) + 1
+
+
+def test_crossing_track_has_a_casing_and_joining_track_none() -> None:
+    crossing = _tile_root("1830", "20")  # two straights crossing in the middle
+    casings = by_class(crossing, "casing")
+    assert len(casings) == 1
+    assert casings[0].get("stroke") == style.CASING
+    # the track over the casing comes after it
+    order = [e for e in crossing.iter() if classes(e) & {"casing", "track"}]
+    assert "track" in classes(order[-1]) and order.index(casings[0]) < len(order) - 1
+    for joined in ("14", "57", "7", "8", "9"):
+        assert not by_class(_tile_root("1830", joined), "casing"), joined
+
+
+def test_stockholm_cities_join_their_shared_edge_with_curves() -> None:
+    for tile_name in ("X2", "X4"):
+        root = _tile_root("18SJ", tile_name)
+        d = [e.get("d") for e in by_class(root, "track") if e.tag == f"{NS}path"]
+        curves = [x for x in d if "C" in x]
+        assert len(curves) >= 3, (tile_name, d)
+
+
+# -- names, key, scale ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_map_names_never_shrink_below_the_minimum_and_badges_have_a_key(name: str) -> None:
+    from framework.render.hexes import NAME_SCALES
+    from framework.render.map import DEFAULT_SIZE, render_map
+
+    t = title(name)
+    root = ET.fromstring(render_map(t).encode())
+    smallest = style.Sizes(DEFAULT_SIZE).font * NAME_SCALES[-1]
+    sizes = [float(e.get("font-size")) for g in by_class(root, "name") for e in g.iter(f"{NS}text")]
+    assert sizes and min(sizes) >= smallest - 0.01
+    shown = {g.get("data-icon") for hexes in by_class(root, "hexes") for g in by_class(hexes, "icon")}
+    keyed = {e.get("data-key") for e in by_class(root, "legend-entry") if e.get("data-kind") == "icon"}
+    assert shown <= keyed
+    lines = {e.get("data-line") for e in by_class(root, "mainline")}
+    legend = " ".join("".join(e.itertext()) for e in by_class(root, "legend-entry"))
+    for line_ in lines:
+        assert line_ and line_ in legend
+
+
+def test_sj_main_lines_are_named_on_the_map() -> None:
+    from framework.render.map import render_map
+
+    root = ET.fromstring(render_map(title("18SJ")).encode())
+    labels = {"".join(t.itertext()) for g in by_class(root, "mainline") for t in g.iter(f"{NS}text")}
+    assert labels == set(title("18SJ").map.mainlines)
+
+
+def test_scale_doubles_the_png(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from framework.cli import app
+
+    sizes = []
+    for scale in ("1", "2"):
+        target = tmp_path / f"map-{scale}.png"
+        result = CliRunner().invoke(
+            app, ["render", str(ROOT / "titles" / "1889"), "-o", str(target), "--scale", scale]
+        )
+        assert result.exit_code == 0, result.output
+        head = target.read_bytes()[16:24]
+        sizes.append((int.from_bytes(head[:4], "big"), int.from_bytes(head[4:], "big")))
+    (w1, h1), (w2, h2) = sizes
+    assert abs(w2 - 2 * w1) <= 1 and abs(h2 - 2 * h1) <= 1
+    bad = CliRunner().invoke(
+        app, ["render", str(ROOT / "titles" / "1889"), "-o", str(tmp_path / "m.svg"), "--scale", "2"]
+    )
+    assert bad.exit_code == 1
