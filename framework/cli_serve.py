@@ -69,4 +69,4 @@ def register(app: typer.Typer) -> None:
         else:
             out.print(f"18xx serve: {url} ({', '.join(server.titles)}; games in {data})", markup=False)
             err.print("stop with Ctrl-C", markup=False)
-        uvicorn.run(app_, host=host, port=port, log_level="warning")
+        uvicorn.run(app_, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)

@@ -195,7 +195,10 @@ def running(data: Path) -> Iterator[tuple[str, Any]]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
+    )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -281,9 +284,7 @@ def test_a_game_played_through_the_page_by_clicks(tmp_path):
 
 
 def test_two_pages_see_each_others_actions(tmp_path):
-    with browser() as b, running(tmp_path) as (url, server):
-        c = TestClient(server_app := create_app(tmp_path / "other", [TINY]))  # noqa: F841 — unused app
-        del c
+    with browser() as b, running(tmp_path) as (url, _):
         pages = [b.new_page() for _ in range(2)]
         reply = pages[0].request.post(
             url + "/api/games", data=json.dumps({"title": "Tiny", "players": seats("human", "human")})
