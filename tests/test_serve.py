@@ -308,3 +308,35 @@ def test_two_pages_see_each_others_actions(tmp_path):
         first.click("#undo")
         second.wait_for_function("document.body.dataset.version === '3'")
         assert second.locator("#redo").is_enabled()
+
+
+def test_a_long_part_of_an_18SJ_game_through_the_page(tmp_path):
+    """18SJ with one person (seat 2) and three heuristic bots: the person's first 40
+    decisions — bids with amounts, pars, share buys — clicked on the page; the saved
+    file replays to the same position."""
+    with browser() as b, running(tmp_path) as (url, server):
+        page = b.new_page(viewport={"width": 1400, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/")
+        page.select_option("#title", label="18SJ")
+        page.select_option("#count", "4")
+        kinds = page.locator(".seat-kind")
+        kinds.nth(0).select_option("heuristic")
+        kinds.nth(1).select_option("human")
+        page.click("#create")
+        page.wait_for_selector("#map svg")
+        live = server.open(int(page.url.rsplit("/", 1)[1]))
+        kinds_clicked = set()
+        for _ in range(40):
+            if live.game.finished:
+                break
+            page.wait_for_selector(".choice")
+            move = heuristic_click(live)
+            kinds_clicked.add(move[1])
+            click(page, *move)
+        assert {"bid", "par"} <= kinds_clicked or {"bid", "buy_shares"} <= kinds_clicked, kinds_clicked
+        assert page.locator("#map svg").count() == 1 and not errors
+        data = page.request.get(f"{url}/api/games/{live.id}/download").json()
+        outcome = replay(GameFile.from_dict(data))
+        assert outcome.failure is None and outcome.game.messages == live.game.messages
