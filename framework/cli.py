@@ -32,6 +32,7 @@ from framework.cli_play import register as register_play_commands
 from framework.cli_play import variant_ids
 from framework.cli_render import register as register_render_commands
 from framework.cli_routes import register as register_routes_command
+from framework.cli_serve import register as register_serve_command
 from framework.problems import Problem, ProblemsError
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, title_schemas, write_schemas, write_texts
@@ -337,6 +338,7 @@ register_play_commands(app)
 register_render_commands(app)
 register_routes_command(app)
 register_new_command(app)
+register_serve_command(app)
 
 SHORT_HELP = {
     "validate": "Check a title (and its variants) and summarise it.",
@@ -349,6 +351,7 @@ SHORT_HELP = {
     "view": "Write an HTML replay viewer of a game.",
     "routes": "Compare recorded routes with the proven best ones.",
     "new": "Create a title folder with starter files that validate.",
+    "serve": "Start a web app to play games in the browser.",
 }
 for _command in app.registered_commands:
     _name = _command.name or (_command.callback.__name__ if _command.callback else "")

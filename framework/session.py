@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.engine.trace import ROUND_NAMES
 from framework.gamefile import effective_actions, with_auto_actions
@@ -105,6 +106,17 @@ class Session:
         action.setdefault("id", (self.actions[-1]["id"] + 1) if self.actions else 1)
         action.setdefault("created_at", int(time.time()))
         return action
+
+    def restore(self, actions: list[dict[str, Any]]) -> None:
+        """Take ``actions`` (as :attr:`actions` holds them, undo and redo included) as
+        the game's, replaying them; :class:`GameError` leaves the session as it was."""
+        before = self.actions
+        self.actions = [dict(a) for a in actions]
+        try:
+            self._rebuild()
+        except GameError:
+            self.actions = before
+            raise
 
     def _rebuild(self) -> None:
         game = self._new_game()

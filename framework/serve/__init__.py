@@ -1,0 +1,6 @@
+"""``18xx serve``: a local web app to create, play and watch games in the browser.
+
+:mod:`framework.serve.app` is the Starlette app (pages, a JSON API, Server-Sent Events),
+:mod:`framework.serve.store` keeps the games in SQLite, :mod:`framework.serve.games`
+plays them (the bots of bot seats included) and writes what a page shows.
+"""
