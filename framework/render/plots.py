@@ -12,6 +12,7 @@ choice) would add a heavy dependency and megabytes of SVG paths for text.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -68,6 +69,10 @@ def bar_chart(
     x0, y0 = 46.0, height - 34
     w, h = width - x0 - 10, y0 - 30
     top = _nice_max(max((v + (e[k] if e else 0) for _, vs, e in series for k, v in enumerate(vs)), default=1))
+    if percent:
+        top = min(top, 1.0)
+    elif all(float(v).is_integer() for _, vs, _ in series for v in vs):
+        top = max(4, math.ceil(top / 4) * 4)  # counts: whole ticks
     fmt = (lambda v: f"{v * 100:.0f}%") if percent else _num
     body = _axis(x0, y0, w, h, top, fmt)
     slot = w / max(1, len(labels))
@@ -85,7 +90,8 @@ def bar_chart(
                 + "</title></rect>"
             )
             if errors and errors[k]:
-                cx, lo, hi = x + bw / 2, y0 - h * max(0, v - errors[k]) / top, y0 - h * (v + errors[k]) / top
+                lo, hi = max(0, v - errors[k]), min(top, v + errors[k])
+                cx, lo, hi = x + bw / 2, y0 - h * lo / top, y0 - h * hi / top
                 body.append(
                     f'<path class="error" d="M{cx:.1f} {lo:.1f}V{hi:.1f}M{cx - 3:.1f} {lo:.1f}h6'
                     f'M{cx - 3:.1f} {hi:.1f}h6" stroke="#000" fill="none"/>'
@@ -112,7 +118,9 @@ def bins(values: Sequence[float], count: int = 10) -> tuple[list[str], list[floa
     """Equal-width bins over ``values``: their labels (lower edges), counts, start and width.
 
     >>> bins([1, 2, 2, 9], 4)[:2]
-    (['1', '3', '5', '7'], [3, 0, 0, 1])
+    (['1', '4', '7'], [3, 0, 1])
+    >>> bins([0.5, 1.0, 2.5], 2)[:2]
+    (['0.5', '1.5'], [2, 1])
     """
     if not values:
         return [], [], 0.0, 1.0
@@ -120,6 +128,9 @@ def bins(values: Sequence[float], count: int = 10) -> tuple[list[str], list[floa
     if hi == lo:
         return [_num(lo)], [len(values)], lo, 1.0
     width = (hi - lo) / count
+    if all(float(v).is_integer() for v in values):  # whole numbers: whole bins
+        width = float(max(1, math.ceil((hi - lo + 1) / count)))
+        count = math.ceil((hi - lo + 1) / width)
     counts = [0] * count
     for v in values:
         counts[min(count - 1, int((v - lo) / width))] += 1

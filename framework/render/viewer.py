@@ -252,11 +252,13 @@ def _corporation_rows(game: Any) -> dict[str, list[Any]]:
 
 
 def _marked_hexes(action: dict[str, Any], frame: dict[str, Any], hex_ids: list[str]) -> list[int]:
-    """The hexes an action is about: its ``hex``, else the few hexes whose picture it
-    changed (a token placed, a tile upgraded by a company)."""
+    """The hexes an action is about: its ``hex``, else, for an action on a city (a token
+    placed), the few hexes whose picture it changed."""
     hexes = action.get("hex")
     if isinstance(hexes, str) and hexes in hex_ids:
         return [hex_ids.index(hexes)]
+    if "city" not in action and "hex" not in action:
+        return []
     changed = [k for k, _ in frame.get("h", [])]
     return changed if 0 < len(changed) <= 3 else []
 
