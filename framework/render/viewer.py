@@ -16,6 +16,11 @@ pictures of the hexes that changed (``g``, drawn by the layer's ``hex_pictures``
 once each like the hex pictures) and the rows of its panel table (``gp``); a layer action's
 links are drawn like routes.
 
+Each frame also carries the side panels' changes (:mod:`framework.render.panels`): ``w``
+net worth by seat, ``st`` share-table rows, ``tr`` trains, depot and phase, ``co`` private
+companies; ``hx`` the hexes the action is about (outlined on the map) and ``rk`` the frame
+whose routes are still those of the operating turn. The data ends with the final scores.
+
 In the page: ←/→ (or the buttons) step through the actions, Home/End go to the
 start and the end, PageUp/PageDown to the previous and next round, the slider
 moves anywhere and "round" jumps to the start of a round.

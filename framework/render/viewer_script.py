@@ -167,11 +167,22 @@ D.rounds.forEach(([k, label]) => {
 });
 $("slider").max = String(N);
 
+// positions are rebuilt from the nearest checkpoint (a copy of the state every 64 frames)
+const EVERY = 64;
+const checkpoints = [];
+function copyState(s) {
+  return { hexes: s.hexes.slice(), players: { ...s.players }, corps: { ...s.corps }, market: s.market,
+           status: s.status, layer: s.layer.slice(), panels: { ...s.panels }, worth: s.worth,
+           shares: { ...s.shares }, trains: s.trains, companies: { ...s.companies } };
+}
 function stateAt(n) {
-  const s = { hexes: new Array(D.hexes.length).fill(0), players: {}, corps: {}, market: [], status: [],
-              changed: {}, layer: new Array(D.hexes.length).fill(-1), panels: {},
-              worth: [], shares: {}, trains: null, companies: {} };
-  for (let k = 0; k <= n; k++) {
+  let from = Math.min(Math.floor(n / EVERY), checkpoints.length);
+  let s;
+  if (from > 0) s = copyState(checkpoints[from - 1]);
+  else s = { hexes: new Array(D.hexes.length).fill(0), players: {}, corps: {}, market: [], status: [],
+             layer: new Array(D.hexes.length).fill(-1), panels: {},
+             worth: [], shares: {}, trains: null, companies: {} };
+  for (let k = from * EVERY; k <= n; k++) {
     const f = D.frames[k];
     (f.h || []).forEach(([i, snippet]) => { s.hexes[i] = snippet; });
     if (f.p) Object.assign(s.players, f.p);
@@ -195,6 +206,7 @@ function stateAt(n) {
         if (row === null) delete into[sym]; else into[sym] = row;
       }
     }
+    if (k % EVERY === EVERY - 1 && checkpoints.length === (k + 1) / EVERY - 1) checkpoints.push(copyState(s));
   }
   const f = D.frames[n];
   s.changed = { players: Object.keys(f.p || {}), corps: Object.keys(f.c || {}),
