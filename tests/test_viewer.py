@@ -395,3 +395,17 @@ def test_browser_zoom_highlight_scores_shares_and_the_log(tmp_path):
         )
         assert ms < 100
         assert not errors
+
+
+def test_panels_as_html_for_other_pages():
+    from framework.render import panels
+
+    game = played(len(page_data()["frames"]) - 1)
+    money = title().title.money
+    shares = panels.share_table_html(panels.share_columns(game), panels.share_table_data(game))
+    assert shares.count("<tr>") == 1 + sum(1 for c in game.corporations.values() if not c.closed)
+    assert f"phase {game.phase}" in panels.trains_html(panels.trains_data(game), money)
+    companies = panels.companies_html(panels.companies_data(game), money)
+    assert companies.count("<tr>") == 1 + len(game.companies)
+    scores = panels.scores_html(panels.final_scores(game), money)
+    assert money(next(iter(game.result().values()))) in scores

@@ -67,10 +67,14 @@ def share_table_data(game: Any) -> dict[str, list[int]]:
     return out
 
 
-def trains_data(game: Any) -> dict[str, Any]:
+def trains_data(game: Any) -> dict[str, Any] | None:
     """The phase, what the depot offers (train and price), how many of each type are
-    left in the depot, the pool's trains and the rusted types."""
+    left in the depot, the pool's trains and the rusted types; ``None`` for a title
+    without trains."""
     from framework.engine import trains
+
+    if not game.title.trains:
+        return None
 
     left: dict[str, int] = {}
     for tid in game.depot:
@@ -124,8 +128,10 @@ def share_table_html(columns: list[str], data: dict[str, list[int]]) -> str:
     return _table(["", *(columns[k] for k in keep)], rows, "shares")
 
 
-def trains_html(data: dict[str, Any], money: Any = str) -> str:
-    """Phase, depot offer, trains left, pool and rusted types."""
+def trains_html(data: dict[str, Any] | None, money: Any = str) -> str:
+    """Phase, depot offer, trains left, pool and rusted types (nothing without trains)."""
+    if data is None:
+        return ""
     offered = ", ".join(f"{t} ({money(p)})" for t, p in data["offered"]) or "nothing"
     left = ", ".join(f"{name}×{'∞' if n < 0 else n}" for name, n in data["left"]) or "none"
     lines = [

@@ -153,11 +153,11 @@ PAGE = (
   </div>
   <div>
   <div id="marketbox">{{MARKET}}</div>
-  <h2>Trains</h2>
-  <div id="trains"></div>
-  <h2>Private companies</h2>
+  <div id="trains-panel"><h2>Trains</h2>
+  <div id="trains"></div></div>
+  <div id="companies-panel"><h2>Private companies</h2>
   <table id="companies"><thead><tr><th></th><th>company</th><th>owner</th><th>revenue</th></tr></thead>
-  <tbody></tbody></table>
+  <tbody></tbody></table></div>
   </div>
 </section>
 <section class="plots" id="plots">{{PLOTS}}</section>

@@ -314,6 +314,8 @@ function drawPanels(s, n) {
     sb.appendChild(tr);
   }
   const t = s.trains;
+  $("trains-panel").hidden = !t;
+  $("companies-panel").hidden = !Object.keys(s.companies).length;
   const box = $("trains");
   box.replaceChildren();
   if (t) {
