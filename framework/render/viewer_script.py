@@ -408,8 +408,8 @@ function show(n) {
   $("action").querySelector(".id").textContent = f.a[0] === null ? "" : "#" + f.a[0];
   $("action").querySelector(".what").textContent = f.a[2];
   const [phase, round, bank, acting, over] = s.status;
-  $("status").textContent = "phase " + phase + " · " + round + " · bank " + money(bank) +
-    (acting ? " · " + acting + " to act" : "") + (over ? " · " + over : "");
+  $("status").textContent = (phase === null ? "" : "phase " + phase + " · ") + round + " · bank " +
+    money(bank) + (acting ? " · " + acting + " to act" : "") + (over ? " · " + over : "");
   $("error").textContent = n === N && D.error ? D.error : "";
   // players
   const pb = $("players").querySelector("tbody");
