@@ -293,52 +293,68 @@ function routesAt(n) {
   return out;
 }
 
+// a table is drawn again only when what it shows changed
+const drawn = {};
+function fresh(name, value) {
+  const key = JSON.stringify(value);
+  if (drawn[name] === key) return false;
+  drawn[name] = key;
+  return true;
+}
+
 function drawPanels(s, n) {
-  const cols = D.shareColumns;
-  const keep = cols.map((_, k) => k).filter((k) => Object.values(s.shares).some((row) => row[k]));
-  shareHead.replaceChildren();
-  ["corporation", ...keep.map((k) => cols[k]), "total"].forEach((name) => {
-    const th = document.createElement("th");
-    th.textContent = name;
-    shareHead.appendChild(th);
-  });
-  const sb = $("shares").querySelector("tbody");
-  sb.replaceChildren();
-  for (const [sym, row] of Object.entries(s.shares)) {
-    const tr = document.createElement("tr");
-    tr.dataset.corp = sym;
-    cells(tr, [chip(sym), ...keep.map((k) => (row[k] ? row[k] + "%" : "")),
-               row.reduce((a, b) => a + b, 0) + "%"]);
-    keep.forEach((k, i) => { tr.children[i + 1].dataset.holder = cols[k]; });
-    tr.lastChild.className = "num total";
-    sb.appendChild(tr);
+  if (fresh("shares", s.shares)) {
+    const cols = D.shareColumns;
+    const keep = cols.map((_, k) => k).filter((k) => Object.values(s.shares).some((row) => row[k]));
+    shareHead.replaceChildren();
+    ["corporation", ...keep.map((k) => cols[k]), "total"].forEach((name) => {
+      const th = document.createElement("th");
+      th.textContent = name;
+      shareHead.appendChild(th);
+    });
+    const sb = $("shares").querySelector("tbody");
+    sb.replaceChildren();
+    for (const [sym, row] of Object.entries(s.shares)) {
+      const tr = document.createElement("tr");
+      tr.dataset.corp = sym;
+      cells(tr, [chip(sym), ...keep.map((k) => (row[k] ? row[k] + "%" : "")),
+                 row.reduce((a, b) => a + b, 0) + "%"]);
+      keep.forEach((k, i) => { tr.children[i + 1].dataset.holder = cols[k]; });
+      tr.lastChild.className = "num total";
+      sb.appendChild(tr);
+    }
   }
   const t = s.trains;
   $("trains-panel").hidden = !t;
   $("companies-panel").hidden = !Object.keys(s.companies).length;
-  const box = $("trains");
-  box.replaceChildren();
-  if (t) {
-    const offered = t.offered.map(([id, price]) => id + " (" + money(price) + ")").join(", ") || "nothing";
-    const left = t.left.map(([name, k]) => name + "×" + (k < 0 ? "∞" : k)).join(", ") || "none";
-    [["phase", t.phase], ["depot offers", offered], ["left in the depot", left],
-     ["pool", t.pool.join(", ") || "empty"], ["rusted", t.rusted.join(", ") || "none"]].forEach(([k, v]) => {
-      const div = document.createElement("div");
-      div.className = k.replace(/ /g, "-");
-      const b = document.createElement("b");
-      b.textContent = k + ": ";
-      div.append(b, String(v));
-      box.appendChild(div);
-    });
+  if (fresh("trains", s.trains)) {
+    const box = $("trains");
+    box.replaceChildren();
+    if (t) {
+      const offered = t.offered.map(([id, price]) => id + " (" + money(price) + ")").join(", ") || "nothing";
+      const left = t.left.map(([name, k]) => name + "×" + (k < 0 ? "∞" : k)).join(", ") || "none";
+      [["phase", t.phase], ["depot offers", offered], ["left in the depot", left],
+       ["pool", t.pool.join(", ") || "empty"],
+       ["rusted", t.rusted.join(", ") || "none"]].forEach(([k, v]) => {
+        const div = document.createElement("div");
+        div.className = k.replace(/ /g, "-");
+        const b = document.createElement("b");
+        b.textContent = k + ": ";
+        div.append(b, String(v));
+        box.appendChild(div);
+      });
+    }
   }
-  const cb = $("companies").querySelector("tbody");
-  cb.replaceChildren();
-  for (const [sym, [name, owner, revenue, closed]] of Object.entries(s.companies)) {
-    const tr = document.createElement("tr");
-    tr.dataset.company = sym;
-    if (closed) tr.className = "closed";
-    cells(tr, [sym, name, closed ? "closed" : owner, money(revenue)]);
-    cb.appendChild(tr);
+  if (fresh("companies", s.companies)) {
+    const cb = $("companies").querySelector("tbody");
+    cb.replaceChildren();
+    for (const [sym, [name, owner, revenue, closed]] of Object.entries(s.companies)) {
+      const tr = document.createElement("tr");
+      tr.dataset.company = sym;
+      if (closed) tr.className = "closed";
+      cells(tr, [sym, name, closed ? "closed" : owner, money(revenue)]);
+      cb.appendChild(tr);
+    }
   }
   const scores = $("scores");
   scores.hidden = !(n === N && D.final.length);
@@ -412,30 +428,34 @@ function show(n) {
     money(bank) + (acting ? " · " + acting + " to act" : "") + (over ? " · " + over : "");
   $("error").textContent = n === N && D.error ? D.error : "";
   // players
-  const pb = $("players").querySelector("tbody");
-  pb.replaceChildren();
-  D.players.forEach(([id, name], k) => {
-    const row = s.players[String(k)] || [0, "", ""];
-    const tr = document.createElement("tr");
-    tr.dataset.player = id;
-    if (s.changed.players.includes(String(k)) && n > 0) tr.className = "changed";
-    cells(tr, [name, money(row[0]), money(s.worth[k] ?? row[0]), row[1], row[2]]);
-    tr.children[1].className = "num cash";
-    tr.children[2].className = "num worth";
-    pb.appendChild(tr);
-  });
+  if (fresh("players", [s.players, s.worth, n > 0 && s.changed.players])) {
+    const pb = $("players").querySelector("tbody");
+    pb.replaceChildren();
+    D.players.forEach(([id, name], k) => {
+      const row = s.players[String(k)] || [0, "", ""];
+      const tr = document.createElement("tr");
+      tr.dataset.player = id;
+      if (s.changed.players.includes(String(k)) && n > 0) tr.className = "changed";
+      cells(tr, [name, money(row[0]), money(s.worth[k] ?? row[0]), row[1], row[2]]);
+      tr.children[1].className = "num cash";
+      tr.children[2].className = "num worth";
+      pb.appendChild(tr);
+    });
+  }
   // corporations
-  const cb = $("corporations").querySelector("tbody");
-  cb.replaceChildren();
-  for (const [sym, row] of Object.entries(s.corps)) {
-    const [price, cash, trains, stations, president, state] = row;
-    const tr = document.createElement("tr");
-    tr.dataset.corp = sym;
-    if (s.changed.corps.includes(sym) && n > 0) tr.className = "changed";
-    const shown = price === null ? (state === "minor" ? "minor" : "—") : price;
-    cells(tr, [chip(sym), shown, money(cash), trains, stations, president]);
-    tr.children[2].className = "num treasury";
-    cb.appendChild(tr);
+  if (fresh("corps", [s.corps, n > 0 && s.changed.corps])) {
+    const cb = $("corporations").querySelector("tbody");
+    cb.replaceChildren();
+    for (const [sym, row] of Object.entries(s.corps)) {
+      const [price, cash, trains, stations, president, state] = row;
+      const tr = document.createElement("tr");
+      tr.dataset.corp = sym;
+      if (s.changed.corps.includes(sym) && n > 0) tr.className = "changed";
+      const shown = price === null ? (state === "minor" ? "minor" : "—") : price;
+      cells(tr, [chip(sym), shown, money(cash), trains, stations, president]);
+      tr.children[2].className = "num treasury";
+      cb.appendChild(tr);
+    }
   }
   layerUses.forEach((use, i) => {
     const snippet = s.layer[i];
@@ -461,7 +481,7 @@ function show(n) {
       gb.appendChild(tr);
     }
   }
-  drawMarket(s.market);
+  if (fresh("market", s.market)) drawMarket(s.market);
   drawRoutes(routesAt(n));
   drawHighlight(f.hx);
   drawPanels(s, n);
