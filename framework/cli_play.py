@@ -241,6 +241,14 @@ def simulate(
             "--max-actions", min=1, metavar="N", help="A game still going after this many actions fails."
         ),
     ] = 20000,
+    report_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="FILE.html",
+            help="Also write an HTML report with charts (scores, wins by seat, length, bank).",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play many seeded games in parallel and report end reasons, length, scores, seat
@@ -288,6 +296,8 @@ def simulate(
     data: dict[str, Any] = reports["base"] if len(reports) == 1 else {"reports": reports}
     if compare_with is not None:
         data["difference"] = compare(*results.values())
+    if report_file is not None:
+        _write_report(report_file, f"{title.name}, {players} players, {games} games", results, reports, data)
     if as_json:
         out.print_json(data=data)
     else:
@@ -297,6 +307,19 @@ def simulate(
             _print_difference(data["difference"], compare_with.name)
     if any(rep["failures"] for rep in reports.values()):
         raise typer.Exit(1)
+
+
+def _write_report(path: Path, heading: str, results: dict, reports: dict, data: dict[str, Any]) -> None:
+    """Write the HTML report of ``--report`` (atomically)."""
+    from framework.atomic import WriteError, write_atomic
+    from framework.sim_report import report_html
+
+    page = report_html(heading, results, reports, data.get("difference"))
+    try:
+        write_atomic(path, page.encode("utf-8"))
+    except WriteError as exc:
+        raise fail(str(exc)) from None
+    err.print(f"wrote {path}", markup=False)
 
 
 def _collect(summaries, total: int, label: str) -> list:

@@ -72,10 +72,14 @@ def test_simulate_reports_the_figures_the_issue_asks_for():
     assert {"floats", "nationalised", "held_by_winner"} == set(next(iter(data["corporations"].values())))
 
 
-def test_simulate_compares_with_an_overlay_on_the_same_seeds():
-    result = run("simulate", TITLE, "--games", "2", "--compare", HOUSE_RULES, "--json")
+def test_simulate_compares_with_an_overlay_on_the_same_seeds(tmp_path):
+    page = tmp_path / "report.html"
+    result = run("simulate", TITLE, "--games", "2", "--compare", HOUSE_RULES, "--json", "--report", str(page))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
+    html = page.read_text(encoding="utf-8")
+    assert html.count('<svg class="chart') == 6 and 'id="difference"' in html
+    assert html.count('data-series="with small-bank.yaml"') > 0 and html.count('data-series="base"') > 0
     assert set(data["reports"]) == {"base", "with small-bank.yaml"}
     assert data["difference"]["paired_games"] == 2
     assert {"mean", "ci95"} == set(data["difference"]["winner_score"])

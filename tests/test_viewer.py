@@ -278,3 +278,134 @@ def test_browser_shows_the_steam_goods_layer_and_numbered_turns(tmp_path):
         assert "good:" in page.locator("#routes-key").inner_text()
         page.screenshot(path=str(tmp_path / "steam.png"), full_page=True)
         assert not errors
+
+
+# -- issue 16: zoom, the last action's hex, final scores, panels, the log, plots ---------
+
+
+def test_frames_carry_the_panels_and_the_marked_hexes():
+    data = page_data()
+    frames = data["frames"]
+    end = played(len(frames) - 1)
+    from framework.render import panels
+
+    assert data["final"] == [[end.name(pid), v] for pid, v in end.result().items()]
+    worth: list = []
+    shares: dict = {}
+    for f in frames:
+        worth = f.get("w", worth)
+        shares.update(f.get("st", {}))
+    assert worth == panels.net_worth(end)
+    assert {s: r for s, r in shares.items() if r is not None} == panels.share_table_data(end)
+    assert all(sum(row) == 100 for row in panels.share_table_data(end).values())
+    lays = [f for f in frames if f["a"][1] == "lay_tile"]
+    assert lays and all(data["hexes"][f["hx"][0]][0] in f["a"][2] for f in lays)
+    # the operating turn's routes stay shown after its run_routes action
+    assert any("rk" in f and "r" in frames[f["rk"]] for f in frames)
+    assert page_html().count('class="series"') == len(data["players"]) + len(
+        {s for f in frames for s, row in (f.get("c") or {}).items() if row and row[0] is not None}
+    )
+
+
+def test_browser_zoom_highlight_scores_shares_and_the_log(tmp_path):
+    page_file = tmp_path / "replay.html"
+    page_file.write_text(page_html(), encoding="utf-8")
+    data = page_data()
+    n = len(data["frames"]) - 1
+    money = title().title.money
+    with viewer_page(page_file) as (page, errors):
+        viewport = page.locator("#viewport")
+        before = viewport.get_attribute("transform")
+        page.click("#zoom-in")
+        zoomed = viewport.get_attribute("transform")
+        assert zoomed != before and "scale(1.5" in zoomed
+        box = page.locator("#map").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -300)
+        assert viewport.get_attribute("transform") != zoomed
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 + 80, box["y"] + box["height"] / 2 + 40)
+        page.mouse.up()
+        panned = viewport.get_attribute("transform")
+        page.click("#zoom-reset")
+        assert viewport.get_attribute("transform") == "translate(0.0,0.0) scale(1.0000)" != panned
+
+        # the last action's hex is marked
+        k = next(k for k, f in enumerate(data["frames"]) if f["a"][1] == "lay_tile")
+        page.evaluate(f"show({k})")
+        hex_id = data["hexes"][data["frames"][k]["hx"][0]][0]
+        assert page.locator("#highlight polygon.last-hex").get_attribute("data-hex") == hex_id
+        page.evaluate(f"show({k + 1})")
+        assert page.locator("#highlight polygon").count() == len(data["frames"][k + 1].get("hx", []))
+
+        # the log: every line so far, searchable, a click goes to its action
+        page.keyboard.press("End")
+        assert page.locator("#log div:not(.future)").count() == page.locator("#log div").count()
+        assert page.locator("#log div").count() >= len(played(n).messages)
+        page.fill("#log-search", "buys 4-3")
+        hits = page.locator("#log div:not(.miss)")
+        assert hits.count() >= 1 and all("buys 4-3" in t for t in hits.all_inner_texts())
+        target = int(hits.first.get_attribute("data-frame"))
+        hits.first.click()
+        assert page.locator("#counter").inner_text() == f"{target} / {n}"
+        assert "buys 4-3" in page.locator("#log div.now").first.inner_text()
+        page.fill("#log-search", "")
+        page.keyboard.press("End")  # in the search box the keys are the box's
+        assert page.locator("#counter").inner_text() == f"{target} / {n}"
+        page.evaluate("document.activeElement.blur()")
+
+        # final scores at the end
+        assert not page.locator("#scores").is_visible()
+        page.keyboard.press("End")
+        assert page.locator("#scores").is_visible()
+        end = played(n)
+        shown = page.locator("#scores td.score").all_inner_texts()
+        assert shown == [money(v) for v in end.result().values()]
+        for player in end.players:
+            cell = page.locator(f'#players tr[data-player="{player.id}"] td.worth')
+            from framework.engine.finance import player_value
+
+            assert cell.inner_text() == money(player_value(end, player.id))
+
+        # the share table adds up to 100% per corporation
+        rows = page.locator("#shares tbody tr")
+        assert rows.count() == sum(1 for c in end.corporations.values() if not c.closed)
+        for row in rows.all():
+            percents = [int(t.rstrip("%")) for t in row.locator("td[data-holder]").all_inner_texts() if t]
+            assert sum(percents) == 100 and row.locator("td.total").inner_text() == "100%"
+
+        # trains, depot and phase; private companies
+        assert f"phase: {end.phase}" in page.locator("#trains").inner_text()
+        assert page.locator("#companies tbody tr").count() == len(end.companies)
+        closed = sum(1 for c in end.companies.values() if c.closed)
+        assert page.locator("#companies tr.closed").count() == closed
+
+        # the plots' cursor follows the action shown
+        cursor = page.locator("#plot-worth line.cursor")
+        at_end = float(cursor.get_attribute("x1"))
+        page.keyboard.press("Home")
+        assert float(cursor.get_attribute("x1")) < at_end
+        page.keyboard.press("End")
+        page.screenshot(path=str(tmp_path / "viewer-end.png"), full_page=True)
+
+        # stepping stays fast
+        ms = page.evaluate(
+            "() => { const t0 = performance.now(); for (let k = 0; k <= N; k++) show(k);"
+            " return (performance.now() - t0) / (N + 1); }"
+        )
+        assert ms < 100
+        assert not errors
+
+
+def test_panels_as_html_for_other_pages():
+    from framework.render import panels
+
+    game = played(len(page_data()["frames"]) - 1)
+    money = title().title.money
+    shares = panels.share_table_html(panels.share_columns(game), panels.share_table_data(game))
+    assert shares.count("<tr>") == 1 + sum(1 for c in game.corporations.values() if not c.closed)
+    assert f"phase {game.phase}" in panels.trains_html(panels.trains_data(game), money)
+    companies = panels.companies_html(panels.companies_data(game), money)
+    assert companies.count("<tr>") == 1 + len(game.companies)
+    scores = panels.scores_html(panels.final_scores(game), money)
+    assert money(next(iter(game.result().values()))) in scores

@@ -16,6 +16,11 @@ pictures of the hexes that changed (``g``, drawn by the layer's ``hex_pictures``
 once each like the hex pictures) and the rows of its panel table (``gp``); a layer action's
 links are drawn like routes.
 
+Each frame also carries the side panels' changes (:mod:`framework.render.panels`): ``w``
+net worth by seat, ``st`` share-table rows, ``tr`` trains, depot and phase, ``co`` private
+companies; ``hx`` the hexes the action is about (outlined on the map) and ``rk`` the frame
+whose routes are still those of the operating turn. The data ends with the final scores.
+
 In the page: ←/→ (or the buttons) step through the actions, Home/End go to the
 start and the end, PageUp/PageDown to the previous and next round, the slider
 moves anywhere and "round" jumps to the start of a round.
@@ -31,7 +36,7 @@ from typing import Any
 
 from framework.engine.errors import GameError
 from framework.gamefile import NO_EFFECT, GameFile
-from framework.render import style
+from framework.render import panels, style
 from framework.render.geometry import HexShape
 from framework.render.hexes import Palette, draw_hex
 from framework.render.map import border_layer, coordinate_layer, game_views, geometry_for
@@ -39,6 +44,7 @@ from framework.render.market import CELL_H, CELL_W, TOKEN_R, cell_box, render_ma
 from framework.render.position import certificates, round_label
 from framework.render.routes import recorded_routes
 from framework.render.svg import group
+from framework.render.viewer_page import PAGE, plots_html
 from framework.replay import new_game, recorded, title_for
 from framework.title.model import Title
 
@@ -80,6 +86,8 @@ class _Recorder:
     hex_ids: list[str]
     snippets: list[str] = field(default_factory=list)
     snippet_of: dict[tuple, int] = field(default_factory=dict)
+    panels: dict[str, Any] = field(default_factory=dict)
+    """The panels' data as last recorded (net worth, shares, trains, companies)."""
     hex_keys: list[tuple | None] = field(default_factory=list)
     players: list[list[Any]] = field(default_factory=list)
     corps: dict[str, list[Any]] = field(default_factory=dict)
@@ -190,7 +198,29 @@ class _Recorder:
             self.status = status
         if game.layer_state is not None:  # the title's own layer (18Steam: track, cubes, panels)
             self.layer_frame(out)
+        self.panels_frame(out)
         return out
+
+    def panels_frame(self, out: dict[str, Any]) -> None:
+        """The panels' changes: ``w`` net worth by seat, ``st`` the share table's rows,
+        ``tr`` trains, depot and phase, ``co`` the private companies' rows."""
+        game = self.game
+        now = {
+            "w": panels.net_worth(game),
+            "st": panels.share_table_data(game),
+            "tr": panels.trains_data(game),
+            "co": panels.companies_data(game),
+        }
+        for key in ("w", "tr"):
+            if now[key] != self.panels.get(key):
+                out[key] = now[key]
+        for key in ("st", "co"):
+            old = self.panels.get(key, {})
+            diff = {sym: row for sym, row in now[key].items() if old.get(sym) != row}
+            gone = {sym: None for sym in old if sym not in now[key]}
+            if diff or gone:
+                out[key] = {**diff, **gone}
+        self.panels = now
 
 
 def _corporation_rows(game: Any) -> dict[str, list[Any]]:
@@ -226,6 +256,18 @@ def _corporation_rows(game: Any) -> dict[str, list[Any]]:
     return rows
 
 
+def _marked_hexes(action: dict[str, Any], frame: dict[str, Any], hex_ids: list[str]) -> list[int]:
+    """The hexes an action is about: its ``hex``, else, for an action on a city (a token
+    placed), the few hexes whose picture it changed."""
+    hexes = action.get("hex")
+    if isinstance(hexes, str) and hexes in hex_ids:
+        return [hex_ids.index(hexes)]
+    if "city" not in action and "hex" not in action:
+        return []
+    changed = [k for k, _ in frame.get("h", [])]
+    return changed if 0 < len(changed) <= 3 else []
+
+
 def viewer_data(
     game_file: GameFile, title: Title | None = None, *, size: float = VIEWER_SIZE
 ) -> dict[str, Any]:
@@ -237,6 +279,7 @@ def viewer_data(
     hex_ids = list(title.map.hexes)
     recorder = _Recorder(game, geometry.shape, geometry, palette, hex_ids)
     frames = [{"a": [None, "", "the game starts", ""], **recorder.frame()}]
+    turn_routes: tuple[int, Any, str] | None = None  # the frame of the turn's routes, its entity, round
     error = None
     try:
         actions = game_file.effective()
@@ -259,6 +302,16 @@ def viewer_data(
             routes = recorded_routes(game.board, geometry.shape, owner, action)
         elif action.get("type") in game.layer.actions:  # the title's own layer (18Steam: moved goods)
             routes = game.layer.action_routes(game, geometry.shape, action) or None
+        marked = _marked_hexes(action, frame, hex_ids)
+        if marked:
+            frame["hx"] = marked
+        label = recorder.status[1] if recorder.status else ""
+        if routes is not None:
+            turn_routes = (len(frames), action.get("entity"), label)
+        elif turn_routes is not None and turn_routes[1:] == (action.get("entity"), label):
+            frame["rk"] = turn_routes[0]  # still the same operating turn: its routes stay shown
+        else:
+            turn_routes = None
         if routes is not None:
             frame["r"] = [
                 {
@@ -283,6 +336,7 @@ def viewer_data(
     centres = [[h, *(round(v, 2) for v in geometry.centre(h))] for h in hex_ids]
     static = border_layer(game.hexmap, geometry) + coordinate_layer(title, geometry)
     market_svg = render_market(title, None, caption=f"{title.title.name} — stock market")
+    corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in geometry.shape.corners(0.94))
     return {
         "title": f"{title.title.name} — game {game_file.id}" if game_file.id else title.title.name,
         "currency": title.title.currency,
@@ -303,6 +357,9 @@ def viewer_data(
         "rounds": rounds,
         "layer": {"columns": game.layer.panel_table(game)[0]} if game.layer_state is not None else None,
         "error": error,
+        "hexCorners": corners,
+        "shareColumns": panels.share_columns(game),
+        "final": panels.final_scores(game),
         **names,
     }
 
@@ -325,9 +382,10 @@ def viewer_page(data: dict[str, Any]) -> str:
     map_svg = (
         f'<svg id="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {data["width"]} {data["height"]}" '
         f'font-family="DejaVu Sans, Verdana, Arial, sans-serif"><defs>{defs}</defs>'
-        f'<g id="hexes"></g>{group([static], id="static")}<g id="layer"></g><g id="routes"></g></svg>'
+        f'<g id="viewport"><g id="hexes"></g>{group([static], id="static")}<g id="layer"></g>'
+        f'<g id="highlight"></g><g id="routes"></g></g></svg>'
     )
-    page = PAGE.replace("{{TITLE}}", escape(data["title"]))
+    page = PAGE.replace("{{TITLE}}", escape(data["title"])).replace("{{PLOTS}}", plots_html(data))
     page = page.replace("{{MAP}}", map_svg).replace("{{MARKET}}", market_svg)
     return page.replace("{{DATA}}", payload)
 
@@ -340,374 +398,3 @@ def write_viewer(game_path: Path | str, out: Path | str, title: Title | None = N
     data = viewer_data(GameFile.read(game_path), title)
     write_atomic(out, viewer_page(data).encode("utf-8"))
     return data["error"]
-
-
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{TITLE}}</title>
-<style>
-  body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0;
-         background: #f6f4ee; color: #111; }
-  header { position: sticky; top: 0; z-index: 2; background: #2d3142; color: #fff; padding: 8px 14px;
-           display: flex; flex-wrap: wrap; gap: 10px; align-items: center; }
-  header h1 { font-size: 17px; margin: 0 12px 0 0; }
-  header button { font-size: 15px; min-width: 38px; padding: 3px 8px; cursor: pointer; }
-  header select, header input { font-size: 14px; }
-  #counter { font-weight: bold; font-variant-numeric: tabular-nums; min-width: 110px; }
-  #slider { flex: 1 1 220px; }
-  #action { background: #fffbe6; border-bottom: 1px solid #ddd; padding: 6px 14px; font-size: 14px; }
-  #action .id { color: #666; margin-right: 8px; }
-  #status { padding: 4px 14px; font-size: 14px; color: #333; }
-  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(300px, 1fr); gap: 10px;
-         padding: 0 10px 10px; }
-  #mapbox { background: #fff; border: 1px solid #ccc; }
-  #map { width: 100%; height: auto; display: block; }
-  #side { display: flex; flex-direction: column; gap: 10px; min-width: 0; }
-  #log { background: #fff; border: 1px solid #ccc; height: 420px; overflow-y: auto; font-size: 13px;
-         padding: 4px 8px; }
-  #log div { padding: 1px 0; border-bottom: 1px dotted #eee; }
-  #log div.now { background: #fff3b0; font-weight: bold; }
-  #log div.round { color: #2d3142; font-weight: bold; margin-top: 4px; }
-  #routes-key { font-size: 13px; }
-  #routes-key span.swatch { display: inline-block; width: 18px; height: 9px; margin-right: 6px; }
-  section.tables { padding: 0 10px 10px; display: grid; gap: 10px;
-                   grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr); }
-  table { border-collapse: collapse; background: #fff; font-size: 13px; width: 100%; }
-  th, td { border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top; }
-  th { background: #eceae2; }
-  td.num { text-align: right; font-variant-numeric: tabular-nums; }
-  tr.changed td { background: #fff3b0; }
-  .chip { display: inline-block; min-width: 34px; text-align: center; border-radius: 10px;
-          border: 1px solid #000;
-          font-weight: bold; font-size: 11px; padding: 1px 4px; }
-  #marketbox svg { width: 100%; height: auto; background: #fff; border: 1px solid #ccc; }
-  #error { color: #b00020; font-weight: bold; padding: 4px 14px; }
-</style>
-</head>
-<body>
-<header>
-  <h1 id="title">{{TITLE}}</h1>
-  <button id="first" title="start (Home)">&#xAB;</button>
-  <button id="prev" title="previous action (&#x2190;)">&#x25C0;</button>
-  <span id="counter">0 / 0</span>
-  <button id="next" title="next action (&#x2192;)">&#x25B6;</button>
-  <button id="last" title="end (End)">&#xBB;</button>
-  <label>round <select id="round"></select></label>
-  <input id="slider" type="range" min="0" value="0" aria-label="action">
-</header>
-<div id="action"><span class="id"></span><span class="what"></span></div>
-<div id="status"></div>
-<div id="error"></div>
-<main>
-  <div id="mapbox">{{MAP}}</div>
-  <div id="side">
-    <div id="routes-key"></div>
-    <div id="log" aria-label="log"></div>
-  </div>
-</main>
-<section class="tables">
-  <div>
-  <table id="players"><thead><tr><th>player</th><th>cash</th><th>certificates</th><th>companies</th>
-  </tr></thead><tbody></tbody></table>
-  <table id="corporations" style="margin-top: 10px"><thead><tr><th>corporation</th><th>price</th>
-  <th>treasury</th><th>trains</th><th>stations</th><th>president</th></tr></thead><tbody></tbody></table>
-  <table id="layer-panels" style="margin-top: 10px" hidden><thead><tr></tr></thead><tbody></tbody></table>
-  </div>
-  <div id="marketbox">{{MARKET}}</div>
-</section>
-<script id="data" type="application/json">{{DATA}}</script>
-<script>
-"use strict";
-const D = JSON.parse(document.getElementById("data").textContent);
-const N = D.frames.length - 1;
-const SVGNS = "http://www.w3.org/2000/svg";
-const money = (v) => D.currency.replace("{}", String(v));
-const $ = (id) => document.getElementById(id);
-
-// hexes: one <use> per hex, pointing at its current picture in <defs>
-const uses = D.hexes.map(([id, x, y]) => {
-  const use = document.createElementNS(SVGNS, "use");
-  use.setAttribute("transform", "translate(" + x + "," + y + ")");
-  use.setAttribute("data-hex", id);
-  $("hexes").appendChild(use);
-  return use;
-});
-
-// the title's own layer: one <use> per hex, pointing at its picture (if any)
-const layerUses = D.layer ? D.hexes.map(([id, x, y]) => {
-  const use = document.createElementNS(SVGNS, "use");
-  use.setAttribute("transform", "translate(" + x + "," + y + ")");
-  use.setAttribute("data-hex", id);
-  use.setAttribute("class", "layer-hex");
-  $("layer").appendChild(use);
-  return use;
-}) : [];
-if (D.layer) {
-  $("layer-panels").hidden = false;
-  const head = $("layer-panels").querySelector("thead tr");
-  ["corporation", ...D.layer.columns].forEach((name) => {
-    const th = document.createElement("th");
-    th.textContent = name;
-    head.appendChild(th);
-  });
-  $("corporations").hidden = true;
-}
-
-// the log: every line with the frame that wrote it
-const logLines = [];
-const logEnd = [];
-D.frames.forEach((f, k) => {
-  (f.l || []).forEach((line) => logLines.push([k, line]));
-  logEnd.push(logLines.length);
-});
-
-// jump to round: the rounds of a numbered game turn ("Turn 3 · build") grouped by turn
-let turnGroup = null;
-D.rounds.forEach(([k, label]) => {
-  const option = document.createElement("option");
-  option.value = String(k);
-  option.textContent = label;
-  const turn = /^(Turn \\d+) · /.exec(label);
-  if (!turn) turnGroup = null;
-  else if (!turnGroup || turnGroup.label !== turn[1]) {
-    turnGroup = document.createElement("optgroup");
-    turnGroup.label = turn[1];
-    $("round").appendChild(turnGroup);
-  }
-  (turnGroup || $("round")).appendChild(option);
-});
-$("slider").max = String(N);
-
-function stateAt(n) {
-  const s = { hexes: new Array(D.hexes.length).fill(0), players: {}, corps: {}, market: [], status: [],
-              changed: {}, layer: new Array(D.hexes.length).fill(-1), panels: {} };
-  for (let k = 0; k <= n; k++) {
-    const f = D.frames[k];
-    (f.h || []).forEach(([i, snippet]) => { s.hexes[i] = snippet; });
-    if (f.p) Object.assign(s.players, f.p);
-    if (f.c) {
-      for (const [sym, row] of Object.entries(f.c)) {
-        if (row === null) delete s.corps[sym]; else s.corps[sym] = row;
-      }
-    }
-    if (f.m) s.market = f.m;
-    if (f.s) s.status = f.s;
-    (f.g || []).forEach(([i, snippet]) => { s.layer[i] = snippet; });
-    if (f.gp) {
-      for (const [sym, row] of Object.entries(f.gp)) {
-        if (row === null) delete s.panels[sym]; else s.panels[sym] = row;
-      }
-    }
-  }
-  const f = D.frames[n];
-  s.changed = { players: Object.keys(f.p || {}), corps: Object.keys(f.c || {}),
-                panels: Object.keys(f.gp || {}) };
-  return s;
-}
-
-function chip(sym) {
-  const [fill, ink] = D.colors[sym] || ["#999", "#fff"];
-  const span = document.createElement("span");
-  span.className = "chip";
-  span.style.background = fill;
-  span.style.color = ink;
-  span.textContent = sym;
-  return span;
-}
-
-function cells(tr, values) {
-  values.forEach((v) => {
-    const td = document.createElement("td");
-    if (v instanceof Node) td.appendChild(v); else td.textContent = v;
-    if (typeof v === "number" || /^\\d/.test(String(v))) td.className = "num";
-    tr.appendChild(td);
-  });
-}
-
-function drawMarket(stacks) {
-  const svg = document.querySelector("#marketbox svg");
-  let layer = svg.querySelector("#market-tokens");
-  if (!layer) {
-    layer = document.createElementNS(SVGNS, "g");
-    layer.id = "market-tokens";
-    svg.appendChild(layer);
-  }
-  layer.replaceChildren();
-  const [w, h] = D.market.cell, [ox, oy] = D.market.origin, r = D.market.r;
-  stacks.forEach(([row, col, syms]) => {
-    const step = syms.length > 1 ? Math.min(2 * r + 1, (w - 2 * r - 4) / (syms.length - 1)) : 0;
-    const x0 = ox + col * w + w / 2 - step * (syms.length - 1) / 2;
-    syms.forEach((sym, k) => {
-      const [fill, ink] = D.colors[sym] || ["#999", "#fff"];
-      const g = document.createElementNS(SVGNS, "g");
-      g.setAttribute("class", "market-token");
-      g.setAttribute("data-corp", sym);
-      const c = document.createElementNS(SVGNS, "circle");
-      const cx = x0 + k * step, cy = oy + row * h + h * 0.68;
-      c.setAttribute("cx", cx); c.setAttribute("cy", cy); c.setAttribute("r", r);
-      c.setAttribute("fill", fill); c.setAttribute("stroke", "#000");
-      const t = document.createElementNS(SVGNS, "text");
-      t.setAttribute("x", cx); t.setAttribute("y", cy + r * 0.25);
-      t.setAttribute("text-anchor", "middle"); t.setAttribute("font-weight", "bold");
-      t.setAttribute("font-size", r * (sym.length <= 2 ? 0.9 : sym.length === 3 ? 0.7 : 0.55));
-      t.setAttribute("fill", ink);
-      t.textContent = sym;
-      g.append(c, t);
-      layer.appendChild(g);
-    });
-  });
-}
-
-function drawRoutes(routes) {
-  const layer = $("routes");
-  layer.replaceChildren();
-  const key = $("routes-key");
-  key.replaceChildren();
-  (routes || []).forEach((route, k) => {
-    const color = D.routeColors[k % D.routeColors.length];
-    route.s.forEach(([i, d]) => {
-      const p = document.createElementNS(SVGNS, "path");
-      const [, x, y] = D.hexes[i];
-      p.setAttribute("d", d);
-      p.setAttribute("transform", "translate(" + x + "," + y + ")");
-      p.setAttribute("fill", "none"); p.setAttribute("stroke", color);
-      p.setAttribute("stroke-opacity", "0.7");
-      p.setAttribute("stroke-width", "7"); p.setAttribute("stroke-linecap", "round");
-      layer.appendChild(p);
-    });
-    route.p.forEach(([i, dx, dy]) => {
-      const c = document.createElementNS(SVGNS, "circle");
-      const [, x, y] = D.hexes[i];
-      c.setAttribute("cx", x + dx); c.setAttribute("cy", y + dy); c.setAttribute("r", "12");
-      c.setAttribute("fill", "none"); c.setAttribute("stroke", color); c.setAttribute("stroke-width", "3");
-      layer.appendChild(c);
-    });
-    const line = document.createElement("div");
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.style.background = color;
-    line.append(swatch, route.o + " " + route.v);
-    key.appendChild(line);
-  });
-}
-
-let current = -1;
-function show(n) {
-  n = Math.max(0, Math.min(N, n));
-  const s = stateAt(n);
-  s.hexes.forEach((snippet, i) => {
-    const href = "#s" + snippet;
-    if (uses[i].getAttribute("href") !== href) uses[i].setAttribute("href", href);
-  });
-  const f = D.frames[n];
-  $("counter").textContent = n + " / " + N;
-  $("slider").value = String(n);
-  $("action").querySelector(".id").textContent = f.a[0] === null ? "" : "#" + f.a[0];
-  $("action").querySelector(".what").textContent = f.a[2];
-  const [phase, round, bank, acting, over] = s.status;
-  $("status").textContent = "phase " + phase + " · " + round + " · bank " + money(bank) +
-    (acting ? " · " + acting + " to act" : "") + (over ? " · " + over : "");
-  $("error").textContent = n === N && D.error ? D.error : "";
-  // players
-  const pb = $("players").querySelector("tbody");
-  pb.replaceChildren();
-  D.players.forEach(([id, name], k) => {
-    const row = s.players[String(k)] || [0, "", ""];
-    const tr = document.createElement("tr");
-    tr.dataset.player = id;
-    if (s.changed.players.includes(String(k)) && n > 0) tr.className = "changed";
-    cells(tr, [name, money(row[0]), row[1], row[2]]);
-    tr.children[1].className = "num cash";
-    pb.appendChild(tr);
-  });
-  // corporations
-  const cb = $("corporations").querySelector("tbody");
-  cb.replaceChildren();
-  for (const [sym, row] of Object.entries(s.corps)) {
-    const [price, cash, trains, stations, president, state] = row;
-    const tr = document.createElement("tr");
-    tr.dataset.corp = sym;
-    if (s.changed.corps.includes(sym) && n > 0) tr.className = "changed";
-    const shown = price === null ? (state === "minor" ? "minor" : "—") : price;
-    cells(tr, [chip(sym), shown, money(cash), trains, stations, president]);
-    tr.children[2].className = "num treasury";
-    cb.appendChild(tr);
-  }
-  layerUses.forEach((use, i) => {
-    const snippet = s.layer[i];
-    if (snippet < 0) { if (use.hasAttribute("href")) use.removeAttribute("href"); return; }
-    const href = "#s" + snippet;
-    if (use.getAttribute("href") !== href) use.setAttribute("href", href);
-  });
-  if (D.layer) {
-    const gb = $("layer-panels").querySelector("tbody");
-    gb.replaceChildren();
-    for (const [sym, row] of Object.entries(s.panels)) {
-      const tr = document.createElement("tr");
-      tr.dataset.corp = sym;
-      if (s.changed.panels.includes(sym) && n > 0) tr.className = "changed";
-      cells(tr, [chip(sym), ...row]);
-      D.layer.columns.forEach((name, i) => {
-        if (typeof row[i] === "number" || /^[^a-z]*[0-9][^a-z]*$/i.test(String(row[i]))) {
-          tr.children[i + 1].className = "num " + name;
-        } else {
-          tr.children[i + 1].className = name;
-        }
-      });
-      gb.appendChild(tr);
-    }
-  }
-  drawMarket(s.market);
-  drawRoutes(f.r);
-  // log
-  const box = $("log");
-  box.replaceChildren();
-  const end = logEnd[n], start = Math.max(0, end - 250);
-  for (let i = start; i < end; i++) {
-    const [k, text] = logLines[i];
-    const div = document.createElement("div");
-    div.textContent = text;
-    if (k === n) div.className = "now";
-    else if (/^(Stock|Operating) round |^Share phase \\d|^Turn \\d+ /.test(text)) div.className = "round";
-    box.appendChild(div);
-  }
-  if (!(D.frames[n].l || []).length) {
-    const div = document.createElement("div");
-    div.className = "now";
-    div.textContent = f.a[2];
-    box.appendChild(div);
-  }
-  box.scrollTop = box.scrollHeight;
-  let r = 0;
-  D.rounds.forEach(([k], i) => { if (k <= n) r = i; });
-  $("round").selectedIndex = r;
-  current = n;
-  document.body.dataset.frame = String(n);
-}
-
-function roundStep(dir) {
-  const starts = D.rounds.map(([k]) => k);
-  if (dir > 0) show(starts.find((k) => k > current) ?? N);
-  else show([...starts].reverse().find((k) => k < current) ?? 0);
-}
-
-$("first").onclick = () => show(0);
-$("prev").onclick = () => show(current - 1);
-$("next").onclick = () => show(current + 1);
-$("last").onclick = () => show(N);
-$("round").onchange = (e) => show(Number(e.target.value));
-$("slider").oninput = (e) => show(Number(e.target.value));
-document.addEventListener("keydown", (e) => {
-  if (e.target && e.target.tagName === "SELECT") return;
-  const keys = { ArrowRight: () => show(current + 1), ArrowLeft: () => show(current - 1), Home: () => show(0),
-                 End: () => show(N), PageDown: () => roundStep(1), PageUp: () => roundStep(-1) };
-  if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
-});
-show(0);
-</script>
-</body>
-</html>
-"""
