@@ -35,7 +35,19 @@ def options(name: str) -> dict[str, click.Parameter]:
 def test_every_command_is_there():
     assert (
         sorted(
-            ["validate", "schema", "replay", "setup", "play", "simulate", "render", "view", "routes", "new", "serve"]
+            [
+                "validate",
+                "schema",
+                "replay",
+                "setup",
+                "play",
+                "simulate",
+                "render",
+                "view",
+                "routes",
+                "new",
+                "serve",
+            ]
         )
         == NAMES
     )
