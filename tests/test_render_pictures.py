@@ -18,7 +18,8 @@ from framework.board.faces import make_face
 from framework.board.hexmap import HexMap
 from framework.render import style
 from framework.render.geometry import HexShape
-from framework.render.hexes import HexView, Palette, draw_hex
+from framework.render.hexes import HexView, draw_hex
+from framework.render.marks import Palette
 from framework.render.track import FaceLayout
 from framework.title.loader import load_title
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from framework.render import style
-from framework.render.hexes import HexView, Palette, icon_half_width, icon_mark, text_width
+from framework.render.hexes import HexView
+from framework.render.marks import Palette, icon_half_width, icon_mark, text_width
 from framework.render.svg import element, group, text
 from framework.title.model import Title
 

@@ -24,7 +24,8 @@ from framework.board.hexmap import HexMap
 from framework.geometry import Grid, index_letters, opposite
 from framework.render import style
 from framework.render.geometry import MapGeometry
-from framework.render.hexes import HexView, Palette, draw_hex, text_width
+from framework.render.hexes import HexView, draw_hex
+from framework.render.marks import Palette, text_width
 from framework.render.svg import document, element, group, line, text, title, translate
 from framework.title.model import Title
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from framework.engine.market import StockMarket
 from framework.render import style
-from framework.render.hexes import Palette
+from framework.render.marks import Palette
 from framework.render.svg import document, element, group, line, text, title
 from framework.title.market import Zone
 from framework.title.model import Title

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from framework.render.geometry import MapGeometry
-from framework.render.hexes import Palette
 from framework.render.legend import map_legend
 from framework.render.map import DEFAULT_SIZE, game_views, geometry_for, map_layers
+from framework.render.marks import Palette
 from framework.render.routes import DrawnRoute, colour_routes, route_layer, route_legend
 from framework.render.svg import document, element, group, text, translate
 

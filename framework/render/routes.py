@@ -24,7 +24,8 @@ from framework.board.routes import IllegalRoute, Revenue, Route
 from framework.board.runroutes import route_from_json
 from framework.render import style
 from framework.render.geometry import HexShape, MapGeometry
-from framework.render.hexes import HexView, Palette, draw_stations
+from framework.render.hexes import HexView, draw_stations
+from framework.render.marks import Palette
 from framework.render.svg import element, group, text, title, translate
 from framework.render.track import FaceLayout
 

@@ -16,7 +16,8 @@ from framework.board.board import Board
 from framework.board.faces import make_face
 from framework.board.upgrades import keeping_rotations
 from framework.render.geometry import HexShape
-from framework.render.hexes import HexView, Palette, draw_hex
+from framework.render.hexes import HexView, draw_hex
+from framework.render.marks import Palette
 from framework.render.svg import document, group, text, title, translate
 from framework.title.base import TILE_COLORS, keyed
 from framework.title.library import standard_tiles

@@ -38,9 +38,10 @@ from framework.engine.errors import GameError
 from framework.gamefile import NO_EFFECT, GameFile
 from framework.render import panels, style
 from framework.render.geometry import HexShape
-from framework.render.hexes import Palette, draw_hex
+from framework.render.hexes import draw_hex
 from framework.render.map import border_layer, coordinate_layer, game_views, geometry_for
 from framework.render.market import CELL_H, CELL_W, TOKEN_R, cell_box, render_market
+from framework.render.marks import Palette
 from framework.render.position import certificates, round_label
 from framework.render.routes import recorded_routes
 from framework.render.svg import group
