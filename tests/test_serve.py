@@ -180,6 +180,9 @@ def test_persistence_download_and_upload(tmp_path):
     bad = c2.post("/api/upload", content=json.dumps(data))
     assert bad.status_code == 400 and f"action {bids[0]['id']} fails" in bad.json()["error"]
     assert "not an 18xx.games game file" in c2.post("/api/upload", content=b"{nope").json()["error"]
+    data["title"] = "1830"  # a title this server does not offer: refused, though installed
+    other = c2.post("/api/upload", content=json.dumps(data))
+    assert other.status_code == 400 and "does not offer '1830'" in other.json()["error"]
 
 
 # -- in the browser ---------------------------------------------------------------------

@@ -42,7 +42,7 @@ from framework.serve.games import HUMAN, LiveGame, new_live
 from framework.serve.store import Store
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
-from framework.titlepath import TitleLookupError, find_title, search_path
+from framework.titlepath import TitleLookupError, search_path
 
 STATIC = resources.files("framework.serve") / "static"
 BOTS = ("heuristic", "random")
@@ -178,7 +178,10 @@ class Server:
             raise UserError("not an 18xx.games game file: it is not a JSON object")
         try:
             record = GameFile.from_dict(data, "upload")
-            folder = self.titles.get(record.title) or find_title(record.title)
+            folder = self.titles.get(record.title)
+            if folder is None:  # a file never picks a title (or code) the server does not offer
+                offered = ", ".join(sorted(self.titles)) or "none"
+                raise UserError(f"this server does not offer {record.title!r}; it offers {offered}")
             title = title_for(record, folder)
         except ProblemsError as exc:
             raise UserError("; ".join(str(p) for p in exc.problems)) from None
