@@ -170,6 +170,9 @@ class Replay:
     recorded_reason: str | None = None
     checks: list[str] = field(default_factory=list)
     """Invariant violations found by the ``check`` callback."""
+    taken: list[dict[str, Any]] = field(default_factory=list)
+    """The effective actions as the engine took them (a ``run_routes`` recorded without
+    connections with its routes rebuilt), in order."""
 
     @property
     def result(self) -> dict[str, int]:
@@ -251,12 +254,14 @@ def replay(
         actions = []
     for action in actions:
         try:
-            game.process(recorded(game, game_file, action))
+            taken = recorded(game, game_file, action)
+            game.process(taken)
         except GameError as error:
             outcome.failure = error
             outcome.failed_action = action
             break
         count += 1
+        outcome.taken.append(taken)
         if check is not None:
             outcome.checks.extend(f"action {action.get('id')}: {p}" for p in check(game, action))
         if stop_after is not None and action.get("id") == stop_after and not action.get("auto"):

@@ -185,6 +185,22 @@ def test_persistence_download_and_upload(tmp_path):
     assert other.status_code == 400 and "does not offer '1830'" in other.json()["error"]
 
 
+def test_an_older_export_whose_routes_lack_connections_resumes(tmp_path):
+    """An upload recording routes by their hexes alone (older 18xx.games exports) is
+    kept with the routes as the engine rebuilt them, so the game resumes at its end."""
+    data = json.loads((SJ / "games" / "166116.json").read_text(encoding="utf-8"))
+    for action in data["actions"]:
+        for route in action.get("routes") or []:
+            route.pop("connections", None)
+            route.pop("nodes", None)
+    c = client(tmp_path)
+    up = c.post("/api/upload", content=json.dumps(data))
+    assert up.status_code == 200, up.text
+    gid = up.json()["id"]
+    resumed = state(client(tmp_path), gid)  # a new app: the game is rebuilt from the store
+    assert resumed["result"] and set(resumed["result"]) == set(state(c, gid)["result"])
+
+
 # -- in the browser ---------------------------------------------------------------------
 
 

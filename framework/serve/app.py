@@ -201,7 +201,14 @@ class Server:
             record.optional_rules,
             record.house_rules,
         )
-        actions = [a for a in record.actions if isinstance(a, dict)]
+        # routes recorded without connections (older exports) are kept as rebuilt, so that
+        # the game resumes from its actions as the engine takes them
+        rebuilt = {a.get("id"): a for a in outcome.taken if a.get("type") == "run_routes"}
+        actions = [
+            rebuilt.get(a.get("id"), a) if a.get("type") == "run_routes" else a
+            for a in record.actions
+            if isinstance(a, dict)
+        ]
         self.store.add_actions(gid, 0, [(a, False) for a in actions], "active")
         return self.open(gid)
 
