@@ -73,6 +73,9 @@ def test_titles_and_a_new_game(tmp_path):
     assert s["version"] == 0 and s["acting"] == "P1" and s["round"] and "<svg" in s["svg"]
     assert [p["name"] for p in s["players"]] == ["P1", "P2", "P3"] and s["players"][0]["acting"]
     assert {c["kind"] for c in s["choices"]} >= {"pass"}
+    assert all(p["worth"] == p["cash"] for p in s["players"])  # nothing but cash yet
+    assert "<h3>Shares</h3>" in s["panels"] and "<h3>Trains</h3>" in s["panels"]
+    assert "depot offers" in s["panels"]
     assert c.get("/api/games").json()["games"][0]["id"] == gid
     assert c.get("/").status_code == 200 and c.get(f"/games/{gid}").status_code == 200
 
@@ -294,6 +297,8 @@ def test_a_game_played_through_the_page_by_clicks(tmp_path):
             assert clicks < 500
         page.wait_for_selector("text=Game over")
         assert clicks > 5 and not errors
+        shares = page.locator("#panels table.shares tbody tr")
+        assert shares.count() >= 1  # the viewer's share table, live on the play page
         with page.expect_download() as info:
             page.click("#download")
         saved = Path(info.value.path())

@@ -8,7 +8,7 @@ page can call the ``*_html`` functions on its live game::
     from framework.gamefile import GameFile
     from framework.replay import replay
     game = replay(GameFile.read("game.json")).game
-    html = share_table_html(share_table_data(game))
+    html = share_table_html(share_columns(game), share_table_data(game))
 
 The panels: net worth per player (:func:`net_worth`), final scores
 (:func:`final_scores`), the share table — who holds what percent of each corporation,

@@ -23,6 +23,7 @@ from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
 from framework.gamefile import effective_actions
+from framework.render import panels
 from framework.render.position import certificates, render_position, round_label
 from framework.serve.store import Store, StoredGame
 from framework.session import Session
@@ -192,11 +193,12 @@ class LiveGame:
                 "id": p.id,
                 "name": p.name,
                 "cash": money(p.cash),
+                "worth": money(worth),
                 "seat": self.seat_of(p.id),
                 "shares": certificates(game, p.id),
                 "acting": p.id == who,
             }
-            for p in game.players
+            for p, worth in zip(game.players, panels.net_worth(game), strict=True)
         ]
         choices = []
         for entity, kinds in options.items():
@@ -232,6 +234,7 @@ class LiveGame:
             "can_redo": self.can_redo(),
             "bot_error": self.bot_error,
             "svg": render_position(game, size=MAP_SIZE),
+            "panels": _panels(game),
         }
         self._cache = (self.version, state)
         return state
@@ -242,6 +245,20 @@ class LiveGame:
             id(a) in effective and not b and a.get("type") not in ("undo", "redo", "message")
             for a, b in zip(self.session.actions, self.by_bot, strict=True)
         )
+
+
+def _panels(game: Any) -> str:
+    """The viewer's panels for the live game: the share table, the trains with the depot
+    and phase, and the private companies (each left out when the title has none)."""
+    money = game.title.title.money
+    parts = [
+        ("Shares", panels.share_table_html(panels.share_columns(game), panels.share_table_data(game))),
+        ("Trains", panels.trains_html(panels.trains_data(game), money)),
+    ]
+    companies = panels.companies_data(game)
+    if companies:
+        parts.append(("Companies", panels.companies_html(companies, money)))
+    return "".join(f"<h3>{title}</h3>{html}" for title, html in parts if html)
 
 
 def describe_choice(game: Any, entity: str, kind: str, choice: dict[str, Any]) -> dict[str, Any]:

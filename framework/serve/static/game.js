@@ -34,7 +34,8 @@ function draw() {
   $("map").innerHTML = s.svg;
   $("players").querySelector("tbody").innerHTML = s.players.map((p) =>
     `<tr data-player="${esc(p.id)}" class="${p.acting ? "acting" : ""}"><td>${esc(p.name)}</td><td class="cash">${esc(p.cash)}</td>` +
-    `<td>${esc(p.shares)}</td><td>${p.seat === "human" ? "person" : esc(p.seat) + " bot"}</td></tr>`).join("");
+    `<td class="cash">${esc(p.worth)}</td><td>${esc(p.shares)}</td><td>${p.seat === "human" ? "person" : esc(p.seat) + " bot"}</td></tr>`).join("");
+  $("panels").innerHTML = s.panels;  // made by the server from the engine's state (framework.render.panels)
   const log = $("log");
   log.innerHTML = s.log.map((line) => `<div>${esc(line)}</div>`).join("");
   log.scrollTop = log.scrollHeight;
