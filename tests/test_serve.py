@@ -307,6 +307,50 @@ def test_a_game_played_through_the_page_by_clicks(tmp_path):
         assert outcome.verdict == "matches", outcome.failure
 
 
+def test_a_tile_is_laid_by_clicking_its_hex_on_the_map(tmp_path):
+    """The hexes where a tile may go are marked; a click on one shows its first legal tile
+    there, a second click the next tile or rotation; the lay button lays it."""
+    with browser() as b, running(tmp_path) as (url, server):
+        page = b.new_page(viewport={"width": 1400, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/")
+        page.select_option("#title", label="Tiny")
+        page.select_option("#count", "3")
+        for k in range(3):  # three people: hotseat
+            page.locator(".seat-kind").nth(k).select_option("human")
+        page.click("#create")
+        page.wait_for_selector("#map svg")
+        live = server.open(int(page.url.rsplit("/", 1)[1]))
+        for _ in range(300):
+            assert not errors and not live.game.finished, errors
+            page.wait_for_selector(".choice")
+            if page.locator('.choice[data-kind="lay_tile"]').count():
+                break
+            click(page, *heuristic_click(live))
+        else:
+            pytest.fail("the person never had a tile to lay")
+        entity = page.locator('.choice[data-kind="lay_tile"]').get_attribute("data-entity")
+        lays = legal_actions(live.game)[entity]["lay_tile"]
+        hexes = [lay["hex"] for lay in lays]
+        target = max(set(hexes), key=hexes.count)  # the hex with the most tiles and rotations
+        assert page.locator("#map g.hex.layable").count() == len(set(hexes))
+        page.click(f'#map g.hex[data-hex="{target}"]')
+        pick = page.locator('.choice[data-kind="lay_tile"] select.pick')
+        first = int(pick.input_value())
+        assert lays[first]["hex"] == target and page.locator("#map g.preview").count() == 1
+        if hexes.count(target) > 1:
+            page.click("#map g.preview")
+            second = int(pick.input_value())
+            assert second != first and lays[second]["hex"] == target
+        chosen = lays[int(pick.input_value())]
+        version = live.version
+        page.locator('.choice[data-kind="lay_tile"] button.go').click()
+        page.wait_for_function(f"document.body.dataset.version > {version}")
+        placed = live.game.board.placed[target]
+        assert (placed.tile_id, placed.rotation) == (chosen["tile"], chosen["rotation"])
+
+
 def test_two_pages_see_each_others_actions(tmp_path):
     with browser() as b, running(tmp_path) as (url, _):
         pages = [b.new_page() for _ in range(2)]

@@ -20,7 +20,7 @@ from typing import Any
 from framework.render.geometry import MapGeometry
 from framework.render.legend import map_legend
 from framework.render.map import DEFAULT_SIZE, game_views, geometry_for, map_layers
-from framework.render.marks import Palette
+from framework.render.marks import Palette, text_width
 from framework.render.routes import DrawnRoute, colour_routes, route_layer, route_legend
 from framework.render.svg import document, element, group, text, translate
 
@@ -187,6 +187,10 @@ def render_position(
             )
         )
     x1 = x0 if panel_svg else geometry.width * 0.55
+    widest = max((font * 6.2 + text_width(words, font) for _, _, words in corps), default=0.0)
+    stacked = not panel_svg and x0 + widest > x1 - font  # a narrow map: players below
+    if stacked:
+        x1, y = x0, y + (len(corps) + 1.5) * row
     body.append(text(x1, y, "Players", size=font * 1.1, anchor="start", fill="#222", weight="bold"))
     for k, words in enumerate(players):
         body.append(text(x1, y + (k + 1) * row, words, size=font, anchor="start", fill="#222", cls="player"))
@@ -194,7 +198,7 @@ def render_position(
         depot = ", ".join(t.id for t in trains.offered(game)) or "nothing"
         ly = y + (len(players) + 1.6) * row
         body.append(text(x1, ly, f"Depot offers: {depot}", size=font, anchor="start", fill="#222"))
-    used = max(len(corps), len(players) + 2) + 1
+    used = (len(players) + 2 if stacked else max(len(corps), len(players) + 2)) + 1
     bottom = y + used * row
     key, key_height = map_legend(
         title_, views.values(), x0, bottom + row * 0.5, geometry.width - 2 * x0, font, palette
@@ -206,4 +210,5 @@ def render_position(
         legend, height = route_legend(routes, x0, bottom + row * 0.5, font, routes_heading or "Routes")
         body.append(legend)
         bottom += height + row
-    return document(geometry.width, bottom + font, "".join(body))
+    lines = [x0 + widest, *(x1 + text_width(words, font) for words in players)]
+    return document(max(geometry.width, max(lines) + font), bottom + font, "".join(body))

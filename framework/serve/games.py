@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 from typing import Any
 
 from framework.bots import make_bot
@@ -24,7 +25,11 @@ from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
 from framework.gamefile import effective_actions
 from framework.render import panels
+from framework.render.hexes import draw_hex
+from framework.render.map import game_views, geometry_for
+from framework.render.marks import Palette
 from framework.render.position import certificates, render_position, round_label
+from framework.render.svg import group, translate
 from framework.serve.store import Store, StoredGame
 from framework.session import Session
 from framework.title.model import Title
@@ -201,11 +206,17 @@ class LiveGame:
             for p, worth in zip(game.players, panels.net_worth(game), strict=True)
         ]
         choices = []
+        drawing: LayDrawing | None = None
         for entity, kinds in options.items():
             controller = self.controller(entity)
             if self.seat_of(controller) != HUMAN:
                 continue
             for kind, found in kinds.items():
+                described = [describe_choice(game, entity, kind, c) for c in found]
+                if kind == "lay_tile":
+                    drawing = drawing or LayDrawing(game)
+                    for option, choice in zip(described, found, strict=True):
+                        option.update(drawing.preview(choice))
                 choices.append(
                     {
                         "entity": entity,
@@ -213,7 +224,7 @@ class LiveGame:
                         "player": controller,
                         "kind": kind,
                         "label": kind.replace("_", " "),
-                        "options": [describe_choice(game, entity, kind, c) for c in found],
+                        "options": described,
                     }
                 )
         state = {
@@ -245,6 +256,38 @@ class LiveGame:
             id(a) in effective and not b and a.get("type") not in ("undo", "redo", "message")
             for a, b in zip(self.session.actions, self.by_bot, strict=True)
         )
+
+
+class LayDrawing:
+    """Previews of tile lays on the page's map: the map's geometry, the hexes as they are
+    and the palette, worked out once for all the lays of a position."""
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.geometry = geometry_for(game.title, MAP_SIZE, header=MAP_SIZE * 1.25)
+        self.views = game_views(game)
+        self.palette = Palette.for_title(game.title)
+
+    def preview(self, choice: dict[str, Any]) -> dict[str, Any]:
+        """For a tile lay: its ``hex``, and ``preview``, the hex drawn with the tile laid
+        as the choice lays it, placed where the hex is on the page's map (the page shows
+        it there when the hex is clicked)."""
+        hex_id, rotation = str(choice["hex"]), int(choice["rotation"])
+        name = str(choice["tile"]).rsplit("-", 1)[0]
+        face = self.game.board.faces.get(name, rotation)
+        laid = replace(
+            self.views[hex_id],
+            face=face,
+            color=face.color,
+            tile=name,
+            rotation=rotation,
+            terrain={},
+            mainline=None,
+            river=None,
+        )
+        x, y = self.geometry.centre(hex_id)
+        drawn = draw_hex(laid, self.geometry.shape, self.palette)
+        return {"hex": hex_id, "preview": group([drawn], cls="preview", transform=translate(x, y))}
 
 
 def _panels(game: Any) -> str:

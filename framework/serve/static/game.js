@@ -42,6 +42,7 @@ function draw() {
   $("undo").disabled = !s.can_undo;
   $("redo").disabled = !s.can_redo;
   drawChoices();
+  markLays();
 }
 
 function drawChoices() {
@@ -69,7 +70,7 @@ function drawChoices() {
       amount.hidden = o.max === undefined;
       if (o.max !== undefined) { amount.min = o.min; amount.max = o.max; amount.step = o.step; amount.value = o.min; }
     };
-    if (pick) pick.onchange = update;
+    if (pick) pick.onchange = () => { update(); showPreview(c, Number(pick.value)); };
     update();
     div.querySelector(".go").onclick = () => send("choose", {
       entity: c.entity, kind: c.kind, index: pick ? Number(pick.value) : 0,
@@ -77,6 +78,47 @@ function drawChoices() {
     });
   });
 }
+
+// Tile lays on the map: the hexes where a tile may go are marked; a click on one picks
+// its first lay in the list (each further click the next tile or rotation there) and
+// draws that tile on the hex; the lay button lays it.
+function layChoice() {
+  const me = $("me").value;
+  return state.choices.find((c) => c.kind === "lay_tile" && (!me || String(c.player) === me));
+}
+
+function showPreview(c, index) {
+  const svg = $("map").querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll("g.preview").forEach((g) => g.remove());
+  const o = c && c.kind === "lay_tile" ? c.options[index] : null;
+  if (!o || !o.preview) return;
+  svg.insertAdjacentHTML("beforeend", o.preview);
+}
+
+function markLays() {
+  const svg = $("map").querySelector("svg");
+  if (!svg) return;
+  const c = layChoice();
+  const hexes = new Set(c ? c.options.map((o) => o.hex) : []);
+  svg.querySelectorAll("g.hex[data-hex]").forEach((g) => g.classList.toggle("layable", hexes.has(g.dataset.hex)));
+}
+
+$("map").addEventListener("click", (event) => {
+  const g = event.target.closest("g.hex[data-hex], g.preview");
+  const c = layChoice();
+  if (!g || !c) return;
+  const box = document.querySelector(`.choice[data-kind="lay_tile"][data-entity="${CSS.escape(c.entity)}"]`);
+  const pick = box && box.querySelector(".pick");
+  const current = pick ? Number(pick.value) : 0;
+  const hex = g.classList.contains("preview") ? c.options[current].hex : g.dataset.hex;
+  const here = c.options.map((o, i) => [o, i]).filter(([o]) => o.hex === hex).map(([, i]) => i);
+  if (!here.length) return;
+  const next = here.includes(current) && c.options[current].hex === hex
+    ? here[(here.indexOf(current) + 1) % here.length] : here[0];
+  if (pick) pick.value = String(next);
+  showPreview(c, next);
+});
 
 async function send(what, body) {
   if (busy) return;
