@@ -3,9 +3,7 @@ a game played through the page by clicks and two pages seeing each other's actio
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import random
 import socket
 import threading
@@ -16,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import browser, watched_page
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
@@ -30,8 +29,6 @@ from framework.serve.app import create_app
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ROOT / "tests" / "titles" / "tiny"
 SJ = ROOT / "titles" / "18SJ"
-CHROMIUM = "/usr/bin/chromium"
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 
 
 def seats(*kinds: str) -> list[dict[str, str]]:
@@ -234,22 +231,6 @@ def running(data: Path) -> Iterator[tuple[str, Any]]:
         thread.join(10)
 
 
-@contextmanager
-def browser() -> Iterator[Any]:
-    if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
-        importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
-    ):
-        pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
-    from playwright import sync_api
-
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 def heuristic_click(live) -> tuple[str, str, int, int | None]:
     """What the heuristic bot would do for the person to act: (entity, kind, index, amount)."""
     game = live.game
@@ -277,18 +258,23 @@ def click(page, entity: str, kind: str, index: int, amount: int | None) -> None:
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
 
 
+def open_game(b, url: str, server, title: str, *seats: str) -> tuple[Any, list[str], Any]:
+    """A new game made on the start page (a seat per kind: ``human``, ``heuristic``,
+    ``random``), its page opened: the page, the page's script errors, the live game."""
+    page, errors = watched_page(b)
+    page.goto(url + "/")
+    page.select_option("#title", label=title)
+    page.select_option("#count", str(len(seats)))
+    for k, kind in enumerate(seats):
+        page.locator(".seat-kind").nth(k).select_option(kind)
+    page.click("#create")
+    page.wait_for_selector("#map svg")
+    return page, errors, server.open(int(page.url.rsplit("/", 1)[1]))
+
+
 def test_a_game_played_through_the_page_by_clicks(tmp_path):
     with browser() as b, running(tmp_path) as (url, server):
-        page = b.new_page(viewport={"width": 1400, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.select_option("#title", label="Tiny")
-        page.select_option("#count", "3")  # seat 1 a person, the others heuristic bots
-        page.click("#create")
-        page.wait_for_selector("#map svg")
-        gid = int(page.url.rsplit("/", 1)[1])
-        live = server.open(gid)
+        page, errors, live = open_game(b, url, server, "Tiny", "human", "heuristic", "heuristic")
         clicks = 0
         while not live.game.finished:
             page.wait_for_selector(".choice")
@@ -311,17 +297,7 @@ def test_a_tile_is_laid_by_clicking_its_hex_on_the_map(tmp_path):
     """The hexes where a tile may go are marked; a click on one shows its first legal tile
     there, a second click the next tile or rotation; the lay button lays it."""
     with browser() as b, running(tmp_path) as (url, server):
-        page = b.new_page(viewport={"width": 1400, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.select_option("#title", label="Tiny")
-        page.select_option("#count", "3")
-        for k in range(3):  # three people: hotseat
-            page.locator(".seat-kind").nth(k).select_option("human")
-        page.click("#create")
-        page.wait_for_selector("#map svg")
-        live = server.open(int(page.url.rsplit("/", 1)[1]))
+        page, errors, live = open_game(b, url, server, "Tiny", "human", "human", "human")  # hotseat
         for _ in range(300):
             assert not errors and not live.game.finished, errors
             page.wait_for_selector(".choice")
@@ -383,18 +359,7 @@ def test_a_long_part_of_an_18SJ_game_through_the_page(tmp_path):
     decisions — bids with amounts, pars, share buys — clicked on the page; the saved
     file replays to the same position."""
     with browser() as b, running(tmp_path) as (url, server):
-        page = b.new_page(viewport={"width": 1400, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.select_option("#title", label="18SJ")
-        page.select_option("#count", "4")
-        kinds = page.locator(".seat-kind")
-        kinds.nth(0).select_option("heuristic")
-        kinds.nth(1).select_option("human")
-        page.click("#create")
-        page.wait_for_selector("#map svg")
-        live = server.open(int(page.url.rsplit("/", 1)[1]))
+        page, errors, live = open_game(b, url, server, "18SJ", "heuristic", "human", "heuristic", "heuristic")
         kinds_clicked = set()
         for _ in range(40):
             if live.game.finished:

@@ -4,18 +4,15 @@ counter, cash and log lines."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
+from browser_support import browser, watched_page
 
 from framework.gamefile import NO_EFFECT, GameFile
 from framework.render.viewer import build_viewer
@@ -23,16 +20,6 @@ from framework.replay import new_game, title_for
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @cache
@@ -92,22 +79,10 @@ def test_page_is_self_contained_and_small():
 def viewer_page(page_file: Path) -> Iterator[tuple[Any, list[str]]]:
     """The viewer page in Chromium, and the script errors it raises (the test is skipped
     without a browser, unless ``RAILS18XX_REQUIRE_BROWSER=1``: CI installs one)."""
-    if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
-        importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
-    ):
-        pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
-    from playwright import sync_api
-
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(page_file.as_uri())
-            yield page, errors
-        finally:
-            browser.close()
+    with browser() as b:
+        page, errors = watched_page(b)
+        page.goto(page_file.as_uri())
+        yield page, errors
 
 
 def test_browser_steps_through_the_game(tmp_path):
