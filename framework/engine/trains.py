@@ -69,15 +69,20 @@ def phase_reached(game: Game, phase: str | None) -> bool:
     return names.index(game.phase) >= names.index(phase)
 
 
+def stack(game: Game) -> list[Train]:
+    """The depot's trains not yet sold, in title order (the first is the next for sale)."""
+    return [game.trains[t] for t in game.depot if game.trains[t].owner == BANK]
+
+
 def offered(game: Game) -> list[Train]:
     """Trains the depot offers now: the top of the stack, unlimited types whose phase has
     come, and one of each type in the discard pile."""
     out: list[Train] = []
-    stack = [game.trains[t] for t in game.depot if game.trains[t].owner == BANK]
-    if stack:
-        out.append(stack[0])
+    unsold = stack(game)
+    if unsold:
+        out.append(unsold[0])
     names = {t.name for t in out}
-    for train in stack[1:]:
+    for train in unsold[1:]:
         spec = game.title.trains[train.name]
         if train.name not in names and spec.available_from and phase_reached(game, spec.available_from):
             out.append(train)
@@ -194,10 +199,10 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
 def export(game: Game) -> None:
     """The end of a set of operating rounds: the depot's next train leaves the game if
     the title exports its type (``rules.trains.export_after_set``), as if bought."""
-    stack = [game.trains[t] for t in game.depot if game.trains[t].owner == BANK]
-    if not stack or stack[0].name not in game.title.rules.trains.export_after_set:
+    unsold = stack(game)
+    if not unsold or unsold[0].name not in game.title.rules.trains.export_after_set:
         return
-    train = stack[0]
+    train = unsold[0]
     game.log(f"A {train.name}-train is exported")
     acquire(game, train, REMOVED)
 
