@@ -422,6 +422,7 @@ def _nodes(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, 
                     view.reserved.get(index, []),
                     sizes.slot,
                     palette,
+                    index,
                 )
             )
         elif node.kind == "town":

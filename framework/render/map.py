@@ -16,6 +16,7 @@ The map is drawn as 18xx.games draws it: ids and edges as in
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,7 +24,7 @@ from framework.board.board import Board
 from framework.board.hexmap import HexMap
 from framework.geometry import Grid, index_letters, opposite
 from framework.render import style
-from framework.render.geometry import MapGeometry
+from framework.render.geometry import HexShape, MapGeometry
 from framework.render.hexes import HexView, draw_hex
 from framework.render.marks import Palette, text_width
 from framework.render.svg import document, element, group, line, text, title, translate
@@ -169,14 +170,35 @@ def geometry_for(title_: Title, size: float = DEFAULT_SIZE, *, header: float = 0
     return MapGeometry.for_hexes(grid, title_.map.hexes, size, margin=(pad, pad + header, pad, pad))
 
 
+DRAWN_LIMIT = 8192
+"""Most hex pictures :func:`hex_layer` keeps (a position redrawn redraws only what changed)."""
+
+_drawn: OrderedDict[tuple, str] = OrderedDict()
+
+
+def drawn_hex(view: HexView, shape: HexShape, palette: Palette, palette_key: tuple) -> str:
+    """:func:`~framework.render.hexes.draw_hex`, remembered: a hex that looks as before
+    (:meth:`HexView.key`) is not laid out again. ``palette_key`` says what the palette is."""
+    key = (view.key(), view.printed, shape, palette_key)
+    found = _drawn.get(key)
+    if found is None:
+        found = _drawn[key] = draw_hex(view, shape, palette)
+        if len(_drawn) > DRAWN_LIMIT:
+            _drawn.popitem(last=False)
+    else:
+        _drawn.move_to_end(key)
+    return found
+
+
 def hex_layer(views: Iterable[HexView], geometry: MapGeometry, palette: Palette) -> str:
     """Every hex, each in its own group ``<g class="hex" data-hex="G10">``."""
     parts = []
+    palette_key = palette.key()
     for view in views:
         x, y = geometry.centre(view.hex_id)
         parts.append(
             group(
-                [draw_hex(view, geometry.shape, palette)],
+                [drawn_hex(view, geometry.shape, palette, palette_key)],
                 cls="hex",
                 id=f"hex-{view.hex_id}",
                 data_hex=view.hex_id,

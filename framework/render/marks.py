@@ -25,6 +25,10 @@ class Palette:
     icons: dict[str, Any] = field(default_factory=dict)
     """The title's ``map.icons``."""
 
+    def key(self) -> tuple:
+        """Equal keys colour the same (for caches of pictures)."""
+        return (tuple(sorted(self.companies.items())), repr(sorted(self.icons.items())))
+
     @classmethod
     def for_title(cls, title_: Title) -> Palette:
         companies = {}
@@ -83,9 +87,16 @@ def token(x: float, y: float, r: float, sym: str, palette: Palette, *, reserved:
 
 
 def city(
-    centre: Point, slots: int, owners: list[str | None], held: list[str], r: float, palette: Palette
+    centre: Point,
+    slots: int,
+    owners: list[str | None],
+    held: list[str],
+    r: float,
+    palette: Palette,
+    node: int | None = None,
 ) -> str:
-    """A city with its slots, tokens and reserved homes."""
+    """A city with its slots, tokens and reserved homes (``node``, its index on the tile,
+    goes into ``data-node``: a page finds the city a token goes in by it)."""
     cx, cy = centre
     offsets = slot_offsets(slots, r)
     parts = []
@@ -114,7 +125,7 @@ def city(
         )
         if waiting:
             parts.append(token(x, y, r, waiting.pop(0), palette, reserved=True))
-    return group(parts, cls="city")
+    return group(parts, cls="city", data_node=node)
 
 
 def revenue_circle(point: Point, value: int, sizes: style.Sizes) -> str:

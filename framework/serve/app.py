@@ -12,9 +12,17 @@ and the titles it offers. The API:
   ``/undo``, ``/redo`` — each with the ``version`` the page saw: a page that is behind is
   told so (409) and nothing is done; a refused action is answered with the engine's rule
   message (400) and changes nothing;
+* ``POST /api/games/ID/plan`` — routes drawn on the page (each train's stop hexes) made
+  into the best legal routes through them, with their revenue or why they cannot run
+  (changes nothing); ``POST /api/games/ID/routes`` runs them;
+* ``POST /api/games/ID/claim``, ``/release`` — a browser claims a person's seat (and is
+  given a secret) or gives it up: the choices of a claimed seat are then taken only with
+  its secret (moves carry ``secrets``), and once any seat is claimed only a browser with
+  a seat may undo or redo; unclaimed seats are anyone's (hotseat);
 * ``GET /api/games/ID/download`` — the game as 18xx.games JSON; ``POST /api/upload`` — a
   game file, checked by replaying it (a failure names the action id);
-* ``GET /api/games/ID/events`` — a stream of the game's versions as they change.
+* ``GET /api/games/ID/events`` — a stream of the game's stamps (its version and seat
+  changes) as they change.
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from framework.engine.errors import GameError
 from framework.gamefile import GameFile
 from framework.problems import ProblemsError
 from framework.replay import chosen_variants, game_title, player_counts, replay, title_for
-from framework.serve.games import HUMAN, LiveGame, new_live
+from framework.serve.games import HUMAN, LiveGame, SeatTaken, new_live
 from framework.serve.store import Store
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
@@ -82,7 +90,7 @@ class Server:
         self.titles = titles
         self.rules = {r.name: r for r in rules}
         self.live: dict[int, LiveGame] = {}
-        self.listeners: dict[int, set[asyncio.Queue[int]]] = {}
+        self.listeners: dict[int, set[asyncio.Queue[str]]] = {}
 
     # -- titles -----------------------------------------------------------------------
 
@@ -227,9 +235,10 @@ class Server:
             for g in self.store.games()
         ]
 
-    def notify(self, gid: int, version: int) -> None:
-        for queue in self.listeners.get(gid, set()):
-            queue.put_nowait(version)
+    def notify(self, live: LiveGame) -> None:
+        """Tell the game's pages what they should have seen (:attr:`LiveGame.stamp`)."""
+        for queue in self.listeners.get(live.id, set()):
+            queue.put_nowait(live.stamp)
 
 
 def _game_id(request: Request) -> int:
@@ -247,6 +256,26 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise UserError("the request is a JSON object")
     return body
+
+
+def _secrets(body: dict[str, Any]) -> set[str]:
+    """The seat claims' secrets a request holds (``secrets``: a list of strings)."""
+    held = body.get("secrets") or []
+    return {str(x) for x in held} if isinstance(held, list) else set()
+
+
+def _wanted(body: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Routes drawn on a page: ``routes``, a list of ``{train, hexes}``."""
+    routes = body.get("routes")
+    if not isinstance(routes, list) or not all(isinstance(r, dict) for r in routes):
+        raise UserError("routes are a list of {train, hexes}")
+    out = []
+    for r in routes:
+        hexes = r.get("hexes") or []
+        if not isinstance(hexes, list):
+            raise UserError("a route's hexes are a list of hex ids")
+        out.append((str(r.get("train")), [str(h) for h in hexes]))
+    return out
 
 
 def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[RulesText] = ()) -> Starlette:
@@ -286,7 +315,9 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
             seen = body.get("version")
             if seen is not None and seen != live.version:
                 raise UserError("the game has moved on since the page was drawn; it is drawn again", 409)
+            held = _secrets(body)
             if what == "choose":
+                live.check_seat(body.get("entity"), held)
                 amount = body.get("amount")
                 try:
                     index = int(body.get("index", -1))
@@ -298,11 +329,15 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
                 action = body.get("action")
                 if not isinstance(action, dict) or not isinstance(action.get("type"), str):
                     raise UserError("an action is a JSON object with a type")
+                live.check_seat(action.get("entity"), held)
                 live.act(action)
-            elif what == "undo":
-                live.undo()
+            elif what == "routes":
+                entity = str(body.get("entity"))
+                live.check_seat(entity, held)
+                live.run_routes(entity, _wanted(body))
             else:
-                live.redo()
+                live.check_any_seat(held)
+                live.undo() if what == "undo" else live.redo()
             return live.version
 
     def move(what: str):
@@ -314,10 +349,45 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
                 version = await run_in_threadpool(_move, live, what, body)
             except GameError as exc:
                 if live.version != before:
-                    server.notify(live.id, live.version)
-                return JSONResponse({"error": exc.detail, "rule": exc.rule, "version": live.version}, 400)
-            server.notify(live.id, version)
+                    server.notify(live)
+                status = 403 if isinstance(exc, SeatTaken) else 400
+                return JSONResponse({"error": exc.detail, "rule": exc.rule, "version": live.version}, status)
+            server.notify(live)
             return JSONResponse({"version": version, "bot_error": live.bot_error})
+
+        return endpoint
+
+    def _plan(live: LiveGame, body: dict[str, Any]) -> dict[str, Any]:
+        with live.lock:
+            return live.plan(str(body.get("entity")), _wanted(body))
+
+    async def plan(request: Request) -> Response:
+        live = await run_in_threadpool(server.open, _game_id(request))
+        body = await _body(request)
+        try:
+            return JSONResponse(await run_in_threadpool(_plan, live, body))
+        except GameError as exc:
+            return JSONResponse({"error": exc.detail, "rule": exc.rule}, 400)
+
+    def _seat(live: LiveGame, what: str, body: dict[str, Any]) -> dict[str, Any]:
+        player, held = str(body.get("player")), _secrets(body)
+        with live.lock:
+            if what == "claim":
+                return {"player": player, "secret": live.claim(player, held)}
+            live.release(player, held)
+            return {"player": player}
+
+    def seat(what: str):
+        async def endpoint(request: Request) -> Response:
+            live = await run_in_threadpool(server.open, _game_id(request))
+            body = await _body(request)
+            try:
+                reply = await run_in_threadpool(_seat, live, what, body)
+            except GameError as exc:
+                status = 403 if isinstance(exc, SeatTaken) else 400
+                return JSONResponse({"error": exc.detail, "rule": exc.rule}, status)
+            server.notify(live)
+            return JSONResponse(reply)
 
         return endpoint
 
@@ -340,16 +410,16 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
     async def events(request: Request) -> Response:
         gid = _game_id(request)
         live = await run_in_threadpool(server.open, gid)
-        queue: asyncio.Queue[int] = asyncio.Queue()
+        queue: asyncio.Queue[str] = asyncio.Queue()
         server.listeners.setdefault(gid, set()).add(queue)
 
         async def stream() -> AsyncIterator[str]:
             try:
-                yield f"data: {live.version}\n\n"
+                yield f"data: {live.stamp}\n\n"
                 while True:
                     try:
-                        version = await asyncio.wait_for(queue.get(), 15)
-                        yield f"data: {version}\n\n"
+                        stamp = await asyncio.wait_for(queue.get(), 15)
+                        yield f"data: {stamp}\n\n"
                     except TimeoutError:
                         yield ": still here\n\n"
             finally:
@@ -373,6 +443,10 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
         Route("/api/games/{gid}/act", move("act"), methods=["POST"]),
         Route("/api/games/{gid}/undo", move("undo"), methods=["POST"]),
         Route("/api/games/{gid}/redo", move("redo"), methods=["POST"]),
+        Route("/api/games/{gid}/routes", move("routes"), methods=["POST"]),
+        Route("/api/games/{gid}/plan", plan, methods=["POST"]),
+        Route("/api/games/{gid}/claim", seat("claim"), methods=["POST"]),
+        Route("/api/games/{gid}/release", seat("release"), methods=["POST"]),
         Route("/api/games/{gid}/download", download),
         Route("/api/games/{gid}/events", events),
         Route("/api/upload", upload, methods=["POST"]),

@@ -14,8 +14,8 @@ every choice written out in words.
 from __future__ import annotations
 
 import random
+import secrets
 import threading
-from dataclasses import replace
 from typing import Any
 
 from framework.bots import make_bot
@@ -23,13 +23,19 @@ from framework.bots.base import amount_field, prudent, to_action
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
+from framework.engine.route_plan import plan_routes
 from framework.gamefile import effective_actions
 from framework.render import panels
-from framework.render.hexes import draw_hex
-from framework.render.map import game_views, geometry_for
-from framework.render.marks import Palette
 from framework.render.position import certificates, render_position, round_label
-from framework.render.svg import group, translate
+from framework.serve.page import (
+    MAP_SIZE,
+    LayDrawing,
+    describe_choice,
+    drawn_routes,
+    panels_html,
+    route_editor,
+    token_spot,
+)
 from framework.serve.store import Store, StoredGame
 from framework.session import Session
 from framework.title.model import Title
@@ -37,11 +43,12 @@ from framework.title.model import Title
 HUMAN = "human"
 """The seat kind of a person (the others are bot names)."""
 
-MAP_SIZE = 36.0
-"""Hex size of the map a page shows."""
-
 BOT_LIMIT = 5000
 """Most bot actions after one person's action (a safeguard against a stuck game)."""
+
+
+class SeatTaken(GameError):
+    """An action for a seat that another browser has claimed."""
 
 
 class LiveGame:
@@ -54,8 +61,11 @@ class LiveGame:
         self.by_bot = by_bot
         """Per action of the session: whether a bot took it."""
         self.lock = threading.Lock()
+        self.claims: dict[str, str] = store.claims(stored.id)
+        """The seats browsers have claimed: player id → the claim's secret."""
+        self.seat_changes = 0
         self.bot_error: str | None = None
-        self._cache: tuple[int, dict[str, Any]] | None = None
+        self._cache: tuple[str, dict[str, Any]] | None = None
 
     @property
     def id(self) -> int:
@@ -65,6 +75,11 @@ class LiveGame:
     def version(self) -> int:
         """The number of actions given so far (undo and redo included)."""
         return len(self.session.actions)
+
+    @property
+    def stamp(self) -> str:
+        """What a page has seen: the version and how often seats changed hands."""
+        return f"{self.version}.{self.seat_changes}"
 
     @property
     def game(self):
@@ -99,6 +114,45 @@ class LiveGame:
                     break
         return who
 
+    # -- seats -------------------------------------------------------------------------
+
+    def claim(self, player: str, held: set[str]) -> str:
+        """Claim a person's seat for a browser (which then holds the secret returned);
+        the seat's choices are then that browser's alone. A browser that holds the
+        seat's claim gets the same secret again."""
+        ids = [str(pid) for pid, _ in self.session.players]
+        if player not in ids or self.seat_of(player) != HUMAN:
+            raise GameError("seats", f"there is no person's seat {player!r} to claim")
+        secret = self.claims.get(player)
+        if secret is not None and secret not in held:
+            raise SeatTaken("seats", f"{self.game.name(player)}'s seat is taken by another browser")
+        if secret is None:
+            secret = secrets.token_urlsafe(16)
+            self.store.set_claim(self.id, player, secret)
+            self.claims[player] = secret
+            self.seat_changes += 1
+        return secret
+
+    def release(self, player: str, held: set[str]) -> None:
+        """Give up a claimed seat (its choices are then anyone's again)."""
+        if self.claims.get(player) in held:
+            self.store.set_claim(self.id, player, None)
+            del self.claims[player]
+            self.seat_changes += 1
+
+    def check_seat(self, entity: Any, held: set[str]) -> None:
+        """Refuse (:class:`SeatTaken`) an action for ``entity`` when its player's seat is
+        claimed by a browser other than the one asking (holding the secrets ``held``)."""
+        player = self.controller(str(entity)) if entity is not None else None
+        secret = self.claims.get(str(player))
+        if secret is not None and secret not in held:
+            raise SeatTaken("seats", f"{self.game.name(str(player))}'s seat is claimed by another browser")
+
+    def check_any_seat(self, held: set[str]) -> None:
+        """Refuse an undo or redo from a browser without a seat once seats are claimed."""
+        if self.claims and not held & set(self.claims.values()):
+            raise SeatTaken("seats", "only a browser with a seat in this game may undo or redo")
+
     # -- acting ------------------------------------------------------------------------
 
     def choose(self, entity: str, kind: str, index: int, amount: int | None = None) -> None:
@@ -113,6 +167,40 @@ class LiveGame:
         if "max" in choice and amount is not None:
             action[amount_field(choice)] = amount  # the engine judges the amount
         self.act(action)
+
+    def plan(self, entity: str, wanted: list[tuple[str, list[str]]]) -> dict[str, Any]:
+        """Routes drawn by a person (each train's stop hexes in order) made into the best
+        legal routes through them: per train its revenue or why it cannot run, the total,
+        whether all can run, and the map with the routes drawn. Changes nothing."""
+        game = self.game
+        money = game.title.title.money
+        self._may_run(entity)
+        planned = plan_routes(game, entity, wanted)
+        run = {"routes": [r.route for r in planned.routes if r.route is not None]}
+        return {
+            "routes": [
+                {
+                    "train": r.train,
+                    "hexes": r.hexes,
+                    "revenue": money(r.revenue),
+                    "text": r.text,
+                    "error": r.error,
+                }
+                for r in planned.routes
+            ],
+            "total": money(planned.total),
+            "legal": planned.legal,
+            "svg": render_position(game, size=MAP_SIZE, routes=drawn_routes(game, entity, run)),
+        }
+
+    def run_routes(self, entity: str, wanted: list[tuple[str, list[str]]]) -> None:
+        """Run the routes a person drew (as :meth:`plan` makes them)."""
+        self._may_run(entity)
+        self.act(plan_routes(self.game, entity, wanted).action(self.game, entity))
+
+    def _may_run(self, entity: str) -> None:
+        if "run_routes" not in legal_actions(self.game).get(entity, {}):
+            raise GameError("routes", f"{self.game.name(entity)} has no trains to run now")
 
     def act(self, action: dict[str, Any], *, bot: bool = False) -> None:
         """Apply and store one action; then let the bots play unless a bot took it."""
@@ -140,16 +228,35 @@ class LiveGame:
             seat = self.seat_of(who)
             if who is None or seat == HUMAN or not options:
                 return
-            rng = random.Random(f"{self.stored.seed}-{self.version}")
-            action = make_bot(seat).act(game, prudent(game, options), rng)
             before = self.version
-            try:
-                self.session.act(action)
-            except GameError as exc:
-                self.bot_error = f"the {seat} bot of {game.name(who)} proposed a refused action: {exc}"
-                return
+            refused = self._bot_acts(seat, options)
+            if refused is not None:
+                self.bot_error = f"the {seat} bot of {game.name(who)} {refused}"
+                if self.version == before:
+                    return
             self.by_bot.append(True)
             self._save(before)
+
+    def _bot_acts(self, seat: str, options: dict[str, Any]) -> str | None:
+        """One bot action: the bot's own, or, when the engine refuses it, the first listed
+        choice it takes (so that a bot's mistake never stops the game). ``None`` when the
+        bot's action was taken, else what happened, for the page to show."""
+        game = self.game
+        rng = random.Random(f"{self.stored.seed}-{self.version}")
+        try:
+            self.session.act(make_bot(seat).act(game, prudent(game, options), rng))
+            return None
+        except GameError as exc:
+            refused = f"proposed a refused action ({exc})"
+        for entity, kinds in options.items():
+            for kind, found in kinds.items():
+                for choice in found:
+                    try:
+                        self.session.act(to_action(game, entity, kind, choice))
+                    except GameError:
+                        continue
+                    return f"{refused}; it took the first listed {kind.replace('_', ' ')} instead"
+        return f"{refused}, and the engine refuses every listed choice: a person must act (undo)"
 
     def undo(self) -> None:
         """Take back the last action a person took and everything the bots did after it."""
@@ -187,7 +294,7 @@ class LiveGame:
 
     def state(self) -> dict[str, Any]:
         """Everything a page draws, for the current version (cached)."""
-        if self._cache is not None and self._cache[0] == self.version:
+        if self._cache is not None and self._cache[0] == self.stamp:
             return self._cache[1]
         game = self.game
         money = game.title.title.money
@@ -207,6 +314,7 @@ class LiveGame:
         ]
         choices = []
         drawing: LayDrawing | None = None
+        routes: list[Any] = []
         for entity, kinds in options.items():
             controller = self.controller(entity)
             if self.seat_of(controller) != HUMAN:
@@ -217,6 +325,13 @@ class LiveGame:
                     drawing = drawing or LayDrawing(game)
                     for option, choice in zip(described, found, strict=True):
                         option.update(drawing.preview(choice))
+                elif kind == "place_token":
+                    for option, choice in zip(described, found, strict=True):
+                        option.update(token_spot(game, choice))
+                elif kind == "run_routes":
+                    run, answer = best_run(game, entity)
+                    described[0].update(route_editor(game, entity, run, answer))
+                    routes = routes or drawn_routes(game, entity, run)
                 choices.append(
                     {
                         "entity": entity,
@@ -230,6 +345,7 @@ class LiveGame:
         state = {
             "id": self.id,
             "version": self.version,
+            "stamp": self.stamp,
             "title": game.title.title.name,
             "round": round_label(game),
             "phase": game.phase,
@@ -239,15 +355,16 @@ class LiveGame:
             "acting": game.name(who) if who is not None else None,
             "acting_seat": self.seat_of(who) if who is not None else None,
             "players": players,
+            "claimed": sorted(self.claims),
             "choices": choices,
             "log": game.messages[-300:],
             "can_undo": any(not b for b in self.by_bot) and self._undoable(),
             "can_redo": self.can_redo(),
             "bot_error": self.bot_error,
-            "svg": render_position(game, size=MAP_SIZE),
-            "panels": _panels(game),
+            "svg": render_position(game, size=MAP_SIZE, routes=routes),
+            "panels": panels_html(game),
         }
-        self._cache = (self.version, state)
+        self._cache = (self.stamp, state)
         return state
 
     def _undoable(self) -> bool:
@@ -256,86 +373,6 @@ class LiveGame:
             id(a) in effective and not b and a.get("type") not in ("undo", "redo", "message")
             for a, b in zip(self.session.actions, self.by_bot, strict=True)
         )
-
-
-class LayDrawing:
-    """Previews of tile lays on the page's map: the map's geometry, the hexes as they are
-    and the palette, worked out once for all the lays of a position."""
-
-    def __init__(self, game: Any):
-        self.game = game
-        self.geometry = geometry_for(game.title, MAP_SIZE, header=MAP_SIZE * 1.25)
-        self.views = game_views(game)
-        self.palette = Palette.for_title(game.title)
-
-    def preview(self, choice: dict[str, Any]) -> dict[str, Any]:
-        """For a tile lay: its ``hex``, and ``preview``, the hex drawn with the tile laid
-        as the choice lays it, placed where the hex is on the page's map (the page shows
-        it there when the hex is clicked)."""
-        hex_id, rotation = str(choice["hex"]), int(choice["rotation"])
-        name = str(choice["tile"]).rsplit("-", 1)[0]
-        face = self.game.board.faces.get(name, rotation)
-        laid = replace(
-            self.views[hex_id],
-            face=face,
-            color=face.color,
-            tile=name,
-            rotation=rotation,
-            terrain={},
-            mainline=None,
-            river=None,
-        )
-        x, y = self.geometry.centre(hex_id)
-        drawn = draw_hex(laid, self.geometry.shape, self.palette)
-        return {"hex": hex_id, "preview": group([drawn], cls="preview", transform=translate(x, y))}
-
-
-def _panels(game: Any) -> str:
-    """The viewer's panels for the live game: the share table, the trains with the depot
-    and phase, and the private companies (each left out when the title has none)."""
-    money = game.title.title.money
-    parts = [
-        ("Shares", panels.share_table_html(panels.share_columns(game), panels.share_table_data(game))),
-        ("Trains", panels.trains_html(panels.trains_data(game), money)),
-    ]
-    companies = panels.companies_data(game)
-    if companies:
-        parts.append(("Companies", panels.companies_html(companies, money)))
-    return "".join(f"<h3>{title}</h3>{html}" for title, html in parts if html)
-
-
-def describe_choice(game: Any, entity: str, kind: str, choice: dict[str, Any]) -> dict[str, Any]:
-    """A choice written out for a page: ``text``, and ``min``, ``max``, ``step`` for an amount."""
-    money = game.title.title.money
-    parts: list[str] = []
-    for name, value in choice.items():
-        if name in ("max", "step") or value is None:
-            continue
-        if name == "share_price":
-            parts.append(f"par {money(int(str(value).split(',')[0]))}")
-        elif name == "shares":
-            percent = choice.get("percent")
-            parts.append(", ".join(map(str, value)) + (f" ({percent}%)" if percent else ""))
-        elif name == "percent":
-            continue
-        elif name in ("price", "amount") and isinstance(value, int):
-            parts.append(f"{money(value)}" + (f" to {money(choice['max'])}" if "max" in choice else ""))
-        elif name in ("company", "corporation", "target", "minor"):
-            parts.append(f"{game.name(str(value))}")
-        elif isinstance(value, list):
-            parts.append(f"{name} {', '.join(map(str, value))}")
-        else:
-            parts.append(f"{name.replace('_', ' ')} {value}")
-    if kind == "run_routes":
-        run, answer = best_run(game, entity)
-        stops = [" ".join(map(str, r.get("hexes") or [])) for r in run.get("routes") or []]
-        proven = "proven best" if answer.proven else "best found"
-        parts.append(f"{proven} routes, {money(answer.total)}" + (f": {' | '.join(stops)}" if stops else ""))
-    out: dict[str, Any] = {"text": "; ".join(parts) or kind.replace("_", " ")}
-    if "max" in choice:
-        field = amount_field(choice)
-        out.update({"min": choice[field], "max": choice["max"], "step": choice.get("step") or 1})
-    return out
 
 
 def new_live(

@@ -3,7 +3,8 @@
 Each game is a row of its settings — title folder, players with their seats (a person
 or a bot), seed, optional rules and house rules — and each action it was given is a
 row of its own, committed before the server answers, so that a game survives a
-restart exactly as it was played, undo and redo included.
+restart exactly as it was played, undo and redo included. The seats browsers have
+claimed are kept with the secret each claim was given.
 """
 
 from __future__ import annotations
@@ -39,6 +40,12 @@ CREATE TABLE IF NOT EXISTS actions (
     by_bot INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS claims (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
 );
 """
 
@@ -129,6 +136,25 @@ class Store:
                 "SELECT action, by_bot FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
             ).fetchall()
         return [(json.loads(a), bool(b)) for a, b in rows]
+
+    def claims(self, game_id: int) -> dict[str, str]:
+        """The seats of a game that a browser has claimed: player id → the claim's secret."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT player, secret FROM claims WHERE game_id = ?", (game_id,)
+            ).fetchall()
+        return dict(rows)
+
+    def set_claim(self, game_id: int, player: str, secret: str | None) -> None:
+        """Claim a seat with ``secret``, or (``None``) release it."""
+        with self._lock:
+            self._db.execute("DELETE FROM claims WHERE game_id = ? AND player = ?", (game_id, player))
+            if secret is not None:
+                self._db.execute(
+                    "INSERT INTO claims (game_id, player, secret) VALUES (?, ?, ?)",
+                    (game_id, player, secret),
+                )
+            self._db.commit()
 
     def game(self, game_id: int) -> StoredGame | None:
         with self._lock:
