@@ -82,6 +82,9 @@ def test_the_best_routes_are_offered_drawn_and_redrawn_by_their_stops(tmp_path):
     assert reply.status_code == 200, reply.text
     after = state(c, gid)
     assert after["version"] == 143 and any("STJ runs 2-4: E20-F19" in line for line in after["log"])
+    # the routes run stay drawn for the rest of STJ's turn (its dividend now), and only those
+    assert choice_of(after, "dividend") and after["svg"].count('class="route-stop"') == 2
+    assert 'class="route-stop"' not in state(c, upload_until(c, 141))["svg"]  # STJ's track step
 
 
 def test_a_plan_lets_every_train_run_when_one_best_run_would_block_another():

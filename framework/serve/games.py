@@ -20,6 +20,7 @@ from typing import Any
 
 from framework.bots import make_bot
 from framework.bots.base import amount_field, prudent, to_action
+from framework.engine import trains
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
@@ -342,6 +343,8 @@ class LiveGame:
                         "options": described,
                     }
                 )
+        if not routes:
+            routes = self._turn_routes()
         state = {
             "id": self.id,
             "version": self.version,
@@ -366,6 +369,17 @@ class LiveGame:
         }
         self._cache = (self.stamp, state)
         return state
+
+    def _turn_routes(self) -> list[Any]:
+        """The routes the company operating now ran this turn (drawn until its turn ends)."""
+        game = self.game
+        entity = game.current_entity()
+        if game.finished or entity is None or not any(t.ran for t in trains.owned(game, str(entity))):
+            return []  # trains run once an operating round: one that ran, ran this turn
+        for action in reversed(effective_actions(self.session.actions)):
+            if action.get("type") == "run_routes" and str(action.get("entity")) == entity:
+                return drawn_routes(game, entity, action)
+        return []
 
     def _undoable(self) -> bool:
         effective = {id(a) for a in effective_actions(self.session.actions)}
