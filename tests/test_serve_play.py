@@ -296,3 +296,30 @@ def test_a_whole_game_of_1889_by_clicks(tmp_path):
     with browser() as b, running(tmp_path) as (url, server):
         _, kinds = play_whole_game(b, url, server, "1889", "heuristic", "human", "heuristic")
         assert {"lay_tile", "run_routes", "buy_train"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("title", ["1830", "18Chesapeake", "18Steam"])
+def test_every_bundled_title_is_played_to_its_end_on_the_server(tmp_path, title):
+    """The other bundled titles through the API: one person (what the heuristic bot
+    would do, chosen from the page's list) and two bots, to the end; the saved file
+    replays to the same result."""
+    from starlette.testclient import TestClient
+
+    from framework.serve.app import create_app
+
+    c = TestClient(create_app(tmp_path, [ROOT / "titles" / title]))
+    gid = new_game(c, title, "heuristic", "human", "heuristic")
+    live = c.app.state.server.open(gid)
+    for _ in range(3000):
+        s = state(c, gid)
+        if s["finished"]:
+            break
+        entity, kind, index, amount = heuristic_click(live)
+        listed = next(ch for ch in s["choices"] if ch["entity"] == entity and ch["kind"] == kind)
+        assert len(listed["options"]) == len(legal_actions(live.game)[entity][kind])
+        move = {"entity": entity, "kind": kind, "index": index, "amount": amount, "version": s["version"]}
+        reply = c.post(f"/api/games/{gid}/choose", json=move)
+        assert reply.status_code == 200, reply.text
+    assert s["finished"] and s["result"] and not s["bot_error"]
+    outcome = replay(GameFile.from_dict(c.get(f"/api/games/{gid}/download").json()))
+    assert outcome.failure is None and outcome.game.result() == live.game.result()

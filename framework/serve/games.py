@@ -322,11 +322,14 @@ class LiveGame:
                 continue
             for kind, found in kinds.items():
                 described = [describe_choice(game, entity, kind, c) for c in found]
-                if kind == "lay_tile":
+                if kind == "lay_tile" and game.board is None:  # a title's own track (18Steam)
+                    for option, choice in zip(described, found, strict=True):
+                        option["hex"] = str(choice.get("hex"))
+                elif kind == "lay_tile":
                     drawing = drawing or LayDrawing(game)
                     for option, choice in zip(described, found, strict=True):
                         option.update(drawing.preview(choice))
-                elif kind == "place_token":
+                elif kind == "place_token" and game.board is not None:
                     for option, choice in zip(described, found, strict=True):
                         option.update(token_spot(game, choice))
                 elif kind == "run_routes":
