@@ -178,6 +178,21 @@ def test_zoom_survives_redraws_and_the_last_hex_is_outlined(tmp_path):
         panned = view_box(page)
         assert panned[:2] != wheeled[:2] and panned[2:] == wheeled[2:]
         assert "zoomed" in page.locator("#left").get_attribute("class")
+        # two fingers moving apart zoom in further (pointer events as a touch screen sends them)
+        page.evaluate(
+            """([x, y]) => {
+              const left = document.getElementById("left");
+              const at = (type, id, dx) => left.dispatchEvent(new PointerEvent(type, {pointerId: id,
+                clientX: x + dx, clientY: y, bubbles: true, pointerType: "touch", isPrimary: id === 1}));
+              at("pointerdown", 1, -20); at("pointerdown", 2, 20);
+              at("pointermove", 1, -60); at("pointermove", 2, 60);
+              at("pointerup", 1, -60); at("pointerup", 2, 60);
+            }""",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 3],
+        )
+        pinched = view_box(page)
+        assert pinched[2] == pytest.approx(panned[2] / 3, rel=0.02)
+        panned = pinched
         # an action redraws the map: the view stays
         for _ in range(300):
             page.wait_for_selector(".choice")

@@ -101,7 +101,7 @@ function panZoom(o) {
     if (!p.moving) {
       if (pointers.size < 2 && Math.hypot(p.at[0] - p.start[0], p.at[1] - p.start[1]) < DRAG) return;
       p.moving = true;
-      o.box.setPointerCapture(e.pointerId);
+      try { o.box.setPointerCapture(e.pointerId); } catch (err) { /* a pointer no longer down */ }
       o.box.classList.add("dragging");
     }
     dragged = true;
