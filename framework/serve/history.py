@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.engine.errors import GameError
 from framework.engine.steps.track import parse_city
@@ -31,6 +31,9 @@ from framework.render.position import certificates, render_position, round_label
 from framework.render.svg import element, group, translate
 from framework.render.viewer import describe_action
 from framework.serve.page import panels_html
+
+if TYPE_CHECKING:
+    from framework.serve.games import LiveGame
 
 LOOKS_KEPT = 12
 """Positions of the past kept drawn per game (a page looking back steps among a few)."""
@@ -189,7 +192,7 @@ def page_fields(history: History, game: Any, size: float) -> dict[str, Any]:
     }
 
 
-def position_at(live: Any, number: int, size: float) -> dict[str, Any]:
+def position_at(live: LiveGame, number: int, size: float) -> dict[str, Any]:
     """The position just after action ``number`` (0: the start), drawn as the play page
     draws the live one: ``svg``, ``highlight``, ``panels``, ``players``, the round and
     phase, the action in words, and ``log_end`` and ``step`` to place it in the log and
@@ -198,7 +201,7 @@ def position_at(live: Any, number: int, size: float) -> dict[str, Any]:
     The game is rebuilt up to the action without holding ``live.lock`` (it is taken only
     to read the actions), and the last few positions drawn are kept."""
     with live.lock:
-        history: History = live.history
+        history = live.history
         k = history.index(number)
         if k is None:
             last = history.steps[-1].action if history.steps else 0
