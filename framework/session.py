@@ -26,6 +26,7 @@ which title the game was played with (name, version and fingerprint,
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from framework.engine.errors import GameError
@@ -75,6 +76,10 @@ class Session:
         """The overlays ``title`` was loaded with, as ``{"name", "yaml"}`` (saved with the game)."""
         self.game_id = game_id if game_id is not None else f"local-{seed}"
         self.actions: list[dict[str, Any]] = []
+        self.watch: Callable[[Game, dict[str, Any] | None], None] | None = None
+        """If set, called after each action the game takes, with the game and the action
+        (after its ``auto_actions`` too), and with ``None`` for the action when the game is
+        made anew (an undo, a redo, a restore) before its actions are taken again."""
         self.game = self._new_game()
 
     def _new_game(self) -> Game:
@@ -92,6 +97,8 @@ class Session:
         for auto in action.get("auto_actions") or []:
             self.game.process({**auto, "id": action["id"]})
         self.actions.append(action)
+        if self.watch is not None:
+            self.watch(self.game, action)
 
     def _as_recorded(self, action: dict[str, Any]) -> dict[str, Any]:
         """The action as 18xx.games records it: numbered and timed, its entity's kind
@@ -120,9 +127,30 @@ class Session:
 
     def _rebuild(self) -> None:
         game = self._new_game()
+        watch = self.watch
+        if watch is not None:
+            watch(game, None)
         for action in with_auto_actions(effective_actions(self.actions)):
             game.process(action)
+            if watch is not None:
+                watch(game, action)
         self.game = game
+
+    def game_at(self, action_id: int, actions: list[dict[str, Any]] | None = None) -> Game:
+        """A new game as it was just after the effective action numbered ``action_id``
+        (``0``: before any), from :attr:`actions` or the list ``actions`` given (as
+        :attr:`actions` holds them); :class:`GameError` when no action in effect has
+        that number."""
+        effective = with_auto_actions(effective_actions(self.actions if actions is None else actions))
+        ids = {a.get("id") for a in effective}
+        if action_id != 0 and action_id not in ids:
+            raise GameError("action", f"the game has no action {action_id} in effect")
+        game = self._new_game()
+        for action in effective:
+            if action.get("id") is not None and action["id"] > action_id:
+                break
+            game.process(action)
+        return game
 
     def to_json(self) -> dict[str, Any]:
         """The game in the 18xx.games export format, every field 18xx.games writes included."""

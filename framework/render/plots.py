@@ -202,3 +202,23 @@ def step_lines(
             f'stroke-dasharray="3 2" data-x0="{x0}" data-w="{w:.1f}" data-n="{x_max}"/>'
         )
     return _frame(width, height, title, body, "lines")
+
+
+Points = Sequence[tuple[int, float]]
+"""``(step, value)`` where a value changes."""
+
+
+def game_plots(
+    worth: Sequence[tuple[str, Points]], prices: Sequence[tuple[str, str, Points]], steps: int
+) -> str:
+    """The two plots over a game that the replay viewer and the play page show: net worth
+    per player (``(name, points)``, in the series colours) and share prices per
+    corporation (``(sym, colour, points)``), over ``steps`` actions, each in its
+    ``<div>`` (``plot-worth``, ``plot-prices``) with a cursor line."""
+    lines = step_lines(
+        [(name, COLORS[k % len(COLORS)], pts) for k, (name, pts) in enumerate(worth)],
+        title="net worth per player",
+        x_max=steps,
+    )
+    price = step_lines(list(prices), title="share prices", x_max=steps)
+    return f'<div id="plot-worth">{lines}</div><div id="plot-prices">{price}</div>'

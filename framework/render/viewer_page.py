@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.render.plots import COLORS, step_lines
+from framework.render.plots import game_plots
+from framework.render.shared_script import SHARED_SCRIPT
 from framework.render.viewer_script import SCRIPT
 
 
@@ -33,19 +34,9 @@ def plot_series(data: dict[str, Any]) -> tuple[list[tuple[str, list]], list[tupl
 def plots_html(data: dict[str, Any]) -> str:
     """The two plots over the game, as inline SVG."""
     players, prices = plot_series(data)
-    n = len(data["frames"]) - 1
     colors = data.get("colors", {})
-    worth = step_lines(
-        [(name, COLORS[k % len(COLORS)], pts) for k, (name, pts) in enumerate(players)],
-        title="net worth per player",
-        x_max=n,
-    )
-    price = step_lines(
-        [(sym, colors.get(sym, ["#888"])[0], pts) for sym, pts in prices],
-        title="share prices",
-        x_max=n,
-    )
-    return f'<div id="plot-worth">{worth}</div><div id="plot-prices">{price}</div>'
+    coloured = [(sym, colors.get(sym, ["#888"])[0], pts) for sym, pts in prices]
+    return game_plots(players, coloured, len(data["frames"]) - 1)
 
 
 PAGE = (
@@ -72,7 +63,7 @@ PAGE = (
          padding: 0 10px 10px; }
   #mapbox { background: #fff; border: 1px solid #ccc; position: relative; height: calc(100vh - 130px);
             min-height: 420px; overflow: hidden; touch-action: none; cursor: grab; }
-  #mapbox.dragging { cursor: grabbing; }
+  #map.dragging { cursor: grabbing; }
   #map { width: 100%; height: 100%; display: block; }
   #zoom { position: absolute; top: 6px; left: 6px; display: flex; gap: 4px; z-index: 1; }
   #zoom button { font-size: 16px; min-width: 30px; cursor: pointer; }
@@ -164,6 +155,7 @@ PAGE = (
 <script id="data" type="application/json">{{DATA}}</script>
 <script>
 """
+    + SHARED_SCRIPT
     + SCRIPT
     + """
 </script>

@@ -3,10 +3,9 @@
 the last action's hexes marked and the operating turn's routes), the players with their
 net worth, the corporations, the share table, trains and depot, private companies,
 final scores, the searchable log whose lines go to their action, and the cursor on the
-plots."""
+plots. It uses the zoom and the plot cursors of :mod:`framework.render.shared_script`."""
 
 SCRIPT = r"""
-"use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const N = D.frames.length - 1;
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -78,74 +77,16 @@ $("log-search").addEventListener("input", (e) => {
 let logShown = 0;  // log lines [0, logShown) are not "future"
 let logNow = [0, 0];
 
-// zoom and pan: a transform on the map's viewport group; wheel or pinch zooms at the
-// pointer, dragging pans, the buttons and + - 0 zoom at the centre and reset
+// zoom and pan (framework.render.shared_script): a transform on the map's viewport
+// group; wheel or pinch zooms at the pointer, dragging pans, the buttons and + - 0 zoom
+// at the centre and reset
 const svgMap = $("map");
-const viewport = $("viewport");
-const view = { s: 1, x: 0, y: 0 };
-function applyView() {
-  viewport.setAttribute("transform", "translate(" + view.x.toFixed(1) + "," + view.y.toFixed(1) +
-    ") scale(" + view.s.toFixed(4) + ")");
-}
-function mapPoint(cx, cy) {
-  const m = svgMap.getScreenCTM();
-  if (!m) return [D.width / 2, D.height / 2];
-  const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
-  return [p.x, p.y];
-}
-function zoomAt(factor, px, py) {
-  const s = Math.max(1, Math.min(8, view.s * factor));
-  const k = s / view.s;
-  view.x = px - (px - view.x) * k;
-  view.y = py - (py - view.y) * k;
-  view.s = s;
-  if (s === 1) { view.x = 0; view.y = 0; }
-  applyView();
-}
-function zoomCentre(factor) { zoomAt(factor, D.width / 2, D.height / 2); }
-$("zoom-in").onclick = () => zoomCentre(1.5);
-$("zoom-out").onclick = () => zoomCentre(1 / 1.5);
-$("zoom-reset").onclick = () => { view.s = 1; view.x = 0; view.y = 0; applyView(); };
-svgMap.addEventListener("wheel", (e) => {
-  e.preventDefault();
-  const [px, py] = mapPoint(e.clientX, e.clientY);
-  zoomAt(Math.exp(-e.deltaY * 0.0015), px, py);
-}, { passive: false });
-const pointers = new Map();
-let pinch = null;
-svgMap.addEventListener("pointerdown", (e) => {
-  pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  svgMap.setPointerCapture(e.pointerId);
-  $("mapbox").classList.add("dragging");
-  if (pointers.size === 2) {
-    const [[ax, ay], [bx, by]] = [...pointers.values()];
-    pinch = { d: Math.hypot(ax - bx, ay - by), s: view.s };
-  }
+const zoom = panZoom({
+  box: svgMap, svg: () => svgMap, size: () => [D.width, D.height], viewBox: false,
+  group: () => $("viewport"),
+  buttons: { zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), reset: $("zoom-reset") },
 });
-svgMap.addEventListener("pointermove", (e) => {
-  const before = pointers.get(e.pointerId);
-  if (!before) return;
-  pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  if (pointers.size === 2 && pinch) {
-    const [[ax, ay], [bx, by]] = [...pointers.values()];
-    const [px, py] = mapPoint((ax + bx) / 2, (ay + by) / 2);
-    zoomAt(pinch.s * Math.hypot(ax - bx, ay - by) / pinch.d / view.s, px, py);
-    return;
-  }
-  const [x0, y0] = mapPoint(before[0], before[1]);
-  const [x1, y1] = mapPoint(e.clientX, e.clientY);
-  view.x += x1 - x0;
-  view.y += y1 - y0;
-  applyView();
-});
-const release = (e) => {
-  pointers.delete(e.pointerId);
-  if (pointers.size < 2) pinch = null;
-  if (!pointers.size) $("mapbox").classList.remove("dragging");
-};
-svgMap.addEventListener("pointerup", release);
-svgMap.addEventListener("pointercancel", release);
-applyView();
+const zoomCentre = zoom.zoomCentre;
 
 // the share table's header, the players' columns first
 const shareHead = $("shares").querySelector("thead tr");
@@ -370,11 +311,7 @@ function drawPanels(s, n) {
     });
     scores.append(h, table);
   }
-  document.querySelectorAll("#plots line.cursor").forEach((line) => {
-    const x = Number(line.dataset.x0) + Number(line.dataset.w) * n / Math.max(1, Number(line.dataset.n));
-    line.setAttribute("x1", x.toFixed(1));
-    line.setAttribute("x2", x.toFixed(1));
-  });
+  moveCursors(n);
 }
 
 function drawRoutes(routes) {
@@ -522,7 +459,7 @@ document.addEventListener("keydown", (e) => {
   if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range"
                    && e.target.type !== "checkbox")) return;
   const keys = { "+": () => zoomCentre(1.5), "=": () => zoomCentre(1.5), "-": () => zoomCentre(1 / 1.5),
-                 "0": () => $("zoom-reset").onclick(), ArrowRight: () => show(current + 1),
+                 "0": () => zoom.reset(), ArrowRight: () => show(current + 1),
                  ArrowLeft: () => show(current - 1), Home: () => show(0),
                  End: () => show(N), PageDown: () => roundStep(1), PageUp: () => roundStep(-1) };
   if (keys[e.key]) { keys[e.key](); e.preventDefault(); }

@@ -19,10 +19,15 @@ and the titles it offers. The API:
   given a secret) or gives it up: the choices of a claimed seat are then taken only with
   its secret (moves carry ``secrets``), and once any seat is claimed only a browser with
   a seat may undo or redo; unclaimed seats are anyone's (hotseat);
+* ``GET /api/games/ID/at/N`` — the position just after action ``N`` (``0``: the start),
+  drawn as the page draws the live one (:func:`framework.serve.history.position_at`); an
+  action not in effect is 404, a number that is not one 400;
 * ``GET /api/games/ID/download`` — the game as 18xx.games JSON; ``POST /api/upload`` — a
   game file, checked by replaying it (a failure names the action id);
 * ``GET /api/games/ID/events`` — a stream of the game's stamps (its version and seat
-  changes) as they change.
+  changes) as they change;
+* ``GET /static/shared.js`` — the page script the play page shares with the replay viewer
+  (:mod:`framework.render.shared_script`: zoom and pan, the plots' cursor).
 """
 
 from __future__ import annotations
@@ -45,8 +50,11 @@ from starlette.staticfiles import StaticFiles
 from framework.engine.errors import GameError
 from framework.gamefile import GameFile
 from framework.problems import ProblemsError
+from framework.render.shared_script import SHARED_SCRIPT
 from framework.replay import chosen_variants, game_title, player_counts, replay, title_for
 from framework.serve.games import HUMAN, LiveGame, SeatTaken, new_live
+from framework.serve.history import position_at
+from framework.serve.page import MAP_SIZE
 from framework.serve.store import Store
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
@@ -391,6 +399,19 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
 
         return endpoint
 
+    async def looking_back(request: Request) -> Response:
+        live = await run_in_threadpool(server.open, _game_id(request))
+        raw = request.path_params["n"]
+        if not raw.isdigit():
+            raise UserError(f"an action is given by its number (0 for the start), not {raw!r}")
+        try:
+            return JSONResponse(await run_in_threadpool(position_at, live, int(raw), MAP_SIZE))
+        except GameError as exc:
+            raise UserError(exc.detail, 404) from None
+
+    async def shared_script(request: Request) -> Response:
+        return Response(SHARED_SCRIPT, media_type="text/javascript")
+
     async def download(request: Request) -> Response:
         live = await run_in_threadpool(server.open, _game_id(request))
         with live.lock:
@@ -447,9 +468,11 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
         Route("/api/games/{gid}/plan", plan, methods=["POST"]),
         Route("/api/games/{gid}/claim", seat("claim"), methods=["POST"]),
         Route("/api/games/{gid}/release", seat("release"), methods=["POST"]),
+        Route("/api/games/{gid}/at/{n}", looking_back),
         Route("/api/games/{gid}/download", download),
         Route("/api/games/{gid}/events", events),
         Route("/api/upload", upload, methods=["POST"]),
+        Route("/static/shared.js", shared_script),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={UserError: user_error})

@@ -8,7 +8,8 @@ with the engine's message (:class:`~framework.engine.errors.GameError`) and chan
 nothing, or is stored before the call returns. After a person's action the bots of the
 bot seats play, server-side, until a person is to act. :meth:`LiveGame.state` is what
 a page draws: the map of the position, whose turn it is, the players' cash, the log and
-every choice written out in words.
+every choice written out in words; with what :class:`~framework.serve.history.History`
+keeps of each action (which log lines it wrote, the hexes it touched, the plots).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from framework.engine.route_plan import plan_routes
 from framework.gamefile import effective_actions
 from framework.render import panels
 from framework.render.position import certificates, render_position, round_label
+from framework.serve.history import History, page_fields
 from framework.serve.page import (
     MAP_SIZE,
     LayDrawing,
@@ -55,9 +57,21 @@ class SeatTaken(GameError):
 class LiveGame:
     """A stored game being played (use it under :attr:`lock`)."""
 
-    def __init__(self, stored: StoredGame, session: Session, store: Store, by_bot: list[bool]):
+    def __init__(
+        self,
+        stored: StoredGame,
+        session: Session,
+        store: Store,
+        by_bot: list[bool],
+        history: History | None = None,
+    ):
         self.stored = stored
         self.session = session
+        self.history = history or History()
+        """Per action in effect: its log lines, net worth, prices, hexes (kept as it goes)."""
+        if history is None:
+            session.watch = self.history.watch
+            session.restore(session.actions)
         self.store = store
         self.by_bot = by_bot
         """Per action of the session: whether a bot took it."""
@@ -363,12 +377,13 @@ class LiveGame:
             "players": players,
             "claimed": sorted(self.claims),
             "choices": choices,
-            "log": game.messages[-300:],
+            "log": list(game.messages),
             "can_undo": any(not b for b in self.by_bot) and self._undoable(),
             "can_redo": self.can_redo(),
             "bot_error": self.bot_error,
             "svg": render_position(game, size=MAP_SIZE, routes=routes),
             "panels": panels_html(game),
+            **page_fields(self.history, game, MAP_SIZE),
         }
         self._cache = (self.stamp, state)
         return state
@@ -404,5 +419,7 @@ def new_live(
         house_rules=stored.house_rules,
         game_id=stored.id,
     )
+    history = History()
+    session.watch = history.watch
     session.restore([a for a, _ in actions])
-    return LiveGame(stored, session, store, [b for _, b in actions])
+    return LiveGame(stored, session, store, [b for _, b in actions], history)

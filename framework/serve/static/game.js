@@ -73,6 +73,7 @@ function draw() {
   $("redo").disabled = !s.can_redo;
   drawChoices();
   markMap();
+  if (window.afterDraw) window.afterDraw(s);  // extras.js: the whole log, plots, looking back
 }
 
 // The map, drawn again (the position, or the routes being drawn), with the hexes and
@@ -86,6 +87,7 @@ function markMap() {
   markLays();
   markTokens();
   markRoutes();
+  if (window.afterMap) window.afterMap();  // extras.js: the zoom and the last hexes on the new map
 }
 
 // A choice this browser may take: its player's seat is this browser's, or unclaimed.
