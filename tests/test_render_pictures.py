@@ -133,6 +133,56 @@ def test_routes_recolour_their_track_and_tokens_stay_on_top() -> None:
             )
     # no route line drawn over the map on top of the tokens
     assert not [e for g in by_class(root, "route") for e in g.iter(f"{NS}path")]
+    # a route's track that meets other track at an edge is drawn again over it
+    tops = 0
+    for paths in by_class(root, "paths"):
+        order = [e for e in paths if "track" in classes(e) or "casing" in classes(e)]
+        top = [k for k, e in enumerate(order) if "route-top" in classes(e)]
+        plain = [k for k, e in enumerate(order) if "route-track" not in classes(e)]
+        tops += len(top)
+        if top and plain:
+            assert min(top) > max(plain)
+    assert tops > 5
+
+
+def test_viewer_pictures_colour_their_track_by_variables() -> None:
+    # tile 20 (two straights crossing), 8 (a curve) and 57 (a city): each path is
+    # coloured with --rK (black while unset); a path that crosses or meets another has a
+    # copy on top coloured --rK (unset: none) with its casing --cK; every revenue centre
+    # has a ring --sK (unset: none)
+    for tile_name in ("20", "8", "57"):
+        t = title("1830")
+        tile = t.tiles[tile_name]
+        view = HexView(hex_id="X", color=tile.color, face=make_face(tile_name, tile, tile.color, 0))
+        root = parse(draw_hex(view, HexShape("pointy", 40), Palette(), variables=True))
+        (paths,) = by_class(root, "paths")
+        base = [e for e in paths if classes(e) == {"track"}]
+        assert [e.get("style") for e in base] == [
+            f"stroke:var(--r{e.get('data-path')},{style.TRACK})" for e in base
+        ]
+        assert not any(e.get("stroke") for e in base)
+        assert sorted(int(e.get("data-path")) for e in base) == list(range(len(view.face.paths)))
+        groups = by_class(paths, "route-tops")
+        tops = [e for g in groups for e in g.iter(f"{NS}path")]
+        assert [e.get("style") for e in tops] == [f"stroke:var(--r{e.get('data-path')},none)" for e in tops]
+        if tile_name == "20":
+            assert len(tops) == 2
+            order = list(paths)
+            assert order.index(groups[0]) > max(order.index(e) for e in base)
+            casings = {e.get("style") for e in groups[0].iter(f"{NS}line")}
+            assert casings == {"stroke:var(--c0,none)", "stroke:var(--c1,none)"}
+        else:
+            assert not tops
+        rings = [e for g in by_class(root, "route-stops") for e in g.iter(f"{NS}circle")]
+        assert [e.get("style") for e in rings] == [
+            f"stroke:var(--s{k},none)" for k in range(len(view.face.nodes))
+        ]
+        # drawn before the city, whose slots stay on top
+        nodes = by_class(root, "nodes")[0]
+        if rings:
+            assert list(nodes).index(by_class(root, "route-stops")[0]) < list(nodes).index(
+                by_class(root, "city")[0]
+            )
 
 
 def _tile_root(name: str, tile_name: str, rotation: int = 0) -> ET.Element:

@@ -5,7 +5,10 @@ net worth, the corporations, the share table, trains and depot, private companie
 final scores, the searchable log whose lines go to their action, and the cursor on the
 plots."""
 
-SCRIPT = r"""
+from framework.render.viewer_map import MAP_SCRIPT
+
+SCRIPT = (
+    r"""
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const N = D.frames.length - 1;
@@ -77,76 +80,9 @@ $("log-search").addEventListener("input", (e) => {
 });
 let logShown = 0;  // log lines [0, logShown) are not "future"
 let logNow = [0, 0];
-
-// zoom and pan: a transform on the map's viewport group; wheel or pinch zooms at the
-// pointer, dragging pans, the buttons and + - 0 zoom at the centre and reset
-const svgMap = $("map");
-const viewport = $("viewport");
-const view = { s: 1, x: 0, y: 0 };
-function applyView() {
-  viewport.setAttribute("transform", "translate(" + view.x.toFixed(1) + "," + view.y.toFixed(1) +
-    ") scale(" + view.s.toFixed(4) + ")");
-}
-function mapPoint(cx, cy) {
-  const m = svgMap.getScreenCTM();
-  if (!m) return [D.width / 2, D.height / 2];
-  const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
-  return [p.x, p.y];
-}
-function zoomAt(factor, px, py) {
-  const s = Math.max(1, Math.min(8, view.s * factor));
-  const k = s / view.s;
-  view.x = px - (px - view.x) * k;
-  view.y = py - (py - view.y) * k;
-  view.s = s;
-  if (s === 1) { view.x = 0; view.y = 0; }
-  applyView();
-}
-function zoomCentre(factor) { zoomAt(factor, D.width / 2, D.height / 2); }
-$("zoom-in").onclick = () => zoomCentre(1.5);
-$("zoom-out").onclick = () => zoomCentre(1 / 1.5);
-$("zoom-reset").onclick = () => { view.s = 1; view.x = 0; view.y = 0; applyView(); };
-svgMap.addEventListener("wheel", (e) => {
-  e.preventDefault();
-  const [px, py] = mapPoint(e.clientX, e.clientY);
-  zoomAt(Math.exp(-e.deltaY * 0.0015), px, py);
-}, { passive: false });
-const pointers = new Map();
-let pinch = null;
-svgMap.addEventListener("pointerdown", (e) => {
-  pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  svgMap.setPointerCapture(e.pointerId);
-  $("mapbox").classList.add("dragging");
-  if (pointers.size === 2) {
-    const [[ax, ay], [bx, by]] = [...pointers.values()];
-    pinch = { d: Math.hypot(ax - bx, ay - by), s: view.s };
-  }
-});
-svgMap.addEventListener("pointermove", (e) => {
-  const before = pointers.get(e.pointerId);
-  if (!before) return;
-  pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  if (pointers.size === 2 && pinch) {
-    const [[ax, ay], [bx, by]] = [...pointers.values()];
-    const [px, py] = mapPoint((ax + bx) / 2, (ay + by) / 2);
-    zoomAt(pinch.s * Math.hypot(ax - bx, ay - by) / pinch.d / view.s, px, py);
-    return;
-  }
-  const [x0, y0] = mapPoint(before[0], before[1]);
-  const [x1, y1] = mapPoint(e.clientX, e.clientY);
-  view.x += x1 - x0;
-  view.y += y1 - y0;
-  applyView();
-});
-const release = (e) => {
-  pointers.delete(e.pointerId);
-  if (pointers.size < 2) pinch = null;
-  if (!pointers.size) $("mapbox").classList.remove("dragging");
-};
-svgMap.addEventListener("pointerup", release);
-svgMap.addEventListener("pointercancel", release);
-applyView();
-
+"""
+    + MAP_SCRIPT
+    + r"""
 // the share table's header, the players' columns first
 const shareHead = $("shares").querySelector("thead tr");
 
@@ -267,32 +203,6 @@ function drawMarket(stacks) {
   });
 }
 
-function drawHighlight(marked) {
-  const layer = $("highlight");
-  layer.replaceChildren();
-  (marked || []).forEach((i) => {
-    const [id, x, y] = D.hexes[i];
-    const p = document.createElementNS(SVGNS, "polygon");
-    p.setAttribute("points", D.hexCorners);
-    p.setAttribute("transform", "translate(" + x + "," + y + ")");
-    p.setAttribute("class", "last-hex");
-    p.setAttribute("data-hex", id);
-    layer.appendChild(p);
-  });
-}
-
-// the routes to show at frame n: its own, those of the operating turn it is in, or with
-// "all routes of the round" every route run in this round so far
-function routesAt(n) {
-  const f = D.frames[n];
-  if (!$("all-routes").checked) return f.r || (f.rk !== undefined ? D.frames[f.rk].r : null);
-  let start = 0;
-  D.rounds.forEach(([k]) => { if (k <= n) start = k; });
-  const out = [];
-  for (let k = start; k <= n; k++) if (D.frames[k].r) out.push(...D.frames[k].r);
-  return out;
-}
-
 // a table is drawn again only when what it shows changed
 const drawn = {};
 function fresh(name, value) {
@@ -377,39 +287,6 @@ function drawPanels(s, n) {
   });
 }
 
-function drawRoutes(routes) {
-  const layer = $("routes");
-  layer.replaceChildren();
-  const key = $("routes-key");
-  key.replaceChildren();
-  (routes || []).forEach((route, k) => {
-    const color = D.routeColors[k % D.routeColors.length];
-    route.s.forEach(([i, d]) => {
-      const p = document.createElementNS(SVGNS, "path");
-      const [, x, y] = D.hexes[i];
-      p.setAttribute("d", d);
-      p.setAttribute("transform", "translate(" + x + "," + y + ")");
-      p.setAttribute("fill", "none"); p.setAttribute("stroke", color);
-      p.setAttribute("stroke-opacity", "0.7");
-      p.setAttribute("stroke-width", "7"); p.setAttribute("stroke-linecap", "round");
-      layer.appendChild(p);
-    });
-    route.p.forEach(([i, dx, dy]) => {
-      const c = document.createElementNS(SVGNS, "circle");
-      const [, x, y] = D.hexes[i];
-      c.setAttribute("cx", x + dx); c.setAttribute("cy", y + dy); c.setAttribute("r", "12");
-      c.setAttribute("fill", "none"); c.setAttribute("stroke", color); c.setAttribute("stroke-width", "3");
-      layer.appendChild(c);
-    });
-    const line = document.createElement("div");
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.style.background = color;
-    line.append(swatch, route.o + " " + route.v);
-    key.appendChild(line);
-  });
-}
-
 let current = -1;
 function show(n) {
   n = Math.max(0, Math.min(N, n));
@@ -482,7 +359,7 @@ function show(n) {
     }
   }
   if (fresh("market", s.market)) drawMarket(s.market);
-  drawRoutes(routesAt(n));
+  drawRoutes(routesAt(n), s.hexes, n);
   drawHighlight(f.hx);
   drawPanels(s, n);
   // log: lines up to this frame shown, this frame's marked
@@ -529,3 +406,4 @@ document.addEventListener("keydown", (e) => {
 });
 show(0);
 """
+)
