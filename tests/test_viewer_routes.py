@@ -1,7 +1,7 @@
 """The replay viewer's routes and pinch zoom, in its data and in headless Chromium: a
 route recolours the track paths it uses in the hexes' own pictures (so the station tokens
 stay on top), for the whole operating turn and, with "all routes of the round", on tiles
-laid since."""
+laid since; two fingers zoom and pan the map."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import re
 from functools import cache
 from typing import Any
 
+import pytest
+from browser_support import browser, watched_page
 from test_viewer import page_data, page_html, viewer_page
 
 
@@ -146,4 +148,51 @@ def test_browser_routes_recolour_their_track_under_the_tokens(tmp_path):
             " n += document.querySelectorAll('#routes .route-over').length; } return n; }"
         )
         assert over == 0
+        assert not errors
+
+
+def test_browser_pinch_zooms_and_two_fingers_pan(tmp_path):
+    page_file = tmp_path / "replay.html"
+    page_file.write_text(page_html(), encoding="utf-8")
+    with browser() as b:
+        page, errors = watched_page(b, has_touch=True)
+        page.goto(page_file.as_uri())
+        box = page.locator("#map").bounding_box()
+        cx, cy = box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.45
+        cdp = page.context.new_cdp_session(page)
+
+        def touch(kind: str, points: list[tuple[float, float]]) -> None:
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": kind, "touchPoints": [{"x": x, "y": y, "id": n} for n, (x, y) in enumerate(points)]},
+            )
+
+        def view() -> dict:
+            page.evaluate("new Promise(requestAnimationFrame)")
+            return page.evaluate("({ ...view })")
+
+        def under(x: float, y: float) -> list[float]:  # the map point under a screen point
+            return page.evaluate(
+                "([x, y]) => { const [px, py] = mapPoint(x, y);"
+                " return [(px - view.x) / view.s, (py - view.y) / view.s]; }",
+                [x, y],
+            )
+
+        assert view()["s"] == 1
+        spot = under(cx, cy)
+        touch("touchStart", [(cx - 50, cy), (cx + 50, cy)])
+        for k in range(1, 11):
+            touch("touchMove", [(cx - 50 - 5 * k, cy), (cx + 50 + 5 * k, cy)])
+        touch("touchEnd", [])
+        zoomed = view()
+        assert zoomed["s"] == pytest.approx(2.0, rel=0.02)  # the fingers twice as far apart
+        assert under(cx, cy) == pytest.approx(spot, abs=1.0)  # the point between them stays
+        # two fingers moved together pan the map
+        touch("touchStart", [(cx - 50, cy), (cx + 50, cy)])
+        for k in range(1, 6):
+            touch("touchMove", [(cx - 50 + 20 * k, cy + 10 * k), (cx + 50 + 20 * k, cy + 10 * k)])
+        touch("touchEnd", [])
+        panned = view()
+        assert panned["s"] == pytest.approx(zoomed["s"], rel=0.01)
+        assert panned["x"] > zoomed["x"] and panned["y"] > zoomed["y"]
         assert not errors

@@ -1,11 +1,11 @@
 """The replay viewer's map script (part of :data:`framework.render.viewer_script.SCRIPT`):
-zoom and pan (wheel, drag, pinch, buttons and keys), the last action's hexes
+zoom and pan (wheel, drag, a two-finger pinch, buttons and keys), the last action's hexes
 outlined, and the routes shown, which recolour the track they use in the hexes'
 pictures (:func:`framework.render.hexes.draw_hex` with ``variables``)."""
 
 MAP_SCRIPT = r"""
-// zoom and pan: a transform on the map's viewport group; wheel or pinch zooms at the
-// pointer, dragging pans, the buttons and + - 0 zoom at the centre and reset
+// zoom and pan: a transform on the map's viewport group; the wheel zooms at the pointer,
+// dragging pans, a pinch zooms and pans, the buttons and + - 0 zoom at the centre and reset
 const svgMap = $("map");
 const viewport = $("viewport");
 const view = { s: 1, x: 0, y: 0 };
@@ -37,27 +37,35 @@ svgMap.addEventListener("wheel", (e) => {
   const [px, py] = mapPoint(e.clientX, e.clientY);
   zoomAt(Math.exp(-e.deltaY * 0.0015), px, py);
 }, { passive: false });
+// two pointers down (two fingers on a touch screen) pinch: the map scales with their
+// distance and moves with their midpoint, the point under it staying under it
 const pointers = new Map();
 let pinch = null;
+function fingers() {
+  const [[ax, ay], [bx, by]] = [...pointers.values()];
+  return { d: Math.max(1, Math.hypot(ax - bx, ay - by)), x: (ax + bx) / 2, y: (ay + by) / 2 };
+}
 svgMap.addEventListener("pointerdown", (e) => {
   pointers.set(e.pointerId, [e.clientX, e.clientY]);
   svgMap.setPointerCapture(e.pointerId);
   $("mapbox").classList.add("dragging");
-  if (pointers.size === 2) {
-    const [[ax, ay], [bx, by]] = [...pointers.values()];
-    pinch = { d: Math.hypot(ax - bx, ay - by), s: view.s };
-  }
+  if (pointers.size === 2) pinch = { ...fingers(), s: view.s };
 });
 svgMap.addEventListener("pointermove", (e) => {
   const before = pointers.get(e.pointerId);
   if (!before) return;
+  const was = pointers.size === 2 && pinch ? fingers() : null;
   pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  if (pointers.size === 2 && pinch) {
-    const [[ax, ay], [bx, by]] = [...pointers.values()];
-    const [px, py] = mapPoint((ax + bx) / 2, (ay + by) / 2);
-    zoomAt(pinch.s * Math.hypot(ax - bx, ay - by) / pinch.d / view.s, px, py);
+  if (was) {
+    const now = fingers();
+    const [x0, y0] = mapPoint(was.x, was.y);
+    const [x1, y1] = mapPoint(now.x, now.y);
+    view.x += x1 - x0;
+    view.y += y1 - y0;
+    zoomAt(pinch.s * now.d / pinch.d / view.s, x1, y1);
     return;
   }
+  if (pointers.size > 1) return;
   const [x0, y0] = mapPoint(before[0], before[1]);
   const [x1, y1] = mapPoint(e.clientX, e.clientY);
   view.x += x1 - x0;
