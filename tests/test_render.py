@@ -277,8 +277,12 @@ def test_best_routes_drawn_over_the_map():
     root = parse(render_position(game, routes=best.routes, routes_heading=f"ÖKJ {best.total}"))
     routes = by_class(root, "route")
     assert [r.get("data-train") for r in routes] == ["D-0"]
-    # every path the train uses is recoloured in its hex (none left to draw over the map)
-    assert len(by_class(root, "route-track")) == len(best.routes[0].segments)
+    # every path the train uses is recoloured in its hex (none left to draw over the map),
+    # and drawn again on top where it meets other track
+    recoloured = by_class(root, "route-track")
+    tops = by_class(root, "route-top")
+    assert len(recoloured) - len(tops) == len(best.routes[0].segments)
+    assert tops and set(map(id, tops)) <= set(map(id, recoloured))
     assert not routes[0].findall("s:path", NS)
     assert "930" in words(by_class(root, "route-legend")[0])
 

@@ -133,6 +133,56 @@ def test_routes_recolour_their_track_and_tokens_stay_on_top() -> None:
             )
     # no route line drawn over the map on top of the tokens
     assert not [e for g in by_class(root, "route") for e in g.iter(f"{NS}path")]
+    # a route's track that meets other track at an edge is drawn again over it
+    tops = 0
+    for paths in by_class(root, "paths"):
+        order = [e for e in paths if "track" in classes(e) or "casing" in classes(e)]
+        top = [k for k, e in enumerate(order) if "route-top" in classes(e)]
+        plain = [k for k, e in enumerate(order) if "route-track" not in classes(e)]
+        tops += len(top)
+        if top and plain:
+            assert min(top) > max(plain)
+    assert tops > 5
+
+
+def test_viewer_pictures_colour_their_track_by_variables() -> None:
+    # tile 20 (two straights crossing), 8 (a curve) and 57 (a city): each path is
+    # coloured with --rK (black while unset); a path that crosses or meets another has a
+    # copy on top coloured --rK (unset: none) with its casing --cK; every revenue centre
+    # has a ring --sK (unset: none)
+    for tile_name in ("20", "8", "57"):
+        t = title("1830")
+        tile = t.tiles[tile_name]
+        view = HexView(hex_id="X", color=tile.color, face=make_face(tile_name, tile, tile.color, 0))
+        root = parse(draw_hex(view, HexShape("pointy", 40), Palette(), variables=True))
+        (paths,) = by_class(root, "paths")
+        base = [e for e in paths if classes(e) == {"track"}]
+        assert [e.get("style") for e in base] == [
+            f"stroke:var(--r{e.get('data-path')},{style.TRACK})" for e in base
+        ]
+        assert not any(e.get("stroke") for e in base)
+        assert sorted(int(e.get("data-path")) for e in base) == list(range(len(view.face.paths)))
+        groups = by_class(paths, "route-tops")
+        tops = [e for g in groups for e in g.iter(f"{NS}path")]
+        assert [e.get("style") for e in tops] == [f"stroke:var(--r{e.get('data-path')},none)" for e in tops]
+        if tile_name == "20":
+            assert len(tops) == 2
+            order = list(paths)
+            assert order.index(groups[0]) > max(order.index(e) for e in base)
+            casings = {e.get("style") for e in groups[0].iter(f"{NS}line")}
+            assert casings == {"stroke:var(--c0,none)", "stroke:var(--c1,none)"}
+        else:
+            assert not tops
+        rings = [e for g in by_class(root, "route-stops") for e in g.iter(f"{NS}circle")]
+        assert [e.get("style") for e in rings] == [
+            f"stroke:var(--s{k},none)" for k in range(len(view.face.nodes))
+        ]
+        # drawn before the city, whose slots stay on top
+        nodes = by_class(root, "nodes")[0]
+        if rings:
+            assert list(nodes).index(by_class(root, "route-stops")[0]) < list(nodes).index(
+                by_class(root, "city")[0]
+            )
 
 
 def _tile_root(name: str, tile_name: str, rotation: int = 0) -> ET.Element:
@@ -154,6 +204,76 @@ def test_towns_on_track_are_bars_and_dead_ends_dots() -> None:
     nums = [float(v) for v in re.findall(r"-?[\d.]+", track.get("d"))]
     tx, ty = nums[2] - nums[0], nums[3] - nums[1]
     assert abs((x2 - x1) * tx + (y2 - y1) * ty) < 1e-3 * math.hypot(tx, ty) * math.hypot(x2 - x1, y2 - y1) + 1
+
+
+def _edge_line(shape: HexShape, edge: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two corners that bound ``edge``."""
+    mid = shape.edge_mid(edge)
+    a, b = sorted(shape.corners(), key=lambda c: math.dist(c, mid))[:2]
+    return a, b
+
+
+def _meet(p: tuple, q: tuple) -> tuple[float, float]:
+    """Where the lines through segments ``p`` and ``q`` meet."""
+    (x1, y1), (x2, y2) = p
+    (x3, y3), (x4, y4) = q
+    den = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
+    t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / den
+    return (x1 + t * (x2 - x1), y1 + t * (y2 - y1))
+
+
+@pytest.mark.parametrize(
+    ("name", "tile_name"), [("1830", "3"), ("1830", "58"), ("1889", "3"), ("1889", "58")]
+)
+def test_a_town_on_a_curve_sits_on_the_middle_of_the_arc_across_the_track(name: str, tile_name: str) -> None:
+    t = title(name)
+    shape = HexShape(t.map.layout, 40)
+    tile = t.tiles[tile_name]
+    for rotation in range(6):
+        face = make_face(tile_name, tile, tile.color, rotation)
+        e1, e2 = sorted(e[1] for p in face.paths for e in (p.a, p.b) if e[0] == "edge")
+        root = _tile_root(name, tile_name, rotation)
+        (bar,) = by_class(root, "town-bar")
+        x1, y1, x2, y2 = (float(bar.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        town = ((x1 + x2) / 2, (y1 + y2) / 2)
+        # the track's arc meets both edges at right angles: its centre is where the two
+        # edges' lines meet (a corner for a sharp curve), its radius the way to an edge
+        centre = _meet(_edge_line(shape, e1), _edge_line(shape, e2))
+        radius = math.dist(centre, shape.edge_mid(e1))
+        assert math.dist(town, centre) == pytest.approx(radius, abs=0.3), (tile_name, rotation)
+        # in the arc's middle, as far from either edge, and neither in a corner nor in the middle
+        assert math.dist(town, shape.edge_mid(e1)) == pytest.approx(
+            math.dist(town, shape.edge_mid(e2)), abs=0.3
+        )
+        assert min(math.dist(town, c) for c in shape.corners()) > 0.4 * shape.size
+        assert math.hypot(*town) > 0.2 * shape.size
+        # the bar lies across the track: along the radius through it
+        rx, ry = town[0] - centre[0], town[1] - centre[1]
+        cross = (x2 - x1) * ry - (y2 - y1) * rx
+        assert abs(cross) < 1e-3 * math.hypot(rx, ry) * math.hypot(x2 - x1, y2 - y1) + 0.5
+        # and the track drawn is that arc: every point of the town's two paths is on it
+        layout = FaceLayout(shape, face)
+        for drawn in layout.paths:
+            for point in drawn.samples:
+                assert math.dist(point, centre) == pytest.approx(radius, abs=0.3)
+
+
+def test_towns_on_crossing_curves_keep_apart() -> None:
+    # tile 56: two gentle curves with a town each, crossing; the towns slide along
+    # their arcs away from the crossing, each still on its own track
+    shape = HexShape("pointy", 40)
+    for rotation in range(6):
+        root = _tile_root("1830", "56", rotation)
+        bars = by_class(root, "town-bar")
+        assert len(bars) == 2
+        mids = [
+            ((float(b.get("x1")) + float(b.get("x2"))) / 2, (float(b.get("y1")) + float(b.get("y2"))) / 2)
+            for b in bars
+        ]
+        assert math.dist(*mids) > 0.6 * shape.size, rotation
+        layout = FaceLayout(shape, make_face("56", title("1830").tiles["56"], "yellow", rotation))
+        for mid in mids:
+            assert min(math.dist(mid, p) for d in layout.paths for p in d.samples) < 0.5
 
 
 def test_crossing_track_has_a_casing_and_joining_track_none() -> None:

@@ -53,11 +53,30 @@ def _shares_end(face: Face, i: int, j: int) -> bool:
     return bool({one.a, one.b} & {other.a, other.b})
 
 
+def _edges(face: Face, i: int) -> set[int]:
+    return {e[1] for e in (face.paths[i].a, face.paths[i].b) if e[0] == "edge"}
+
+
 def track_paths(
-    face: Face, layout: FaceLayout, *, water: bool, width: float, colours: dict[int, str] | None = None
+    face: Face,
+    layout: FaceLayout,
+    *,
+    water: bool,
+    width: float,
+    colours: dict[int, str] | None = None,
+    variables: bool = False,
 ) -> str:
     """Every path of ``face``, with white casings where a path crosses an earlier one;
-    paths in ``colours`` (those a route uses) drawn in their route's colour."""
+    paths in ``colours`` (those a route uses) drawn in their route's colour, and drawn
+    again on top of the track they meet at an edge or cross (with casings of their own
+    where they cross), so a route's track is never hidden by other track, as 18xx.games
+    draws routes.
+
+    With ``variables`` (the replay viewer's pictures, where the routes are not known
+    yet), path ``K`` is coloured with the CSS variable ``--rK`` when it is set (on the
+    ``<use>`` that shows the picture), else black; and every path that meets or crosses
+    another has its copy on top, coloured ``--rK`` (unset: not drawn), with casings
+    coloured ``--cK``."""
     colours = colours or {}
     drawable = [
         i
@@ -65,65 +84,110 @@ def track_paths(
         if not any(e[0] == "node" and face.nodes[e[1]].kind == "offboard" for e in (path.a, path.b))
     ]
     casings: dict[int, list[tuple[Point, Point]]] = {}
+    crossed: dict[int, list[int]] = {}
+    meeting: set[int] = set()
     for k, i in enumerate(drawable):
         for j in drawable[k + 1 :]:
+            if _edges(face, i) & _edges(face, j):
+                meeting |= {i, j}
             if _shares_end(face, i, j):
                 continue
             hits = crossings(layout.paths[i], layout.paths[j], width)
             if hits:
                 casings.setdefault(j, []).extend(hits)
+                crossed.setdefault(i, []).append(j)
+                crossed.setdefault(j, []).append(i)
     parts = []
     stroke = style.WATER_TRACK if water else style.TRACK
     dash = f"{num(width * 1.4)},{num(width)}" if water else None
+    route_width = width if variables else width * 1.15
 
-    def stroke_of(index: int) -> str:
+    def stroke_of(index: int, top: bool = False) -> str:
         if index in colours:
             return element(
                 "path",
                 d=layout.paths[index].d,
                 fill="none",
                 stroke=colours[index],
-                stroke_width=width * 1.15,
+                stroke_width=route_width,
                 stroke_linecap="round",
-                cls="track route-track",
+                cls="track route-track" + (" route-top" if top else ""),
+                data_path=index,
+            )
+        if top:  # a copy in the viewer's pictures, in a group that has its fill and width
+            return element(
+                "path",
+                d=layout.paths[index].d,
+                style=f"stroke:var(--r{index},none)",
+                stroke_dasharray=dash,
                 data_path=index,
             )
         return element(
             "path",
             d=layout.paths[index].d,
             fill="none",
-            stroke=stroke,
+            stroke=None if variables else stroke,
+            style=f"stroke:var(--r{index},{stroke})" if variables else None,
             stroke_width=width,
             stroke_dasharray=dash,
             cls="track",
             data_path=index,
         )
 
-    for index in range(len(face.paths)):
-        if index not in drawable:
-            parts.append(_offboard(face, layout, index, width, colours.get(index)))
-        elif index not in casings:
-            parts.append(stroke_of(index))
-    for index, hits in casings.items():
+    def casing(
+        index: int, hits: list[tuple[Point, Point]], colour: str | None = style.CASING, across: float = 1.9
+    ) -> list[str]:
+        out = []
         for (x, y), (dx, dy) in hits:
             norm = math.hypot(dx, dy) or 1.0
             ux, uy = dx / norm * width * 1.5, dy / norm * width * 1.5
-            parts.append(
+            out.append(
                 line(
                     (x - ux, y - uy),
                     (x + ux, y + uy),
-                    stroke=style.CASING,
-                    stroke_width=width * 1.9,
+                    stroke=colour,
+                    style=None if colour else f"stroke:var(--c{index},none)",
+                    stroke_width=width * across,
                     cls="casing",
                     data_path=index,
                 )
             )
+        return out
+
+    for index in range(len(face.paths)):
+        if index not in drawable:
+            parts.append(_offboard(face, layout, index, width, colours.get(index), variables))
+        elif index not in casings:
+            parts.append(stroke_of(index))
+    for index, hits in casings.items():
+        parts += casing(index, hits)
         parts.append(stroke_of(index))
+    on_top = (meeting | crossed.keys()) if variables else (meeting | crossed.keys()) & colours.keys()
+    tops = []
+    for index in sorted(on_top):
+        hits = [
+            h for j in crossed.get(index, []) for h in crossings(layout.paths[j], layout.paths[index], width)
+        ]
+        # wide enough to hide the casing of the track crossed (1.5 widths either side)
+        tops += casing(index, hits, None if variables and index not in colours else style.CASING, 3.2)
+        tops.append(stroke_of(index, top=True))
+    if variables and tops:
+        parts.append(group(tops, cls="route-tops", fill="none", stroke_width=width))
+    else:
+        parts += tops
     return group(parts, cls="paths")
 
 
-def _offboard(face: Face, layout: FaceLayout, index: int, width: float, colour: str | None = None) -> str:
-    """A path to an off-board area: an arrow from the edge to the area."""
+def _offboard(
+    face: Face,
+    layout: FaceLayout,
+    index: int,
+    width: float,
+    colour: str | None = None,
+    variables: bool = False,
+) -> str:
+    """A path to an off-board area: an arrow from the edge to the area (with
+    ``variables``, filled with ``--rK`` when it is set, see :func:`track_paths`)."""
     path = face.paths[index]
     ends = (path.a, path.b)
     offboard = [e for e in ends if e[0] == "node" and face.nodes[e[1]].kind == "offboard"]
@@ -137,9 +201,11 @@ def _offboard(face: Face, layout: FaceLayout, index: int, width: float, colour: 
     angle = math.radians(layout.shape.edge_angle(edge[0][1]) + 90)
     w = width * 0.9
     dx, dy = math.cos(angle) * w, math.sin(angle) * w
+    fill = colour or style.TRACK
     return polygon(
         [(base[0] + dx, base[1] + dy), (base[0] - dx, base[1] - dy), tip],
-        fill=colour or style.TRACK,
+        fill=None if variables and not colour else fill,
+        style=f"fill:var(--r{index},{fill})" if variables and not colour else None,
         cls="track offboard-track" + (" route-track" if colour else ""),
         data_path=index,
     )

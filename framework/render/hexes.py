@@ -28,6 +28,7 @@ from framework.render.marks import (
     polar,
     revenue_circle,
     revenue_strip,
+    stop_rings,
     strip_size,
     terrain_mark,
     text_width,
@@ -216,8 +217,13 @@ class Spots:
 # -- the hex -------------------------------------------------------------
 
 
-def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
-    """A hex around the origin."""
+def draw_hex(view: HexView, shape: HexShape, palette: Palette, *, variables: bool = False) -> str:
+    """A hex around the origin. With ``variables`` (the replay viewer's pictures), each
+    track path ``K`` takes its colour from the CSS variable ``--rK`` and each revenue
+    centre ``K`` has a ring coloured ``--sK``, both unset (black track, no ring) until a
+    route sets them on the ``<use>`` showing the picture: the route recolours the track
+    under the tokens, the revenue circles and the names, as :func:`~framework.render.routes.colour_routes`
+    does for a still picture."""
     sizes = style.Sizes(shape.size)
     layout = FaceLayout(shape, view.face)
     spots = Spots(shape)
@@ -234,8 +240,8 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette) -> str:
         parts.append(_mainline(view, shape, sizes, spots))
     if view.river is not None:
         parts.append(_river(view.river, shape, spots))
-    parts.append(_track(view, layout, sizes, spots))
-    parts.append(_nodes(view, layout, sizes, spots, palette))
+    parts.append(_track(view, layout, sizes, spots, variables))
+    parts.append(_nodes(view, layout, sizes, spots, palette, variables))
     parts.append(_revenues(view, layout, sizes, spots, strips=True))
     if view.name:
         parts.append(_name(view.name, sizes, spots))
@@ -384,32 +390,31 @@ def _river(edges: tuple[int, ...], shape: HexShape, spots: Spots) -> str:
     return group(parts, cls="river", data_edges=",".join(map(str, edges)))
 
 
-def _track(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots) -> str:
+def _track(
+    view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, variables: bool = False
+) -> str:
     for drawn in layout.paths:
         for p in drawn.samples:
             spots.block(p, sizes.track / 2 + 1)
     return drawtrack.track_paths(
-        view.face, layout, water=view.color == "blue", width=sizes.track, colours=view.route_paths
+        view.face,
+        layout,
+        water=view.color == "blue",
+        width=sizes.track,
+        colours=view.route_paths,
+        variables=variables,
     )
 
 
-def _nodes(view: HexView, layout: FaceLayout, sizes: style.Sizes, spots: Spots, palette: Palette) -> str:
-    parts = []
-    for index, color in sorted(view.route_stops.items()):
-        node, at = view.face.nodes[index], layout.nodes[index]
-        extent = city_extent(max(1, node.slots), sizes.slot) if node.kind == "city" else sizes.s * 0.2
-        parts.append(
-            element(
-                "circle",
-                cx=at[0],
-                cy=at[1],
-                r=extent + sizes.s * 0.04,
-                fill="none",
-                stroke=color,
-                stroke_width=sizes.s * 0.08,
-                cls="route-stop",
-            )
-        )
+def _nodes(
+    view: HexView,
+    layout: FaceLayout,
+    sizes: style.Sizes,
+    spots: Spots,
+    palette: Palette,
+    variables: bool = False,
+) -> str:
+    parts = [stop_rings(view.face.nodes, layout.nodes, view.route_stops, sizes, variables=variables)]
     for index, (node, at) in enumerate(zip(view.face.nodes, layout.nodes, strict=True)):
         if node.kind == "city":
             slots = max(1, node.slots)

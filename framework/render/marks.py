@@ -7,6 +7,7 @@ companies' and icons' colours they use.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -287,3 +288,36 @@ def name_lines(name: str, limit: int = 12) -> list[str]:
 def text_width(words: str, size: float) -> float:
     """A rough width of ``words`` in the picture's font."""
     return sum(0.35 if c in "ilIj.,' " else 0.75 if c.isupper() or c in "mw" else 0.58 for c in words) * size
+
+
+def stop_rings(
+    nodes: Sequence[Any],
+    at: Sequence[Point],
+    colours: dict[int, str],
+    sizes: style.Sizes,
+    *,
+    variables: bool = False,
+) -> str:
+    """A ring round each revenue centre (``nodes``, of a face, drawn ``at``) a route stops
+    at (``colours``: by index), in its route's colour, drawn under the cities; with
+    ``variables`` (the replay viewer's pictures), a ring round every revenue centre, in
+    order, coloured with the CSS variable ``--sK`` (unset: not drawn)."""
+    parts = []
+    for index, node in enumerate(nodes):
+        color = colours.get(index)
+        if not (color or variables):
+            continue
+        x, y = at[index]
+        extent = city_extent(max(1, node.slots), sizes.slot) if node.kind == "city" else sizes.s * 0.2
+        ring = {"cx": x or None, "cy": y or None, "r": extent + sizes.s * 0.04}
+        if variables:
+            parts.append(element("circle", **ring, style=f"stroke:var(--s{index},none)"))
+        else:
+            parts.append(
+                element(
+                    "circle", **ring, fill="none", stroke=color, stroke_width=sizes.s * 0.08, cls="route-stop"
+                )
+            )
+    if variables and parts:
+        return group(parts, cls="route-stops", fill="none", stroke_width=sizes.s * 0.08)
+    return "".join(parts)

@@ -23,7 +23,7 @@ SHARED_SCRIPT = r"""
 // viewBox (true: zoom by the svg's viewBox; false: by options.group(), a <g> given a
 // transform, and size(), [width, height] of the map in its units), buttons
 // ({zoomIn, zoomOut, reset}: elements), changed(view) (after every change); returns
-// {view, apply, zoomCentre, reset}
+// {view, apply, zoomCentre, reset, mapPoint}
 function panZoom(o) {
   const view = { s: 1, x: 0, y: 0 };
   const MAX = 8, DRAG = 4;
@@ -106,9 +106,15 @@ function panZoom(o) {
     }
     dragged = true;
     if (pointers.size === 2 && pinch) {
+      // the map scales with the fingers' distance and moves with their midpoint, the
+      // point under the midpoint staying under it
       const [a, c] = [...pointers.values()].map((q) => q.at);
-      const [px, py] = mapPoint((a[0] + c[0]) / 2, (a[1] + c[1]) / 2);
-      zoomAt(pinch.s * Math.hypot(a[0] - c[0], a[1] - c[1]) / pinch.d / view.s, px, py);
+      const other = a === p.at ? c : a;
+      const [x0, y0] = mapPoint((before[0] + other[0]) / 2, (before[1] + other[1]) / 2);
+      const [x1, y1] = mapPoint((a[0] + c[0]) / 2, (a[1] + c[1]) / 2);
+      view.x += x1 - x0;
+      view.y += y1 - y0;
+      zoomAt(pinch.s * Math.hypot(a[0] - c[0], a[1] - c[1]) / pinch.d / view.s, x1, y1);
       return;
     }
     const [x0, y0] = mapPoint(before[0], before[1]);
@@ -129,7 +135,7 @@ function panZoom(o) {
     if (dragged) { e.stopPropagation(); e.preventDefault(); dragged = false; }
   }, true);
   apply();
-  return { view, apply, zoomCentre, reset };
+  return { view, apply, zoomCentre, reset, mapPoint };
 }
 
 // the plots' cursor lines (framework.render.plots.step_lines) at a step

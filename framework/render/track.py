@@ -7,7 +7,9 @@ rotated) into pixels around the hex centre:
   edges only they reach (Stockholm's four cities), or spread evenly;
 * a path between two edges is a straight line across the hex or a circular arc
   that meets both edges at right angles (sharp and gentle curves, as printed
-  tiles draw them); a path from a revenue centre in the middle is a straight
+  tiles draw them); a town on a curve (its two paths to two edges neither the
+  same nor opposite) sits on the middle of that arc, and its two paths are the
+  arc's halves; a path from a revenue centre in the middle is a straight
   line; from an off-centre one (Stockholm's cities) to an edge it does not face,
   a curve that leaves the centre towards the middle of the hex and meets the edge
   at a right angle, so several paths to one edge join it as a smooth fan.
@@ -25,7 +27,9 @@ and its SVG path data, so routes can be drawn over exactly the track they use.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from framework.board.faces import End, Face
@@ -118,7 +122,10 @@ def faces_edge(shape: HexShape, point: Point, edge: int) -> bool:
     return abs((angle - shape.edge_angle(edge) + 180) % 360 - 180) < 20
 
 
-def arc_path(shape: HexShape, e1: int, e2: int) -> PathShape:
+def arc_path(shape: HexShape, e1: int, e2: int, t0: float = 0.0, t1: float = 1.0) -> PathShape:
+    """The circular arc from the middle of edge ``e1`` to the middle of ``e2`` that
+    meets both edges at right angles; with ``t0`` and ``t1``, only the part between
+    those fractions of the way (``0.0, 0.5``: from ``e1`` to the arc's middle)."""
     a, b = shape.edge_mid(e1), shape.edge_mid(e2)
     ux, uy = unit(shape.edge_angle(e1))
     px, py = -uy, ux
@@ -132,15 +139,35 @@ def arc_path(shape: HexShape, e1: int, e2: int) -> PathShape:
     sweep = 1 if cross > 0 else 0
     start = math.atan2(va[1], va[0])
     turn = math.atan2(cross, va[0] * vb[0] + va[1] * vb[1])
-    samples = tuple(
-        (
-            centre[0] + radius * math.cos(start + turn * k / 6),
-            centre[1] + radius * math.sin(start + turn * k / 6),
-        )
-        for k in range(7)
-    )
-    d = f"M{num(a[0])},{num(a[1])}A{num(radius)},{num(radius)} 0 0 {sweep} {num(b[0])},{num(b[1])}"
+
+    def at(k: float) -> Point:
+        angle = start + turn * k
+        return (centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle))
+
+    samples = tuple(at(t0 + (t1 - t0) * k / 6) for k in range(7))
+    (x0, y0), (x1, y1) = samples[0], samples[-1]
+    d = f"M{num(x0)},{num(y0)}A{num(radius)},{num(radius)} 0 0 {sweep} {num(x1)},{num(y1)}"
     return PathShape(d, samples)
+
+
+def curve_towns(face: Face) -> dict[int, tuple[int, int]]:
+    """The towns on a curve: each town on exactly two paths, to two edges that are
+    neither the same nor opposite, with those edges. Such a town sits on the arc between
+    them (in its middle when no other track passes near, as 18xx tiles print it), not in
+    the middle of the hex."""
+    ends: dict[int, list[End]] = {}
+    for path in face.paths:
+        for mine, other in ((path.a, path.b), (path.b, path.a)):
+            if mine[0] == "node":
+                ends.setdefault(mine[1], []).append(other)
+    out = {}
+    for node, others in ends.items():
+        if face.nodes[node].kind != "town" or len(others) != 2:
+            continue
+        (k1, e1), (k2, e2) = others
+        if k1 == k2 == "edge" and e1 != e2 and (e2 - e1) % 6 != 3:
+            out[node] = (int(e1), int(e2))
+    return out
 
 
 def edge_path(shape: HexShape, e1: int, e2: int) -> PathShape:
@@ -150,6 +177,43 @@ def edge_path(shape: HexShape, e1: int, e2: int) -> PathShape:
     return arc_path(shape, e1, e2)
 
 
+def arc_point(shape: HexShape, e1: int, e2: int, t: float) -> Point:
+    """The point ``t`` of the way along the arc from edge ``e1`` to edge ``e2``."""
+    return arc_path(shape, e1, e2, t, t).samples[0]
+
+
+def polyline_distance(point: Point, samples: Sequence[Point]) -> float:
+    """How far ``point`` lies from the polyline through ``samples``."""
+    best = math.inf
+    for (ax, ay), (bx, by) in itertools.pairwise(samples):
+        dx, dy = bx - ax, by - ay
+        length = dx * dx + dy * dy
+        k = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - ax) * dx + (point[1] - ay) * dy) / length))
+        best = min(best, math.hypot(point[0] - ax - k * dx, point[1] - ay - k * dy))
+    return best
+
+
+TOWN_PLACES = (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75)
+"""Where along its arc a town on a curve may sit, in order of preference: the middle,
+unless other track passes too near it there (two curves with towns that cross, tile 56)."""
+
+
+def town_place(
+    shape: HexShape, edges: tuple[int, int], track: Sequence[Sequence[Point]], points: Sequence[Point]
+) -> float:
+    """Where along the arc between ``edges`` a town sits: the first of
+    :data:`TOWN_PLACES` clear of the other ``track`` and revenue centres (``points``) by
+    0.3 of the hex's size, else the clearest."""
+    enough = shape.size * 0.3
+
+    def clearance(t: float) -> float:
+        at = arc_point(shape, *edges, t)
+        near = [polyline_distance(at, line) for line in track] + [math.dist(at, p) for p in points]
+        return min(min(near, default=enough), enough)
+
+    return max(TOWN_PLACES, key=lambda t: (clearance(t), -TOWN_PLACES.index(t)))
+
+
 class FaceLayout:
     """A face in pixels: revenue centre positions and path shapes."""
 
@@ -157,7 +221,28 @@ class FaceLayout:
         self.shape = shape
         self.face = face
         self.nodes = node_positions(shape, face)
+        self.curve_towns = curve_towns(face)
+        """Towns on a curve, with the two edges of their arc."""
+        self.town_places: dict[int, float] = {}
+        """How far along its arc (from the first edge to the second) each town on a curve sits."""
+        if self.curve_towns:
+            self._place_curve_towns()
         self.paths = [self._path(p.a, p.b) for p in face.paths]
+
+    def _place_curve_towns(self) -> None:
+        """Each town on a curve on its arc (:func:`town_place`), clear of the other
+        paths, the other towns' arcs and the other revenue centres."""
+        arcs = {n: arc_path(self.shape, *edges).samples for n, edges in self.curve_towns.items()}
+        others = [
+            self._path(p.a, p.b).samples
+            for p in self.face.paths
+            if not any(e[0] == "node" and e[1] in self.curve_towns for e in (p.a, p.b))
+        ]
+        points = [p for n, p in enumerate(self.nodes) if n not in self.curve_towns]
+        for node, edges in self.curve_towns.items():
+            track = others + [arc for n, arc in arcs.items() if n != node]
+            t = self.town_places[node] = town_place(self.shape, edges, track, points)
+            self.nodes[node] = arc_point(self.shape, *edges, t)
 
     def point(self, end: End) -> Point:
         if end[0] == "edge":
@@ -167,6 +252,22 @@ class FaceLayout:
     def _path(self, a: End, b: End) -> PathShape:
         if a[0] == "edge" and b[0] == "edge" and a[1] != b[1]:
             return edge_path(self.shape, a[1], b[1])
+        for node, edge in ((a, b), (b, a)):
+            if node[0] == "node" and edge[0] == "edge" and node[1] in self.town_places:
+                # a town on a curve: the part of the arc between the edge and the town
+                e1, e2 = self.curve_towns[node[1]]
+                t = self.town_places[node[1]]
+                if edge == a:
+                    return (
+                        arc_path(self.shape, e1, e2, 0.0, t)
+                        if edge[1] == e1
+                        else arc_path(self.shape, e2, e1, 0.0, 1 - t)
+                    )
+                return (
+                    arc_path(self.shape, e1, e2, t, 1.0)
+                    if edge[1] == e2
+                    else arc_path(self.shape, e2, e1, 1 - t, 1.0)
+                )
         for node, edge in ((a, b), (b, a)):
             if node[0] == "node" and edge[0] == "edge":
                 at = self.nodes[node[1]]

@@ -3,8 +3,9 @@
 :func:`build_viewer` replays a game file action by action and writes what
 changed after each one — the hexes whose picture changed, the log lines the
 action added, the players', corporations' and market's changes, and the routes
-a ``run_routes`` action ran — as compact JSON inside one HTML page, with a
-little JavaScript that rebuilds any position from those changes.
+a ``run_routes`` action ran (:func:`route_data`: the hexes' track paths and stops it
+uses, which the page recolours in the hexes' pictures) — as compact JSON inside one
+HTML page, with a little JavaScript that rebuilds any position from those changes.
 
 The map is drawn once per distinct hex picture: every picture a hex takes in
 the game is an SVG group in the page's ``<defs>``, and each hex of the map is a
@@ -43,7 +44,7 @@ from framework.render.map import border_layer, coordinate_layer, game_views, geo
 from framework.render.market import CELL_H, CELL_W, TOKEN_R, cell_box, render_market
 from framework.render.marks import Palette
 from framework.render.position import certificates, round_label
-from framework.render.routes import recorded_routes
+from framework.render.routes import DrawnRoute, recorded_routes
 from framework.render.svg import group
 from framework.render.viewer_page import PAGE, plots_html
 from framework.replay import new_game, recorded, title_for
@@ -139,7 +140,7 @@ class _Recorder:
         index = self.snippet_of.get(key)
         if index is None:
             index = self.snippet_of[key] = len(self.snippets)
-            self.snippets.append(draw_hex(view, self.shape, self.palette))
+            self.snippets.append(draw_hex(view, self.shape, self.palette, variables=True))
         return index
 
     def frame(self) -> dict[str, Any]:
@@ -269,6 +270,24 @@ def _marked_hexes(action: dict[str, Any], frame: dict[str, Any], hex_ids: list[s
     return changed if 0 < len(changed) <= 3 else []
 
 
+def route_data(route: DrawnRoute, hex_ids: list[str]) -> dict[str, Any]:
+    """A route in a frame: ``o`` its owner, ``t`` its train, ``v`` what it earns; ``s``
+    the track it uses as ``[hex, path index]`` (the page recolours those paths of the
+    hexes' pictures, see :func:`~framework.render.hexes.draw_hex`) and ``p`` its stops as
+    ``[hex, revenue centre index]`` (ringed). A route that is not an 18xx track route (a
+    title layer's links) has ``s`` as ``[hex, SVG path data]`` and ``p`` as ``[hex, x, y]``
+    instead, drawn over the map."""
+    index = {h: k for k, h in enumerate(hex_ids)}
+    out: dict[str, Any] = {"o": route.owner, "t": route.train, "v": route.describe()}
+    if route.paths and len(route.paths) == len(route.segments) and len(route.nodes) == len(route.stops):
+        out["s"] = [[index[h], i] for h, i in route.paths]
+        out["p"] = [[index[h], n] for h, n in route.nodes]
+    else:
+        out["s"] = [[index[h], d] for h, d in route.segments]
+        out["p"] = [[index[h], round(x, 1), round(y, 1)] for h, x, y in route.stops]
+    return out
+
+
 def viewer_data(
     game_file: GameFile, title: Title | None = None, *, size: float = VIEWER_SIZE
 ) -> dict[str, Any]:
@@ -314,16 +333,7 @@ def viewer_data(
         else:
             turn_routes = None
         if routes is not None:
-            frame["r"] = [
-                {
-                    "o": route.owner,
-                    "t": route.train,
-                    "v": route.describe(),
-                    "s": [[hex_ids.index(h), d] for h, d in route.segments],
-                    "p": [[hex_ids.index(h), round(x, 1), round(y, 1)] for h, x, y in route.stops],
-                }
-                for route in routes
-            ]
+            frame["r"] = [route_data(route, hex_ids) for route in routes]
         frames.append(frame)
     rounds = []
     label = None

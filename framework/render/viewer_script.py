@@ -5,7 +5,10 @@ net worth, the corporations, the share table, trains and depot, private companie
 final scores, the searchable log whose lines go to their action, and the cursor on the
 plots. It uses the zoom and the plot cursors of :mod:`framework.render.shared_script`."""
 
-SCRIPT = r"""
+from framework.render.viewer_map import MAP_SCRIPT
+
+SCRIPT = (
+    r"""
 const D = JSON.parse(document.getElementById("data").textContent);
 const N = D.frames.length - 1;
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -76,18 +79,9 @@ $("log-search").addEventListener("input", (e) => {
 });
 let logShown = 0;  // log lines [0, logShown) are not "future"
 let logNow = [0, 0];
-
-// zoom and pan (framework.render.shared_script): a transform on the map's viewport
-// group; wheel or pinch zooms at the pointer, dragging pans, the buttons and + - 0 zoom
-// at the centre and reset
-const svgMap = $("map");
-const zoom = panZoom({
-  box: svgMap, svg: () => svgMap, size: () => [D.width, D.height], viewBox: false,
-  group: () => $("viewport"),
-  buttons: { zoomIn: $("zoom-in"), zoomOut: $("zoom-out"), reset: $("zoom-reset") },
-});
-const zoomCentre = zoom.zoomCentre;
-
+"""
+    + MAP_SCRIPT
+    + r"""
 // the share table's header, the players' columns first
 const shareHead = $("shares").querySelector("thead tr");
 
@@ -208,32 +202,6 @@ function drawMarket(stacks) {
   });
 }
 
-function drawHighlight(marked) {
-  const layer = $("highlight");
-  layer.replaceChildren();
-  (marked || []).forEach((i) => {
-    const [id, x, y] = D.hexes[i];
-    const p = document.createElementNS(SVGNS, "polygon");
-    p.setAttribute("points", D.hexCorners);
-    p.setAttribute("transform", "translate(" + x + "," + y + ")");
-    p.setAttribute("class", "last-hex");
-    p.setAttribute("data-hex", id);
-    layer.appendChild(p);
-  });
-}
-
-// the routes to show at frame n: its own, those of the operating turn it is in, or with
-// "all routes of the round" every route run in this round so far
-function routesAt(n) {
-  const f = D.frames[n];
-  if (!$("all-routes").checked) return f.r || (f.rk !== undefined ? D.frames[f.rk].r : null);
-  let start = 0;
-  D.rounds.forEach(([k]) => { if (k <= n) start = k; });
-  const out = [];
-  for (let k = start; k <= n; k++) if (D.frames[k].r) out.push(...D.frames[k].r);
-  return out;
-}
-
 // a table is drawn again only when what it shows changed
 const drawn = {};
 function fresh(name, value) {
@@ -314,39 +282,6 @@ function drawPanels(s, n) {
   moveCursors(n);
 }
 
-function drawRoutes(routes) {
-  const layer = $("routes");
-  layer.replaceChildren();
-  const key = $("routes-key");
-  key.replaceChildren();
-  (routes || []).forEach((route, k) => {
-    const color = D.routeColors[k % D.routeColors.length];
-    route.s.forEach(([i, d]) => {
-      const p = document.createElementNS(SVGNS, "path");
-      const [, x, y] = D.hexes[i];
-      p.setAttribute("d", d);
-      p.setAttribute("transform", "translate(" + x + "," + y + ")");
-      p.setAttribute("fill", "none"); p.setAttribute("stroke", color);
-      p.setAttribute("stroke-opacity", "0.7");
-      p.setAttribute("stroke-width", "7"); p.setAttribute("stroke-linecap", "round");
-      layer.appendChild(p);
-    });
-    route.p.forEach(([i, dx, dy]) => {
-      const c = document.createElementNS(SVGNS, "circle");
-      const [, x, y] = D.hexes[i];
-      c.setAttribute("cx", x + dx); c.setAttribute("cy", y + dy); c.setAttribute("r", "12");
-      c.setAttribute("fill", "none"); c.setAttribute("stroke", color); c.setAttribute("stroke-width", "3");
-      layer.appendChild(c);
-    });
-    const line = document.createElement("div");
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.style.background = color;
-    line.append(swatch, route.o + " " + route.v);
-    key.appendChild(line);
-  });
-}
-
 let current = -1;
 function show(n) {
   n = Math.max(0, Math.min(N, n));
@@ -419,7 +354,7 @@ function show(n) {
     }
   }
   if (fresh("market", s.market)) drawMarket(s.market);
-  drawRoutes(routesAt(n));
+  drawRoutes(routesAt(n), s.hexes, n);
   drawHighlight(f.hx);
   drawPanels(s, n);
   // log: lines up to this frame shown, this frame's marked
@@ -466,3 +401,4 @@ document.addEventListener("keydown", (e) => {
 });
 show(0);
 """
+)
