@@ -198,7 +198,7 @@ def test_zoom_survives_redraws_and_the_last_hex_is_outlined(tmp_path):
             page.wait_for_selector(".choice")
             if page.locator('.choice[data-kind="lay_tile"]').count():
                 break
-            click(page, *heuristic_click(live))
+            click(page, live, *heuristic_click(live))
             assert view_box(page) == panned
         else:
             pytest.fail("no tile to lay")
@@ -231,7 +231,7 @@ def test_the_log_searched_and_looked_back_at_and_the_plots(tmp_path):
             if live.game.finished:
                 break
             page.wait_for_selector(".choice")
-            click(page, *heuristic_click(live))
+            click(page, live, *heuristic_click(live))
         assert page.locator("#plot-worth polyline.series").count() == 3
         assert len(lines.get_attribute("points").split()) > before  # the plots grow
         every = page.locator("#log div[data-action]")

@@ -267,17 +267,18 @@ def play_whole_game(b, url: str, server, title: str, *seats: str) -> tuple[Any, 
     for _ in range(3000):
         if live.game.finished:
             break
-        page.wait_for_selector(".choice")
         entity, kind, index, amount = heuristic_click(live)
         kinds.add(kind)
         if kind == "place_token":
             spot = token_spot(live.game, legal_actions(live.game)[entity][kind][index])
             page.click(f'#map g.hex[data-hex="{spot["hex"]}"] g.city.tokenable[data-node="{spot["node"]}"]')
-        click(page, entity, kind, index, amount)
+        click(page, live, entity, kind, index, amount)
         assert not errors, errors
     page.wait_for_selector("text=Game over")
-    data = page.request.get(f"{url}/api/games/{live.id}/download").json()
-    outcome = replay(GameFile.from_dict(data))
+    assert page.locator("#panels table.shares tbody tr").count() >= 1  # the viewer's share table
+    with page.expect_download() as info:
+        page.click("#download")
+    outcome = replay(GameFile.read(Path(info.value.path())))
     assert outcome.failure is None and outcome.game.finished
     assert outcome.game.result() == live.game.result() and outcome.game.messages == live.game.messages
     page.close()

@@ -359,9 +359,12 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
                 if live.version != before:
                     server.notify(live)
                 status = 403 if isinstance(exc, SeatTaken) else 400
-                return JSONResponse({"error": exc.detail, "rule": exc.rule, "version": live.version}, status)
+                return JSONResponse(
+                    {"error": exc.detail, "rule": exc.rule, "version": live.version, "stamp": live.stamp},
+                    status,
+                )
             server.notify(live)
-            return JSONResponse({"version": version, "bot_error": live.bot_error})
+            return JSONResponse({"version": version, "stamp": live.stamp, "bot_error": live.bot_error})
 
         return endpoint
 

@@ -19,8 +19,11 @@ function showError(message) { $("error").textContent = message || ""; }
 
 // The state drawn again; asked while a load is under way, once more after it (never two
 // loads at once, and never a stale one drawn last).
-let loading = null, reload = false;
-function refresh() {
+// ``stamp``: the stamp the load is for (from the event stream or the answer to an action):
+// a load under way that brings it, or a newer one, is not repeated.
+let loading = null, reload = false, awaited = null;
+function refresh(stamp) {
+  if (stamp) awaited = stamp;
   if (loading) { reload = true; return loading; }
   loading = (async () => {
     try {
@@ -30,7 +33,7 @@ function refresh() {
         const data = await reply.json();
         if (!reply.ok) { showError(data.error); break; }
         if (!state || data.stamp !== state.stamp) { state = data; draw(); }
-      } while (reload);
+      } while (reload && state.stamp !== awaited);
     } finally { loading = null; }
   })();
   return loading;
@@ -289,7 +292,7 @@ async function send(what, body) {
       body: JSON.stringify({...body, version: state.version, secrets: secrets()})});
     const data = await reply.json();
     showError(reply.ok ? data.bot_error : data.error);
-    if (reply.ok || reply.status === 409 || data.version !== state.version) await refresh();
+    if (reply.ok || reply.status === 409 || data.version !== state.version) await refresh(data.stamp);
   } finally { busy = false; }
 }
 
@@ -317,7 +320,7 @@ function listen() {
   const source = new EventSource(`/api/games/${gid}/events`);
   source.onopen = () => { $("live").textContent = "live"; };
   source.onmessage = (event) => {
-    if (!state || event.data !== state.stamp) refresh();
+    if (!state || (event.data !== state.stamp && event.data !== awaited)) refresh(event.data);
   };
   source.onerror = () => { $("live").textContent = "reconnecting…"; };
 }
