@@ -286,16 +286,17 @@ def play_whole_game(b, url: str, server, title: str, *seats: str) -> tuple[Any, 
 
 
 def test_a_whole_game_of_18SJ_by_clicks(tmp_path):
-    """18SJ, one person (seat 2) and three heuristic bots, to the end of the game: the saved
+    """18SJ, one person (seat 2) and four heuristic bots, to the end of the game: the saved
     file replays to the same result."""
     with browser() as b, running(tmp_path) as (url, server):
-        _, kinds = play_whole_game(b, url, server, "18SJ", "heuristic", "human", "heuristic", "heuristic")
+        bots = ["heuristic"] * 3
+        _, kinds = play_whole_game(b, url, server, "18SJ", "heuristic", "human", *bots)
         assert {"bid", "par", "lay_tile", "run_routes", "buy_train"} <= kinds, kinds
 
 
 def test_a_whole_game_of_1889_by_clicks(tmp_path):
     with browser() as b, running(tmp_path) as (url, server):
-        _, kinds = play_whole_game(b, url, server, "1889", "heuristic", "human", "heuristic")
+        _, kinds = play_whole_game(b, url, server, "1889", "heuristic", "human", "heuristic", "heuristic")
         assert {"lay_tile", "run_routes", "buy_train"} <= kinds, kinds
 
 

@@ -124,9 +124,14 @@ def test_size_is_limited_in_bytes_and_reported_where_the_limit_falls(tmp_path):
 
 def test_a_large_merge_stays_quick():
     keys = ", ".join(f"k{n}: {n}" for n in range(5000))
-    start = time.perf_counter()
-    doc = loads(f"base: &b {{{keys}}}\ncopy:\n  <<: *b\n  k0: first\n", "f.yaml")
-    assert time.perf_counter() - start < 1.5
+    took = []
+    for _ in range(3):  # the fastest of three tries counts: a pause of the machine is not the merge's
+        start = time.perf_counter()
+        doc = loads(f"base: &b {{{keys}}}\ncopy:\n  <<: *b\n  k0: first\n", "f.yaml")
+        took.append(time.perf_counter() - start)
+        if took[-1] < 1.5:
+            break
+    assert min(took) < 1.5, took
     assert doc.data["copy"]["k0"] == "first" and doc.data["copy"]["k4999"] == 4999
     assert str(doc.value_mark(("copy", "k4999"))).startswith("f.yaml:1:")
 
@@ -162,14 +167,20 @@ def refused_quickly(load, baseline=lambda: None) -> str:
     ``baseline()`` (the same load without the attack) takes — three times over, so that a
     busy machine does not fail it; an attack that got through would take minutes — and to
     take no more than 3 MiB beyond it. Time is measured without tracemalloc, which slows
-    everything down."""
+    everything down, and the fastest of up to three tries counts (a pause of the machine
+    is not the load's)."""
     start = time.perf_counter()
     baseline()
     base = time.perf_counter() - start
-    start = time.perf_counter()
-    with pytest.raises(ProblemsError) as caught:
-        load()
-    assert time.perf_counter() - start < 1.0 + 3 * base
+    took = []
+    for _ in range(3):
+        start = time.perf_counter()
+        with pytest.raises(ProblemsError) as caught:
+            load()
+        took.append(time.perf_counter() - start)
+        if took[-1] < 1.0 + 3 * base:
+            break
+    assert min(took) < 1.0 + 3 * base, took
     assert peak_memory(load) - peak_memory(baseline) < 3 * 2**20
     [problem] = caught.value.problems
     return str(problem)
