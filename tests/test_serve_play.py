@@ -87,6 +87,17 @@ def test_the_best_routes_are_offered_drawn_and_redrawn_by_their_stops(tmp_path):
     assert 'class="route-stop"' not in state(c, upload_until(c, 141))["svg"]  # STJ's track step
 
 
+def test_looking_back_shows_the_routes_of_the_turn(tmp_path):
+    """The position after STJ ran its routes (action 143), looked back at from later in
+    the game, shows them; the one just before it does not."""
+    c = client(tmp_path)
+    gid = upload_until(c, 150)
+    assert recorded(142)["type"] == "run_routes" and recorded(142)["id"] == 143
+    after = c.get(f"/api/games/{gid}/at/143").json()
+    assert after["svg"].count('class="route-stop"') >= 2
+    assert 'class="route-stop"' not in c.get(f"/api/games/{gid}/at/142").json()["svg"]
+
+
 def test_a_plan_lets_every_train_run_when_one_best_run_would_block_another():
     """Replanning the best routes' own stops gives routes as good, in real games (the
     search keeps an earlier train off track a later one needs)."""

@@ -21,7 +21,6 @@ from typing import Any
 
 from framework.bots import make_bot
 from framework.bots.base import amount_field, prudent, to_action
-from framework.engine import trains
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
 from framework.engine.errors import GameError
@@ -38,6 +37,7 @@ from framework.serve.page import (
     panels_html,
     route_editor,
     token_spot,
+    turn_routes,
 )
 from framework.serve.store import Store, StoredGame
 from framework.session import Session
@@ -361,7 +361,7 @@ class LiveGame:
                     }
                 )
         if not routes:
-            routes = self._turn_routes()
+            routes = turn_routes(game, effective_actions(self.session.actions))
         state = {
             "id": self.id,
             "version": self.version,
@@ -387,17 +387,6 @@ class LiveGame:
         }
         self._cache = (self.stamp, state)
         return state
-
-    def _turn_routes(self) -> list[Any]:
-        """The routes the company operating now ran this turn (drawn until its turn ends)."""
-        game = self.game
-        entity = game.current_entity()
-        if game.finished or entity is None or not any(t.ran for t in trains.owned(game, str(entity))):
-            return []  # trains run once an operating round: one that ran, ran this turn
-        for action in reversed(effective_actions(self.session.actions)):
-            if action.get("type") == "run_routes" and str(action.get("entity")) == entity:
-                return drawn_routes(game, entity, action)
-        return []
 
     def _undoable(self) -> bool:
         effective = {id(a) for a in effective_actions(self.session.actions)}

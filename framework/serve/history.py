@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.engine.errors import GameError
 from framework.engine.steps.track import parse_city
+from framework.gamefile import effective_actions
 from framework.render import panels
 from framework.render.map import geometry_for
 from framework.render.marks import Palette
@@ -30,7 +31,7 @@ from framework.render.plots import game_plots
 from framework.render.position import certificates, render_position, round_label
 from framework.render.svg import element, group, translate
 from framework.render.viewer import describe_action
-from framework.serve.page import panels_html
+from framework.serve.page import panels_html, turn_routes
 
 if TYPE_CHECKING:
     from framework.serve.games import LiveGame
@@ -192,6 +193,11 @@ def page_fields(history: History, game: Any, size: float) -> dict[str, Any]:
     }
 
 
+def _until(actions: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
+    """The actions in effect up to action ``number``."""
+    return [a for a in effective_actions(actions) if not isinstance(a.get("id"), int) or a["id"] <= number]
+
+
 def position_at(live: LiveGame, number: int, size: float) -> dict[str, Any]:
     """The position just after action ``number`` (0: the start), drawn as the play page
     draws the live one: ``svg``, ``highlight``, ``panels``, ``players``, the round and
@@ -234,7 +240,7 @@ def position_at(live: LiveGame, number: int, size: float) -> dict[str, Any]:
             }
             for p, w in zip(game.players, worth, strict=True)
         ],
-        "svg": render_position(game, size=size),
+        "svg": render_position(game, size=size, routes=turn_routes(game, _until(actions, number))),
         "highlight": outline(game, marked, size),
         "last_hexes": marked,
         "panels": panels_html(game),

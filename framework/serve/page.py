@@ -148,3 +148,15 @@ def drawn_routes(game: Any, entity: str, run: dict[str, Any]) -> list[Any]:
     """The routes of a ``run_routes`` action, ready for the page's map."""
     shape = geometry_for(game.title, MAP_SIZE, header=MAP_SIZE * 1.25).shape
     return recorded_routes(game.board, shape, entity, run)
+
+
+def turn_routes(game: Any, effective: list[dict[str, Any]]) -> list[Any]:
+    """The routes the company operating in ``game`` ran this turn (a page draws them until
+    its turn ends), from the actions in effect that made ``game``."""
+    entity = game.current_entity()
+    if game.finished or entity is None or not any(t.ran for t in trains.owned(game, str(entity))):
+        return []  # trains run once an operating round: one that ran, ran this turn
+    for action in reversed(effective):
+        if action.get("type") == "run_routes" and str(action.get("entity")) == entity:
+            return drawn_routes(game, entity, action)
+    return []
