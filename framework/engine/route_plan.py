@@ -123,15 +123,19 @@ def plan_routes(game: Game, entity: str, wanted: Sequence[tuple[str, Sequence[st
                 return [(route, earned), *rest]
         return None
 
-    chosen: list[tuple[Route, Any] | None] | None = search(0, set())  # type: ignore[assignment]
-    if chosen is None:  # each train's best beside the trains before it, to say which cannot run
+    def each_best() -> list[tuple[Route, Any] | None]:
+        """Each train's best beside the trains before it, to say which cannot run."""
         used: set[PathRef] = set()
-        chosen = []
+        out: list[tuple[Route, Any] | None] = []
         for k in range(len(plan.routes)):
             found = runs(k, used)
-            chosen.append(found[0] if found else None)
+            out.append(found[0] if found else None)
             if found:
                 used |= found[0][0].paths()
+        return out
+
+    together = search(0, set())
+    chosen = list(together) if together is not None else each_best()
     for planned, run in zip(plan.routes, chosen, strict=True):
         if run is not None:
             route, earned = run

@@ -266,6 +266,13 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
+def _refused(exc: GameError, **more: Any) -> JSONResponse:
+    """The answer to a refused request: the engine's rule and message (403 for a seat
+    another browser holds, else 400), with ``more``."""
+    status = 403 if isinstance(exc, SeatTaken) else 400
+    return JSONResponse({"error": exc.detail, "rule": exc.rule, **more}, status)
+
+
 def _secrets(body: dict[str, Any]) -> set[str]:
     """The seat claims' secrets a request holds (``secrets``: a list of strings)."""
     held = body.get("secrets") or []
@@ -358,11 +365,7 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
             except GameError as exc:
                 if live.version != before:
                     server.notify(live)
-                status = 403 if isinstance(exc, SeatTaken) else 400
-                return JSONResponse(
-                    {"error": exc.detail, "rule": exc.rule, "version": live.version, "stamp": live.stamp},
-                    status,
-                )
+                return _refused(exc, version=live.version, stamp=live.stamp)
             server.notify(live)
             return JSONResponse({"version": version, "stamp": live.stamp, "bot_error": live.bot_error})
 
@@ -378,7 +381,7 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
         try:
             return JSONResponse(await run_in_threadpool(_plan, live, body))
         except GameError as exc:
-            return JSONResponse({"error": exc.detail, "rule": exc.rule}, 400)
+            return _refused(exc)
 
     def _seat(live: LiveGame, what: str, body: dict[str, Any]) -> dict[str, Any]:
         player, held = str(body.get("player")), _secrets(body)
@@ -395,8 +398,7 @@ def create_app(data: Path | str, titles: Sequence[Path] = (), rules: Sequence[Ru
             try:
                 reply = await run_in_threadpool(_seat, live, what, body)
             except GameError as exc:
-                status = 403 if isinstance(exc, SeatTaken) else 400
-                return JSONResponse({"error": exc.detail, "rule": exc.rule}, status)
+                return _refused(exc)
             server.notify(live)
             return JSONResponse(reply)
 

@@ -93,8 +93,6 @@ def describe_choice(game: Any, entity: str, kind: str, choice: dict[str, Any]) -
             parts.append(f"{name} {', '.join(map(str, value))}")
         else:
             parts.append(f"{name.replace('_', ' ')} {value}")
-    if kind == "run_routes":
-        parts = ["the routes on the map"]
     out: dict[str, Any] = {"text": "; ".join(parts) or kind.replace("_", " ")}
     if "max" in choice:
         field = amount_field(choice)
