@@ -195,6 +195,7 @@ def replay(
 
     Exit status: 0 when every action is legal and the result, if the game ended, is the
     recorded one; 1 otherwise."""
+    from framework.gamefile import unplayed
     from framework.provenance import title_warning
     from framework.replay import NoSuchPosition, check_position
     from framework.replay import replay as run_replay
@@ -223,6 +224,7 @@ def replay(
         "seconds": round(outcome.seconds, 4),
         "failure": None,
         "title_warning": title_warning(record.raw, chosen),
+        "unplayed": [a.get("id") for a in unplayed(record.actions)],
     }
     if outcome.failure is not None:
         data["failure"] = {
@@ -250,6 +252,12 @@ VERDICTS = {
 def _print_replay(data, game, position_text) -> None:
     money = game.title.title.money
     say(f"{data['title']} game {data['game']}: {data['actions']} actions in {data['seconds']} s")
+    if data["unplayed"]:
+        first, count = data["unplayed"][0], len(data["unplayed"])
+        say(
+            f"not played, as on 18xx.games, which loads a game up to its last action's id: "
+            f"{count} actions from the one with id {first}, which is above it"
+        )
     verdict = data["verdict"]
     if verdict == "diverges":
         say(f"diverges at action {data['failure']['action']}: {data['failure']['message']}")

@@ -23,7 +23,15 @@ from framework.engine.errors import GameError
 from framework.gamefile_model import Player, check_file, players_of, seed_of
 from framework.problems import Mark, Problem, ProblemsError
 
-__all__ = ["GameFile", "Player", "effective_actions", "players_of", "seed_of", "with_auto_actions"]
+__all__ = [
+    "GameFile",
+    "Player",
+    "effective_actions",
+    "players_of",
+    "seed_of",
+    "unplayed",
+    "with_auto_actions",
+]
 
 PROGRAMS = frozenset(
     {
@@ -51,7 +59,8 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for 0), or else takes back the last effective action; ``redo`` restores the last
     undone group; any other action except a chat message makes redo impossible.
     Messages are never undone. As in 18xx.games, an undo to an action id the list
-    does not have, and a redo with nothing undone, are errors (:class:`GameError`).
+    does not have, and a redo with nothing undone, are errors (:class:`GameError`);
+    the actions after an id above the last action's are not played (:func:`unplayed`).
     """
     kept: list[dict[str, Any] | None] = []
     index_of: dict[int, int] = {}
@@ -80,7 +89,29 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if kind != "message":
                 undone.clear()
             kept[position] = action
-    return [a for a in kept if a is not None]
+    played = len(actions) - len(unplayed(actions))
+    return [a for a in kept[:played] if a is not None]
+
+
+def unplayed(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions 18xx.games never plays: it loads a game up to its last action's id,
+    taking the actions in the order of the list (ids need not increase; 1850 and 1856
+    games on 18xx.games repeat some) and stopping at the first whose id is above it.
+
+    >>> ids = lambda actions: [a["id"] for a in actions]
+    >>> ids(unplayed([{"id": 1}, {"id": 3}, {"id": 3}, {"id": 2}, {"id": 4}]))
+    []
+    >>> ids(unplayed([{"id": 1}, {"id": 9}, {"id": 5}, {"id": 6}]))
+    [9, 5, 6]
+    """
+    if not actions or not isinstance(actions[-1].get("id"), int):
+        return []
+    last = actions[-1]["id"]
+    for position, action in enumerate(actions):
+        aid = action.get("id")
+        if isinstance(aid, int) and aid > last:
+            return actions[position:]
+    return []
 
 
 def _undo_cut(

@@ -103,8 +103,8 @@ def play(
     rng = random.Random(seed)
     start = time.perf_counter()
     count = 0
-    game = session.game
-    while not game.finished and (max_actions is None or count < max_actions):
+    while not session.game.finished and (max_actions is None or count < max_actions):
+        game = session.game  # an action taken with auto actions leaves a new game object
         options = legal_actions(game)
         if not options:
             raise BotError(f"nobody can act in {game.round_label()} but the game is not over")
@@ -115,12 +115,14 @@ def play(
         except GameError as exc:
             raise BotError(f"the {bot.name} bot proposed an illegal action: {exc}", action) from None
         count += 1
+        game = session.game
         if check:
             broken = broken_invariants(game)
             if broken:
                 raise BotError(f"action {session.actions[-1]['id']}: {'; '.join(broken)}", action)
         if progress is not None:
             progress(session)
+    game = session.game
     return Outcome(
         session,
         count,

@@ -30,7 +30,8 @@ from framework.board.runroutes import complete_routes
 from framework.engine import operating
 from framework.engine.errors import GameError
 from framework.engine.game import Game
-from framework.gamefile import PROGRAMS, GameFile, Player
+from framework.engine.state import fork
+from framework.gamefile import PROGRAMS, GameFile, Player, effective_actions
 from framework.gamefile_model import action_problems, seat_problems
 from framework.layer import Layer
 from framework.problems import Problem, ProblemsError
@@ -247,24 +248,33 @@ def replay(
         game, 0, 0.0, recorded_result=game_file.result, recorded_reason=game_file.game_end_reason
     )
     try:
-        actions = game_file.effective()
+        actions = effective_actions(game_file.actions)
     except GameError as error:
         outcome.failure = error
         outcome.failed_action = next((a for a in game_file.actions if a.get("id") == error.action_id), None)
         actions = []
     for action in actions:
-        try:
-            taken = recorded(game, game_file, action)
-            game.process(taken)
-        except GameError as error:
-            outcome.failure = error
-            outcome.failed_action = action
+        autos = action.get("auto_actions") or []
+        group = [action, *({**auto, "id": action.get("id"), "auto": True} for auto in autos)]
+        working = fork(game) if autos else game  # an action and its auto actions are one
+        taken_here: list[dict[str, Any]] = []
+        for member in group:
+            try:
+                taken = recorded(working, game_file, member)
+                working.process(taken)
+            except GameError as error:
+                outcome.failure = error
+                outcome.failed_action = member
+                break
+            taken_here.append(taken)
+            if check is not None:
+                outcome.checks.extend(f"action {action.get('id')}: {p}" for p in check(working, member))
+        if outcome.failure is not None:
             break
-        count += 1
-        outcome.taken.append(taken)
-        if check is not None:
-            outcome.checks.extend(f"action {action.get('id')}: {p}" for p in check(game, action))
-        if stop_after is not None and action.get("id") == stop_after and not action.get("auto"):
+        game = outcome.game = working
+        count += len(group)
+        outcome.taken.extend(taken_here)
+        if stop_after is not None and action.get("id") == stop_after:
             break
     outcome.actions = count
     outcome.seconds = time.perf_counter() - start

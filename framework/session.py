@@ -86,16 +86,16 @@ class Session:
         return Game(self.title, self.players, self.seed, optional_rules=self.optional_rules)
 
     def act(self, action: dict[str, Any]) -> None:
-        """Apply an action (numbering it), or raise :class:`GameError` changing nothing."""
+        """Apply an action (numbering it) and its ``auto_actions``, or raise
+        :class:`GameError` changing nothing: neither the game nor the action list."""
         action = self._as_recorded(action)
         if action["type"] in ("undo", "redo"):
-            effective_actions([*self.actions, action])  # a redo with nothing undone raises here
-            self.actions.append(action)
-            self._rebuild()
+            actions = [*self.actions, action]
+            effective_actions(actions)  # a redo with nothing undone raises here
+            self._rebuild(actions)
+            self.actions = actions
             return
-        self.game.process(action)
-        for auto in action.get("auto_actions") or []:
-            self.game.process({**auto, "id": action["id"]})
+        self.game = self.game.process_with_autos(action)
         self.actions.append(action)
         if self.watch is not None:
             self.watch(self.game, action)
@@ -117,20 +117,18 @@ class Session:
     def restore(self, actions: list[dict[str, Any]]) -> None:
         """Take ``actions`` (as :attr:`actions` holds them, undo and redo included) as
         the game's, replaying them; :class:`GameError` leaves the session as it was."""
-        before = self.actions
-        self.actions = [dict(a) for a in actions]
-        try:
-            self._rebuild()
-        except GameError:
-            self.actions = before
-            raise
+        actions = [dict(a) for a in actions]
+        self._rebuild(actions)
+        self.actions = actions
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, actions: list[dict[str, Any]]) -> None:
+        """Make the game anew from ``actions``; the session's game is replaced only when
+        every action is taken."""
         game = self._new_game()
         watch = self.watch
         if watch is not None:
             watch(game, None)
-        for action in with_auto_actions(effective_actions(self.actions)):
+        for action in with_auto_actions(effective_actions(actions)):
             game.process(action)
             if watch is not None:
                 watch(game, action)

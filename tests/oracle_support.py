@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +33,19 @@ def need_oracle() -> Path:
     pytest.skip("the 18xx.games oracle (ruby and ../shared/oracle) is not available")
 
 
-def oracle_verdicts(paths: list[Path]) -> dict[str, dict[str, Any]]:
-    """The oracle's verdict on each file, by file name without ``.json``."""
+LOAD = ROOT / "tools" / "oracle_load.rb"
+"""Loads game files as 18xx.games opens a game: every action at once (check.rb takes
+them one at a time, which differs for files whose ids do not increase)."""
+
+
+def oracle_verdicts(paths: list[Path], *, whole: bool = False) -> dict[str, dict[str, Any]]:
+    """The oracle's verdict on each file, by file name without ``.json``: replayed one
+    action at a time by ``check.rb``, or (``whole``) loaded at once as 18xx.games opens
+    a game (``tools/oracle_load.rb``)."""
     check = need_oracle()
+    script = LOAD if whole else check
     proc = subprocess.run(
-        ["ruby", str(check), *map(str, paths)], capture_output=True, text=True, check=False, timeout=600
+        ["ruby", str(script), *map(str, paths)], capture_output=True, text=True, check=False, timeout=600
     )
     verdicts = {}
     for line in proc.stdout.splitlines():
@@ -56,3 +65,32 @@ def write_games(folder: Path, games: dict[str, dict[str, Any]]) -> list[Path]:
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         paths.append(path)
     return paths
+
+
+ORACLE_LEGAL = ROOT / "tools" / "oracle_legal.rb"
+
+
+def oracle_tries(path: Path, wanted: dict[int, dict[str, dict[str, Any]]]) -> dict[int, dict[str, str]]:
+    """18xx.games' verdict on candidate actions at positions of a game file: after the
+    action with each id, each labelled action tried on a copy of the game
+    (``tools/oracle_legal.rb --try``): ``accepted`` or ``refused: why``."""
+    need_oracle()
+    with tempfile.TemporaryDirectory() as folder:
+        request = Path(folder) / "try.json"
+        asked = {str(aid): {label: [a] for label, a in tried.items()} for aid, tried in wanted.items()}
+        request.write_text(json.dumps(asked), encoding="utf-8")
+        proc = subprocess.run(
+            ["ruby", str(ORACLE_LEGAL), str(path), "--try", str(request)],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=600,
+        )
+    verdicts = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("{"):
+            data = json.loads(line)
+            verdicts[data["id"]] = data["tried"]
+    missing = [aid for aid in wanted if aid not in verdicts]
+    assert not missing, f"the oracle gave no verdict after {missing}: {proc.stderr[-2000:]}"
+    return verdicts

@@ -233,7 +233,7 @@ case("the pool over 50%", "pool limit", {"type": "sell_shares", "entity": 3, **s
 case(
     "selling the presidency nobody can take",
     "presidency",
-    {"type": "sell_shares", "entity": 2, **sell("ÖKJ_1", "ÖKJ_0")},
+    {"type": "sell_shares", "entity": 2, **sell("ÖKJ_1", "ÖKJ_0", percent=30)},
 )(_bo_to_act)
 case(
     "two certificates in one purchase",

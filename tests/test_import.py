@@ -17,6 +17,7 @@ import copy
 import json
 from collections.abc import Callable, Iterator
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ import pytest
 from oracle_support import oracle_verdicts, write_games
 
 from framework.board.routes import check_route, revenue
-from framework.board.runroutes import route_from_json, routes_through
+from framework.board.runroutes import collapsed, route_from_json, routes_through
 from framework.engine import operating
 from framework.gamefile import GameFile, effective_actions
 from framework.problems import ProblemsError
@@ -40,7 +41,9 @@ Builder = Callable[[Data], Data]
 
 @cache
 def _real(name: str) -> str:
-    return (GAMES / f"{name}.json").read_text(encoding="utf-8")
+    """A real game's file: ``166116`` (18SJ) or ``1889/962`` (another bundled title's)."""
+    path = GAMES.parents[1] / name.replace("/", "/games/") if "/" in name else GAMES / name
+    return path.with_suffix(".json").read_text(encoding="utf-8")
 
 
 def real(name: str) -> Data:
@@ -81,6 +84,27 @@ def hexes_only(data: Data) -> Data:
     """Every route recorded with only its stop hexes and revenue."""
     for route in each_route(data):
         del route["connections"], route["nodes"]
+    return data
+
+
+def walked_order(connections: list[list[str]]) -> list[str]:
+    """Every hex a route walks, in order, from its chains of track (each chain's hexes
+    run from one stop to the next; 18xx.games may write a chain either way round)."""
+    chains = [list(c) for c in connections]
+    for k in range(1, len(chains)):
+        if k == 1 and chains[0][0] in (chains[1][0], chains[1][-1]):
+            chains[0].reverse()
+        if chains[k][-1] == chains[k - 1][-1]:
+            chains[k].reverse()
+    return collapsed(h for chain in chains for h in chain)
+
+
+def every_hex_walked(data: Data) -> Data:
+    """Routes as the oldest files record them: every hex the route walks, plain track
+    included, with its revenue, and neither connections nor nodes."""
+    for route in each_route(data):
+        route["hexes"] = walked_order(route.pop("connections"))
+        route.pop("nodes", None)
     return data
 
 
@@ -208,9 +232,36 @@ def without_users(data: Data) -> Data:
     return data
 
 
+def _undo_targets(data: Data) -> set[int]:
+    return {a.get("action_id") for a in data["actions"] if a["type"] == "undo"} - {None}
+
+
+def repeated_ids(data: Data) -> Data:
+    """Every twentieth action numbered as the one before it (1850/1.json on 18xx.games
+    has such repeats): 18xx.games takes the actions in the order of the list."""
+    targets = _undo_targets(data)
+    for before, action in zip(data["actions"][5::20], data["actions"][6::20], strict=False):
+        if not {before["id"], action["id"]} & targets:
+            action["id"] = before["id"]
+    return data
+
+
+def stale_ids(data: Data) -> Data:
+    """Every thirtieth action numbered with an old id (as in 1856/hotseat001.json)."""
+    targets = _undo_targets(data)
+    for k, action in enumerate(data["actions"][100:-1:30]):
+        if action["id"] not in targets:
+            action["id"] = 10 + k
+    return data
+
+
 ACCEPTED: dict[str, tuple[str, Builder]] = {
     **{f"hexes-only-{name}": (name, hexes_only) for name in FILES},
     **{f"no-nodes-{name}": (name, no_nodes) for name in FILES},
+    **{
+        f"every-hex-walked-{name.replace('/', '-')}": (name, every_hex_walked)
+        for name in (MAIN, "bot_chooses_fullcap", "1830/29133")
+    },
     "text-ids": (MAIN, text_ids),
     "text-ids-2p": ("bot_chooses_fullcap", text_ids),
     "players-as-mapping": (MAIN, players_as_mapping),
@@ -225,6 +276,23 @@ ACCEPTED: dict[str, tuple[str, Builder]] = {
     "other-count-rules": (MAIN, other_count_rules),
     "without-users": (MAIN, without_users),
 }
+
+
+def an_id_above_the_last(data: Data) -> Data:
+    """One action in the middle numbered above the last action: 18xx.games loads a game
+    up to its last action's id, so it stops there."""
+    data["actions"][400]["id"] = data["actions"][-1]["id"] + 5
+    return data
+
+
+OUT_OF_ORDER: dict[str, tuple[str, Builder]] = {
+    "repeated-ids": (MAIN, repeated_ids),
+    "stale-ids": (MAIN, stale_ids),
+    "an-id-above-the-last": (MAIN, an_id_above_the_last),
+}
+"""Shapes with ids that do not increase: compared with 18xx.games opening the game
+(the oracle's ``check.rb`` takes such files one action at a time, which 18xx.games'
+page never does)."""
 
 
 # -- the shapes 18xx.games refuses ------------------------------------------------------------
@@ -323,6 +391,9 @@ def build(label: str) -> Data:
     if label in ACCEPTED:
         name, builder = ACCEPTED[label]
         return builder(real(name))
+    if label in OUT_OF_ORDER:
+        name, builder = OUT_OF_ORDER[label]
+        return builder(real(name))
     return REFUSED[label][0](real(MAIN))
 
 
@@ -358,6 +429,27 @@ def test_18xx_games_accepts_the_shape_with_the_same_end(label, oracle):
     assert verdict["game_end_reason"] == outcome.game.end_reason
 
 
+@pytest.fixture(scope="module")
+def opened(tmp_path_factory) -> dict[str, dict[str, Any]]:
+    """18xx.games' verdicts on the files with ids out of order, opened as its page opens a game."""
+    folder = tmp_path_factory.mktemp("out-of-order")
+    return oracle_verdicts(write_games(folder, {label: build(label) for label in OUT_OF_ORDER}), whole=True)
+
+
+@pytest.mark.parametrize("label", list(OUT_OF_ORDER))
+def test_ids_that_do_not_increase_play_as_18xx_games_plays_them(label, opened):
+    outcome = ours(label)
+    assert isinstance(outcome, Replay) and outcome.failure is None, str(getattr(outcome, "failure", outcome))
+    verdict = opened[label]
+    assert verdict["refused"] is None, verdict["refused"]
+    assert verdict["finished"] == outcome.game.finished
+    assert verdict["result"] == {str(k): v for k, v in outcome.result.items()}
+    if label == "an-id-above-the-last":
+        assert not outcome.game.finished and outcome.verdict == "differs"
+    else:
+        assert outcome.matches_recorded
+
+
 @pytest.mark.parametrize("label", list(REFUSED))
 def test_our_replay_refuses_the_shape_naming_the_action(label):
     _, message, action_id = REFUSED[label]
@@ -390,6 +482,12 @@ def test_the_derived_files_change_what_they_say():
     programs = [a for a in build("programs")["actions"] if a["type"].startswith("program_")]
     assert len(programs) == 2 + sum(a["type"].startswith("program_") for a in real(MAIN)["actions"])
     assert [a["id"] for a in build("programs")["actions"]] == list(range(1, 896))
+    stops = [r["hexes"] for r in each_route(real(MAIN))]
+    walked = [r["hexes"] for r in each_route(build("every-hex-walked-166116"))]
+    assert sum(len(w) > len(s) for w, s in zip(walked, stops, strict=True)) > 50
+    for label in ("repeated-ids", "stale-ids"):
+        ids = [a["id"] for a in build(label)["actions"]]
+        assert sum(b <= a for a, b in pairwise(ids)) >= 20
 
 
 # -- routes recorded with only their stop hexes ---------------------------------------------

@@ -221,6 +221,23 @@ def test_a_president_selling_below_another_holder_swaps_the_certificate():
     assert snj.percent_of(POOL) == 30
 
 
+def test_part_of_the_presidency_is_sold_only_with_every_other_share():
+    """As 18xx.games makes up a sale of part of the president's certificate: with all the
+    seller's ordinary shares (Cy holds SNJ_0, SNJ_2 and SNJ_4: selling 10% of the
+    certificate alone is refused, and nothing changes; with SNJ_2 and SNJ_4 it is taken)."""
+    game = stock_round_2()
+    error = refused(game, {"type": "sell_shares", "entity": 3, **sell("SNJ_0", percent=10)})
+    assert error.rule == "shares" and "all the seller's other shares" in str(error)
+    turn(game, CY, sell("SNJ_2", "SNJ_4", "SNJ_0", percent=30))
+    assert game.corporations["SNJ"].percent_of(CY) == 10
+
+
+def test_a_certificate_named_twice_is_refused():
+    game = stock_round_2()
+    error = refused(game, {"type": "sell_shares", "entity": 3, **sell("SNJ_2", "SNJ_2")})
+    assert error.rule == "shares" and "named twice" in str(error)
+
+
 def test_equal_holdings_do_not_change_the_presidency():
     """§4.3 / rulebook §9.4: a tie keeps the president."""
     game = stock_round_2()
@@ -234,7 +251,7 @@ def test_the_presidency_cannot_be_sold_when_nobody_holds_20_percent():
     """§4.3: Bo alone holds ÖKJ: the president's certificate cannot be sold."""
     game = stock_round_2()
     passes(game, CY, DI, ANN)
-    error = refused(game, {"type": "sell_shares", "entity": 2, **sell("ÖKJ_1", "ÖKJ_0")})
+    error = refused(game, {"type": "sell_shares", "entity": 2, **sell("ÖKJ_1", "ÖKJ_0", percent=30)})
     assert error.rule == "presidency"
 
 

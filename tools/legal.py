@@ -75,16 +75,10 @@ def concrete(game: Game) -> dict[str, list[dict[str, Any]]]:
 
 def as_actions(game: Game, entity: str, kind: str, choice: Choice) -> list[dict[str, Any]]:
     """One of our choices as 18xx.games actions (a free amount: at each end)."""
-    if entity in game.players_by_id:
-        who: Any = int(entity) if entity.lstrip("-").isdigit() else entity
-        kind_of = "player"
-    else:
-        who = entity
-        kind_of = "corporation"
-        if entity in game.companies:
-            kind_of = "company"
-        elif entity in game.minors:
-            kind_of = "minor"
+    kind_of = game.entity_type(entity)
+    who: Any = entity
+    if kind_of == "player" and entity.lstrip("-").isdigit():
+        who = int(entity)
     base = {"type": kind, "entity": who, "entity_type": kind_of}
     fields = {k: v for k, v in choice.items() if k not in ("max", "step")}
     if kind == "place_token":

@@ -8,8 +8,9 @@ the chains are found from their hex lists, kept apart from the track already
 used by the company's earlier routes (no path and no hex side twice), and
 joined where consecutive chains share one stop. :func:`route_to_json` writes a route the same way.
 
-Older files record some routes with only their stop ``hexes`` and ``revenue``.
-:func:`complete_routes` rebuilds those from the board: :func:`routes_through`
+Older files record some routes with only their stop ``hexes`` and ``revenue`` (the
+oldest, every hex the route walks, plain track included). :func:`complete_routes`
+rebuilds those from the board: :func:`routes_through`
 lists every run of free track whose stops lie in those hexes, in the order
 18xx.games tries recorded chains (by the revenue centres in part order, then
 fewest track paths first, the first leg varying slowest), and the first one the
@@ -298,6 +299,62 @@ def _detail(exc: IllegalRoute) -> str:
     return str(exc).rsplit(" (", 1)[0]
 
 
+def _runs(board: Board, train: str, listed: list[str], used: frozenset[PathRef]) -> Iterator[Route]:
+    """The runs a route recorded with only ``hexes`` may be: first those stopping in every
+    hex listed; then, as the oldest 18xx.games files list every hex a route walks (plain
+    track too), those whose track walks exactly through the hexes listed, in order."""
+    yield from routes_through(board, train, listed, used)
+    if len(collapsed(listed)) > 2:
+        yield from walks_along(board, train, listed, used)
+
+
+def walks_along(board: Board, train: str, hexes: list[str], used: Iterable[PathRef] = ()) -> Iterator[Route]:
+    """Every run of ``train`` on track not in ``used`` that walks through exactly ``hexes``
+    (consecutive repeats counted once) in that order, from a revenue centre of the first
+    to one of the last, stopping at every revenue centre its track reaches."""
+    faces = board.graph.faces
+    target = collapsed(hexes)
+    if not target or any(h not in faces for h in target):
+        return
+
+    def walk(
+        k: int,
+        end: tuple[str, int],
+        stops: list[NodeRef],
+        chains: list[tuple[PathRef, ...]],
+        chain: list[PathRef],
+        taken: set,
+    ) -> Iterator[Route]:
+        hex_id = target[k]
+        face = faces[hex_id]
+        for index in face.paths_at(end):
+            mine = track_of(board, [(hex_id, index)])
+            if mine & taken:
+                continue
+            path = face.paths[index]
+            other = path.b if path.a == end else path.a
+            walked = [*chain, (hex_id, index)]
+            if other[0] == "node":
+                stop = (hex_id, other[1])
+                if stop in stops:
+                    continue
+                done = [*chains, tuple(walked)]
+                if k == len(target) - 1:
+                    yield Route(train, (*stops, stop), tuple(done))
+                yield from walk(k, ("node", other[1]), [*stops, stop], done, [], taken | mine)
+                continue
+            there = board.hexmap.across(hex_id, other[1])
+            if k + 1 == len(target) or there is None or there[0] != target[k + 1]:
+                continue
+            if other[1] in board.hexmap.impassable[hex_id] or there[1] not in faces[there[0]].exits:
+                continue
+            yield from walk(k + 1, ("edge", there[1]), stops, chains, walked, taken | mine)
+
+    taken = track_of(board, used)
+    for part in range(len(faces[target[0]].nodes)):
+        yield from walk(0, ("node", part), [(target[0], part)], [], [], taken)
+
+
 def _candidates(
     board: Board,
     owner: str,
@@ -326,7 +383,8 @@ def _candidates(
     recorded = int(data["revenue"])
     illegal: list[IllegalRoute] = []
     earns: set[int] = set()
-    for route in islice(routes_through(board, _train(data), list(data.get("hexes") or []), used), CANDIDATES):
+    listed = [str(h) for h in data.get("hexes") or []]
+    for route in islice(_runs(board, _train(data), listed, used), CANDIDATES):
         try:
             check_route(board, runner, route, used)
         except IllegalRoute as exc:

@@ -57,6 +57,25 @@ def pay(game: Game, payer: str, payee: str, amount: int) -> None:
         game.log("The bank has broken")
 
 
+def check_spend(game: Game, payer: str, amount: int) -> None:
+    """Refuse an amount a player or corporation chooses to pay (a price it names) unless
+    it is at least 1 and at most what ``payer`` has: as on 18xx.games, nobody spends
+    nothing or less, and a price left out is not a price of 0.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(players_by_id={"1": SimpleNamespace(cash=50)}, name=str)
+    >>> check_spend(game, "1", 0)
+    Traceback (most recent call last):
+    ...
+    framework.engine.errors.GameError: 1 cannot pay 0: a price is at least 1 (money)
+    """
+    if amount < 1:
+        raise GameError("money", f"{game.name(payer)} cannot pay {amount}: a price is at least 1")
+    has = cash_of(game, payer)
+    if amount > has:
+        raise GameError("money", f"{game.name(payer)} has {has}, not {amount}")
+
+
 def total_money(game: Game) -> int:
     """Bank + players + corporations + minors: constant throughout a game."""
     return (

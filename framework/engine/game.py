@@ -190,14 +190,45 @@ class Game:
         return ids[i + 1 :] + ids[: i + 1]
 
     def entity_type(self, entity: str) -> str:
-        """What 18xx.games calls ``entity`` in an action's ``entity_type``."""
-        if entity in self.corporations:
-            return "corporation"
-        if entity in self.minors:
-            return "minor"
-        if entity in self.companies:
+        """What 18xx.games calls ``entity`` in an action's ``entity_type`` now. An id that
+        names both a company and a corporation or minor (18SJ's KHJ, 1889's TR) names the
+        corporation or minor while it is the one acting, the company otherwise."""
+        kinds = self.kinds_of(entity)
+        if "company" in kinds and len(kinds) > 1 and not self._acting_now(entity):
             return "company"
-        return "player"
+        return kinds[0] if kinds else "player"
+
+    def kinds_of(self, entity: str) -> list[str]:
+        """Every kind of entity the id names: ``corporation``, ``minor``, ``player``,
+        ``company``, in that order."""
+        tables = (
+            ("corporation", self.corporations),
+            ("minor", self.minors),
+            ("player", self.players_by_id),
+            ("company", self.companies),
+        )
+        return [kind for kind, table in tables if entity in table]
+
+    def _acting_now(self, entity: str) -> bool:
+        rnd = self.round
+        return rnd is not None and entity in (rnd.current_entity(), rnd.entity())
+
+    def check_entity_type(self, action: dict[str, Any]) -> None:
+        """Refuse an action whose ``entity_type`` does not name what its ``entity`` is now:
+        an action is taken as the entity both name together, never as another entity of
+        the same id (a company's action is not its same-named minor's)."""
+        etype = action.get("entity_type")
+        if etype is None or "entity" not in action:
+            return
+        entity = str(action["entity"])
+        kinds = self.kinds_of(entity)
+        if etype not in kinds:
+            raise GameError("entity", f"the game has no {etype} {entity}")
+        acting = self.entity_type(entity)
+        if etype != acting:
+            raise GameError(
+                "entity", f"{entity} acts now as the {acting} {entity}; the {etype} {entity} cannot act now"
+            )
 
     def players_from_priority(self) -> list[Player]:
         """Every player (a virtual one included, in its seat) in seat order starting with the
@@ -316,11 +347,37 @@ class Game:
             raise error.at(action.get("id")) from None
         self.actions_processed += 1
 
+    def process_with_autos(self, action: dict[str, Any]) -> Game:
+        """Apply an action and then its ``auto_actions`` as one: the game that results
+        (this one, or for an action with auto actions a copy that took them all), or
+        :class:`GameError` leaving this game exactly as it was."""
+        autos = action.get("auto_actions") or []
+        if not autos:
+            self.process(action)
+            return self
+        from framework.engine.state import fork
+
+        for auto in autos:
+            try:
+                check_shape(auto, self.layer.actions)
+            except GameError as error:
+                raise GameError(error.rule, f"an auto action: {error.detail}").at(action.get("id")) from None
+        trial = fork(self)
+        trial.process(action)
+        for number, auto in enumerate(autos, 1):
+            try:
+                trial.process({**auto, "id": action.get("id")})
+            except GameError as error:
+                detail = f"its auto action {number} ({auto.get('type')}): {error.detail}"
+                raise GameError(error.rule, detail).at(action.get("id")) from None
+        return trial
+
     def _process(self, action: dict[str, Any]) -> None:
         kind = action.get("type") if isinstance(action, dict) else None
         if isinstance(kind, str) and kind in NO_EFFECT:
             return
         check_shape(action, self.layer.actions)
+        self.check_entity_type(action)
         if self.finished:
             raise GameError("game over", "the game has ended")
         if kind == "end_game":

@@ -32,6 +32,8 @@ def find_shares(game: Game, ids: list[str]) -> tuple[Corporation, list[Share]]:
     for share_id in ids:
         if share_id not in by_id:
             raise GameError("shares", f"there is no certificate {share_id}")
+        if by_id[share_id] in shares:
+            raise GameError("shares", f"the certificate {share_id} is named twice")
         shares.append(by_id[share_id])
     return corp, shares
 
@@ -60,6 +62,12 @@ def check_sale(
     leftover = total - percent
     if percent <= 0 or percent % 10 or leftover < 0 or (leftover and leftover >= pres):
         raise GameError("shares", f"{percent}% cannot be sold with {', '.join(s.id for s in shares)}")
+    if leftover and len(shares) < len(corp.certificates_of(seller)):
+        raise GameError(
+            "shares",
+            f"part of the president's certificate of {corp.sym} is sold only with all the seller's "
+            "other shares of it",
+        )
     rules = game.title.rules.stock
     if corp.sym not in game.market.positions:
         raise GameError("selling", f"{corp.sym} has not been started")

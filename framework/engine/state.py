@@ -8,6 +8,7 @@ whose object keys were reordered — sorted, say — restores the same game.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 from typing import Any
 
@@ -115,3 +116,9 @@ def game_from_dict(title: Title, data: dict[str, Any]):
             game.round = make_round(game, saved["name"])
         game.round.load(saved)
     return game
+
+
+def fork(game):
+    """An independent copy of ``game`` that continues exactly as it would: trying an
+    action on it leaves ``game`` untouched."""
+    return game_from_dict(game.title, json.loads(json.dumps(game_to_dict(game))))

@@ -223,8 +223,8 @@ class TrainRules(Model):
     """When a corporation without a train must buy one."""
     buy_from_others: bool = True
     """Corporations may buy trains from each other."""
-    min_price_from_others: int = Field(default=1, ge=0)
-    """The lowest price between corporations."""
+    min_price_from_others: int = Field(default=1, ge=1)
+    """The lowest price between corporations (at least 1: nobody spends nothing)."""
     discards_to: Literal["pool", "removed"] = "pool"
     """Where discarded and traded-in trains go: ``pool``, the bank pool, which offers
     the first discarded train of each type for its price; or ``removed``, out of play."""

@@ -20,9 +20,11 @@ from framework.title.companies import BonusMarker, BonusTokens, ControlsMinor, T
 
 
 def price_range(game, sym: str) -> tuple[int, int]:
+    """The prices a corporation may pay for ``sym``: its face value times the title's
+    multiples, never below 1 (nobody spends nothing)."""
     value = game.title.companies[sym].value
     sales = game.title.rules.company_sales
-    return math.ceil(value * sales.min), math.floor(value * sales.max)
+    return max(1, math.ceil(value * sales.min)), math.floor(value * sales.max)
 
 
 def for_sale(game, buyer: str) -> list[str]:
@@ -111,8 +113,7 @@ class BuyCompany(Step):
         low, high = price_range(game, sym)
         if not low <= price <= high:
             raise GameError("company price", f"{sym} sells for {low} to {high}, not {price}")
-        if price > game.corporations[buyer].cash:
-            raise GameError("money", f"{buyer} cannot pay {price}")
+        finance.check_spend(game, buyer, price)
         minor = self._merging_minor(sym)
         if self._over_train_limit(buyer, sym):
             raise GameError("train limit", f"{buyer} cannot take {minor}'s trains over its limit")

@@ -438,9 +438,8 @@ class BuySellParShares(Step):
         if sym not in self.companies_to_buy(player):
             held = ", ".join(s.id for _, s in self._shares_with(sym))
             raise GameError("buying companies", f"{sym} comes with {held}, which a player holds")
-        price = int(action.get("price") or 0)
-        if not 0 <= price <= game.players_by_id[player].cash:
-            raise GameError("money", f"{game.name(player)} cannot pay {price}")
+        price = int(action["price"])
+        finance.check_spend(game, player, price)
         company = game.companies[sym]
         seller = company.owner
         finance.pay(game, player, seller, price)
