@@ -1071,8 +1071,8 @@ def test_the_mover_earns_nothing_on_another_owners_link():
 
 
 def test_unowned_links_pay_nobody():
-    """18Steam corporations are never eliminated, so a complete link has no owner only in
-    an unusual position: the test clears the owner of Pittsburgh–Wheeling."""
+    """A complete link without an owner, as an eliminated corporation leaves its links
+    (§3.7): the test clears the owner of Pittsburgh–Wheeling."""
     game = goods_network()
     track = game.layer_state.track(game)
     (link,) = [r for r in track.links() if r.owner == "BLUE"]
