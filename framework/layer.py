@@ -18,7 +18,8 @@ The framework then asks the layer, at fixed points, for what only it knows:
 * **actions**: :attr:`Layer.actions` adds the layer's action types to those the
   engine accepts (its rounds are ``custom`` rounds whose hooks play them);
 * **the share phase**: :meth:`Layer.floated` and :meth:`Layer.operating_order`;
-* **bots** and **reports**: :meth:`Layer.bot`, :meth:`Layer.figures`, :meth:`Layer.describe`;
+* **bots** and **reports**: :meth:`Layer.bot`, :meth:`Layer.figures`, :meth:`Layer.describe`,
+  :meth:`Layer.position`;
 * **pictures**: :meth:`Layer.hex_pictures`, :meth:`Layer.panels_svg`,
   :meth:`Layer.panel_table`, :meth:`Layer.action_routes`;
 * **invariants**: :meth:`Layer.invariants`, checked with money and shares.
@@ -99,6 +100,20 @@ class Layer:
     def describe(game: Game) -> dict[str, Any]:
         """The layer's part of a new game's description (``18xx setup``), as JSON data,
         each value a list of lines or a plain value."""
+        return {}
+
+    @staticmethod
+    def position(game: Game) -> dict[str, Any]:
+        """The layer's part of a position (``18xx replay --at``), as JSON data:
+
+        * ``round``: the round being played, in the game's words (``custom`` says nothing);
+        * ``corporations``: by symbol, each corporation's numbers on the layer (a mapping
+          of plain values, ``{"income": 12, "locomotive": 2}``), shown in place of the
+          trains and tokens it does not have;
+        * any other key: a part of the position of its own, a mapping of plain values
+          (one line each), a list of lines, or a plain value.
+
+        Empty (the default): the 18xx position says it all."""
         return {}
 
     @staticmethod

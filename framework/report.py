@@ -1,5 +1,6 @@
 """Describing a game position for people and programs: cash, shares, prices,
-trains, tiles, tokens and the phase."""
+trains, tiles, tokens and the phase, and what the title's own layer says of its part
+(:meth:`framework.layer.Layer.position`: 18Steam's income, locomotives, track and goods)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def position(game: Game) -> dict[str, Any]:
         for s, m in game.minors.items()
         if not m.closed
     ]
-    return {
+    data: dict[str, Any] = {
         "phase": game.phase,
         "round": rnd.kind if rnd else None,
         "turn": game.turn,
@@ -64,6 +65,10 @@ def position(game: Game) -> dict[str, Any]:
         "finished": game.finished,
         "end_reason": game.end_reason,
     }
+    layer = game.layer.position(game)
+    if layer:
+        data["layer"] = layer
+    return data
 
 
 def _national(game: Game) -> str:
@@ -75,18 +80,26 @@ def position_text(game: Game) -> str:
     """The position as a few readable lines."""
     data = position(game)
     money = game.title.title.money
+    layer = data.get("layer", {})
+    heading = [f"phase {data['phase']}"] if data["phase"] is not None else []
+    heading.append(layer.get("round") or f"{str(data['round']).replace('_', ' ')} round")
     lines = [
-        f"phase {data['phase']}, {data['round']} round, turn {data['turn']}"
+        ", ".join([*heading, f"turn {data['turn']}"])
         + (f", OR {data['operating_round']}" if data["operating_round"] else "")
         + (f"; {game.name(data['acting'])} to act" if data["acting"] else ""),
         f"bank {money(data['bank'])}",
     ]
+    on_layer = layer.get("corporations", {})
     for p in data["players"]:
         shares = ", ".join(f"{s} {pct}%" for s, pct in p["shares"].items()) or "no shares"
         extra = f"; {', '.join(p['companies'])}" if p["companies"] else ""
         lines.append(f"  {p['name']}: {money(p['cash'])}; {shares}{extra}")
     for c in data["corporations"]:
         price = c["price"] if c["price"] is not None else "-"
+        if c["sym"] in on_layer:
+            numbers = ", ".join(f"{key} {value}" for key, value in on_layer[c["sym"]].items())
+            lines.append(f"  {c['sym']}: price {price}, treasury {money(c['cash'])}, {numbers}")
+            continue
         trains_ = ", ".join(c["trains"]) or "no trains"
         lines.append(
             f"  {c['sym']}: price {price}, treasury {money(c['cash'])}, {trains_}; "
@@ -94,6 +107,21 @@ def position_text(game: Game) -> str:
         )
     for m in data["minors"]:
         lines.append(f"  {m['sym']} (minor): {money(m['cash'])}, {', '.join(m['trains']) or 'no trains'}")
-    lines.append(f"  depot offers: {', '.join(data['depot']) or 'nothing'}")
-    lines.append(f"  tiles laid: {len(data['tiles'])}")
+    if game.title.trains:
+        lines.append(f"  depot offers: {', '.join(data['depot']) or 'nothing'}")
+    if game.board is not None:
+        lines.append(f"  tiles laid: {len(data['tiles'])}")
+    for key, value in layer.items():
+        if key not in ("round", "corporations"):
+            lines.extend(_layer_part(key, value))
     return "\n".join(lines)
+
+
+def _layer_part(key: str, value: Any) -> list[str]:
+    """A part of the layer's position as lines: a mapping one line per entry, a list one
+    line per item, anything else on the line of its key."""
+    if isinstance(value, dict):
+        return [f"  {key}:", *(f"    {k}: {v}" for k, v in value.items())]
+    if isinstance(value, list):
+        return [f"  {key}:", *(f"    {item}" for item in value)]
+    return [f"  {key}: {value}"]

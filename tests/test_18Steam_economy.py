@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
-from steam_hooks import FIGURES, figures, link_id, plan_links, stub_share
+from steam_hooks import FIGURES, INCOME, figures, link_id, plan_links, stub_share
 from steam_support import (
     TITLE_DIR,
     act,
@@ -97,6 +97,23 @@ def test_final_dividend_share_is_of_the_corporations_started():
     game.log("RED pays a final dividend of 2 per 10% (and 1 to its president)")
     game.log("BLUE pays a final dividend of 0 per 10% (and 7 to its president)")
     assert figures(game)["final_dividend_share"] == pytest.approx(1 / 2)
+
+
+def test_income_dividends_and_eliminations_are_counted():
+    """Set for the test in turn 1's move round: RED's income 5, BLUE's treasury empty.
+    RED collects 5 and pays player 1's 20% $2; BLUE collects nothing, cannot pay its
+    locomotive or player 2's dividend, and is eliminated."""
+    game = new_game(4, 1)
+    share_phase(game, [("1", "RED"), ("2", "BLUE")])
+    advance(game, "move")
+    game.corporations["RED"].counters[INCOME] = 5
+    blue = game.corporations["BLUE"]
+    game.bank, blue.cash = game.bank + blue.cash, 0
+    while game.round.name == "move":
+        act(game, "pass", game.current_entity())
+    assert blue.closed
+    got = figures(game)
+    assert (got["income"], got["dividends"], got["eliminations"]) == (5, 2, 1)
 
 
 def test_the_report_gives_mean_and_interval_of_each_figure_of_the_layer():

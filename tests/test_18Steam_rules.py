@@ -177,7 +177,8 @@ def test_the_first_certificate_is_the_presidents_at_twice_the_price():
     assert {"shares": ["RED_0"], "percent": 20} in listed
     assert not any(c["shares"] == ["RED_1"] for c in listed)
     error = refused(game, {"type": "buy_shares", "entity": "1", "shares": ["RED_1"]})
-    assert error.rule == "buying" and "president" in str(error)
+    assert error.rule == "president's certificate"
+    assert error.detail == "the first certificate of RED bought is its president's"
     bank = game.bank
     act(game, "buy_shares", "1", shares=["RED_0"])
     assert cash(game, "1") == 20 - 2 * 5
@@ -185,6 +186,24 @@ def test_the_first_certificate_is_the_presidents_at_twice_the_price():
     assert game.bank == bank
     assert holdings(game, "RED") == {"1": 20, "RED": 80}
     assert "RED" in game.layer_state.order  # active as soon as its president's certificate is sold
+
+
+def test_a_presidents_certificate_beyond_the_players_cash_is_refused_for_the_money():
+    """Player 1 keeps $9 (the rest to the bank for the test): RED's president's
+    certificate at 2 × $5 is beyond it, and the refusal says so, not that the first
+    certificate must be the president's."""
+    game = new_game(4, SEED)
+    game.players_by_id["1"].cash, game.bank = 9, game.bank + 11
+    error = refused(game, {"type": "buy_shares", "entity": "1", "shares": ["RED_0"]})
+    assert error.rule == "money"
+    assert error.detail == "Player 1 has 9 and cannot pay 10 for RED_0, RED's president's certificate (2 × 5)"
+    assert not any(c["shares"] == ["RED_0"] for c in options(game, "1").get("buy_shares", []))
+
+
+def test_a_certificate_that_does_not_exist_is_named():
+    game = new_game(4, SEED)
+    error = refused(game, {"type": "buy_shares", "entity": "1", "shares": ["RED_9"]})
+    assert (error.rule, error.detail) == ("shares", "there is no certificate RED_9")
 
 
 def test_a_corporation_without_a_president_offers_all_its_certificates():
@@ -395,7 +414,8 @@ def test_the_treasury_vote(votes, offered):
     assert ([treasury] in listed) == (offered > 1)  # still on offer after one is sold?
     if offered <= 1:
         error = refused(game, {"type": "buy_shares", "entity": "4", "shares": [treasury]})
-        assert error.rule == "buying"
+        assert error.rule == "treasury offer"
+        assert error.detail == "RED's treasury offers no more certificates in this share phase"
 
 
 def test_a_corporation_buys_back_from_the_bank_after_everyone_passed():
@@ -833,6 +853,17 @@ def test_urbanization_puts_a_new_city_on_a_town_and_links_end_there():
     lay(game, "RED", ("G13", "straight", 1))  # urbanizing was not a build action: a third lay
 
 
+def test_urbanization_places_one_new_city_a_turn():
+    """The refusal of a second new city names the rule: one a turn, though RED still
+    holds urbanization."""
+    game = build_turn("urbanization")
+    pass_build_until(game, "RED")
+    act(game, "place_city", "RED", hex="H8", city="A")
+    error = refused(game, {"type": "place_city", "entity": "RED", "hex": "F14", "city": "B"})
+    assert error.rule == "urbanization"
+    assert error.detail == "RED has placed its new city this turn: urbanization places one"
+
+
 def test_urbanizing_completes_track_that_ended_at_the_bare_town():
     """§1.2, §3.4: Chicago–H10 ends at the edge of Milwaukee (H8), a town without a tile:
     incomplete track. A new city there completes it: it is a link Chicago–H8, still RED's."""
@@ -1040,8 +1071,8 @@ def test_the_mover_earns_nothing_on_another_owners_link():
 
 
 def test_unowned_links_pay_nobody():
-    """18Steam corporations are never eliminated, so a complete link has no owner only in
-    an unusual position: the test clears the owner of Pittsburgh–Wheeling."""
+    """A complete link without an owner, as an eliminated corporation leaves its links
+    (§3.7): the test clears the owner of Pittsburgh–Wheeling."""
     game = goods_network()
     track = game.layer_state.track(game)
     (link,) = [r for r in track.links() if r.owner == "BLUE"]
@@ -1378,6 +1409,22 @@ def test_the_cross_check_row_is_that_of_the_income_at_the_start_of_the_turn():
     assert (cell(game, "RED"), cell(game, "BLUE")) == (cells["RED"], cells["BLUE"])
 
 
+def test_the_income_log_gives_the_turns_earnings_and_the_income_collected():
+    """Set for the test: RED starts the move round at income 21 and ends it at 25. It earns
+    4 this turn, collects its income of 25, pays its locomotive (level 1) $1 and player 1's
+    20% $2."""
+    game = new_game(4, SEED)
+    share_phase(game, [("1", "RED")])
+    advance(game, "build")
+    game.corporations["RED"].counters[INCOME] = 21
+    advance(game, "move")
+    game.corporations["RED"].counters[INCOME] = 25
+    finish_moves(game)
+    assert (
+        "RED earns 4 this turn and collects its income of 25; it pays 1 for its locomotive and 2 in dividends"
+    ) in game.messages
+
+
 def moved(position: tuple[int, int], direction: str) -> tuple[int, int]:
     row, col = position
     dr, dc = MOVES[direction]
@@ -1560,6 +1607,13 @@ def test_production_puts_drawn_goods_on_empty_slots_of_cities_on_the_map():
     key = listed[0]["city"]
     filled = sum(c is not None for c in game.layer_state.display[key])
     bag = sum(game.layer_state.bag.values())
+    error = refused(game, {"type": "place_cube", "entity": "RED", "city": "A", "color": first})
+    assert error.rule == "production"  # new city A's column, not on the map
+    assert error.detail == (
+        "new city A is not on the map yet: production fills the columns of cities on the map"
+    )
+    error = refused(game, {"type": "place_cube", "entity": "RED", "city": "Z9", "color": first})
+    assert (error.rule, error.detail) == ("production", "Z9 is no city of the goods display")
     act(game, "place_cube", "RED", city=key, color=first)
     assert sum(c is not None for c in game.layer_state.display[key]) == filled + 1
     assert first in game.layer_state.display[key]

@@ -858,6 +858,79 @@ CASES = [
         "overlay: {name: House}\ntrains:\n  2: {rusts_on: 9}\n",
         at(HOUSE, 4, 17, "train '9' does not exist; known: 2, 3, 4"),
     ),
+    overlay(
+        "overlay-train-rusts-on-its-own-type",
+        "overlay: {name: House}\ntrains:\n  3: {rusts_on: 3}\n",
+        at(HOUSE, 4, 17, "train 3 rusts on its own type: the first 3 bought would rust at once"),
+    ),
+    overlay(
+        "overlay-train-rusts-on-a-train-sold-before-it",
+        "overlay: {name: House}\ntrains:\n  4: {rusts_on: 3}\n",
+        at(
+            HOUSE,
+            4,
+            17,
+            "train 4 rusts on train 3, which the depot sells before it: the first 3 is bought "
+            "before any 4 can be, so no 4 ever rusts",
+        ),
+    ),
+    overlay(
+        "overlay-phase-on-the-train-of-another-phase",
+        "overlay: {name: House}\nphases:\n"
+        "  3a: {on: 3, tiles: [yellow], train_limit: 3, operating_rounds: 2}\n",
+        at(
+            HOUSE,
+            4,
+            12,
+            "phase 3a starts on train 3, as phase 3 does: the first 3 bought begins only phase 3, "
+            "so phase 3a can never begin",
+        ),
+    ),
+    overlay(
+        "overlay-phase-out-of-the-depots-order",
+        "overlay: {name: House}\nphases:\n"
+        "  2b: {on: 2, tiles: [yellow], train_limit: 3, operating_rounds: 2}\n",
+        at(
+            HOUSE,
+            4,
+            12,
+            "phase 2b starts on train 2, which the depot sells before train 4 of phase 4, listed "
+            "before it: phases begin in the order they are listed, so list them in the order of their trains",
+        ),
+    ),
+    overlay(
+        "overlay-mistyped-corporation",
+        "overlay: {name: House}\ncorporations:\n  RDE: {tokens: [0, 60]}\n",
+        at(
+            HOUSE,
+            4,
+            3,
+            "corporation 'RDE' is not one of the title's (did you mean 'RED'?); a new corporation "
+            "needs 'color' and 'name'",
+        ),
+    ),
+    overlay(
+        "overlay-mistyped-train",
+        "overlay: {name: House}\ntrains:\n  7: {price: 100}\n",
+        at(
+            HOUSE,
+            4,
+            3,
+            "train '7' is not one of the title's (the title has 2, 3, 4); a new train needs "
+            "'count' and 'distance'",
+        ),
+    ),
+    overlay(
+        "overlay-second-certificate-limit-table",
+        "overlay: {name: House}\ncertificate_limit:\n  by_corporations: {2: {2: 14, 3: 11, 4: 9}}\n",
+        at(
+            HOUSE,
+            4,
+            3,
+            f"give exactly one of 'players' and 'by_corporations' (at {TITLE}:23:3, after this "
+            "overlay's change)",
+        ),
+    ),
     case(
         "overlay-file-missing",
         None,

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from steam_bot_game import steam_bot_game
 from typer.testing import CliRunner
 
 from framework.cli import app
+from framework.replay import replay
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 runner = CliRunner()
@@ -156,3 +158,28 @@ def test_an_optional_rule_the_title_lacks_is_an_error(tmp_path):
     assert result.exit_code == 1
     assert "has no optional rule 'double_cap' (its variants: oscarian_era, edelsvard)" in result.output
     assert "matches" not in result.stdout
+
+
+def test_replay_at_an_action_of_18steam_shows_the_goods_layer(tmp_path):
+    """18Steam has no trains, tokens or 18xx tiles: the position gives the round in the
+    rules' words, each corporation's income, locomotive and track, and the goods."""
+    record = steam_bot_game()
+    path = tmp_path / "steam.json"
+    path.write_text(json.dumps(record.raw), encoding="utf-8")
+    last = str(record.actions[-1]["id"])
+    game = replay(record).game
+    text = run("replay", str(path), "--at", last).stdout
+    assert "custom round" not in text and "no trains" not in text and "depot offers" not in text
+    assert "phase None" not in text and ", building track, turn" not in text
+    assert text.splitlines()[1].startswith("building track, turn ")
+    for sym in game.layer_state.order:
+        counters = game.corporations[sym].counters
+        assert f"  {sym}: price " in text
+        assert f"income {counters['income']}, " in text and f"locomotive {counters['locomotive']}" in text
+    assert "  goods:\n    Chicago (H12): " in text
+    data = json.loads(run("replay", str(path), "--at", last, "--json").stdout)["position"]["layer"]
+    assert data["round"] == "building track"
+    links = [r for r in game.layer_state.track(game).links() if r.owner]
+    owner = links[0].owner
+    assert data["corporations"][owner]["links"] == sum(r.owner == owner for r in links)
+    assert data["goods"]["Chicago (H12)"] == ", ".join(game.layer_state.cubes["H12"]) or "none"

@@ -205,6 +205,12 @@ def _pool_full():
     return game
 
 
+def _cy_keeps(amount):
+    game = stock_round_2()
+    finance.pay(game, "3", BANK, cash(game, "3") - amount)
+    return game
+
+
 def _bo_to_act():
     game = stock_round_2()
     for player in ("3", "4", "1"):
@@ -223,6 +229,14 @@ case(
 case("buying shares sold this round", "buying", {"type": "buy_shares", "entity": 3, **buy("SNJ_5")})(
     _sold_snj
 )
+case("a share beyond the buyer's cash", "money", {"type": "buy_shares", "entity": 3, **buy("KFJ_6")})(
+    lambda: _cy_keeps(50)
+)
+case(
+    "a par beyond the buyer's cash",
+    "money",
+    {"type": "par", "entity": 3, "corporation": "UGJ", "share_price": "67,5,2"},
+)(lambda: _cy_keeps(50))
 case("over the 60% limit", "buying", {"type": "buy_shares", "entity": 4, **buy("KFJ_7")})(_di_at_60)
 case(
     "over the certificate limit",

@@ -184,3 +184,67 @@ def test_an_unknown_variant_is_named():
     assert problems_of(SJ, variants=["nope"]) == [
         "unknown variant 'nope'; this title has: oscarian_era, edelsvard"
     ]
+
+
+# -- overlays that could never play as written (issue 24, item 6) ----------------------
+
+
+def test_a_train_rusting_on_its_own_type_is_refused_at_the_overlay(tmp_path):
+    """Else the first 4-train bought would rust at once, after its corporation paid for it."""
+    overlay = write(tmp_path, "trains:\n  4: {rusts_on: 4}\n")
+    assert problems_of(SJ, rules=[overlay]) == [
+        f"{os.path.relpath(overlay)}:2:17: train 4 rusts on its own type: "
+        "the first 4 bought would rust at once"
+    ]
+
+
+def test_a_train_offered_early_may_rust_on_a_type_listed_before_it(tmp_path):
+    """Tiny's 4 is offered from the first phase beside the 2s: one can be bought before
+    the first 3, so it may rust on the 3 (and the 2s still rust on the 4)."""
+    overlay = write(tmp_path, "trains:\n  4: {available_from: 2, rusts_on: 3}\n")
+    assert load_title(TINY, rules=[overlay]).trains["4"].rusts_on == "3"
+
+
+def test_a_second_phase_on_the_same_train_is_refused_at_the_overlay(tmp_path):
+    phase = "{on: 5, tiles: [yellow, green, brown], train_limit: 2, operating_rounds: 3}"
+    overlay = write(tmp_path, f"phases:\n  5a: {phase}\n")
+    (problem,) = problems_of(SJ, rules=[overlay])
+    assert problem.startswith(f"{os.path.relpath(overlay)}:2:12: phase 5a starts on train 5, as phase 5 does")
+    assert problem.endswith("so phase 5a can never begin")
+
+
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("corporations:\n  SVV: {float_percent: 50}\n", "did you mean 'SNJ', 'STJ' or 'SWB'?"),
+        ("corporations:\n  SWV: {float_percent: 50}\n", "did you mean 'SWB'?"),
+        ("phases:\n  '5a': {tiles: [yellow, green, brown]}\n", "did you mean '5'?"),
+        ("trains:\n  7: {price: 900}\n", "the title has 2, 3, 4, 5, 6, D"),
+    ],
+)
+def test_a_mistyped_key_read_as_a_new_entry_is_named_with_the_title_s_own(tmp_path, text, suggestion):
+    """A key the title lacks whose entry lacks required keys is most likely a typo: one
+    problem at the overlay's key, with the nearest names of the title."""
+    overlay = write(tmp_path, text)
+    (problem,) = problems_of(SJ, rules=[overlay])
+    assert problem.startswith(f"{os.path.relpath(overlay)}:2:3: ")
+    assert f"is not one of the title's ({suggestion}); a new " in problem
+
+
+def test_a_new_entry_given_in_full_is_no_typo(tmp_path):
+    overlay = write(tmp_path, "trains:\n  7: {distance: 7, price: 700, count: 1}\n")
+    assert list(load_title(TINY, rules=[overlay]).trains) == ["2", "3", "4", "7"]
+
+
+def test_a_problem_of_a_title_mapping_an_overlay_caused_is_reported_at_the_overlay(tmp_path):
+    """18SJ's limit is by corporations: a table by players beside it is the overlay's doing."""
+    overlay = write(tmp_path, "certificate_limit:\n  players: {3: 20, 4: 16, 5: 13, 6: 11}\n")
+    title = os.path.relpath(SJ / "title.yaml")
+    assert problems_of(SJ, rules=[overlay]) == [
+        f"{os.path.relpath(overlay)}:2:3: give exactly one of 'players' and 'by_corporations' "
+        f"(at {title}:32:3, after this overlay's change)"
+    ]
+    replaced = write(
+        tmp_path, "certificate_limit:\n  by_corporations: null\n  players: {3: 20, 4: 16, 5: 13, 6: 11}\n"
+    )
+    assert load_title(SJ, rules=[replaced]).certificate_limit.players == {3: 20, 4: 16, 5: 13, 6: 11}

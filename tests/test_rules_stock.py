@@ -76,6 +76,30 @@ def test_par_needs_twice_the_price_in_cash():
     assert cash(game, CY) == 8
 
 
+def test_a_player_in_turn_short_of_money_is_told_the_price_and_the_cash():
+    """Cy, whose turn it is in stock round 2, keeps 50 kr: a KFJ share at 65 and UGJ
+    started at 67 (the president's 20% for 134) are beyond that. The refusal names the
+    money and both amounts, not the turn order."""
+    game = stock_round_2()
+    finance.pay(game, CY, BANK, cash(game, CY) - 50)
+    error = refused(game, {"type": "buy_shares", "entity": 3, **buy("KFJ_6")})
+    assert (error.rule, error.detail) == ("money", "Cy has 50 and cannot pay 65 for KFJ_6")
+    error = refused(game, {"type": "par", "entity": 3, **_par("UGJ", "67,5,2")})
+    assert (error.rule, error.detail) == ("money", "Cy has 50 and cannot pay 134 to start UGJ at 67")
+
+
+def test_an_action_the_step_does_not_offer_says_what_it_offers():
+    """Cy, with 10 kr in stock round 2, may only sell or pass: asked to buy a company
+    (no phase of 18SJ lets players do so), the refusal says where Cy's turn is and what
+    it offers, not that the round waits for Cy."""
+    game = stock_round_2()
+    finance.pay(game, CY, BANK, cash(game, CY) - 10)
+    error = refused(game, {"type": "buy_company", "entity": 3, "company": "FRY", "price": 5})
+    assert error.detail == (
+        "Cy cannot buy company now: its turn has come to buy sell par shares, which offers sell shares, pass"
+    )
+
+
 def _par(sym, price_id):
     return {"corporation": sym, "share_price": price_id}
 

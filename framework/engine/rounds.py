@@ -87,7 +87,9 @@ class Round:
 
     def _explain_refusal(self, action: dict[str, Any]) -> None:
         """An action nobody takes, by the entity whose turn it is: let the first step
-        that handles its kind name the rule it breaks (see :meth:`Step.explain`)."""
+        that handles its kind name the rule it breaks (see :meth:`Step.explain`); else,
+        when a step waits for that entity, say which step of its turn it is at and what
+        that step offers (never that the step waits for the entity itself)."""
         entity, current = entity_of(action), self.current_entity()
         if entity != current and not (
             entity in self.game.companies and self.game.owner_of(entity) == current
@@ -98,6 +100,14 @@ class Round:
                 error = step.explain(action)
                 if error is not None:
                     raise error
+        waiting = self.active_step()
+        if waiting is not None and entity == current:
+            offered = ", ".join(a.replace("_", " ") for a in waiting.actions(entity)) or "nothing"
+            raise GameError(
+                "turn order",
+                f"{self.game.name(entity)} cannot {action['type'].replace('_', ' ')} now: its turn "
+                f"has come to {waiting.name.replace('_', ' ')}, which offers {offered}",
+            )
 
     def after_step(self, action: dict[str, Any]) -> None:
         """Between the step and the skipping of steps."""

@@ -273,7 +273,7 @@ class SharePhase(Round):
         ids = [str(s) for s in action.get("shares") or []]
         allowed = {s.id: s for s in self._buyable(player)}
         if len(ids) != 1 or ids[0] not in allowed:
-            raise GameError("buying", self._why_not(player, ids))
+            raise self._why_not(player, ids)
         share = allowed[ids[0]]
         sym = share.id.rpartition("_")[0]
         corp = game.corporations[sym]
@@ -288,26 +288,52 @@ class SharePhase(Round):
             self.offered[sym] = len([s for s in corp.shares if s.owner == sym and not s.president])
         self._traded(player, sym, "buy", 1)
 
-    def _why_not(self, player: str, ids: list[str]) -> str:
+    def _why_not(self, player: str, ids: list[str]) -> GameError:
+        """Why ``player`` may not buy the certificate ``ids`` names now, by the rule it breaks."""
         game = self.game
         if len(ids) != 1:
-            return "buy exactly one certificate"
-        sym = ids[0].rpartition("_")[0]
-        if sym not in game.corporations:
-            return f"there is no corporation {sym}"
-        if game.corporations[sym].closed:
-            return f"{sym} is closed: its certificates are worthless and not for sale"
+            return GameError("buying", "buy exactly one certificate")
+        corp, (share,) = shares.find_shares(game, ids)  # raises for a certificate that does not exist
+        sym, who = corp.sym, game.name(player)
         rules = game.title.rules.share_phase
+        if corp.closed:
+            return GameError("buying", f"{sym} is closed: its certificates are worthless and not for sale")
+        if share.owner not in (sym, POOL):
+            return GameError("buying", f"{share.id} is held by {game.name(share.owner)}: it is not for sale")
         if self._traded_this_turn(player, sym, "sell"):
-            return f"{game.name(player)} sold {sym} this turn and may not buy it"
-        if (
-            has_president(game, sym)
-            and len(game.corporations[sym].certificates_of(player)) >= rules.max_per_corporation
-        ):
-            return f"nobody holds more than {rules.max_per_corporation} certificates of {sym}"
+            return GameError("buying", f"{who} sold {sym} this turn and may not buy it")
+        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
+            limit = finance.certificate_limit(game)
+            return GameError("certificate limit", f"{who} already holds the limit of {limit} certificates")
+        price = game.market.price(sym)
         if not has_president(game, sym):
-            return f"the first certificate of {sym} bought is its president's"
-        return f"{ids[0]} is not for sale to {game.name(player)} now"
+            if not share.president:
+                return GameError(
+                    "president's certificate", f"the first certificate of {sym} bought is its president's"
+                )
+            cost = share.percent * price // 10
+            return GameError(
+                "money",
+                f"{who} has {game.players_by_id[player].cash} and cannot pay {cost} for {share.id}, "
+                f"{sym}'s president's certificate ({share.percent // 10} × {price})",
+            )
+        if len(corp.certificates_of(player)) >= rules.max_per_corporation:
+            return GameError(
+                "buying", f"nobody holds more than {rules.max_per_corporation} certificates of {sym}"
+            )
+        if price > game.players_by_id[player].cash:
+            return GameError(
+                "money", f"{who} has {game.players_by_id[player].cash} and cannot pay {price} for {share.id}"
+            )
+        if share.owner == sym and self.offered.get(sym, 0) <= 0:
+            return GameError(
+                "treasury offer", f"{sym}'s treasury offers no more certificates in this share phase"
+            )
+        source = "treasury" if share.owner == sym else "bank"
+        first = next(s for s in corp.certificates_of(share.owner) if not s.president)
+        return GameError(
+            "buying", f"{share.id} is not for sale now: the {source}'s next certificate is {first.id}"
+        )
 
     def _sell(self, player: str, action: dict[str, Any]) -> None:
         """One or more certificates, of one or more corporations, to the bank: every one

@@ -33,6 +33,7 @@ from framework.title.hooks import (
 from framework.title.model import Title
 from framework.title.rules import UpgradeRule
 from framework.title.track import TrackContent, endpoint_node
+from framework.title.train_order import phases_follow_the_depot, trains_rust_after_purchase
 from framework.yamlsource import DataPath
 
 Found = tuple[DataPath, str, str]
@@ -415,6 +416,8 @@ class _Checker:
         yield from self.refs(
             ("rules", "trains", "export_after_set"), self.t.rules.trains.export_after_set, trains, "train"
         )
+        yield from phases_follow_the_depot(self.t)
+        yield from trains_rust_after_purchase(self.t)
 
     # -- companies ------------------------------------------------------
 

@@ -81,11 +81,105 @@ def problems_from_validation(
     for item in error.errors(include_url=False):
         key_error = item["type"] in ("missing", "extra_forbidden")
         grouped[prefix + data_path(item["loc"], data, key_error)].append(item)
+    new = _new_entries(grouped, source)
     problems = []
     for path, items in grouped.items():
+        if path[:-1] in new and all(item["type"] == "missing" for item in items):
+            entry = path[:-1]
+            if new[entry]:  # the first of the entry's missing keys: one problem for them all
+                problems.append(Problem(_new_entry(entry, new[entry], source), source.key_mark(entry)))
+                new[entry] = []
+            continue
         for message, kind in _messages(path, items, source, schema, len(prefix)):
-            problems.append(Problem(message, _mark_for(source, path, kind)))
+            problems.append(_blamed(message, _mark_for(source, path, kind), path, kind, source))
     return problems
+
+
+def _new_entries(grouped: dict[DataPath, list[dict[str, Any]]], source: Located) -> dict[DataPath, list[str]]:
+    """Entries an overlay adds beside the title's own (a corporation, a train, a phase…)
+    that lack required keys, with the keys they lack: most likely a mistyped name of one
+    of the title's entries."""
+    out: dict[DataPath, list[str]] = {}
+    for path, items in grouped.items():
+        entry = path[:-1]
+        if len(entry) < 2 or entry not in source.changed or not isinstance(source.get(entry), dict):
+            continue
+        if not _own_keys(entry, source):
+            continue
+        for item in items:
+            if item["type"] == "missing":
+                out.setdefault(entry, []).append(str(path[-1]))
+    return out
+
+
+def _own_keys(entry: DataPath, source: Located) -> list[str]:
+    """The keys beside ``entry`` that the title itself gives (not an overlay)."""
+    siblings = source.get(entry[:-1])
+    if not isinstance(siblings, dict):
+        return []
+    return [str(k) for k in siblings if (*entry[:-1], k) not in source.changed]
+
+
+def _new_entry(entry: DataPath, missing: list[str], source: Located) -> str:
+    """``corporation 'SVV' is not one of the title's (did you mean 'SWB'?); a new
+    corporation needs 'color' and 'name'``."""
+    noun, key = _singular(str(entry[-2])), str(entry[-1])
+    known = _own_keys(entry, source)
+    close = _closest(key, known)
+    if close:
+        hint = f"did you mean {_either(close)}?"
+    elif len(known) <= 12:
+        hint = f"the title has {', '.join(known)}"
+    else:
+        hint = f"the title has {len(known)}"
+    needs = sorted(missing)
+    fields = ", ".join(map(repr, needs[:-1])) + f" and {needs[-1]!r}" if len(needs) > 1 else repr(needs[0])
+    return f"{noun} {key!r} is not one of the title's ({hint}); a new {noun} needs {fields}"
+
+
+def _closest(key: str, known: list[str]) -> list[str]:
+    """The names in ``known`` most like ``key`` (ties in the title's order, at most four):
+    the most letters in common (difflib's ratio), then the most in the same places; none
+    when too little is in common."""
+
+    def score(name: str) -> tuple[float, int]:
+        ratio = difflib.SequenceMatcher(None, key, name).ratio()
+        return (round(ratio, 6), sum(a == b for a, b in zip(key, name, strict=False)))
+
+    scored = [(score(name), name) for name in known]
+    best = max((s for s, _ in scored), default=(0.0, 0))
+    if best[0] < 0.3:
+        return []
+    return [name for s, name in scored if s == best][:4]
+
+
+def _either(names: list[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
+
+
+def _singular(section: str) -> str:
+    """``corporations`` -> ``corporation``, ``companies`` -> ``company``, ``hexes`` -> ``hex``."""
+    for plural, one in (("ies", "y"), ("xes", "x"), ("s", "")):
+        if section.endswith(plural):
+            return section[: -len(plural)] + one
+    return section
+
+
+def _blamed(message: str, mark: Mark | None, path: DataPath, kind: str, source: Located) -> Problem:
+    """A problem of a whole mapping the title writes (``give exactly one of …``) that an
+    overlay's change inside it caused is reported at that change, the title's place in
+    the message (as :func:`framework.title.overlay.blame` does for the checks)."""
+    if kind != "value" or not isinstance(source.get(path), dict):
+        return Problem(message, mark)
+    if any(path[:n] in source.changed for n in range(len(path) + 1)):
+        return Problem(message, mark)  # the overlay wrote the mapping: the mark is already its own
+    n = len(path)
+    changes = [*source.changed.items(), *source.removed.items()]
+    inside = [m for p, m in changes if len(p) > n and p[:n] == path]
+    if not inside:
+        return Problem(message, mark)
+    return Problem(f"{message} (at {mark}, after this overlay's change)", inside[0])
 
 
 def _mark_for(source: Located, path: DataPath, kind: str) -> Mark | None:

@@ -283,7 +283,41 @@ class BuySellParShares(Step):
             return _no_sales_yet()
         if action["type"] in ("buy_shares", "par") and self.at_limit(player):
             return _certificate_limit(game, player)
+        if player not in game.players_by_id:
+            return None  # a company's action (an exchange): its own step explains it
+        if action["type"] == "buy_shares":
+            return self._explain_buy(player, action)
+        if action["type"] == "par":
+            return self._explain_par(player, action)
         return None
+
+    def _explain_buy(self, player: str, action: dict[str, Any]) -> GameError | None:
+        """Why the certificates named cannot be bought now (money, the holding limit…)."""
+        try:
+            corp, certs = shares.find_shares(self.game, [str(s) for s in action.get("shares") or []])
+        except GameError as error:
+            return error
+        allowed = {s.id for s in self.buyable(player, corp)}
+        refused = [s for s in certs if s.id not in allowed]
+        return self._why_not(player, corp, refused[0]) if refused else None
+
+    def _explain_par(self, player: str, action: dict[str, Any]) -> GameError | None:
+        """Why the corporation cannot be started at that price now (money, first of all)."""
+        game, rnd = self.game, self.round
+        if rnd.parred or rnd.bought:
+            return GameError("one purchase", "only one purchase per turn")
+        sym = str(action.get("corporation"))
+        corp = game.corporations.get(sym)
+        if corp is None or corp.closed:
+            return GameError("par", f"there is no corporation {sym} to start")
+        if corp.par is not None:
+            return GameError("par", f"{sym} has already been started")
+        try:
+            price, _ = _par_cell(game, action)
+        except GameError as error:
+            return error
+        percent = next(s.percent for s in corp.shares if s.president)
+        return _cannot_pay(game, player, price * percent // 10, f"to start {corp.sym} at {price}")
 
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
@@ -348,8 +382,11 @@ class BuySellParShares(Step):
             return GameError("buying", "only one purchase per turn")
         if self.at_limit(player):
             return _certificate_limit(game, player)
-        if shares.share_price(game, corp, share) * share.percent // 10 > game.players_by_id[player].cash:
-            return GameError("buying", f"{game.name(player)} cannot pay for {share.id}")
+        short = _cannot_pay(
+            game, player, shares.share_price(game, corp, share) * share.percent // 10, f"for {share.id}"
+        )
+        if short is not None:
+            return short
         limit = game.title.rules.stock.holding_limit
         return GameError("buying", f"{game.name(player)} may not hold more than {limit}% of {corp.sym}")
 
@@ -469,6 +506,15 @@ def _order_message(order: str) -> str:
 
 def _no_sales_yet() -> GameError:
     return GameError("no sales yet", "shares may not be sold in the first stock round")
+
+
+def _cannot_pay(game, player: str, cost: int, what: str) -> GameError | None:
+    """``Cy has 50 and cannot pay 134 to start UGJ at 67 (money)``; ``None`` when the
+    player has the money."""
+    cash = game.players_by_id[player].cash
+    if cost <= cash:
+        return None
+    return GameError("money", f"{game.name(player)} has {cash} and cannot pay {cost} {what}")
 
 
 def _certificate_limit(game, player: str) -> GameError:

@@ -12,7 +12,8 @@ framework what only it knows (:class:`framework.layer.Layer`):
   starts each); ``actions.py`` — their action types;
 * ``bot.py`` — what the heuristic bot does in them;
 * ``drawing.py`` — the goods layer in ``18xx render`` and ``18xx view``;
-* ``figures.py`` — what ``18xx simulate`` reports of a game's economy.
+* ``figures.py`` — what ``18xx simulate`` reports of a game's economy;
+* ``position.py`` — what ``18xx replay --at`` shows of a position.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from . import bot, checks, drawing
 from .actions import ACTIONS
 from .figures import figures as game_figures
 from .model import GoodsLayer
+from .position import position as goods_position
 from .rounds import BuildTrack, GoodsGrowth, Income, MoveGoods, SelectActions, TurnOrderAuction
 from .state import GoodsState, activate, new_goods
 
@@ -75,6 +77,10 @@ class AgeOfSteam(Layer):
     @staticmethod
     def figures(game: Game) -> dict[str, float]:
         return game_figures(game)
+
+    @staticmethod
+    def position(game: Game) -> dict[str, Any]:
+        return goods_position(game)
 
     @staticmethod
     def hex_pictures(game: Game, shape: Any) -> dict[str, str]:

@@ -20,9 +20,14 @@ Definitions (every figure is per game):
 * ``sales`` and ``buy_backs`` — certificates players sold to the bank (counted in
   10% shares: the president's certificate cannot be sold), and certificates
   corporations bought back from it.
+* ``income`` and ``dividends`` — money corporations collected as income in the income
+  phases, and money they paid in dividends there (to players and to the bank for its
+  certificates; not the final dividend), summed over the game's turns and corporations.
+* ``eliminations`` — corporations eliminated because their income would fall below 0.
 
-Purchases, sales, deliveries and final dividends are read from the game's log (the
-lines the engine writes for them), the rest from the final position.
+Purchases, sales, deliveries, income, dividends, eliminations and final dividends are
+read from the game's log (the lines the engine writes for them), the rest from the final
+position.
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ FIGURES = (
     "late_purchase_share",
     "sales",
     "buy_backs",
+    "income",
+    "dividends",
+    "eliminations",
 )
 """The figures of :func:`figures`, in report order."""
 
@@ -51,13 +59,18 @@ _MOVE = re.compile(r"^\S+ moves an? \S+ good \S+$")
 _FINAL = re.compile(r"^(?P<sym>\S+) pays a final dividend of (?P<per>-?\d+) per 10%")
 _BUY_BACK = re.compile(r"^\S+ buys back (?P<count>\d+) certificate")
 _ACTIVE = re.compile(r"^(?P<sym>\S+) is active with locomotive")
+_INCOME = re.compile(
+    r"^\S+ earns -?\d+ this turn and collects its income of (?P<income>\d+); "
+    r"it pays \d+ for its locomotive and (?P<dividends>\d+) in dividends$"
+)
+_ELIMINATED = re.compile(r"^\S+ is eliminated:")
 
 
 def figures(game: Game) -> dict[str, float]:
     """The figures of one game (see the module), from its log and final position."""
     names = {game.name(p.id) for p in game.humans}
     turn = 0
-    bought = late = sold = delivered = buy_backs = 0
+    bought = late = sold = delivered = buy_backs = income = dividends = eliminated = 0
     final: dict[str, int] = {}
     active: list[str] = []
     for line in game.messages:
@@ -76,6 +89,11 @@ def figures(game: Game) -> dict[str, float]:
             buy_backs += int(m.group("count"))
         elif m := _ACTIVE.match(line):
             active.append(m.group("sym"))
+        elif m := _INCOME.match(line):
+            income += int(m.group("income"))
+            dividends += int(m.group("dividends"))
+        elif _ELIMINATED.match(line):
+            eliminated += 1
     return {
         "goods_delivered": float(delivered),
         "links": float(len(game.layer_state.track(game).links())),
@@ -84,6 +102,9 @@ def figures(game: Game) -> dict[str, float]:
         "late_purchase_share": late / bought if bought else 0.0,
         "sales": float(sold),
         "buy_backs": float(buy_backs),
+        "income": float(income),
+        "dividends": float(dividends),
+        "eliminations": float(eliminated),
     }
 
 

@@ -291,8 +291,12 @@ class BuildTrack(OperatorRound):
     def do_place_city(self, sym: str, action: dict[str, Any]) -> None:
         from .build import urbanize
 
-        if self.urbanized or self.game.layer_state.holder("urbanization", self.game) != sym:
+        if self.game.layer_state.holder("urbanization", self.game) != sym:
             raise GameError("urbanization", f"{sym} does not hold urbanization now")
+        if self.urbanized:
+            raise GameError(
+                "urbanization", f"{sym} has placed its new city this turn: urbanization places one"
+            )
         urbanize(self.game, sym, str(action.get("hex")), str(action.get("city")))
         self.urbanized = True
 
@@ -403,13 +407,14 @@ class Income(OperatorRound):
         )
         dues = [(BANK, c[LOCOMOTIVE] * spec.expenses_per_locomotive)]
         dues += [(BANK if h == POOL else h, spec.dividend_per_share * p // 10) for h, p in holders]
-        unpaid = 0
+        paid = []
         for payee, due in dues:
-            paid = min(due, corp.cash)
-            finance.pay(game, sym, payee, paid)
-            unpaid += due - paid
+            paid.append(min(due, corp.cash))
+            finance.pay(game, sym, payee, paid[-1])
+        unpaid = sum(d for _, d in dues) - sum(paid)
         game.log(
-            f"{sym} earns {c[INCOME]} and pays {sum(d for _, d in dues) - unpaid} in expenses and dividends"
+            f"{sym} earns {c[INCOME] - c[INCOME_START]} this turn and collects its income of "
+            f"{max(c[INCOME], 0)}; it pays {paid[0]} for its locomotive and {sum(paid[1:])} in dividends"
         )
         if not unpaid:
             return True
@@ -569,7 +574,7 @@ class GoodsGrowth(OperatorRound):
         game = self.game
         key = str(action.get("city"))
         if key not in self._free():
-            raise GameError("production", f"{key} has no free slot on the goods display")
+            raise GameError("production", self._not_free(key))
         slots = game.layer_state.display[key]
         slots[slots.index(None)] = self.drawn.pop(0)
         game.log(f"{sym} puts a cube on {key}'s column")
@@ -577,6 +582,16 @@ class GoodsGrowth(OperatorRound):
             self._return_drawn()
             self.index += 1
             self._roll()
+
+    def _not_free(self, key: str) -> str:
+        """Why production cannot put a cube on ``key``'s column of the goods display."""
+        game = self.game
+        spec = game.title.layer
+        if key not in game.layer_state.display:
+            return f"{key} is no city of the goods display"
+        if key in spec.new_cities and key not in game.layer_state.new_cities.values():
+            return f"new city {key} is not on the map yet: production fills the columns of cities on the map"
+        return f"{key} has no free slot on the goods display"
 
     def _return_drawn(self) -> None:
         for color in self.drawn:
