@@ -404,8 +404,9 @@ class BuySellParShares(Step):
         price, position = _par_cell(game, action)
         pres = next(s for s in corp.shares if s.president)
         cost = price * pres.percent // 10
-        if cost > game.players_by_id[player].cash:
-            raise GameError("money", f"{game.name(player)} cannot pay {cost} to start {sym}")
+        short = _cannot_pay(game, player, cost, f"to start {sym} at {price}")
+        if short is not None:
+            raise short
         if self.at_limit(player):
             raise _certificate_limit(game, player)
         corp.par = price
