@@ -183,3 +183,18 @@ def test_replay_at_an_action_of_18steam_shows_the_goods_layer(tmp_path):
     owner = links[0].owner
     assert data["corporations"][owner]["links"] == sum(r.owner == owner for r in links)
     assert data["goods"]["Chicago (H12)"] == ", ".join(game.layer_state.cubes["H12"]) or "none"
+
+
+def test_actions_after_an_id_above_the_last_are_not_played_and_replay_says_so(tmp_path):
+    """18xx.games loads a game up to its last action's id: an action numbered above it
+    (here the 401st of 893) ends the game there; `18xx replay` plays the same and says why."""
+    data = json.loads((GAMES / "166116.json").read_text(encoding="utf-8"))
+    data["actions"][400]["id"] = data["actions"][-1]["id"] + 1
+    path = tmp_path / "renumbered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(path), "--json")
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    assert report["verdict"] == "differs" and not report["finished"]
+    assert report["unplayed"][0] == data["actions"][400]["id"] and len(report["unplayed"]) == 893 - 400
+    assert "not played, as on 18xx.games" in run("replay", str(path)).stdout
