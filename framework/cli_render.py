@@ -28,7 +28,8 @@ PageOut = out_option("The HTML file to write (default: the game file's name, .ht
 
 
 def _is_game(path: Path) -> bool:
-    return path.is_file() and path.suffix.lower() == ".json"
+    """Whether PATH names a game file (JSON; the reader refuses a pipe or a device)."""
+    return path.suffix.lower() == ".json" and path.exists() and not path.is_dir()
 
 
 def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> tuple[Any, Any]:
@@ -231,7 +232,7 @@ def view(
     from framework.atomic import WriteError, write_atomic
     from framework.render.viewer import viewer_data, viewer_page
 
-    if not game_file.is_file():
+    if not game_file.exists():
         raise fail(f"{game_file}: no such file")
     target = out_file or Path(game_file.stem + ".html")
     record, chosen = read_game(game_file, title)
