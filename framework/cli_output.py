@@ -83,13 +83,14 @@ def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
     title of another fingerprint, a warning says so first."""
     from framework.gamefile import GameFile
     from framework.provenance import title_warning
-    from framework.replay import title_for
+    from framework.replay import check_game, title_for
     from framework.titlepath import TitleLookupError
 
     folder = title_arg(title) if title is not None else None
     try:
         record = GameFile.read(path)
         chosen = title_for(record, folder)
+        check_game(record, chosen)
     except ProblemsError as exc:
         raise problems_exit(exc) from None
     except TitleLookupError as exc:
