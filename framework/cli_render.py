@@ -121,7 +121,7 @@ def render(
     the end, or after --at ID, with --routes CORP the corporation's best routes over it).
     """
     from framework.atomic import WriteError
-    from framework.render.output import write_picture
+    from framework.render.output import PictureTooLarge, write_picture
 
     if tiles and market:
         raise fail("choose one of --tiles and --market")
@@ -154,6 +154,10 @@ def render(
         svg = _title_picture(path, kind)
     try:
         write_picture(target, svg, scale=scale)
+    except PictureTooLarge as exc:
+        if scale is not None:  # the scale asked for is too large for this picture
+            raise typer.BadParameter(str(exc), param_hint="'--scale'") from None
+        raise fail(f"{target}: {exc}") from None
     except WriteError as exc:
         raise fail(str(exc)) from None
     if as_json:
