@@ -3,7 +3,7 @@ file of gigabytes, given as a game file, an overlay or a title's file, is refuse
 its name and exit status 1, before it is read: never a hang, never a ``MemoryError``.
 
 A pipe that the reader waits on would hang the test for ever; a watchdog opens it for
-writing after a while, so that a reader that does wait reads nothing, and the test
+writing every few seconds, so that a reader that does wait reads nothing, and the test
 fails on its message instead.
 """
 
@@ -13,6 +13,7 @@ import contextlib
 import os
 import shutil
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,23 +33,30 @@ DEVICE = Path("/dev/zero")
 needs_device = pytest.mark.skipif(not DEVICE.exists(), reason="no /dev/zero here (not a POSIX system)")
 
 
-def make_pipe(path: Path) -> Path:
-    """A named pipe nobody writes to, opened for writing (and closed) after 20 seconds in
-    case a reader is still waiting on it."""
-    os.mkfifo(path)
-    timer = threading.Timer(20, _unblock, [path])
-    timer.daemon = True
-    timer.start()
-    return path
+@pytest.fixture
+def make_pipe() -> Iterator[Callable[[Path], Path]]:
+    """Makes named pipes nobody writes to; while the test runs, each is opened for writing
+    (and closed) every 10 seconds, so that a reader waiting on it reads nothing instead of
+    waiting for ever."""
+    done = threading.Event()
+
+    def make(path: Path) -> Path:
+        os.mkfifo(path)
+        threading.Thread(target=_unblock, args=(path, done), daemon=True).start()
+        return path
+
+    yield make
+    done.set()
 
 
-def _unblock(pipe: Path) -> None:
-    with contextlib.suppress(OSError):  # nobody reading: nothing to unblock
-        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+def _unblock(pipe: Path, done: threading.Event) -> None:
+    while not done.wait(10):
+        with contextlib.suppress(OSError):  # nobody reading: nothing to unblock
+            os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
 
 
 @pytest.fixture
-def pipe(tmp_path: Path) -> Path:
+def pipe(make_pipe, tmp_path: Path) -> Path:
     return make_pipe(tmp_path / "pipe.json")
 
 
@@ -123,7 +131,7 @@ def test_a_game_file_at_the_limit_is_read(tmp_path):
     ],
     ids=["validate", "play", "simulate"],
 )
-def test_a_pipe_as_an_overlay_is_refused_before_it_is_read(args, tmp_path):
+def test_a_pipe_as_an_overlay_is_refused_before_it_is_read(args, make_pipe, tmp_path):
     pipe = make_pipe(tmp_path / "rules.yaml")
     result = run(*(a.format(pipe=pipe) for a in args))
     assert result.exit_code == 1, result.output
@@ -140,7 +148,7 @@ def test_a_device_as_an_overlay_is_refused_before_it_is_read():
 
 
 @needs_pipes
-def test_a_pipe_as_a_titles_file_is_refused(tmp_path):
+def test_a_pipe_as_a_titles_file_is_refused(make_pipe, tmp_path):
     title = tmp_path / "tiny"
     shutil.copytree(TINY, title)
     (title / "trains.yaml").unlink()
