@@ -27,7 +27,7 @@ from framework.cli_options import (
     TitleOption,
     VariantOption,
 )
-from framework.cli_output import check_players, err, fail, out, read_game, report, say, title_arg
+from framework.cli_output import check_players, err, fail, out, read_game, report, reported, say, title_arg
 from framework.cli_play import register as register_play_commands
 from framework.cli_play import variant_ids
 from framework.cli_render import register as register_render_commands
@@ -364,6 +364,8 @@ SHORT_HELP = {
 for _command in app.registered_commands:
     _name = _command.name or (_command.callback.__name__ if _command.callback else "")
     _command.short_help = SHORT_HELP.get(_name, _command.short_help)
+    if _command.callback is not None:  # a problem no command foresaw is still reported
+        _command.callback = reported(_command.callback)
 
 
 def main() -> None:

@@ -6,6 +6,8 @@ off, so names with brackets print as they are.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,24 @@ def problems_exit(exc: ProblemsError) -> typer.Exit:
     """Report a title's problems; the exit (status 1) to raise."""
     report(exc.problems, exc.stage)
     return typer.Exit(1)
+
+
+def reported(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``command`` with a problem that escapes it reported, not raised: a
+    :class:`ProblemsError` as its problems, a :class:`GameError` (a game that cannot be
+    set up or go on, such as a title hook that fails) as its message; exit status 1."""
+    from framework.engine.errors import GameError
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except ProblemsError as exc:
+            raise problems_exit(exc) from None
+        except GameError as exc:
+            raise fail(str(exc)) from None
+
+    return run
 
 
 def warn(message: str) -> None:
@@ -83,13 +103,14 @@ def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
     title of another fingerprint, a warning says so first."""
     from framework.gamefile import GameFile
     from framework.provenance import title_warning
-    from framework.replay import title_for
+    from framework.replay import check_game, title_for
     from framework.titlepath import TitleLookupError
 
     folder = title_arg(title) if title is not None else None
     try:
         record = GameFile.read(path)
         chosen = title_for(record, folder)
+        check_game(record, chosen)
     except ProblemsError as exc:
         raise problems_exit(exc) from None
     except TitleLookupError as exc:

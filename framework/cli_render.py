@@ -28,7 +28,8 @@ PageOut = out_option("The HTML file to write (default: the game file's name, .ht
 
 
 def _is_game(path: Path) -> bool:
-    return path.is_file() and path.suffix.lower() == ".json"
+    """Whether PATH names a game file (JSON; the reader refuses a pipe or a device)."""
+    return path.suffix.lower() == ".json" and path.exists() and not path.is_dir()
 
 
 def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> tuple[Any, Any]:
@@ -120,7 +121,7 @@ def render(
     the end, or after --at ID, with --routes CORP the corporation's best routes over it).
     """
     from framework.atomic import WriteError
-    from framework.render.output import write_picture
+    from framework.render.output import PictureTooLarge, write_picture
 
     if tiles and market:
         raise fail("choose one of --tiles and --market")
@@ -153,6 +154,10 @@ def render(
         svg = _title_picture(path, kind)
     try:
         write_picture(target, svg, scale=scale)
+    except PictureTooLarge as exc:
+        if scale is not None:  # the scale asked for is too large for this picture
+            raise typer.BadParameter(str(exc), param_hint="'--scale'") from None
+        raise fail(f"{target}: {exc}") from None
     except WriteError as exc:
         raise fail(str(exc)) from None
     if as_json:
@@ -231,7 +236,7 @@ def view(
     from framework.atomic import WriteError, write_atomic
     from framework.render.viewer import viewer_data, viewer_page
 
-    if not game_file.is_file():
+    if not game_file.exists():
         raise fail(f"{game_file}: no such file")
     target = out_file or Path(game_file.stem + ".html")
     record, chosen = read_game(game_file, title)

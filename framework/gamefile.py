@@ -22,6 +22,7 @@ from typing import Any
 from framework.engine.errors import GameError
 from framework.gamefile_model import Player, check_file, players_of, seed_of
 from framework.problems import Mark, Problem, ProblemsError
+from framework.regularfile import NotARegularFile, read_regular
 
 __all__ = [
     "GameFile",
@@ -47,6 +48,11 @@ PROGRAMS = frozenset(
 )
 """A player's programmed (automatic) actions: 18xx.games records what they do as the
 ``auto_actions`` of later actions, so replaying them changes nothing."""
+
+MOST_BYTES = 16 * 1024 * 1024
+"""16 MiB, the most a game file may hold: over fifty times the largest real export of
+the 108 titles in the fixtures (18USA's, 287 KB). A file over it, or one that is not a
+regular file (a pipe, a device), is refused before it is read."""
 
 NO_EFFECT = frozenset({"message"}) | PROGRAMS
 """Action types that never change the game (their effects, if any, arrive as ``auto_actions``)."""
@@ -159,16 +165,27 @@ class GameFile:
     result: dict[str, int] | None = None
     game_end_reason: str | None = None
     raw: dict[str, Any] = field(default_factory=dict)
+    name: str = "game"
+    """The file's name in messages (its path, as given to :meth:`read`)."""
 
     @classmethod
     def read(cls, path: Path | str) -> GameFile:
+        """The game file at ``path``: a regular file of at most :data:`MOST_BYTES` (a
+        pipe, a device or a larger file is refused before it is read)."""
         name = str(path)
         try:
-            data = json.loads(Path(path).read_bytes().decode("utf-8"))
+            raw = read_regular(path, MOST_BYTES + 1)
+            if len(raw) > MOST_BYTES:
+                raise ProblemsError([Problem(_too_large(), Mark(name, 1, 1))])
+            data = json.loads(raw.decode("utf-8"))
         except FileNotFoundError:
             raise ProblemsError([Problem("file not found", Mark(name, 1, 1))]) from None
         except IsADirectoryError:
             raise ProblemsError([Problem("a folder, not a game file", Mark(name, 1, 1))]) from None
+        except NotARegularFile as exc:
+            raise ProblemsError(
+                [Problem(f"{exc.strerror}; a game file is a JSON file", Mark(name, 1, 1))]
+            ) from None
         except OSError as exc:
             raise ProblemsError([Problem(f"cannot be read: {exc.strerror}", Mark(name, 1, 1))]) from None
         except UnicodeDecodeError as exc:
@@ -200,11 +217,19 @@ class GameFile:
             result=data.get("result"),
             game_end_reason=data.get("game_end_reason"),
             raw=data,
+            name=name,
         )
 
     def effective(self) -> list[dict[str, Any]]:
         """The effective actions with their auto actions, in processing order."""
         return with_auto_actions(effective_actions(self.actions))
+
+
+def _too_large() -> str:
+    return (
+        f"the file is more than {MOST_BYTES:,} bytes, the most a game file may hold "
+        "(the largest real 18xx.games export seen is under 300 KB)"
+    )
 
 
 def _not_utf8(error: UnicodeDecodeError) -> str:

@@ -33,6 +33,7 @@ from framework.engine.invariants import broken_invariants
 from framework.replay import game_title
 from framework.session import Session
 from framework.title.files import display_path
+from framework.title.hooks import HookFailed
 from framework.title.loader import RulesText
 from framework.title.model import Title
 
@@ -112,6 +113,8 @@ def play(
         action = bot.act(game, options, rng)
         try:
             session.act(action)
+        except HookFailed as exc:  # the title's code failed, not the bot
+            raise BotError(f"the game cannot go on: {exc}", action) from None
         except GameError as exc:
             raise BotError(f"the {bot.name} bot proposed an illegal action: {exc}", action) from None
         count += 1

@@ -44,16 +44,16 @@ class Position:
         older 18xx.games export gives only the train and its connections, and the server
         valued it) counts at what it earns on this board: there is no claim to be false;
         if the recorded routes are illegal, such a route counts nothing."""
-        if all("revenue" in r for r in self.recorded):
+        if all(r.get("revenue") is not None for r in self.recorded):
             return sum(int(r["revenue"]) for r in self.recorded)
         try:
             routes = self.recorded_routes()
         except IllegalRoute:
-            return sum(int(r.get("revenue", 0)) for r in self.recorded)
+            return sum(int(r.get("revenue") or 0) for r in self.recorded)
         runners = dict(self.trains)
         return sum(
             int(data["revenue"])
-            if "revenue" in data
+            if data.get("revenue") is not None
             else revenue(self.board, runners[route.train], route).total
             for data, route in zip(self.recorded, routes, strict=True)
         )
@@ -83,7 +83,8 @@ class Position:
         out = []
         for data, route in zip(self.recorded, routes, strict=True):
             written = route_to_json(route, revenue(self.board, runners[route.train], route))
-            out.append({**{k: written[k] for k in ("hexes", "revenue_str", "revenue")}, **data})
+            recorded = {k: v for k, v in data.items() if v is not None}  # null is not recorded
+            out.append({**{k: written[k] for k in ("hexes", "revenue_str", "revenue")}, **recorded})
         return out
 
     def recorded_value(self) -> int:

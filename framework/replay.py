@@ -142,13 +142,18 @@ def _allows(counts: Sequence[int] | None, players: int) -> bool:
     return not counts or players in counts
 
 
-def new_game(game_file: GameFile, title: Title) -> Game:
-    """The game a file sets up; :class:`ProblemsError` when the title is not played by
-    that many players."""
-    problems = seat_problems(len(game_file.players), title, str(game_file.id))
-    problems += action_problems(game_file.actions, str(game_file.id), (title.layer_class or Layer).actions)
+def check_game(game_file: GameFile, title: Title) -> None:
+    """:class:`ProblemsError`, naming the file, unless ``title`` is played by the file's
+    number of players and knows each of its actions' types (auto actions too)."""
+    problems = seat_problems(len(game_file.players), title, game_file.name)
+    problems += action_problems(game_file.actions, game_file.name, (title.layer_class or Layer).actions)
     if problems:
         raise ProblemsError(problems)
+
+
+def new_game(game_file: GameFile, title: Title) -> Game:
+    """The game a file sets up; :class:`ProblemsError` as :func:`check_game` says."""
+    check_game(game_file, title)
     return Game(
         title,
         [(p.id, p.name) for p in game_file.players],

@@ -39,6 +39,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from framework.problems import Mark, Problem, ProblemsError
+from framework.regularfile import NotARegularFile, read_regular
 from framework.yamllimits import LIMITS, LimitExceeded, Limits, composer_for, size_problem
 
 DataPath = tuple[str | int, ...]
@@ -112,10 +113,10 @@ def load(path: Path | str, display: str | None = None, limits: Limits = LIMITS) 
 
 def read_text(path: Path | str, name: str, limits: Limits = LIMITS) -> str:
     """The UTF-8 text of a YAML file, ``name`` being its name in messages. No more than
-    the size limit (and a byte) is read, however large the file."""
+    the size limit (and a byte) is read, however large the file; a pipe or a device is
+    refused before anything is read."""
     try:
-        with Path(path).open("rb") as stream:
-            raw = stream.read(limits.bytes + 1)
+        raw = read_regular(path, limits.bytes + 1)
         too_big = size_problem(raw, limits)
         if too_big is not None:
             raise _limit_error(too_big, name)
@@ -128,6 +129,10 @@ def read_text(path: Path | str, name: str, limits: Limits = LIMITS) -> str:
         ) from None
     except IsADirectoryError:
         raise ProblemsError([Problem("a folder, not a file", Mark(name, 1, 1))], stage="syntax") from None
+    except NotARegularFile as exc:
+        raise ProblemsError(
+            [Problem(f"{exc.strerror}; a title or overlay is a YAML file", Mark(name, 1, 1))], stage="syntax"
+        ) from None
     except OSError as exc:
         raise ProblemsError(
             [Problem(f"cannot read file: {exc.strerror}", Mark(name, 1, 1))], stage="syntax"

@@ -52,7 +52,7 @@ HOOKS_WITH_CELEBRATE = (
     HOOKS_WITHOUT_CELEBRATE
     + '''
 
-def celebrate(game):
+def celebrate(game, train):
     """The hook the title names."""
 '''
 )
@@ -776,7 +776,7 @@ CASES = [
         "events: [close_companies]",
         HOOK,
         at(TRAINS, 20, 75, "hooks.py cannot be read: expected ':' (line 1)"),
-        extra={"tiny/hooks.py": "def celebrate(game)\n    pass\n"},
+        extra={"tiny/hooks.py": "def celebrate(game, train)\n    pass\n"},
     ),
     # --- variants -----------------------------------------------------------
     case(

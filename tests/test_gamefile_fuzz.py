@@ -16,6 +16,7 @@ import copy
 import json
 import os
 import random
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from typer.testing import CliRunner
 from framework.cli import app
 from framework.engine.errors import GameError
 from framework.gamefile import GameFile
+from framework.positions import run_positions
 from framework.problems import ProblemsError
 from framework.replay import replay
 from framework.titlepath import TitleLookupError
@@ -163,6 +165,84 @@ def test_a_broken_file_gets_a_message_not_a_traceback(case, command, tmp_path):
     no_traceback(result)
     assert result.exit_code == 1
     assert message in result.output
+
+
+def _unknown_auto_action(data: dict[str, Any]) -> None:
+    first(data, "buy_shares")["auto_actions"] = [{"type": "frobnicate", "entity": 1, "entity_type": "player"}]
+
+
+UNKNOWN: dict[str, tuple[bytes, str]] = {
+    "an unknown action type": (
+        _mutated(_set("lay_tile/type", "frobnicate")),
+        "action 30 (frobnicate, number 30 in the list): unknown action type 'frobnicate'",
+    ),
+    "an unknown auto action": (
+        _mutated(_unknown_auto_action),
+        "auto action 1 (frobnicate): unknown action type 'frobnicate'",
+    ),
+}
+"""Actions the title knows no type of (issue 24 §5): only the title can say, so they were
+found after the file was read, and raised out of every command."""
+
+ALL_COMMANDS = {
+    "replay": [],
+    "routes": ["--all"],
+    "view": ["--out", "{tmp}/v.html"],
+    "render": ["--out", "{tmp}/p.svg"],
+}
+
+
+@pytest.mark.parametrize("command", list(ALL_COMMANDS))
+@pytest.mark.parametrize("case", list(UNKNOWN))
+def test_an_action_of_a_type_the_title_does_not_know_is_named_in_its_file(case, command, tmp_path):
+    content, message = UNKNOWN[case]
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    result = run(command, str(path), *(a.format(tmp=tmp_path) for a in ALL_COMMANDS[command]))
+    no_traceback(result)
+    assert result.exit_code == 1
+    assert f"{path}: " in result.output and message in result.output  # the file, not the game's id
+    assert "166116:" not in result.output
+    assert not (tmp_path / "v.html").exists() and not (tmp_path / "p.svg").exists()
+
+
+def _revenue(value: Any) -> dict[str, Any]:
+    data = real(KEEP)
+    route = first(data, "run_routes")["routes"][0]
+    if value is DELETE:
+        del route["revenue"]
+    else:
+        route["revenue"] = value
+    return data
+
+
+def test_a_null_revenue_is_read_as_18xx_games_reads_it_as_none_recorded():
+    """18xx.games drops a route's null fields when it loads an action, and values the
+    route itself; so does the replay, and the routes compared are the same."""
+    null, absent = (GameFile.from_dict(_revenue(v), "game.json") for v in (None, DELETE))
+    outcome = replay(null)
+    assert outcome.failure is None and outcome.actions == replay(absent).actions
+    assert outcome.result == replay(absent).result
+    positions = [(p.action, p.recorded_total, p.recorded_described()) for p in run_positions(null)]
+    assert positions == [(p.action, p.recorded_total, p.recorded_described()) for p in run_positions(absent)]
+    assert positions[0][1] == positions[0][2][0]["revenue"] == 40  # what the route earns
+
+
+@pytest.mark.parametrize("command", list(ALL_COMMANDS))
+def test_a_null_revenue_on_the_command_line_does_as_no_revenue(command, tmp_path):
+    outputs = []
+    for name, value in (("null", None), ("absent", DELETE)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(_revenue(value)), encoding="utf-8")
+        result = run(command, str(path), *(a.format(tmp=tmp_path) for a in ALL_COMMANDS[command]))
+        no_traceback(result)
+        shown = result.output.replace(str(path), "GAME.json").replace(f"{name}.html", "GAME.html")
+        outputs.append((result.exit_code, TIMES.sub("", shown)))
+    assert outputs[0] == outputs[1]
+
+
+TIMES = re.compile(r"\d+\.\d+( s\b)?")
+"""Times (``0.0015``, ``0.06 s``), which differ from run to run."""
 
 
 def test_a_wrong_shape_names_the_action_and_the_field():

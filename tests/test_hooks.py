@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from framework.cli import app
+from framework.engine.errors import GameError
 from framework.problems import ProblemsError
 from framework.title.hooks import hook_references, load_hooks
 from framework.title.loader import load_title
@@ -40,18 +42,18 @@ def test_a_title_without_hooks_imports_nothing():
 
 def test_a_named_hook_is_loaded_from_the_titles_folder(title_dir):
     name_hook(title_dir)
-    hooks = "def big_bang(game):\n    return 'bang'\n"
+    hooks = "def big_bang(game, train):\n    return 'bang'\n"
     (title_dir / "hooks.py").write_text(hooks, encoding="utf-8")
     title = load_title(title_dir)
     assert [name for _, name in hook_references(title)] == ["big_bang"]
     hooks = load_hooks(title)
     assert list(hooks) == ["big_bang"]
-    assert hooks["big_bang"](None) == "bang"
+    assert hooks["big_bang"](None, None) == "bang"
 
 
 def test_validation_reads_hooks_without_running_them(title_dir):
     name_hook(title_dir)
-    hooks = "raise SystemExit('must not run during validation')\n\ndef big_bang(game):\n    pass\n"
+    hooks = "raise SystemExit('must not run during validation')\n\ndef big_bang(game, train):\n    pass\n"
     (title_dir / "hooks.py").write_text(hooks, encoding="utf-8")
     assert load_title(title_dir).trains["5"].events[-1].hook == "big_bang"
 
@@ -69,7 +71,7 @@ def test_a_hooks_file_with_a_syntax_error_is_reported(title_dir):
 OUTSIDE = (
     "import pathlib\n"
     "pathlib.Path(__file__).with_name('ran').write_text('ran')\n\n"
-    "def big_bang(game):\n    pass\n"
+    "def big_bang(game, train):\n    pass\n"
 )
 """A hook file that leaves a trace when it is imported."""
 
@@ -138,21 +140,21 @@ def make_package(folder: Path, init: str, **modules: str) -> Path:
 def test_a_hooks_package_is_loaded_with_its_own_modules(title_dir):
     name_hook(title_dir)
     make_package(
-        title_dir, "from .bang import big_bang\n", bang="def big_bang(game):\n    return 'package'\n"
+        title_dir, "from .bang import big_bang\n", bang="def big_bang(game, train):\n    return 'package'\n"
     )
     title = load_title(title_dir)
-    assert load_hooks(title)["big_bang"](None) == "package"
+    assert load_hooks(title)["big_bang"](None, None) == "package"
     assert load_hooks(title)["big_bang"] is load_hooks(title)["big_bang"]  # imported once
 
 
 def test_a_changed_hooks_package_is_imported_again(title_dir):
     name_hook(title_dir)
     package = make_package(
-        title_dir, "from .bang import big_bang\n", bang="def big_bang(game):\n    return 1\n"
+        title_dir, "from .bang import big_bang\n", bang="def big_bang(game, train):\n    return 1\n"
     )
-    assert load_hooks(load_title(title_dir))["big_bang"](None) == 1
-    (package / "bang.py").write_text("def big_bang(game):\n    return 22\n", encoding="utf-8")
-    assert load_hooks(load_title(title_dir))["big_bang"](None) == 22
+    assert load_hooks(load_title(title_dir))["big_bang"](None, None) == 1
+    (package / "bang.py").write_text("def big_bang(game, train):\n    return 22\n", encoding="utf-8")
+    assert load_hooks(load_title(title_dir))["big_bang"](None, None) == 22
 
 
 def test_a_hook_the_package_does_not_define_is_reported(title_dir):
@@ -178,15 +180,147 @@ def test_a_symlink_inside_the_hooks_package_is_refused_before_any_import(title_d
 
 def test_a_title_may_not_have_both_a_hooks_file_and_a_hooks_package(title_dir):
     name_hook(title_dir)
-    make_package(title_dir, "def big_bang(game):\n    pass\n")
-    (title_dir / "hooks.py").write_text("def big_bang(game):\n    pass\n", encoding="utf-8")
+    make_package(title_dir, "def big_bang(game, train):\n    pass\n")
+    (title_dir / "hooks.py").write_text("def big_bang(game, train):\n    pass\n", encoding="utf-8")
     with pytest.raises(ProblemsError, match=r"has both hooks\.py and hooks/; keep one"):
         load_title(title_dir)
 
 
 def test_the_fingerprint_covers_every_file_of_the_hooks_package(title_dir):
     name_hook(title_dir)
-    package = make_package(title_dir, "from .bang import big_bang\n", bang="def big_bang(game):\n    pass\n")
+    package = make_package(
+        title_dir, "from .bang import big_bang\n", bang="def big_bang(game, train):\n    pass\n"
+    )
     before = load_title(title_dir).fingerprint
-    (package / "bang.py").write_text("def big_bang(game):\n    return 0\n", encoding="utf-8")
+    (package / "bang.py").write_text("def big_bang(game, train):\n    return 0\n", encoding="utf-8")
     assert load_title(title_dir).fingerprint != before
+
+
+# -- a hook of the wrong kind, a hook that fails (issue 24 §5) -------------------------------
+
+GAME = SJ / "games" / "166116.json"
+
+
+def invoke(*args: str | Path):
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_a_house_rule_pointing_a_moment_at_a_round_hook_is_refused_at_its_key(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("hooks:\n  after_dividend: requisition_round\n", encoding="utf-8")
+    expected = (
+        "house.yaml:2:3: requisition_round sets up a round (the hook of a custom round); "
+        "hooks.after_dividend calls its hook as hook(game, entity)"
+    )
+    with pytest.raises(ProblemsError) as caught:
+        load_title(SJ, [house])
+    assert [str(p).split("/")[-1] for p in caught.value.problems] == [expected]
+    for args in (["validate", SJ], ["play", SJ, "--players", "3", "--max-actions", "5"]):
+        result = invoke(*args, "--rules", house)
+        assert result.exit_code == 1 and expected in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("yaml", "code", "message"),
+    [
+        (
+            "hooks: {after_setup: Setup}",
+            "class Setup:\n    pass\n",
+            "Setup is a class; hooks.after_setup calls a function, as hook(game)",
+        ),
+        (
+            "hooks: {buying_shares: buy}",
+            "def buy(game, buyer):\n    return []\n",
+            "buy takes 2 arguments; hooks.buying_shares calls it with 4, "
+            "as hook(game, buyer, corporation, certificates)",
+        ),
+        (
+            "hooks: {end_of_game: finish}",
+            "def finish(game, *more, scores):\n    pass\n",
+            "finish needs the keyword argument scores; hooks.end_of_game calls it as hook(game)",
+        ),
+        ("hooks: {end_of_game: finish}", "def finish(game, *more, scores=None):\n    pass\n", None),
+        (
+            "rounds: {auction: {hook: start}}",
+            "def start(game):\n    pass\n",
+            "start takes 1 argument; round auction calls it with 2, as hook(game, name)",
+        ),
+    ],
+    ids=["class-for-function", "too-few-arguments", "keyword", "varargs", "round"],
+)
+def test_a_hook_of_the_wrong_kind_is_found_when_the_title_is_loaded(title_dir, yaml, code, message):
+    (title_dir / "hooks.py").write_text(code, encoding="utf-8")
+    (title_dir / "house.yaml").write_text(yaml.replace("{hook", "{kind: custom, hook") + "\n")
+    if message is None:
+        load_title(title_dir, [title_dir / "house.yaml"])
+        return
+    with pytest.raises(ProblemsError) as caught:
+        load_title(title_dir, [title_dir / "house.yaml"])
+    assert message in [p.message for p in caught.value.problems]
+
+
+BOOM = "def boom(game, *args):\n    raise KeyError(str(args[0]) if args else 'setup')\n"
+"""A hook of any moment that fails (line 2 of hooks.py)."""
+
+
+def game_with_house_rules(folder: Path, text: str) -> Path:
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    data["settings"]["house_rules"] = [{"name": "house.yaml", "yaml": text}]
+    path = folder / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_hook_that_fails_in_play_names_itself_the_action_and_the_position(title_dir, tmp_path):
+    with (title_dir / "hooks.py").open("a", encoding="utf-8") as stream:
+        stream.write("\n\n" + BOOM)
+    lines = (title_dir / "hooks.py").read_text(encoding="utf-8").count("\n")
+    house = "hooks: {after_dividend: boom}\n"
+    (tmp_path / "house.yaml").write_text(house, encoding="utf-8")
+    cause = f"KeyError: 'KHJ' (at {os.path.relpath(title_dir / 'hooks.py')}:{lines})"
+    failed = f"the title's hook boom (hooks.after_dividend) failed in OR1.1, KHJ acting: {cause}"
+
+    played = invoke(
+        "play", title_dir, "--players", "4", "--rules", tmp_path / "house.yaml", "-o", tmp_path / "p.json"
+    )
+    assert played.exit_code == 1
+    assert f"the game cannot go on: action 26: {failed} (hook)" in played.output
+    game = game_with_house_rules(tmp_path, house)
+    for command in ("replay", "view", "routes", "render"):
+        extra = (
+            ["--all"] if command == "routes" else ["-o", tmp_path / "out.svg"] if command == "render" else []
+        )
+        result = invoke(command, game, "--title", title_dir, *extra)
+        assert result.exit_code == 1, result.output
+        assert f"action 32: {failed}" in result.output, (command, result.output)
+    assert not (tmp_path / "game.html").exists() and not (tmp_path / "out.svg").exists()
+
+
+def test_a_hook_that_fails_while_the_game_is_set_up_is_reported(title_dir, tmp_path):
+    (title_dir / "hooks.py").write_text(BOOM, encoding="utf-8")
+    (title_dir / "house.yaml").write_text("hooks: {after_setup: boom}\n", encoding="utf-8")
+    failed = (
+        "the title's hook boom (hooks.after_setup) failed during setup: "
+        f"KeyError: 'setup' (at {os.path.relpath(title_dir / 'hooks.py')}:2)"
+    )
+    result = invoke("play", title_dir, "--players", "3", "--rules", title_dir / "house.yaml")
+    assert result.exit_code == 1 and failed in result.output, result.output
+    game = game_with_house_rules(tmp_path, "hooks: {after_setup: boom}\n")
+    result = invoke("replay", game, "--title", title_dir)
+    assert result.exit_code == 1 and failed in result.output, result.output
+
+
+def test_a_hook_refusing_an_action_is_a_refusal_not_a_failure(title_dir):
+    (title_dir / "hooks.py").write_text(
+        "from framework.engine.errors import GameError\n\n"
+        "def big_bang(game, train):\n    raise GameError('trains', 'not today')\n",
+        encoding="utf-8",
+    )
+    name_hook(title_dir)
+    hooks = load_hooks(load_title(title_dir))
+    with pytest.raises(GameError) as caught:
+        hooks["big_bang"](None, None)
+    assert type(caught.value) is GameError and str(caught.value) == "not today (trains)"

@@ -3,6 +3,7 @@ files and the ``render`` command. Every SVG must parse, and show what the data s
 
 from __future__ import annotations
 
+import importlib.abc
 import math
 import re
 import shutil
@@ -12,15 +13,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from cairo_support import need_cairo
 from typer.testing import CliRunner
 
 from framework.atomic import WriteError
 from framework.gamefile import GameFile
 from framework.geometry import Grid
+from framework.render import output
 from framework.render.geometry import HexShape, MapGeometry
 from framework.render.map import DEFAULT_SIZE, render_map
 from framework.render.market import render_market
-from framework.render.output import RenderError, to_png, write_picture
+from framework.render.output import PictureTooLarge, RenderError, to_png, write_picture
 from framework.render.position import render_position
 from framework.render.routes import best_routes_for
 from framework.render.tilesheet import render_tiles, upgrade_targets
@@ -393,18 +396,69 @@ def test_pictures_are_written_atomically(tmp_path):
         write_picture(tmp_path / "no" / "map.svg", "<svg/>")
 
 
-def test_png_needs_cairosvg(tmp_path, monkeypatch):
-    svg = render_map(load_title(TINY))
-    try:
-        import cairosvg  # noqa: F401
-    except (ImportError, OSError):
-        pass
-    else:
-        write_picture(tmp_path / "map.png", svg)
-        assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+def test_a_png_is_written(tmp_path):
+    need_cairo()
+    write_picture(tmp_path / "map.png", render_map(load_title(TINY)))
+    assert (tmp_path / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_png_needs_cairosvg(monkeypatch):
     monkeypatch.setitem(sys.modules, "cairosvg", None)
-    with pytest.raises(RenderError, match="cairosvg"):
-        to_png(svg)
+    with pytest.raises(RenderError, match=r"pip install 'rails18xx\[png\]'"):
+        to_png(render_map(load_title(TINY)))
+
+
+class _NoCairoLibrary(importlib.abc.MetaPathFinder):
+    """cairosvg installed without the Cairo library: cairocffi's import fails as it does
+    then, with an OSError."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("cairosvg", "cairocffi"):
+            raise OSError("no library called \"cairo-2\" was found\ncannot load library 'libcairo.so.2'")
+        return None
+
+
+def test_png_without_the_cairo_library_names_the_system_package(monkeypatch, tmp_path):
+    for name in [m for m in sys.modules if m.split(".")[0] in ("cairosvg", "cairocffi")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [_NoCairoLibrary(), *sys.meta_path])
+    with pytest.raises(RenderError) as caught:
+        to_png(render_map(load_title(TINY)))
+    assert "pip install" not in str(caught.value)  # cairosvg is there: pip cannot help
+    assert "apt-get install libcairo2" in str(caught.value)
+    from framework.cli import app
+
+    result = run(app, "render", TINY, "-o", tmp_path / "map.png")
+    assert result.exit_code == 1 and "the Cairo library" in result.output
+    assert not (tmp_path / "map.png").exists()
+
+
+def test_a_png_too_large_for_cairo_is_refused_before_it_is_drawn(monkeypatch, tmp_path):
+    need_cairo()
+    with pytest.raises(PictureTooLarge) as caught:
+        to_png('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="10"/>', scale=10)
+    assert str(caught.value) == (
+        "the PNG would be 40,000 × 100 pixels at scale 10, more than Cairo draws "
+        "(32,767 on a side); at most --scale 8.1 for this picture"
+    )
+    from framework.cli import app
+
+    monkeypatch.setattr(output, "CAIRO_MOST", 1000)
+    result = run(app, "render", TINY, "-o", tmp_path / "map.png", "--scale", "10")
+    assert result.exit_code == 2 and "Invalid value for '--scale': the PNG would be" in result.output
+    assert not (tmp_path / "map.png").exists()
+
+
+def test_cairo_running_out_of_memory_is_a_message(monkeypatch):
+    need_cairo()
+    import cairosvg  # type: ignore[import-not-found]
+
+    def out_of_memory(**_):
+        raise MemoryError
+
+    monkeypatch.setattr(cairosvg, "svg2png", out_of_memory)
+    with pytest.raises(PictureTooLarge, match=r"Cairo cannot draw the PNG, .* pixels at scale 9: a smaller"):
+        to_png(render_map(load_title(TINY)), scale=9)
 
 
 # -- the command -----------------------------------------------------------------

@@ -327,10 +327,12 @@ def test_sj_main_lines_are_named_on_the_map() -> None:
 
 
 def test_scale_doubles_the_png(tmp_path: Path) -> None:
+    from cairo_support import need_cairo
     from typer.testing import CliRunner
 
     from framework.cli import app
 
+    need_cairo()
     sizes = []
     for scale in ("1", "2"):
         target = tmp_path / f"map-{scale}.png"

@@ -201,6 +201,41 @@ def test_an_older_export_whose_routes_lack_connections_resumes(tmp_path):
     assert resumed["result"] and set(resumed["result"]) == set(state(c, gid)["result"])
 
 
+def test_an_upload_the_engine_cannot_take_is_answered_with_its_problem(tmp_path):
+    """Uploads that were answered 500 (issue 24 §5): each is a 400 saying what is wrong, or,
+    for a null revenue (which 18xx.games reads as none recorded), taken."""
+    c = client(tmp_path)
+    game = json.loads((SJ / "games" / "166116.json").read_text(encoding="utf-8"))
+
+    def upload(change) -> Any:
+        data = json.loads(json.dumps(game))
+        change(data)
+        return c.post("/api/upload", content=json.dumps(data))
+
+    def first(data: dict[str, Any], kind: str) -> dict[str, Any]:
+        return next(a for a in data["actions"] if a["type"] == kind)
+
+    def house_rules(text: str):
+        return lambda data: data["settings"].update(house_rules=[{"name": "house.yaml", "yaml": text}])
+
+    taken = upload(lambda data: first(data, "run_routes")["routes"][0].update(revenue=None))
+    assert taken.status_code == 200, taken.text
+    refusals = {
+        "upload: action 30 (frobnicate, number 30 in the list): unknown action type 'frobnicate'": (
+            lambda data: first(data, "lay_tile").update(type="frobnicate")
+        ),
+        "house.yaml:2:3: requisition_round sets up a round": house_rules(
+            "hooks:\n  after_dividend: requisition_round\n"
+        ),
+        "action 32 fails: action 32: the title's hook requisition (hooks.after_dividend) failed in OR1.1": (
+            house_rules("hooks:\n  after_dividend: requisition\n")
+        ),
+    }
+    for message, change in refusals.items():
+        reply = upload(change)
+        assert reply.status_code == 400 and message in reply.json()["error"], reply.text
+
+
 # -- in the browser ---------------------------------------------------------------------
 
 

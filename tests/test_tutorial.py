@@ -7,7 +7,12 @@ block introduced by ``File `18Vale/NAME`:`` is that file of the folder in full, 
 introduced by ``From `18Vale/NAME`:`` is a run of its lines. A ``text`` block whose
 first line is ``$ 18xx ...`` is a command, run in a scratch folder holding the step's
 files as ``18Vale/``, and the lines after it are what it prints: a line ``...`` stands
-for any number of lines, and times (``0.05 s``) may differ.
+for any number of lines, and times (``0.05 s``) and sizes (``128 KB``) may differ.
+
+A reader follows it from an empty folder: every file is written in a folder a ``mkdir``
+shown before it made, and every command the text names in passing or gives to type in a
+``sh`` block (with nothing to replace, such as ``ID``) works as written, next to the
+finished title and the games the tutorial saved.
 """
 
 from __future__ import annotations
@@ -49,7 +54,11 @@ FOLDER = "18Vale"
 
 SNAPSHOT = re.compile(r"^<!-- snapshot: (\S+) -->$")
 QUOTE = re.compile(rf"^(File|From) `{FOLDER}/(\S+)`:$")
-TIME = re.compile(r"\b\d+(\.\d+)? s\b")
+TIME = re.compile(r"\b\d+(\.\d+)? s\b|\b\d+ KB\b")
+"""Times (``0.05 s``) and file sizes (``128 KB``), which may differ from what is shown."""
+MENTION = re.compile(r"`(18xx [^`]+)`")
+PLACEHOLDER = re.compile(r"\b[A-Z]{2,}\b")
+"""A word a reader replaces (``ID``, ``FOLDER``, ``NAME``): a command with one is a pattern."""
 
 
 @dataclass
@@ -78,6 +87,10 @@ class Tutorial:
     snapshots: list[str] = field(default_factory=list)
     quotes: list[Quote] = field(default_factory=list)
     commands: list[Command] = field(default_factory=list)
+    shell: list[tuple[int, str]] = field(default_factory=list)
+    """The lines of ``sh`` blocks (commands for the reader to type), with their line numbers."""
+    mentions: list[tuple[int, str]] = field(default_factory=list)
+    """Commands the text names in passing (```18xx ...``` in a sentence), with their lines."""
 
 
 def parse(text: str) -> Tutorial:
@@ -94,22 +107,40 @@ def parse(text: str) -> Tutorial:
             found.snapshots.append(snapshot)
         elif match := QUOTE.match(line):
             caption = (match.group(1), match.group(2))
-        elif line.startswith("```"):
-            kind = line[3:].strip()
-            end = lines.index("```", i + 1)
-            body = lines[i + 1 : end]
+        elif line.lstrip().startswith("```"):  # a block may be indented, in a list
+            indent = len(line) - len(line.lstrip())
+            kind = line.strip()[3:]
+            end = next(k for k in range(i + 1, len(lines)) if lines[k].strip() == "```")
+            body = [text[indent:] for text in lines[i + 1 : end]]
             if kind == "yaml" and caption is not None:
                 whole = caption[0] == "File"
                 found.quotes.append(Quote(snapshot, caption[1], whole, "\n".join(body) + "\n", i + 1))
             elif kind == "text" and body and body[0].startswith("$ 18xx "):
                 args = shlex.split(body[0][len("$ 18xx ") :])
                 found.commands.append(Command(snapshot, args, body[1:], i + 1))
+            elif kind == "sh":
+                found.shell += [(i + 2 + k, text.strip()) for k, text in enumerate(body) if text.strip()]
             caption = None
             i = end
         elif line.strip():
             caption = None  # a caption is for the block right below it
         i += 1
+    prose = "\n".join("" if block else line for line, block in zip(lines, _in_blocks(lines), strict=True))
+    found.mentions = [
+        (prose.count("\n", 0, m.start()) + 1, " ".join(m.group(1).split())) for m in MENTION.finditer(prose)
+    ]
     return found
+
+
+def _in_blocks(lines: list[str]) -> list[bool]:
+    """For each line, whether it belongs to a fenced block (fences included)."""
+    inside, out = False, []
+    for line in lines:
+        fence = line.strip().startswith("```")
+        out.append(inside or fence)
+        if fence:
+            inside = not inside
+    return out
 
 
 @contextlib.contextmanager
@@ -248,6 +279,56 @@ def test_every_step_is_checked_and_the_last_ones_are_valid():
     for snapshot in PARSED.snapshots:
         if snapshot in ("6-rounds", "7-company", FOLDER):
             assert load_title(EXAMPLES / snapshot).title.name == FOLDER
+
+
+def test_every_file_the_tutorial_writes_is_in_a_folder_it_made_first():
+    """A reader starting from an empty folder can write each file where it is shown: its
+    folder was made by a ``mkdir`` shown before it, and an excerpt is of a file written
+    before it."""
+    made, written = {"."}, set()
+    steps = [(line, "mkdir", text) for line, text in PARSED.shell if text.startswith("mkdir ")]
+    steps += [(q.line, "file" if q.whole else "excerpt", f"{FOLDER}/{q.file}") for q in PARSED.quotes]
+    for line, kind, what in sorted(steps):
+        if kind == "mkdir":
+            for folder in shlex.split(what)[1:]:
+                assert str(Path(folder).parent) in made, f"line {line}: {folder}'s folder is not made"
+                made.add(folder)
+        elif kind == "file":
+            assert str(Path(what).parent) in made, f"line {line}: {what} is written before its folder is made"
+            written.add(what)
+        else:
+            assert what in written, f"line {line}: an excerpt of {what}, which is not written yet"
+
+
+CONCRETE = [
+    (line, text.split("#")[0].split())
+    for line, text in sorted(PARSED.mentions + [s for s in PARSED.shell if s[1].startswith("18xx ")])
+    if len(text.split("#")[0].split()) > 2 and not PLACEHOLDER.search(text.split("#")[0])
+]
+"""Every command the tutorial names in its text or gives to type, with its arguments and
+nothing to replace: each must work as written."""
+
+
+def test_the_commands_named_in_the_text_are_the_ones_to_check():
+    named = [" ".join(words) for _, words in CONCRETE]
+    assert "18xx schema -o 18Vale/schemas" in named and "18xx new MyTitle --layout flat" in named
+
+
+@pytest.mark.parametrize(
+    ("line", "words"), CONCRETE, ids=lambda x: str(x) if isinstance(x, int) else " ".join(x)
+)
+def test_every_command_the_text_names_works_as_written(line, words, tmp_path_factory):
+    """Run in order, in a folder holding the finished title and what the tutorial's commands
+    saved (``game.json``, ``first.json``, the pictures)."""
+    work = tmp_path_factory.getbasetemp() / "named-commands"
+    if not work.exists():
+        work.mkdir()
+        shutil.copytree(FINAL, work / FOLDER)
+        for command in PARSED.commands:
+            if command.snapshot == FOLDER and {"--out", "-o"} & set(command.args):
+                assert run(command.args, work)[0] == 0, command.args
+    status, output = run(words[1:], work)
+    assert status == 0, f"line {line}: {' '.join(words)}\n" + "\n".join(output)
 
 
 def test_the_mistake_is_shown_with_its_place():

@@ -375,7 +375,7 @@ def _candidates(
             return
         yield data, route
         return
-    if "revenue" not in data:
+    if data.get("revenue") is None:  # null, as 18xx.games reads it, is no revenue
         why.append(
             ("revenue", "recorded with neither connections nor a revenue (18xx.games cannot load it either)")
         )

@@ -51,7 +51,7 @@ from framework.engine.errors import GameError
 from framework.gamefile import GameFile
 from framework.problems import ProblemsError
 from framework.render.shared_script import SHARED_SCRIPT
-from framework.replay import chosen_variants, game_title, player_counts, replay, title_for
+from framework.replay import check_game, chosen_variants, game_title, player_counts, replay, title_for
 from framework.serve.games import HUMAN, LiveGame, SeatTaken, new_live
 from framework.serve.history import position_at
 from framework.serve.page import MAP_SIZE
@@ -199,11 +199,14 @@ class Server:
                 offered = ", ".join(sorted(self.titles)) or "none"
                 raise UserError(f"this server does not offer {record.title!r}; it offers {offered}")
             title = title_for(record, folder)
+            check_game(record, title)
+            outcome = replay(record, title)
         except ProblemsError as exc:
             raise UserError("; ".join(str(p) for p in exc.problems)) from None
         except TitleLookupError as exc:
             raise UserError(str(exc)) from None
-        outcome = replay(record, title)
+        except GameError as exc:  # the game cannot even be set up (a title hook fails)
+            raise UserError(f"the game does not replay: {exc}") from None
         if outcome.failure is not None:
             where = outcome.failed_action.get("id") if outcome.failed_action else None
             raise UserError(f"the game does not replay: action {where} fails: {outcome.failure}")

@@ -26,9 +26,11 @@ from framework.title.files import file_in_folder
 from framework.title.hooks import (
     HOOKS_FILE,
     defined_functions,
+    definitions,
     hook_references,
     hooks_entry,
     hooks_file_problem,
+    kind_problem,
 )
 from framework.title.model import Title
 from framework.title.rules import UpgradeRule
@@ -721,10 +723,16 @@ class _Checker:
         shown = file.relative_to(self.folder).as_posix()
         try:
             defined = defined_functions(file)
+            known = definitions(file)
         except SyntaxError as exc:
             at, name = refs[0]
             yield (at, f"{shown} cannot be read: {exc.msg} (line {exc.lineno})", "value")
             return
+        round_hooks = {name for at, name in refs if at[0] == "rounds"}
         for at, name in refs:
             if name not in defined:
                 yield (at, f"hook {name!r} is not a function in {shown}", "value")
+            elif name in known:
+                wrong = kind_problem(at, name, known[name], round_hooks)
+                if wrong is not None:  # the moment's key: where a house rule points it
+                    yield (at, wrong, "key" if at[0] == "hooks" else "value")

@@ -25,6 +25,8 @@ def file_in_folder(folder: Path, name: object) -> Path:
     target = (folder / name).resolve()
     if Path(name).is_absolute() or not target.is_relative_to(folder.resolve()):
         raise ValueError(f"{name!r} is outside the title's folder")
-    if not target.is_file():
+    if not target.exists():
         raise ValueError(f"file {name!r} not found in {display_path(folder)}")
+    if not target.is_file():  # a folder, a pipe, a device
+        raise ValueError(f"{name!r} in {display_path(folder)} is not a regular file")
     return target

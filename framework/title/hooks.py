@@ -18,15 +18,20 @@ imported, so a title's code is always the title's own.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import importlib.util
+import math
 import os
 import stat
 import sys
+import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.errors import GameError
 from framework.problems import Mark, Problem, ProblemsError
 from framework.title.files import display_path
 from framework.yamlsource import DataPath
@@ -130,6 +135,112 @@ def defined_functions(file: Path) -> set[str]:
     return names
 
 
+@dataclass(frozen=True)
+class Definition:
+    """What a hooks module's top level says of one name, read without running it."""
+
+    kind: str
+    """``function`` or ``class``."""
+    least: int = 0
+    """The positional arguments a function needs."""
+    most: float = 0
+    """The most positional arguments it takes (infinite with ``*args``)."""
+    sets_up_round: bool = False
+    """A function whose return annotation is a round (``Round`` or one of the module's
+    round classes): the hook of a custom round, setting the round up."""
+    keywords: tuple[str, ...] = ()
+    """The keyword-only arguments a function needs (the framework passes none)."""
+
+
+def definitions(file: Path) -> dict[str, Definition]:
+    """The functions and classes a hooks module defines at its top level (names it
+    imports or assigns are not known: they are left out). Raises :class:`SyntaxError`."""
+    tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+    rounds = {"Round"}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and any(_named(base) in rounds for base in node.bases):
+            rounds.add(node.name)
+    found: dict[str, Definition] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = Definition("class")
+        elif isinstance(node, ast.FunctionDef):
+            args = node.args
+            positional = len(args.posonlyargs) + len(args.args)
+            most = math.inf if args.vararg is not None else positional
+            returns = _named(node.returns) if node.returns is not None else ""
+            least = positional - len(args.defaults)
+            needed = tuple(a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None)
+            found[node.name] = Definition("function", least, most, returns in rounds, needed)
+    return found
+
+
+def _named(node: ast.expr) -> str:
+    """The name an annotation or a base class is written with (``Round``, ``rounds.Round``
+    and ``"Round"`` are all ``Round``)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.rsplit(".", 1)[-1]
+    return ""
+
+
+MOMENT_CALLS: dict[str, tuple[str, ...]] = {
+    "after_setup": ("game",),
+    "buying_shares": ("game", "buyer", "corporation", "certificates"),
+    "after_dividend": ("game", "entity"),
+    "end_of_game": ("game",),
+}
+"""The arguments the framework calls the hook of each moment with (``HookPoint``)."""
+
+
+def place_of(path: DataPath) -> str:
+    """Where a title names a hook, in its words: ``hooks.after_dividend``, ``train 5's
+    event 2``, ``round requisition``."""
+    if path[0] == "trains":
+        return f"train {path[1]}'s event {int(path[3]) + 1}"
+    if path[0] == "rounds":
+        return f"round {path[1]}"
+    return ".".join(map(str, path))
+
+
+def kind_problem(path: DataPath, name: str, found: Definition, round_hooks: set[str]) -> str | None:
+    """Why ``name``, named as the hook at ``path``, is not the kind of hook the framework
+    calls there (a class where a function is called, a function that takes other
+    arguments or sets up a round), or ``None`` (the layer is checked by importing it). ``round_hooks`` are the
+    names the title gives as the hooks of its custom rounds."""
+    place = place_of(path)
+    if path == ("hooks", "layer"):  # imported and checked when the title is loaded
+        return None
+    if path[0] == "rounds":
+        if found.kind == "class":
+            return None
+        call: tuple[str, ...] = ("game", "name")
+    else:
+        call = MOMENT_CALLS.get(str(path[-1]), ()) if path[0] == "hooks" else ("game", "train")
+        written = f"hook({', '.join(call)})"
+        if found.kind == "class":
+            return f"{name} is a class; {place} calls a function, as {written}"
+        if found.sets_up_round or name in round_hooks:
+            return f"{name} sets up a round (the hook of a custom round); {place} calls its hook as {written}"
+    if found.keywords:
+        return (
+            f"{name} needs the keyword argument {found.keywords[0]}; "
+            f"{place} calls it as hook({', '.join(call)})"
+        )
+    if not found.least <= len(call) <= found.most:
+        takes = found.least if found.least == found.most else f"{found.least} to {found.most}"
+        if found.most == math.inf:
+            takes = f"at least {found.least}"
+        return (
+            f"{name} takes {takes} argument{'s' if takes != 1 else ''}; "
+            f"{place} calls it with {len(call)}, as hook({', '.join(call)})"
+        )
+    return None
+
+
 def import_hooks(folder: Path, names: set[str]) -> dict[str, Callable[..., Any]]:
     """The named functions of the folder's hooks, imported once while their files
     stay the same (so a title and its games share the same classes)."""
@@ -176,13 +287,76 @@ def import_hooks(folder: Path, names: set[str]) -> dict[str, Callable[..., Any]]
 
 
 def load_hooks(title: Title) -> dict[str, Callable[..., Any]]:
-    """The functions the title names as hooks, imported from its hooks.
+    """The functions the title names as hooks, imported from its hooks, each guarded
+    (:func:`guarded`) so that what it raises is reported as a :class:`HookFailed`.
 
     Returns an empty mapping, importing nothing, when the title names no hook.
     """
-    names = {name for _, name in hook_references(title)}
-    if not names:
+    places: dict[str, str] = {}
+    for path, name in hook_references(title):
+        places.setdefault(name, place_of(path))
+    if not places:
         return {}
     if title.folder is None:
         raise ProblemsError([Problem("the title names hooks but was not loaded from a folder")])
-    return import_hooks(title.folder, names)
+    found = import_hooks(title.folder, set(places))
+    return {name: guarded(name, places[name], hook, title.folder) for name, hook in found.items()}
+
+
+class HookFailed(GameError):
+    """A title's hook raised an exception of its own: a fault of the title, not a refused
+    action. The message names the hook, where the title names it, the round and who was
+    acting, and the line of the title's code that raised; :meth:`Game.process
+    <framework.engine.game.Game.process>` adds the action's id, as for any refusal."""
+
+
+@functools.cache
+def guarded(name: str, place: str, hook: Callable[..., Any], folder: Path) -> Callable[..., Any]:
+    """``hook`` (a function; a class is returned as it is), with an exception it raises
+    turned into :class:`HookFailed`. A :class:`GameError` it raises is its refusal of an
+    action and passes as it is. Made once for each hook, as its module is imported once."""
+    if isinstance(hook, type) or not callable(hook):
+        return hook
+
+    @functools.wraps(hook)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return hook(*args, **kwargs)
+        except GameError:
+            raise
+        except Exception as exc:
+            at = _position(args[0] if args else None)
+            cause = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            where = _raised_at(exc, folder)
+            raise HookFailed("hook", f"the title's hook {name} ({place}) failed{at}: {cause}{where}") from exc
+
+    return call
+
+
+def _position(game: Any) -> str:
+    """`` in OR2.1, KHJ acting``: the position of the game a hook was called with."""
+    if not hasattr(game, "round_label"):
+        return ""
+    if getattr(game, "round", None) is None:  # the game is being set up
+        return " during setup"
+    try:
+        label = game.round_label()
+    except Exception:  # not a game, or one too broken to say: the hook's failure is the news
+        return ""
+    try:
+        acting = game.current_entity()
+        who = f", {game.name(acting)} acting" if acting is not None else ""
+    except Exception:  # a game still being set up has nobody acting
+        who = ""
+    return f" in {label}{who}"
+
+
+def _raised_at(exc: BaseException, folder: Path) -> str:
+    """`` (at titles/x/hooks.py:12)``: the last line of the title's own code the exception
+    passed through."""
+    base = folder.resolve()
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        file = Path(frame.filename)
+        if file.is_absolute() and file.resolve().is_relative_to(base):
+            return f" (at {display_path(file)}:{frame.lineno})"
+    return ""

@@ -61,9 +61,10 @@ def read_tree(path: Path | str, files: list[Path] | None = None) -> Located:
     entry = folder / ENTRY_FILE
     if not entry.is_file():
         where = display_path(folder)
-        raise ProblemsError(
-            [Problem(f"no {ENTRY_FILE} in this title folder", Mark(where, 1, 1))], stage="syntax"
-        )
+        why = f"no {ENTRY_FILE} in this title folder"
+        if folder.exists() and not folder.is_dir():  # a pipe, a device
+            why = f"not a folder, so not a title (a title is a folder holding {ENTRY_FILE})"
+        raise ProblemsError([Problem(why, Mark(where, 1, 1))], stage="syntax")
     root = _read_mapping(entry)
     if files is not None:
         files.append(entry)

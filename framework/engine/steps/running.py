@@ -56,7 +56,7 @@ class Routes(Step):
             except IllegalRoute as exc:
                 raise GameError(exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}") from None
             earned = revenue(game.board, runner, route)
-            if "revenue" in data and int(data["revenue"]) != earned.total:
+            if data.get("revenue") is not None and int(data["revenue"]) != earned.total:
                 raise GameError(
                     "revenue",
                     f"train {train_id}'s route {earned.text(route)} earns "
