@@ -35,6 +35,7 @@ from framework.engine.trace import ROUND_NAMES
 from framework.gamefile import effective_actions, with_auto_actions
 from framework.provenance import SETTING as PLAYED_TITLE
 from framework.provenance import played_title
+from framework.title.hooks import HookFailed
 from framework.title.model import Title
 
 PLAYER_FIELDS = {
@@ -95,7 +96,11 @@ class Session:
             self._rebuild(actions)
             self.actions = actions
             return
-        self.game = self.game.process_with_autos(action)
+        try:
+            self.game = self.game.process_with_autos(action)
+        except HookFailed:
+            self._rebuild(self.actions)  # the title's hook may have left the game half changed
+            raise
         self.actions.append(action)
         if self.watch is not None:
             self.watch(self.game, action)

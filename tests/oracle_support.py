@@ -30,7 +30,8 @@ def need_oracle() -> Path:
         return check
     if os.environ.get("RAILS18XX_REQUIRE_ORACLE") == "1":
         pytest.fail(f"the 18xx.games oracle is needed: no ruby or no {check}")
-    pytest.skip("the 18xx.games oracle (ruby and ../shared/oracle) is not available")
+    missing = "ruby (Debian: apt-get install ruby)" if not shutil.which("ruby") else str(check)
+    pytest.skip(f"the 18xx.games oracle needs {missing}; RAILS18XX_ORACLE may point at its folder")
 
 
 LOAD = ROOT / "tools" / "oracle_load.rb"

@@ -324,3 +324,51 @@ def test_a_hook_refusing_an_action_is_a_refusal_not_a_failure(title_dir):
     with pytest.raises(GameError) as caught:
         hooks["big_bang"](None, None)
     assert type(caught.value) is GameError and str(caught.value) == "not today (trains)"
+
+
+def test_a_server_refuses_a_game_whose_setup_hook_fails_and_stores_nothing(title_dir, tmp_path):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from framework.serve.app import create_app
+    from framework.title.loader import RulesText
+
+    (title_dir / "hooks.py").write_text(BOOM, encoding="utf-8")
+    rules = [RulesText("house.yaml", "hooks: {after_setup: boom}\n")]
+    name = load_title(title_dir).title.name
+    seats = [{"name": f"P{k}", "seat": "human"} for k in range(1, 4)]
+    with TestClient(create_app(tmp_path / "data", [title_dir], rules)) as client:
+        reply = client.post("/api/games", json={"title": name, "players": seats, "rules": ["house.yaml"]})
+        assert reply.status_code == 400, reply.text
+        assert "failed during setup" in reply.json()["error"]
+        assert client.get("/api/games").json()["games"] == []
+
+
+MEDDLE = "def meddle(game, *args):\n    game.bank -= 1000\n    raise KeyError('half done')\n"
+"""A hook that changes the game, then fails."""
+
+
+def test_a_hook_failing_half_way_leaves_the_session_as_it_was(title_dir):
+    import random
+
+    from game_support import snapshot
+
+    from framework.bots import make_bot
+    from framework.engine.choices import legal_actions
+    from framework.play import new_session
+    from framework.title.hooks import HookFailed
+    from framework.title.loader import RulesText
+
+    (title_dir / "hooks.py").write_text(MEDDLE, encoding="utf-8")
+    session = new_session(title_dir, 4, 1, rules=[RulesText("house.yaml", "hooks: {after_dividend: meddle}\n")])
+    bot, rng = make_bot("heuristic"), random.Random(1)
+    for _ in range(400):
+        game = session.game
+        before, actions = snapshot(game), list(session.actions)
+        try:
+            session.act(bot.act(game, legal_actions(game), rng))
+        except HookFailed:
+            break
+    else:
+        raise AssertionError("the hook never ran")
+    assert session.actions == actions and snapshot(session.game) == before

@@ -48,6 +48,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from framework.engine.errors import GameError
+from framework.engine.game import Game
 from framework.gamefile import GameFile
 from framework.problems import ProblemsError
 from framework.render.shared_script import SHARED_SCRIPT
@@ -162,7 +163,11 @@ class Server:
             rules.append(self.rules[r])
         players = [(k, n) for k, n in enumerate(names, 1)]
         house = [{"name": r.name, "yaml": r.text} for r in rules]
-        self.title(str(folder), len(players), tuple(optional), tuple((r.name, r.text) for r in rules))
+        title = self.title(str(folder), len(players), tuple(optional), tuple((r.name, r.text) for r in rules))
+        try:  # set up once before anything is stored: a title's setup hook may fail
+            Game(title, players, seed, optional_rules=optional)
+        except GameError as exc:
+            raise UserError(f"{name} cannot be set up: {exc}") from None
         gid = self.store.create(str(folder), name, seed, players, kinds, optional, house)
         live = self.open(gid)
         with live.lock:
