@@ -360,7 +360,8 @@ def test_a_hook_failing_half_way_leaves_the_session_as_it_was(title_dir):
     from framework.title.loader import RulesText
 
     (title_dir / "hooks.py").write_text(MEDDLE, encoding="utf-8")
-    session = new_session(title_dir, 4, 1, rules=[RulesText("house.yaml", "hooks: {after_dividend: meddle}\n")])
+    house = RulesText("house.yaml", "hooks: {after_dividend: meddle}\n")
+    session = new_session(title_dir, 4, 1, rules=[house])
     bot, rng = make_bot("heuristic"), random.Random(1)
     for _ in range(400):
         game = session.game
