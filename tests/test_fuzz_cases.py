@@ -112,49 +112,40 @@ def the_president_alone(game: Game, action: Action) -> Action:
     return {**action, "shares": [president], "percent": 10}
 
 
+def bought_from_a_player(spoil: Callable[[Game, Action], Action], rule: str = "money") -> Case:
+    """A company bought from another player (1830), the purchase spoiled by ``spoil``."""
+    return Case(
+        "1830/29133",
+        lambda g: buyer_of_a_company(g) is not None,
+        lambda g: offered(g, buyer_of_a_company(g), "buy_company"),
+        spoil,
+        rule,
+    )
+
+
+def as_the_company(game: str, sym: str, kind: str) -> Case:
+    """The operating corporation or minor ``sym``'s listed ``kind``, sent as the company
+    of the same id."""
+    return Case(
+        game,
+        lambda g: g.current_entity() == sym and kind in legal_actions(g).get(sym, {}),
+        lambda g: offered(g, sym, kind),
+        lambda g, a: {**a, "entity_type": "company"},
+        "entity",
+    )
+
+
 CASES = {
-    "a company bought from another player for nothing": Case(
-        "1830/29133",
-        lambda g: buyer_of_a_company(g) is not None,
-        lambda g: offered(g, buyer_of_a_company(g), "buy_company"),
-        lambda g, a: {**a, "price": 0},
-        "money",
+    "a company bought from another player for nothing": bought_from_a_player(lambda g, a: {**a, "price": 0}),
+    "a company bought from another player for less than nothing": bought_from_a_player(
+        lambda g, a: {**a, "price": -5}
     ),
-    "a company bought from another player for less than nothing": Case(
-        "1830/29133",
-        lambda g: buyer_of_a_company(g) is not None,
-        lambda g: offered(g, buyer_of_a_company(g), "buy_company"),
-        lambda g, a: {**a, "price": -5},
-        "money",
+    "a company bought from another player without a price": bought_from_a_player(
+        lambda g, a: {k: v for k, v in a.items() if k != "price"}, "action format"
     ),
-    "a company bought from another player without a price": Case(
-        "1830/29133",
-        lambda g: buyer_of_a_company(g) is not None,
-        lambda g: offered(g, buyer_of_a_company(g), "buy_company"),
-        lambda g, a: {k: v for k, v in a.items() if k != "price"},
-        "action format",
-    ),
-    "the corporation TR's tile laid as the company TR": Case(
-        "1889/962",
-        lambda g: g.current_entity() == "TR" and "lay_tile" in legal_actions(g).get("TR", {}),
-        lambda g: offered(g, "TR", "lay_tile"),
-        lambda g, a: {**a, "entity_type": "company"},
-        "entity",
-    ),
-    "the corporation TR's pass made as the company TR": Case(
-        "1889/962",
-        lambda g: g.current_entity() == "TR" and "pass" in legal_actions(g).get("TR", {}),
-        lambda g: offered(g, "TR", "pass"),
-        lambda g, a: {**a, "entity_type": "company"},
-        "entity",
-    ),
-    "the minor KHJ's tile laid as the company KHJ": Case(
-        "18SJ/166116",
-        lambda g: g.current_entity() == "KHJ" and "lay_tile" in legal_actions(g).get("KHJ", {}),
-        lambda g: offered(g, "KHJ", "lay_tile"),
-        lambda g, a: {**a, "entity_type": "company"},
-        "entity",
-    ),
+    "the corporation TR's tile laid as the company TR": as_the_company("1889/962", "TR", "lay_tile"),
+    "the corporation TR's pass made as the company TR": as_the_company("1889/962", "TR", "pass"),
+    "the minor KHJ's tile laid as the company KHJ": as_the_company("18SJ/166116", "KHJ", "lay_tile"),
     "the president's certificate sold alone for 10%": Case(
         "bot/bot-1830-seed-12-to-700",
         lambda g: keeps_a_share_and_loses_the_presidency(g) is not None,

@@ -261,6 +261,32 @@ def verdict_of(played: Played, oracle: dict[str, Any], trace: list[dict[str, Any
     }
 
 
+def add_matrix_arguments(parser: argparse.ArgumentParser, seeds: str) -> None:
+    """The options that choose the games of the matrix (``--title``, ``--seeds``,
+    ``--players``, ``--bots``, ``--variants``), and ``--workers`` and ``--keep``."""
+    parser.add_argument("--title", default="titles/18SJ")
+    parser.add_argument("--seeds", default=seeds, help="A range A-B or a list A,B,C.")
+    parser.add_argument("--players", default="2,3,4,5,6")
+    parser.add_argument("--bots", default="heuristic,random")
+    parser.add_argument(
+        "--variants",
+        help=f"{NO_VARIANT}: no variant (default: none, then each optional variant of the title)",
+    )
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--keep", help="Keep the game files (and traces) in this folder.")
+
+
+def specs_of(args: argparse.Namespace) -> list[Spec]:
+    """The games the matrix options of :func:`add_matrix_arguments` choose."""
+    return matrix(
+        args.title,
+        parse_ints(args.seeds),
+        parse_ints(args.players),
+        args.bots.split(","),
+        args.variants.split(",") if args.variants else default_variants(args.title),
+    )
+
+
 def default_variants(title: str) -> list[str]:
     """No variant, then each variant a game may choose (not those the player count imposes)."""
     from framework.title.loader import load_title
@@ -271,28 +297,13 @@ def default_variants(title: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--title", default="titles/18SJ")
-    parser.add_argument("--seeds", default="1-40", help="A range A-B or a list A,B,C.")
-    parser.add_argument("--players", default="2,3,4,5,6")
-    parser.add_argument("--bots", default="heuristic,random")
-    parser.add_argument(
-        "--variants",
-        help=f"{NO_VARIANT}: no variant (default: none, then each optional variant of the title)",
-    )
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    add_matrix_arguments(parser, "1-40")
     parser.add_argument("--legal-every", type=int, default=0, help="Compare legal actions every K actions.")
-    parser.add_argument("--keep", help="Keep the game files and traces in this folder.")
     parser.add_argument("--json", action="store_true", help="One JSON object per game, then the summary.")
     parser.add_argument("--quiet", action="store_true", help="Print only games that diverge.")
     args = parser.parse_args(argv)
 
-    specs = matrix(
-        args.title,
-        parse_ints(args.seeds),
-        parse_ints(args.players),
-        args.bots.split(","),
-        args.variants.split(",") if args.variants else default_variants(args.title),
-    )
+    specs = specs_of(args)
     folder = args.keep or tempfile.mkdtemp(prefix="conform-")
     Path(folder).mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -48,8 +46,8 @@ for folder in (ROOT, TOOLS):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from conform import NO_VARIANT, default_variants, matrix, parse_ints, play_one  # noqa: E402
-from legal import ORACLE_LEGAL, as_actions, tile_name  # noqa: E402
+from conform import add_matrix_arguments, play_one, specs_of  # noqa: E402
+from legal import as_actions, oracle_try, tile_name  # noqa: E402
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -161,7 +159,8 @@ def _prices(action: Action, field_name: str = "price") -> Iterator[tuple[str, Ac
     yield f"{field_name} missing", {k: v for k, v in action.items() if k != field_name}
 
 
-def _bid(game: Game, action: Action, rng: random.Random) -> Iterator[tuple[str, Action]]:
+def _company(game: Game, action: Action, rng: random.Random) -> Iterator[tuple[str, Action]]:
+    """A bid or a company bought: other prices, other companies."""
     yield from _prices(action)
     for sym in rng.sample(sorted(game.companies), min(3, len(game.companies))):
         if sym != action.get("company"):
@@ -287,13 +286,6 @@ def _train(game: Game, action: Action, rng: random.Random) -> Iterator[tuple[str
         yield "an exchange", {**action, "exchange": own[0]}
 
 
-def _company(game: Game, action: Action, rng: random.Random) -> Iterator[tuple[str, Action]]:
-    yield from _prices(action)
-    for sym in rng.sample(sorted(game.companies), min(3, len(game.companies))):
-        if sym != action.get("company"):
-            yield "another company", {**action, "company": sym}
-
-
 def _discard(game: Game, action: Action, rng: random.Random) -> Iterator[tuple[str, Action]]:
     trains = [t.id for t in game.trains.values() if t.id != action.get("train")]
     for train in rng.sample(trains, min(3, len(trains))):
@@ -311,7 +303,7 @@ def _choose(game: Game, action: Action, rng: random.Random) -> Iterator[tuple[st
 
 
 PERTURBATIONS = {
-    "bid": _bid,
+    "bid": _company,
     "par": _par,
     "buy_shares": _shares,
     "sell_shares": _shares,
@@ -387,19 +379,7 @@ def their_verdicts(path: str, positions: list[Position]) -> None:
     request = {
         str(p.id): {str(k): [_as_reference(c.action)] for k, c in enumerate(p.candidates)} for p in positions
     }
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as file:
-        json.dump(request, file, ensure_ascii=False)
-    try:
-        proc = subprocess.run(
-            ["ruby", str(ORACLE_LEGAL), path, "--try", file.name], capture_output=True, text=True, check=False
-        )
-    finally:
-        os.unlink(file.name)
-    answers = {}
-    for line in proc.stdout.splitlines():
-        if line.startswith("{"):
-            data = json.loads(line)
-            answers[data["id"]] = data["tried"]
+    answers = oracle_try(path, request)
     for position in positions:
         tried = answers.get(position.id, {})
         for k, candidate in enumerate(position.candidates):
@@ -498,16 +478,8 @@ def render_table(counts: dict[str, Counter[str]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--title", default="titles/18SJ")
-    parser.add_argument("--seeds", default="1-4", help="A range A-B or a list A,B,C.")
-    parser.add_argument("--players", default="2,3,4,5,6")
-    parser.add_argument("--bots", default="heuristic,random")
-    parser.add_argument(
-        "--variants", help=f"{NO_VARIANT}: no variant (default: none, then each optional one)"
-    )
+    add_matrix_arguments(parser, "1-4")
     parser.add_argument("--every", type=int, default=25, help="Fuzz after every K-th action.")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--keep", help="Keep the game files in this folder.")
     parser.add_argument("--theirs", action="store_true", help="List what only 18xx.games accepts too.")
     parser.add_argument(
         "--families", action="store_true", help="Count what only 18xx.games accepts by type and family."
@@ -517,14 +489,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.every < 1:
         parser.error("--every must be at least 1")
-
-    specs = matrix(
-        args.title,
-        parse_ints(args.seeds),
-        parse_ints(args.players),
-        args.bots.split(","),
-        args.variants.split(",") if args.variants else default_variants(args.title),
-    )
+    specs = specs_of(args)
     folder = args.keep or tempfile.mkdtemp(prefix="fuzz-")
     Path(folder).mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

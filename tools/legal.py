@@ -369,6 +369,13 @@ def try_ours(
     request = {
         str(aid): {text: listed.get(aid, {}).get(text, []) for text in texts} for aid, texts in wanted.items()
     }
+    return oracle_try(path, request)
+
+
+def oracle_try(path: str, request: dict[str, dict[str, list[dict[str, Any]]]]) -> dict[int, dict[str, str]]:
+    """18xx.games' verdicts on actions tried after actions of a game file: ``request`` is
+    ``{"ID": {"TEXT": [actions]}}``; the answer, action id → each text → ``accepted`` or
+    ``refused: why`` (``tools/oracle_legal.rb --try``)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as file:
         json.dump(request, file, ensure_ascii=False)
     try:

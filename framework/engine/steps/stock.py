@@ -303,21 +303,30 @@ class BuySellParShares(Step):
 
     def _explain_par(self, player: str, action: dict[str, Any]) -> GameError | None:
         """Why the corporation cannot be started at that price now (money, first of all)."""
+        try:
+            self._par_terms(player, action)
+        except GameError as error:
+            return error
+        return None
+
+    def _par_terms(self, player: str, action: dict[str, Any]):
+        """(corporation, price, market cell, cost) of a par ``player`` may make, or
+        :class:`GameError` saying why it may not."""
         game, rnd = self.game, self.round
         if rnd.parred or rnd.bought:
-            return GameError("one purchase", "only one purchase per turn")
+            raise GameError("one purchase", "only one purchase per turn")
         sym = str(action.get("corporation"))
         corp = game.corporations.get(sym)
         if corp is None or corp.closed:
-            return GameError("par", f"there is no corporation {sym} to start")
+            raise GameError("par", f"there is no corporation {sym} to start")
         if corp.par is not None:
-            return GameError("par", f"{sym} has already been started")
-        try:
-            price, _ = _par_cell(game, action)
-        except GameError as error:
-            return error
-        percent = next(s.percent for s in corp.shares if s.president)
-        return _cannot_pay(game, player, price * percent // 10, f"to start {corp.sym} at {price}")
+            raise GameError("par", f"{sym} has already been started")
+        price, position = _par_cell(game, action)
+        cost = price * next(s.percent for s in corp.shares if s.president) // 10
+        short = _cannot_pay(game, player, cost, f"to start {sym} at {price}")
+        if short is not None:
+            raise short
+        return corp, price, position, cost
 
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
@@ -393,20 +402,8 @@ class BuySellParShares(Step):
     def process_par(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         player = entity_of(action)
-        if rnd.parred or rnd.bought:
-            raise GameError("one purchase", "only one purchase per turn")
-        sym = str(action.get("corporation"))
-        corp = game.corporations.get(sym)
-        if corp is None or corp.closed:
-            raise GameError("par", f"there is no corporation {sym} to start")
-        if corp.par is not None:
-            raise GameError("par", f"{sym} has already been started")
-        price, position = _par_cell(game, action)
-        pres = next(s for s in corp.shares if s.president)
-        cost = price * pres.percent // 10
-        short = _cannot_pay(game, player, cost, f"to start {sym} at {price}")
-        if short is not None:
-            raise short
+        corp, price, position, cost = self._par_terms(player, action)
+        sym, pres = corp.sym, next(s for s in corp.shares if s.president)
         if self.at_limit(player):
             raise _certificate_limit(game, player)
         corp.par = price
