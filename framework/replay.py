@@ -30,11 +30,11 @@ from framework.board.runroutes import complete_routes
 from framework.engine import operating
 from framework.engine.errors import GameError
 from framework.engine.game import Game
-from framework.engine.state import fork
-from framework.gamefile import PROGRAMS, GameFile, Player, effective_actions
+from framework.gamefile import PROGRAMS, GameFile, Player, effective_actions, with_auto_actions
 from framework.gamefile_model import action_problems, seat_problems
 from framework.layer import Layer
 from framework.problems import Problem, ProblemsError
+from framework.title.hooks import HookFailed
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 from framework.titlepath import find_title
@@ -151,6 +151,14 @@ def check_game(game_file: GameFile, title: Title) -> None:
         raise ProblemsError(problems)
 
 
+def _replayed(game_file: GameFile, title: Title, taken: list[dict[str, Any]]) -> Game:
+    """The game made again from the actions taken (a failed replay's last position)."""
+    game = new_game(game_file, title)
+    for action in taken:
+        game.process(action)
+    return game
+
+
 def new_game(game_file: GameFile, title: Title) -> Game:
     """The game a file sets up; :class:`ProblemsError` as :func:`check_game` says."""
     check_game(game_file, title)
@@ -259,26 +267,23 @@ def replay(
         outcome.failed_action = next((a for a in game_file.actions if a.get("id") == error.action_id), None)
         actions = []
     for action in actions:
-        autos = action.get("auto_actions") or []
-        group = [action, *({**auto, "id": action.get("id"), "auto": True} for auto in autos)]
-        working = fork(game) if autos else game  # an action and its auto actions are one
-        taken_here: list[dict[str, Any]] = []
-        for member in group:
+        group = with_auto_actions([action])
+        for k, member in enumerate(group):
             try:
-                taken = recorded(working, game_file, member)
-                working.process(taken)
+                taken = recorded(game, game_file, member)
+                game.process(taken)
             except GameError as error:
                 outcome.failure = error
                 outcome.failed_action = member
+                if k or isinstance(error, HookFailed):  # an action and its auto actions are one
+                    outcome.game = _replayed(game_file, title, outcome.taken)
                 break
-            taken_here.append(taken)
+            count += 1
+            outcome.taken.append(taken)
             if check is not None:
-                outcome.checks.extend(f"action {action.get('id')}: {p}" for p in check(working, member))
+                outcome.checks.extend(f"action {action.get('id')}: {p}" for p in check(game, member))
         if outcome.failure is not None:
             break
-        game = outcome.game = working
-        count += len(group)
-        outcome.taken.extend(taken_here)
         if stop_after is not None and action.get("id") == stop_after:
             break
     outcome.actions = count

@@ -96,14 +96,28 @@ class Session:
             self._rebuild(actions)
             self.actions = actions
             return
-        try:
-            self.game = self.game.process_with_autos(action)
-        except HookFailed:
-            self._rebuild(self.actions)  # the title's hook may have left the game half changed
-            raise
+        self._take(action)
         self.actions.append(action)
         if self.watch is not None:
             self.watch(self.game, action)
+
+    def _take(self, action: dict[str, Any]) -> None:
+        """Apply an action and its auto actions as one, or raise leaving the game as it
+        was: a refused action changes nothing, and when an auto action after it is
+        refused, or a title's hook fails half way, the game is made again from the
+        actions before."""
+        game = self.game
+        game.check_autos(action)
+        try:
+            game.process(action)  # a refusal changes nothing; a hook's failure may
+        except HookFailed:
+            self._rebuild(self.actions)
+            raise
+        try:
+            game.process_autos(action)
+        except GameError:
+            self._rebuild(self.actions)
+            raise
 
     def _as_recorded(self, action: dict[str, Any]) -> dict[str, Any]:
         """The action as 18xx.games records it: numbered and timed, its entity's kind

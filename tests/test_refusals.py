@@ -4,9 +4,10 @@ stores or what its download gives.
 For every action type the engine plays, a position of a bot game where the engine
 lists it (each bundled title, seeds fixed), and its listed action spoiled three
 ways: a bad ``auto_actions`` entry (a type nobody plays, an auto action the rules
-refuse), a bad field, a bad entity. Each must be refused by the engine
-(:meth:`Game.process_with_autos`), by a :class:`Session` and by ``18xx serve``'s
-live game — and leave each exactly as it was.
+refuse), a bad field, a bad entity. Each must be refused by the engine (the action
+alone, :meth:`Game.process`; with its auto actions, :meth:`Game.check_autos` and
+:meth:`Game.process_autos`, which the session and the replay take as one), by a
+:class:`Session` and by ``18xx serve``'s live game — and leave each exactly as it was.
 """
 
 from __future__ import annotations
@@ -109,12 +110,14 @@ def test_a_refusal_changes_neither_the_game_nor_the_session(kind, how):
     bad = spoiled(kind, action)[how]
     game, before, actions = session.game, snapshot(session.game), list(session.actions)
     exported = json.dumps(session.to_json()["actions"])
+    if "auto action" not in how:  # an action with its auto actions is the session's to take as one
+        with pytest.raises(GameError) as refusal:
+            game.check_autos(bad)
+            game.process(dict(bad))
+        assert refusal.value.rule and snapshot(game) == before
     with pytest.raises(GameError) as refusal:
-        game.process_with_autos(dict(bad))
-    assert refusal.value.rule and snapshot(game) == before
-    with pytest.raises(GameError):
         session.act(dict(bad))
-    assert session.game is game and snapshot(session.game) == before
+    assert refusal.value.rule and snapshot(session.game) == before
     assert session.actions == actions and json.dumps(session.to_json()["actions"]) == exported
     if "auto action" in how and kind in first_positions():
         assert "auto action" in str(refusal.value)

@@ -347,30 +347,25 @@ class Game:
             raise error.at(action.get("id")) from None
         self.actions_processed += 1
 
-    def process_with_autos(self, action: dict[str, Any]) -> Game:
-        """Apply an action and then its ``auto_actions`` as one: the game that results
-        (this one, or for an action with auto actions a copy that took them all), or
-        :class:`GameError` leaving this game exactly as it was."""
-        autos = action.get("auto_actions") or []
-        if not autos:
-            self.process(action)
-            return self
-        from framework.engine.state import fork
-
-        for auto in autos:
+    def check_autos(self, action: dict[str, Any]) -> None:
+        """Refuse ``action`` if one of its ``auto_actions`` is not a well-formed action
+        of a type the engine plays (checked before anything is applied)."""
+        for number, auto in enumerate(action.get("auto_actions") or [], 1):
             try:
                 check_shape(auto, self.layer.actions)
             except GameError as error:
-                raise GameError(error.rule, f"an auto action: {error.detail}").at(action.get("id")) from None
-        trial = fork(self)
-        trial.process(action)
-        for number, auto in enumerate(autos, 1):
+                raise _auto_refused(action, number, auto, error) from None
+
+    def process_autos(self, action: dict[str, Any]) -> None:
+        """Apply ``action``'s ``auto_actions``, after it, naming the one refused. An
+        action and its auto actions are one: a refusal here leaves the action (and the
+        auto actions before) taken, so the caller makes the game again
+        (:class:`~framework.session.Session` and :func:`~framework.replay.replay` do)."""
+        for number, auto in enumerate(action.get("auto_actions") or [], 1):
             try:
-                trial.process({**auto, "id": action.get("id")})
+                self.process({**auto, "id": action.get("id")})
             except GameError as error:
-                detail = f"its auto action {number} ({auto.get('type')}): {error.detail}"
-                raise GameError(error.rule, detail).at(action.get("id")) from None
-        return trial
+                raise _auto_refused(action, number, auto, error) from None
 
     def _process(self, action: dict[str, Any]) -> None:
         kind = action.get("type") if isinstance(action, dict) else None
@@ -447,3 +442,8 @@ class Game:
         keys = [breakers[name] for name in self.title.game_end.tie_break]
         ranked = sorted(values, key=lambda pid: (-values[pid], *(-key(pid) for key in keys)))
         return {pid: values[pid] for pid in ranked}
+
+
+def _auto_refused(action: dict[str, Any], number: int, auto: Any, error: GameError) -> GameError:
+    kind = auto.get("type") if isinstance(auto, dict) else None
+    return GameError(error.rule, f"its auto action {number} ({kind}): {error.detail}").at(action.get("id"))
