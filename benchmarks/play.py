@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from framework.bots import make_bot
-from framework.play import new_session, play
-from framework.replay import game_title
-from framework.simulate import Task, run_games
+from framework.bots.play import new_session, play
+from framework.record.replay import game_title
+from framework.sim.simulate import Task, run_games
 
 TITLE = str(Path(__file__).resolve().parents[1] / "titles" / "18SJ")
 

@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 from framework.engine.invariants import broken_invariants
-from framework.gamefile import GameFile
-from framework.replay import replay, title_for
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay, title_for
 
 TITLES = Path(__file__).resolve().parents[1] / "titles"
 

@@ -3,7 +3,7 @@
 Run as ``python benchmarks/routes.py``. For every ``run_routes`` action of every real
 game of every bundled title (each title folder's ``games/*.json``; a title folder with
 games is picked up as it appears; ``--title NAME``, repeatable, keeps only those) it
-replays the game to that position (:mod:`framework.positions`), runs
+replays the game to that position (:mod:`framework.record.positions`), runs
 :func:`framework.board.optimal.best_routes` for the corporation's trains and prints the
 title, the game, the action id, the corporation, its trains, the revenue the players
 recorded (what the routes earn where an older export records none), the best revenue
@@ -32,14 +32,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from framework.base.errors import GameError
+from framework.base.problems import ProblemsError
 from framework.board.optimal import Optimum, best_routes
 from framework.board.routes import Runner
-from framework.engine.errors import GameError
-from framework.gamefile import GameFile
-from framework.positions import Position, run_positions
-from framework.problems import ProblemsError
-from framework.replay import title_for
-from framework.titlepath import bundled_titles
+from framework.record.gamefile import GameFile
+from framework.record.positions import Position, run_positions
+from framework.record.replay import title_for
+from framework.title.paths import bundled_titles
 
 
 @dataclasses.dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from framework.simulate import Task, report, run_games
+from framework.sim.simulate import Task, report, run_games
 
 TITLE = str(Path(__file__).resolve().parents[1] / "titles" / "18Steam")
 

@@ -26,7 +26,7 @@ from framework.title.companies import Ability
 from framework.title.hooks import hook_files
 from framework.title.loader import load_title
 from framework.title.model import Title
-from framework.titlepath import bundled_titles
+from framework.title.paths import bundled_titles
 
 
 def yaml_lines(folder: Path) -> tuple[int, int]:

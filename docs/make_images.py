@@ -16,17 +16,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from framework.bots.heuristic import HeuristicBot  # noqa: E402
-from framework.gamefile import GameFile  # noqa: E402
-from framework.play import new_session, play  # noqa: E402
-from framework.render.map import DEFAULT_SIZE, geometry_for, render_map  # noqa: E402
-from framework.render.market import render_market  # noqa: E402
-from framework.render.output import write_picture  # noqa: E402
-from framework.render.position import render_position  # noqa: E402
-from framework.render.routes import best_routes_for  # noqa: E402
-from framework.render.tilesheet import render_tiles  # noqa: E402
-from framework.replay import replay  # noqa: E402
-from framework.title.loader import load_title  # noqa: E402
+from framework.api import (  # noqa: E402  # noqa: E402
+    DEFAULT_SIZE,
+    GameFile,
+    HeuristicBot,
+    best_routes_for,
+    geometry_for,
+    load_title,
+    new_session,
+    play,
+    render_map,
+    render_market,
+    render_position,
+    render_tiles,
+    replay,
+    write_picture,
+)
 
 IMAGES = ROOT / "docs" / "images"
 TUTORIAL_TITLE = ROOT / "docs" / "examples" / "tutorial" / "18Vale"

@@ -1,5 +1,5 @@
 """``python -m framework`` runs the ``18xx`` command line."""
 
-from framework.cli import main
+from framework.cli.main import main
 
 main()

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
 

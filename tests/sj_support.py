@@ -19,9 +19,9 @@ from game_support import act, cash, frozen, refused, snapshot  # noqa: F401 - sh
 from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
-from framework.gamefile import GameFile
-from framework.replay import game_title, title_for
-from framework.replay import new_game as replay_game
+from framework.record.gamefile import GameFile
+from framework.record.replay import game_title, title_for
+from framework.record.replay import new_game as replay_game
 from framework.title.loader import RulesText, load_title
 
 TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18SJ"

@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 
 from framework.bots import make_bot
+from framework.bots.play import new_session
 from framework.engine.choices import legal_actions
-from framework.gamefile import GameFile
-from framework.play import new_session
+from framework.record.gamefile import GameFile
 
 TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18Steam"
 

@@ -18,10 +18,10 @@ from typing import Any
 from game_support import act, cash, frozen, refused, snapshot  # noqa: F401 - shared with the rules tests
 from steam_hooks import INCOME, INCOME_START, LOCOMOTIVE
 
+from framework.bots.play import new_session
 from framework.engine.choices import legal_actions
 from framework.engine.entities import POOL
 from framework.engine.game import Game
-from framework.play import new_session
 from framework.title.loader import RulesText, load_title
 
 TITLE_DIR = Path(__file__).resolve().parents[1] / "titles" / "18Steam"

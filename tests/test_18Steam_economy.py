@@ -27,7 +27,7 @@ from steam_support import (
 
 from framework.bots import make_bot
 from framework.engine.choices import legal_actions
-from framework.simulate import GameSummary, Task, play_one, report, run_games
+from framework.sim.simulate import GameSummary, Task, play_one, report, run_games
 
 
 def link_between(game, a: str, b: str) -> str:

@@ -52,12 +52,12 @@ from steam_support import (
 )
 
 from framework.bots import make_bot
+from framework.bots.play import new_session, play
 from framework.engine.entities import POOL
 from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_to_dict
-from framework.gamefile import GameFile
-from framework.play import new_session, play
-from framework.replay import replay
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.title.loader import RulesText
 
 # Seed 1, four players: every corporation starts at $5 (the middle of the market, [3, 4])

@@ -12,10 +12,10 @@ import pytest
 
 from framework.bots import make_bot
 from framework.bots.base import to_action
+from framework.bots.play import BotError, new_session, play, read_rules
 from framework.engine.state import game_to_dict
-from framework.gamefile import GameFile
-from framework.play import BotError, new_session, play, read_rules
-from framework.replay import new_game, replay, title_for
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, replay, title_for
 
 TITLE = "titles/18SJ"
 HOUSE_RULES = "titles/18SJ/house-rules/small-bank.yaml"

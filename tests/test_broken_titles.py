@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.problems import ProblemsError
+from framework.base.problems import ProblemsError
+from framework.cli.main import app
 from framework.title.loader import load_title, read_tree
 from framework.title.model import SECTIONS
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
+from framework.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 SJ = ROOT / "titles" / "18SJ"

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from framework.cli import app
+from framework.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[1]
 SJ = ROOT / "titles" / "18SJ"

@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from framework.cli import app
+from framework.cli.main import app
 
 COMMAND = typer.main.get_command(app)
 NAMES = sorted(COMMAND.commands)  # type: ignore[attr-defined]

@@ -10,11 +10,12 @@ import pytest
 from jsonschema import Draft7Validator
 from typer.testing import CliRunner
 
-from framework import starter, yamlsource
+from framework.base import yamlsource
 from framework.bots import make_bot
-from framework.cli import app
+from framework.bots.play import new_session, play
+from framework.cli.main import app
 from framework.engine.invariants import broken_invariants
-from framework.play import new_session, play
+from framework.title import starter
 from framework.title.loader import load_title
 from framework.title.schema import schemas, title_schema
 

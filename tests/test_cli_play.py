@@ -9,10 +9,10 @@ import pytest
 from oracle_support import oracle_verdicts
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.gamefile import GameFile
-from framework.replay import replay
-from framework.simulate import Task, compare, report, run_games
+from framework.cli.main import app
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
+from framework.sim.simulate import Task, compare, report, run_games
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = str(ROOT / "titles" / "18SJ")

@@ -8,8 +8,8 @@ from pathlib import Path
 from steam_bot_game import steam_bot_game
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.replay import replay
+from framework.cli.main import app
+from framework.record.replay import replay
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 runner = CliRunner()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from framework.cli import app
+from framework.cli.main import app
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 runner = CliRunner()

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
+from framework.cli.main import app
 from framework.title.loader import load_title
 from framework.title.model import Title
 
@@ -113,7 +113,7 @@ def a_game(folder: Path, played: dict[Path, Path]) -> Path:
 
 def first_run(game: Path) -> dict | None:
     """A game file's first ``run_routes`` action that a later action does not undo, if any."""
-    from framework.gamefile import GameFile
+    from framework.record.gamefile import GameFile
 
     return next((a for a in GameFile.read(game).effective() if a.get("type") == "run_routes"), None)
 

@@ -18,10 +18,10 @@ from typing import Any
 from oracle_support import oracle_verdicts, write_games
 
 from framework.bots import make_bot
-from framework.gamefile import GameFile
-from framework.play import new_session, play
-from framework.replay import replay
-from framework.session import OWN_SETTINGS, PLAYED_TITLE
+from framework.bots.play import new_session, play
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
+from framework.record.session import OWN_SETTINGS, PLAYED_TITLE
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 PLACES = ("top", "settings", "player", "route")

@@ -21,12 +21,12 @@ import pytest
 from game_support import snapshot
 from oracle_support import oracle_tries
 
+from framework.base.errors import GameError
 from framework.engine.choices import legal_actions
-from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.engine.state import fork
-from framework.gamefile import GameFile
-from framework.replay import new_game, recorded, title_for
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, title_for
 
 ROOT = Path(__file__).resolve().parents[1]
 Action = dict[str, Any]

@@ -28,13 +28,13 @@ from hypothesis import strategies as st
 from sj_support import GAMES, game_before, recorded
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.engine.errors import GameError
-from framework.gamefile import GameFile
-from framework.positions import run_positions
-from framework.problems import ProblemsError
-from framework.replay import replay
-from framework.titlepath import TitleLookupError
+from framework.base.errors import GameError
+from framework.base.problems import ProblemsError
+from framework.cli.main import app
+from framework.record.gamefile import GameFile
+from framework.record.positions import run_positions
+from framework.record.replay import replay
+from framework.title.paths import TitleLookupError
 
 MAIN = GAMES / "166116.json"
 KEEP = 120

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from framework.geometry import Grid, index_letters, letters_index, opposite, rotate
+from framework.base.grid import Grid, index_letters, letters_index, opposite, rotate
 
 POINTY = Grid("pointy", "rows")
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.engine.errors import GameError
-from framework.problems import ProblemsError
+from framework.base.errors import GameError
+from framework.base.problems import ProblemsError
+from framework.cli.main import app
 from framework.title.hooks import hook_references, load_hooks
 from framework.title.loader import load_title
 
@@ -315,7 +315,7 @@ def test_a_hook_that_fails_while_the_game_is_set_up_is_reported(title_dir, tmp_p
 
 def test_a_hook_refusing_an_action_is_a_refusal_not_a_failure(title_dir):
     (title_dir / "hooks.py").write_text(
-        "from framework.engine.errors import GameError\n\n"
+        "from framework.base.errors import GameError\n\n"
         "def big_bang(game, train):\n    raise GameError('trains', 'not today')\n",
         encoding="utf-8",
     )
@@ -354,8 +354,8 @@ def test_a_hook_failing_half_way_leaves_the_session_as_it_was(title_dir):
     from game_support import snapshot
 
     from framework.bots import make_bot
+    from framework.bots.play import new_session
     from framework.engine.choices import legal_actions
-    from framework.play import new_session
     from framework.title.hooks import HookFailed
     from framework.title.loader import RulesText
 

@@ -33,9 +33,9 @@ from sj_support import (
     turn,
 )
 
+from framework.base.errors import GameError
 from framework.engine import finance
 from framework.engine.entities import BANK
-from framework.engine.errors import GameError
 
 
 @dataclass

@@ -24,12 +24,12 @@ from typing import Any
 import pytest
 from oracle_support import oracle_verdicts, write_games
 
+from framework.base.problems import ProblemsError
 from framework.board.routes import check_route, revenue
 from framework.board.runroutes import collapsed, route_from_json, routes_through
 from framework.engine import operating
-from framework.gamefile import GameFile, effective_actions
-from framework.problems import ProblemsError
-from framework.replay import Replay, new_game, recorded, replay, title_for
+from framework.record.gamefile import GameFile, effective_actions
+from framework.record.replay import Replay, new_game, recorded, replay, title_for
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 FILES = sorted(p.stem for p in GAMES.glob("*.json"))
@@ -612,7 +612,7 @@ def test_routes_without_nodes_rebuild_the_recorded_runs(name):
 def test_positions_and_the_viewer_take_routes_with_only_hexes():
     """Everything that replays a file rebuilds such routes: the route positions have
     full routes, and their recorded value is the recorded revenue."""
-    from framework.positions import run_positions
+    from framework.record.positions import run_positions
     from framework.render.viewer import viewer_data
 
     record = GameFile.from_dict(hexes_only(real("bot_chooses_fullcap")))
@@ -643,8 +643,8 @@ def test_undo_and_redo_follow_18xx_games():
 
 
 def test_a_session_refuses_a_redo_with_nothing_undone_and_records_nothing():
-    from framework.engine.errors import GameError
-    from framework.session import Session
+    from framework.base.errors import GameError
+    from framework.record.session import Session
     from framework.title.loader import load_title
 
     session = Session(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=5)

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.gamefile import MOST_BYTES, GameFile
-from framework.problems import ProblemsError
-from framework.yamlsource import load
+from framework.base.problems import ProblemsError
+from framework.base.yamlsource import load
+from framework.cli.main import app
+from framework.record.gamefile import MOST_BYTES, GameFile
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ROOT / "tests" / "titles" / "tiny"

@@ -1,4 +1,4 @@
-"""A title's own layer (:mod:`framework.layer`): the extension points that carry a game
+"""A title's own layer (:mod:`framework.title.layer`): the extension points that carry a game
 that is not an 18xx underneath, with 18Steam's Age of Steam layer as the example —
 and an 18xx title that pays nothing for it."""
 
@@ -12,14 +12,14 @@ import pytest
 import steam_hooks
 from steam_support import new_game
 
+from framework.base.errors import GameError
+from framework.base.problems import ProblemsError
 from framework.engine.actions import PLAYED
-from framework.engine.errors import GameError
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
-from framework.gamefile import GameFile
-from framework.layer import Layer
-from framework.problems import ProblemsError
-from framework.replay import new_game as game_for_file
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game as game_for_file
+from framework.title.layer import Layer
 from framework.title.loader import RulesText, load_title
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,7 +69,7 @@ def test_a_layer_section_needs_the_layer_that_reads_it(steam_dir):
 def test_the_layer_must_be_a_layer(steam_dir):
     _edit(steam_dir / "rounds.yaml", "layer: AgeOfSteam", "layer: TurnOrderAuction")
     [(file, _, message)] = _problems(steam_dir)
-    assert file == "rounds.yaml" and "is not a subclass of framework.layer.Layer" in message
+    assert file == "rounds.yaml" and "is not a subclass of framework.title.layer.Layer" in message
 
 
 def test_the_layers_own_checks_relate_its_section_to_the_map(steam_dir):

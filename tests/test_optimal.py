@@ -7,7 +7,7 @@
   accepts it, valued with :func:`revenue`, then every combination of them
   sharing no track — and the two must agree.
 * Real positions: every ``run_routes`` position of the three shipped 18SJ games
-  (:mod:`framework.positions`) is solved, checked route by route, proven, and
+  (:mod:`framework.record.positions`) is solved, checked route by route, proven, and
   never worse than what the players ran there.
 """
 
@@ -26,8 +26,8 @@ from framework.board.bonuses import BonusRules, Marker
 from framework.board.optimal import Optimum, best_routes
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue, track_of
 from framework.board.runroutes import _join, chains_along, route_from_json
-from framework.gamefile import GameFile
-from framework.positions import Position, run_positions
+from framework.record.gamefile import GameFile
+from framework.record.positions import Position, run_positions
 from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus
 from framework.title.loader import load_title
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from framework.problems import ProblemsError
+from framework.base.problems import ProblemsError
+from framework.base.yamlsource import loads
 from framework.title.loader import RulesText, load_title
 from framework.title.overlay import apply_overlay, blame
-from framework.yamlsource import loads
 
 SJ = Path(__file__).resolve().parents[1] / "titles" / "18SJ"
 TINY = Path(__file__).resolve().parent / "titles" / "tiny"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from framework.engine.invariants import broken_invariants
-from framework.gamefile import GameFile
+from framework.record.gamefile import GameFile
 from framework.title.loader import load_title
 
 TITLES = Path(__file__).resolve().parents[1] / "titles"
@@ -35,7 +35,7 @@ def _title(folder: Path):
 
 @pytest.mark.parametrize("path", GAMES, ids=_id)
 def test_the_real_game_replays_to_its_recorded_result(path):
-    from framework.replay import replay
+    from framework.record.replay import replay
 
     outcome = replay(GameFile.read(path), check=lambda game, _action: broken_invariants(game))
     assert outcome.failure is None, str(outcome.failure)

@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 from game_support import snapshot
 
+from framework.base.errors import GameError
 from framework.bots import make_bot
 from framework.bots.base import prudent, to_action
+from framework.bots.play import new_session
 from framework.engine.actions import PLAYED
 from framework.engine.choices import legal_actions
-from framework.engine.errors import GameError
-from framework.play import new_session
-from framework.session import Session
+from framework.record.session import Session
 from framework.title.loader import load_title
 
 ROOT = Path(__file__).resolve().parents[1]

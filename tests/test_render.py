@@ -16,9 +16,10 @@ import pytest
 from cairo_support import need_cairo
 from typer.testing import CliRunner
 
-from framework.atomic import WriteError
-from framework.gamefile import GameFile
-from framework.geometry import Grid
+from framework.base.atomic import WriteError
+from framework.base.grid import Grid
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay, title_for
 from framework.render import output
 from framework.render.geometry import HexShape, MapGeometry
 from framework.render.map import DEFAULT_SIZE, render_map
@@ -27,7 +28,6 @@ from framework.render.output import PictureTooLarge, RenderError, to_png, write_
 from framework.render.position import render_position
 from framework.render.routes import best_routes_for
 from framework.render.tilesheet import render_tiles, upgrade_targets
-from framework.replay import replay, title_for
 from framework.title.loader import load_title
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -426,7 +426,7 @@ def test_png_without_the_cairo_library_names_the_system_package(monkeypatch, tmp
         to_png(render_map(load_title(TINY)))
     assert "pip install" not in str(caught.value)  # cairosvg is there: pip cannot help
     assert "apt-get install libcairo2" in str(caught.value)
-    from framework.cli import app
+    from framework.cli.main import app
 
     result = run(app, "render", TINY, "-o", tmp_path / "map.png")
     assert result.exit_code == 1 and "the Cairo library" in result.output
@@ -441,7 +441,7 @@ def test_a_png_too_large_for_cairo_is_refused_before_it_is_drawn(monkeypatch, tm
         "the PNG would be 40,000 × 100 pixels at scale 10, more than Cairo draws "
         "(32,767 on a side); at most --scale 8.1 for this picture"
     )
-    from framework.cli import app
+    from framework.cli.main import app
 
     monkeypatch.setattr(output, "CAIRO_MOST", 1000)
     result = run(app, "render", TINY, "-o", tmp_path / "map.png", "--scale", "10")
@@ -466,7 +466,7 @@ def test_cairo_running_out_of_memory_is_a_message(monkeypatch):
 
 @pytest.fixture
 def cli():
-    from framework.cli import app
+    from framework.cli.main import app
 
     return app
 

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from framework.board.faces import make_face
 from framework.board.hexmap import HexMap
 from framework.render import style
 from framework.render.geometry import HexShape
 from framework.render.hexes import HexView, draw_hex
 from framework.render.marks import Palette
 from framework.render.track import FaceLayout
+from framework.title.faces import make_face
 from framework.title.loader import load_title
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,11 +102,11 @@ SJ_GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
 
 @cache
 def late_position() -> ET.Element:
-    from framework.gamefile import GameFile
+    from framework.record.gamefile import GameFile
+    from framework.record.replay import replay
     from framework.render.map import DEFAULT_SIZE
     from framework.render.position import render_position
     from framework.render.routes import best_routes_for
-    from framework.replay import replay
 
     game = replay(GameFile.read(SJ_GAME), stop_after=868).game
     best = best_routes_for(game, "ÖKJ", HexShape("pointy", DEFAULT_SIZE))
@@ -330,7 +330,7 @@ def test_scale_doubles_the_png(tmp_path: Path) -> None:
     from cairo_support import need_cairo
     from typer.testing import CliRunner
 
-    from framework.cli import app
+    from framework.cli.main import app
 
     need_cairo()
     sizes = []

@@ -17,8 +17,8 @@ import pytest
 from framework.engine.choices import legal_actions
 from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_from_dict, game_to_dict
-from framework.gamefile import GameFile, effective_actions
-from framework.replay import Replay, new_game, replay, title_for
+from framework.record.gamefile import GameFile, effective_actions
+from framework.record.replay import Replay, new_game, replay, title_for
 
 GAMES = Path(__file__).resolve().parents[1] / "titles" / "18SJ" / "games"
 CHECKPOINTS = json.loads((Path(__file__).parent / "data" / "18SJ-checkpoints.json").read_text("utf-8"))

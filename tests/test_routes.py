@@ -11,8 +11,8 @@ from framework.board.bonuses import BonusRules, Marker
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue
 from framework.board.runroutes import route_from_json, route_to_json
 from framework.engine import operating
-from framework.gamefile import GameFile
-from framework.replay import new_game, title_for
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, title_for
 from framework.title.loader import load_title
 
 ROOT = Path(__file__).resolve().parents[1]

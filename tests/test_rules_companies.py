@@ -664,8 +664,8 @@ def test_only_a_lay_timed_for_the_track_step_keeps_it_waiting(rules, waits):
     lay is timed ``operating_turn`` only, so the track step does not wait for it and
     NYNH goes on to its token (action 109) with the lay still open; timed ``track`` too,
     the track step would wait for it or a pass."""
-    from framework.gamefile import GameFile
-    from framework.replay import replay, title_for
+    from framework.record.gamefile import GameFile
+    from framework.record.replay import replay, title_for
     from framework.title.loader import RulesText, load_title
 
     record = GameFile.read(ROOT / "titles" / "1830" / "games" / "29133.json")

@@ -890,7 +890,7 @@ def _two_crowded_corporations():
     from sj_support import TITLE_DIR
 
     from framework.bots import make_bot
-    from framework.play import new_session
+    from framework.bots.play import new_session
 
     session = new_session(TITLE_DIR, 3, 2)
     bot, rng, game = make_bot("random"), random.Random(2), session.game

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft7Validator
 
-from framework import yamlsource
+from framework.base import yamlsource
 from framework.title.schema import SCHEMA_FILES, overlay_schema, schemas, title_schema
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,8 +22,8 @@ from starlette.testclient import TestClient
 from framework.bots import make_bot
 from framework.bots.base import amount_field, prudent, to_action
 from framework.engine.choices import legal_actions
-from framework.gamefile import GameFile
-from framework.replay import replay, title_for
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay, title_for
 from framework.serve.app import create_app
 
 ROOT = Path(__file__).resolve().parents[1]

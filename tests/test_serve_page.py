@@ -19,9 +19,9 @@ from test_serve import SJ, click, client, heuristic_click, new_game, open_game, 
 
 from framework.engine.choices import legal_actions
 from framework.engine.finance import player_value
-from framework.gamefile import GameFile
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.render.position import round_label
-from framework.replay import replay
 
 
 def play(c, gid: int, count: int) -> dict[str, Any]:

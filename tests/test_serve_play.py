@@ -17,8 +17,8 @@ pytest.importorskip("starlette")
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
 from framework.engine.route_plan import plan_routes
-from framework.gamefile import GameFile
-from framework.replay import replay
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.serve import games as serve_games
 from framework.serve.page import token_spot
 

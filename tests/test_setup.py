@@ -15,10 +15,10 @@ import pytest
 from sj_support import TITLE_DIR, new_game, title
 from typer.testing import CliRunner
 
-from framework.cli import app
+from framework.cli.main import app
 from framework.engine.entities import BANK, CLOSED
-from framework.gamefile import seed_of
-from framework.setup import Lcg, random_setup
+from framework.engine.setup import Lcg, random_setup
+from framework.record.gamefile import seed_of
 
 WIKI = Path(__file__).parent / "data" / "18SJ-wiki.txt"
 ROW = re.compile(r"^(\d+)(?: (?!x\b)(\S+))?((?: x)+)$")

@@ -8,8 +8,8 @@ import re
 from html import escape
 
 from framework.render.plots import bins, step_lines
-from framework.sim_report import report_html
-from framework.simulate import GameSummary, compare, report
+from framework.sim.report import report_html
+from framework.sim.simulate import GameSummary, compare, report
 
 
 def games(shift: int = 0) -> list[GameSummary]:

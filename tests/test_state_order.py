@@ -12,11 +12,11 @@ import json
 import pytest
 from sj_support import BOT, REAL, effective_actions, game_before
 
+from framework.bots.play import new_session
+from framework.bots.play import play as run
 from framework.engine.choices import legal_actions
 from framework.engine.state import game_from_dict, game_to_dict
 from framework.engine.trace import trace_state
-from framework.play import new_session
-from framework.play import play as run
 
 
 def key_sorted(game):

@@ -12,9 +12,9 @@ import pytest
 from jsonschema import Draft7Validator
 from typer.testing import CliRunner
 
-from framework import yamlsource
-from framework.cli import app
-from framework.problems import ProblemsError
+from framework.base import yamlsource
+from framework.base.problems import ProblemsError
+from framework.cli.main import app
 from framework.title import loader
 from framework.title.library import LIBRARY_FILE, standard_tiles
 from framework.title.loader import load_title

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from framework.board.upgrades import keeping_rotations
 from framework.title.loader import load_title
+from framework.title.upgrades import keeping_rotations
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "1830"
 
@@ -175,8 +175,8 @@ def test_the_erie_chooses_its_home_city_when_e11_gets_its_first_tile():
     """1830's ERIE (home city ``choose``): its token sits in E11's first city while the
     hex has no track; the ERIE's lay of 59 (action 377) lifts it, and it goes back in
     the city the ERIE names (action 378) before anything else."""
-    from framework.gamefile import GameFile
-    from framework.replay import replay
+    from framework.record.gamefile import GameFile
+    from framework.record.replay import replay
 
     record = GameFile.read(TITLE / "games" / "29133.json")
     game = replay(record, stop_after=376).game
@@ -210,8 +210,8 @@ def _random_game_until(players: int, seed: int, stop, optional_rules=(), rules=(
     import random
 
     from framework.bots import make_bot
+    from framework.bots.play import new_session
     from framework.engine.choices import legal_actions
-    from framework.play import new_session
 
     session = new_session(TITLE, players, seed, optional_rules=optional_rules, rules=list(rules))
     bot, rng, game = make_bot("random"), random.Random(seed), session.game
@@ -472,8 +472,8 @@ def test_a_teleport_works_only_for_the_owners_it_lists():
     import random
 
     from framework.bots import make_bot
+    from framework.bots.play import new_session
     from framework.engine.choices import legal_actions
-    from framework.play import new_session
     from framework.title.loader import RulesText
 
     house = RulesText(
@@ -505,8 +505,8 @@ def test_a_route_once_found_is_kept_as_18xx_games_keeps_it(tmp_path):
     from oracle_support import oracle_verdicts, write_games
 
     from framework.bots import make_bot
+    from framework.bots.play import new_session, play
     from framework.engine.choices import legal_actions
-    from framework.play import new_session, play
 
     session = new_session(TITLE, 5, 3)
     play(session, make_bot("heuristic"), seed=3, max_actions=175)
@@ -541,8 +541,8 @@ def test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16(tmp_
     from oracle_support import oracle_verdicts, write_games
 
     from framework.bots import make_bot
+    from framework.bots.play import new_session
     from framework.engine.choices import legal_actions
-    from framework.play import new_session
 
     session = new_session(TITLE, 2, 10, optional_rules=["optional_6_train"])
     bot, rng, game = make_bot("heuristic"), random.Random(10), session.game

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from framework.base.errors import GameError
 from framework.board.board import Board
 from framework.board.lays import IllegalLay, Layer, check_lay, lay, legal_lays
 from framework.board.routes import stop_value
 from framework.engine import purchases, shares
 from framework.engine.choices import legal_actions
-from framework.engine.errors import GameError
-from framework.gamefile import GameFile
-from framework.replay import replay
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.title.loader import load_title
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "1889"
@@ -231,7 +231,7 @@ def test_companies(title):
 def test_the_companies_in_play_by_player_count(title, players, absent):
     """g_1889: the UTF is for four or more players (min_players), and a two-player game
     has no SIR (``companies.players``): they leave the game before the auction."""
-    from framework.setup import random_setup
+    from framework.engine.setup import random_setup
 
     assert set(random_setup(title, 1, players).removed_companies) == absent
 

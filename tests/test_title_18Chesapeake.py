@@ -25,8 +25,8 @@ from framework.engine.entities import OUT_OF_GAME, POOL, Corporation
 from framework.engine.game import Game
 from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_from_dict, game_to_dict
-from framework.gamefile import GameFile
-from framework.replay import replay
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.title.loader import RulesText, load_title
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "18Chesapeake"

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from framework.board.upgrades import keeping_rotations
-from framework.geometry import Grid, opposite, rotate
+from framework.base.grid import Grid, opposite, rotate
 from framework.title.loader import load_title
 from framework.title.map import Hex
 from framework.title.tilecode import ICON_NAMES, parse
 from framework.title.track import TrackContent
+from framework.title.upgrades import keeping_rotations
 
 TITLE = Path(__file__).resolve().parents[1] / "titles" / "18SJ"
 REF = json.loads((Path(__file__).parent / "data" / "18SJ-reference.json").read_text(encoding="utf-8"))

@@ -22,10 +22,10 @@ import pytest
 from jsonschema import Draft7Validator
 from typer.testing import CliRunner
 
-from framework import yamlsource
-from framework.cli import app
-from framework.geometry import Grid
-from framework.problems import ProblemsError
+from framework.base import yamlsource
+from framework.base.grid import Grid
+from framework.base.problems import ProblemsError
+from framework.cli.main import app
 from framework.title.loader import load_title
 from framework.title.schema import title_schema
 

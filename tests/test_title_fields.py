@@ -38,18 +38,18 @@ from pydantic import BaseModel
 from sj_support import REAL, TITLE_DIR, game_before, game_before_with, recorded
 from typer.testing import CliRunner
 
+from framework.base.problems import ProblemsError
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
 from framework.board.lays import Layer, check_lay, lay
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, stop_value
 from framework.board.tokens import IllegalToken, check_token
 from framework.bots.heuristic import HeuristicBot
+from framework.bots.play import new_session, play
 from framework.bots.random_bot import RandomBot
-from framework.cli import app
+from framework.cli.main import app
 from framework.engine import finance, trains
 from framework.engine.entities import BANK
-from framework.play import new_session, play
-from framework.problems import ProblemsError
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 

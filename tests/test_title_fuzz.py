@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.problems import ProblemsError
+from framework.base.problems import ProblemsError
+from framework.cli.main import app
 from framework.title.loader import load_title
 
 TINY = Path(__file__).parent / "titles" / "tiny"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from framework import yamlsource
+from framework.base import yamlsource
 
 TITLES = Path(__file__).resolve().parents[1] / "titles"
 FOLDERS = sorted(p.parent for p in TITLES.glob("*/README.md"))

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.provenance import SETTING, played_title, title_warning
+from framework.cli.main import app
+from framework.record.provenance import SETTING, played_title, title_warning
 from framework.title.loader import load_title
-from framework.titlepath import (
+from framework.title.paths import (
     ENV_VAR,
     TitleNameError,
     TitleNotFound,

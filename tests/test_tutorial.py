@@ -30,17 +30,17 @@ import pytest
 from jsonschema import Draft7Validator
 from typer.testing import CliRunner
 
-from framework import yamlsource
+from framework.base import yamlsource
 from framework.bots import make_bot
-from framework.cli import app
+from framework.bots.play import new_session, play
+from framework.cli.main import app
 from framework.engine import finance
 from framework.engine.invariants import broken_invariants
-from framework.gamefile import GameFile
-from framework.play import new_session, play
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.render.map import render_map
 from framework.render.market import render_market
 from framework.render.tilesheet import render_tiles
-from framework.replay import replay
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, overlay_schema, title_schema
 

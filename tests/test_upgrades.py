@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from framework.board.upgrades import keeping_rotations
 from framework.title.loader import load_title
 from framework.title.track import TrackContent
+from framework.title.upgrades import keeping_rotations
 
 SJ = load_title(Path(__file__).resolve().parents[1] / "titles" / "18SJ")
 

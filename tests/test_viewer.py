@@ -14,9 +14,10 @@ from typing import Any
 
 from browser_support import browser, watched_page
 
-from framework.gamefile import NO_EFFECT, GameFile
+from framework.engine.actions import NO_EFFECT
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, title_for
 from framework.render.viewer import build_viewer
-from framework.replay import new_game, title_for
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "titles" / "18SJ" / "games" / "166116.json"
@@ -147,7 +148,7 @@ def test_view_command(tmp_path):
     import typer
     from typer.testing import CliRunner
 
-    from framework.cli_render import register
+    from framework.cli.render import register
 
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     register(app)

@@ -1,4 +1,4 @@
-"""Limits on YAML documents (framework.yamllimits): alias expansion, size and nesting depth
+"""Limits on YAML documents (framework.base.yamllimits): alias expansion, size and nesting depth
 are refused with a ``file:line:col`` message, in titles, overlays and the house rules
 inside game files alike, before they can take unbounded time or memory (issue 12 §2)."""
 
@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from framework.cli import app
-from framework.gamefile import GameFile
-from framework.problems import ProblemsError
-from framework.replay import title_for
+from framework.base.problems import ProblemsError
+from framework.base.yamllimits import LIMITS, Limits
+from framework.base.yamlsource import load, loads
+from framework.cli.main import app
+from framework.record.gamefile import GameFile
+from framework.record.replay import title_for
 from framework.title.loader import load_title
-from framework.yamllimits import LIMITS, Limits
-from framework.yamlsource import load, loads
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ROOT / "tests" / "titles" / "tiny"

@@ -1,11 +1,11 @@
-"""Safe YAML loading with positions (framework.yamlsource)."""
+"""Safe YAML loading with positions (framework.base.yamlsource)."""
 
 from __future__ import annotations
 
 import pytest
 
-from framework.problems import ProblemsError
-from framework.yamlsource import Located, loads
+from framework.base.problems import ProblemsError
+from framework.base.yamlsource import Located, loads
 
 
 def problems(text: str) -> list[str]:

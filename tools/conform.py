@@ -95,8 +95,8 @@ def matrix(
 def play_one(spec: Spec, folder: str, legal_every: int = 0) -> Played:
     """Play ``spec`` with bots, save it in ``folder``, and record our trace."""
     from framework.bots import make_bot
+    from framework.bots.play import BotError, new_session, play
     from framework.engine.trace import trace_state
-    from framework.play import BotError, new_session, play
 
     variants = [] if spec.variant == NO_VARIANT else [spec.variant]
     session = new_session(spec.title, spec.players, spec.seed, optional_rules=variants)

@@ -9,7 +9,7 @@ certificates, share counts and sources, other tiles, rotations and hexes, other
 cities and slots, other trains and variants, routes with another revenue, train or
 stop, other dividend kinds, companies and choices. Each candidate is tried in our
 engine on a copy of the position (read as a game file's action is read,
-:func:`framework.replay.recorded`) and in 18xx.games' (``tools/oracle_legal.rb
+:func:`framework.record.replay.recorded`) and in 18xx.games' (``tools/oracle_legal.rb
 --try``, on a forked copy of the game loaded once); a refusal of ours must also
 leave the position exactly as it was.
 
@@ -325,9 +325,9 @@ PERTURBATIONS = {
 def our_verdicts(game: Game, game_file, rng: random.Random) -> list[Candidate]:
     """Every candidate at this position, with our engine's verdict: each tried on a copy
     of the position, as a game file's action is read; a refusal must change nothing."""
-    from framework.engine.errors import GameError
+    from framework.base.errors import GameError
     from framework.engine.state import fork, game_to_dict
-    from framework.replay import recorded
+    from framework.record.replay import recorded
 
     base = fork(game)
     before = json.dumps(game_to_dict(base), sort_keys=True)
@@ -354,7 +354,7 @@ def positions_of(path: str, every: int, seed: int) -> list[Position]:
     """Our candidates and verdicts after every ``every``-th action of a game file."""
     from legal import replayed
 
-    from framework.gamefile import GameFile
+    from framework.record.gamefile import GameFile
 
     game_file = GameFile.read(path)
     rng = random.Random(seed)

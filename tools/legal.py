@@ -398,9 +398,9 @@ def oracle_try(path: str, request: dict[str, dict[str, list[dict[str, Any]]]]) -
 def replayed(path: str, wanted: Callable[[int], bool], look: Callable[[Game], Any]) -> dict[int, Any]:
     """``look(game)`` after each action of a game file (replayed in our engine) whose id
     is ``wanted``, by action id."""
-    from framework.engine.errors import GameError
-    from framework.gamefile import GameFile
-    from framework.replay import new_game, title_for
+    from framework.base.errors import GameError
+    from framework.record.gamefile import GameFile
+    from framework.record.replay import new_game, title_for
 
     game_file = GameFile.read(path)
     game = new_game(game_file, title_for(game_file))

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from framework.board.faces import Face, make_face
 from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
 from framework.board.hexmap import HexMap
 from framework.board.supply import TileSupply
-from framework.board.upgrades import keeping_mapping
+from framework.title.faces import Face, make_face
 from framework.title.model import Title
+from framework.title.upgrades import keeping_mapping
 
 City = tuple[str, int]
 """A city: ``(hex, part index)``."""
@@ -37,7 +37,7 @@ class Placed:
 
 class FaceCache:
     """Faces of every tile of a title in every rotation, made once, how one face keeps
-    another's track (see :mod:`framework.board.upgrades`), and which tiles suit a kind of
+    another's track (see :mod:`framework.title.upgrades`), and which tiles suit a kind of
     site (see :func:`framework.board.lays.legal_lays`)."""
 
     def __init__(self, title: Title):

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from framework.board.faces import Face
 from framework.board.hexmap import HexMap
+from framework.title.faces import Face
 
 NodeKey = tuple[str, str, int]
 """``("node", hex, index)`` or ``("port", hex, edge)``."""

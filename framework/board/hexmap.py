@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from framework.board.faces import Face, make_face
-from framework.geometry import Grid, opposite
+from framework.base.grid import Grid, opposite
+from framework.title.faces import Face, make_face
 from framework.title.map import Hex
 from framework.title.model import Title
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
-from framework.board.faces import Face
+from framework.title.faces import Face
 
 
 class IllegalLay(BoardRuleError):

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
 from framework.board.board import Board
-from framework.board.faces import End, Face
 from framework.board.routes import NodeRef, PathRef
+from framework.title.faces import End, Face
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
 from framework.board.errors import BoardRuleError
-from framework.board.faces import End
 from framework.title.base import revenue_in_phase
+from framework.title.faces import End
 
 NodeRef = tuple[str, int]
 """A revenue centre: ``(hex, part index)``."""

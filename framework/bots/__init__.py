@@ -2,6 +2,9 @@
 
 ``make_bot("random")`` fuzzes the engine; ``make_bot("heuristic")`` plays
 sensibly for any title from its data (see :mod:`framework.bots.heuristic`).
+
+The bots choose among the engine's legal choices and never reach past them: the layer
+may import ``base``, ``title``, ``board``, ``engine`` and ``record``.
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | Non
 def _dead_end(game: Game, entity: str, kind: str, choice: Choice) -> bool:
     if kind != "lay_tile" or entity not in game.companies:
         return False
-    from framework.engine.errors import GameError
+    from framework.base.errors import GameError
     from framework.engine.state import game_from_dict, game_to_dict
     from framework.title.companies import TileLay
 

@@ -16,7 +16,7 @@ class RandomBot:
     where a choice has a range.
 
     >>> import random
-    >>> from framework.play import new_session
+    >>> from framework.bots.play import new_session
     >>> session = new_session("titles/18SJ", players=3, seed=1)
     >>> from framework.engine.choices import legal_actions
     >>> action = RandomBot().act(session.game, legal_actions(session.game), random.Random(1))

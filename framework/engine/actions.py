@@ -1,7 +1,7 @@
 """The shape of 18xx.games actions, as pydantic models: each type's fields and what they hold.
 
 The models are the one description of an action's fields: the game-file model
-(:mod:`framework.gamefile_model`) checks every action of a file with them before
+(:mod:`framework.record.gamefile_model`) checks every action of a file with them before
 a replay, and :func:`check_shape` refuses a malformed action (a missing field,
 text where a number belongs) before the rules look at it, with a message naming
 the field. The models only check; the engine keeps reading the action's JSON.
@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
 
 
 def _whole(value: Any) -> Any:
@@ -227,7 +227,7 @@ class GiveMoney(Move):
 
 class Undo(Action):
     action_id: Any = None
-    """Checked when undo is applied (:func:`framework.gamefile.effective_actions`)."""
+    """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
 
 
 class Message(Action):
@@ -283,7 +283,7 @@ EMPTY: Mapping[str, type[BaseModel]] = MappingProxyType({})
 
 KNOWN = CATALOGUE | set(PLAYED)
 """The action types any game file may hold: 18xx.games' own and the engine's (a title's
-layer adds its own, :attr:`framework.layer.Layer.actions`)."""
+layer adds its own, :attr:`framework.title.layer.Layer.actions`)."""
 
 
 @dataclass(frozen=True)
@@ -394,3 +394,22 @@ def check_shape(action: Any, extra: Mapping[str, type[BaseModel]] = EMPTY) -> No
         )
     for name in unplayed_fields(action):
         raise GameError("action format", f"a {kind} with {name!r} is not played by this engine")
+
+
+PROGRAMS = frozenset(
+    {
+        "program_auction_bid",
+        "program_buy_shares",
+        "program_close_pass",
+        "program_disable",
+        "program_harzbahn_draft_pass",
+        "program_independent_mines",
+        "program_merger_pass",
+        "program_share_pass",
+    }
+)
+"""A player's programmed (automatic) actions: 18xx.games records what they do as the
+``auto_actions`` of later actions, so replaying them changes nothing."""
+
+NO_EFFECT = frozenset({"message"}) | PROGRAMS
+"""Action types that never change the game (their effects, if any, arrive as ``auto_actions``)."""

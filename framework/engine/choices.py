@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from framework.base.errors import GameError
 from framework.board.lays import legal_lays
 from framework.board.tokens import token_cities
 from framework.engine import operating, purchases, shares, trains
 from framework.engine.entities import POOL
-from framework.engine.errors import GameError
 from framework.engine.steps.base import Step
 from framework.engine.steps.track import city_id
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from framework.base.errors import GameError
 from framework.engine.entities import Corporation, Share
-from framework.engine.errors import GameError
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -67,7 +67,7 @@ def check_spend(game: Game, payer: str, amount: int) -> None:
     >>> check_spend(game, "1", 0)
     Traceback (most recent call last):
     ...
-    framework.engine.errors.GameError: 1 cannot pay 0: a price is at least 1 (money)
+    framework.base.errors.GameError: 1 cannot pay 0: a price is at least 1 (money)
     """
     if amount < 1:
         raise GameError("money", f"{game.name(payer)} cannot pay {amount}: a price is at least 1")

@@ -16,10 +16,11 @@ import math
 import random
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
 from framework.engine import finance, trains
-from framework.engine.actions import check_shape
+from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
     CLOSED,
@@ -31,13 +32,11 @@ from framework.engine.entities import (
     Share,
     Train,
 )
-from framework.engine.errors import GameError
 from framework.engine.market import StockMarket
-from framework.engine.rounds import make_round
-from framework.gamefile import NO_EFFECT
-from framework.layer import layer_of
-from framework.setup import Setup, president_corporation, random_setup
+from framework.engine.round_library import make_round
+from framework.engine.setup import Setup, president_corporation, random_setup
 from framework.title.hooks import load_hooks
+from framework.title.layer import layer_of
 from framework.title.model import Title
 
 
@@ -104,7 +103,7 @@ class Game:
 
             place_start_prices(self)
         self.layer = layer_of(self)
-        """The title's layer (:mod:`framework.layer`; the base, adding nothing, for most)."""
+        """The title's layer (:mod:`framework.title.layer`; the base, adding nothing, for most)."""
         self.layer_state = self.layer.new_state(self)
         """The layer's part of the game (``None`` for a title without one)."""
         if "after_setup" in title.hooks:
@@ -360,7 +359,7 @@ class Game:
         """Apply ``action``'s ``auto_actions``, after it, naming the one refused. An
         action and its auto actions are one: a refusal here leaves the action (and the
         auto actions before) taken, so the caller makes the game again
-        (:class:`~framework.session.Session` and :func:`~framework.replay.replay` do)."""
+        (:class:`~framework.record.session.Session` and :func:`~framework.record.replay.replay` do)."""
         for number, auto in enumerate(action.get("auto_actions") or [], 1):
             try:
                 self.process({**auto, "id": action.get("id")})

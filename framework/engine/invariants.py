@@ -6,7 +6,7 @@
   taken out of the game during play still count).
 * The tile supply never goes below zero: tiles on the map and in the supply
   add up to the manifest.
-* What the title's layer says must hold of its state (:meth:`framework.layer.Layer.invariants`).
+* What the title's layer says must hold of its state (:meth:`framework.title.layer.Layer.invariants`).
 * Every station token on the map belongs to an open corporation, to a minor, or
   to the state railway. (A merged minor's token may stay on the map after the
   minor closes: 18xx.games leaves KHJ's token in Köping when the buyer already

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from framework.board.bonuses import BonusRules, Marker
 from framework.board.lays import Discount, Layer
 from framework.board.routes import Runner
-from framework.engine import trains
-from framework.engine.entities import Train
+from framework.engine import finance
+from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
 
 if TYPE_CHECKING:
@@ -55,6 +55,18 @@ def company_revenue(game: Game, sym: str) -> int:
     ``revenue_change`` made it."""
     changed = game.companies[sym].revenue
     return game.title.companies[sym].revenue if changed is None else changed
+
+
+def pay_company_revenue(game: Game) -> None:
+    """Private companies pay their owners: players' first in seat order, then corporations'."""
+    owned = [(c, company_revenue(game, c.sym)) for c in game.companies.values() if not c.closed]
+    for player in game.players:
+        for company, revenue in owned:
+            if company.owner == player.id and revenue:
+                finance.pay(game, BANK, player.id, revenue)
+    for company, revenue in owned:
+        if company.owner in game.corporations and revenue:
+            finance.pay(game, BANK, company.owner, revenue)
 
 
 def corporations_may_buy(game: Game, sym: str) -> bool:
@@ -109,9 +121,23 @@ def national(game: Game) -> str | None:
     return rules.national.sym if rules else None
 
 
+def train_distance(game: Game, train: Train) -> int | None:
+    """How far the train runs on its current face (``None``: unlimited)."""
+    spec = game.title.trains[train.name]
+    variant = spec.variants.get(train.variant)
+    value = variant.distance if variant is not None and variant.distance is not None else spec.distance
+    return None if value == "unlimited" else value
+
+
+def train_face(game: Game, train: Train):
+    """The train's spec for its current face (the variant, or the train itself)."""
+    spec = game.title.trains[train.name]
+    return spec.variants.get(train.variant, spec)
+
+
 def runner(game: Game, train: Train) -> Runner:
     owner = train.owner
-    spec = trains.face(game, train)
+    spec = train_face(game, train)
     tokens: dict[str, int] = {}
     label = "{amount}"
     for sym, ability in owned_abilities(game, owner, ab.BonusTokens):
@@ -126,7 +152,7 @@ def runner(game: Game, train: Train) -> Runner:
     return Runner(
         owner,
         game.colors(),
-        trains.distance(game, train),
+        train_distance(game, train),
         spec.own_token_stop_multiplier,
         passes,
         BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker),

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from framework.base.errors import GameError
 from framework.engine import finance, shares, trains
 from framework.engine.entities import BANK, Corporation, Share, Train
-from framework.engine.errors import GameError
 
 if TYPE_CHECKING:
     from framework.engine.game import Game

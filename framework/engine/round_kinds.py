@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, operating, purchases, tokens, trains
-from framework.engine.entities import BANK, POOL
-from framework.engine.rounds import Round, round_kind
+from framework.engine import operating, purchases, tokens, trains
+from framework.engine.entities import POOL
+from framework.engine.rounds import Round
 
 
-@round_kind("auction")
 class AuctionRound(Round):
     """Players in seat order; the auction step moves the turn itself."""
+
+    kind = "auction"
 
     def start(self) -> None:
         humans = [p.id for p in self.game.humans]
@@ -34,9 +35,10 @@ class AuctionRound(Round):
         self.game.log_round_end(self.game.round_label())
 
 
-@round_kind("stock")
 class StockRound(Round):
     """Players in priority order, passing round the table until all have passed."""
+
+    kind = "stock"
 
     STATE = (
         "entities",
@@ -130,11 +132,12 @@ def _sold_out(game, corp) -> bool:
     return all(s.owner in game.players_by_id for s in corp.shares)
 
 
-@round_kind("operating")
 class OperatingRound(Round):
     """Minors first, then corporations by descending share price at the start of the round
     (those yet to operate re-sorted after an emergency sale or a bankruptcy), then the
     virtual player's."""
+
+    kind = "operating"
 
     STATE = (
         "entities",
@@ -173,7 +176,7 @@ class OperatingRound(Round):
         self.entities = self.operating_order()
         self.index = 0
         game.log(f"Operating round {game.turn}.{game.or_number}")
-        pay_company_revenue(game)
+        operating.pay_company_revenue(game)
         if game.title.rules.tokens.home == "operating_round":
             for entity in self.entities:
                 tokens.place_home(game, entity, self)
@@ -254,15 +257,3 @@ class OperatingRound(Round):
 
     def operator_trains(self) -> list:
         return trains.owned(self.game, self.entity())
-
-
-def pay_company_revenue(game) -> None:
-    """Private companies pay their owners: players' first in seat order, then corporations'."""
-    owned = [(c, operating.company_revenue(game, c.sym)) for c in game.companies.values() if not c.closed]
-    for player in game.players:
-        for company, revenue in owned:
-            if company.owner == player.id and revenue:
-                finance.pay(game, BANK, player.id, revenue)
-    for company, revenue in owned:
-        if company.owner in game.corporations and revenue:
-            finance.pay(game, BANK, company.owner, revenue)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
 from framework.engine.steps import STEP_TYPES, Step
 from framework.engine.steps.base import entity_of
 
@@ -164,34 +164,3 @@ class Round:
             setattr(self, name, data[name])
         for step, saved in zip(self.steps, data["steps"], strict=True):
             step.load(saved)
-
-
-ROUND_TYPES: dict[str, type[Round]] = {}
-
-
-def round_kind(kind: str):
-    def register(cls: type[Round]) -> type[Round]:
-        cls.kind = kind
-        ROUND_TYPES[kind] = cls
-        return cls
-
-    return register
-
-
-def make_round(game: Game, name: str) -> Round:
-    kind = game.title.rounds[name].kind
-    if kind == "custom":
-        hook = game.hooks[game.title.rounds[name].hook]
-        if not (isinstance(hook, type) and issubclass(hook, Round)):
-            return hook(game, name)  # a function that sets the round up
-        round_ = hook(game, name)
-        round_.start()
-        return round_
-    round_ = ROUND_TYPES[kind](game, name)
-    round_.start()
-    return round_
-
-
-# the kinds register themselves on import
-from framework.engine import round_kinds as _kinds  # noqa: E402, F401
-from framework.engine import share_phase as _share_phase  # noqa: E402, F401

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from framework.base.errors import GameError
 from framework.board.routes import IllegalRoute, PathRef, Route, check_route, revenue
 from framework.board.runroutes import CANDIDATES, collapsed, route_to_json, routes_through
 from framework.engine import operating
-from framework.engine.errors import GameError
 
 if TYPE_CHECKING:
     from framework.engine.game import Game

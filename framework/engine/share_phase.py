@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, shares
 from framework.engine.entities import BANK, POOL
-from framework.engine.errors import GameError
-from framework.engine.rounds import Round, round_kind
+from framework.engine.rounds import Round
 from framework.engine.steps.base import entity_of
 
 if TYPE_CHECKING:
@@ -76,8 +76,8 @@ def gift_choices(game: Game, player: str) -> list[dict[str, Any]]:
     ]
 
 
-@round_kind("share_phase")
 class SharePhase(Round):
+    kind = "share_phase"
     STATE = (
         "entities",
         "index",

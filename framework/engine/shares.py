@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.base.errors import GameError
 from framework.engine import finance, tokens
 from framework.engine.entities import BANK, IPO, POOL, Corporation, Share
-from framework.engine.errors import GameError
 
 if TYPE_CHECKING:
     from framework.engine.game import Game

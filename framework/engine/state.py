@@ -16,10 +16,10 @@ from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
 from framework.engine.entities import Company, Corporation, Minor, Player, Share, Train
 from framework.engine.market import StockMarket
-from framework.engine.rounds import ROUND_TYPES, make_round
-from framework.layer import layer_of
-from framework.setup import Setup
+from framework.engine.round_library import ROUND_TYPES, make_round
+from framework.engine.setup import Setup
 from framework.title.hooks import load_hooks
+from framework.title.layer import layer_of
 from framework.title.model import Title
 
 FORMAT = 2

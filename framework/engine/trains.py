@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from framework.base.errors import GameError
 from framework.engine import events
 from framework.engine.entities import BANK, POOL, Train
-from framework.engine.errors import GameError
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -35,19 +35,6 @@ def _create(game: Game, name: str, index: int) -> Train:
     game.trains[train.id] = train
     game.depot.append(train.id)
     return train
-
-
-def distance(game: Game, train: Train) -> int | None:
-    spec = game.title.trains[train.name]
-    variant = spec.variants.get(train.variant)
-    value = variant.distance if variant is not None and variant.distance is not None else spec.distance
-    return None if value == "unlimited" else value
-
-
-def face(game: Game, train: Train):
-    """The train's spec for its current face (the variant, or the train itself)."""
-    spec = game.title.trains[train.name]
-    return spec.variants.get(train.variant, spec)
 
 
 def counts(game: Game) -> dict[str, int]:

@@ -10,4 +10,7 @@
 The building blocks are :mod:`~framework.render.svg` (plain SVG text),
 :mod:`~framework.render.geometry` (hexes in pixels), :mod:`~framework.render.track`
 (track on a hex) and :mod:`~framework.render.hexes` (one hex drawn).
+
+It draws what the layers below hold and decides nothing: it may import ``base``,
+``title``, ``board``, ``engine``, ``record`` and ``bots``.
 """

@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from framework.board.faces import Face
 from framework.render import style
 from framework.render.geometry import Point
 from framework.render.svg import element, group, line, num, polygon
 from framework.render.track import FaceLayout, PathShape
+from framework.title.faces import Face
 
 
 def segment_crossing(a: Point, b: Point, c: Point, d: Point) -> tuple[Point, Point] | None:

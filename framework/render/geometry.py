@@ -7,7 +7,7 @@ with ``s`` the centre-to-corner distance (reference §a.1),
 * pointy layout: ``px = x·(√3/2)·s``, ``py = y·(3/2)·s``;
 * flat layout: ``px = x·(3/2)·s``, ``py = y·(√3/2)·s``;
 
-for the doubled coordinates ``(x, y)`` of :class:`framework.geometry.Grid`, plus a
+for the doubled coordinates ``(x, y)`` of :class:`framework.base.grid.Grid`, plus a
 margin. Screen angles grow clockwise (y points down), like the edge numbers: a
 pointy hex's edge 0 (lower-left) points at 120°, edge 4 (right) at 0°; a flat
 hex's edge 0 (bottom) at 90°.
@@ -29,7 +29,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from framework.geometry import Grid
+from framework.base.grid import Grid
 
 Point = tuple[float, float]
 

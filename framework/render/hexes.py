@@ -15,7 +15,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from framework.board.faces import Face
 from framework.render import drawtrack, style
 from framework.render.geometry import HexShape, Point, dist
 from framework.render.marks import (
@@ -35,6 +34,7 @@ from framework.render.marks import (
 )
 from framework.render.svg import element, group, polygon, text, title
 from framework.render.track import FaceLayout, edge_path, line_path
+from framework.title.faces import Face
 
 
 @dataclass

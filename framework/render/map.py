@@ -10,7 +10,7 @@ tokens, reserved homes, bonus markers). :func:`map_layers` draws either, and
     svg = render_map(load_title("titles/18SJ"))
 
 The map is drawn as 18xx.games draws it: ids and edges as in
-:mod:`framework.geometry`, pixel centres as in :mod:`framework.render.geometry`
+:mod:`framework.base.grid`, pixel centres as in :mod:`framework.render.geometry`
 (for 18SJ: pointy hexes, north pointing right).
 """
 
@@ -20,9 +20,9 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from framework.base.grid import Grid, index_letters, opposite
 from framework.board.board import Board
 from framework.board.hexmap import HexMap
-from framework.geometry import Grid, index_letters, opposite
 from framework.render import style
 from framework.render.geometry import HexShape, MapGeometry
 from framework.render.hexes import HexView, draw_hex

@@ -1,6 +1,6 @@
 """Writing pictures: SVG as text, PNG through cairosvg, always atomically.
 
-Files are written with :func:`framework.atomic.write_atomic` (a temporary file
+Files are written with :func:`framework.base.atomic.write_atomic` (a temporary file
 renamed into place), so a reader never sees half a picture. PNG needs the
 optional ``cairosvg`` package and the system's Cairo library it loads; without
 either, :func:`to_png` raises :class:`RenderError` saying which is missing and how
@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from framework.atomic import WriteError, write_atomic
+from framework.base.atomic import WriteError, write_atomic
 
 PNG_HINT = "PNG output needs cairosvg: pip install 'rails18xx[png]' (or pip install cairosvg)"
 CAIRO_HINT = (

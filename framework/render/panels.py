@@ -5,8 +5,8 @@ each ``*_html`` function turns that data into an HTML fragment. The replay viewe
 records the data at every action (and its page script draws the same tables); the play
 page can call the ``*_html`` functions on its live game::
 
-    from framework.gamefile import GameFile
-    from framework.replay import replay
+    from framework.record.gamefile import GameFile
+    from framework.record.replay import replay
     game = replay(GameFile.read("game.json")).game
     html = share_table_html(share_columns(game), share_table_data(game))
 

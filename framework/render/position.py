@@ -6,8 +6,8 @@ too), reserved homes, bonus markers — optionally with routes over it, and
 under the map the phase and round, the corporations (price, treasury, trains,
 stations) and the players (cash, certificates, companies)::
 
-    from framework.gamefile import GameFile
-    from framework.replay import replay
+    from framework.record.gamefile import GameFile
+    from framework.record.replay import replay
     game = replay(GameFile.read("titles/18SJ/games/166116.json"), stop_after=600).game
     svg = render_position(game)
 """
@@ -87,7 +87,7 @@ def summary_lines(game: Any) -> tuple[list[tuple[str, str, str]], list[str]]:
 
 
 def layer_overlay(pictures: dict[str, str], geometry: MapGeometry) -> str:
-    """The pictures a title's layer draws on hexes (:meth:`framework.layer.Layer.hex_pictures`,
+    """The pictures a title's layer draws on hexes (:meth:`framework.title.layer.Layer.hex_pictures`,
     each around its hex's centre), in place over the map."""
     parts = []
     for hex_id, svg in pictures.items():

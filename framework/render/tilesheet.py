@@ -13,17 +13,17 @@ the same sheet draws the library (``18xx render TITLE --tiles --library``).
 from __future__ import annotations
 
 from framework.board.board import Board
-from framework.board.faces import make_face
-from framework.board.upgrades import keeping_rotations
 from framework.render.geometry import HexShape
 from framework.render.hexes import HexView, draw_hex
 from framework.render.marks import Palette
 from framework.render.svg import document, group, text, title, translate
 from framework.title.base import TILE_COLORS, keyed
+from framework.title.faces import make_face
 from framework.title.library import standard_tiles
 from framework.title.model import Title
 from framework.title.rules import UpgradeRule
 from framework.title.tiles import Tile
+from framework.title.upgrades import keeping_rotations
 
 TILE_SIZE = 40.0
 

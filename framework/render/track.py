@@ -1,6 +1,6 @@
 """Track on a hex: where the revenue centres sit and how each path is drawn.
 
-:class:`FaceLayout` turns a :class:`~framework.board.faces.Face` (track already
+:class:`FaceLayout` turns a :class:`~framework.title.faces.Face` (track already
 rotated) into pixels around the hex centre:
 
 * a lone revenue centre sits in the middle; several sit half-way towards the
@@ -18,7 +18,7 @@ Each path keeps a few sample points, so labels can be placed clear of the track,
 and its SVG path data, so routes can be drawn over exactly the track they use.
 
 >>> from framework.title.track import TrackContent
->>> from framework.board.faces import make_face
+>>> from framework.title.faces import make_face
 >>> from framework.render.geometry import HexShape
 >>> face = make_face("8", TrackContent.model_validate({"paths": [[0, 2]]}), "yellow", 0)
 >>> FaceLayout(HexShape("pointy", 40), face).paths[0].d
@@ -32,9 +32,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from framework.board.faces import End, Face
 from framework.render.geometry import HexShape, Point, add, unit
 from framework.render.svg import num
+from framework.title.faces import End, Face
 
 
 @dataclass(frozen=True)

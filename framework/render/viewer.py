@@ -35,8 +35,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from framework.engine.errors import GameError
-from framework.gamefile import NO_EFFECT, GameFile
+from framework.base.errors import GameError
+from framework.engine.actions import NO_EFFECT
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, title_for
 from framework.render import panels, style
 from framework.render.geometry import HexShape
 from framework.render.hexes import draw_hex
@@ -47,7 +49,6 @@ from framework.render.position import certificates, round_label
 from framework.render.routes import DrawnRoute, recorded_routes
 from framework.render.svg import group
 from framework.render.viewer_page import PAGE, plots_html
-from framework.replay import new_game, recorded, title_for
 from framework.title.model import Title
 
 VIEWER_SIZE = 40.0
@@ -404,7 +405,7 @@ def viewer_page(data: dict[str, Any]) -> str:
 def write_viewer(game_path: Path | str, out: Path | str, title: Title | None = None) -> str | None:
     """Read a game file and write its viewer page (atomically); returns why the replay
     stopped early, if it did (the page then ends at the last good action)."""
-    from framework.atomic import write_atomic
+    from framework.base.atomic import write_atomic
 
     data = viewer_data(GameFile.read(game_path), title)
     write_atomic(out, viewer_page(data).encode("utf-8"))

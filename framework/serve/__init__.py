@@ -3,4 +3,7 @@
 :mod:`framework.serve.app` is the Starlette app (pages, a JSON API, Server-Sent Events),
 :mod:`framework.serve.store` keeps the games in SQLite, :mod:`framework.serve.games`
 plays them (the bots of bot seats included) and writes what a page shows.
+
+It is a thin web layer over the record and the bots: it may import every layer but
+``cli``.
 """

@@ -47,19 +47,19 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
+from framework.base.problems import ProblemsError
 from framework.engine.game import Game
-from framework.gamefile import GameFile
-from framework.problems import ProblemsError
+from framework.record.gamefile import GameFile
+from framework.record.replay import check_game, chosen_variants, game_title, player_counts, replay, title_for
 from framework.render.shared_script import SHARED_SCRIPT
-from framework.replay import check_game, chosen_variants, game_title, player_counts, replay, title_for
 from framework.serve.games import HUMAN, LiveGame, SeatTaken, new_live
 from framework.serve.history import position_at
 from framework.serve.page import MAP_SIZE
 from framework.serve.store import Store
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
-from framework.titlepath import TitleLookupError, search_path
+from framework.title.paths import TitleLookupError, search_path
 
 STATIC = resources.files("framework.serve") / "static"
 BOTS = ("heuristic", "random")

@@ -1,10 +1,10 @@
 """A game in play on the server: its session, its seats, the bots, and what a page shows.
 
-:class:`LiveGame` holds a :class:`~framework.session.Session` and the stored game it
+:class:`LiveGame` holds a :class:`~framework.record.session.Session` and the stored game it
 came from. :meth:`LiveGame.choose` takes one of the choices
 :func:`~framework.engine.choices.legal_actions` lists (by its position, with an amount
 in its range), :meth:`LiveGame.act` an 18xx.games action as given; either is refused
-with the engine's message (:class:`~framework.engine.errors.GameError`) and changes
+with the engine's message (:class:`~framework.base.errors.GameError`) and changes
 nothing, or is stored before the call returns. After a person's action the bots of the
 bot seats play, server-side, until a person is to act. :meth:`LiveGame.state` is what
 a page draws: the map of the position, whose turn it is, the players' cash, the log and
@@ -19,13 +19,14 @@ import secrets
 import threading
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.bots import make_bot
 from framework.bots.base import amount_field, prudent, to_action
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
-from framework.engine.errors import GameError
 from framework.engine.route_plan import plan_routes
-from framework.gamefile import effective_actions
+from framework.record.gamefile import effective_actions
+from framework.record.session import Session
 from framework.render import panels
 from framework.render.position import certificates, render_position, round_label
 from framework.serve.history import History, page_fields
@@ -40,7 +41,6 @@ from framework.serve.page import (
     turn_routes,
 )
 from framework.serve.store import Store, StoredGame
-from framework.session import Session
 from framework.title.model import Title
 
 HUMAN = "human"

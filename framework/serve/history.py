@@ -2,8 +2,8 @@
 hexes each action touched, the plots of net worth and share prices, and the position
 after any action (the page's "looking back").
 
-A :class:`History` watches its game's :class:`~framework.session.Session`
-(:attr:`~framework.session.Session.watch`): after each action it keeps one
+A :class:`History` watches its game's :class:`~framework.record.session.Session`
+(:attr:`~framework.record.session.Session.watch`): after each action it keeps one
 :class:`Step` — the action's number and entity, how many log lines there are, each
 player's net worth, each corporation's share price and the hexes the action was about.
 A game resumed, or made again by an undo or a redo, is watched from its start as it is
@@ -21,9 +21,9 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
 from framework.engine.steps.track import parse_city
-from framework.gamefile import effective_actions
+from framework.record.gamefile import effective_actions
 from framework.render import panels
 from framework.render.map import geometry_for
 from framework.render.marks import Palette

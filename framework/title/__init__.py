@@ -1,0 +1,13 @@
+"""Titles as data: the title format's models, loading a title folder, and its checks.
+
+It owns the pydantic models of every section (:mod:`~framework.title.model`), loading a
+folder with overlays and variants at ``file:line:col`` (:mod:`~framework.title.loader`),
+the checks that relate sections (:mod:`~framework.title.checks`), the JSON Schema
+(:mod:`~framework.title.schema`), a tile's track as laid (:mod:`~framework.title.faces`,
+:mod:`~framework.title.upgrades`), a title's hooks and layer
+(:mod:`~framework.title.hooks`, :mod:`~framework.title.layer`), where titles are found
+(:mod:`~framework.title.paths`) and the starter of ``18xx new``
+(:mod:`~framework.title.starter`).
+
+It may import ``base``.
+"""

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from framework.board.upgrades import keeping_rotations
-from framework.geometry import Grid, opposite
+from framework.base.grid import Grid, opposite
+from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
 from framework.title.base import TILE_COLORS
 from framework.title.files import file_in_folder
@@ -36,7 +36,7 @@ from framework.title.model import Title
 from framework.title.rules import UpgradeRule
 from framework.title.track import TrackContent, endpoint_node
 from framework.title.train_order import phases_follow_the_depot, trains_rust_after_purchase
-from framework.yamlsource import DataPath
+from framework.title.upgrades import keeping_rotations
 
 Found = tuple[DataPath, str, str]
 

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.errors import GameError
-from framework.problems import Mark, Problem, ProblemsError
+from framework.base.errors import GameError
+from framework.base.problems import Mark, Problem, ProblemsError
+from framework.base.yamlsource import DataPath
 from framework.title.files import display_path
-from framework.yamlsource import DataPath
 
 if TYPE_CHECKING:
     from framework.title.model import Title

@@ -60,7 +60,7 @@ class NoStandardTile:
 
 @cache
 def _library() -> dict[str, dict[str, Any]]:
-    from framework import yamlsource
+    from framework.base import yamlsource
 
     data = yamlsource.load(LIBRARY_FILE, "framework/data/tiles.yaml").data
     return {str(name): entry for name, entry in data["tiles"].items()}

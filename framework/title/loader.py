@@ -24,18 +24,18 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
-from framework import yamlsource
-from framework.layer import Layer
-from framework.problems import Mark, Problem, ProblemsError
+from framework.base import yamlsource
+from framework.base.problems import Mark, Problem, ProblemsError
+from framework.base.yamlsource import DataPath, Located
 from framework.title.checks import check_title
 from framework.title.files import display_path, file_in_folder
 from framework.title.fingerprint import fingerprint
 from framework.title.hooks import hook_files, import_hooks
+from framework.title.layer import Layer
 from framework.title.library import LIBRARY_FILE, uses_library
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
 from framework.title.overlay import OverlayMeta, apply_overlay, blame
-from framework.yamlsource import DataPath, Located
 
 ENTRY_FILE = "title.yaml"
 
@@ -286,7 +286,7 @@ def validate_layer(title: Title, tree: Located, folder: Path) -> None:
     title._folder = folder
     layer = load_hooks_named(title, name)
     if not (isinstance(layer, type) and issubclass(layer, Layer)):
-        problem = f"hooks.layer {name!r} is not a subclass of framework.layer.Layer"
+        problem = f"hooks.layer {name!r} is not a subclass of framework.title.layer.Layer"
         raise ProblemsError([Problem(problem, tree.value_mark(("hooks", "layer")))], stage="schema")
     title._layer_class = layer
     if layer.model is None:

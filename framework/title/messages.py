@@ -17,9 +17,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from framework.problems import Mark, Problem
+from framework.base.problems import Mark, Problem
+from framework.base.yamlsource import DataPath, Located, has_child
 from framework.title.base import PATTERNS
-from framework.yamlsource import DataPath, Located, has_child
 
 _EXPECTED = {
     "int_type": "a whole number",

@@ -82,7 +82,7 @@ class Title(Model):
     """Hook functions the framework calls at fixed moments, by moment."""
     layer: dict[str, Any] | None = None
     """The data of the title's own layer (``hooks: {layer: ...}``, see
-    :mod:`framework.layer`), checked by that layer's model: for 18Steam, Age of
+    :mod:`framework.title.layer`), checked by that layer's model: for 18Steam, Age of
     Steam's goods, cities, track costs and income."""
 
     _folder: Path | None = PrivateAttr(default=None)
@@ -102,7 +102,7 @@ class Title(Model):
 
     @property
     def layer_class(self) -> Any:
-        """The title's :class:`framework.layer.Layer` subclass (``hooks.layer``), once
+        """The title's :class:`framework.title.layer.Layer` subclass (``hooks.layer``), once
         the loader has imported it; ``None`` for a title without a layer."""
         return self._layer_class
 

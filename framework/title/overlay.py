@@ -33,10 +33,10 @@ import re
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from framework.problems import Mark, Problem
+from framework.base.problems import Mark, Problem
+from framework.base.yamlsource import DataPath, Located
 from framework.title.base import Model
 from framework.title.library import is_count
-from framework.yamlsource import DataPath, Located
 
 
 class OverlayMeta(Model):

@@ -85,7 +85,7 @@ HookPoint = Literal["after_setup", "buying_shares", "after_dividend", "end_of_ga
 """Moments at which the framework calls a title's hook (``hooks`` section), and the
 title's layer:
 
-* ``layer``: the :class:`framework.layer.Layer` subclass of a title whose operating
+* ``layer``: the :class:`framework.title.layer.Layer` subclass of a title whose operating
   game is its own (it checks the ``layer`` section and extends the engine);
 * ``after_setup``: ``hook(game)`` once the game is set up (players paid, companies and
   corporations made, the random draws done), before the first round;

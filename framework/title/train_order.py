@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from framework.base.yamlsource import DataPath
 from framework.title.model import Title
-from framework.yamlsource import DataPath
 
 Found = tuple[DataPath, str, str]
 

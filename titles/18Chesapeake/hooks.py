@@ -16,8 +16,7 @@ With two players (18xx.games' ``two_player?``):
 
 from __future__ import annotations
 
-from framework.engine.entities import OUT_OF_GAME, POOL, Corporation, Share
-from framework.engine.game import Game
+from framework.api import OUT_OF_GAME, POOL, Corporation, Game, Share
 
 VANDERBILT = "CV"
 """The company whose corporation keeps its usual certificates."""

@@ -12,9 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine import finance, trains
-from framework.engine.errors import GameError
-from framework.engine.rounds import Round
+from framework.api import (
+    GameError,
+    Round,
+    acquire_train,
+    move_share,
+    player_value,
+    train_price,
+    trains_offered,
+    trains_owned,
+)
 
 REQUISITION_PRICE = 67
 """A.W.'s corporations stand at 67 on the market (reference §4.14)."""
@@ -32,9 +39,7 @@ class RequisitionRound(Round):
         self.chosen = None
         humans = [p.id for p in game.humans]
         priority = humans[game.priority :] + humans[: game.priority]
-        self.entities = [
-            min(priority, key=lambda pid: (finance.player_value(game, pid), priority.index(pid)))
-        ]
+        self.entities = [min(priority, key=lambda pid: (player_value(game, pid), priority.index(pid)))]
         self.index = 0
 
     def current_entity(self) -> str | None:
@@ -75,7 +80,7 @@ def requisition(game, sym: str) -> None:
     bot = next(p.id for p in game.players if p.bot)
     corp = game.corporations[sym]
     for share in corp.shares:
-        finance.move_share(game, share, bot)
+        move_share(game, share, bot)
     cell = next((r, c) for r, c, cell in game.title.market.par_cells() if cell.price == REQUISITION_PRICE)
     game.market.place(sym, cell)
     corp.par = REQUISITION_PRICE
@@ -91,16 +96,16 @@ def virtual_player_trains(game, entity: str) -> None:
     if corp is None or not corp.bot:
         return
     while True:
-        owned = trains.owned(game, entity)
+        owned = trains_owned(game, entity)
         rusting = len(owned) == 1 and game.title.trains[owned[0].name].rusts_on is not None
         if owned and not rusting:
             return
-        offered = [t for t in trains.offered(game) if t.owner == "bank"]
+        offered = [t for t in trains_offered(game) if t.owner == "bank"]
         if not offered:
             return
         train = offered[0]
         variant = "E" if "E" in game.title.trains[train.name].variants else None
-        trains.acquire(game, train, entity, variant)
+        acquire_train(game, train, entity, variant)
         if variant:
-            train.face_value = trains.price(game, train)  # an E that keeps the D's price
+            train.face_value = train_price(game, train)  # an E that keeps the D's price
         game.log(f"{entity} takes {train.id}{' as an E' if variant else ''} for free")

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, operating, tokens, trains
 from framework.engine.entities import BANK
-from framework.engine.errors import GameError
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import ControlsMinor, Shares
@@ -315,9 +315,7 @@ class WaterfallAuction(Step):
         else:
             # a set of operating rounds in miniature, as 18xx.games plays it: the
             # companies pay, and the set's end exports a train if the title says so
-            from framework.engine.round_kinds import pay_company_revenue
-
-            pay_company_revenue(game)
+            operating.pay_company_revenue(game)
             trains.export(game)
         for p in game.humans:
             p.passed = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
 
 if TYPE_CHECKING:
     from framework.engine.game import Game

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, operating, purchases, shares, trains
 from framework.engine.entities import BANK, POOL, Train
-from framework.engine.errors import GameError
 from framework.engine.operating import is_bot, owned_abilities
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
-from framework.engine.errors import GameError
 from framework.engine.operating import owned_abilities
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import BonusMarker, BonusTokens, ControlsMinor, TileLay

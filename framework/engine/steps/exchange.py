@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, operating, shares
 from framework.engine.entities import POOL, Corporation, Share
-from framework.engine.errors import GameError
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import Exchange
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, shares
 from framework.engine.entities import BANK, POOL
-from framework.engine.errors import GameError
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.market import Redemption
 

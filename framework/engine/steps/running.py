@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.board.routes import IllegalRoute, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK, POOL
-from framework.engine.errors import GameError
 from framework.engine.purchases import has_route
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import BonusTokens, TileLay

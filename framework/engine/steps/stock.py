@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.engine import finance, operating, shares, tokens
 from framework.engine.entities import POOL
-from framework.engine.errors import GameError
 from framework.engine.steps.auction import _par_cell
 from framework.engine.steps.base import Step, entity_of, step
 from framework.title.companies import ControlsMinor, PriorityCard, Shares

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.board.lays import legal_lays
 from framework.board.tokens import cities_in
 from framework.engine import operating, tokens
-from framework.engine.errors import GameError
 from framework.engine.steps.base import WaitingStep, entity_of, step
 from framework.engine.steps.track import _build, _lay, parse_city
 from framework.title.companies import Teleport

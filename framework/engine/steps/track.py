@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.base.errors import GameError
 from framework.board.lays import IllegalLay, LayPlan, check_lay, lay, legal_lays
 from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
 from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
-from framework.engine.errors import GameError
 from framework.engine.steps.base import Step, WaitingStep, entity_of, step
 from framework.engine.steps.companies import price_range
 from framework.title.companies import TileLay

@@ -2,7 +2,7 @@
 
 The framework plays the share phase (``rules.share_phase``); this package plays the
 rest of a game turn, as the rounds of ``rounds.yaml`` name it, and tells the
-framework what only it knows (:class:`framework.layer.Layer`):
+framework what only it knows (:class:`framework.title.layer.Layer`):
 
 * ``model.py`` — the ``layer`` section (goods, cities, build costs, income…);
 * ``checks.py`` — how that section relates to the map and tiles;
@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from framework.layer import Found, Layer
+from framework.api import Found, Layer
 
 from . import bot, checks, drawing
 from .actions import ACTIONS
@@ -33,7 +33,7 @@ from .rounds import BuildTrack, GoodsGrowth, Income, MoveGoods, SelectActions, T
 from .state import GoodsState, activate, new_goods
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 
 class AgeOfSteam(Layer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.engine.actions import Id, Move, Pass
+from framework.api import Id, Move, Pass
 
 
 class SelectAction(Move):

@@ -55,15 +55,14 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from framework.bots.base import Choice, Options, to_action
-from framework.geometry import opposite
+from framework.api import Choice, Options, opposite, to_action
 
 from .moves import link_id, links_by_stop
 from .state import INCOME, LOCOMOTIVE
 from .track import TOWN, TrackMap
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 MAX_LEVEL = 4
 """The highest locomotive the bot raises to: longer moves are rare on this map."""

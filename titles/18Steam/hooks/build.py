@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import finance
-from framework.engine.entities import BANK
-from framework.engine.errors import GameError
-from framework.geometry import opposite
+from framework.api import BANK, GameError, opposite, pay
 
 from .track import TrackMap, exits
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 
 def lay(game: Game, sym: str, hex_id: str, tile: str, rotation: int) -> None:
@@ -28,7 +25,7 @@ def lay(game: Game, sym: str, hex_id: str, tile: str, rotation: int) -> None:
     if plan.cost > cash:
         raise GameError("money", f"{sym} has {cash}, and the tile in {hex_id} costs {plan.cost}")
     track.apply(sym, plan, game.turn)
-    finance.pay(game, sym, BANK, plan.cost)
+    pay(game, sym, BANK, plan.cost)
     what = "replaces the tile" if plan.old is not None else "lays"
     game.log(f"{sym} {what} {tile} in {hex_id} for {plan.cost}")
 

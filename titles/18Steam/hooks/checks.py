@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from framework.layer import Found
+from framework.api import Found
 
 
 def check(t: Any) -> Iterator[Found]:

@@ -1,6 +1,6 @@
 """The goods layer drawn: Age of Steam track, links, cities and cubes, and each
 operator's income, locomotive and expenses — 18Steam's pictures, which the framework
-asks its layer for (:class:`framework.layer.Layer`):
+asks its layer for (:class:`framework.title.layer.Layer`):
 
 * :func:`hex_pictures` ``(game, shape) -> {hex: svg}`` — what the layer adds to each
   hex, around the hex's centre: track in its owner's colour (unowned track white,
@@ -21,12 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from framework.render import style
-from framework.render.geometry import HexShape
-from framework.render.hexes import Palette, text_width
-from framework.render.routes import DrawnRoute
-from framework.render.svg import element, group, num, polygon, text, title
-from framework.render.track import PathShape, edge_path, line_path
+from framework.api import (
+    DrawnRoute,
+    HexShape,
+    Palette,
+    PathShape,
+    edge_path,
+    line_path,
+    style,
+    svg,
+    text_width,
+)
 
 from .state import INCOME, INCOME_START, LOCOMOTIVE
 
@@ -105,25 +110,25 @@ def hex_pictures(game: Any, shape: HexShape) -> dict[str, str]:
             owner = seg.owner or "nobody"
             what = "link" if complete else "incomplete track"
             pieces = [
-                element("path", d=d, fill="none", stroke=CASING, stroke_width=width * 1.7),
-                element("path", d=d, fill="none", stroke=fill, stroke_width=width),
+                svg.element("path", d=d, fill="none", stroke=CASING, stroke_width=width * 1.7),
+                svg.element("path", d=d, fill="none", stroke=fill, stroke_width=width),
             ]
             if not complete:
-                pieces[1] = element("path", d=d, fill="none", stroke="#ffffff", stroke_width=width)
+                pieces[1] = svg.element("path", d=d, fill="none", stroke="#ffffff", stroke_width=width)
                 pieces.append(
-                    element(
+                    svg.element(
                         "path",
                         d=d,
                         fill="none",
                         stroke=fill if seg.owner else CASING,
                         stroke_width=width if seg.owner else width * 0.4,
-                        stroke_dasharray=f"{num(width * 1.3)},{num(width * 0.8)}",
+                        stroke_dasharray=f"{svg.num(width * 1.3)},{svg.num(width * 0.8)}",
                     )
                 )
             tip = f"{owner}'s {what}" + (f" {route.start.hex}–{route.end.hex}" if complete else "")
-            pieces.append(title(tip))
+            pieces.append(svg.title(tip))
             parts.append(
-                group(
+                svg.group(
                     pieces,
                     cls="goods-track" + ("" if complete else " incomplete"),
                     data_owner=seg.owner or "",
@@ -133,7 +138,7 @@ def hex_pictures(game: Any, shape: HexShape) -> dict[str, str]:
             )
         if any(TOWN in seg.ends for seg in placed.segments) or placed.disc:
             parts.append(
-                element(
+                svg.element(
                     "circle",
                     cx=0,
                     cy=0,
@@ -150,15 +155,15 @@ def hex_pictures(game: Any, shape: HexShape) -> dict[str, str]:
             x, y = shape.edge_mid(edge, 0.86)
             fill = palette.token(owner)[0] if owner else UNOWNED
             out.setdefault(hex_id, []).append(
-                group(
+                svg.group(
                     [
-                        element(
+                        svg.element(
                             "circle", cx=x, cy=y, r=s * 0.1, fill="#fff", stroke=CASING, stroke_width=s * 0.04
                         ),
-                        element(
+                        svg.element(
                             "circle", cx=x, cy=y, r=s * 0.045, fill=fill, stroke=CASING, stroke_width=0.8
                         ),
-                        title(f"loose end of {owner or 'unowned'} incomplete track"),
+                        svg.title(f"loose end of {owner or 'unowned'} incomplete track"),
                     ],
                     cls="track-end",
                     data_hex=hex_id,
@@ -179,14 +184,14 @@ def _city(game: Any, hex_id: str, color: str, cubes: list[str], shape: HexShape)
     letter = game.layer_state.new_cities.get(hex_id)
     name = game.title.map.hexes[hex_id].name or ""
     parts = [
-        polygon(shape.corners(0.955), fill="none", stroke=fill, stroke_width=s * 0.06, cls="city-rim"),
-        element(
+        svg.polygon(shape.corners(0.955), fill="none", stroke=fill, stroke_width=s * 0.06, cls="city-rim"),
+        svg.element(
             "circle", cx=0, cy=0, r=s * 0.25, fill=fill, stroke=CASING, stroke_width=1.5, cls="goods-city"
         ),
     ]
     if letter:
         parts.append(
-            text(0, 0, letter, size=s * 0.28, fill=ink_on(fill), weight="bold", cls="new-city-letter")
+            svg.text(0, 0, letter, size=s * 0.28, fill=ink_on(fill), weight="bold", cls="new-city-letter")
         )
     cube = s * 0.15
     gap = s * 0.035
@@ -199,7 +204,7 @@ def _city(game: Any, hex_id: str, color: str, cubes: list[str], shape: HexShape)
         x = x0 + col * (cube + gap)
         y = -s * 0.68 + row * (cube + gap)
         parts.append(
-            element(
+            svg.element(
                 "rect",
                 x=x,
                 y=y,
@@ -215,7 +220,7 @@ def _city(game: Any, hex_id: str, color: str, cubes: list[str], shape: HexShape)
         )
     if len(shown) < len(cubes):
         parts.append(
-            text(
+            svg.text(
                 (per_row * cube + (per_row - 1) * gap) / 2 - cube / 2,
                 -s * 0.68 + (cube + gap) + cube / 2,
                 f"+{len(cubes) - len(shown)}",
@@ -227,8 +232,8 @@ def _city(game: Any, hex_id: str, color: str, cubes: list[str], shape: HexShape)
         )
     kind = f"new city {letter}" if letter else "city"
     tip = f"{name + ' — ' if name else ''}{color} {kind}; cubes: {', '.join(cubes) or 'none'}"
-    parts.append(title(tip))
-    return group(
+    parts.append(svg.title(tip))
+    return svg.group(
         parts,
         cls="goods-city-group" + (" new-city" if letter else ""),
         data_hex=hex_id,
@@ -382,14 +387,14 @@ def panels_svg(game: Any, x: float, y: float, width: float, font: float) -> tupl
     card_w = min(font * 24, (width + gap) / per_row - gap)
     line_h = font * 1.35
     card_h = font * 1.8 + 4 * line_h + font * 0.5
-    parts = [text(x, y, "Corporations", size=font * 1.1, anchor="start", fill="#222", weight="bold")]
+    parts = [svg.text(x, y, "Corporations", size=font * 1.1, anchor="start", fill="#222", weight="bold")]
     top = y + font * 1.0
     for k, panel in enumerate(cards):
         row, col = divmod(k, per_row)
         cx = x + col * (card_w + gap)
         cy = top + row * (card_h + gap)
         body = [
-            element(
+            svg.element(
                 "rect",
                 x=cx,
                 y=cy,
@@ -400,8 +405,8 @@ def panels_svg(game: Any, x: float, y: float, width: float, font: float) -> tupl
                 stroke=panel.color,
                 stroke_width=2,
             ),
-            element("rect", x=cx, y=cy, width=card_w, height=font * 1.6, rx=font * 0.4, fill=panel.color),
-            text(
+            svg.element("rect", x=cx, y=cy, width=card_w, height=font * 1.6, rx=font * 0.4, fill=panel.color),
+            svg.text(
                 cx + font * 0.5,
                 cy + font * 0.8,
                 panel.sym,
@@ -410,7 +415,7 @@ def panels_svg(game: Any, x: float, y: float, width: float, font: float) -> tupl
                 fill=panel.ink,
                 weight="bold",
             ),
-            text(
+            svg.text(
                 cx + card_w - font * 0.5,
                 cy + font * 0.8,
                 panel.name if panel.operating else f"{panel.name} (not operating)",
@@ -421,7 +426,7 @@ def panels_svg(game: Any, x: float, y: float, width: float, font: float) -> tupl
         ]
         for i, words in enumerate(panel_lines(panel, money)):
             body.append(
-                text(
+                svg.text(
                     cx + font * 0.5,
                     cy + font * 1.6 + font * 0.55 + (i + 0.5) * line_h,
                     words,
@@ -435,7 +440,7 @@ def panels_svg(game: Any, x: float, y: float, width: float, font: float) -> tupl
             left = cx + font * 0.5 + text_width(f"locomotive {panel.locomotive}", font * 0.92) + font * 0.7
             body.append(_locomotive_gauge(panel, left, cy + font * 2.15 + 1.5 * line_h, font))
         parts.append(
-            group(
+            svg.group(
                 body,
                 cls="goods-panel corporation",
                 data_corp=panel.sym,
@@ -461,7 +466,7 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
     display = game.layer_state.display
     cube = font * 0.9
     col_w = font * 2.6
-    parts = [text(x, y, "Goods display", size=font * 1.1, anchor="start", fill="#222", weight="bold")]
+    parts = [svg.text(x, y, "Goods display", size=font * 1.1, anchor="start", fill="#222", weight="bold")]
     top = y + font * 1.1
     cx = x
     for group_name in spec.growth.groups:
@@ -475,7 +480,9 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
             if not columns:
                 continue
             parts.append(
-                text(cx + col_w * len(columns) / 2, top + font * 1.2, str(die), size=font * 0.9, fill="#444")
+                svg.text(
+                    cx + col_w * len(columns) / 2, top + font * 1.2, str(die), size=font * 0.9, fill="#444"
+                )
             )
             for column in columns:
                 letter = column in spec.new_cities
@@ -484,10 +491,10 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
                 name = column if letter else game.title.map.hexes[column].name or column
                 tip = f"new city {column}" + (f" (in {placed[0]})" if placed else "") if letter else name
                 parts.append(
-                    group(
+                    svg.group(
                         [
-                            text(cx + col_w / 2, top + font * 2.3, label, size=font * 0.7, fill="#222"),
-                            title(tip),
+                            svg.text(cx + col_w / 2, top + font * 2.3, label, size=font * 0.7, fill="#222"),
+                            svg.title(tip),
                         ],
                         cls="column",
                         data_column=column,
@@ -495,7 +502,7 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
                 )
                 for k, color in enumerate(display[column]):
                     parts.append(
-                        element(
+                        svg.element(
                             "rect",
                             x=cx + (col_w - cube) / 2,
                             y=top + font * 3.0 + k * (cube + font * 0.25),
@@ -512,17 +519,19 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
                     )
                 cx += col_w
         parts.append(
-            text((start + cx) / 2, top + font * 0.2, group_name, size=font * 0.9, fill="#222", weight="bold")
+            svg.text(
+                (start + cx) / 2, top + font * 0.2, group_name, size=font * 0.9, fill="#222", weight="bold"
+            )
         )
         parts.append(
-            element("line", x1=start, y1=top + font * 0.75, x2=cx, y2=top + font * 0.75, stroke="#888")
+            svg.element("line", x1=start, y1=top + font * 0.75, x2=cx, y2=top + font * 0.75, stroke="#888")
         )
         cx += col_w * 0.5
     slots = max((len(v) for v in display.values()), default=0)
     height = font * 3.0 + slots * (cube + font * 0.25) + font * 1.6
     bag = sum(game.layer_state.bag.values())
     parts.append(
-        text(
+        svg.text(
             x,
             top + height - font * 0.6,
             f"bag: {bag} cube{'s' if bag != 1 else ''}",
@@ -532,7 +541,7 @@ def _display_svg(game: Any, x: float, y: float, font: float) -> tuple[str, float
             cls="bag",
         )
     )
-    return group(parts, cls="goods-display"), font * 1.5 + height
+    return svg.group(parts, cls="goods-display"), font * 1.5 + height
 
 
 def _locomotive_gauge(panel: Panel, left: float, y: float, font: float) -> str:
@@ -543,7 +552,7 @@ def _locomotive_gauge(panel: Panel, left: float, y: float, font: float) -> str:
         px = left + k * r * 2.6
         filled = k < panel.locomotive
         parts.append(
-            element(
+            svg.element(
                 "circle",
                 cx=px,
                 cy=y,
@@ -553,5 +562,5 @@ def _locomotive_gauge(panel: Panel, left: float, y: float, font: float) -> str:
                 stroke_width=1,
             )
         )
-    parts.append(title(f"locomotive {panel.locomotive}"))
-    return group(parts, cls="locomotive-gauge")
+    parts.append(svg.title(f"locomotive {panel.locomotive}"))
+    return svg.group(parts, cls="locomotive-gauge")

@@ -1,5 +1,5 @@
 """What a finished 18Steam game came to: the figures ``18xx simulate`` reports for it
-(its layer's :meth:`~framework.layer.Layer.figures`), one game at a time; the report
+(its layer's :meth:`~framework.title.layer.Layer.figures`), one game at a time; the report
 gives each one's mean over the games and the half-width of its 95% confidence interval.
 
 Definitions (every figure is per game):
@@ -36,7 +36,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 FIGURES = (
     "goods_delivered",

@@ -25,7 +25,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from framework.title.base import Entry, HexId, Model, Name
+from framework.api import Entry, HexId, Model, Name
 
 TileKind = Literal["simple", "coexisting", "crossing", "town"]
 """A track tile's kind, which sets its building cost: one segment; two segments that

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.errors import GameError
+from framework.api import GameError
 
 from .state import LOCOMOTIVE
 from .track import Route, TrackMap
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 
 @dataclass(frozen=True)

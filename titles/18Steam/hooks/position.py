@@ -1,4 +1,4 @@
-"""The goods layer's part of a position (:meth:`framework.layer.Layer.position`), as
+"""The goods layer's part of a position (:meth:`framework.title.layer.Layer.position`), as
 ``18xx replay --at`` shows it: the round in the game's words, each corporation's income,
 earnings, locomotive and track, the special actions taken, the goods on the map, the
 goods display and the bag."""
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .state import INCOME, INCOME_START, LOCOMOTIVE
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 ROUNDS = {
     "turn_order": "auction for turn order",

@@ -20,18 +20,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import finance
-from framework.engine.entities import BANK, POOL
-from framework.engine.errors import GameError
-from framework.engine.rounds import Round
-from framework.engine.share_phase import gift_choices
-from framework.engine.steps.base import entity_of
+from framework.api import BANK, POOL, GameError, Round, entity_of, gift_choices, move_share, pay
 
 from .moves import check_move, move_choices
 from .state import INCOME, INCOME_START, LOCOMOTIVE, draw
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 Choices = dict[str, dict[str, list[dict[str, Any]]]]
 
@@ -181,7 +176,7 @@ class TurnOrderAuction(OperatorRound):
             else:
                 due = math.ceil(bid / 2)
             if due:
-                finance.pay(game, sym, BANK, due)
+                pay(game, sym, BANK, due)
                 game.log(f"{sym} pays {due} for place {place + 1}")
         game.layer_state.order = order
         game.layer_state.turn_order_pass = []
@@ -399,7 +394,7 @@ class Income(OperatorRound):
         spec = game.title.layer
         corp = game.corporations[sym]
         c = counters(game, sym)
-        finance.pay(game, BANK, sym, max(c[INCOME], 0))
+        pay(game, BANK, sym, max(c[INCOME], 0))
         seats = [p.id for p in game.players]
         holders = sorted(
             ((h, p) for h, p in corp.holders().items() if h != sym),
@@ -410,7 +405,7 @@ class Income(OperatorRound):
         paid = []
         for payee, due in dues:
             paid.append(min(due, corp.cash))
-            finance.pay(game, sym, payee, paid[-1])
+            pay(game, sym, payee, paid[-1])
         unpaid = sum(d for _, d in dues) - sum(paid)
         game.log(
             f"{sym} earns {c[INCOME] - c[INCOME_START]} this turn and collects its income of "
@@ -466,11 +461,11 @@ class Income(OperatorRound):
                 amount = per_share * percent // 10
                 paid += amount
                 if holder != POOL:
-                    finance.pay(game, BANK, holder, amount)
+                    pay(game, BANK, holder, amount)
             president = corp.president()
             rest = value - 10 * per_share
             if rest and president in game.players_by_id:
-                finance.pay(game, BANK, president, rest)
+                pay(game, BANK, president, rest)
             game.log(f"{sym} pays a final dividend of {per_share} per 10% (and {rest} to its president)")
 
     def finished(self) -> bool:
@@ -495,9 +490,9 @@ def eliminate(game: Game, sym: str) -> None:
             track.set_owner(route, None)
     for share in corp.shares:
         if share.owner != sym:
-            finance.move_share(game, share, sym)
+            move_share(game, share, sym)
     if corp.cash:
-        finance.pay(game, sym, BANK, corp.cash)
+        pay(game, sym, BANK, corp.cash)
     corp.closed = True
     game.market.remove(sym)
     game.round.corporation_closed(sym)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .track import Placed, TrackMap
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
+    from framework.api import Game
 
 INCOME = "income"
 INCOME_START = "income_start"

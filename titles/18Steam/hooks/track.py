@@ -21,11 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from framework.engine.errors import GameError
-from framework.geometry import Grid, opposite, rotate
+from framework.api import GameError, Grid, opposite, rotate
 
 if TYPE_CHECKING:
-    from framework.title.model import Title
+    from framework.api import Title
 
 TOWN = "T"
 End = int | str

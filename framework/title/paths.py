@@ -20,7 +20,7 @@ which ``hooks.py``, is loaded.
 >>> check_name("../x")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-framework.titlepath.TitleNameError: the title '../x' is not a title name: ...
+framework.title.paths.TitleNameError: the title '../x' is not a title name: ...
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ ENV_VAR = "RAILS18XX_TITLES"
 ENTRY_FILE = "title.yaml"
 INSTALLED_DIR = "_titles"
 """The bundled titles' folder inside an installed ``framework`` package (package data)."""
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+"""The ``framework`` package's folder."""
 
 
 class TitleLookupError(Exception):

@@ -13,9 +13,9 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_options import JsonOption, RulesOption
-from framework.cli_output import err, fail, out, problems_exit, title_arg
-from framework.problems import ProblemsError
+from framework.base.problems import ProblemsError
+from framework.cli.options import JsonOption, RulesOption
+from framework.cli.output import err, fail, out, problems_exit, title_arg
 
 
 def register(app: typer.Typer) -> None:
@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
             from framework.serve.app import create_app
         except ImportError:
             raise fail("18xx serve needs Starlette and uvicorn: pip install 'rails18xx[serve]'") from None
-        from framework.play import read_rules
+        from framework.bots.play import read_rules
 
         folders = [title_arg(t) for t in titles or []]
         try:

@@ -1,6 +1,6 @@
 """Describing a game position for people and programs: cash, shares, prices,
 trains, tiles, tokens and the phase, and what the title's own layer says of its part
-(:meth:`framework.layer.Layer.position`: 18Steam's income, locomotives, track and goods)."""
+(:meth:`framework.title.layer.Layer.position`: 18Steam's income, locomotives, track and goods)."""
 
 from __future__ import annotations
 

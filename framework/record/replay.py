@@ -1,7 +1,7 @@
 """Replaying 18xx.games game files.
 
 :func:`replay` builds the game a file describes — the title named in the file,
-found on the title search path (:mod:`framework.titlepath`), with its optional
+found on the title search path (:mod:`framework.title.paths`), with its optional
 rules and the variants that apply to the player count, the players in seat
 order, the seed — and processes the effective actions one
 by one. Every recorded route is rebuilt and valued, so a file whose revenues
@@ -25,25 +25,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from framework.base.errors import GameError
+from framework.base.problems import Problem, ProblemsError
 from framework.board.routes import IllegalRoute
 from framework.board.runroutes import complete_routes
 from framework.engine import operating
-from framework.engine.errors import GameError
+from framework.engine.actions import PROGRAMS
 from framework.engine.game import Game
-from framework.gamefile import PROGRAMS, GameFile, Player, effective_actions, with_auto_actions
-from framework.gamefile_model import action_problems, seat_problems
-from framework.layer import Layer
-from framework.problems import Problem, ProblemsError
+from framework.record.gamefile import GameFile, Player, effective_actions, with_auto_actions
+from framework.record.gamefile_model import action_problems, seat_problems
 from framework.title.hooks import HookFailed
+from framework.title.layer import Layer
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
-from framework.titlepath import find_title
+from framework.title.paths import find_title
 
 
 def title_for(game_file: GameFile, folder: Path | None = None) -> Title:
     """The title a game file plays, with its optional rules, automatic variants and
     house rules: from ``folder`` when given, else the title the file names, looked up
-    on the title search path (:func:`framework.titlepath.find_title`, which refuses a
+    on the title search path (:func:`framework.title.paths.find_title`, which refuses a
     name that is a path before anything is read). An optional rule the title does not
     have is a problem (:class:`ProblemsError`): the game may have been played by a rule
     this title cannot play."""

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from framework.engine.errors import GameError
-from framework.gamefile_model import Player, check_file, players_of, seed_of
-from framework.problems import Mark, Problem, ProblemsError
-from framework.regularfile import NotARegularFile, read_regular
+from framework.base.errors import GameError
+from framework.base.problems import Mark, Problem, ProblemsError
+from framework.base.regularfile import NotARegularFile, read_regular
+from framework.record.gamefile_model import Player, check_file, players_of, seed_of
 
 __all__ = [
     "GameFile",
@@ -34,28 +34,11 @@ __all__ = [
     "with_auto_actions",
 ]
 
-PROGRAMS = frozenset(
-    {
-        "program_auction_bid",
-        "program_buy_shares",
-        "program_close_pass",
-        "program_disable",
-        "program_harzbahn_draft_pass",
-        "program_independent_mines",
-        "program_merger_pass",
-        "program_share_pass",
-    }
-)
-"""A player's programmed (automatic) actions: 18xx.games records what they do as the
-``auto_actions`` of later actions, so replaying them changes nothing."""
 
 MOST_BYTES = 16 * 1024 * 1024
 """16 MiB, the most a game file may hold: over fifty times the largest real export of
 the 108 titles in the fixtures (18USA's, 287 KB). A file over it, or one that is not a
 regular file (a pipe, a device), is refused before it is read."""
-
-NO_EFFECT = frozenset({"message"}) | PROGRAMS
-"""Action types that never change the game (their effects, if any, arrive as ``auto_actions``)."""
 
 
 def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from framework.title.fingerprint import short
 from framework.title.model import Title
-from framework.titlepath import shown
+from framework.title.paths import shown
 
 SETTING = "played_title"
 """The key of the record in a game file's ``settings``."""

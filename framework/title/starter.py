@@ -32,7 +32,7 @@ from framework.title.schema import SCHEMA_FILES, schemas
 Layout = Literal["flat", "pointy"]
 LAYOUTS: tuple[Layout, ...] = ("flat", "pointy")
 
-STARTER = Path(__file__).resolve().parent / "data" / "starter"
+STARTER = Path(__file__).resolve().parents[1] / "data" / "starter"
 """The starter files; the map comes as ``map-flat.yaml`` and ``map-pointy.yaml``."""
 
 FILES = (
@@ -47,7 +47,7 @@ FILES = (
 )
 """The files of a new title, in the order they are written."""
 
-CHECKOUT_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+CHECKOUT_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 """Where a source checkout keeps the published schemas (absent in a regular install)."""
 
 COPIED_SCHEMAS = "schemas"

@@ -20,8 +20,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from framework.cli_options import GameArgument, JsonOption, TitleOption
-from framework.cli_output import fail, out, read_game, say
+from framework.cli.options import GameArgument, JsonOption, TitleOption
+from framework.cli.output import fail, out, read_game, say
 
 
 def compare(position, time_limit: float | None = None) -> dict[str, Any]:
@@ -78,8 +78,8 @@ def routes(
 ) -> None:
     """Compare the routes a game's players ran with the proven best routes for the same
     corporation and trains (one run_routes action, or all of them)."""
-    from framework.engine.errors import GameError
-    from framework.positions import run_positions
+    from framework.base.errors import GameError
+    from framework.record.positions import run_positions
 
     if (action is None) == (not every):
         raise fail("give --action ID or --all")
@@ -115,7 +115,7 @@ def routes(
         raise fail(f"{game_file}: the replay fails: {exc}") from None
     money = chosen.title.money
     if as_json:
-        from framework.provenance import title_warning
+        from framework.record.provenance import title_warning
 
         data = found if every else {**found[0], "title_warning": title_warning(record.raw, chosen)}
         out.print_json(data=data)

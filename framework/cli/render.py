@@ -19,9 +19,9 @@ from typing import Annotated, Any
 
 import typer
 
-from framework.cli_options import AtOption, GameArgument, JsonOption, TitleOption, out_option
-from framework.cli_output import err, fail, out, problems_exit, read_game
-from framework.problems import ProblemsError
+from framework.base.problems import ProblemsError
+from framework.cli.options import AtOption, GameArgument, JsonOption, TitleOption, out_option
+from framework.cli.output import err, fail, out, problems_exit, read_game
 
 PictureOut = out_option("The picture to write: .svg, or .png (needs cairosvg).")
 PageOut = out_option("The HTML file to write (default: the game file's name, .html).")
@@ -35,7 +35,7 @@ def _is_game(path: Path) -> bool:
 def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> tuple[Any, Any]:
     """The game file and the game replayed to its end, or to action ``at`` (with the
     title ``--title`` gives, if any)."""
-    from framework.replay import NoSuchPosition, check_position, replay
+    from framework.record.replay import NoSuchPosition, check_position, replay
 
     record, title = read_game(path, title_option)
     if at is not None:
@@ -53,7 +53,7 @@ def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> t
 def _title_named(path: Path) -> Path:
     """The title folder a PATH that does not exist names, as a title name on the search
     path; when there is none, the exit to raise, saying both."""
-    from framework.titlepath import TitleLookupError, resolve
+    from framework.title.paths import TitleLookupError, resolve
 
     try:
         return resolve(path)
@@ -120,7 +120,7 @@ def render(
     PATH is a title folder or a title's name (its map) or a game export (the position at
     the end, or after --at ID, with --routes CORP the corporation's best routes over it).
     """
-    from framework.atomic import WriteError
+    from framework.base.atomic import WriteError
     from framework.render.output import PictureTooLarge, write_picture
 
     if tiles and market:
@@ -233,7 +233,7 @@ def view(
     """Write a self-contained HTML replay viewer of a game: the map, market, players and
     corporations at every action, with the log; step with the arrow keys. A game whose
     replay fails is refused (exit 1, nothing written) unless --partial is given."""
-    from framework.atomic import WriteError, write_atomic
+    from framework.base.atomic import WriteError, write_atomic
     from framework.render.viewer import viewer_data, viewer_page
 
     if not game_file.exists():

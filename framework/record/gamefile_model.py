@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, PlainValidator, Tag, ValidationError
 
+from framework.base.problems import Mark, Problem, ProblemsError
 from framework.engine.actions import (
     KNOWN,
     REASONS,
@@ -37,7 +38,6 @@ from framework.engine.actions import (
     problems_of,
     shape_problems,
 )
-from framework.problems import Mark, Problem, ProblemsError
 
 MOST_ACTION_PROBLEMS = 10
 """Problems reported about actions before the rest are only counted."""
@@ -231,7 +231,7 @@ def _one_action(
 
 def _id_problems(actions: list[Any]) -> list[tuple[int, str]]:
     """Every action needs a whole-number id. Ids need not increase: 18xx.games takes the
-    actions in the order of the list (:func:`framework.gamefile.unplayed`)."""
+    actions in the order of the list (:func:`framework.record.gamefile.unplayed`)."""
     for k, action in enumerate(actions, 1):
         aid = action.get("id")
         if not isinstance(aid, int) or isinstance(aid, bool):

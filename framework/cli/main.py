@@ -2,7 +2,7 @@
 
 ``18xx validate PATH`` checks a title folder (and its variants) and prints a
 summary; ``18xx schema`` writes or checks the published JSON Schemas; ``18xx new``
-(:mod:`framework.cli_new`) creates a title folder with starter files. Every
+(:mod:`framework.cli.new`) creates a title folder with starter files. Every
 user error is printed as ``file:line:col: message`` with exit status 1, never
 as a traceback.
 """
@@ -15,8 +15,9 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_new import register as register_new_command
-from framework.cli_options import (
+from framework.base.problems import Problem, ProblemsError
+from framework.cli.new import register as register_new_command
+from framework.cli.options import (
     AtOption,
     GameArgument,
     JsonOption,
@@ -27,13 +28,12 @@ from framework.cli_options import (
     TitleOption,
     VariantOption,
 )
-from framework.cli_output import check_players, err, fail, out, read_game, report, reported, say, title_arg
-from framework.cli_play import register as register_play_commands
-from framework.cli_play import variant_ids
-from framework.cli_render import register as register_render_commands
-from framework.cli_routes import register as register_routes_command
-from framework.cli_serve import register as register_serve_command
-from framework.problems import Problem, ProblemsError
+from framework.cli.output import check_players, err, fail, out, read_game, report, reported, say, title_arg
+from framework.cli.play import register as register_play_commands
+from framework.cli.play import variant_ids
+from framework.cli.render import register as register_render_commands
+from framework.cli.routes import register as register_routes_command
+from framework.cli.serve import register as register_serve_command
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, title_schemas, write_schemas, write_texts
 from framework.title.summary import descriptions, sections_checked, summarize
@@ -195,11 +195,11 @@ def replay(
 
     Exit status: 0 when every action is legal and the result, if the game ended, is the
     recorded one; 1 otherwise."""
-    from framework.gamefile import unplayed
-    from framework.provenance import title_warning
-    from framework.replay import NoSuchPosition, check_position
-    from framework.replay import replay as run_replay
-    from framework.report import position, position_text
+    from framework.record.gamefile import unplayed
+    from framework.record.provenance import title_warning
+    from framework.record.replay import NoSuchPosition, check_position
+    from framework.record.replay import replay as run_replay
+    from framework.record.report import position, position_text
 
     record, chosen = read_game(game_file, title)
     if at is not None:
@@ -289,7 +289,7 @@ def setup(
     """Show a new game's setup for a seed: what the random draws remove, the corporation
     drawn for a company, starting cash and seat order."""
     from framework.engine.game import Game
-    from framework.replay import variants_for
+    from framework.record.replay import variants_for
 
     title_path = title_arg(title_path)
     check_players(title_path, players)

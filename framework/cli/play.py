@@ -18,7 +18,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from framework.cli_options import (
+from framework.base.problems import ProblemsError
+from framework.cli.options import (
     BotOption,
     JsonOption,
     PlayersOption,
@@ -28,14 +29,13 @@ from framework.cli_options import (
     VariantOption,
     out_option,
 )
-from framework.cli_output import check_players, err, fail, out, problems_exit, say, title_arg
-from framework.problems import ProblemsError
+from framework.cli.output import check_players, err, fail, out, problems_exit, say, title_arg
 
 GameOut = out_option("Save the game as 18xx.games JSON (written atomically).")
 
 
 def _rules(paths: list[Path] | None):
-    from framework.play import read_rules
+    from framework.bots.play import read_rules
 
     try:
         return read_rules(paths or [])
@@ -48,7 +48,7 @@ def _rules(paths: list[Path] | None):
 def variant_ids(title: Path, players: int, ids: list[str] | None) -> list[str]:
     """The optional rules to play and save for ``--variant`` ids; an unknown id (or one
     for another player count) is an error naming the title's variants."""
-    from framework.replay import UnknownVariant, chosen_variants
+    from framework.record.replay import UnknownVariant, chosen_variants
     from framework.title.loader import load_title
 
     if not ids:
@@ -84,10 +84,10 @@ def play(
     as_json: JsonOption = False,
 ) -> None:
     """Play a whole game with bots and print the scores, the end reason and a summary."""
-    from framework.atomic import WriteError, write_json
+    from framework.base.atomic import WriteError, write_json
     from framework.bots import make_bot
-    from framework.play import BotError, new_session
-    from framework.play import play as run
+    from framework.bots.play import BotError, new_session
+    from framework.bots.play import play as run
 
     _check_bot(bot)
     title = title_arg(title)
@@ -153,7 +153,7 @@ def _replay_command(session, out_file: Path) -> str:
     file names is this title's folder on the search path, else with ``--title FOLDER``."""
     from shlex import quote
 
-    from framework.titlepath import TitleLookupError, find_title, shown
+    from framework.title.paths import TitleLookupError, find_title, shown
 
     folder = session.title.folder
     try:
@@ -253,8 +253,8 @@ def simulate(
 ) -> None:
     """Play many seeded games in parallel and report end reasons, length, scores, seat
     advantage, how corporations fare and when the bank breaks."""
-    from framework.replay import game_title
-    from framework.simulate import SchedulerError, Task, compare, report, run_games
+    from framework.record.replay import game_title
+    from framework.sim.simulate import SchedulerError, Task, compare, report, run_games
 
     _check_bot(bot)
     title = title_arg(title)
@@ -311,8 +311,8 @@ def simulate(
 
 def _write_report(path: Path, heading: str, results: dict, reports: dict, data: dict[str, Any]) -> None:
     """Write the HTML report of ``--report`` (atomically)."""
-    from framework.atomic import WriteError, write_atomic
-    from framework.sim_report import report_html
+    from framework.base.atomic import WriteError, write_atomic
+    from framework.sim.report import report_html
 
     page = report_html(heading, results, reports, data.get("difference"))
     try:

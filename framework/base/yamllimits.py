@@ -1,7 +1,7 @@
 """Limits on what one YAML document may cost to load.
 
 Titles, overlays and the house rules inside game files may come from anyone, so
-:mod:`framework.yamlsource` refuses a document before it can take unbounded
+:mod:`framework.base.yamlsource` refuses a document before it can take unbounded
 time or memory. Three things are limited (:class:`Limits`, :data:`LIMITS`):
 
 * **size**: the document's text, in bytes of UTF-8 (checked before parsing);
@@ -17,8 +17,8 @@ Values and depth are counted while ruamel.yaml *composes* the node graph, where
 an alias is still one shared node: the count for an alias is the size of what
 it names, known from when that was composed, so nothing is expanded to count it.
 
->>> from framework.problems import ProblemsError
->>> from framework.yamlsource import loads
+>>> from framework.base.problems import ProblemsError
+>>> from framework.base.yamlsource import loads
 >>> laughs = "a: &a [x, x]\\nb: &b [*a, *a]\\nc: [*b, *b]\\n"
 >>> try:
 ...     loads(laughs, "f.yaml", Limits(values=20))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from framework.board.faces import End, Face, make_face
+from framework.title.faces import End, Face, make_face
 from framework.title.track import TrackContent
 
 

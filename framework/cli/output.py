@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from framework.problems import Problem, ProblemsError
+from framework.base.problems import Problem, ProblemsError
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -51,7 +51,7 @@ def reported(command: Callable[..., Any]) -> Callable[..., Any]:
     """``command`` with a problem that escapes it reported, not raised: a
     :class:`ProblemsError` as its problems, a :class:`GameError` (a game that cannot be
     set up or go on, such as a title hook that fails) as its message; exit status 1."""
-    from framework.engine.errors import GameError
+    from framework.base.errors import GameError
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
@@ -73,7 +73,7 @@ def warn(message: str) -> None:
 def title_arg(arg: Path) -> Path:
     """The title folder a TITLE argument or ``--title`` names: an existing path, or a
     title name looked up on the title search path; on a problem, the exit to raise."""
-    from framework.titlepath import TitleLookupError, resolve
+    from framework.title.paths import TitleLookupError, resolve
 
     try:
         return resolve(arg)
@@ -83,7 +83,7 @@ def title_arg(arg: Path) -> Path:
 
 def check_players(title: Path, players: int) -> None:
     """A usage error unless the title can be played by ``players`` players."""
-    from framework.replay import counts_text, player_counts
+    from framework.record.replay import counts_text, player_counts
     from framework.title.loader import load_title
 
     try:
@@ -101,10 +101,10 @@ def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
     search path, or ``title``: a folder or a name); on a problem, the exit (status 1) to
     raise, after saying what is wrong. When the file records that it was played with a
     title of another fingerprint, a warning says so first."""
-    from framework.gamefile import GameFile
-    from framework.provenance import title_warning
-    from framework.replay import check_game, title_for
-    from framework.titlepath import TitleLookupError
+    from framework.record.gamefile import GameFile
+    from framework.record.provenance import title_warning
+    from framework.record.replay import check_game, title_for
+    from framework.title.paths import TitleLookupError
 
     folder = title_arg(title) if title is not None else None
     try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from framework.geometry import rotate
+from framework.base.grid import rotate
 from framework.title.track import TrackContent, endpoint_node
 
 End = tuple[str, int]

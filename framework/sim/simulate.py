@@ -26,8 +26,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from framework.atomic import write_json
-from framework.replay import game_title
+from framework.base.atomic import write_json
+from framework.record.replay import game_title
 from framework.title.loader import RulesText
 from framework.title.model import Title
 
@@ -78,7 +78,7 @@ class GameSummary:
     rss_mb: float = 0.0
     """The worker's resident memory after the game, in MB."""
     layer: dict[str, float] = field(default_factory=dict)
-    """The figures of the title's own layer (:meth:`framework.layer.Layer.figures`:
+    """The figures of the title's own layer (:meth:`framework.title.layer.Layer.figures`:
     18Steam's goods delivered, links…); empty for most titles."""
     operating_layer: bool = True
     """Whether the title plays 18xx operating rounds (whose figures the report gives)."""
@@ -93,7 +93,7 @@ def _title(folder: str, players: int, rules: tuple[RulesText, ...], variants: tu
 def play_one(task: Task) -> GameSummary:
     """Play one game; never raises (a failure is recorded in the summary)."""
     from framework.bots import make_bot
-    from framework.play import new_session, play
+    from framework.bots.play import new_session, play
 
     summary = GameSummary(task.seed, task.players, worker=os.getpid())
     session = None

@@ -5,7 +5,7 @@ pipe (reading one waits for a writer for ever), a device (``/dev/zero`` never en
 a file of gigabytes. :func:`read_regular` opens the path without waiting, refuses what
 is not a regular file before reading a byte (:class:`NotARegularFile`), and reads no
 more than it is told to, however large the file; the callers' limits are
-:data:`framework.gamefile.MOST_BYTES` and :attr:`framework.yamllimits.Limits.bytes`.
+:data:`framework.record.gamefile.MOST_BYTES` and :attr:`framework.base.yamllimits.Limits.bytes`.
 
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()

@@ -5,7 +5,7 @@ a node graph, and this module turns the nodes into plain JSON-like data
 (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``) itself.
 No YAML tag can construct a Python object; a non-standard tag is an error.
 
-Alongside the data, a :class:`Located` keeps a :class:`~framework.problems.Mark`
+Alongside the data, a :class:`Located` keeps a :class:`~framework.base.problems.Mark`
 for every value and every mapping key, addressed by its *path*: the tuple of
 keys and list indices that leads to it from the document root.
 
@@ -19,8 +19,8 @@ keys and list indices that leads to it from the document root.
 
 Mapping keys are always strings (as in JSON); ``2: 800`` gives the key ``"2"``.
 Duplicate keys, aliases to undefined anchors, several documents in one file and
-syntax errors are reported as :class:`~framework.problems.ProblemsError`, and so is
-a document over the size, value or nesting limits of :mod:`framework.yamllimits`
+syntax errors are reported as :class:`~framework.base.problems.ProblemsError`, and so is
+a document over the size, value or nesting limits of :mod:`framework.base.yamllimits`
 (pointing at where the limit was reached).
 """
 
@@ -38,9 +38,9 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError, YAMLWarning
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
-from framework.problems import Mark, Problem, ProblemsError
-from framework.regularfile import NotARegularFile, read_regular
-from framework.yamllimits import LIMITS, LimitExceeded, Limits, composer_for, size_problem
+from framework.base.problems import Mark, Problem, ProblemsError
+from framework.base.regularfile import NotARegularFile, read_regular
+from framework.base.yamllimits import LIMITS, LimitExceeded, Limits, composer_for, size_problem
 
 DataPath = tuple[str | int, ...]
 """The keys and indices leading from a document root to a value."""

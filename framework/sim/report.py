@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from framework.render.plots import bar_chart, histogram
-from framework.simulate import GameSummary
+from framework.sim.simulate import GameSummary
 
 
 def _round_key(name: str) -> tuple:

@@ -1,7 +1,7 @@
 """The ``18xx new`` command: a new title folder with starter files.
 
 ``18xx new FOLDER [--name NAME] [--layout flat|pointy]`` writes a small, complete
-title (:mod:`framework.starter`) into a folder that does not exist yet (or is empty),
+title (:mod:`framework.title.starter`) into a folder that does not exist yet (or is empty),
 each file beginning with the schema line an editor needs, checks it as
 ``18xx validate`` would, and says what to do next. A folder that exists and is not
 empty is a usage error (exit status 2); nothing is ever overwritten.
@@ -17,8 +17,8 @@ from typing import Annotated
 
 import typer
 
-from framework.cli_options import JsonOption
-from framework.cli_output import fail, out, say
+from framework.cli.options import JsonOption
+from framework.cli.output import fail, out, say
 
 
 class LayoutChoice(StrEnum):
@@ -57,9 +57,9 @@ def new(
     rounds, each with the schema line an editor uses to complete and check it. Inside a
     source checkout the line points at its schemas/; elsewhere the schemas are written
     into the folder's own schemas/. An existing folder that is not empty is refused."""
-    from framework.problems import ProblemsError
-    from framework.starter import FolderNotEmpty, create
+    from framework.base.problems import ProblemsError
     from framework.title.loader import load_title
+    from framework.title.starter import FolderNotEmpty, create
 
     if name is not None and not name.strip():
         raise typer.BadParameter("the name is empty", param_hint="'--name'")

@@ -17,8 +17,8 @@ from framework.board.board import Board
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue
 from framework.board.runroutes import route_from_json, route_to_json
 from framework.engine.autoroute import trains_to_run
-from framework.gamefile import GameFile
-from framework.replay import new_game, recorded, title_for
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, title_for
 from framework.title.model import Title
 
 

@@ -8,7 +8,7 @@ fields, of the same types — so that its engine loads the file unchanged: each
 action names its entity with the ``entity_type`` and, for a player, the id as
 the players list writes it. The settings also record the house rules played and
 which title the game was played with (name, version and fingerprint,
-:mod:`framework.provenance`), which 18xx.games ignores.
+:mod:`framework.record.provenance`), which 18xx.games ignores.
 
 >>> from framework.title.loader import load_title
 >>> session = Session(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=5)
@@ -29,12 +29,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from framework.engine.errors import GameError
+from framework.base.errors import GameError
 from framework.engine.game import Game
 from framework.engine.trace import ROUND_NAMES
-from framework.gamefile import effective_actions, with_auto_actions
-from framework.provenance import SETTING as PLAYED_TITLE
-from framework.provenance import played_title
+from framework.record.gamefile import effective_actions, with_auto_actions
+from framework.record.provenance import SETTING as PLAYED_TITLE
+from framework.record.provenance import played_title
 from framework.title.hooks import HookFailed
 from framework.title.model import Title
 

@@ -6,7 +6,7 @@ apply to the player count, optional rules, house-rule overlays — and
 limit), checking, when asked, the invariants after every action. Every action
 a bot proposes must be legal: one the engine refuses is a :class:`BotError`,
 never silently skipped. The session then holds the game in 18xx.games' JSON
-format (:meth:`~framework.session.Session.to_json`), which ``18xx replay``
+format (:meth:`~framework.record.session.Session.to_json`), which ``18xx replay``
 reproduces exactly.
 
 >>> from framework.bots import make_bot
@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from framework import yamlsource
+from framework.base import yamlsource
+from framework.base.errors import GameError
 from framework.bots.base import Bot, prudent
 from framework.engine.choices import legal_actions
-from framework.engine.errors import GameError
 from framework.engine.invariants import broken_invariants
-from framework.replay import game_title
-from framework.session import Session
+from framework.record.replay import game_title
+from framework.record.session import Session
 from framework.title.files import display_path
 from framework.title.hooks import HookFailed
 from framework.title.loader import RulesText

@@ -1,0 +1,10 @@
+"""The referee: a game's state, and the rules that change it one action at a time.
+
+It owns the game (:mod:`~framework.engine.game`, built from a validated title by
+:mod:`~framework.engine.setup`), its entities, money, shares, trains, tokens and market,
+the rounds and the library of steps (:mod:`framework.engine.steps`), the legal choices
+of a position (:mod:`~framework.engine.choices`) and the invariants checked after every
+action.
+
+It may import ``base``, ``title`` and ``board``.
+"""

@@ -1,0 +1,39 @@
+"""The library of round kinds: for each ``kind`` a title's rounds may name, the class
+that plays it, and :func:`make_round`, which starts a round of a title.
+
+>>> sorted(ROUND_TYPES)
+['auction', 'operating', 'share_phase', 'stock']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.engine.round_kinds import AuctionRound, OperatingRound, StockRound
+from framework.engine.rounds import Round
+from framework.engine.share_phase import SharePhase
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+ROUND_TYPES: dict[str, type[Round]] = {
+    cls.kind: cls for cls in (AuctionRound, StockRound, OperatingRound, SharePhase)
+}
+"""The round kinds of the library, by the ``kind`` a title's round names (``custom``
+rounds are the title's own, named by its hooks)."""
+
+
+def make_round(game: Game, name: str) -> Round:
+    """Start the title's round ``name``: a round of its kind, or the title's own hook (a
+    :class:`Round` subclass, or a function that sets the round up)."""
+    kind = game.title.rounds[name].kind
+    if kind == "custom":
+        hook = game.hooks[game.title.rounds[name].hook]
+        if not (isinstance(hook, type) and issubclass(hook, Round)):
+            return hook(game, name)  # a function that sets the round up
+        round_ = hook(game, name)
+        round_.start()
+        return round_
+    round_ = ROUND_TYPES[kind](game, name)
+    round_.start()
+    return round_
