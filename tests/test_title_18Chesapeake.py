@@ -20,11 +20,12 @@ from game_support import act, refused
 from framework.bots.base import prudent
 from framework.bots.random_bot import RandomBot
 from framework.engine import finance
-from framework.engine.choices import _bid_range, legal_actions
+from framework.engine.choices import legal_actions
 from framework.engine.entities import OUT_OF_GAME, POOL, Corporation
 from framework.engine.game import Game
 from framework.engine.invariants import broken_invariants
 from framework.engine.state import game_from_dict, game_to_dict
+from framework.engine.steps.auction import bid_range
 from framework.record.gamefile import GameFile
 from framework.record.replay import replay
 from framework.title.loader import RulesText, load_title
@@ -281,7 +282,7 @@ def test_bids_go_up_in_multiples_of_5():
     assert bids["C-P"] == {"company": "C-P", "price": 45, "max": 800, "step": 5}
     act(game, "bid", P1, company="C-P", price=50)
     # a range whose top is not a step away ends at the last step below it
-    assert _bid_range(45, 803, 5, "C-P") == [{"company": "C-P", "price": 45, "max": 800, "step": 5}]
+    assert bid_range(45, 803, 5, "C-P") == [{"company": "C-P", "price": 45, "max": 800, "step": 5}]
 
 
 def test_only_the_highest_bids_tie_up_money():

@@ -7,6 +7,8 @@ from typing import Any
 from framework.engine import operating, purchases, tokens, trains
 from framework.engine.entities import POOL
 from framework.engine.rounds import Round
+from framework.engine.steps.stock_turn import LAST_BUYER
+from framework.engine.steps.track import HOME_CHOOSER, OPERATOR_ACTED, PENDING_HOME
 
 
 class AuctionRound(Round):
@@ -39,20 +41,8 @@ class StockRound(Round):
     """Players in priority order, passing round the table until all have passed."""
 
     kind = "stock"
-
-    STATE = (
-        "entities",
-        "index",
-        "sold",
-        "bought",
-        "bought_from",
-        "parred",
-        "last_actor",
-        "acted",
-        "sold_first",
-        "last_buyer",
-        "sold_turn",
-    )
+    ROUND_STATE = (LAST_BUYER,)
+    """The last buyer may be the one the priority goes after (``stock.priority``)."""
 
     def start(self) -> None:
         game = self.game
@@ -60,37 +50,13 @@ class StockRound(Round):
         humans = [p.id for p in game.humans]
         self.entities = humans[game.priority :] + humans[: game.priority]
         self.index = 0
-        self.sold: dict[str, list[str]] = {}
-        """Corporations each player sold this round (they may not buy them back)."""
-        self.bought: list[str] = []
-        """What was bought this turn: corporations, for their shares (several only in a
-        multiple-buy zone), and ``company <sym>`` for a company bought from a player."""
-        self.bought_from: list[str] = []
-        """Where each of them came from: ``ipo`` (the initial offering or the treasury)
-        or ``pool``."""
-        self.parred = False
-        """The current player started a corporation this turn."""
-        self.last_actor: str | None = None
-        self.last_buyer: str | None = None
-        """The last player to buy a share or start a corporation this round."""
-        self.sold_first = False
-        """The current player sold this turn before buying or starting a corporation."""
-        self.sold_turn: list[str] = []
-        """The corporations the current player sold this turn (``stock.sell_in_blocks``)."""
-        self.acted = False
-        """The current player has bought, sold or started a corporation this turn."""
         for player in game.humans:
             player.passed = False
         game.log(f"Stock round {game.turn}")
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        self.bought = []
-        self.bought_from = []
-        self.sold_turn = []
-        self.parred = False
-        self.acted = False
-        self.sold_first = False
+        self.reset_turn_state()
         self.reset_steps()
         self.skip_steps()
         if self.active_step() is None and not self.finished():
@@ -138,41 +104,12 @@ class OperatingRound(Round):
     virtual player's."""
 
     kind = "operating"
-
-    STATE = (
-        "entities",
-        "index",
-        "revenue",
-        "laid",
-        "improved",
-        "token_placed",
-        "bought_early",
-        "emergency_sold",
-        "pending_home",
-        "home_chooser",
-        "sold_company",
-        "operator_acted",
-        "teleported",
-    )
+    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER, OPERATOR_ACTED)
+    """The round puts home tokens down (a home city to choose waits in ``pending_home``)
+    and notes whether the operator has acted."""
 
     def start(self) -> None:
         game = self.game
-        self.revenue = 0
-        self.teleported: str | None = None
-        """A company whose teleport tile was just laid, to place its token (or pass)."""
-        self.pending_home: str | None = None
-        """A company whose home token was lifted by a tile laid in its home hex, to be put
-        back in the city of its choice (``home.city: choose``)."""
-        self.home_chooser: str | None = None
-        """Who puts that token back (``rules.tokens.home_choice``)."""
-        self.operator_acted = False
-        """The operating entity (or a company it owns) has acted in its turn."""
-        self.emergency_sold: list[str] = []
-        """Corporations whose shares the operator's president sold this turn to raise money
-        (``stock.sell_in_blocks``)."""
-        self.sold_company: list[str] | None = None
-        """``[company, seller]``: a company just bought by a corporation whose lays are
-        made when it is sold (``tile_lay`` with ``when: [sold]``), not made yet."""
         self.entities = self.operating_order()
         self.index = 0
         game.log(f"Operating round {game.turn}.{game.or_number}")
@@ -211,13 +148,7 @@ class OperatingRound(Round):
                 entity in game.minors and game.minors[entity].closed
             )
             if not closed:
-                self.revenue = 0
-                self.laid = 0
-                self.improved = False
-                self.token_placed = 0
-                self.bought_early = False
-                self.operator_acted = False
-                self.emergency_sold = []
+                self.reset_turn_state()
                 tokens.place_home(game, entity, self)
                 purchases.note_route(game, entity)
                 if entity in game.corporations:

@@ -6,6 +6,10 @@ it, steps that offer nothing are skipped up to the first that waits; when no
 step waits, the round moves to its next entity. The kinds of round —
 auction, stock, operating, custom — decide the entities and what happens at
 their start and end.
+
+The state a round keeps for its steps is theirs to declare (``Step.ROUND_STATE``): the
+round makes each attribute when it sets its steps up, makes the per-turn ones anew at
+every turn (:meth:`Round.reset_turn_state`) and saves them all with the game.
 """
 
 from __future__ import annotations
@@ -13,17 +17,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine.steps import STEP_TYPES, Step
-from framework.engine.steps.base import entity_of
+from framework.engine.steps import STEP_TYPES, RoundState, Step
+from framework.engine.steps.base import Choice, entity_of
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+
+
+Choices = dict[str, dict[str, list[Choice]]]
+"""Entity → action type → the concrete choices (:meth:`Round.choices`)."""
 
 
 class Round:
     """The turn model and the entity rotation."""
 
     kind = ""
+
+    STATE: tuple[str, ...] = ("entities", "index")
+    """The round's own attributes saved with the game (a custom round adds its own)."""
+    ROUND_STATE: tuple[RoundState, ...] = ()
+    """State this kind of round keeps itself, declared as its steps declare theirs."""
 
     def __init__(self, game: Game, name: str):
         self.game = game
@@ -32,6 +45,16 @@ class Round:
         self.index = 0
         spec = game.title.rounds[name]
         self.steps: list[Step] = [STEP_TYPES[s.step](self, s.blocking) for s in spec.steps]
+        self.declared = declared_state(self)
+        """The round state of this round and its steps, by name."""
+        for field in self.declared.values():
+            setattr(self, field.name, field.fresh())
+
+    def reset_turn_state(self) -> None:
+        """Make the round state kept for one turn anew (``RoundState.per_turn``)."""
+        for field in self.declared.values():
+            if field.per_turn:
+                setattr(self, field.name, field.fresh())
 
     # -- who acts -----------------------------------------------------------
 
@@ -53,6 +76,50 @@ class Round:
 
     def step(self, name: str) -> Step | None:
         return next((s for s in self.steps if s.name == name), None)
+
+    # -- what may be done ---------------------------------------------------
+
+    def choices(self) -> Choices:
+        """For every entity that may act — the current one, the companies the operator
+        owns, the operator's president, and those a step names (``other_entities``) —
+        each action type the steps would take from it now and its concrete choices."""
+        game = self.game
+        current = self.current_entity()
+        candidates = [current] if current else []
+        operator_ = self.entity()
+        if operator_ is not None:
+            candidates += [s for s, c in game.companies.items() if c.owner == operator_]
+            if operator_ in game.corporations:
+                president = game.corporations[operator_].president()
+                if president and president not in candidates:
+                    candidates.append(president)
+        for step in self.steps:
+            if not step.passed:
+                candidates += [e for e in step.other_entities() if e not in candidates]
+        out: Choices = {}
+        for entity in candidates:
+            listed = {}
+            for kind, step in self.offered(entity).items():
+                found = step.choices(entity, kind)
+                if found:
+                    listed[kind] = found
+            if listed:
+                out[entity] = listed
+        return out
+
+    def offered(self, entity: str) -> dict[str, Step]:
+        """Action type → the step that would take it from ``entity`` now."""
+        found: dict[str, Step] = {}
+        current = self.current_entity()
+        for step in self.steps:
+            if step.passed:
+                continue
+            kinds = step.actions(entity)
+            for kind in kinds:
+                found.setdefault(kind, step)
+            if step.blocking(current):
+                return found
+        return found
 
     # -- processing ---------------------------------------------------------
 
@@ -150,17 +217,36 @@ class Round:
 
     # -- saving --------------------------------------------------------------
 
-    STATE: tuple[str, ...] = ("entities", "index")
-
     def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.STATE}
+        for name in self.declared:
+            data[name] = getattr(self, name)
         data["kind"] = self.kind
         data["name"] = self.name
         data["steps"] = [s.to_dict() for s in self.steps]
         return data
 
     def load(self, data: dict[str, Any]) -> None:
+        """Restore what :meth:`to_dict` saved; round state a saved game lacks (saved
+        before a step declared it) is made anew, as the round would have made it."""
         for name in self.STATE:
             setattr(self, name, data[name])
+        for name, field in self.declared.items():
+            setattr(self, name, data[name] if name in data else field.fresh())
         for step, saved in zip(self.steps, data["steps"], strict=True):
             step.load(saved)
+
+
+def declared_state(round_: Round) -> dict[str, RoundState]:
+    """The round state ``round_`` and its steps declare, by name, the round's first. Steps
+    sharing a piece of state name one declaration; two that differ, or one that would
+    hide an attribute of the round, are a bug of the library, refused here."""
+    found: dict[str, RoundState] = {}
+    for owner in (round_, *round_.steps):
+        for field in owner.ROUND_STATE:
+            known = found.setdefault(field.name, field)
+            if known != field:
+                raise TypeError(f"{type(owner).__name__} declares round state {field.name!r} anew")
+            if hasattr(round_, field.name) or field.name in (*round_.STATE, "declared"):
+                raise TypeError(f"round state {field.name!r} would hide {type(round_).__name__}.{field.name}")
+    return found

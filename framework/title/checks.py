@@ -34,22 +34,12 @@ from framework.title.hooks import (
 )
 from framework.title.model import Title
 from framework.title.rules import UpgradeRule
+from framework.title.step_library import STEP_ROUNDS
 from framework.title.track import TrackContent, endpoint_node
 from framework.title.train_order import phases_follow_the_depot, trains_rust_after_purchase
 from framework.title.upgrades import keeping_rotations
 
 Found = tuple[DataPath, str, str]
-
-STEP_ROUNDS: dict[str, set[str]] = {
-    "company_pending_par": {"auction", "stock"},
-    "waterfall_auction": {"auction"},
-    "discard_train": {"stock", "operating"},
-    "priority_card": {"stock"},
-    "exchange": {"stock", "operating"},
-    "special_track": {"stock", "operating"},
-    "buy_sell_par_shares": {"stock"},
-}
-"""Round kinds a step may appear in; steps not listed belong to operating rounds."""
 
 
 def check_title(title: Title, folder: Path | None = None) -> list[Found]:
@@ -562,7 +552,7 @@ class _Checker:
                 yield from self.ref(("sequence", part, i), entry.round, t.rounds, "round")
         for name, rnd in t.rounds.items():
             for i, step in enumerate(rnd.steps):
-                allowed = STEP_ROUNDS.get(step.step, {"operating"})
+                allowed = STEP_ROUNDS[step.step]
                 if rnd.kind != "custom" and rnd.kind not in allowed:
                     yield (
                         ("rounds", name, "steps", i),

@@ -27,59 +27,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 
 from framework.title.base import Entry, Model, Shorthand
-
-STEPS: dict[str, str] = {
-    "company_pending_par": "The buyer of a company that carries a president's certificate "
-    "sets that corporation's par price before anything else happens.",
-    "waterfall_auction": "Private companies are sold in order of value: buy the cheapest, "
-    "bid on a later one, or pass; bids are resolved when a company becomes the cheapest.",
-    "discard_train": "A company over its train limit discards down to the limit.",
-    "priority_card": "The owner of a priority card may use it to take the first turn.",
-    "exchange": "The owner of a company with an exchange ability may trade it for a share.",
-    "buy_sell_par_shares": "Players sell shares, buy one share or start a corporation, "
-    "in the title's sell/buy order.",
-    "bankrupt": "The operating corporation's president declares bankruptcy.",
-    "assign": "The operator places its companies' bonus tokens (first those it must place), "
-    "and its companies move their bonus markers.",
-    "special_track": "Companies lay tiles with their tile-lay abilities: for the corporation "
-    "owning them, on being sold, or for their player owner at the times the ability says.",
-    "teleport": "The operator lays a company's teleport tile, then may place a free token there.",
-    "buy_company": "The operating corporation buys a private company from a player.",
-    "redeem_shares": "The operating corporation buys its own shares back from the bank pool.",
-    "home_token": "The operator places its home token.",
-    "track": "The operator lays or upgrades tiles.",
-    "token": "The operator places a station token.",
-    "early_train_purchase": "The operator buys trains before running them (a company's ability).",
-    "routes": "The operator runs its trains.",
-    "dividend": "The operating corporation pays out or withholds its revenue.",
-    "special_buy_train": "The operator buys a train with a company's discount.",
-    "buy_train": "The operator buys trains; a corporation without a train may have to.",
-}
-"""The framework's step library: every step a round may list, by name."""
-
-StepName = Literal[
-    "company_pending_par",
-    "waterfall_auction",
-    "discard_train",
-    "priority_card",
-    "exchange",
-    "buy_sell_par_shares",
-    "bankrupt",
-    "assign",
-    "special_track",
-    "teleport",
-    "buy_company",
-    "redeem_shares",
-    "home_token",
-    "track",
-    "token",
-    "early_train_purchase",
-    "routes",
-    "dividend",
-    "special_buy_train",
-    "buy_train",
-]
-
+from framework.title.step_library import StepName
 
 HookPoint = Literal["after_setup", "buying_shares", "after_dividend", "end_of_game", "layer"]
 """Moments at which the framework calls a title's hook (``hooks`` section), and the

@@ -1,6 +1,12 @@
-"""The step library: every step a title's rounds may list.
+"""The step library: every step a title's rounds may list, one class each.
 
-Each module registers its steps by library name (see :mod:`framework.title.rounds`).
+A step class (:class:`~framework.engine.steps.base.Step`) owns its library name
+(``@step``), its description and the kinds of round that may list it, the round state it
+needs (:class:`~framework.engine.steps.base.RoundState`), the actions it offers and takes
+and their legal choices. Each module below holds one step or a family of them; a new
+step is one more module, imported here (``tests/test_step_library.py`` checks that every
+module is). The title layer knows the library from the catalogue generated from these
+classes (:mod:`framework.engine.steps.catalogue`, ``framework/data/steps.yaml``).
 """
 
 from framework.engine.steps import (
@@ -8,23 +14,28 @@ from framework.engine.steps import (
     buying,
     companies,
     exchange,
+    priority_card,
     redeem,
     running,
+    stations,
     stock,
     teleport,
     track,
 )
-from framework.engine.steps.base import STEP_TYPES, Step
+from framework.engine.steps.base import STEP_TYPES, RoundState, Step
 
 __all__ = [
     "STEP_TYPES",
+    "RoundState",
     "Step",
     "auction",
     "buying",
     "companies",
     "exchange",
+    "priority_card",
     "redeem",
     "running",
+    "stations",
     "stock",
     "teleport",
     "track",

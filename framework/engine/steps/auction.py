@@ -18,7 +18,7 @@ from framework.base.errors import GameError
 from framework.engine import finance, operating, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.companies import ControlsMinor, Shares
 
 Bids = dict[str, list[list[Any]]]
@@ -29,6 +29,11 @@ Bids = dict[str, list[list[Any]]]
 class CompanyPendingPar(Step):
     """The buyer of a company carrying a president's certificate sets the par."""
 
+    description = (
+        "The buyer of a company that carries a president's certificate "
+        "sets that corporation's par price before anything else happens."
+    )
+    rounds = ("auction", "stock")
     STATE = ("pending",)
 
     def setup(self) -> None:
@@ -45,6 +50,14 @@ class CompanyPendingPar(Step):
 
     def skip(self) -> None:
         """Never passed: it waits whenever a par is pending."""
+
+    def choices_par(self, player: str) -> list[Choice]:
+        """Every par price, for the corporation whose par is pending."""
+        corp = self.pending[0][1]
+        return [
+            {"corporation": corp, "share_price": cell_id(cell, r, c)}
+            for r, c, cell in self.game.title.market.par_cells()
+        ]
 
     def process_par(self, action: dict[str, Any]) -> None:
         game = self.game
@@ -73,6 +86,11 @@ class CompanyPendingPar(Step):
         return None
 
 
+def cell_id(cell, row: int, column: int) -> str:
+    """The 18xx.games id of a market cell (``67,2,3``)."""
+    return f"{cell.price},{row},{column}"
+
+
 def _par_cell(game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]:
     try:
         price, position = parse_price_id(str(action.get("share_price")))
@@ -90,6 +108,11 @@ def _par_cell(game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]:
 class WaterfallAuction(Step):
     """Cheapest first; bids on later companies are settled when they come up."""
 
+    description = (
+        "Private companies are sold in order of value: buy the cheapest, "
+        "bid on a later one, or pass; bids are resolved when a company becomes the cheapest."
+    )
+    rounds = ("auction",)
     STATE = ("bids", "resolving", "cheapest")
 
     def setup(self) -> None:
@@ -237,6 +260,26 @@ class WaterfallAuction(Step):
         auction = self.game.title.rules.auction
         return auction.min_increment if auction.bids_in_multiples else None
 
+    def choices_bid(self, player: str) -> list[Choice]:
+        """Buying the cheapest company at its price, and bids on the later ones (or on the
+        one being resolved) from the least to the most ``player`` may bid."""
+        cash = self.game.players_by_id[player].cash
+        offered = self.offered()
+        companies = [self.resolving] if self.resolving else offered[1:]
+        out = []
+        first = self.price_of_first() if not self.resolving else None
+        if (
+            first is not None
+            and first <= cash - self.committed(player)
+            and self.settles(self.bids, offered[1:], (player, first))
+        ):
+            out.append({"company": offered[0], "price": first})
+        for company in companies:
+            out.extend(
+                bid_range(self.min_bid(company), self.max_bid(player, company), self.bid_step(), company)
+            )
+        return out
+
     def process_bid(self, action: dict[str, Any]) -> None:
         game = self.game
         player = entity_of(action)
@@ -352,6 +395,16 @@ class WaterfallAuction(Step):
         if bids:
             self.buy(bids[0][0], company, bids[0][1])
         self._settle_next()
+
+
+def bid_range(low: int, high: int, by: int | None, company: str) -> list[Choice]:
+    """A bid from ``low`` to ``high`` (the last ``low`` plus a multiple of ``by``, with a
+    ``step`` when bids go up in multiples); none when ``high`` is below ``low``."""
+    if high < low:
+        return []
+    if by is None:
+        return [{"company": company, "price": low, "max": high}]
+    return [{"company": company, "price": low, "max": low + (high - low) // by * by, "step": by}]
 
 
 def give_company(game, company: str, player: str) -> None:

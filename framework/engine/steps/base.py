@@ -10,6 +10,8 @@ that offers nothing, up to the first that waits — this is how a recorded
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.base.errors import GameError
@@ -18,7 +20,28 @@ if TYPE_CHECKING:
     from framework.engine.game import Game
     from framework.engine.rounds import Round
 
+Choice = dict[str, Any]
+"""One concrete choice of an action type: its fields, without ``entity`` and ``id``."""
+
 STEP_TYPES: dict[str, type[Step]] = {}
+"""The step library: every step class, by its library name (``@step``)."""
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """A piece of state a step keeps on its round: the round makes the attribute ``name``
+    when the step is set up (a copy of ``default``), makes it anew at the start of every
+    turn when ``per_turn``, and saves it with the game. Steps that share it (one writes,
+    another reads) name the same declaration."""
+
+    name: str
+    default: Any
+    doc: str
+    per_turn: bool = False
+
+    def fresh(self) -> Any:
+        """A new value: a copy of the default (a list or a mapping is never shared)."""
+        return copy.copy(self.default)
 
 
 def step(name: str):
@@ -36,10 +59,16 @@ class Step:
     """One step of a round."""
 
     name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    """What the step does, in a sentence: the step library's text (docs/reference/steps.md)."""
+    rounds: ClassVar[tuple[str, ...]] = ("operating",)
+    """The kinds of round that may list the step."""
     blocks: bool = True
     """Whether this kind of step can wait for an action (non-blocking steps never do)."""
     STATE: ClassVar[tuple[str, ...]] = ()
-    """Attributes saved with the game, besides ``passed``."""
+    """The step's own attributes saved with the game, besides ``passed``."""
+    ROUND_STATE: ClassVar[tuple[RoundState, ...]] = ()
+    """The state the step keeps on its round (see :class:`RoundState`)."""
 
     def __init__(self, round: Round, blocks: bool | None = None):
         self.round = round
@@ -77,6 +106,13 @@ class Step:
         """Why this step does not take ``action`` from the entity whose turn it is, when
         a rule of the step forbids it (the round otherwise refuses it as out of turn)."""
         return None
+
+    def choices(self, entity: str, kind: str) -> list[Choice]:
+        """The concrete choices of an action of type ``kind`` this step offers ``entity``
+        now: those of its ``choices_<kind>`` method, or one choice with no fields (a pass,
+        a bankruptcy)."""
+        listing = getattr(self, f"choices_{kind}", None)
+        return listing(entity) if listing is not None else [{}]
 
     def process(self, action: dict[str, Any]) -> None:
         handler = getattr(self, f"process_{action['type']}", None)

@@ -15,8 +15,19 @@ from framework.base.errors import GameError
 from framework.engine import finance, operating, purchases, shares, trains
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
+
+BOUGHT_EARLY = RoundState(
+    "bought_early", False, "The operator bought trains early this turn (a company's ability).", per_turn=True
+)
+EMERGENCY_SOLD = RoundState(
+    "emergency_sold",
+    [],
+    "Corporations whose shares the operator's president sold this turn to raise money "
+    "(``stock.sell_in_blocks``).",
+    per_turn=True,
+)
 
 
 class TrainBuying(Step):
@@ -89,7 +100,9 @@ class BuyTrain(TrainBuying):
     """Buy trains while one can be paid for; a corporation that must buy may need its
     president's money (see :mod:`framework.engine.purchases`)."""
 
+    description = "The operator buys trains; a corporation without a train may have to."
     STATE = ("last_sold",)
+    ROUND_STATE = (BOUGHT_EARLY, EMERGENCY_SOLD)
 
     def setup(self) -> None:
         self.last_sold = 0
@@ -167,6 +180,35 @@ class BuyTrain(TrainBuying):
             return error
         return None
 
+    def choices_buy_train(self, corp: str) -> list[Choice]:
+        """Depot purchases the corporation can pay for (with its president's money, only the
+        cheapest depot train), and other corporations' trains from the least price up to the
+        most it may pay."""
+        game = self.game
+        cash = game.corporations[corp].cash
+        helped = cash + purchases.president_cash(game, corp) if purchases.must_buy(game, corp) else cash
+        cheapest = purchases.cheapest_depot_price(game)
+        any_train = not game.title.rules.trains.emergency.cheapest_depot_train
+        out = [
+            _depot_choice(o)
+            for o in self.offered_depot(corp)
+            if o.price <= cash
+            or (o.price <= helped and o.exchange is None and (any_train or o.price == cheapest))
+        ]
+        for train, span in self.offered_others(corp):
+            out.append({"train": train.id, "price": span.low, "max": span.high, "variant": train.variant})
+        return out
+
+    def choices_sell_shares(self, player: str) -> list[Choice]:
+        """The emergency sales (see :mod:`framework.engine.purchases`)."""
+        found = purchases.emergency_bundles(self.game, player, self.round.entity())
+        return [{"shares": [s.id for s in b.certificates], "percent": b.percent} for b in found]
+
+    def choices_pass(self, corp: str) -> list[Choice]:
+        """No pass for a corporation that must buy a train."""
+        game = self.game
+        return [] if corp in game.corporations and purchases.must_buy(game, corp) else [{}]
+
     def process_buy_train(self, action: dict[str, Any]) -> None:
         self.buy(action, entity_of(action))
 
@@ -211,6 +253,13 @@ class BuyTrain(TrainBuying):
         rnd.reorder_remaining()
 
 
+def _depot_choice(offer: trains.Offer) -> Choice:
+    choice = {"train": offer.train.id, "price": offer.price, "variant": offer.face}
+    if offer.exchange is not None:
+        choice["exchange"] = offer.exchange.id
+    return choice
+
+
 def skipped(game, corp: str) -> bool:
     """Whether ``corp`` skips its train buying this turn: it bought trains early with an
     ability that says so (``skips_buy_trains``)."""
@@ -225,6 +274,11 @@ class EarlyTrainPurchaseStep(BuyTrain):
     buy-trains step (a corporation that must buy gets its president's money for the
     cheapest depot train), but from the depot only, with no discounts and no share
     sales."""
+
+    description = "The operator buys trains before running them (a company's ability)."
+
+    def choices_pass(self, corp: str) -> list[Choice]:
+        return [{}]
 
     def discounts(self, corp: str) -> dict[str, float]:
         return {}
@@ -273,7 +327,9 @@ class EarlyTrainPurchaseStep(BuyTrain):
 class SpecialBuyTrain(TrainBuying):
     """A company's ability: one listed train at a discount (the company is the entity)."""
 
+    description = "The operator buys a train with a company's discount."
     blocks = False
+    ROUND_STATE = (BOUGHT_EARLY,)
 
     def ability(self, entity: str) -> TrainDiscount | None:
         game = self.game
@@ -308,6 +364,23 @@ class SpecialBuyTrain(TrainBuying):
             return error
         return GameError("ability timing", f"{sym} buys a train only during {corp}'s train-buying step")
 
+    def choices_buy_train(self, company: str) -> list[Choice]:
+        """The depot's listed trains at the discount, that the corporation can pay for and
+        has room for."""
+        game = self.game
+        ability = self.ability(company)
+        corp = game.companies[company].owner
+        out = []
+        for train in trains.offered(game):
+            if train.name in ability.trains:
+                base = game.title.trains[train.name].price
+                price = base - math.floor(base * ability.fraction)
+                if price <= game.corporations[corp].cash and len(trains.owned(game, corp)) < game.train_limit(
+                    corp
+                ):
+                    out.append({"train": train.id, "price": price, "variant": train.name})
+        return out
+
     def process_buy_train(self, action: dict[str, Any]) -> None:
         game = self.game
         sym = entity_of(action)
@@ -330,6 +403,9 @@ class SpecialBuyTrain(TrainBuying):
 @step("discard_train")
 class DiscardTrain(Step):
     """A company over its train limit discards down to it, before anyone else acts."""
+
+    description = "A company over its train limit discards down to the limit."
+    rounds = ("operating", "stock")
 
     def crowded(self) -> list[str]:
         """Companies over their train limit (cached until a train moves or the phase changes)."""
@@ -357,6 +433,9 @@ class DiscardTrain(Step):
     def skip(self) -> None:
         """Waits again whenever a company is over its limit."""
 
+    def choices_discard_train(self, entity: str) -> list[Choice]:
+        return [{"train": t.id} for t in trains.owned(self.game, entity)]
+
     def process_discard_train(self, action: dict[str, Any]) -> None:
         game = self.game
         train = game.trains.get(str(action.get("train")))
@@ -373,6 +452,8 @@ class Bankrupt(Step):
     train-buying step, when even with all they could raise by selling shares the cheapest
     depot train is out of reach (rulebook §10.8, reference §4.10); they sell what may be
     sold and keep the rest. The game ends as the title says."""
+
+    description = "The operating corporation's president declares bankruptcy."
 
     blocks = False
 

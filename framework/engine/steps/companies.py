@@ -15,8 +15,15 @@ from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import BonusMarker, BonusTokens, ControlsMinor, TileLay
+
+SOLD_COMPANY = RoundState(
+    "sold_company",
+    None,
+    "``[company, seller]``: a company just bought by a corporation whose lays are made when it "
+    "is sold (``tile_lay`` with ``when: [sold]``), not made yet.",
+)
 
 
 def price_range(game, sym: str) -> tuple[int, int]:
@@ -55,7 +62,9 @@ class BuyCompany(Step):
     the turn it also waits for a pass while the corporation has a company ability usable
     at any point of its turn (a bonus marker, lays ``when: [operating_turn]``)."""
 
+    description = "The operating corporation buys a private company from a player."
     blocks = False
+    ROUND_STATE = (SOLD_COMPANY,)
 
     def affordable(self, buyer: str) -> list[str]:
         """Companies ``buyer`` may buy now and can pay for (a minor's trains must fit)."""
@@ -102,6 +111,16 @@ class BuyCompany(Step):
         return GameError(
             "buying companies", f"corporations buy companies only in phase {' or '.join(phases)}"
         )
+
+    def choices_buy_company(self, corp: str) -> list[Choice]:
+        """Each company the corporation may buy, from its least price to the most it may
+        pay."""
+        cash = self.game.corporations[corp].cash
+        out = []
+        for sym in self.affordable(corp):
+            low, high = price_range(self.game, sym)
+            out.append({"company": sym, "price": low, "max": min(high, cash)})
+        return out
 
     def process_buy_company(self, action: dict[str, Any]) -> None:
         game = self.game
@@ -168,6 +187,11 @@ class Assign(Step):
     once no token must be placed first.
     """
 
+    description = (
+        "The operator places its companies' bonus tokens (first those it must place), "
+        "and its companies move their bonus markers."
+    )
+
     def tokens(self, entity: str) -> tuple[str, BonusTokens] | None:
         """The company whose next bonus token ``entity`` places now, with its ability: one
         whose placement is forced first."""
@@ -203,6 +227,17 @@ class Assign(Step):
 
     def skip(self) -> None:
         """Never passed: a company bought later in the turn makes it wait again."""
+
+    def choices_assign(self, entity: str) -> list[Choice]:
+        """A pending bonus token's hex (one without a token), or a marker's new hex."""
+        tokens = self.tokens(entity)
+        if tokens is not None:
+            sym, ability = tokens
+            taken = set(self.game.companies[sym].tokens)
+        else:
+            ability = self.marker(entity)
+            taken = {self.game.companies[entity].marker}
+        return [{"target": h, "target_type": "hex"} for h in ability.hexes if h not in taken]
 
     def process_assign(self, action: dict[str, Any]) -> None:
         entity = entity_of(action)

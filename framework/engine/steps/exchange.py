@@ -16,7 +16,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.engine import finance, operating, shares
 from framework.engine.entities import POOL, Corporation, Share
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.companies import Exchange
 
 
@@ -24,6 +24,8 @@ from framework.title.companies import Exchange
 class ExchangeStep(Step):
     """Trade a company for a share of a corporation its exchange ability lists."""
 
+    description = "The owner of a company with an exchange ability may trade it for a share."
+    rounds = ("operating", "stock")
     blocks = False
 
     def ability(self, sym: str) -> Exchange | None:
@@ -77,6 +79,9 @@ class ExchangeStep(Step):
         corporations")."""
         game = self.game
         return [s for s, c in game.companies.items() if c.owner in game.players_by_id and self.offered(s)]
+
+    def choices_buy_shares(self, company: str) -> list[Choice]:
+        return [{"shares": [share.id], "percent": share.percent} for _, share in self.offered(company)]
 
     def process_buy_shares(self, action: dict[str, Any]) -> None:
         game = self.game

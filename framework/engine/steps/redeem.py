@@ -11,7 +11,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.engine import finance, shares
 from framework.engine.entities import BANK, POOL
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.market import Redemption
 
 
@@ -31,6 +31,7 @@ def unit_price(game, sym: str, redemption: Redemption) -> int:
 class RedeemShares(Step):
     """At most one redemption a turn, before track."""
 
+    description = "The operating corporation buys its own shares back from the bank pool."
     STATE = ("done",)
 
     def setup(self) -> None:
@@ -47,6 +48,26 @@ class RedeemShares(Step):
         if unit_price(game, entity, redemption) > corp.cash:
             return []
         return ["buy_shares", "pass"]
+
+    def choices_buy_shares(self, corp: str) -> list[Choice]:
+        """One to the most shares of the pool a redemption may take, that the corporation
+        can pay for."""
+        game = self.game
+        redemption = terms(game, corp)
+        pool = game.corporations[corp].certificates_of(POOL)
+        price = unit_price(game, corp, redemption)
+        most = len(pool) if redemption.max_shares == "all" else redemption.max_shares
+        out = []
+        for count in range(1, most + 1):
+            if price * count <= game.corporations[corp].cash:
+                out.append(
+                    {
+                        "shares": [s.id for s in pool[:count]],
+                        "percent": 10 * count,
+                        "share_price": price,
+                    }
+                )
+        return out
 
     def process_buy_shares(self, action: dict[str, Any]) -> None:
         game = self.game

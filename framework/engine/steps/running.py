@@ -15,13 +15,18 @@ from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK, POOL
 from framework.engine.purchases import has_route
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import BonusTokens, TileLay
+
+REVENUE = RoundState("revenue", 0, "What the operator's routes earned this turn.", per_turn=True)
 
 
 @step("routes")
 class Routes(Step):
     """Run every train that can run, once per operating round."""
+
+    description = "The operator runs its trains."
+    ROUND_STATE = (REVENUE,)
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
@@ -29,6 +34,10 @@ class Routes(Step):
             return []
         unrun = [t for t in trains.owned(game, entity) if not t.ran]
         return ["run_routes"] if unrun and has_route(game, entity) else []
+
+    def choices_run_routes(self, entity: str) -> list[Choice]:
+        """The trains that have not run (the routes are the player's to find)."""
+        return [{"trains": [t.id for t in trains.owned(self.game, entity) if not t.ran]}]
 
     def process_run_routes(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
@@ -92,6 +101,9 @@ class Dividend(Step):
     """Pay out, withhold or pay half (``dividends.kinds``); minors split their revenue with
     their owner."""
 
+    description = "The operating corporation pays out or withholds its revenue."
+    ROUND_STATE = (REVENUE,)
+
     def actions(self, entity: str) -> list[str]:
         game = self.game
         if entity != self.round.entity() or entity not in game.corporations:
@@ -107,6 +119,12 @@ class Dividend(Step):
             withhold(game, entity, 0)
         self.passed = True
         end_of_dividend(game, entity)
+
+    def choices_dividend(self, corp: str) -> list[Choice]:
+        """The title's kinds of dividend (the virtual player's corporations only pay out)."""
+        game = self.game
+        kinds = ["payout"] if game.corporations[corp].bot else game.title.rules.dividends.kinds
+        return [{"kind": k} for k in kinds]
 
     def process_dividend(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round

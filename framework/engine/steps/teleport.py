@@ -16,14 +16,31 @@ from framework.base.errors import GameError
 from framework.board.lays import legal_lays
 from framework.board.tokens import cities_in
 from framework.engine import operating, tokens
-from framework.engine.steps.base import WaitingStep, entity_of, step
-from framework.engine.steps.track import _build, _lay, parse_city
+from framework.engine.steps.base import Choice, RoundState, WaitingStep, entity_of, step
+from framework.engine.steps.stations import TOKEN_PLACED
+from framework.engine.steps.track import (
+    HOME_CHOOSER,
+    LAID,
+    PENDING_HOME,
+    _build,
+    _lay,
+    city_id,
+    lay_choices,
+    parse_city,
+)
 from framework.title.companies import Teleport
+
+TELEPORTED = RoundState(
+    "teleported", None, "A company whose teleport tile was just laid, to place its token (or pass)."
+)
 
 
 @step("teleport")
 class TeleportStep(WaitingStep):
     """Lay a company's teleport tile, then place the token it brings."""
+
+    description = "The operator lays a company's teleport tile, then may place a free token there."
+    ROUND_STATE = (LAID, TOKEN_PLACED, TELEPORTED, PENDING_HOME, HOME_CHOOSER)
 
     def ability(self, sym: str) -> Teleport | None:
         """The company's unused teleport ability, when its owner may lay with it now."""
@@ -64,6 +81,9 @@ class TeleportStep(WaitingStep):
             return ["place_token", "pass"] if entity == self.waiting() else []
         return ["lay_tile"] if self.ability(entity) and self._may_lay(entity) else []
 
+    def choices_lay_tile(self, company: str) -> list[Choice]:
+        return lay_choices(self.lays(company))
+
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         sym = entity_of(action)
@@ -84,6 +104,9 @@ class TeleportStep(WaitingStep):
         game = self.game
         hexes = game.title.companies[sym].ability("teleport").hexes
         return cities_in(game.board, game.companies[sym].owner, hexes)
+
+    def choices_place_token(self, company: str) -> list[Choice]:
+        return [{"city": city_id(self.game, city)} for city in self.cities(company)]
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round

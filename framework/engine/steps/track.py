@@ -1,4 +1,4 @@
-"""Operating steps on the map: track, special track, home tokens and station tokens."""
+"""Operating steps on the map: track and special track, and the cities' ids."""
 
 from __future__ import annotations
 
@@ -6,12 +6,29 @@ from typing import Any
 
 from framework.base.errors import GameError
 from framework.board.lays import IllegalLay, LayPlan, check_lay, lay, legal_lays
-from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
 from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
-from framework.engine.steps.base import Step, WaitingStep, entity_of, step
-from framework.engine.steps.companies import price_range
+from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
+from framework.engine.steps.companies import SOLD_COMPANY, price_range
 from framework.title.companies import TileLay
+
+LAID = RoundState("laid", 0, "The tile actions the operator has made this turn.", per_turn=True)
+IMPROVED = RoundState(
+    "improved", False, "One of the operator's lays this turn improved a main line.", per_turn=True
+)
+PENDING_HOME = RoundState(
+    "pending_home",
+    None,
+    "A company whose home token was lifted by a tile laid in its home hex, to be put back in "
+    "the city of its choice (``home.city: choose``).",
+)
+HOME_CHOOSER = RoundState("home_chooser", None, "Who puts that token back (``rules.tokens.home_choice``).")
+OPERATOR_ACTED = RoundState(
+    "operator_acted",
+    False,
+    "The operating entity (or a company it owns) has acted in its turn.",
+    per_turn=True,
+)
 
 
 def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
@@ -57,6 +74,9 @@ def _forfeit_lays(game, hex_id: str, company: str | None) -> None:
 @step("track")
 class Track(Step):
     """Up to the title's number of tile actions; some may need a main-line improvement."""
+
+    description = "The operator lays or upgrades tiles."
+    ROUND_STATE = (LAID, IMPROVED, PENDING_HOME, HOME_CHOOSER)
 
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
@@ -107,6 +127,26 @@ class Track(Step):
                 return True
         return False
 
+    def choices_lay_tile(self, entity: str) -> list[Choice]:
+        """Every lay of the turn's next tile action, in the hexes the operator reaches or
+        borders."""
+        game, rnd = self.game, self.round
+        if rnd.laid >= len(game.title.rules.track.lays):
+            return []
+        slot = game.title.rules.track.lays[rnd.laid]
+        layer = operating.layer(game, entity)
+        out = []
+        board = game.board
+        for hex_id in candidate_hexes(game, entity):
+            upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
+            if not (slot.upgrade if upgrade else slot.lay):
+                continue
+            for plan in legal_lays(board, layer, hex_id):
+                if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
+                    continue
+                out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
+        return out
+
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
@@ -131,11 +171,36 @@ class Track(Step):
             game.log(f"{entity} builds the main line in {plan.hex}")
 
 
+def candidate_hexes(game, entity: str) -> list[str]:
+    """Hexes a connected lay could use: those the entity's track reaches or borders."""
+    board = game.board
+    reach = board.reach(entity)
+    hexes = set(board.token_hexes(entity))
+    for hex_id, edge in reach.ports:
+        hexes.add(hex_id)
+        there = board.hexmap.across(hex_id, edge)
+        if there:
+            hexes.add(there[0])
+    return sorted(h for h in hexes if board.hexmap.takes_tiles(h))
+
+
+def lay_choices(plans: list[LayPlan]) -> list[Choice]:
+    """The lays a company's ability makes now (special track, teleport), as choices."""
+    return [{"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation} for plan in plans]
+
+
 @step("special_track")
 class SpecialTrack(Step):
     """A company's extra lays (``tile_lay``) for the corporation owning it. The step waits
     only for the rest of the lays of an ability whose lays must all be made
     (``must_lay_all``) once the first is made; they may be made whatever the timing."""
+
+    description = (
+        "Companies lay tiles with their tile-lay abilities: for the corporation owning them, "
+        "on being sold, or for their player owner at the times the ability says."
+    )
+    rounds = ("operating", "stock")
+    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, SOLD_COMPANY, OPERATOR_ACTED)
 
     def unfinished(self) -> str | None:
         """The operator's company whose lays must all be made, begun and not done."""
@@ -162,7 +227,7 @@ class SpecialTrack(Step):
     def just_sold(self) -> str | None:
         """The company just sold to the operator whose lays on being sold are to be made
         (``when: [sold]``): the step waits for it to lay or pass."""
-        sold = getattr(self.round, "sold_company", None)
+        sold = self.round.sold_company
         return sold[0] if sold else None
 
     def acting_entity(self) -> str | None:
@@ -196,8 +261,7 @@ class SpecialTrack(Step):
             return None
         if unfinished is None and not self._timely(company.owner, ability):
             return None
-        laid = getattr(self.round, "laid", 0)
-        if ability.counts_as_track_lay and laid >= len(game.title.rules.track.lays):
+        if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track.lays):
             return None
         return ability
 
@@ -279,6 +343,9 @@ class SpecialTrack(Step):
             if self.unconnected_first(sym, ability, plan) is None
         ]
 
+    def choices_lay_tile(self, company: str) -> list[Choice]:
+        return lay_choices(self.lays(company))
+
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game = self.game
         sym = entity_of(action)
@@ -326,89 +393,6 @@ class SpecialTrack(Step):
             if there and there[0] in laid and there[1] in game.board.face(there[0]).exits:
                 return None
         return laid[0]
-
-
-@step("home_token")
-class HomeToken(WaitingStep):
-    """Home tokens go down by themselves, when ``tokens.home`` says (by default when a
-    corporation first operates). A company whose home city is ``choose`` puts its token
-    in the city of its choice when it first operates in a hex with track; when a tile
-    laid in its hex lifts the token, it goes back, free, in the city the layer chooses
-    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser)."""
-
-    waits_for = "home_chooser"
-
-    def actions(self, entity: str) -> list[str]:
-        return ["place_token"] if entity == self.waiting() else []
-
-    def cities(self, entity: str) -> list[tuple[str, int]]:
-        """The cities of the home hex the token may go in (``entity``: the chooser)."""
-        owner = self.round.pending_home
-        return cities_in(self.game.board, owner, [self.game.title.corporations[owner].home.hex])
-
-    def process_place_token(self, action: dict[str, Any]) -> None:
-        game, rnd = self.game, self.round
-        owner = rnd.pending_home
-        city = parse_city(game, str(action.get("city")))
-        if city not in self.cities(entity_of(action)):
-            home = game.title.corporations[owner].home.hex
-            raise GameError("home token", f"{owner}'s home token goes in a city of {home}")
-        game.board.add_token(owner, city)
-        game.board.unreserve(owner)
-        rnd.pending_home = rnd.home_chooser = None
-        chooser = entity_of(action)
-        by = "" if chooser == owner else f" ({chooser} chooses)"
-        game.log(f"{owner} places its home token in {city[0]}{by}")
-
-
-@step("token")
-class Token(Step):
-    """Station tokens (``tokens.per_turn`` a turn), each in a city the corporation reaches,
-    at the next price."""
-
-    def actions(self, entity: str) -> list[str]:
-        game, rnd = self.game, self.round
-        if entity != rnd.entity() or entity not in game.corporations:
-            return []
-        if rnd.token_placed >= game.title.rules.tokens.per_turn:
-            return []
-        price = tokens.next_price(game, entity)
-        if price is None:
-            return []
-        if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
-            return []
-        if not token_cities(game.board, entity, first=True):
-            return []
-        return ["place_token", "pass"]
-
-    def process_place_token(self, action: dict[str, Any]) -> None:
-        game, rnd = self.game, self.round
-        entity = entity_of(action)
-        city = parse_city(game, str(action.get("city")))
-        try:
-            check_token(game.board, entity, city)
-        except IllegalToken as exc:
-            raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
-        self._check_slot(action, city)
-        price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
-        finance.pay(game, entity, BANK, price)
-        game.board.add_token(entity, city)
-        game.corporations[entity].tokens_used += 1
-        rnd.token_placed += 1
-        game.log(f"{entity} places a token in {city[0]} for {price}")
-
-    def _check_slot(self, action: dict[str, Any], city: tuple[str, int]) -> None:
-        """Refuse a ``slot`` that is not one of the city's slots, or a ``tokener`` other
-        than the one placing. As on 18xx.games, the token then goes where the rules put
-        it (a reservation, else the first free slot), whichever free slot was clicked."""
-        entity = entity_of(action)
-        tokener = action.get("tokener")
-        if tokener is not None and str(tokener) not in (entity, str(action.get("entity"))):
-            raise GameError("tokens", f"{entity} places its own tokens, not {tokener}'s")
-        slot = action.get("slot")
-        slots = self.game.board.slots(city)
-        if slot is not None and not (str(slot).isdigit() and int(slot) < len(slots)):
-            raise GameError("free slot", f"the city in {city[0]} has no slot {slot}")
 
 
 def parse_city(game, city_id: str) -> tuple[str, int]:

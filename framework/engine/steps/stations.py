@@ -1,0 +1,117 @@
+"""Operating steps of station tokens: the home token put back in the city its company
+chooses, and the station tokens a corporation places."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.base.errors import GameError
+from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
+from framework.engine import finance, operating, tokens
+from framework.engine.entities import BANK
+from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
+from framework.engine.steps.track import HOME_CHOOSER, PENDING_HOME, city_id, parse_city
+
+TOKEN_PLACED = RoundState(
+    "token_placed", 0, "The station tokens the operator has placed this turn.", per_turn=True
+)
+
+
+@step("home_token")
+class HomeToken(WaitingStep):
+    """Home tokens go down by themselves, when ``tokens.home`` says (by default when a
+    corporation first operates). A company whose home city is ``choose`` puts its token
+    in the city of its choice when it first operates in a hex with track; when a tile
+    laid in its hex lifts the token, it goes back, free, in the city the layer chooses
+    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser)."""
+
+    description = "The operator places its home token."
+    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER)
+
+    waits_for = "home_chooser"
+
+    def actions(self, entity: str) -> list[str]:
+        return ["place_token"] if entity == self.waiting() else []
+
+    def cities(self, entity: str) -> list[tuple[str, int]]:
+        """The cities of the home hex the token may go in (``entity``: the chooser)."""
+        owner = self.round.pending_home
+        return cities_in(self.game.board, owner, [self.game.title.corporations[owner].home.hex])
+
+    def choices_place_token(self, entity: str) -> list[Choice]:
+        return [{"city": city_id(self.game, city)} for city in self.cities(entity)]
+
+    def process_place_token(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        owner = rnd.pending_home
+        city = parse_city(game, str(action.get("city")))
+        if city not in self.cities(entity_of(action)):
+            home = game.title.corporations[owner].home.hex
+            raise GameError("home token", f"{owner}'s home token goes in a city of {home}")
+        game.board.add_token(owner, city)
+        game.board.unreserve(owner)
+        rnd.pending_home = rnd.home_chooser = None
+        chooser = entity_of(action)
+        by = "" if chooser == owner else f" ({chooser} chooses)"
+        game.log(f"{owner} places its home token in {city[0]}{by}")
+
+
+@step("token")
+class Token(Step):
+    """Station tokens (``tokens.per_turn`` a turn), each in a city the corporation reaches,
+    at the next price."""
+
+    description = "The operator places a station token."
+    ROUND_STATE = (TOKEN_PLACED,)
+
+    def actions(self, entity: str) -> list[str]:
+        game, rnd = self.game, self.round
+        if entity != rnd.entity() or entity not in game.corporations:
+            return []
+        if rnd.token_placed >= game.title.rules.tokens.per_turn:
+            return []
+        price = tokens.next_price(game, entity)
+        if price is None:
+            return []
+        if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
+            return []
+        if not token_cities(game.board, entity, first=True):
+            return []
+        return ["place_token", "pass"]
+
+    def choices_place_token(self, entity: str) -> list[Choice]:
+        """A token in each city the corporation may take, in its first free slot."""
+        board = self.game.board
+        return [
+            {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": entity}
+            for city in token_cities(board, entity)
+        ]
+
+    def process_place_token(self, action: dict[str, Any]) -> None:
+        game, rnd = self.game, self.round
+        entity = entity_of(action)
+        city = parse_city(game, str(action.get("city")))
+        try:
+            check_token(game.board, entity, city)
+        except IllegalToken as exc:
+            raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+        self._check_slot(action, city)
+        price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
+        finance.pay(game, entity, BANK, price)
+        game.board.add_token(entity, city)
+        game.corporations[entity].tokens_used += 1
+        rnd.token_placed += 1
+        game.log(f"{entity} places a token in {city[0]} for {price}")
+
+    def _check_slot(self, action: dict[str, Any], city: tuple[str, int]) -> None:
+        """Refuse a ``slot`` that is not one of the city's slots, or a ``tokener`` other
+        than the one placing. As on 18xx.games, the token then goes where the rules put
+        it (a reservation, else the first free slot), whichever free slot was clicked."""
+        entity = entity_of(action)
+        tokener = action.get("tokener")
+        if tokener is not None and str(tokener) not in (entity, str(action.get("entity"))):
+            raise GameError("tokens", f"{entity} places its own tokens, not {tokener}'s")
+        slot = action.get("slot")
+        slots = self.game.board.slots(city)
+        if slot is not None and not (str(slot).isdigit() and int(slot) < len(slots)):
+            raise GameError("free slot", f"the city in {city[0]} has no slot {slot}")
