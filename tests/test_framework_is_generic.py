@@ -114,8 +114,9 @@ def _layer_words() -> frozenset[str]:
     words: set[str] = set()
     for folder in TITLES:
         title = load_title(folder)
-        if title.layer_class is not None:
-            words |= set(title.layer_class.actions) - {"bid", "pass"}
+        rules = title.layer_part("rules")
+        if rules is not None:
+            words |= set(rules.actions) - {"bid", "pass"}
             words |= {w for w in _field_names(type(title.layer), set()) - general if "_" in w}
     return frozenset(words)
 
