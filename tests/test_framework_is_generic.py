@@ -138,7 +138,7 @@ def _identifiers(file: Path) -> set[str]:
 def test_framework_code_knows_nothing_of_a_titles_layer(file):
     """18Steam's Age of Steam layer is its hooks package: no framework code plays one of
     its action types or reads one of its fields (``move_goods``, ``new_cities``…) —
-    only the general extension points of :mod:`framework.title.layer`."""
+    only the general parts of a title's layer (:mod:`framework.title.extension`)."""
     words = _layer_words()
     strings = {text for _, text in _code_strings(file)} & words
     names = _identifiers(file) & (words | {"goods"})
