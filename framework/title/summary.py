@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from framework.title.model import Title
+from framework.title.moments import Hooks
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
@@ -90,7 +91,7 @@ def sections_checked(title: Title) -> list[str]:
     return [
         name
         for name, field in type(title).model_fields.items()
-        if field.is_required() or getattr(title, name) not in (None, {}, [])
+        if field.is_required() or getattr(title, name) not in (None, {}, [], Hooks())
     ]
 
 
