@@ -29,6 +29,9 @@ MODULES = (
     "bot",
     "figures",
     "drawing",
+    "panels",
+    "rules",
+    "reports",
 )
 """The package's modules, searched in this order (then the package itself)."""
 
@@ -36,7 +39,7 @@ MODULES = (
 @cache
 def module(name: str = "") -> ModuleType:
     """The package (``""``) or one of its modules."""
-    package = load_title(TITLE_DIR).layer_class.__module__
+    package = load_title(TITLE_DIR).layer_part("data").__module__.rpartition(".")[0]
     return importlib.import_module(f"{package}.{name}" if name else package)
 
 

@@ -114,8 +114,9 @@ def _layer_words() -> frozenset[str]:
     words: set[str] = set()
     for folder in TITLES:
         title = load_title(folder)
-        if title.layer_class is not None:
-            words |= set(title.layer_class.actions) - {"bid", "pass"}
+        rules = title.layer_part("rules")
+        if rules is not None:
+            words |= set(rules.actions) - {"bid", "pass"}
             words |= {w for w in _field_names(type(title.layer), set()) - general if "_" in w}
     return frozenset(words)
 
@@ -137,7 +138,7 @@ def _identifiers(file: Path) -> set[str]:
 def test_framework_code_knows_nothing_of_a_titles_layer(file):
     """18Steam's Age of Steam layer is its hooks package: no framework code plays one of
     its action types or reads one of its fields (``move_goods``, ``new_cities``…) —
-    only the general extension points of :mod:`framework.title.layer`."""
+    only the general parts of a title's layer (:mod:`framework.title.extension`)."""
     words = _layer_words()
     strings = {text for _, text in _code_strings(file)} & words
     names = _identifiers(file) & (words | {"goods"})

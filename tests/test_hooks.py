@@ -238,11 +238,11 @@ def test_a_house_rule_pointing_a_moment_at_a_round_hook_is_refused_at_its_key(tm
             "as hook(game, buyer, corporation, certificates)",
         ),
         (
-            "hooks: {end_of_game: finish}",
+            "hooks: {after_setup: finish}",
             "def finish(game, *more, scores):\n    pass\n",
-            "finish needs the keyword argument scores; hooks.end_of_game calls it as hook(game)",
+            "finish needs the keyword argument scores; hooks.after_setup calls it as hook(game)",
         ),
-        ("hooks: {end_of_game: finish}", "def finish(game, *more, scores=None):\n    pass\n", None),
+        ("hooks: {after_setup: finish}", "def finish(game, *more, scores=None):\n    pass\n", None),
         (
             "rounds: {auction: {hook: start}}",
             "def start(game):\n    pass\n",

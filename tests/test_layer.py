@@ -1,9 +1,11 @@
-"""A title's own layer (:mod:`framework.title.layer`): the extension points that carry a game
-that is not an 18xx underneath, with 18Steam's Age of Steam layer as the example —
-and an 18xx title that pays nothing for it."""
+"""A title's own layer (:mod:`framework.title.extension`): the parts that carry a game that
+is not an 18xx underneath — its data, rules, reports, bot and drawing, each subclassing
+its base in its layer of the framework — with 18Steam's Age of Steam layer as the
+example, and an 18xx title that pays nothing for it."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from pathlib import Path
@@ -15,11 +17,15 @@ from steam_support import new_game
 from framework.base.errors import GameError
 from framework.base.problems import ProblemsError
 from framework.engine.actions import PLAYED
+from framework.engine.extension import LayerRules
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
+from framework.record.extension import reports_of
 from framework.record.gamefile import GameFile
 from framework.record.replay import new_game as game_for_file
-from framework.title.layer import Layer
+from framework.record.report import position
+from framework.render.position import render_position
+from framework.title.extension import PART_BASES, part_problem, qualified
 from framework.title.loader import RulesText, load_title
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,16 +66,81 @@ def test_an_unknown_key_of_the_layer_section_is_named(steam_dir):
     assert file == "goods.yaml" and "moves_rounds" in message
 
 
+def _hooks(folder: Path, section: str) -> None:
+    """Give the copy of 18Steam the ``hooks`` section ``section`` (YAML) instead of its own."""
+    text = (folder / "rounds.yaml").read_text(encoding="utf-8")
+    head, rest = text.split("\nhooks:\n", 1)
+    tail = rest[rest.index("\ngame_end:") :]
+    (folder / "rounds.yaml").write_text(f"{head}\n{section}\n{tail}", encoding="utf-8")
+
+
+def _line_of(file: Path, words: str) -> int:
+    return next(i for i, text in enumerate(file.read_text(encoding="utf-8").splitlines(), 1) if words in text)
+
+
 def test_a_layer_section_needs_the_layer_that_reads_it(steam_dir):
-    _edit(steam_dir / "rounds.yaml", "hooks:\n  layer: AgeOfSteam", "hooks: {}\n  # layer: AgeOfSteam")
+    _hooks(steam_dir, "hooks: {}")
     [(file, _, message)] = _problems(steam_dir)
     assert file == "goods.yaml" and message.startswith("a layer section needs the layer that reads it")
 
 
-def test_the_layer_must_be_a_layer(steam_dir):
-    _edit(steam_dir / "rounds.yaml", "layer: AgeOfSteam", "layer: TurnOrderAuction")
+def test_a_layer_section_needs_a_data_part_to_read_it(steam_dir):
+    _hooks(steam_dir, "hooks:\n  layer: {rules: GoodsRules}")
     [(file, _, message)] = _problems(steam_dir)
-    assert file == "rounds.yaml" and "is not a subclass of framework.title.layer.Layer" in message
+    assert file == "goods.yaml" and message.startswith("a layer section needs a data part with a model")
+
+
+@pytest.mark.parametrize(
+    ("part", "name", "wrong"),
+    [
+        ("rules", "TurnOrderAuction", "is not a subclass of framework.engine.extension.LayerRules"),
+        ("data", "GoodsRules", "is not a subclass of framework.title.extension.LayerData"),
+        ("drawing", "GoodsBot", "is not a subclass of framework.render.extension.LayerDrawing"),
+        (
+            "reports",
+            "ROUNDS",
+            "is not a class (the reports part is a subclass of framework.record.extension.LayerReports)",
+        ),
+        ("bot", "NoSuchBot", "is not a class of the title's hooks"),
+    ],
+)
+def test_each_part_of_the_layer_must_subclass_its_base_reported_at_its_entry(steam_dir, part, name, wrong):
+    rounds = steam_dir / "rounds.yaml"
+    _edit(rounds, f"    {part}: ", f"    {part}: {name}  # was ")
+    [(file, line, message)] = _problems(steam_dir)
+    assert (file, line) == ("rounds.yaml", _line_of(rounds, f"    {part}: {name}"))
+    assert message == f"hooks.layer.{part} {name!r} {wrong}"
+
+
+LAYER_OF_PART = {"data": "title", "rules": "engine", "reports": "record", "bot": "bots", "drawing": "render"}
+"""The layer of the framework each part's base belongs to: the lowest that uses it."""
+
+
+def test_each_parts_base_is_named_by_its_qualified_name_in_its_layers_package():
+    """The title layer checks the parts by name only: each name is the base's, in the
+    package of the layer that first uses it, and the one door exports it."""
+    import framework.api as api
+
+    for part, name in PART_BASES.items():
+        module, _, cls = name.rpartition(".")
+        base = getattr(importlib.import_module(module), cls)
+        assert qualified(base) == name and getattr(api, cls) is base
+        assert module.split(".")[1] == LAYER_OF_PART[part]
+        assert part_problem(part, base) is None
+
+
+def test_a_layer_names_only_the_parts_it_has(steam_dir):
+    """Without its drawing and reports parts, 18Steam plays the same game; its pictures
+    have no goods layer and its positions say nothing of it."""
+    _edit(steam_dir / "rounds.yaml", "    drawing: GoodsDrawing", "    # drawing: GoodsDrawing")
+    _edit(steam_dir / "rounds.yaml", "    reports: GoodsReports", "    # reports: GoodsReports")
+    title = load_title(steam_dir)
+    assert title.layer_part("drawing") is None and title.layer_part("rules").__name__ == "GoodsRules"
+    game = Game(title, [("1", "A"), ("2", "B"), ("3", "C"), ("4", "D")], 1)
+    picture = render_position(game)
+    assert "layer-hex" not in picture and "goods-panel" not in picture and "Corporations" in picture
+    assert "layer" not in position(game) and reports_of(title).describe(game) == {}
+    assert game_to_dict(game)["layer"]["cubes"] == new_game(4, 1).layer_state.to_dict()["cubes"]
 
 
 def test_the_layers_own_checks_relate_its_section_to_the_map(steam_dir):
@@ -85,7 +156,9 @@ def test_the_layers_own_checks_relate_its_section_to_the_map(steam_dir):
 def test_a_title_without_trains_has_no_phases_and_no_trains():
     title = load_title(STEAM)
     assert title.phases == {} and title.trains == {} and title.rules.track is None
-    assert title.layer_class.__name__ == "AgeOfSteam" and isinstance(title.layer, steam_hooks.GoodsLayer)
+    assert title.layer_part("data").__name__ == "GoodsData" and isinstance(
+        title.layer, steam_hooks.GoodsLayer
+    )
 
 
 def test_the_layers_state_is_saved_with_the_game_and_restored():
@@ -99,9 +172,9 @@ def test_the_layers_state_is_saved_with_the_game_and_restored():
 
 def test_an_18xx_game_carries_nothing_of_a_layer():
     title = load_title(T1830)
-    assert title.layer is None and title.layer_class is None
+    assert title.layer is None and not title.has_layer and title.layer_part("rules") is None
     game = Game(title, [("1", "A"), ("2", "B"), ("3", "C"), ("4", "D")], 1)
-    assert game.layer is Layer and game.layer_state is None
+    assert game.layer_rules is LayerRules and game.layer_state is None
     assert game_to_dict(game)["layer"] is None
 
 

@@ -9,16 +9,16 @@ import pytest
 
 from framework.board.board import Board
 from framework.board.graph import node_key
-from framework.board.lays import Discount, IllegalLay, Layer, check_lay, improves_mainline, lay, legal_lays
+from framework.board.lays import Discount, IllegalLay, LayTerms, check_lay, improves_mainline, lay, legal_lays
 from framework.board.tokens import IllegalToken, check_token, token_cities
 from framework.title.loader import load_title
 
 SJ = load_title(Path(__file__).resolve().parents[1] / "titles" / "18SJ")
 ALL = ("yellow", "green", "brown", "gray")
-ANYWHERE = Layer("X", ALL, connect=False)
+ANYWHERE = LayTerms("X", ALL, connect=False)
 
 
-def rotations(board: Board, hex_id: str, name: str, layer: Layer = ANYWHERE) -> list[int]:
+def rotations(board: Board, hex_id: str, name: str, layer: LayTerms = ANYWHERE) -> list[int]:
     """The rotations in which tile ``name`` may be laid in ``hex_id``."""
     tile_id = board.supply.next_id(name)
     out = []
@@ -92,7 +92,7 @@ def test_yellow_cities_on_white_city_sites(hex_id, expected):
 # -- refusals ---------------------------------------------------------------------------
 
 
-def refusal(board: Board, layer: Layer, hex_id: str, tile: str, rotation: int) -> str:
+def refusal(board: Board, layer: LayTerms, hex_id: str, tile: str, rotation: int) -> str:
     with pytest.raises(IllegalLay) as caught:
         check_lay(board, layer, hex_id, tile, rotation)
     return caught.value.rule
@@ -115,7 +115,7 @@ def test_no_track_off_the_map_or_into_a_lake():
 
 def test_colours_follow_the_phase_and_go_one_step_up():
     board = Board(SJ)
-    assert refusal(board, Layer("X", ("yellow",), connect=False), "C8", "15-0", 0) == "phase colours"
+    assert refusal(board, LayTerms("X", ("yellow",), connect=False), "C8", "15-0", 0) == "phase colours"
     assert refusal(board, ANYWHERE, "D13", "16-0", 0) == "upgrade colour"
     assert refusal(board, ANYWHERE, "C2", "63-0", 0) == "upgrade colour"
 
@@ -147,7 +147,7 @@ def test_the_upgrade_chart_is_respected():
 
 def test_blocked_hexes_take_no_tile():
     """§6.1.1: B17 while Frykstadsbanan is owned by a player."""
-    layer = Layer("X", ALL, connect=False, blocked=frozenset({"B17"}))
+    layer = LayTerms("X", ALL, connect=False, blocked=frozenset({"B17"}))
     assert refusal(Board(SJ), layer, "B17", "8-0", 0) == "blocked hex"
 
 
@@ -181,14 +181,14 @@ def test_mountains_cost_on_the_first_tile_only():
 
 def test_a_lay_that_cannot_be_paid_is_refused():
     board = Board(SJ)
-    poor = Layer("X", ALL, cash=100, connect=False)
+    poor = LayTerms("X", ALL, cash=100, connect=False)
     assert refusal(board, poor, "F9", "9-0", rotations(board, "F9", "9")[0]) == "costs"
 
 
 def test_gellivare_discounts():
     """§6.1.5: D29 costs 0 and C30 75 for the owner of the Gellivare Company."""
     board = Board(SJ)
-    gc = Layer("X", ALL, connect=False, discounts=(Discount("mountain", 75, frozenset({"D29", "C30"})),))
+    gc = LayTerms("X", ALL, connect=False, discounts=(Discount("mountain", 75, frozenset({"D29", "C30"})),))
     assert check_lay(board, gc, "D29", "57-0", rotations(board, "D29", "57")[0]).terrain_cost == 0
     assert check_lay(board, gc, "C30", "9-0", rotations(board, "C30", "9")[0]).terrain_cost == 75
 
@@ -249,7 +249,7 @@ def test_mainline_example_3_karlstad_has_no_main_line():
 def test_a_corporation_must_reach_the_new_tile():
     board = Board(SJ)
     board.add_token("ÖKJ", ("C12", 0))
-    layer = Layer("ÖKJ", ALL)
+    layer = LayTerms("ÖKJ", ALL)
     assert refusal(board, layer, "E16", "8-0", 0) == "track restriction"
     assert rotations(board, "C12", "57", layer) == [2, 5]
     lay(board, check_lay(board, layer, "C12", "57-0", 2))
@@ -260,7 +260,7 @@ def test_a_city_upgrade_is_legal_when_the_city_gains_revenue():
     """§10.3.2: a reached city may be upgraded even without reaching new track."""
     board = Board(SJ)
     board.add_token("ÖKJ", ("C12", 0))
-    layer = Layer("ÖKJ", ALL)
+    layer = LayTerms("ÖKJ", ALL)
     lay(board, check_lay(board, layer, "C12", "57-0", 2))
     assert any(p.name == "15" for p in legal_lays(board, layer, "C12"))
 

@@ -60,7 +60,7 @@ def first_positions() -> dict[str, tuple[str, list[Action], Action]]:
     return found
 
 
-TYPES = sorted(set(PLAYED) | set(load_title(ROOT / "titles" / "18Steam").layer_class.actions))
+TYPES = sorted(set(PLAYED) | set(load_title(ROOT / "titles" / "18Steam").layer_part("rules").actions))
 """The types the engine plays, and those of 18Steam's layer."""
 
 

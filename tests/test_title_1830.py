@@ -286,12 +286,12 @@ def test_the_erie_chooses_its_home_city_at_its_first_turn_when_another_tiled_e11
     assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
 
 
-@pytest.mark.parametrize("choice", ["layer", "owner"])
-def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, choice):
+@pytest.mark.parametrize("choice", ["laying", "layer", "owner"])
+def test_the_corporation_laying_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, choice):
     """Another corporation lays a 59 in E11 where the ERIE's token waits (a random game, 4
     players, seed 407): the token goes back in the city that corporation chooses
-    (``tokens.home_choice: layer``, 18xx.games' way, which takes the same action), or,
-    with ``owner``, the ERIE chooses."""
+    (``tokens.home_choice: laying``, 18xx.games' way, which takes the same action; ``layer``
+    is its old name), or, with ``owner``, the ERIE chooses."""
     from oracle_support import oracle_verdicts, write_games
 
     from framework.engine.choices import legal_actions
@@ -307,15 +307,16 @@ def test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city(tmp_path, 
     house = [RulesText("house.yaml", f"rules: {{tokens: {{home_choice: {choice}}}}}\n")]
     session = _random_game_until(4, 407, lifted_by_another, ["multiple_brown_from_ipo"], rules=house)
     game = session.game
-    layer = game.round.entity()
-    chooser = layer if choice == "layer" else "ERIE"
+    laying = game.round.entity()
+    assert game.title.rules.tokens.home_choice == ("owner" if choice == "owner" else "laying")
+    chooser = laying if choice != "owner" else "ERIE"
     assert game.current_entity() == chooser and game.round.active_step().name == "home_token"
     assert set(legal_actions(game)) == {chooser}
     city = legal_actions(game)[chooser]["place_token"][-1]
     session.act({"type": "place_token", "entity": chooser, **city})
     assert [c for c in game.board.cities_of("ERIE") if c[0] == "E11"]
-    assert game.round.pending_home is None and game.current_entity() == layer
-    if choice == "layer":
+    assert game.round.pending_home is None and game.current_entity() == laying
+    if choice == "laying":
         (path,) = write_games(tmp_path, {"home-choice": session.to_json()})
         verdict = oracle_verdicts([path])["home-choice"]
         assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]

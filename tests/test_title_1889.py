@@ -18,7 +18,7 @@ import pytest
 
 from framework.base.errors import GameError
 from framework.board.board import Board
-from framework.board.lays import IllegalLay, Layer, check_lay, lay, legal_lays
+from framework.board.lays import IllegalLay, LayTerms, check_lay, lay, legal_lays
 from framework.board.routes import stop_value
 from framework.engine import purchases, shares
 from framework.engine.choices import legal_actions
@@ -143,7 +143,7 @@ def test_kotohira_costs_80_for_every_tile(title):
     assert title.tiles["438"].terrain == {"upgrade": 80} == title.tiles["439"].terrain
     assert title.tiles["492"].terrain == {}
     board = Board(title)
-    layer = Layer("SR", ("yellow", "green", "brown"), connect=False)
+    layer = LayTerms("SR", ("yellow", "green", "brown"), connect=False)
     for name in ("438", "439", "492"):
         plans = [p for p in legal_lays(board, layer, "I4") if p.name == name]
         assert plans, f"no lay of {name} in I4"
@@ -156,11 +156,11 @@ def test_the_port_tile_is_laid_only_by_the_mitsubishi_ferry(title):
     the MF's ability lays it on a port town."""
     assert title.tiles["437"].ability_only
     board = Board(title)
-    normal = Layer("AR", ("yellow",), connect=False)
+    normal = LayTerms("AR", ("yellow",), connect=False)
     with pytest.raises(IllegalLay, match="ability"):
         check_lay(board, normal, "J9", "437-0", 0)
     assert {p.name for p in legal_lays(board, normal, "J9")} == {"3", "58"}
-    ferry = Layer("AR", ("yellow",), connect=False, hexes=frozenset({"J9"}), tiles=frozenset({"437"}))
+    ferry = LayTerms("AR", ("yellow",), connect=False, hexes=frozenset({"J9"}), tiles=frozenset({"437"}))
     assert {p.name for p in legal_lays(board, ferry, "J9")} == {"437"}
     mf = title.companies["MF"].ability("tile_lay")
     assert (mf.hexes, mf.tiles, mf.owner) == (["B11", "G10", "I12", "J9"], ["437"], ["player"])

@@ -41,7 +41,7 @@ from typer.testing import CliRunner
 from framework.base.problems import ProblemsError
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
-from framework.board.lays import Layer, check_lay, lay
+from framework.board.lays import LayTerms, check_lay, lay
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, stop_value
 from framework.board.tokens import IllegalToken, check_token
 from framework.bots.heuristic import HeuristicBot
@@ -312,7 +312,7 @@ def test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal(overla
         assert message not in _problems(TINY, overlay + rule)
 
 
-ANYWHERE = Layer("X", ("yellow", "green", "brown", "gray"), connect=False)
+ANYWHERE = LayTerms("X", ("yellow", "green", "brown", "gray"), connect=False)
 
 
 def test_two_tokens_in_one_hex_only_without_one_per_hex():
@@ -517,6 +517,7 @@ LAYS = "test_lays.py::"
 ROUTES = "test_routes.py::"
 ST = "test_18Steam_rules.py::"
 STT = "test_title_18Steam.py::"
+LAYER = "test_layer.py::"
 FIELDS = "test_rules_fields.py::"
 ABIL = "test_rules_ability_fields.py::"
 T1830 = "test_title_1830.py::"
@@ -611,7 +612,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         ABIL + "test_a_changed_company_may_stay_for_sale_and_keeps_its_new_revenue",
     ),
     "rules.tokens.home_choice": (
-        T1830 + "test_the_layer_of_a_tile_that_lifts_a_home_token_chooses_its_city",
+        T1830 + "test_the_corporation_laying_a_tile_that_lifts_a_home_token_chooses_its_city",
     ),
     "rules.nationalization.one_token_per": (ABIL + "test_a_national_keeps_one_token_per_city_if_so_written",),
     "tiles.paths.terminal": (ABIL + "test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in",),
@@ -1161,11 +1162,28 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         VAR + "test_two_players_use_the_three_player_certificate_limit",
     ),
     "variants.automatic": (VAR + "test_two_players_use_the_three_player_certificate_limit",),
-    "hooks": (
-        "test_hooks.py::test_a_named_hook_is_loaded_from_the_titles_folder",
-        VAR + "test_after_its_dividend_a_trainless_bot_takes_depot_trains_for_free",
-        TCHES + "test_two_players_have_30_percent_presidents_and_one_share_fewer",
-        TCHES + "test_two_players_buying_the_market_s_last_share_buys_nothing",
+    "hooks.after_setup": (TCHES + "test_two_players_have_30_percent_presidents_and_one_share_fewer",),
+    "hooks.buying_shares": (TCHES + "test_two_players_buying_the_market_s_last_share_buys_nothing",),
+    "hooks.after_dividend": (VAR + "test_after_its_dividend_a_trainless_bot_takes_depot_trains_for_free",),
+    # the parts of a title's own layer (18Steam's)
+    "hooks.layer.data": (
+        LAYER + "test_the_layer_section_is_validated_by_the_layers_model_with_file_line_col",
+        LAYER + "test_the_layers_own_checks_relate_its_section_to_the_map",
+    ),
+    "hooks.layer.rules": (
+        LAYER + "test_the_layers_state_is_saved_with_the_game_and_restored",
+        LAYER + "test_a_layer_action_of_the_wrong_shape_is_refused_in_play_naming_the_field",
+    ),
+    "hooks.layer.reports": (
+        LAYER + "test_a_layer_names_only_the_parts_it_has",
+        "test_cli_replay.py::test_replay_at_an_action_of_18steam_shows_the_goods_layer",
+        "test_18Steam_economy.py::test_the_report_gives_mean_and_interval_of_each_figure_of_the_layer",
+    ),
+    "hooks.layer.bot": (STEAM_GAMES,),
+    "hooks.layer.drawing": (
+        LAYER + "test_a_layer_names_only_the_parts_it_has",
+        "test_render.py::test_steam_panels_show_income_locomotive_and_expenses",
+        "test_viewer.py::test_steam_turns_are_numbered_and_frames_carry_the_goods_layer",
     ),
     # the goods layer (18Steam)
     "layer.colors": (STT + "test_goods_cubes", STEAM_GAMES),

@@ -5,7 +5,7 @@
 :class:`IllegalLay`, whose message names the rule broken. :func:`legal_lays`
 lists every legal ``(tile, rotation)`` for a hex. Who lays, and under which
 limits (phase colours, cash, blocked hexes, discounts, a company's special
-lay), is a :class:`Layer`.
+lay), is a :class:`LayTerms`.
 
 The rules (rulebook §10.3, reference §4.6):
 
@@ -55,7 +55,7 @@ class Discount:
 
 
 @dataclass(frozen=True)
-class Layer:
+class LayTerms:
     """Who lays a tile, and the limits they lay under."""
 
     entity: str
@@ -99,7 +99,7 @@ class LayPlan:
         return self.terrain_cost + self.border_cost
 
 
-def check_lay(board: Board, layer: Layer, hex_id: str, tile_id: str, rotation: int) -> LayPlan:
+def check_lay(board: Board, layer: LayTerms, hex_id: str, tile_id: str, rotation: int) -> LayPlan:
     """The plan of a legal lay, or :class:`IllegalLay` saying which rule it breaks."""
     if hex_id not in board.hexmap.hexes:
         raise IllegalLay("map", f"there is no hex {hex_id}")
@@ -133,7 +133,7 @@ class _Site:
     filled in by :func:`_with_reach`."""
 
 
-def _site(board: Board, layer: Layer, hex_id: str) -> _Site:
+def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     """The hex-level rules: checked once for every tile."""
     hexmap = board.hexmap
     if layer.hexes is not None and hex_id not in layer.hexes:
@@ -153,7 +153,7 @@ def _site(board: Board, layer: Layer, hex_id: str) -> _Site:
     return _Site(hex_id, old, old_color, wanted, label, placed.name if placed else None)
 
 
-def _with_reach(board: Board, layer: Layer, site: _Site) -> _Site:
+def _with_reach(board: Board, layer: LayTerms, site: _Site) -> _Site:
     """The site with the edges the layer's entity reaches (when lays must connect)."""
     if not layer.connect:
         return site
@@ -172,7 +172,7 @@ def _reached_edges(board: Board, entity: str, hex_id: str) -> frozenset[int]:
     return frozenset(out)
 
 
-def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
+def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
     """The tile-level rules: colour, label, revenue centres, the upgrade chart."""
     title = board.title
     tile = title.tiles[name]
@@ -208,7 +208,7 @@ def _check_tile(board: Board, layer: Layer, site: _Site, name: str) -> None:
                 )
 
 
-def _place(board: Board, layer: Layer, site: _Site, tile_id: str, name: str, rotation: int) -> LayPlan:
+def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, rotation: int) -> LayPlan:
     """The placement rules: the old track kept, exits, reach and costs."""
     hex_id = site.hex
     new = board.faces.get(name, rotation)
@@ -288,7 +288,7 @@ def _border_cost(board: Board, pair: frozenset[tuple[str, int]]) -> int:
     return board.hexmap.border_costs[hex_id][edge]
 
 
-def _check_reach(board: Board, layer: Layer, site: _Site, new: Face, mapping: dict[int, int]) -> None:
+def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping: dict[int, int]) -> None:
     """The track restriction (reference §4.6): the tile must have an exit the layer reaches;
     beyond that, ``restrictive`` asks that the layer's network walk some new track of the
     tile once it is laid, and ``semi_restrictive`` accepts instead a walked path through a
@@ -359,12 +359,12 @@ def improves_mainline(board: Board, hex_id: str, new: Face) -> bool:
     return a in to_node and b in to_node
 
 
-def legal_lays(board: Board, layer: Layer, hex_id: str) -> list[LayPlan]:
+def legal_lays(board: Board, layer: LayTerms, hex_id: str) -> list[LayPlan]:
     """Every legal lay in ``hex_id``: one plan per tile and rotation."""
     return list(_legal(board, layer, hex_id))
 
 
-def _legal(board: Board, layer: Layer, hex_id: str) -> Iterator[LayPlan]:
+def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
     try:
         site = _site(board, layer, hex_id)
     except IllegalLay:
@@ -392,7 +392,7 @@ def _legal(board: Board, layer: Layer, hex_id: str) -> Iterator[LayPlan]:
                 continue
 
 
-def _suiting(board: Board, layer: Layer, site: _Site) -> tuple[str, ...]:
+def _suiting(board: Board, layer: LayTerms, site: _Site) -> tuple[str, ...]:
     """The tiles that pass :func:`_check_tile` at ``site`` (remembered per kind of site)."""
     old = site.old
     key = (

@@ -1,7 +1,8 @@
 """Bots that play whole games from the engine's legal actions.
 
 ``make_bot("random")`` fuzzes the engine; ``make_bot("heuristic")`` plays
-sensibly for any title from its data (see :mod:`framework.bots.heuristic`).
+sensibly for any title from its data (see :mod:`framework.bots.heuristic`), asking the
+bot part of a title's own layer first (:mod:`framework.bots.extension`).
 
 The bots choose among the engine's legal choices and never reach past them: the layer
 may import ``base``, ``title``, ``board``, ``engine`` and ``record``.

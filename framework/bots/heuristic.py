@@ -24,6 +24,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from framework.bots.base import Choice, Options, to_action
+from framework.bots.extension import bot_of
 from framework.bots.sense import attraction, lay_score, needs_train, train_value
 from framework.engine import tokens, trains
 from framework.engine.entities import BANK, POOL
@@ -47,7 +48,7 @@ class HeuristicBot:
             entity = next(iter(options))
         kinds = options[entity]
         handled = (
-            game.layer.bot(game, entity, options, rng)
+            bot_of(game.title).act(game, entity, options, rng)
             if game.layer_state is not None
             else self._rules(game, entity, options, rng)
         )

@@ -289,6 +289,7 @@ def setup(
     """Show a new game's setup for a seed: what the random draws remove, the corporation
     drawn for a company, starting cash and seat order."""
     from framework.engine.game import Game
+    from framework.record.extension import reports_of
     from framework.record.replay import variants_for
 
     title_path = title_arg(title_path)
@@ -316,7 +317,7 @@ def setup(
     }
     if title.rules.share_phase is not None:
         data["start_prices"] = {sym: game.market.price(sym) for sym in game.corporations}
-    described = game.layer.describe(game)
+    described = reports_of(game.title).describe(game)
     data.update(described)
     if as_json:
         out.print_json(data=data)

@@ -357,7 +357,7 @@ def _print_report(label: str, rep: dict[str, Any]) -> None:
     if "bank_breaks_in" in rep:
         breaks = ", ".join(f"{k} ×{v}" for k, v in rep["bank_breaks_in"].items())
         say(f"  the bank breaks in: {breaks or 'never'}")
-    if "layer" in rep:  # the title's own layer (Layer.figures)
+    if "layer" in rep:  # the title's own layer (LayerReports.figures)
         figures = (
             f"{k.replace('_', ' ')} {v['mean']:.2f} ± {v['ci95']:.2f}" for k, v in rep["layer"].items()
         )

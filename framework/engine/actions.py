@@ -283,7 +283,7 @@ EMPTY: Mapping[str, type[BaseModel]] = MappingProxyType({})
 
 KNOWN = CATALOGUE | set(PLAYED)
 """The action types any game file may hold: 18xx.games' own and the engine's (a title's
-layer adds its own, :attr:`framework.title.layer.Layer.actions`)."""
+layer adds its own, :attr:`framework.engine.extension.LayerRules.actions`)."""
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,13 @@ from framework.engine.entities import (
     Share,
     Train,
 )
+from framework.engine.extension import rules_of
 from framework.engine.market import StockMarket
 from framework.engine.round_library import make_round
 from framework.engine.setup import Setup, president_corporation, random_setup
 from framework.title.hooks import load_hooks
-from framework.title.layer import layer_of
 from framework.title.model import Title
+from framework.title.moments import moments_of
 
 
 class Game:
@@ -96,18 +97,21 @@ class Game:
         self.checkpoints: list[dict[str, Any]] = []
         self.pending_end: dict[str, str] = {}
         self.hooks = load_hooks(title)
+        self.moments = moments_of(title.hooks, self.hooks)
+        """The hooks of the title's moments, typed (:mod:`framework.title.moments`)."""
         self.draws = 0
         """Random draws made during play (each from the seed and this count)."""
         if title.rules.share_phase is not None:
             from framework.engine.share_phase import place_start_prices
 
             place_start_prices(self)
-        self.layer = layer_of(self)
-        """The title's layer (:mod:`framework.title.layer`; the base, adding nothing, for most)."""
-        self.layer_state = self.layer.new_state(self)
+        self.layer_rules = rules_of(title)
+        """The rules part of the title's layer (:mod:`framework.engine.extension`; the
+        base, adding nothing, for most)."""
+        self.layer_state = self.layer_rules.new_state(self)
         """The layer's part of the game (``None`` for a title without one)."""
-        if "after_setup" in title.hooks:
-            self.hooks[title.hooks["after_setup"]](self)
+        if self.moments.after_setup is not None:
+            self.moments.after_setup(self)
         self.round = None
         self.next_round()
 
@@ -351,7 +355,7 @@ class Game:
         of a type the engine plays (checked before anything is applied)."""
         for number, auto in enumerate(action.get("auto_actions") or [], 1):
             try:
-                check_shape(auto, self.layer.actions)
+                check_shape(auto, self.layer_rules.actions)
             except GameError as error:
                 raise _auto_refused(action, number, auto, error) from None
 
@@ -370,7 +374,7 @@ class Game:
         kind = action.get("type") if isinstance(action, dict) else None
         if isinstance(kind, str) and kind in NO_EFFECT:
             return
-        check_shape(action, self.layer.actions)
+        check_shape(action, self.layer_rules.actions)
         self.check_entity_type(action)
         if self.finished:
             raise GameError("game over", "the game has ended")
@@ -423,9 +427,6 @@ class Game:
         self.finished = True
         self.end_reason = reason
         self.log(f"The game ends ({reason})")
-        hook = self.title.hooks.get("end_of_game")
-        if hook is not None:
-            self.hooks[hook](self)
 
     def random(self) -> random.Random:
         """A generator for the next random draw of play (dice, cubes): each draw comes

@@ -6,7 +6,8 @@
   taken out of the game during play still count).
 * The tile supply never goes below zero: tiles on the map and in the supply
   add up to the manifest.
-* What the title's layer says must hold of its state (:meth:`framework.title.layer.Layer.invariants`).
+* What the title's layer says must hold of its state
+  (:meth:`framework.engine.extension.LayerRules.invariants`).
 * Every station token on the map belongs to an open corporation, to a minor, or
   to the state railway. (A merged minor's token may stay on the map after the
   minor closes: 18xx.games leaves KHJ's token in Köping when the buyer already
@@ -50,7 +51,7 @@ def broken_invariants(game: Game) -> list[str]:
     if game.board is not None:
         problems.extend(_tile_problems(game))
         problems.extend(_token_problems(game))
-    problems.extend(game.layer.invariants(game))
+    problems.extend(game.layer_rules.invariants(game))
     return problems
 
 

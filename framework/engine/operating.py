@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.board.bonuses import BonusRules, Marker
-from framework.board.lays import Discount, Layer
+from framework.board.lays import Discount, LayTerms
 from framework.board.routes import Runner
 from framework.engine import finance
 from framework.engine.entities import BANK, Train
@@ -99,7 +99,7 @@ def cash(game: Game, entity: str) -> int:
     return game.minors[entity].cash
 
 
-def layer(game: Game, entity: str, **changes) -> Layer:
+def layer(game: Game, entity: str, **changes) -> LayTerms:
     discounts = tuple(
         Discount(ability.terrain, ability.amount, None if ability.hexes is None else frozenset(ability.hexes))
         for _, ability in owned_abilities(game, entity, ab.TerrainDiscount)
@@ -113,7 +113,7 @@ def layer(game: Game, entity: str, **changes) -> Layer:
         discounts=discounts,
     )
     base.update(changes)
-    return Layer(**base)
+    return LayTerms(**base)
 
 
 def national(game: Game) -> str | None:

@@ -283,7 +283,7 @@ class SharePhase(Round):
         if from_treasury and presidented:
             self.offered[sym] -= 1
         if not presidented:
-            game.layer.floated(game, sym)
+            game.layer_rules.floated(game, sym)
             # it had no president when the phase began, so all its certificates are for sale
             self.offered[sym] = len([s for s in corp.shares if s.owner == sym and not s.president])
         self._traded(player, sym, "buy", 1)
@@ -395,7 +395,7 @@ class SharePhase(Round):
 
     def _start_buy_back(self) -> None:
         game = self.game
-        order = game.layer.operating_order(game) or list(game.corporations)
+        order = game.layer_rules.operating_order(game) or list(game.corporations)
         if game.title.rules.share_phase.buy_back:
             self.queue = [s for s in order if has_president(game, s) and self._buy_backs(s)]
         self.stage = "buy_back"

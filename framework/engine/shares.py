@@ -147,9 +147,8 @@ def share_price(game: Game, corp: Corporation, share: Share) -> int:
 
 def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
     """Carry out a checked purchase (what the title's ``buying_shares`` hook leaves of it)."""
-    hook = game.title.hooks.get("buying_shares")
-    if hook is not None:
-        shares = game.hooks[hook](game, buyer, corp, shares)
+    if game.moments.buying_shares is not None:
+        shares = game.moments.buying_shares(game, buyer, corp, shares)
     for share in shares:
         cost = share_price(game, corp, share) * share.percent // 10
         payee = corp.sym if source_of(corp, share) == "treasury" else BANK

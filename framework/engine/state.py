@@ -15,12 +15,13 @@ from typing import Any
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
 from framework.engine.entities import Company, Corporation, Minor, Player, Share, Train
+from framework.engine.extension import rules_of
 from framework.engine.market import StockMarket
 from framework.engine.round_library import ROUND_TYPES, make_round
 from framework.engine.setup import Setup
 from framework.title.hooks import load_hooks
-from framework.title.layer import layer_of
 from framework.title.model import Title
+from framework.title.moments import moments_of
 
 FORMAT = 2
 """The version of this state format."""
@@ -103,9 +104,10 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     game.checkpoints = list(data["checkpoints"])
     game.messages = list(data["messages"])
     game.nationalised = list(data["nationalised"])
-    game.layer = layer_of(game)
-    game.layer_state = game.layer.load_state(game, data["layer"]) if data["layer"] is not None else None
+    game.layer_rules = rules_of(title)
+    game.layer_state = game.layer_rules.load_state(game, data["layer"]) if data["layer"] is not None else None
     game.hooks = load_hooks(title)
+    game.moments = moments_of(title.hooks, game.hooks)
     game.round = None
     saved = data["round"]
     if saved is not None:

@@ -31,11 +31,11 @@ from framework.board.routes import IllegalRoute
 from framework.board.runroutes import complete_routes
 from framework.engine import operating
 from framework.engine.actions import PROGRAMS
+from framework.engine.extension import rules_of
 from framework.engine.game import Game
 from framework.record.gamefile import GameFile, Player, effective_actions, with_auto_actions
 from framework.record.gamefile_model import action_problems, seat_problems
 from framework.title.hooks import HookFailed
-from framework.title.layer import Layer
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
 from framework.title.paths import find_title
@@ -147,7 +147,7 @@ def check_game(game_file: GameFile, title: Title) -> None:
     """:class:`ProblemsError`, naming the file, unless ``title`` is played by the file's
     number of players and knows each of its actions' types (auto actions too)."""
     problems = seat_problems(len(game_file.players), title, game_file.name)
-    problems += action_problems(game_file.actions, game_file.name, (title.layer_class or Layer).actions)
+    problems += action_problems(game_file.actions, game_file.name, rules_of(title).actions)
     if problems:
         raise ProblemsError(problems)
 

@@ -1,6 +1,7 @@
 """Describing a game position for people and programs: cash, shares, prices,
 trains, tiles, tokens and the phase, and what the title's own layer says of its part
-(:meth:`framework.title.layer.Layer.position`: 18Steam's income, locomotives, track and goods)."""
+(:meth:`framework.record.extension.LayerReports.position`: 18Steam's income, locomotives,
+track and goods)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from framework.engine import trains
 from framework.engine.game import Game
 from framework.engine.steps.track import city_id
+from framework.record.extension import reports_of
 
 
 def position(game: Game) -> dict[str, Any]:
@@ -65,7 +67,7 @@ def position(game: Game) -> dict[str, Any]:
         "finished": game.finished,
         "end_reason": game.end_reason,
     }
-    layer = game.layer.position(game)
+    layer = reports_of(game.title).position(game)
     if layer:
         data["layer"] = layer
     return data

@@ -5,7 +5,9 @@
 * :mod:`~framework.render.market`: the stock market, with the corporations of a game;
 * :mod:`~framework.render.position`: a game position, with a corporation's routes;
 * :mod:`~framework.render.viewer`: a self-contained HTML replay viewer;
-* :mod:`~framework.render.output`: writing SVG or PNG files atomically.
+* :mod:`~framework.render.output`: writing SVG or PNG files atomically;
+* :mod:`~framework.render.extension`: the base of the drawing part of a title's own
+  layer, which returns the shapes of :mod:`~framework.render.shapes`.
 
 The building blocks are :mod:`~framework.render.svg` (plain SVG text),
 :mod:`~framework.render.geometry` (hexes in pixels), :mod:`~framework.render.track`

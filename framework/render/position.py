@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from framework.render.extension import hex_pictures_svg, panels_svg
 from framework.render.geometry import MapGeometry
 from framework.render.legend import map_legend
 from framework.render.map import DEFAULT_SIZE, game_views, geometry_for, map_layers
@@ -87,8 +88,9 @@ def summary_lines(game: Any) -> tuple[list[tuple[str, str, str]], list[str]]:
 
 
 def layer_overlay(pictures: dict[str, str], geometry: MapGeometry) -> str:
-    """The pictures a title's layer draws on hexes (:meth:`framework.title.layer.Layer.hex_pictures`,
-    each around its hex's centre), in place over the map."""
+    """The pictures a title's layer draws on hexes (as SVG, from
+    :meth:`framework.render.extension.LayerDrawing.hex_pictures`, each around its hex's
+    centre), in place over the map."""
     parts = []
     for hex_id, svg in pictures.items():
         x, y = geometry.centre(hex_id)
@@ -117,7 +119,7 @@ def render_position(
     if routes or routes_heading:
         views, recoloured = colour_routes(routes, views, geometry.shape)
         overlays.append(route_layer(routes, geometry, views, palette, recoloured))
-    pictures = game.layer.hex_pictures(game, geometry.shape)
+    pictures = hex_pictures_svg(game, geometry.shape)
     if pictures:  # the title's own layer (18Steam: its track, cities and cubes)
         overlays.insert(0, layer_overlay(pictures, geometry))
     body = [
@@ -149,7 +151,7 @@ def render_position(
     y = geometry.height + font
     x0 = size * 0.5
     corps, players = summary_lines(game)
-    panel_svg, panels_height = game.layer.panels_svg(game, x0, y, geometry.width - 2 * x0, font)
+    panel_svg, panels_height = panels_svg(game, x0, y, geometry.width - 2 * x0, font)
     if panel_svg:  # the title's own layer (18Steam: income, locomotive, expenses)
         body.append(panel_svg)
         corps = []

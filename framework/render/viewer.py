@@ -40,6 +40,7 @@ from framework.engine.actions import NO_EFFECT
 from framework.record.gamefile import GameFile
 from framework.record.replay import new_game, recorded, title_for
 from framework.render import panels, style
+from framework.render.extension import drawing_of, hex_pictures_svg
 from framework.render.geometry import HexShape
 from framework.render.hexes import draw_hex
 from framework.render.map import border_layer, coordinate_layer, game_views, geometry_for
@@ -119,8 +120,7 @@ class _Recorder:
     def layer_frame(self, out: dict[str, Any]) -> None:
         """The title layer's changes: ``g`` the hexes whose picture changed, ``gp`` the
         rows of its panel table that changed."""
-        layer = self.game.layer
-        pictures = layer.hex_pictures(self.game, self.shape)
+        pictures = hex_pictures_svg(self.game, self.shape)
         changed = []
         for k, hex_id in enumerate(self.hex_ids):
             svg = pictures.get(hex_id, "")
@@ -129,7 +129,7 @@ class _Recorder:
                 changed.append([k, self.layer_snippet(svg)])
         if changed:
             out["g"] = changed
-        rows = layer.panel_table(self.game)[1]
+        rows = drawing_of(self.game.title).panel_table(self.game)[1]
         diff = {sym: row for sym, row in rows.items() if self.layer_rows.get(sym) != row}
         gone = [sym for sym in self.layer_rows if sym not in rows]
         if diff or gone:
@@ -321,8 +321,8 @@ def viewer_data(
         if action.get("type") == "run_routes":
             owner = str(action.get("entity"))
             routes = recorded_routes(game.board, geometry.shape, owner, action)
-        elif action.get("type") in game.layer.actions:  # the title's own layer (18Steam: moved goods)
-            routes = game.layer.action_routes(game, geometry.shape, action) or None
+        elif action.get("type") in game.layer_rules.actions:  # the title's own layer (18Steam: moved goods)
+            routes = drawing_of(game.title).action_routes(game, geometry.shape, action) or None
         marked = _marked_hexes(action, frame, hex_ids)
         if marked:
             frame["hx"] = marked
@@ -349,6 +349,7 @@ def viewer_data(
     static = border_layer(game.hexmap, geometry) + coordinate_layer(title, geometry)
     market_svg = render_market(title, None, caption=f"{title.title.name} — stock market")
     corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in geometry.shape.corners(0.94))
+    columns = drawing_of(game.title).panel_table(game)[0]
     return {
         "title": f"{title.title.name} — game {game_file.id}" if game_file.id else title.title.name,
         "currency": title.title.currency,
@@ -367,7 +368,7 @@ def viewer_data(
         "routeColors": list(style.ROUTE_COLORS),
         "frames": frames,
         "rounds": rounds,
-        "layer": {"columns": game.layer.panel_table(game)[0]} if game.layer_state is not None else None,
+        "layer": {"columns": columns} if game.layer_state is not None else None,
         "error": error,
         "hexCorners": corners,
         "shareColumns": panels.share_columns(game),

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from framework.base.atomic import write_json
+from framework.record.extension import reports_of
 from framework.record.replay import game_title
 from framework.title.loader import RulesText
 from framework.title.model import Title
@@ -78,7 +79,7 @@ class GameSummary:
     rss_mb: float = 0.0
     """The worker's resident memory after the game, in MB."""
     layer: dict[str, float] = field(default_factory=dict)
-    """The figures of the title's own layer (:meth:`framework.title.layer.Layer.figures`:
+    """The figures of the title's own layer (:meth:`framework.record.extension.LayerReports.figures`:
     18Steam's goods delivered, links…); empty for most titles."""
     operating_layer: bool = True
     """Whether the title plays 18xx operating rounds (whose figures the report gives)."""
@@ -130,7 +131,7 @@ def play_one(task: Task) -> GameSummary:
     summary.nationalised = list(game.nationalised)
     summary.bank_broke_in = game.bank_broke_in
     summary.rss_mb = resident_mb()
-    summary.layer = game.layer.figures(game)
+    summary.layer = reports_of(game.title).figures(game)
     summary.operating_layer = game.title.plays_operating_rounds
     if game.finished:
         winner = next(iter(values))  # the result ranks ties (game_end.tie_break, then seats)

@@ -4,8 +4,9 @@ It owns the pydantic models of every section (:mod:`~framework.title.model`), lo
 folder with overlays and variants at ``file:line:col`` (:mod:`~framework.title.loader`),
 the checks that relate sections (:mod:`~framework.title.checks`), the JSON Schema
 (:mod:`~framework.title.schema`), a tile's track as laid (:mod:`~framework.title.faces`,
-:mod:`~framework.title.upgrades`), a title's hooks and layer
-(:mod:`~framework.title.hooks`, :mod:`~framework.title.layer`), where titles are found
+:mod:`~framework.title.upgrades`), a title's hooks, their moments and the data part of its own layer
+(:mod:`~framework.title.hooks`, :mod:`~framework.title.moments`,
+:mod:`~framework.title.extension`), where titles are found
 (:mod:`~framework.title.paths`) and the starter of ``18xx new``
 (:mod:`~framework.title.starter`).
 

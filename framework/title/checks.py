@@ -479,7 +479,7 @@ class _Checker:
             at = (section, sym)
             home = charter.home
             if home is None:
-                if t.layer_class is None:
+                if not t.has_layer:
                     yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")
                 continue
             hx = t.map.hexes.get(home.hex)
@@ -680,8 +680,9 @@ class _Checker:
                 for sym, spec in getattr(t, kind).items():
                     if spec.home is not None:
                         yield ((kind, sym, "home"), f"{sym}'s home needs rules.track (the 18xx board)", "key")
-        if t.layer_class is not None:
-            yield from t.layer_class.check(t)
+        data = t.layer_part("data")
+        if data is not None:
+            yield from data.check(t)
 
     # -- variants and hooks ---------------------------------------------
 

@@ -1,13 +1,14 @@
 """Hooks: the Python a title uses for behaviour its data cannot express.
 
 A title names a hook where the format allows one (``{hook: name}`` as a train
-event, ``hook: name`` for a custom round, a moment or its ``layer`` in the
-``hooks`` section); the function (or class) lives in the title's own folder,
+event, ``hook: name`` for a custom round, a moment or a part of its layer in the
+``hooks`` section, :mod:`framework.title.moments`); the function (or class) lives in the title's own folder,
 either in one file ``hooks.py`` or in a package ``hooks/`` (``hooks/__init__.py``
 and its modules) for a title with more code. The code is imported only when the
 title names at least one hook, only from that folder, and only when needed:
-checking a title reads its hooks without running them, except a title with a
-``layer`` section, whose layer's model validates that section.
+checking a title reads its hooks without running them, except the parts of a
+title's own layer (``hooks.layer``), imported to check them and to validate the
+``layer`` section with the data part's model.
 
 The hooks must be the folder's own: ``hooks.py``, the ``hooks/`` folder and every
 file inside it must be regular entries of the title's folder. A symlink (even to a
@@ -29,12 +30,14 @@ import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.base.problems import Mark, Problem, ProblemsError
 from framework.base.yamlsource import DataPath
 from framework.title.files import display_path
+from framework.title.moments import MOMENTS, moment_call
 
 if TYPE_CHECKING:
     from framework.title.model import Title
@@ -53,8 +56,8 @@ def hook_references(title: Title) -> Iterator[tuple[DataPath, str]]:
     for name, rnd in title.rounds.items():
         if rnd.hook:
             yield (("rounds", name, "hook"), rnd.hook)
-    for point, name in title.hooks.items():
-        yield (("hooks", point), name)
+    for path, name in title.hooks.named():
+        yield (("hooks", *path), name)
 
 
 def hooks_entry(folder: Path) -> Path | None:
@@ -187,13 +190,8 @@ def _named(node: ast.expr) -> str:
     return ""
 
 
-MOMENT_CALLS: dict[str, tuple[str, ...]] = {
-    "after_setup": ("game",),
-    "buying_shares": ("game", "buyer", "corporation", "certificates"),
-    "after_dividend": ("game", "entity"),
-    "end_of_game": ("game",),
-}
-"""The arguments the framework calls the hook of each moment with (``HookPoint``)."""
+MOMENT_CALLS: dict[str, tuple[str, ...]] = {moment: moment_call(moment) for moment in MOMENTS}
+"""The arguments the framework calls the hook of each moment with (its protocol's)."""
 
 
 def place_of(path: DataPath) -> str:
@@ -209,10 +207,11 @@ def place_of(path: DataPath) -> str:
 def kind_problem(path: DataPath, name: str, found: Definition, round_hooks: set[str]) -> str | None:
     """Why ``name``, named as the hook at ``path``, is not the kind of hook the framework
     calls there (a class where a function is called, a function that takes other
-    arguments or sets up a round), or ``None`` (the layer is checked by importing it). ``round_hooks`` are the
-    names the title gives as the hooks of its custom rounds."""
+    arguments or sets up a round), or ``None`` (a part of the layer is checked by
+    importing it). ``round_hooks`` are the names the title gives as the hooks of its
+    custom rounds."""
     place = place_of(path)
-    if path == ("hooks", "layer"):  # imported and checked when the title is loaded
+    if path[:2] == ("hooks", "layer"):  # imported and checked when the title is loaded
         return None
     if path[0] == "rounds":
         if found.kind == "class":
@@ -244,6 +243,18 @@ def kind_problem(path: DataPath, name: str, found: Definition, round_hooks: set[
 def import_hooks(folder: Path, names: set[str]) -> dict[str, Callable[..., Any]]:
     """The named functions of the folder's hooks, imported once while their files
     stay the same (so a title and its games share the same classes)."""
+    module = hooks_module(folder)
+    entry = hooks_entry(folder) or folder / HOOKS_FILE
+    missing = sorted(name for name in names if not hasattr(module, name))
+    if missing:
+        raise ProblemsError(
+            [Problem(f"{display_path(entry)} has no {', '.join(missing)}", Mark(display_path(entry), 1, 1))]
+        )
+    return {name: getattr(module, name) for name in sorted(names)}
+
+
+def hooks_module(folder: Path) -> ModuleType:
+    """The folder's hooks as a module, imported once while their files stay the same."""
     refused = hooks_file_problem(folder)
     entry = hooks_entry(folder)
     if refused is not None:
@@ -278,12 +289,7 @@ def import_hooks(folder: Path, names: set[str]) -> dict[str, Callable[..., Any]]
         except BaseException:
             sys.modules.pop(module_name, None)
             raise
-    missing = sorted(name for name in names if not hasattr(module, name))
-    if missing:
-        raise ProblemsError(
-            [Problem(f"{display_path(entry)} has no {', '.join(missing)}", Mark(display_path(entry), 1, 1))]
-        )
-    return {name: getattr(module, name) for name in sorted(names)}
+    return module
 
 
 def load_hooks(title: Title) -> dict[str, Callable[..., Any]]:

@@ -28,10 +28,10 @@ from framework.base import yamlsource
 from framework.base.problems import Mark, Problem, ProblemsError
 from framework.base.yamlsource import DataPath, Located
 from framework.title.checks import check_title
+from framework.title.extension import part_problem
 from framework.title.files import display_path, file_in_folder
 from framework.title.fingerprint import fingerprint
-from framework.title.hooks import hook_files, import_hooks
-from framework.title.layer import Layer
+from framework.title.hooks import hook_files, hooks_module
 from framework.title.library import LIBRARY_FILE, uses_library
 from framework.title.messages import problems_from_validation
 from framework.title.model import SECTIONS, Title
@@ -274,39 +274,47 @@ def validate_tree(tree: Located) -> Title:
 
 
 def validate_layer(title: Title, tree: Located, folder: Path) -> None:
-    """Import the title's layer (``hooks.layer``) and validate its ``layer`` section
-    with the layer's model, in place: afterwards ``title.layer`` is that model's
-    instance and ``title.layer_class`` the layer."""
-    name = title.hooks.get("layer")
-    if name is None:
+    """Import the parts of the title's own layer (``hooks.layer``), check each against
+    its base (by qualified name: the title layer imports none of the layers above it),
+    and validate the ``layer`` section with the data part's model, in place: afterwards
+    ``title.layer`` is that model's instance and ``title.layer_part(part)`` each part.
+    A part the hooks lack, or of the wrong base, is reported at its entry."""
+    parts = title.hooks.layer
+    if parts is None:
         if title.layer is not None:
-            problem = "a layer section needs the layer that reads it (hooks: {layer: ...})"
+            problem = "a layer section needs the layer that reads it (hooks: {layer: {data: ...}})"
             raise ProblemsError([Problem(problem, tree.key_mark(("layer",)))], stage="schema")
         return
     title._folder = folder
-    layer = load_hooks_named(title, name)
-    if not (isinstance(layer, type) and issubclass(layer, Layer)):
-        problem = f"hooks.layer {name!r} is not a subclass of framework.title.layer.Layer"
-        raise ProblemsError([Problem(problem, tree.value_mark(("hooks", "layer")))], stage="schema")
-    title._layer_class = layer
-    if layer.model is None:
+    module = hooks_module(folder)
+    found: dict[str, type] = {}
+    problems = []
+    for part, name in parts.named():
+        at = tree.value_mark(("hooks", "layer", part))
+        cls = getattr(module, name, None)
+        wrong = "is not a class of the title's hooks" if cls is None else part_problem(part, cls)
+        if wrong is not None:
+            problems.append(Problem(f"hooks.layer.{part} {name!r} {wrong}", at))
+        else:
+            found[part] = cls
+    if problems:
+        raise ProblemsError(problems, stage="schema")
+    title._layer_parts = found
+    data = found.get("data")
+    model = data.model if data is not None else None
+    if model is None:
         if title.layer is not None:
-            problem = f"the layer {name} has no model for a layer section"
+            problem = "a layer section needs a data part with a model to read it (hooks.layer.data)"
             raise ProblemsError([Problem(problem, tree.key_mark(("layer",)))], stage="schema")
         return
     try:
-        data = layer.model.model_validate(title.layer or {})
+        validated = model.model_validate(title.layer or {})
     except ValidationError as exc:
-        schema = layer.model.model_json_schema()
+        schema = model.model_json_schema()
         raise ProblemsError(
             problems_from_validation(exc, tree, schema, prefix=("layer",)), stage="schema"
         ) from None
-    object.__setattr__(title, "layer", data)  # the section, as its layer's model reads it
-
-
-def load_hooks_named(title: Title, name: str) -> object:
-    """One hook of the title, imported (see :mod:`framework.title.hooks`)."""
-    return import_hooks(title.folder, {name})[name]
+    object.__setattr__(title, "layer", validated)  # the section, as its data part's model reads it
 
 
 @cache

@@ -16,10 +16,12 @@ from framework.title.base import Entry, HexId, Model, Name
 from framework.title.bonuses import Bonus
 from framework.title.companies import Company
 from framework.title.corporations import Corporation, Minor
+from framework.title.extension import Part
 from framework.title.library import resolve_tiles
 from framework.title.map import MapSpec
 from framework.title.market import Market
-from framework.title.rounds import HookPoint, Round, Sequence
+from framework.title.moments import Hooks
+from framework.title.rounds import Round, Sequence
 from framework.title.rules import (
     Bank,
     CertificateLimit,
@@ -78,17 +80,18 @@ class Title(Model):
     """The random setup, if any."""
     variants: dict[str, Variant] = {}
     """Variants and optional rules, by id (18xx.games optional rule ids where they exist)."""
-    hooks: dict[HookPoint, str] = {}
-    """Hook functions the framework calls at fixed moments, by moment."""
+    hooks: Hooks = Hooks()
+    """What in the title's hooks the framework calls at fixed moments, and the parts of
+    the title's own layer."""
     layer: dict[str, Any] | None = None
-    """The data of the title's own layer (``hooks: {layer: ...}``, see
-    :mod:`framework.title.layer`), checked by that layer's model: for 18Steam, Age of
-    Steam's goods, cities, track costs and income."""
+    """The data of the title's own layer (``hooks: {layer: {data: ...}}``, see
+    :mod:`framework.title.extension`), checked by the model of the layer's data part:
+    for 18Steam, Age of Steam's goods, cities, track costs and income."""
 
     _folder: Path | None = PrivateAttr(default=None)
     _overlays: list[str] = PrivateAttr(default_factory=list)
     _fingerprint: str | None = PrivateAttr(default=None)
-    _layer_class: Any = PrivateAttr(default=None)
+    _layer_parts: dict[str, type] = PrivateAttr(default_factory=dict)
 
     @property
     def folder(self) -> Path | None:
@@ -101,10 +104,15 @@ class Title(Model):
         return any(rnd.kind == "operating" for rnd in self.rounds.values())
 
     @property
-    def layer_class(self) -> Any:
-        """The title's :class:`framework.title.layer.Layer` subclass (``hooks.layer``), once
-        the loader has imported it; ``None`` for a title without a layer."""
-        return self._layer_class
+    def has_layer(self) -> bool:
+        """Whether the title has a layer of its own (``hooks.layer``)."""
+        return self.hooks.layer is not None
+
+    def layer_part(self, part: Part) -> type | None:
+        """The class the title names as a part of its own layer (``hooks.layer``: ``data``,
+        ``rules``, ``bot``, ``reports``, ``drawing``), once the loader has imported it;
+        ``None`` when it names none (the framework then uses the part's base)."""
+        return self._layer_parts.get(part)
 
     @property
     def overlays(self) -> list[str]:

@@ -29,21 +29,6 @@ from pydantic import Field, model_validator
 from framework.title.base import Entry, Model, Shorthand
 from framework.title.step_library import StepName
 
-HookPoint = Literal["after_setup", "buying_shares", "after_dividend", "end_of_game", "layer"]
-"""Moments at which the framework calls a title's hook (``hooks`` section), and the
-title's layer:
-
-* ``layer``: the :class:`framework.title.layer.Layer` subclass of a title whose operating
-  game is its own (it checks the ``layer`` section and extends the engine);
-* ``after_setup``: ``hook(game)`` once the game is set up (players paid, companies and
-  corporations made, the random draws done), before the first round;
-* ``buying_shares``: ``hook(game, buyer, corporation, certificates)`` when a purchase
-  of certificates that every rule allows is about to be carried out; it returns the
-  certificates actually bought (possibly none; it may also change the game first);
-* ``after_dividend``: ``hook(game, entity)`` when an operating company's dividend step ends;
-* ``end_of_game``: ``hook(game)`` when the game ends, before the final scores."""
-
-
 class Step(Shorthand):
     """A step of a round: its library name, optionally with parameters."""
 

@@ -6,9 +6,9 @@ the variants.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
 from framework.title.base import CURRENCY_PATTERN, Entry, Model, Name
 from framework.title.corporations import National
@@ -175,6 +175,11 @@ class TrackRules(Model):
     """The general upgrade rule."""
 
 
+def _old_home_choice(value: object) -> object:
+    """``tokens.home_choice: layer``, the old name of ``laying``, read as ``laying``."""
+    return "laying" if value == "layer" else value
+
+
 class TokenRules(Model):
     """Station token rules."""
 
@@ -187,11 +192,12 @@ class TokenRules(Model):
     floats; or when it is started."""
     one_per_hex: bool = True
     """A corporation may not have two tokens in one hex."""
-    home_choice: Literal["layer", "owner"] = "layer"
+    home_choice: Annotated[Literal["laying", "owner"], BeforeValidator(_old_home_choice)] = "laying"
     """Who chooses the city of a home token that a tile laid in its hex lifts (a home city
-    ``choose``, such as 1830's ERIE in its OO hex): ``layer``, the corporation that laid
+    ``choose``, such as 1830's ERIE in its OO hex): ``laying``, the corporation laying
     the tile, as 18xx.games has it (``TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY``); ``owner``,
-    the corporation whose token it is."""
+    the corporation whose token it is. (``layer``, the old name of ``laying``, is read
+    as ``laying``.)"""
 
 
 class EmergencyRules(Model):

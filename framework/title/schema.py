@@ -8,8 +8,8 @@ Two schemas are written to ``schemas/``:
   and ``null`` allowed everywhere (``null`` removes a value), plus the
   ``overlay`` header.
 
-A title with its own layer (``hooks: {layer: ...}``) gets a third, in its folder:
-``layer.schema.json``, the title schema with the ``layer`` section as the layer's
+A title with its own layer (``hooks: {layer: {data: ...}}``) gets a third, in its folder:
+``layer.schema.json``, the title schema with the ``layer`` section as its data part's
 model gives it (``18xx schema --title FOLDER``).
 
 All are JSON Schema draft-07, the dialect yaml-language-server and most
@@ -171,10 +171,10 @@ def write_texts(folder: Path, texts: dict[str, str]) -> list[Path]:
 def title_schemas(title: Any) -> dict[str, str]:
     """File name → text of the schemas a title keeps in its own folder: its
     ``layer.schema.json`` when it has a layer with a model, else none."""
-    layer = title.layer_class
-    if layer is None or layer.model is None:
+    data = title.layer_part("data")
+    if data is None or data.model is None:
         return {}
-    return {LAYER_SCHEMA: render(layer_schema(layer.model, title.title.name))}
+    return {LAYER_SCHEMA: render(layer_schema(data.model, title.title.name))}
 
 
 def stale_schemas(folder: Path, texts: dict[str, str] | None = None) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from framework.title.model import Title
+from framework.title.moments import Hooks
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
@@ -47,10 +48,8 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     ]
     if t.game_end.turns:
         lines.append(("turns", ", ".join(f"{n}p {turns}" for n, turns in t.game_end.turns.items())))
-    if t.layer_class is not None:
-        lines.append(
-            ("layer", f"{t.hooks['layer']}: {(t.layer_class.__doc__ or '').strip().splitlines()[0]}")
-        )
+    if t.hooks.layer is not None:
+        lines.append(("layer", _layer(t)))
     if t.map.mainlines:
         lines.append(("main lines", ", ".join(line.name for line in t.map.mainlines.values())))
     if t.rules.nationalization is not None:
@@ -67,8 +66,9 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     lines.append(("game end", ", ".join(f"{n} ({timing.replace('_', ' ')})" for n, timing in ends.items())))
     if t.game_end.tie_break:
         lines.append(("tie-break", ", then ".join(f"more {key}" for key in t.game_end.tie_break)))
-    if t.hooks:
-        lines.append(("hooks", ", ".join(f"{point}: {name}" for point, name in t.hooks.items())))
+    named = [f"{'.'.join(path)}: {name}" for path, name in t.hooks.named()]
+    if named:
+        lines.append(("hooks", ", ".join(named)))
     if t.overlays:
         lines.append(("overlays", ", ".join(t.overlays)))
     lines.append(("checked", ", ".join(sections_checked(t))))
@@ -91,7 +91,7 @@ def sections_checked(title: Title) -> list[str]:
     return [
         name
         for name, field in type(title).model_fields.items()
-        if field.is_required() or getattr(title, name) not in (None, {}, [])
+        if field.is_required() or getattr(title, name) not in (None, {}, [], Hooks())
     ]
 
 
@@ -138,3 +138,12 @@ def _rounds(t: Title) -> str:
 
 def _entry(entry) -> str:
     return entry.round + (f" (every {entry.every} turns)" if entry.every > 1 else "")
+
+
+def _layer(t: Title) -> str:
+    """The title's own layer, as its data part says it is (else its parts)."""
+    data = t.layer_part("data")
+    doc = (data.__doc__ or "").strip().splitlines() if data is not None else []
+    if doc:
+        return doc[0]
+    return ", ".join(f"{part} {name}" for part, name in t.hooks.layer.named()) if t.hooks.layer else ""

@@ -224,6 +224,5 @@ def end_of_dividend(game, entity: str) -> None:
         if isinstance(ability, TileLay) and ability.lapses == "end_of_turn" and company.owner == entity:
             company.uses["tile_lay"] = 0
         company.laid_since_dividend = False
-    hook = game.title.hooks.get("after_dividend")
-    if hook is not None:
-        game.hooks[hook](game, entity)
+    if game.moments.after_dividend is not None:
+        game.moments.after_dividend(game, entity)

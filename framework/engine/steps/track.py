@@ -56,7 +56,7 @@ def _build(game, payer: str, plan, company: str | None = None) -> None:
         city = next(c for c in game.board.cities_of(sym) if c[0] == plan.hex)
         game.board.remove_token(sym, city)
         game.round.pending_home = sym
-        game.round.home_chooser = payer if game.title.rules.tokens.home_choice == "layer" else sym
+        game.round.home_chooser = payer if game.title.rules.tokens.home_choice == "laying" else sym
         game.log(f"{sym} must choose the city of its home token in {plan.hex}")
 
 

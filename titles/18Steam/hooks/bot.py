@@ -55,7 +55,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from framework.api import Choice, Options, opposite, to_action
+from framework.api import Choice, LayerBot, Options, opposite, to_action
 
 from .moves import link_id, links_by_stop
 from .state import INCOME, LOCOMOTIVE
@@ -711,3 +711,12 @@ HANDLERS = [
     ("upgrade_locomotive", move),
     ("place_cube", place_cube),
 ]
+
+
+class GoodsBot(LayerBot):
+    """The heuristic bot in a goods-layer game: every decision of its rounds and of the
+    share phase (:func:`act`)."""
+
+    @staticmethod
+    def act(game: Game, entity: str, options: Options, rng: random.Random) -> dict[str, Any] | None:
+        return act(game, entity, options, rng)

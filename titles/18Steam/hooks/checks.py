@@ -1,5 +1,6 @@
-"""What the model of the ``layer`` section cannot see alone: how the goods layer
-relates to the map and the tiles. Each problem is ``(path, message, kind)`` as in
+"""18Steam's data part (``hooks.layer.data``, :class:`GoodsData`): the ``layer`` section's
+model (``model.py``) and what the model cannot see alone: how the goods layer relates
+to the map and the tiles. Each problem is ``(path, message, kind)`` as in
 :mod:`framework.title.checks`; the loader turns paths into ``file:line:col``."""
 
 from __future__ import annotations
@@ -7,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from framework.api import Found
+from framework.api import Found, LayerData
+
+from .model import GoodsLayer
 
 
 def check(t: Any) -> Iterator[Found]:
@@ -61,3 +64,13 @@ def _ranking(ranking: Any) -> Iterator[Found]:
     for n, moves in ranking.few.items():
         if len(moves) != n:
             yield ((*at, "few", str(n)), f"{n} ranked need {n} moves, got {len(moves)}", "value")
+
+
+class GoodsData(LayerData):
+    """The goods layer: track, links and goods cubes instead of trains and routes."""
+
+    model = GoodsLayer
+
+    @staticmethod
+    def check(title: Any) -> Iterator[Found]:
+        return check(title)

@@ -1,6 +1,7 @@
 """What a finished 18Steam game came to: the figures ``18xx simulate`` reports for it
-(its layer's :meth:`~framework.title.layer.Layer.figures`), one game at a time; the report
-gives each one's mean over the games and the half-width of its 95% confidence interval.
+(its reports part's ``figures``, :class:`GoodsReports <.reports.GoodsReports>`), one
+game at a time; the report gives each one's mean over the games and the half-width of
+its 95% confidence interval.
 
 Definitions (every figure is per game):
 

@@ -1,4 +1,4 @@
-"""The goods layer's part of a position (:meth:`framework.title.layer.Layer.position`), as
+"""The goods layer's part of a position (its reports part's ``position``), as
 ``18xx replay --at`` shows it: the round in the game's words, each corporation's income,
 earnings, locomotive and track, the special actions taken, the goods on the map, the
 goods display and the bag."""
