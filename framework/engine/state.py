@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
@@ -21,6 +21,9 @@ from framework.engine.setup import Setup
 from framework.title.hooks import load_hooks
 from framework.title.layer import layer_of
 from framework.title.model import Title
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 FORMAT = 2
 """The version of this state format."""
@@ -46,7 +49,7 @@ SCALARS = (
 )
 
 
-def game_to_dict(game) -> dict[str, Any]:
+def game_to_dict(game: Game) -> dict[str, Any]:
     """Everything about ``game`` that can change, as JSON-ready data."""
     data: dict[str, Any] = {"format": FORMAT, "title": game.title.title.name}
     for name in SCALARS:
@@ -71,7 +74,7 @@ def game_to_dict(game) -> dict[str, Any]:
     return data
 
 
-def game_from_dict(title: Title, data: dict[str, Any]):
+def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     """The game ``data`` describes (made by :func:`game_to_dict`), playing ``title``."""
     from framework.engine.game import Game
 
@@ -111,14 +114,15 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     if saved is not None:
         kind = saved["kind"]
         if kind in ROUND_TYPES:
-            game.round = ROUND_TYPES[kind](game, saved["name"])
+            rnd = ROUND_TYPES[kind](game, saved["name"])
         else:
-            game.round = make_round(game, saved["name"])
-        game.round.load(saved)
+            rnd = make_round(game, saved["name"])
+        rnd.load(saved)
+        game.round = rnd
     return game
 
 
-def fork(game):
+def fork(game: Game) -> Game:
     """An independent copy of ``game`` that continues exactly as it would: trying an
     action on it leaves ``game`` untouched."""
     return game_from_dict(game.title, json.loads(json.dumps(game_to_dict(game))))
