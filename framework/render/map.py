@@ -173,10 +173,10 @@ def geometry_for(title_: Title, size: float = DEFAULT_SIZE, *, header: float = 0
 DRAWN_LIMIT = 8192
 """Most hex pictures :func:`hex_layer` keeps (a position redrawn redraws only what changed)."""
 
-_drawn: OrderedDict[tuple, str] = OrderedDict()
+_drawn: OrderedDict[tuple[object, ...], str] = OrderedDict()
 
 
-def drawn_hex(view: HexView, shape: HexShape, palette: Palette, palette_key: tuple) -> str:
+def drawn_hex(view: HexView, shape: HexShape, palette: Palette, palette_key: tuple[object, ...]) -> str:
     """:func:`~framework.render.hexes.draw_hex`, remembered: a hex that looks as before
     (:meth:`HexView.key`) is not laid out again. ``palette_key`` says what the palette is."""
     key = (view.key(), view.printed, shape, palette_key)

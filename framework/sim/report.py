@@ -89,6 +89,7 @@ def _summary_table(reports: dict[str, dict[str, Any]]) -> str:
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         ("games finished", lambda r: f"{r['finished']} of {r['games']}")
     ]
+
     def averaged(key: str) -> Callable[[dict[str, Any]], str]:
         return lambda r: mean(r[key]) if key in r else "—"
 
