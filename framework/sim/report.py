@@ -9,7 +9,7 @@ The charts are inline SVG from :mod:`framework.render.plots`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -22,7 +22,7 @@ def _round_key(name: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", name)) or (0,)
 
 
-def charts(results: dict[str, Sequence[GameSummary]], reports: dict[str, dict[str, Any]]) -> list[str]:
+def charts(results: Mapping[str, Sequence[GameSummary]], reports: dict[str, dict[str, Any]]) -> list[str]:
     """The report's charts, each an ``<svg>``, every set of games a series in each."""
     done = {label: [s for s in games if s.failure is None] for label, games in results.items()}
     out = [
@@ -123,7 +123,7 @@ def _difference_table(diff: dict[str, Any], name: str) -> str:
 
 def report_html(
     title: str,
-    results: dict[str, Sequence[GameSummary]],
+    results: Mapping[str, Sequence[GameSummary]],
     reports: dict[str, dict[str, Any]],
     difference: dict[str, Any] | None = None,
 ) -> str:

@@ -27,8 +27,8 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     cells = sum(cell is not None for row in t.market.grid for cell in row)
     pars = "par " + "/".join(str(cell.price) for _, _, cell in t.market.par_cells())
     if t.rules.share_phase is not None:
-        cells = [t.market.grid[r][c] for r, c in t.rules.share_phase.start_cells.values()]
-        starts = dict.fromkeys(cell.price for cell in cells if cell is not None)
+        start_cells = [t.market.grid[r][c] for r, c in t.rules.share_phase.start_cells.values()]
+        starts = dict.fromkeys(cell.price for cell in start_cells if cell is not None)
         pars = "start " + "/".join(map(str, starts))
     trains = ", ".join(
         f"{train.key}×{'∞' if train.count == 'unlimited' else train.count}"
