@@ -71,9 +71,9 @@ from framework.record.replay import replay
 from framework.render import style
 from framework.render.extension import LayerDrawing, PanelTable
 from framework.render.geometry import HexShape
-from framework.render.hexes import Palette, text_width
 from framework.render.map import DEFAULT_SIZE, geometry_for, render_map
 from framework.render.market import render_market
+from framework.render.marks import Palette, text_width
 from framework.render.output import write_picture
 from framework.render.position import render_position
 from framework.render.routes import DrawnRoute, best_routes_for

@@ -105,7 +105,7 @@ class LimitedComposer(Composer):
         properties for every event, which costs more than all the counting here."""
         parser = self.__dict__.get("_cached_parser")
         if parser is None:
-            parser = self.__dict__["_cached_parser"] = Composer.parser.fget(self)  # type: ignore[attr-defined]
+            parser = self.__dict__["_cached_parser"] = super().parser
         return parser
 
     @property
@@ -113,7 +113,7 @@ class LimitedComposer(Composer):
         """The loader's resolver, looked up once (as :attr:`parser`)."""
         resolver = self.__dict__.get("_cached_resolver")
         if resolver is None:
-            resolver = self.__dict__["_cached_resolver"] = Composer.resolver.fget(self)  # type: ignore[attr-defined]
+            resolver = self.__dict__["_cached_resolver"] = super().resolver
         return resolver
 
     def compose_node(self, parent: Any, index: Any) -> Any:

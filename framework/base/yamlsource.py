@@ -56,9 +56,9 @@ class Located:
     data: Any
     values: dict[DataPath, Mark] = field(default_factory=dict)
     keys: dict[DataPath, Mark] = field(default_factory=dict)
-    removed: dict[DataPath, Mark] = field(default_factory=dict)
+    removed: dict[DataPath, Mark | None] = field(default_factory=dict)
     """Paths an overlay removed, with the mark of the removing ``null``."""
-    changed: dict[DataPath, Mark] = field(default_factory=dict)
+    changed: dict[DataPath, Mark | None] = field(default_factory=dict)
     """Paths an overlay set (added or replaced), with the mark of the overlay's key."""
 
     def value_mark(self, path: DataPath) -> Mark | None:
@@ -210,8 +210,9 @@ def _syntax_problem(exc: MarkedYAMLError, name: str) -> Problem:
     return Problem(message, where)
 
 
-def _written(tag: str) -> str:
+def _written(tag: str | None) -> str:
     """A tag as it is written in YAML: ``!!python/object`` rather than its long form."""
+    tag = tag or ""  # a composed node always has one
     return "!!" + tag[len(_STD) :] if tag.startswith(_STD) else tag
 
 
@@ -249,7 +250,7 @@ class _Builder:
         raise AssertionError(f"unknown YAML node {node!r}")  # pragma: no cover
 
     def scalar(self, node: ScalarNode) -> Any:
-        tag = node.tag
+        tag = node.tag or ""  # a composed node always has one
         if not tag.startswith(_STD) or tag[len(_STD) :] not in _SCALAR_TAGS:
             self.problem(f"unsupported YAML tag {_written(tag)!r}", node)
             return node.value

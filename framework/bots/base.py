@@ -87,7 +87,7 @@ def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | Non
     """The choice, narrowed to what a careful player would pick, or ``None``."""
     if kind == "bid" and entity in game.players_by_id:
         cash = game.players_by_id[entity].cash
-        for step in game.round.steps:
+        for step in game.current_round.steps:
             if hasattr(step, "free_cash") and not step.passed:
                 cash = step.free_cash(entity, choice["company"])
         low = choice[amount_field(choice)]

@@ -33,15 +33,15 @@ def centre_value(revenue: int | dict[str, int]) -> int:
 
 def attraction(board: Board) -> dict[str, float]:
     """For each hex, the value of the revenue centres around it (cached per map)."""
-    cached = getattr(board.hexmap, "_bot_attraction", None)
+    cached: dict[str, float] | None = getattr(board.hexmap, "_bot_attraction", None)
     if cached is not None:
         return cached
     hexmap = board.hexmap
     value: dict[str, float] = {}
     for hex_id, face in hexmap.printed.items():
-        worth = sum(max(centre_value(n.revenue), 20 if n.kind == "city" else 10) for n in face.nodes)
-        if worth:
-            value[hex_id] = float(worth)
+        total = sum(max(centre_value(n.revenue), 20 if n.kind == "city" else 10) for n in face.nodes)
+        if total:
+            value[hex_id] = float(total)
     out = dict.fromkeys(hexmap.hexes, 0.0)
     for source, worth in value.items():
         seen = {source: 0}
@@ -56,13 +56,13 @@ def attraction(board: Board) -> dict[str, float]:
                 if there is not None and there[0] not in seen:
                     seen[there[0]] = seen[here] + 1
                     queue.append(there[0])
-    hexmap._bot_attraction = out  # type: ignore[attr-defined]
+    hexmap._bot_attraction = out  # type: ignore[attr-defined]  # the bots' cache, kept with the map it is of
     return out
 
 
 def lay_score(game: Game, entity: str, hex_id: str, name: str, rotation: int) -> float:
     """What laying tile ``name`` turned ``rotation`` in ``hex_id`` is worth to ``entity``."""
-    board = game.board
+    board = game.track_board
     colors = list(game.colors())
     old, new = board.face(hex_id), board.faces.get(name, rotation)
     own = hex_id in board.token_hexes(entity)

@@ -9,9 +9,9 @@ as a traceback.
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -37,6 +37,9 @@ from framework.cli.serve import register as register_serve_command
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, title_schemas, write_schemas, write_texts
 from framework.title.summary import descriptions, sections_checked, summarize
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 app = typer.Typer(
     name="18xx",
@@ -155,6 +158,7 @@ def schema(
         texts = title_schemas(title)
         if not texts:
             raise fail(f"{layer_title}: {title.title.name} has no layer of its own, so no schema of its own")
+        assert title.folder is not None, "a title loaded from a folder knows it"
         out_dir = title.folder
     if check:
         stale = stale_schemas(out_dir, texts)
@@ -249,7 +253,7 @@ VERDICTS = {
 }
 
 
-def _print_replay(data, game, position_text) -> None:
+def _print_replay(data: dict[str, Any], game: Game, position_text: Callable[[Game], str]) -> None:
     money = game.title.title.money
     say(f"{data['title']} game {data['game']}: {data['actions']} actions in {data['seconds']} s")
     if data["unplayed"]:
@@ -303,7 +307,7 @@ def setup(
         report(exc.problems, exc.stage)
         raise typer.Exit(1) from None
     game = Game(title, [(i + 1, f"Player {i + 1}") for i in range(players)], seed, optional_rules=variants)
-    data = {
+    data: dict[str, Any] = {
         "title": title.title.name,
         "seed": seed,
         "players": [{"id": p.id, "name": p.name, "cash": p.cash, "virtual": p.bot} for p in game.players],
@@ -375,4 +379,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

@@ -19,7 +19,7 @@ metavar, default and help wherever it appears.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -75,6 +75,7 @@ GameArgument = Annotated[
 ]
 
 
-def out_option(help: str):
-    """``-o/--out FILE`` with the command's own help (what is written)."""
-    return Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE", help=help)]
+def out_option(help: str) -> Any:
+    """``-o/--out FILE`` with the command's own help (what is written), for an
+    ``Annotated[Path | None, out_option(...)]`` parameter."""
+    return typer.Option("--out", "-o", metavar="FILE", help=help)

@@ -12,8 +12,9 @@ plays the same seeds again with an overlay and reports the differences.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -31,10 +32,16 @@ from framework.cli.options import (
 )
 from framework.cli.output import check_players, err, fail, out, problems_exit, say, title_arg
 
-GameOut = out_option("Save the game as 18xx.games JSON (written atomically).")
+if TYPE_CHECKING:
+    from framework.bots.play import Outcome
+    from framework.record.session import Session
+    from framework.sim.simulate import GameSummary
+    from framework.title.loader import RulesText
+
+GameOut = Annotated[Path | None, out_option("Save the game as 18xx.games JSON (written atomically).")]
 
 
-def _rules(paths: list[Path] | None):
+def _rules(paths: list[Path] | None) -> list[RulesText]:
     from framework.bots.play import read_rules
 
     try:
@@ -148,7 +155,7 @@ def play(
         say(f"saved to {out_file} ({data['replay']} reproduces it)")
 
 
-def _replay_command(session, out_file: Path) -> str:
+def _replay_command(session: Session, out_file: Path) -> str:
     """The command that replays the saved game: ``18xx replay FILE`` when the title the
     file names is this title's folder on the search path, else with ``--title FOLDER``."""
     from shlex import quote
@@ -165,14 +172,14 @@ def _replay_command(session, out_file: Path) -> str:
     return f"18xx replay {quote(str(out_file))} --title {quote(shown(folder))}"
 
 
-def _with_progress(job):
+def _with_progress(job: Callable[[Callable[[Session], None] | None], Outcome]) -> Outcome:
     """Run ``job(show)``, showing the round and the acting entity while it runs (on a
     terminal only)."""
     if not err.is_terminal:
         return job(None)
     with err.status("setting up") as status:
 
-        def show(session) -> None:
+        def show(session: Session) -> None:
             game = session.game
             if len(session.actions) % 10 == 0:
                 acting = game.current_entity()
@@ -182,7 +189,7 @@ def _with_progress(job):
         return job(show)
 
 
-def _summary(session, outcome) -> dict[str, Any]:
+def _summary(session: Session, outcome: Outcome) -> dict[str, Any]:
     game = session.game
     names = {p.id: p.name for p in game.players}
     scores = game.result() if game.finished else {}
@@ -273,7 +280,7 @@ def simulate(
         raise problems_exit(exc) from None
     except FileNotFoundError as exc:
         raise fail(f"{title}: {exc}") from None
-    results: dict[str, list] = {}
+    results: dict[str, list[GameSummary]] = {}
     for label, chosen in sets.items():
         tasks = [
             Task(
@@ -309,7 +316,13 @@ def simulate(
         raise typer.Exit(1)
 
 
-def _write_report(path: Path, heading: str, results: dict, reports: dict, data: dict[str, Any]) -> None:
+def _write_report(
+    path: Path,
+    heading: str,
+    results: dict[str, list[GameSummary]],
+    reports: dict[str, dict[str, Any]],
+    data: dict[str, Any],
+) -> None:
     """Write the HTML report of ``--report`` (atomically)."""
     from framework.base.atomic import WriteError, write_atomic
     from framework.sim.report import report_html
@@ -322,7 +335,7 @@ def _write_report(path: Path, heading: str, results: dict, reports: dict, data: 
     err.print(f"wrote {path}", markup=False)
 
 
-def _collect(summaries, total: int, label: str) -> list:
+def _collect(summaries: Iterable[GameSummary], total: int, label: str) -> list[GameSummary]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     found = []

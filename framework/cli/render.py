@@ -23,8 +23,8 @@ from framework.base.problems import ProblemsError
 from framework.cli.options import AtOption, GameArgument, JsonOption, TitleOption, out_option
 from framework.cli.output import err, fail, out, problems_exit, read_game
 
-PictureOut = out_option("The picture to write: .svg, or .png (needs cairosvg).")
-PageOut = out_option("The HTML file to write (default: the game file's name, .html).")
+PictureOut = Annotated[Path | None, out_option("The picture to write: .svg, or .png (needs cairosvg).")]
+PageOut = Annotated[Path | None, out_option("The HTML file to write (default: the game file's name, .html).")]
 
 
 def _is_game(path: Path) -> bool:

@@ -15,16 +15,24 @@ upper bound and gap).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import JustifyMethod
 from rich.table import Table
 
 from framework.cli.options import GameArgument, JsonOption, TitleOption
 from framework.cli.output import fail, out, read_game, say
 
+if TYPE_CHECKING:
+    from framework.record.positions import Position
 
-def compare(position, time_limit: float | None = None) -> dict[str, Any]:
+Money = Callable[[int], str]
+"""The title's way of writing an amount (``Meta.money``)."""
+
+
+def compare(position: Position, time_limit: float | None = None) -> dict[str, Any]:
     """The recorded and the best routes of a position, as plain data."""
     from framework.board.optimal import best_routes
     from framework.board.routes import IllegalRoute
@@ -127,7 +135,7 @@ def routes(
         raise typer.Exit(1)
 
 
-def _print_position(data: dict[str, Any], money) -> None:
+def _print_position(data: dict[str, Any], money: Money) -> None:
     say(
         f"action {data['action']}: {data['corporation']} runs {', '.join(data['trains'])} "
         f"in phase {data['phase']}"
@@ -156,7 +164,7 @@ def _print_position(data: dict[str, Any], money) -> None:
     say(_verdict(data, money))
 
 
-def _recorded_problem(data: dict[str, Any], money) -> str | None:
+def _recorded_problem(data: dict[str, Any], money: Money) -> str | None:
     """What is false about the recorded routes, if anything: routes the rules forbid,
     or a revenue they are not worth."""
     if data["recorded_illegal"]:
@@ -169,7 +177,7 @@ def _recorded_problem(data: dict[str, Any], money) -> str | None:
     return None
 
 
-def _verdict(data: dict[str, Any], money) -> str:
+def _verdict(data: dict[str, Any], money: Money) -> str:
     proof = (
         "proven optimal"
         if data["proven"]
@@ -180,9 +188,9 @@ def _verdict(data: dict[str, Any], money) -> str:
     return f"best {money(data['best'])}, {proof}, in {data['seconds']} s{gain}"
 
 
-def _print_table(rows: list[dict[str, Any]], money) -> None:
+def _print_table(rows: list[dict[str, Any]], money: Money) -> None:
     table = Table(box=None, pad_edge=False)
-    for name, justify in (
+    justifications: tuple[tuple[str, JustifyMethod], ...] = (
         ("action", "right"),
         ("corporation", "left"),
         ("trains", "left"),
@@ -190,7 +198,8 @@ def _print_table(rows: list[dict[str, Any]], money) -> None:
         ("best", "right"),
         ("proven", "left"),
         ("seconds", "right"),
-    ):
+    )
+    for name, justify in justifications:
         table.add_column(name, justify=justify)
     for row in rows:
         mark = " +" if row["best"] > (row["recorded_worth"] or 0) else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from framework.base.errors import GameError
 from framework.board.optimal import Optimum, best_routes
 from framework.board.routes import Runner
 from framework.board.runroutes import route_to_json
@@ -30,8 +31,10 @@ def best_run(
 ) -> tuple[dict[str, Any], Optimum]:
     """The ``run_routes`` action of the best routes for ``entity`` (by default the
     entity whose turn it is), and the search's answer."""
-    entity = entity or game.round.entity()
-    answer = best_routes(game.board, trains_to_run(game, entity), time_limit=time_limit)
+    entity = entity or game.current_round.entity()
+    if entity is None:
+        raise GameError("run_routes", "nobody is acting now")
+    answer = best_routes(game.track_board, trains_to_run(game, entity), time_limit=time_limit)
     action = {
         "type": "run_routes",
         "entity": entity,

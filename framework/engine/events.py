@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from framework.engine import finance, operating
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
-from framework.title.companies import RevenueChange
+from framework.title.companies import BonusMarker, BonusTokens, RevenueChange
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -30,7 +30,7 @@ def change_phase(game: Game, name: str) -> None:
     game.phase = name
     game.log(f"Phase {name} begins")
     change_revenues(game, name)
-    game.round.phase_changed()
+    game.current_round.phase_changed()
 
 
 def change_revenues(game: Game, phase: str) -> None:
@@ -81,9 +81,8 @@ def close_company(game: Game, sym: str) -> None:
 def remove_company_icons(game: Game, sym: str) -> None:
     """Take off the map the icons that exist only for a company's ability."""
     for ability in game.title.companies[sym].abilities:
-        icon = getattr(ability, "icon", None)
-        if icon and getattr(ability, "removed_with_company", False):
-            game.board.remove_icons(icon, list(ability.hexes))
+        if isinstance(ability, BonusTokens | BonusMarker) and ability.icon and ability.removed_with_company:
+            game.track_board.remove_icons(ability.icon, list(ability.hexes))
 
 
 def close_companies(game: Game) -> None:
@@ -99,8 +98,8 @@ def close_companies(game: Game) -> None:
 def close_minor(game: Game, sym: str) -> None:
     minor = game.minors[sym]
     finance.pay(game, sym, BANK, minor.cash)
-    for city in game.board.cities_of(sym):
-        game.board.remove_token(sym, city)
+    for city in game.track_board.cities_of(sym):
+        game.track_board.remove_token(sym, city)
     for train in game.trains.values():
         if train.owner == sym:
             train.owner = "removed"
@@ -139,20 +138,21 @@ def nationalization(game: Game) -> None:
     national = rules.national.sym
     game.log(f"{sym} is nationalised")
     game.nationalised.append(sym)
-    game.board.unreserve(sym)
+    game.track_board.unreserve(sym)
     home = game.title.corporations[sym].home
-    cities = game.board.cities_of(sym)
+    assert home is not None, "a corporation with tokens on the board has a home"
+    cities = game.track_board.cities_of(sym)
     cities.sort(key=lambda c: c != (home.hex, home.first_city))
     for city in cities:
-        hexes_with_national = {h for h, _ in game.board.cities_of(national)}
-        game.board.remove_token(sym, city)
+        hexes_with_national = {h for h, _ in game.track_board.cities_of(national)}
+        game.track_board.remove_token(sym, city)
         duplicate = (
             city[0] in hexes_with_national
             if rules.one_token_per == "hex"
-            else city in game.board.cities_of(national)
+            else city in game.track_board.cities_of(national)
         )
         if not duplicate:
-            game.board.add_token(national, city)
+            game.track_board.add_token(national, city)
     for company in game.companies.values():
         if company.owner == sym:
             close_company(game, company.sym)
@@ -171,4 +171,4 @@ def nationalization(game: Game) -> None:
     finance.pay(game, sym, BANK, corp.cash)
     corp.closed = True
     game.market.remove(sym)
-    game.round.corporation_closed(sym)
+    game.current_round.corporation_closed(sym)

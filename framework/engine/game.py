@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from framework.base.errors import GameError
@@ -35,10 +36,12 @@ from framework.engine.entities import (
 from framework.engine.extension import rules_of
 from framework.engine.market import StockMarket
 from framework.engine.round_library import make_round
+from framework.engine.rounds import Round
 from framework.engine.setup import Setup, president_corporation, random_setup
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
+from framework.title.trains import Phase
 
 
 class Game:
@@ -84,7 +87,7 @@ class Game:
         """The 18xx board: tiles laid, tokens, reservations (``None`` for a title without
         ``rules.track``, whose layer keeps its own track)."""
         self.market = StockMarket.for_title(title)
-        self.phase = next(iter(title.phases), None)
+        self.phase: str | None = next(iter(title.phases), None)
         self._create_companies()
         self._create_corporations()
         self.trains: dict[str, Train] = {}
@@ -112,7 +115,8 @@ class Game:
         """The layer's part of the game (``None`` for a title without one)."""
         if self.moments.after_setup is not None:
             self.moments.after_setup(self)
-        self.round = None
+        self.round: Round | None = None
+        """The round in play (``None`` only while the game is set up)."""
         self.next_round()
 
     # -- setup ----------------------------------------------------------
@@ -142,11 +146,11 @@ class Game:
             self.corporations[sym] = Corporation(sym, shares, capitalization)
             if spec.home is not None and spec.home.city == "choose":
                 # every city of the hex is held until the company chooses
-                for index, node in enumerate(self.board.face(spec.home.hex).nodes):
+                for index, node in enumerate(self.track_board.face(spec.home.hex).nodes):
                     if node.kind == "city":
-                        self.board.reserve(sym, (spec.home.hex, index))
+                        self.track_board.reserve(sym, (spec.home.hex, index))
             elif spec.home is not None:
-                self.board.reserve(sym, (spec.home.hex, spec.home.first_city))
+                self.track_board.reserve(sym, (spec.home.hex, spec.home.first_city))
 
     def _create_minors(self) -> None:
         self.minors: dict[str, Minor] = {}
@@ -155,7 +159,9 @@ class Game:
             self.minors[sym] = minor
             for name in spec.trains:
                 trains.give_from_depot(self, name, sym, buyable=False)
-            self.board.add_token(sym, (spec.home.hex, spec.home.first_city))
+            home = spec.home
+            assert home is not None, "a minor's home is checked with the title"
+            self.track_board.add_token(sym, (home.hex, home.first_city))
 
     def _pay_starting_cash(self) -> None:
         amount = self.title.bank.starting_cash[len(self.humans)]
@@ -172,10 +178,26 @@ class Game:
         player = self.players_by_id.get(holder)
         return player.name if player else holder
 
-    def colors(self) -> tuple[str, ...]:
-        return tuple(self.title.phases[self.phase].tiles)
+    @property
+    def track_board(self) -> Board:
+        """:attr:`board`, for the rules that only a title with ``rules.track`` reaches."""
+        if self.board is None:
+            raise RuntimeError(f"{self.title.title.name} has no 18xx board (rules.track is off)")
+        return self.board
 
-    def phase_spec(self):
+    @property
+    def current_round(self) -> Round:
+        """:attr:`round`, for the rules that run only once the game is set up."""
+        if self.round is None:
+            raise RuntimeError("the game is being set up: no round is in play")
+        return self.round
+
+    def colors(self) -> tuple[str, ...]:
+        return tuple(self.phase_spec().tiles)
+
+    def phase_spec(self) -> Phase:
+        if self.phase is None:
+            raise RuntimeError(f"{self.title.title.name} has no phases")
         return self.title.phases[self.phase]
 
     def train_limit(self, entity: str) -> int:
@@ -268,10 +290,10 @@ class Game:
             name = self._next_round_name()
             if name is None:
                 return
-            self.round = make_round(self, name)
-            if not self.round.finished():
+            self.round = rnd = make_round(self, name)
+            if not rnd.finished():
                 return
-            self.round.finish()
+            rnd.finish()
 
     def _next_round_name(self) -> str | None:
         previous = self.round
@@ -386,14 +408,14 @@ class Game:
 
             give_money(self, action)
             return
-        self.round.process(action)
+        self.current_round.process(action)
         self.after_action()
 
     def after_action(self) -> None:
         """End the game when a condition says so now; move on while rounds are over."""
         if self.finished:
             return
-        while self.round.finished():
+        while self.round is not None and self.round.finished():
             self.round.finish()
             self.end_of("end_of_round")
             if self.finished:
@@ -438,7 +460,7 @@ class Game:
         """Each human player's value, highest first (18xx.games ``result``); equal values
         are ranked by ``game_end.tie_break``, then by seat."""
         values = {p.id: finance.player_value(self, p.id) for p in self.humans}
-        breakers = {"cash": lambda pid: self.players_by_id[pid].cash}
+        breakers: dict[str, Callable[[str], int]] = {"cash": lambda pid: self.players_by_id[pid].cash}
         keys = [breakers[name] for name in self.title.game_end.tie_break]
         ranked = sorted(values, key=lambda pid: (-values[pid], *(-key(pid) for key in keys)))
         return {pid: values[pid] for pid in ranked}

@@ -57,9 +57,9 @@ def broken_invariants(game: Game) -> list[str]:
 
 def _tile_problems(game: Game) -> list[str]:
     problems = []
-    laid = Counter(p.name for p in game.board.placed.values())
+    laid = Counter(p.name for p in game.track_board.placed.values())
     for name, tile in game.title.tiles.items():
-        available = game.board.supply.available.get(name, [])
+        available = game.track_board.supply.available.get(name, [])
         if len(set(available)) != len(available):
             problems.append(f"tile {name} is twice in the supply")
         if tile.count == "unlimited":
@@ -69,7 +69,7 @@ def _tile_problems(game: Game) -> list[str]:
                 f"tile {name}: {laid[name]} laid and {len(available)} in the supply, "
                 f"but the manifest has {tile.count}"
             )
-    ids = [p.tile_id for p in game.board.placed.values()]
+    ids = [p.tile_id for p in game.track_board.placed.values()]
     if len(set(ids)) != len(ids):
         problems.append("a tile copy lies on two hexes")
     return problems
@@ -79,8 +79,8 @@ def _token_problems(game: Game) -> list[str]:
     problems = []
     rules = game.title.rules.nationalization
     national = rules.national.sym if rules else None
-    for city, slots in game.board.tokens.items():
-        capacity = game.board.face(city[0]).nodes[city[1]].slots
+    for city, slots in game.track_board.tokens.items():
+        capacity = game.track_board.face(city[0]).nodes[city[1]].slots
         if len([s for s in slots if s]) > capacity:
             problems.append(f"the city in {city[0]} holds more tokens than slots")
         for owner in slots:

@@ -33,7 +33,9 @@ class StockMarket:
 
     def cell(self, position: Position) -> Cell:
         row, col = position
-        return self.market.grid[row][col]
+        found = self.market.grid[row][col]
+        assert found is not None, f"no cell at {position}"
+        return found
 
     def exists(self, row: int, col: int) -> bool:
         grid = self.market.grid

@@ -3,7 +3,7 @@ the companies it owns and their abilities."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from framework.board.bonuses import BonusRules, Marker
 from framework.board.lays import Discount, LayTerms
@@ -14,6 +14,10 @@ from framework.title import companies as ab
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.title.trains import Train as TrainSpec
+    from framework.title.trains import TrainVariant
+
+A = TypeVar("A", bound=ab.AbilityBase)
 
 
 def owner_kind(game: Game, sym: str) -> str:
@@ -25,22 +29,22 @@ def owner_kind(game: Game, sym: str) -> str:
     return "player" if owner in game.players_by_id else "corporation"
 
 
-def works(game: Game, sym: str, ability: object) -> bool:
+def works(game: Game, sym: str, ability: ab.AbilityBase) -> bool:
     """Whether ``ability`` of the company ``sym`` works now: the company is open and held
     by one of the ability's ``owner`` kinds."""
-    return not game.companies[sym].closed and owner_kind(game, sym) in ability.owner  # type: ignore[attr-defined]
+    return not game.companies[sym].closed and owner_kind(game, sym) in ability.owner
 
 
-def ability(game: Game, sym: str, kind: str) -> object | None:
+def ability(game: Game, sym: str, kind: str) -> ab.AbilityBase | None:
     """The company's first ability of type ``kind`` that works now (see :func:`works`)."""
     found = game.title.companies[sym].ability(kind)
     return found if found is not None and works(game, sym, found) else None
 
 
-def owned_abilities(game: Game, owner: str, kind: type) -> list[tuple[str, object]]:
+def owned_abilities(game: Game, owner: str, kind: type[A]) -> list[tuple[str, A]]:
     """``(company, ability)`` for each open company ``owner`` owns with a working
     ability of ``kind``."""
-    out = []
+    out: list[tuple[str, A]] = []
     for sym, company in game.companies.items():
         if company.owner != owner:
             continue
@@ -99,12 +103,12 @@ def cash(game: Game, entity: str) -> int:
     return game.minors[entity].cash
 
 
-def layer(game: Game, entity: str, **changes) -> LayTerms:
+def layer(game: Game, entity: str, **changes: Any) -> LayTerms:
     discounts = tuple(
         Discount(ability.terrain, ability.amount, None if ability.hexes is None else frozenset(ability.hexes))
         for _, ability in owned_abilities(game, entity, ab.TerrainDiscount)
     )
-    base = dict(
+    base: dict[str, Any] = dict(
         entity=entity,
         colors=game.colors(),
         cash=cash(game, entity),
@@ -129,7 +133,7 @@ def train_distance(game: Game, train: Train) -> int | None:
     return None if value == "unlimited" else value
 
 
-def train_face(game: Game, train: Train):
+def train_face(game: Game, train: Train) -> TrainSpec | TrainVariant:
     """The train's spec for its current face (the variant, or the train itself)."""
     spec = game.title.trains[train.name]
     return spec.variants.get(train.variant, spec)
@@ -140,15 +144,16 @@ def runner(game: Game, train: Train) -> Runner:
     spec = train_face(game, train)
     tokens: dict[str, int] = {}
     label = "{amount}"
-    for sym, ability in owned_abilities(game, owner, ab.BonusTokens):
+    for sym, bonus in owned_abilities(game, owner, ab.BonusTokens):
         tokens.update(game.companies[sym].tokens)
-        label = ability.label
+        label = bonus.label
     marker = None
-    for sym, ability in owned_abilities(game, owner, ab.BonusMarker):
+    for sym, movable in owned_abilities(game, owner, ab.BonusMarker):
         where = game.companies[sym].marker
         if where:
-            marker = Marker(where, ability.icon, ability.amount_per_icon, ability.label)
-    passes = frozenset({national(game)}) if spec.passes_national_tokens and national(game) else frozenset()
+            marker = Marker(where, movable.icon, movable.amount_per_icon, movable.label)
+    state = national(game)
+    passes = frozenset({state}) if spec.passes_national_tokens and state else frozenset()
     return Runner(
         owner,
         game.colors(),

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
 from framework.engine import finance, shares, trains
-from framework.engine.entities import BANK, Corporation, Share, Train
+from framework.engine.entities import BANK, Corporation, Minor, Share, Train
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -38,18 +38,20 @@ def has_route(game: Game, entity: str) -> bool:
     an entity that loses its only route (its token remapped onto an OO city no track
     leaves, a city on the way filled with others' tokens) still has its route step, where
     it may run nothing, and must still buy a train when it has none."""
-    return _charter(game, entity).had_route or game.board.reach(entity).most_stops >= 2
+    charter = _charter(game, entity)
+    assert charter is not None, f"{entity} is no corporation or minor"
+    return charter.had_route or game.track_board.reach(entity).most_stops >= 2
 
 
 def note_route(game: Game, entity: str) -> None:
     """Remember that the operating ``entity`` has a route now, if it has; the operating
     round calls it when a turn begins and after every action of the turn."""
     charter = _charter(game, entity)
-    if charter is not None and not charter.had_route and game.board.reach(entity).most_stops >= 2:
+    if charter is not None and not charter.had_route and game.track_board.reach(entity).most_stops >= 2:
         charter.had_route = True
 
 
-def _charter(game: Game, entity: str):
+def _charter(game: Game, entity: str) -> Corporation | Minor | None:
     return game.corporations.get(entity) or game.minors.get(entity)
 
 
@@ -276,6 +278,7 @@ def go_bankrupt(game: Game, corp: str) -> None:
     sale each corporation allows, in operating order, again while one is allowed — and
     their cash goes to the bank. What is not sold stays theirs and counts in their score."""
     president = game.corporations[corp].president()
+    assert president is not None, "a corporation going bankrupt has a president"
     started = [c.sym for c in game.corporations.values() if c.sym in game.market.positions]
     for sym in game.market.in_order(started):
         while True:

@@ -108,6 +108,9 @@ class OperatingRound(Round):
     """The round puts home tokens down (a home city to choose waits in ``pending_home``)
     and notes whether the operator has acted."""
 
+    pending_home: str | None  # created from ROUND_STATE; named here for the type checker
+    home_chooser: str | None
+
     def start(self) -> None:
         game = self.game
         self.entities = self.operating_order()

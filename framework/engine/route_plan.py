@@ -93,7 +93,7 @@ def plan_routes(game: Game, entity: str, wanted: Sequence[tuple[str, Sequence[st
             planned.error = "a route runs between at least two stops"
     if any(r.error for r in plan.routes):
         return plan
-    board = game.board
+    board = game.track_board
     budget = [SEARCH_LIMIT]
 
     def runs(k: int, used: set[PathRef]) -> list[tuple[Route, Any]]:

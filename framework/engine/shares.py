@@ -9,7 +9,7 @@ presidency, who then swaps it for ordinary shares.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, tokens
@@ -111,7 +111,7 @@ def sell(game: Game, seller: str, corp: Corporation, shares: list[Share], percen
         game.market.move(corp.sym, ["left"] * (percent // 10))
 
 
-def check_bundle_fields(game: Game, corp: Corporation, certs: list[Share], action: dict) -> None:
+def check_bundle_fields(game: Game, corp: Corporation, certs: list[Share], action: dict[str, Any]) -> None:
     """Raise unless a purchase's ``percent`` and ``share_price`` fields, when given, are
     those of the certificates named: their percent, and the price each costs."""
     percent = action.get("percent")

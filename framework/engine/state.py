@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
@@ -22,6 +22,9 @@ from framework.engine.setup import Setup
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 FORMAT = 2
 """The version of this state format."""
@@ -47,7 +50,7 @@ SCALARS = (
 )
 
 
-def game_to_dict(game) -> dict[str, Any]:
+def game_to_dict(game: Game) -> dict[str, Any]:
     """Everything about ``game`` that can change, as JSON-ready data."""
     data: dict[str, Any] = {"format": FORMAT, "title": game.title.title.name}
     for name in SCALARS:
@@ -72,7 +75,7 @@ def game_to_dict(game) -> dict[str, Any]:
     return data
 
 
-def game_from_dict(title: Title, data: dict[str, Any]):
+def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     """The game ``data`` describes (made by :func:`game_to_dict`), playing ``title``."""
     from framework.engine.game import Game
 
@@ -113,14 +116,15 @@ def game_from_dict(title: Title, data: dict[str, Any]):
     if saved is not None:
         kind = saved["kind"]
         if kind in ROUND_TYPES:
-            game.round = ROUND_TYPES[kind](game, saved["name"])
+            rnd = ROUND_TYPES[kind](game, saved["name"])
         else:
-            game.round = make_round(game, saved["name"])
-        game.round.load(saved)
+            rnd = make_round(game, saved["name"])
+        rnd.load(saved)
+        game.round = rnd
     return game
 
 
-def fork(game):
+def fork(game: Game) -> Game:
     """An independent copy of ``game`` that continues exactly as it would: trying an
     action on it leaves ``game`` untouched."""
     return game_from_dict(game.title, json.loads(json.dumps(game_to_dict(game))))

@@ -6,39 +6,42 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.engine.round_kinds import OperatingRound
+    from framework.title.corporations import Corporation, Minor
 
 
-def charter(game: Game, entity: str):
+def charter(game: Game, entity: str) -> Corporation | Minor:
     """The title's corporation or minor."""
     return game.title.corporations.get(entity) or game.title.minors[entity]
 
 
-def place_home(game: Game, entity: str, operating_round=None) -> None:
+def place_home(game: Game, entity: str, operating_round: OperatingRound | None = None) -> None:
     """Put the home token in its reserved city, free (once: the reservation goes with it);
     the operating round calls it at the start of every turn (passing itself: it may not
     be the game's round yet). A company whose home city is ``choose`` puts it in the
     first city while its home hex has no track, and else, in an operating round, chooses
     the city (the round's ``home_token`` step waits for it)."""
-    city = game.board.reservation(entity)
+    city = game.track_board.reservation(entity)
     if city is None or entity not in game.corporations:
         return
     home = game.title.corporations[entity].home
-    if home.city == "choose" and game.board.face(home.hex).paths:
+    assert home is not None, "only a home is reserved"
+    if home.city == "choose" and game.track_board.face(home.hex).paths:
         if operating_round is not None and operating_round.pending_home is None:
             game.corporations[entity].tokens_used += 1
             operating_round.pending_home = operating_round.home_chooser = entity
             game.log(f"{entity} must choose the city of its home token in {home.hex}")
         return
     game.corporations[entity].tokens_used += 1
-    game.board.add_token(entity, city)
-    game.board.unreserve(entity)
+    game.track_board.add_token(entity, city)
+    game.track_board.unreserve(entity)
     game.log(f"{entity} places its home token in {city[0]}")
 
 
 def undecided_home(game: Game, hex_id: str) -> str | None:
     """The company whose home token sits, undecided, in ``hex_id`` — its home city is
     ``choose`` and the hex has no track yet; else ``None``."""
-    board = game.board
+    board = game.track_board
     if board.face(hex_id).paths:
         return None
     for sym, corp in game.corporations.items():
@@ -62,5 +65,5 @@ def next_price(game: Game, entity: str) -> int | None:
     if entity not in game.corporations:
         return None
     used = game.corporations[entity].tokens_used
-    prices = charter(game, entity).tokens
+    prices = game.title.corporations[entity].tokens
     return prices[used] if used < len(prices) else None

@@ -33,7 +33,7 @@ ROUND_NAMES = {
 def trace_state(game: Game) -> dict[str, Any]:
     """The state that matters for money and turn order, as plain data."""
     rnd = game.round
-    acting = [] if game.finished or rnd is None else [rnd.current_entity()]
+    acting: list[str | None] = [] if game.finished or rnd is None else [rnd.current_entity()]
     corporations = {}
     for sym, corp in game.corporations.items():
         if corp.closed:

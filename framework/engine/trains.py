@@ -16,6 +16,7 @@ from framework.engine.entities import BANK, POOL, Train
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.title.trains import TradeIn
 
 RUSTED = "rusted"
 REMOVED = "removed"
@@ -53,6 +54,7 @@ def phase_reached(game: Game, phase: str | None) -> bool:
     if phase is None:
         return True
     names = list(game.title.phases)
+    assert game.phase is not None, "a title with phases is always in one"
     return names.index(game.phase) >= names.index(phase)
 
 
@@ -105,7 +107,7 @@ class Offer(NamedTuple):
     exchange: Train | None = None
 
 
-def trade_in_terms(game: Game, train: Train, face: str):
+def trade_in_terms(game: Game, train: Train, face: str) -> TradeIn | None:
     """The trade-in terms of buying ``train`` as ``face`` (the face's own, else the train's)."""
     spec = game.title.trains[train.name]
     variant = spec.variants.get(face) if face != train.name else None

@@ -62,13 +62,13 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if kind == "undo":
             cut = _undo_cut(action, kept, index_of, position)
             group = [
-                (i, kept[i])
+                (i, taken)
                 for i in range(cut, position)
-                if kept[i] is not None and kept[i]["type"] != "message"
+                if (taken := kept[i]) is not None and taken["type"] != "message"
             ]
             for i, _ in group:
                 kept[i] = None
-            undone.append(group)  # type: ignore[arg-type]
+            undone.append(group)
         elif kind == "redo":
             if not undone:
                 raise GameError("redo", "a redo with nothing undone before it").at(action.get("id"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue
+from framework.board.routes import IllegalRoute, PathRef, Route, Runner, check_route, revenue
 from framework.board.runroutes import route_from_json, route_to_json
 from framework.engine.autoroute import trains_to_run
 from framework.record.gamefile import GameFile
@@ -31,7 +31,7 @@ class Position:
     action: int
     """The id of the recorded ``run_routes`` action."""
     corporation: str
-    phase: str
+    phase: str | None
     board: Board
     trains: list[tuple[str, Runner]]
     """The trains the company may run, with their runners."""
@@ -62,7 +62,7 @@ class Position:
         """The recorded routes rebuilt and checked on this board (raises
         :class:`~framework.board.routes.IllegalRoute` for an illegal one)."""
         runners = dict(self.trains)
-        used: set = set()
+        used: set[PathRef] = set()
         routes = []
         for data in self.recorded:
             route = route_from_json(self.board, self.corporation, data, used)
@@ -106,7 +106,7 @@ def run_positions(
         action = recorded(game, record, action)
         if action.get("type") == "run_routes":
             corp = str(action["entity"])
-            board = game.board
+            board = game.track_board
             if snapshot:
                 board = Board.from_dict(title, board.to_dict(), board.hexmap, board.faces)
             yield Position(

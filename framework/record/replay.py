@@ -20,7 +20,7 @@ that replays a game file goes through it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -346,8 +346,12 @@ def resolves(game: Game, players: list[Player], etype: Any, entity: Any) -> bool
         return any(type(p.id) is type(entity) and p.id == entity for p in players)
     if not isinstance(entity, str):
         return False
-    table = {"corporation": game.corporations, "company": game.companies, "minor": game.minors}[etype]
-    return entity in table
+    tables: dict[str, Mapping[str, object]] = {
+        "corporation": game.corporations,
+        "company": game.companies,
+        "minor": game.minors,
+    }
+    return entity in tables[etype]
 
 
 def with_rebuilt_routes(game: Game, action: dict[str, Any]) -> dict[str, Any]:
@@ -360,7 +364,7 @@ def with_rebuilt_routes(game: Game, action: dict[str, Any]) -> dict[str, Any]:
         return action
     runners = {t.id: operating.runner(game, t) for t in trains if t is not None}
     try:
-        rebuilt = complete_routes(game.board, entity, routes, lambda train: runners[train])
+        rebuilt = complete_routes(game.track_board, entity, routes, lambda train: runners[train])
     except IllegalRoute as exc:
         raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]).at(action.get("id")) from None
     return {**action, "routes": rebuilt}

@@ -121,7 +121,7 @@ class MapGeometry:
         self.shape = HexShape(self.grid.layout, self.size)
 
     @staticmethod
-    def raw(grid: Grid, size: float, x: int, y: int) -> Point:
+    def raw(grid: Grid, size: float, x: float, y: float) -> Point:
         if grid.layout == "pointy":
             return (x * SQRT3 / 2 * size, y * 1.5 * size)
         return (x * 1.5 * size, y * SQRT3 / 2 * size)
@@ -159,5 +159,5 @@ class MapGeometry:
 
     def at(self, x: float, y: float) -> Point:
         """The pixel position of doubled coordinates ``(x, y)`` (fractions allowed)."""
-        px, py = self.raw(self.grid, self.size, x, y)  # type: ignore[arg-type]
+        px, py = self.raw(self.grid, self.size, x, y)
         return (px + self.origin[0], py + self.origin[1])

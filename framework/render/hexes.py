@@ -76,7 +76,7 @@ class HexView:
     """A river hex (``river`` terrain): the edges its river leaves by (towards other
     river hexes or water); ``None`` where no river runs."""
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Equal keys draw the same picture (for caches)."""
         return (
             self.color,
@@ -475,7 +475,7 @@ its white halo)."""
 def _name(name: str, sizes: style.Sizes, spots: Spots) -> str:
     """The location name, at the bottom or top if it fits there, on two lines or a
     little smaller if it must (never below :data:`NAME_SCALES`' last)."""
-    choices = []
+    choices: list[tuple[float, int, str, Point, float, list[str], float, float]] = []
     for scale in NAME_SCALES:
         for lines in ([name], name_lines(name, 8)) if " " in name else ([name],):
             size = sizes.font * scale

@@ -28,6 +28,7 @@ from framework.render.geometry import HexShape, MapGeometry
 from framework.render.hexes import HexView, draw_hex
 from framework.render.marks import Palette, text_width
 from framework.render.svg import document, element, group, line, text, title, translate
+from framework.title.map import MainlineMark
 from framework.title.model import Title
 
 DEFAULT_SIZE = 44.0
@@ -77,6 +78,12 @@ def mainline_names(hexmap: HexMap, shown: Iterable[str]) -> dict[str, tuple[str,
     return out
 
 
+def _sides(mark: MainlineMark) -> tuple[int, int]:
+    """The two sides a main line crosses in a hex (the model holds exactly two)."""
+    first, second = mark.edges
+    return (first, second)
+
+
 def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = True) -> dict[str, HexView]:
     """What each hex shows before a game: its printed content and, with ``homes``,
     every corporation's home marked in its city."""
@@ -95,7 +102,7 @@ def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = Tr
             name=hx.name,
             terrain=dict(hx.terrain),
             icons=hx.icon_names(),
-            mainline=tuple(hx.mainline.edges) if hx.mainline else None,  # type: ignore[arg-type]
+            mainline=_sides(hx.mainline) if hx.mainline else None,
             reserved={i: owners for (h, i), owners in reserved.items() if h == hex_id},
             printed=hx.printed,
             river=river_edges(hexmap, hex_id),
@@ -137,7 +144,7 @@ def board_views(board: Board, companies: dict[str, Any] | None = None) -> dict[s
             rotation=placed.rotation if placed else 0,
             terrain={} if placed else dict(hx.terrain),
             icons=board.icons(hex_id),
-            mainline=tuple(hx.mainline.edges) if hx.mainline and not placed else None,  # type: ignore[arg-type]
+            mainline=_sides(hx.mainline) if hx.mainline and not placed else None,
             mainline_cube=bool(hx.mainline and placed and hex_id not in board.improved),
             tokens=tokens.get(hex_id, {}),
             reserved=held.get(hex_id, {}),
@@ -173,10 +180,10 @@ def geometry_for(title_: Title, size: float = DEFAULT_SIZE, *, header: float = 0
 DRAWN_LIMIT = 8192
 """Most hex pictures :func:`hex_layer` keeps (a position redrawn redraws only what changed)."""
 
-_drawn: OrderedDict[tuple, str] = OrderedDict()
+_drawn: OrderedDict[tuple[object, ...], str] = OrderedDict()
 
 
-def drawn_hex(view: HexView, shape: HexShape, palette: Palette, palette_key: tuple) -> str:
+def drawn_hex(view: HexView, shape: HexShape, palette: Palette, palette_key: tuple[object, ...]) -> str:
     """:func:`~framework.render.hexes.draw_hex`, remembered: a hex that looks as before
     (:meth:`HexView.key`) is not laid out again. ``palette_key`` says what the palette is."""
     key = (view.key(), view.printed, shape, palette_key)

@@ -26,7 +26,7 @@ class Palette:
     icons: dict[str, Any] = field(default_factory=dict)
     """The title's ``map.icons``."""
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Equal keys colour the same (for caches of pictures)."""
         return (tuple(sorted(self.companies.items())), repr(sorted(self.icons.items())))
 

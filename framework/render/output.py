@@ -37,7 +37,7 @@ class PictureTooLarge(RenderError):
 def _cairosvg() -> Any:
     """The cairosvg module, or :class:`RenderError` saying what is missing."""
     try:
-        import cairosvg  # type: ignore[import-not-found]
+        import cairosvg
     except ImportError as exc:
         raise RenderError(f"{PNG_HINT} ({exc.__class__.__name__}: {exc})") from None
     except OSError:  # cairocffi loads the library when imported: it is not installed
@@ -64,10 +64,11 @@ def to_png(svg: str, *, scale: float = 1.0) -> bytes:
             f"the PNG would be {size[0]:,} × {size[1]:,} pixels at scale {scale:g}, more than Cairo "
             f"draws ({CAIRO_MOST:,} on a side); at most --scale {largest:g} for this picture"
         )
-    from cairocffi import CairoError  # type: ignore[import-not-found]  # what cairosvg draws with
+    from cairocffi import CairoError  # what cairosvg draws with
 
     try:
-        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+        png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+        return png
     except (MemoryError, CairoError) as exc:
         shown = f"{size[0]:,} × {size[1]:,} pixels" if size is not None else "the picture"
         status = getattr(exc, "status", None)

@@ -13,7 +13,7 @@ choice) would add a heavy dependency and megabytes of SVG paths for text.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 COLORS = ("#3366cc", "#dc3912", "#ff9900", "#109618", "#990099", "#0099c6", "#dd4477", "#66aa00")
@@ -30,14 +30,16 @@ def _num(v: float) -> str:
 def _nice_max(v: float) -> float:
     if v <= 0:
         return 1.0
-    step = 10 ** len(str(int(v))) / 10
+    step: float = 10 ** len(str(int(v))) / 10
     for k in (1, 2, 2.5, 5, 10):
         if v <= k * step:
             return k * step
     return 10 * step
 
 
-def _axis(x0: float, y0: float, w: float, h: float, top: float, fmt=_num) -> list[str]:
+def _axis(
+    x0: float, y0: float, w: float, h: float, top: float, fmt: Callable[[float], str] = _num
+) -> list[str]:
     out = [f'<line x1="{x0}" y1="{y0}" x2="{x0 + w}" y2="{y0}" stroke="#444"/>']
     for k in range(5):
         v = top * k / 4
@@ -114,7 +116,7 @@ def bar_chart(
     return _frame(width, height, title, body, "bars")
 
 
-def bins(values: Sequence[float], count: int = 10) -> tuple[list[str], list[float], float, float]:
+def bins(values: Sequence[float], count: int = 10) -> tuple[list[str], list[int], float, float]:
     """Equal-width bins over ``values``: their labels (lower edges), counts, start and width.
 
     >>> bins([1, 2, 2, 9], 4)[:2]

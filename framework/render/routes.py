@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.routes import IllegalRoute, Revenue, Route
+from framework.board.routes import IllegalRoute, PathRef, Revenue, Route
 from framework.board.runroutes import route_from_json
 from framework.render import style
 from framework.render.geometry import HexShape, MapGeometry
@@ -70,7 +70,7 @@ def drawn(
         owner,
         route.train,
         segments,
-        stops,  # type: ignore[arg-type]
+        stops,
         earned.total if earned else None,
         earned.text(route) if earned else "",
         tuple((h, i) for chain in route.chains for h, i in chain),
@@ -82,7 +82,7 @@ def recorded_routes(board: Board, shape: HexShape, owner: str, action: dict[str,
     """The routes of a ``run_routes`` action, rebuilt on ``board`` (routes that no longer
     fit the board are left out)."""
     out = []
-    used: set = set()
+    used: set[PathRef] = set()
     for data in action.get("routes") or []:
         try:
             route = route_from_json(board, owner, data, used)

@@ -45,7 +45,7 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
-def element(tag: str, content: str | None = None, **values: object) -> str:
+def element(tag: str, content: str | None = None, /, **values: object) -> str:
     """One element; ``content`` is inserted as it is (already SVG)."""
     if content is None:
         return f"<{tag}{attrs(**values)}/>"
@@ -81,7 +81,7 @@ def text(
     """
     baseline = y + 0.35 * size
     body = escape(words)
-    common = dict(x=x, y=baseline, font_size=size, text_anchor=anchor)
+    common: dict[str, object] = dict(x=x, y=baseline, font_size=size, text_anchor=anchor)
     out = ""
     if halo:
         out = element(

@@ -21,8 +21,7 @@ from framework.title.base import TILE_COLORS, keyed
 from framework.title.faces import make_face
 from framework.title.library import standard_tiles
 from framework.title.model import Title
-from framework.title.rules import UpgradeRule
-from framework.title.tiles import Tile
+from framework.title.tiles import Tile, UpgradeRule
 from framework.title.upgrades import keeping_rotations
 
 TILE_SIZE = 40.0

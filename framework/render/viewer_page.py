@@ -11,8 +11,10 @@ from framework.render.plots import game_plots
 from framework.render.shared_script import SHARED_SCRIPT
 from framework.render.viewer_script import SCRIPT
 
+Points = list[tuple[int, float]]
 
-def plot_series(data: dict[str, Any]) -> tuple[list[tuple[str, list]], list[tuple[str, list]]]:
+
+def plot_series(data: dict[str, Any]) -> tuple[list[tuple[str, Points]], list[tuple[str, Points]]]:
     """Net worth by player and share price by corporation, as ``(name, [(frame, value)])``
     points where they change."""
     worth: list[list[tuple[int, float]]] = [[] for _ in data["players"]]

@@ -24,6 +24,7 @@ from framework.bots import make_bot
 from framework.bots.base import amount_field, prudent, to_action
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
+from framework.engine.game import Game
 from framework.engine.route_plan import plan_routes
 from framework.record.gamefile import effective_actions
 from framework.record.session import Session
@@ -97,7 +98,7 @@ class LiveGame:
         return f"{self.version}.{self.seat_changes}"
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     # -- who acts ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ The charts are inline SVG from :mod:`framework.render.plots`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -17,12 +17,12 @@ from framework.render.plots import bar_chart, histogram
 from framework.sim.simulate import GameSummary
 
 
-def _round_key(name: str) -> tuple:
+def _round_key(name: str) -> tuple[int, ...]:
     """Rounds in playing order: ``OR3.2`` after ``OR3.1`` and before ``OR10.1``."""
     return tuple(int(n) for n in re.findall(r"\d+", name)) or (0,)
 
 
-def charts(results: dict[str, Sequence[GameSummary]], reports: dict[str, dict[str, Any]]) -> list[str]:
+def charts(results: Mapping[str, Sequence[GameSummary]], reports: dict[str, dict[str, Any]]) -> list[str]:
     """The report's charts, each an ``<svg>``, every set of games a series in each."""
     done = {label: [s for s in games if s.failure is None] for label, games in results.items()}
     out = [
@@ -86,9 +86,15 @@ def _summary_table(reports: dict[str, dict[str, Any]]) -> str:
     def mean(item: dict[str, float]) -> str:
         return f"{item['mean']:.1f} ± {item['ci95']:.1f}"
 
-    rows = [("games finished", lambda r: f"{r['finished']} of {r['games']}")]
+    rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+        ("games finished", lambda r: f"{r['finished']} of {r['games']}")
+    ]
+
+    def averaged(key: str) -> Callable[[dict[str, Any]], str]:
+        return lambda r: mean(r[key]) if key in r else "—"
+
     for key in ("actions", "stock_rounds", "operating_rounds", "winner_score", "score_spread"):
-        rows.append((key.replace("_", " "), lambda r, key=key: mean(r[key]) if key in r else "—"))
+        rows.append((key.replace("_", " "), averaged(key)))
     rows.append(("end reasons", lambda r: ", ".join(f"{k} {v}" for k, v in r["end_reasons"].items())))
     head = "".join(f"<th>{escape(label)}</th>" for label in reports)
     body = "".join(
@@ -117,7 +123,7 @@ def _difference_table(diff: dict[str, Any], name: str) -> str:
 
 def report_html(
     title: str,
-    results: dict[str, Sequence[GameSummary]],
+    results: Mapping[str, Sequence[GameSummary]],
     reports: dict[str, dict[str, Any]],
     difference: dict[str, Any] | None = None,
 ) -> str:

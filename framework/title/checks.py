@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from framework.base.grid import Grid, opposite
 from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
 from framework.title.base import TILE_COLORS
+from framework.title.corporations import Corporation, Minor
+from framework.title.extension import LayerData
 from framework.title.files import file_in_folder
 from framework.title.hooks import (
     HOOKS_FILE,
@@ -33,10 +35,11 @@ from framework.title.hooks import (
     kind_problem,
 )
 from framework.title.model import Title
-from framework.title.rules import UpgradeRule
 from framework.title.step_library import STEP_ROUNDS
+from framework.title.tiles import UpgradeRule
 from framework.title.track import TrackContent, endpoint_node
 from framework.title.train_order import phases_follow_the_depot, trains_rust_after_purchase
+from framework.title.trains import Train, TrainVariant
 from framework.title.upgrades import keeping_rotations
 
 Found = tuple[DataPath, str, str]
@@ -293,8 +296,8 @@ class _Checker:
                     "value",
                 )
         known = {zone.mark for zone in market.zones.values()}
-        for r, row in enumerate(market.grid):
-            for c, cell in enumerate(row):
+        for r, cells in enumerate(market.grid):
+            for c, cell in enumerate(cells):
                 for mark in cell.marks if cell is not None else "":
                     if mark not in known:
                         yield (
@@ -349,7 +352,7 @@ class _Checker:
                 what = "trains" if trains else f"the operating round {needs[0]}"
                 yield (("trains",) if trains else ("rounds", needs[0]), f"{what} need phases", "key")
             return
-        train_faces = dict(trains)
+        train_faces: dict[str, Train | TrainVariant] = dict(trains)
         for train in trains.values():
             train_faces.update(train.variants)
         for i, (name, phase) in enumerate(phases.items()):
@@ -420,8 +423,9 @@ class _Checker:
             yield from self.refs((*at, "comes_with"), company.comes_with, t.companies, "company")
             for i, ability in enumerate(company.abilities):
                 where = (*at, "abilities", i)
-                if getattr(ability, "hexes", None) is not None:
-                    yield from self.hex_refs((*where, "hexes"), ability.hexes)
+                hexes = getattr(ability, "hexes", None)
+                if hexes is not None:
+                    yield from self.hex_refs((*where, "hexes"), hexes)
                 yield from self.ability(where, ability)
 
     def ability(self, where: DataPath, ability: Any) -> Iterator[Found]:
@@ -433,7 +437,7 @@ class _Checker:
         elif isinstance(ability, ab.TerrainDiscount) and ability.hexes is None:
             if not any(ability.terrain in hx.terrain for hx in t.map.hexes.values()):
                 yield ((*where, "terrain"), f"no hex has {ability.terrain} terrain", "value")
-        elif isinstance(ability, ab.TerrainDiscount):
+        elif isinstance(ability, ab.TerrainDiscount) and ability.hexes is not None:
             for i, hex_id in enumerate(ability.hexes):
                 hx = t.map.hexes.get(hex_id)
                 if hx is not None and ability.terrain not in hx.terrain:
@@ -473,7 +477,9 @@ class _Checker:
         t = self.t
         homes: Counter[tuple[str, int]] = Counter()
         national = t.rules.nationalization.national.sym if t.rules.nationalization else None
-        charters = [("corporations", s, c) for s, c in t.corporations.items()]
+        charters: list[tuple[str, str, Corporation | Minor]] = [
+            ("corporations", s, c) for s, c in t.corporations.items()
+        ]
         charters += [("minors", s, m) for s, m in t.minors.items()]
         for section, sym, charter in charters:
             at = (section, sym)
@@ -593,7 +599,7 @@ class _Checker:
                 if draw.corporation_for:
                     company = t.companies.get(draw.corporation_for)
                     ability = company.ability("shares") if company else None
-                    if ability is None or ability.corporation != "random":  # type: ignore[attr-defined]
+                    if not isinstance(ability, ab.Shares) or ability.corporation != "random":
                         yield (
                             (*at, "corporation_for"),
                             f"{draw.corporation_for!r} is not a company "
@@ -681,8 +687,8 @@ class _Checker:
                     if spec.home is not None:
                         yield ((kind, sym, "home"), f"{sym}'s home needs rules.track (the 18xx board)", "key")
         data = t.layer_part("data")
-        if data is not None:
-            yield from data.check(t)
+        if data is not None:  # a LayerData subclass, as the loader checked
+            yield from cast("type[LayerData]", data).check(t)
 
     # -- variants and hooks ---------------------------------------------
 

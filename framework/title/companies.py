@@ -383,6 +383,6 @@ class Company(Entry):
         """Its short id, e.g. ``FRY``."""
         return self.key
 
-    def ability(self, kind: str) -> Model | None:
+    def ability(self, kind: str) -> AbilityBase | None:
         """Its first ability of type ``kind``, if any."""
-        return next((a for a in self.abilities if a.type == kind), None)  # type: ignore[attr-defined]
+        return next((a for a in self.abilities if a.type == kind), None)

@@ -104,7 +104,9 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
     def end(value: int | str) -> End:
         if isinstance(value, int):
             return ("edge", rotate(value, rotation))
-        kind, number = endpoint_node(value)  # type: ignore[misc]
+        node = endpoint_node(value)
+        assert node is not None, "a path's end is an edge or a node"
+        kind, number = node
         return ("node", offsets[kind] + number)
 
     paths = tuple(PathEnd(end(p.a), end(p.b), p.terminal) for p in content.paths)

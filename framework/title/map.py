@@ -124,7 +124,7 @@ class MapSpec(Model):
 
     @field_validator("icons", "mainlines", "hexes")
     @classmethod
-    def _keys(cls, entries: dict) -> dict:
+    def _keys(cls, entries: dict[str, Entry]) -> dict[str, Entry]:
         return keyed(entries)
 
     @property

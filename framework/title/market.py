@@ -135,7 +135,7 @@ class Market(Model):
 
     @field_validator("zones")
     @classmethod
-    def _keys(cls, zones: dict) -> dict:
+    def _keys(cls, zones: dict[str, Zone]) -> dict[str, Zone]:
         return keyed(zones)
 
     @field_validator("grid")

@@ -16,6 +16,7 @@ from collections import defaultdict
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from framework.base.problems import Mark, Problem
 from framework.base.yamlsource import DataPath, Located, has_child
@@ -77,7 +78,7 @@ def problems_from_validation(
 ) -> list[Problem]:
     """Problems for every error in ``error``, which validated ``source.get(prefix)``."""
     data = source.get(prefix)
-    grouped: dict[DataPath, list[dict[str, Any]]] = defaultdict(list)
+    grouped: dict[DataPath, list[ErrorDetails]] = defaultdict(list)
     for item in error.errors(include_url=False):
         key_error = item["type"] in ("missing", "extra_forbidden")
         grouped[prefix + data_path(item["loc"], data, key_error)].append(item)
@@ -95,7 +96,7 @@ def problems_from_validation(
     return problems
 
 
-def _new_entries(grouped: dict[DataPath, list[dict[str, Any]]], source: Located) -> dict[DataPath, list[str]]:
+def _new_entries(grouped: dict[DataPath, list[ErrorDetails]], source: Located) -> dict[DataPath, list[str]]:
     """Entries an overlay adds beside the title's own (a corporation, a train, a phase…)
     that lack required keys, with the keys they lack: most likely a mistyped name of one
     of the title's entries."""
@@ -197,7 +198,7 @@ def _mark_for(source: Located, path: DataPath, kind: str) -> Mark | None:
 
 def _messages(
     path: DataPath,
-    items: list[dict[str, Any]],
+    items: list[ErrorDetails],
     source: Located,
     schema: dict[str, Any] | None,
     depth: int = 0,
@@ -234,7 +235,7 @@ def _choices(value: Any, options: list[str]) -> str:
 
 def _message(
     path: DataPath,
-    item: dict[str, Any],
+    item: ErrorDetails,
     source: Located,
     schema: dict[str, Any] | None,
     depth: int = 0,

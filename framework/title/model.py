@@ -18,7 +18,7 @@ from framework.title.companies import Company
 from framework.title.corporations import Corporation, Minor
 from framework.title.extension import Part
 from framework.title.library import resolve_tiles
-from framework.title.map import MapSpec
+from framework.title.map import Hex, MapSpec
 from framework.title.market import Market
 from framework.title.moments import Hooks
 from framework.title.rounds import Round, Sequence
@@ -141,7 +141,7 @@ class Title(Model):
                         entry._key = key
         return self
 
-    def hex(self, hex_id: HexId):
+    def hex(self, hex_id: HexId) -> Hex:
         """The hex with this id."""
         return self.map.hexes[hex_id]
 
@@ -152,10 +152,10 @@ SECTIONS: tuple[str, ...] = tuple(Title.model_fields)
 
 def _file_model() -> type[Model]:
     """A model for one title file: every section optional, plus ``include``."""
-    fields = {
-        name: (field.annotation | None, Field(default=None, description=field.description))
-        for name, field in Title.model_fields.items()
-    }
+    fields: dict[str, Any] = {}
+    for name, field in Title.model_fields.items():
+        annotation: Any = field.annotation  # a type or a typing form, never None here
+        fields[name] = (annotation | None, Field(default=None, description=field.description))
     fields["include"] = (
         list[str] | None,
         Field(

@@ -135,7 +135,7 @@ def blame(
     return problems
 
 
-def _cause(path: DataPath, message: str, changes: list[tuple[DataPath, Mark]]) -> Mark | None:
+def _cause(path: DataPath, message: str, changes: list[tuple[DataPath, Mark | None]]) -> Mark | None:
     text = message.split("; known:")[0]  # a list of known names says nothing of the cause
     best, score = None, 0
     own = {str(part) for part in path}

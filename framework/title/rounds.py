@@ -29,6 +29,7 @@ from pydantic import Field, model_validator
 from framework.title.base import Entry, Model, Shorthand
 from framework.title.step_library import StepName
 
+
 class Step(Shorthand):
     """A step of a round: its library name, optionally with parameters."""
 

@@ -37,7 +37,7 @@ def _draft07(schema: dict[str, Any]) -> dict[str, Any]:
     """Rewrite pydantic's output (``$defs``) in draft-07 form (``definitions``)."""
     text = json.dumps(schema, ensure_ascii=False)
     text = text.replace('"#/$defs/', '"#/definitions/').replace("``", "`")
-    out = json.loads(text)
+    out: dict[str, Any] = json.loads(text)
     if "$defs" in out:
         out["definitions"] = out.pop("$defs")
     _close_pattern_properties(out)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from framework.title.companies import Company
+from framework.title.market import Zone
 from framework.title.model import Title
 from framework.title.moments import Hooks
+from framework.title.rounds import RoundEntry
+from framework.title.rules import Variant
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
@@ -22,7 +28,8 @@ def summarize(title: Title) -> list[tuple[str, str]]:
     cells = sum(cell is not None for row in t.market.grid for cell in row)
     pars = "par " + "/".join(str(cell.price) for _, _, cell in t.market.par_cells())
     if t.rules.share_phase is not None:
-        starts = dict.fromkeys(t.market.grid[r][c].price for r, c in t.rules.share_phase.start_cells.values())
+        start_cells = [t.market.grid[r][c] for r, c in t.rules.share_phase.start_cells.values()]
+        starts = dict.fromkeys(cell.price for cell in start_cells if cell is not None)
         pars = "start " + "/".join(map(str, starts))
     trains = ", ".join(
         f"{train.key}×{'∞' if train.count == 'unlimited' else train.count}"
@@ -78,7 +85,11 @@ def summarize(title: Title) -> list[tuple[str, str]]:
 def descriptions(title: Title) -> dict[str, dict[str, str]]:
     """The texts the title gives its companies (card texts), variants and market zones,
     by id (``18xx validate --json``)."""
-    groups = {"companies": title.companies, "variants": title.variants, "zones": title.market.zones}
+    groups: dict[str, Mapping[str, Company | Variant | Zone]] = {
+        "companies": title.companies,
+        "variants": title.variants,
+        "zones": title.market.zones,
+    }
     return {
         name: {key: entry.description for key, entry in entries.items() if entry.description}
         for name, entries in groups.items()
@@ -136,7 +147,7 @@ def _rounds(t: Title) -> str:
     return (f"start {', '.join(start)}; " if start else "") + f"each turn {', '.join(turn)}"
 
 
-def _entry(entry) -> str:
+def _entry(entry: RoundEntry) -> str:
     return entry.round + (f" (every {entry.every} turns)" if entry.every > 1 else "")
 
 

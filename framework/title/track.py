@@ -36,8 +36,8 @@ def _endpoint(value: Any) -> int | str:
         if 0 <= value <= 5:
             return value
         raise ValueError(f"hex edge {value} does not exist: edges are numbered 0 to 5")
-    if isinstance(value, str) and _ENDPOINT.match(value):
-        kind, number = _ENDPOINT.match(value).groups()  # type: ignore[union-attr]
+    if isinstance(value, str) and (found := _ENDPOINT.match(value)):
+        kind, number = found.groups()
         return kind if number in ("", "0") else f"{kind}{int(number)}"
     raise ValueError(
         f"a path endpoint is an edge 0-5 or a revenue centre such as city, city1, town, "
@@ -68,7 +68,9 @@ def endpoint_node(endpoint: int | str) -> tuple[str, int] | None:
     """
     if isinstance(endpoint, int):
         return None
-    kind, number = _ENDPOINT.match(endpoint).groups()  # type: ignore[union-attr]
+    found = _ENDPOINT.match(endpoint)
+    assert found is not None, f"{endpoint!r} is not an endpoint"  # the model checked it
+    kind, number = found.groups()
     return kind, int(number or 0)
 
 
@@ -157,7 +159,12 @@ class TrackContent(Model):
 
     def node_count(self, kind: str) -> int:
         """How many revenue centres of ``kind`` (city, town, offboard) there are."""
-        return len({"city": self.cities, "town": self.towns, "offboard": self.offboards}[kind])
+        nodes: dict[str, list[City] | list[Town] | list[Offboard]] = {
+            "city": self.cities,
+            "town": self.towns,
+            "offboard": self.offboards,
+        }
+        return len(nodes[kind])
 
     def node_index(self, endpoint: int | str) -> int | None:
         """The part index of a node endpoint (cities, then towns, then off-boards)."""

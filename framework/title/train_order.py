@@ -34,7 +34,7 @@ def phases_follow_the_depot(title: Title) -> Iterator[Found]:
     over."""
     depot = {name: i for i, name in enumerate(title.trains)}
     started_by: dict[str, str] = {}
-    previous: tuple[str, str, int] | None = None
+    previous: tuple[str, str | None, int] | None = None
     for name, phase in list(title.phases.items())[1:]:
         card = card_of(title, phase.on) if phase.on is not None else None
         if card is None:

@@ -136,7 +136,7 @@ class Train(Entry):
 
     @field_validator("variants")
     @classmethod
-    def _keys(cls, variants: dict) -> dict:
+    def _keys(cls, variants: dict[str, TrainVariant]) -> dict[str, TrainVariant]:
         return keyed(variants)
 
     @property
