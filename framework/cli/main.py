@@ -34,6 +34,7 @@ from framework.cli.play import variant_ids
 from framework.cli.render import register as register_render_commands
 from framework.cli.routes import register as register_routes_command
 from framework.cli.serve import register as register_serve_command
+from framework.title import cache as title_cache
 from framework.title.loader import load_title
 from framework.title.schema import SCHEMA_FILES, stale_schemas, title_schemas, write_schemas, write_texts
 from framework.title.summary import descriptions, sections_checked, summarize
@@ -53,6 +54,21 @@ app = typer.Typer(
 )
 
 DEFAULT_SCHEMA_DIR = Path("schemas")
+
+
+@app.callback()
+def options(
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Load every title from its files, neither reading nor writing the title cache "
+            "(also RAILS18XX_NO_CACHE=1).",
+        ),
+    ] = False,
+) -> None:
+    """Define, check and run 18xx railway board games from YAML title files."""
+    title_cache.switch_off(no_cache)
 
 
 @app.command()

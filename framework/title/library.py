@@ -37,6 +37,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from framework.base import yamlsource
+from framework.title.cache import file_data
+
 LIBRARY_FILE = Path(__file__).resolve().parents[1] / "data" / "tiles.yaml"
 """The library's file, inside the package."""
 
@@ -60,10 +63,13 @@ class NoStandardTile:
 
 @cache
 def _library() -> dict[str, dict[str, Any]]:
-    from framework.base import yamlsource
-
-    data = yamlsource.load(LIBRARY_FILE, "framework/data/tiles.yaml").data
+    data = file_data(LIBRARY_FILE, _read_library)
     return {str(name): entry for name, entry in data["tiles"].items()}
+
+
+def _read_library(path: Path) -> Any:
+    """The library file's data, parsed."""
+    return yamlsource.load(path, "framework/data/tiles.yaml").data
 
 
 def standard_tiles() -> dict[str, dict[str, Any]]:

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from framework.base import yamlsource
 from framework.base.problems import Mark, Problem, ProblemsError
 from framework.base.yamlsource import DataPath, Located
+from framework.title import cache as title_cache
 from framework.title.checks import check_title
 from framework.title.extension import part_problem
 from framework.title.files import display_path, file_in_folder
@@ -166,13 +167,38 @@ def load_title(
     check: bool = True,
 ) -> Title:
     """Load, validate and check a title, applying variant overlays by id and then
-    the overlay files in ``rules``, in order. Raises :class:`ProblemsError`."""
+    the overlay files in ``rules``, in order. Raises :class:`ProblemsError`.
+
+    A title loaded before, from files that have not changed, comes from the title cache
+    (:mod:`framework.title.cache`) unless it is switched off."""
     folder = title_folder(path)
+    variants = list(variants)
+    house_rules = [r if isinstance(r, RulesText) else Path(r) for r in rules]
+    if not title_cache.enabled():
+        return _load(folder, house_rules, variants, check)[0]
+    key = _request_key(folder, house_rules, variants, check)
+    entry = title_cache.recall(key, folder)
+    title = _from_entry(entry, folder) if entry is not None else None
+    if entry is None or title is None:
+        title, entry = _load(folder, house_rules, variants, check)
+        if entry is None:
+            return title
+        title_cache.keep(key, entry)
+    elif entry.title is None:
+        entry.title = title
+        title_cache.remember(key, entry)
+    names = [r.name if isinstance(r, RulesText) else display_path(r) for r in house_rules]
+    return title_cache.as_loaded(title, folder, entry, names)
+
+
+def _load(
+    folder: Path, house_rules: list[Path | RulesText], variants: list[str], check: bool
+) -> tuple[Title, title_cache.Entry | None]:
+    """Load a title from its files; returns it with what the cache keeps of it (``None``
+    when a file it read can no longer be read)."""
     files: list[Path] = []
     tree = read_tree(folder, files)
-    variants = list(variants)
     variant_files = _variant_overlays(tree, folder, variants)
-    house_rules = [r if isinstance(r, RulesText) else Path(r) for r in rules]
     overlays = [*variant_files, *house_rules]
     problems: list[Problem] = []
     for overlay in overlays:
@@ -184,6 +210,7 @@ def load_title(
         problems.extend(apply_overlay(tree, patch))
     if problems:
         raise ProblemsError(problems, stage="syntax")
+    data = title_cache.plain(tree.data)  # as the cache keeps it, before validation
     title = validate_tree(tree)
     validate_layer(title, tree, folder)
     names = [o.name if isinstance(o, RulesText) else display_path(o) for o in overlays]
@@ -197,6 +224,44 @@ def load_title(
     library = uses_library(tree.data.get("tiles"))
     parts = _fingerprint_parts(folder, files, variant_files, variants, house_rules, library)
     title._fingerprint = fingerprint(parts)
+    read = [*files, *variant_files, *_all_variant_files(title, folder)]
+    read += [r for r in house_rules if isinstance(r, Path)] + ([LIBRARY_FILE] if library else [])
+    return title, title_cache.entry_of(title, folder, read, variant_files, data)
+
+
+def _request_key(folder: Path, house_rules: list[Path | RulesText], variants: list[str], check: bool) -> str:
+    """The title cache's key of a request to load a title (its files are the entry's sources)."""
+    parts = [str(folder.resolve()), str(LIBRARY_FILE), f"check={check}", str(len(variants)), *variants]
+    for rule in house_rules:
+        if isinstance(rule, RulesText):
+            parts += ["text", rule.name, rule.text]
+        else:
+            parts += ["file", str(rule.resolve())]
+    return title_cache.request_key(parts)
+
+
+def _all_variant_files(title: Title, folder: Path) -> list[Path]:
+    """The overlay files of all the title's variants there are (the checks look for them)."""
+    found = []
+    for variant in title.variants.values():
+        try:
+            found.append(file_in_folder(folder, variant.overlay))
+        except ValueError:
+            continue
+    return found
+
+
+def _from_entry(entry: title_cache.Entry, folder: Path) -> Title | None:
+    """The title a cache entry holds (validated from its data when it comes from disk), or
+    ``None`` when that fails: the title is then loaded from its files, for their marks."""
+    if entry.title is not None:
+        return entry.title
+    tree = Located(entry.tree)
+    try:
+        title = validate_tree(tree)
+        validate_layer(title, tree, folder)
+    except ProblemsError:
+        return None
     return title
 
 
