@@ -34,10 +34,15 @@ MODULES = (
 
 
 @cache
+def package() -> str:
+    """The name the engine imported the package under (the title is loaded once for it)."""
+    return load_title(TITLE_DIR).layer_class.__module__
+
+
+@cache
 def module(name: str = "") -> ModuleType:
     """The package (``""``) or one of its modules."""
-    package = load_title(TITLE_DIR).layer_class.__module__
-    return importlib.import_module(f"{package}.{name}" if name else package)
+    return importlib.import_module(f"{package()}.{name}" if name else package())
 
 
 def __getattr__(name: str) -> Any:

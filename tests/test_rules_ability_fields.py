@@ -23,7 +23,7 @@ from framework.engine import events
 from framework.engine.choices import legal_actions
 from framework.engine.entities import CLOSED
 from framework.engine.game import Game
-from framework.engine.round_kinds import pay_company_revenue
+from framework.engine.operating import pay_company_revenue
 from framework.title.loader import RulesText, load_title
 
 BO, CY = "2", "3"
