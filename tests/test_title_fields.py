@@ -48,7 +48,7 @@ from framework.bots.heuristic import HeuristicBot
 from framework.bots.play import new_session, play
 from framework.bots.random_bot import RandomBot
 from framework.cli.main import app
-from framework.engine import finance, trains
+from framework.engine import finance, operating
 from framework.engine.entities import BANK
 from framework.title.loader import RulesText, load_title
 from framework.title.model import Title
@@ -475,9 +475,9 @@ def test_a_variant_may_have_its_own_distance():
     given a distance of 4 it counts 4 stops."""
     train = game_before(REAL, 770).trains["D-0"]
     assert train.variant == "E"
-    assert trains.distance(game_before(REAL, 770), train) is None
+    assert operating.train_distance(game_before(REAL, 770), train) is None
     changed = game_before_with(REAL, 770, "overlay: {name: x}\ntrains: {D: {variants: {E: {distance: 4}}}}\n")
-    assert trains.distance(changed, changed.trains["D-0"]) == 4
+    assert operating.train_distance(changed, changed.trains["D-0"]) == 4
 
 
 def test_without_a_final_dividend_the_last_turn_pays_none():
