@@ -7,6 +7,8 @@ so CI never skips one.
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import importlib.util
 import os
 import shutil
@@ -29,21 +31,66 @@ BROWSER_ARGS = [
 ]
 
 
+class _Shared:
+    """The worker's one Chromium, launched by the first browser test and closed when the
+    worker exits (launching Playwright's driver and Chromium costs a second or two of CPU
+    per test otherwise)."""
+
+    playwright: Any = None
+    browser: Any = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+    @classmethod
+    def get(cls) -> Any:
+        """The shared browser: launched on first use, again if it died."""
+        if cls.browser is not None and cls.browser.is_connected():
+            return cls.browser
+        from playwright import sync_api
+
+        if cls.playwright is None:
+            cls.playwright = sync_api.sync_playwright().start()
+            cls.loop = asyncio.get_running_loop()  # what Playwright marks running between its calls
+            atexit.register(cls.close)
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        return cls.browser
+
+    @classmethod
+    def close(cls) -> None:
+        """Close the browser and Playwright's driver (at the worker's exit)."""
+        if cls.playwright is None:
+            return
+        asyncio._set_running_loop(cls.loop)
+        try:
+            if cls.browser is not None:
+                cls.browser.close()
+        finally:
+            cls.playwright.stop()
+            cls.playwright = cls.browser = cls.loop = None
+            asyncio._set_running_loop(None)
+
+
 @contextmanager
 def browser() -> Iterator[Any]:
-    """A Chromium browser, closed afterwards (the test is skipped without one, see above)."""
+    """A Chromium browser, the worker's shared one, with every page and context a test
+    opened closed afterwards, so each test starts with none (the test is skipped without
+    one, see above)."""
     if os.environ.get("RAILS18XX_REQUIRE_BROWSER") != "1" and not (
         importlib.util.find_spec("playwright") and Path(CHROMIUM).exists()
     ):
         pytest.skip("needs Playwright and Chromium (Debian: apt-get install chromium); .ci/run installs both")
-    from playwright import sync_api
-
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+    if _Shared.loop is not None:
+        asyncio._set_running_loop(_Shared.loop)
+    b = _Shared.get()
+    try:
+        yield b
+    finally:
         try:
-            yield b
+            for context in list(b.contexts):
+                context.close()
         finally:
-            b.close()
+            # Playwright's sync API marks its event loop as running in this thread between
+            # its calls; other tests (asyncio.run, Dask) must not see it between browser tests.
+            asyncio._set_running_loop(None)
 
 
 def watched_page(b: Any, **options: Any) -> tuple[Any, list[str]]:

@@ -37,10 +37,17 @@ MODULES = (
 
 
 @cache
+def package() -> str:
+    """The name the engine imported the package under (the title is loaded once for it)."""
+    data = load_title(TITLE_DIR).layer_part("data")
+    assert data is not None, "18Steam names its layer's data part"
+    return data.__module__.rpartition(".")[0]
+
+
+@cache
 def module(name: str = "") -> ModuleType:
     """The package (``""``) or one of its modules."""
-    package = load_title(TITLE_DIR).layer_part("data").__module__.rpartition(".")[0]
-    return importlib.import_module(f"{package}.{name}" if name else package)
+    return importlib.import_module(f"{package()}.{name}" if name else package())
 
 
 def __getattr__(name: str) -> Any:
