@@ -73,5 +73,5 @@ STEPS: dict[str, str] = {name: entry.description for name, entry in STEP_LIBRARY
 STEP_ROUNDS: dict[str, set[str]] = {name: set(entry.rounds) for name, entry in STEP_LIBRARY.items()}
 """Round kinds each step may appear in."""
 
-StepName = Literal[tuple(STEP_LIBRARY)]  # type: ignore[valid-type]
+StepName = Literal[tuple(STEP_LIBRARY)]  # type: ignore[valid-type]  # a Literal built from the catalogue: pydantic reads it, a checker cannot
 """A step's name in the library."""
