@@ -28,7 +28,17 @@ from framework.cli.options import (
     TitleOption,
     VariantOption,
 )
-from framework.cli.output import check_players, err, fail, out, read_game, report, reported, say, title_arg
+from framework.cli.output import (
+    check_players,
+    err,
+    fail,
+    out,
+    replay_to,
+    report,
+    reported,
+    say,
+    title_arg,
+)
 from framework.cli.play import register as register_play_commands
 from framework.cli.play import variant_ids
 from framework.cli.render import register as register_render_commands
@@ -217,17 +227,9 @@ def replay(
     recorded one; 1 otherwise."""
     from framework.record.gamefile import unplayed
     from framework.record.provenance import title_warning
-    from framework.record.replay import NoSuchPosition, check_position
-    from framework.record.replay import replay as run_replay
     from framework.record.report import position, position_text
 
-    record, chosen = read_game(game_file, title)
-    if at is not None:
-        try:
-            check_position(record, at)
-        except NoSuchPosition as exc:
-            raise typer.BadParameter(f"{game_file}: {exc}", param_hint="'--at'") from None
-    outcome = run_replay(record, chosen, stop_after=at)
+    record, chosen, outcome = replay_to(game_file, at, title)
     game = outcome.game
     verdict = "position" if at is not None and outcome.failure is None else outcome.verdict
     data = {

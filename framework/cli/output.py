@@ -121,3 +121,18 @@ def read_game(path: Path, title: Path | None = None) -> tuple[Any, Any]:
     if warning:
         warn(warning)
     return record, chosen
+
+
+def replay_to(path: Path, at: int | None, title: Path | None = None) -> tuple[Any, Any, Any]:
+    """The game file at ``path``, its title (as :func:`read_game` finds it) and the
+    outcome of replaying it to its end, or to action ``at`` (an ``--at`` that names no
+    action of the file is a usage error)."""
+    from framework.record.replay import NoSuchPosition, check_position, replay
+
+    record, chosen = read_game(path, title)
+    if at is not None:
+        try:
+            check_position(record, at)
+        except NoSuchPosition as exc:
+            raise typer.BadParameter(f"{path}: {exc}", param_hint="'--at'") from None
+    return record, chosen, replay(record, chosen, stop_after=at)

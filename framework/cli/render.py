@@ -21,7 +21,7 @@ import typer
 
 from framework.base.problems import ProblemsError
 from framework.cli.options import AtOption, GameArgument, JsonOption, TitleOption, out_option
-from framework.cli.output import err, fail, out, problems_exit, read_game
+from framework.cli.output import err, fail, out, problems_exit, read_game, replay_to
 
 PictureOut = Annotated[Path | None, out_option("The picture to write: .svg, or .png (needs cairosvg).")]
 PageOut = Annotated[Path | None, out_option("The HTML file to write (default: the game file's name, .html).")]
@@ -35,15 +35,7 @@ def _is_game(path: Path) -> bool:
 def _replayed(path: Path, at: int | None, title_option: Path | None = None) -> tuple[Any, Any]:
     """The game file and the game replayed to its end, or to action ``at`` (with the
     title ``--title`` gives, if any)."""
-    from framework.record.replay import NoSuchPosition, check_position, replay
-
-    record, title = read_game(path, title_option)
-    if at is not None:
-        try:
-            check_position(record, at)
-        except NoSuchPosition as exc:
-            raise typer.BadParameter(f"{path}: {exc}", param_hint="'--at'") from None
-    outcome = replay(record, title, stop_after=at)
+    record, _, outcome = replay_to(path, at, title_option)
     if outcome.failure is not None:
         failed = outcome.failed_action.get("id") if outcome.failed_action else "?"
         raise fail(f"{path}: the replay fails at action {failed}: {outcome.failure}")

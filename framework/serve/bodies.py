@@ -24,6 +24,8 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
+from framework.title.messages import describe
+
 LARGEST = 2**63 - 1
 """The largest whole number a request may give (SQLite's, where games are kept)."""
 
@@ -195,16 +197,4 @@ def _message(error: Any) -> str:
     expected = _EXPECTED.get(kind)
     if expected is None:
         return f"{field}: {error['msg']}"
-    return f"{field}: expected {expected}, got {_described(error.get('input'))}"
-
-
-def _described(value: Any) -> str:
-    """A value as a message shows it."""
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a JSON object"
-    if value is None:
-        return "nothing (null)"
-    shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
+    return f"{field}: expected {expected}, got {describe(error.get('input'), 'a JSON object')}"

@@ -58,10 +58,15 @@ def data_path(loc: tuple[str | int, ...], data: Any, key_error: bool = False) ->
     return tuple(path)
 
 
-def describe(value: Any) -> str:
-    """A short description of an input value for messages."""
+def describe(value: Any, mapping: str = "a mapping") -> str:
+    """A short description of an input value for messages (a dict is ``mapping``: a
+    JSON body says "a JSON object").
+
+    >>> describe([1]), describe({}, "a JSON object"), describe("x" * 50)
+    ('a list', 'a JSON object', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    """
     if isinstance(value, dict):
-        return "a mapping"
+        return mapping
     if isinstance(value, list):
         return "a list"
     if value is None:
