@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
-from framework.board.hexmap import HexMap
+from framework.board.hexmap import HexMap, shared
 from framework.board.supply import TileSupply
 from framework.title.faces import Face, make_face
 from framework.title.model import Title
@@ -48,6 +48,11 @@ class FaceCache:
         self.suits: dict[tuple[Any, ...], tuple[str, ...]] = {}
         """Tile names by what a site and a layer ask of a tile (colour, label, the tile
         upgraded, revenue centres): the tile-level rules, checked once per kind of site."""
+
+    @classmethod
+    def for_title(cls, title: Title) -> FaceCache:
+        """The faces of ``title``'s tiles, made once and shared by its games."""
+        return shared(title, cls)
 
     def keeping(self, old: Face, new: Face) -> dict[int, int] | None:
         key = (id(old), id(new))
@@ -83,8 +88,8 @@ class Board:
 
     def __init__(self, title: Title, hexmap: HexMap | None = None, faces: FaceCache | None = None):
         self.title = title
-        self.hexmap = hexmap or HexMap(title)
-        self.faces = faces or FaceCache(title)
+        self.hexmap = hexmap or HexMap.for_title(title)
+        self.faces = faces or FaceCache.for_title(title)
         self.placed: dict[str, Placed] = {}
         self.supply = TileSupply.for_title(title)
         self.tokens: dict[City, list[str | None]] = {}
@@ -101,6 +106,9 @@ class Board:
         for hex_id, face in self.hexmap.printed.items():
             self.graph.set_face(hex_id, face)
         self._reach: dict[tuple[Any, ...], Reach] = {}
+        self._foreseen: tuple[str, Face, dict[int, int], str, Reach] | None = None
+        """The last :meth:`reach_with`: the lay it foresaw and the reach it found, which is
+        the owner's reach once that very lay is made (:meth:`put_tile`)."""
 
     # -- what lies where ------------------------------------------------
 
@@ -128,6 +136,7 @@ class Board:
     def changed(self) -> None:
         self.version += 1
         self._reach.clear()
+        self._foreseen = None
 
     # -- tiles ----------------------------------------------------------
 
@@ -153,7 +162,10 @@ class Board:
                 capacity = face.nodes[i].slots
                 self.tokens[(h, i)] = owners + [None] * max(0, capacity - len(owners))
         self.graph.set_face(hex_id, face)
+        foreseen = self._foreseen
         self.changed()
+        if foreseen is not None and foreseen[:3] == (hex_id, face, mapping):
+            self._reach[(foreseen[3], frozenset())] = foreseen[4]
 
     # -- tokens ---------------------------------------------------------
 
@@ -269,9 +281,11 @@ class Board:
         old = self.graph.faces[hex_id]
         self.graph.set_face(hex_id, face)
         try:
-            return self.graph.walk(starts, through)
+            reach = self.graph.walk(starts, through)
         finally:
             self.graph.set_face(hex_id, old)
+        self._foreseen = (hex_id, face, dict(mapping), owner, reach)
+        return reach
 
     def token_hexes(self, owner: str) -> set[str]:
         return {h for h, _ in self.cities_of(owner)}

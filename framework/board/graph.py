@@ -106,6 +106,8 @@ class TrackGraph:
         starts = [s for s in dict.fromkeys(starts) if s[1] in self.faces]
         for start in starts:
             _Walk(self, reach, passable, starts).from_station(start)
+        faces = self.faces
+        reach.ports.update((h, e) for h, i in reach.paths for e in faces[h].path_edges[i])
         return reach
 
 
@@ -117,10 +119,13 @@ class _Walk:
         self.links = graph.hexmap.links
         self.reach = reach
         self.passable = passable
+        self.through: dict[NodeKey, bool] = {}
+        """``passable``, asked once per revenue centre."""
         self.stations = stations
         self.nodes: set[NodeKey] = set()
         self.paths: set[tuple[str, int]] = set()
-        self.crossing: dict[tuple[str, int], int] = {}
+        self.crossing: set[tuple[str, int]] = set()
+        """The hex sides the walk is crossing on its way here."""
         self.stops: set[NodeKey] = set()
 
     def from_station(self, start: NodeKey) -> None:
@@ -128,6 +133,7 @@ class _Walk:
         self.reach.nodes.add(start)
         self.node(start, False)
         self.reach.most_stops = max(self.reach.most_stops, len(self.stops))
+        self.reach.nodes |= self.stops
 
     def node(self, node: NodeKey, exhaustive: bool) -> None:
         if node in self.nodes:
@@ -147,21 +153,25 @@ class _Walk:
         face = self.faces[hex_id]
         edges = face.path_edges[i]
         crossing = self.crossing
-        for e in edges:
-            if crossing.get((hex_id, e)):
-                return
+        if crossing:
+            for e in edges:
+                if (hex_id, e) in crossing:
+                    return
         paths.add(key)
-        reach = self.reach
-        reach.paths.add(key)
-        for e in edges:
-            reach.ports.add((hex_id, e))
-        terminal = face.paths[i].terminal
-        for n in face.path_nodes[i]:
-            there = ("node", hex_id, n)
-            reach.nodes.add(there)
-            self.stops.add(there)
-            if not terminal and there != origin and self.passable(there):
-                self.node(there, exhaustive)
+        self.reach.paths.add(key)
+        if face.path_nodes[i]:
+            terminal = face.paths[i].terminal
+            through = self.through
+            for n in face.path_nodes[i]:
+                there = ("node", hex_id, n)
+                self.stops.add(there)
+                if terminal or there == origin:
+                    continue
+                walkable = through.get(there)
+                if walkable is None:
+                    walkable = through[there] = self.passable(there)
+                if walkable:
+                    self.node(there, exhaustive)
         links = self.links[hex_id]
         for e in edges:
             if e == entered:
@@ -174,9 +184,10 @@ class _Walk:
             if not onward:
                 continue
             junction = exhaustive or len(face.at_edge[e]) > 1
-            crossing[(hex_id, e)] = crossing.get((hex_id, e), 0) + 1
+            side = (hex_id, e)
+            crossing.add(side)
             for j in onward:
                 self.path(next_hex, j, next_edge, junction, origin)
-            crossing[(hex_id, e)] -= 1
+            crossing.discard(side)
         if exhaustive:
             paths.discard(key)

@@ -9,12 +9,32 @@ Track of a new tile may only leave its hex by usable edges.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from framework.base.grid import Grid, opposite
 from framework.title.faces import Face, make_face
 from framework.title.map import Hex
 from framework.title.model import Title
+
+_T = TypeVar("_T")
+_SHARED: dict[tuple[int, object], tuple[Title, object]] = {}
+_MOST_SHARED = 32
+
+
+def shared(title: Title, kind: Callable[[Title], _T]) -> _T:
+    """``kind(title)``, made once per title and kept for the next game of it: what never
+    changes about a title's board (its map, its tiles' faces). Kept for the last few
+    titles, each holding its title so that no other title takes its place."""
+    key = (id(title), kind)
+    found = _SHARED.get(key)
+    if found is None or found[0] is not title:
+        if len(_SHARED) >= _MOST_SHARED:
+            del _SHARED[next(iter(_SHARED))]
+        found = _SHARED[key] = (title, kind(title))
+    return found[1]  # type: ignore[return-value]  # stored under its own kind: a _T
+
 
 FIXED_COLORS = frozenset({"blue", "gray", "red"})
 """Hex colours that never take tiles; new track may enter them only along their own track."""
@@ -60,6 +80,11 @@ class HexMap:
             h: tuple(None if e in self.impassable[h] else self.across(h, e) for e in range(6))
             for h in self.hexes
         }
+
+    @classmethod
+    def for_title(cls, title: Title) -> HexMap:
+        """The map of ``title``, made once and shared by its games (nothing changes it)."""
+        return shared(title, cls)
 
     def _usable(self, hex_id: str, edge: int) -> bool:
         other = self.neighbours[hex_id][edge]

@@ -82,8 +82,10 @@ class Game:
         self.priority = 0
         self.actions_processed = 0
         self.setup: Setup = random_setup(title, seed, len(self.humans))
-        self.hexmap = HexMap(title)
-        self.board: Board | None = Board(title, self.hexmap, FaceCache(title)) if title.rules.track else None
+        self.hexmap = HexMap.for_title(title)
+        self.board: Board | None = (
+            Board(title, self.hexmap, FaceCache.for_title(title)) if title.rules.track else None
+        )
         """The 18xx board: tiles laid, tokens, reservations (``None`` for a title without
         ``rules.track``, whose layer keeps its own track)."""
         self.market = StockMarket.for_title(title)

@@ -58,8 +58,7 @@ class StockRound(Round):
     def begin_turn(self) -> None:
         self.reset_turn_state()
         self.reset_steps()
-        self.skip_steps()
-        if self.active_step() is None and not self.finished():
+        if self.skip_steps() is None and not self.finished():
             self.game.players_by_id[self.entity()].passed = True
             self.next_entity()
 
@@ -159,8 +158,7 @@ class OperatingRound(Round):
                 else:
                     game.minors[entity].operated = True
                 self.reset_steps()
-                self.skip_steps()
-                if self.active_step() is not None or game.finished:
+                if self.skip_steps() is not None or game.finished:
                     return
             self.index += 1
 

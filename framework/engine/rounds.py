@@ -45,6 +45,10 @@ class Round:
         self.index = 0
         spec = game.title.rounds[name]
         self.steps: list[Step] = [STEP_TYPES[s.step](self, s.blocking) for s in spec.steps]
+        self._actors = [s for s in self.steps if s.blocks and type(s).acting_entity is not Step.acting_entity]
+        """The steps that may name who acts (the others' ``acting_entity`` is always ``None``)."""
+        self._active: Step | None = None
+        """The step waiting after the last action (what :meth:`skip_steps` found)."""
         self.declared = declared_state(self)
         """The round state of this round and its steps, by name."""
         for field in self.declared.values():
@@ -59,8 +63,8 @@ class Round:
     # -- who acts -----------------------------------------------------------
 
     def current_entity(self) -> str | None:
-        for step in self.steps:
-            if not step.passed and step.blocks:
+        for step in self._actors:
+            if not step.passed:
                 override = step.acting_entity()
                 if override is not None:
                     return override
@@ -131,8 +135,9 @@ class Round:
         for step in self.steps:
             if step.passed:
                 continue
-            takes = kind in step.actions(entity)
-            blocking = step.blocking(current)
+            offered = step.actions(entity)
+            takes = kind in offered
+            blocking = step.blocking_offering(current, offered if entity == current else None)
             if blocking and not takes:
                 self._explain_refusal(action)
                 waiting = self.current_entity()
@@ -149,7 +154,7 @@ class Round:
             raise GameError("turn order", f"{self.game.name(entity)} cannot {kind.replace('_', ' ')} now")
         chosen.process(action)
         self.after_step(action)
-        self.skip_steps()
+        self._active = self.skip_steps()
         self.after_process(action)
 
     def _explain_refusal(self, action: dict[str, Any]) -> None:
@@ -179,18 +184,25 @@ class Round:
     def after_step(self, action: dict[str, Any]) -> None:
         """Between the step and the skipping of steps."""
 
-    def skip_steps(self) -> None:
+    def skip_steps(self) -> Step | None:
+        """Skip every blocking step that offers nothing, up to the first that waits; that
+        step (:meth:`active_step`, now), or ``None`` when no step waits."""
         current = self.current_entity()
+        passed_over = False
         for step in self.steps:
-            if step.passed or not step.blocks:
+            if step.passed:
+                continue
+            if not step.blocks:
+                passed_over = passed_over or type(step).blocking is not Step.blocking
                 continue
             if step.blocking(current):
-                break
+                return self.active_step() if passed_over else step
             step.skip()
             current = self.current_entity()
+        return self.active_step() if passed_over else None
 
     def after_process(self, action: dict[str, Any]) -> None:
-        if self.active_step() is None and not self.finished():
+        if self._active is None and not self.finished():
             self.next_entity()
 
     def next_entity(self) -> None:

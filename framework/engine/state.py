@@ -99,9 +99,11 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     game.start_rounds = list(data["start_rounds"])
     game.pending_end = dict(data["pending_end"])
     game.setup = Setup(**data["setup"])
-    game.hexmap = HexMap(title)
+    game.hexmap = HexMap.for_title(title)
     saved = data["board"]
-    game.board = Board.from_dict(title, saved, game.hexmap, FaceCache(title)) if saved is not None else None
+    game.board = (
+        Board.from_dict(title, saved, game.hexmap, FaceCache.for_title(title)) if saved is not None else None
+    )
     game.market = StockMarket.for_title(title)
     game.market.load(data["market"])
     game.checkpoints = list(data["checkpoints"])

@@ -21,7 +21,7 @@ g.json: 'players' must not be empty
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -200,33 +200,40 @@ def _label(action: dict[str, Any], k: int) -> str:
 
 
 def _one_action(
-    action: Any, k: int, label: str | None = None, layer: Mapping[str, type[BaseModel]] | None = None
+    action: Any,
+    k: int,
+    label: Callable[[], str] | None = None,
+    layer: Mapping[str, type[BaseModel]] | None = None,
 ) -> list[str]:
+    """The problems of one action and its auto actions, each after the action's label
+    (``label``, made only when there is a problem to name)."""
     if not isinstance(action, dict):
-        return (
-            []
-            if layer is not None
-            else [f"{label or f'action {k} of the list'} is not an object, got {show_short(action)}"]
-        )
-    label = label or _label(action, k)
+        named = label() if label is not None else f"action {k} of the list"
+        return [] if layer is not None else [f"{named} is not an object, got {show_short(action)}"]
+    named = label or (lambda: _label(action, k))
     kind = action.get("type")
     if not isinstance(kind, str):
-        return [] if layer is not None else [f"{label}: needs a 'type' (text), got {show_short(kind)}"]
-    texts: list[str] = []
+        return [] if layer is not None else [f"{named()}: needs a 'type' (text), got {show_short(kind)}"]
+    found: list[str] = []
     if kind in KNOWN:
         if layer is None:
-            texts = [f"{label}: {p.text()}" for p in shape_problems(action)]
+            found = [p.text() for p in shape_problems(action)]
     elif layer is not None:
         if kind not in layer:
-            texts = [f"{label}: unknown action type {kind!r}"]
+            found = [f"unknown action type {kind!r}"]
         else:
-            texts = [f"{label}: {p.text()}" for p in shape_problems(action, layer)]
+            found = [p.text() for p in shape_problems(action, layer)]
+    texts = [f"{named()}: {text}" for text in found]
     autos = action.get("auto_actions")
     if isinstance(autos, list):
         for j, auto in enumerate(autos, 1):
             kind_j = auto.get("type") if isinstance(auto, dict) else None
-            texts += _one_action(auto, k, f"{label}, auto action {j} ({kind_j})", layer)
+            texts += _one_action(auto, k, _auto_label(named, j, kind_j), layer)
     return texts
+
+
+def _auto_label(named: Callable[[], str], j: int, kind: Any) -> Callable[[], str]:
+    return lambda: f"{named()}, auto action {j} ({kind})"
 
 
 def _id_problems(actions: list[Any]) -> list[tuple[int, str]]:

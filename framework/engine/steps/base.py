@@ -93,6 +93,13 @@ class Step:
             return False
         return bool(self.actions(current if current is not None else self.round.current_entity()))
 
+    def blocking_offering(self, current: str | None, offered: list[str] | None) -> bool:
+        """:meth:`blocking`, given what the step offers ``current`` when known (``offered``,
+        from :meth:`actions`), so the round need not ask twice."""
+        if offered is None or type(self).blocking is not Step.blocking:
+            return self.blocking(current)
+        return self.blocks and bool(offered)
+
     def acting_entity(self) -> str | None:
         """The entity this step waits for, when it is not the round's (e.g. a discard)."""
         return None
