@@ -72,7 +72,7 @@ class TooMany(Exception):
 
 def all_walks(board: Board, train: str, max_stops: int, limit: int | None = None) -> list[Route]:
     """Every walk along the track graph from a revenue centre through at least one more,
-    using no path twice and never turning back in a hex, as a route (not yet checked).
+    using no path twice (its moves never turn back in a hex), as a route (not yet checked).
     Raises :class:`TooMany` past ``limit`` walks."""
     g = board.graph.g
     found: list[Route] = []
@@ -83,22 +83,21 @@ def all_walks(board: Board, train: str, max_stops: int, limit: int | None = None
             if limit is not None and len(found) > limit:
                 raise TooMany
         if len(stops) < max_stops:
-            leave(node, stops, chains, used, [])
+            for state in g.succ[node]:
+                leave(state, stops, chains, used, [])
 
-    def leave(here, stops, chains, used, chain) -> None:
-        for there, data in g.adj[here].items():
-            path = data.get("path")
-            if path is None or path in used:
-                continue
-            walked = [*chain, path]
+    def leave(state, stops, chains, used, chain) -> None:
+        path = g.nodes[state]["path"]
+        if path in used:
+            return
+        walked = [*chain, path]
+        for there in g.succ[state]:
             if there[0] == "node":
                 stop = (there[1], there[2])
                 if stop not in stops:
                     at_stop(there, [*stops, stop], [*chains, tuple(walked)], used | {path})
-                continue
-            for across, link in g.adj[there].items():
-                if link.get("crossing"):
-                    leave(across, stops, chains, used | {path}, walked)
+            else:
+                leave(there, stops, chains, used | {path}, walked)
 
     for node in g:
         if node[0] == "node":

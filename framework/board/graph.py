@@ -1,28 +1,37 @@
-"""The track graph: every laid and preprinted track path as a networkx graph.
+"""The track graph: where a walk along track can be, as a networkx directed graph.
 
-Graph nodes are
+Its vertices are the *states* of a walk:
 
 * revenue centres ``("node", hex, i)`` — ``i`` is the part index on the face;
-* ports ``("port", hex, edge)`` — where track of a hex reaches one of its edges.
+* path states ``("path", hex, i, k)``: on track path ``i`` of the hex, come in at its
+  end ``k`` (0: its ``a`` end, 1: its ``b`` end) and going to the other end.
 
-Graph edges are
+Its arcs are the moves:
 
-* track paths, inside one hex, keyed by ``path=(hex, i)`` (``i`` indexes the face's paths);
-* crossings between the ports of two neighbouring hexes whose track meets across
-  their common side (``crossing=True``).
+* from a revenue centre onto each path of its hex that reaches it;
+* from a path state to the revenue centre at its far end;
+* from a path state whose far end is a hex side across that side, onto each path of
+  the neighbouring hex that reaches the side (none across an impassable border).
 
-A walk along track alternates: a path brings it to a port, the port is crossed,
-and a path of the next hex takes it on — it never turns back inside a hex (no
-reversing at a junction). :meth:`TrackGraph.walk` follows that rule.
+So 18xx.games' "a walk never turns back inside a hex" is structure: a path reaching a
+side goes on only across it, never onto another path of its own hex. Each path state
+carries what the walk's other rules ask: ``path`` (the track path, one resource whatever
+the direction), ``sides`` (the hex sides it reaches), ``exit`` (the side it leaves by,
+if any), ``junction`` (other paths of its hex reach that side too), ``terminal`` (its
+far centre ends a walk) and ``from_node`` (it was entered at a revenue centre).
 
 The graph is updated hex by hex when a tile is laid (:meth:`TrackGraph.set_face`),
-never rebuilt whole.
+never rebuilt whole. :meth:`TrackGraph.walk` (a company's network) and the route
+search's stop graph (:mod:`framework.board.optimal_graph`) read it; why their searches
+are written here rather than taken from networkx is in docs/routes.md ("What networkx
+does").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
@@ -30,15 +39,19 @@ from framework.board.hexmap import HexMap
 from framework.title.faces import Face
 
 NodeKey = tuple[str, str, int]
-"""``("node", hex, index)`` or ``("port", hex, edge)``."""
+"""A revenue centre: ``("node", hex, index)``."""
+
+State = tuple[Any, ...]
+"""A vertex of the track graph: a revenue centre or ``("path", hex, i, k)``."""
 
 
 def node_key(hex_id: str, index: int) -> NodeKey:
     return ("node", hex_id, index)
 
 
-def port_key(hex_id: str, edge: int) -> NodeKey:
-    return ("port", hex_id, edge)
+def path_state(hex_id: str, index: int, end: int) -> State:
+    """On path ``index`` of ``hex_id``, come in at its end ``end`` (0: ``a``, 1: ``b``)."""
+    return ("path", hex_id, index, end)
 
 
 @dataclass
@@ -57,50 +70,87 @@ class Reach:
 
 
 class TrackGraph:
-    """The graph of all track on the map."""
+    """The graph of all track on the map (see the module's text)."""
 
     def __init__(self, hexmap: HexMap):
         self.hexmap = hexmap
-        self.g = nx.Graph()
+        self.g = nx.DiGraph()
         self.faces: dict[str, Face] = {}
 
     def set_face(self, hex_id: str, face: Face) -> None:
-        """Put ``face`` on ``hex_id``, replacing what was there."""
+        """Put ``face`` on ``hex_id``, replacing what was there: its states go, the new
+        face's come, with the moves inside the hex and across its sides both ways."""
+        g = self.g
         old = self.faces.get(hex_id)
         if old is not None:
-            self.g.remove_nodes_from([node_key(hex_id, i) for i in range(len(old.nodes))])
-            self.g.remove_nodes_from([port_key(hex_id, e) for e in old.exits])
+            g.remove_nodes_from(self._states(hex_id, old))
         self.faces[hex_id] = face
-        for i, node in enumerate(face.nodes):
-            self.g.add_node(node_key(hex_id, i), kind=node.kind)
+        links = self.hexmap.links[hex_id]
+        for n in range(len(face.nodes)):
+            g.add_node(node_key(hex_id, n), kind=face.nodes[n].kind)
         for i, path in enumerate(face.paths):
-            a, b = (self._key(hex_id, end) for end in (path.a, path.b))
-            self.g.add_edge(a, b, path=(hex_id, i), terminal=path.terminal)
-        impassable = self.hexmap.impassable[hex_id]
+            sides = tuple((hex_id, e) for e in face.path_edges[i])
+            for k, (near, far) in enumerate(((path.a, path.b), (path.b, path.a))):
+                exit_ = (hex_id, far[1]) if far[0] == "edge" else None
+                g.add_node(
+                    path_state(hex_id, i, k),
+                    path=(hex_id, i),
+                    sides=sides,
+                    exit=exit_,
+                    junction=exit_ is not None and len(face.at_edge[far[1]]) > 1,
+                    terminal=path.terminal,
+                    from_node=near[0] == "node",
+                )
+        for n, at in enumerate(face.at_node):
+            for i in at:
+                g.add_edge(node_key(hex_id, n), path_state(hex_id, i, _end(face, i, ("node", n))))
+        for i, path in enumerate(face.paths):
+            for k, far in enumerate((path.b, path.a)):
+                if far[0] == "node":
+                    g.add_edge(path_state(hex_id, i, k), node_key(hex_id, far[1]))
+                else:
+                    self._cross(hex_id, i, k, links[far[1]])
         for edge in face.exits:
             there = self.hexmap.across(hex_id, edge)
-            if there is None or edge in impassable:
+            if there is None or there[0] not in self.faces:
                 continue
-            other = self.faces.get(there[0])
-            if other is not None and there[1] in other.exits:
-                self.g.add_edge(port_key(hex_id, edge), port_key(*there), crossing=True)
+            other_hex, other_edge = there
+            if self.hexmap.links[other_hex][other_edge] is None:
+                continue
+            other = self.faces[other_hex]
+            for j in other.at_edge[other_edge]:
+                k = 1 - _end(other, j, ("edge", other_edge))  # the state leaving by that side
+                self._cross(other_hex, j, k, (hex_id, edge))
+
+    def _cross(self, hex_id: str, i: int, k: int, there: tuple[str, int] | None) -> None:
+        """The moves of path state ``(hex_id, i, k)`` across its exit to ``there``."""
+        if there is None or there[0] not in self.faces:
+            return
+        next_hex, next_edge = there
+        other = self.faces[next_hex]
+        for j in other.at_edge[next_edge]:
+            self.g.add_edge(
+                path_state(hex_id, i, k), path_state(next_hex, j, _end(other, j, ("edge", next_edge)))
+            )
 
     @staticmethod
-    def _key(hex_id: str, end: tuple[str, int]) -> NodeKey:
-        return node_key(hex_id, end[1]) if end[0] == "node" else port_key(hex_id, end[1])
+    def _states(hex_id: str, face: Face) -> list[State]:
+        return [node_key(hex_id, n) for n in range(len(face.nodes))] + [
+            path_state(hex_id, i, k) for i in range(len(face.paths)) for k in (0, 1)
+        ]
 
     def walk(self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool]) -> Reach:
         """What a company's stations at ``starts`` reach along track (its network).
 
         Each station is walked from separately, the company's other stations ending
         that walk, and what the walks reach together is the network. A walk goes depth
-        first, trying paths in the order the tile lists them. It never walks a path
-        twice or enters a revenue centre twice, never leaves a hex by a side it is
-        already crossing on the way here, never turns back inside a hex, and stops at
-        a revenue centre that is not ``passable`` or that it entered by a terminal path.
-        Where two paths of a tile share a side (a junction), the search beyond that
-        side is exhaustive: whatever it marks there is unmarked again when it backs
-        out, so every way on is tried. This is what 18xx.games counts as connected.
+        first along the graph's moves, in the order the tiles list their paths. It never
+        walks a path twice or enters a revenue centre twice, never leaves a hex by a side
+        it is already crossing on the way here, and stops at a revenue centre that is not
+        ``passable`` or that it entered by a terminal path. Where two paths of a tile share
+        a side (a junction), the search beyond that side is exhaustive: whatever it marks
+        there is unmarked again when it backs out, so every way on is tried. This is what
+        18xx.games counts as connected.
         """
         reach = Reach()
         starts = [s for s in dict.fromkeys(starts) if s[1] in self.faces]
@@ -111,12 +161,21 @@ class TrackGraph:
         return reach
 
 
-class _Walk:
-    """One station's depth-first walk (see :meth:`TrackGraph.walk`)."""
+def _end(face: Face, i: int, end: tuple[str, int]) -> int:
+    """Which end (0: ``a``, 1: ``b``) of path ``i`` is ``end``."""
+    return 0 if face.paths[i].a == end else 1
 
-    def __init__(self, graph: TrackGraph, reach: Reach, passable, stations: list[NodeKey]):
-        self.faces = graph.faces
-        self.links = graph.hexmap.links
+
+class _Walk:
+    """One station's depth-first walk over the track graph (see :meth:`TrackGraph.walk`)."""
+
+    def __init__(
+        self, graph: TrackGraph, reach: Reach, passable: Callable[[NodeKey], bool], stations: list[NodeKey]
+    ):
+        # The graph's own dictionaries (read only), as networkx's algorithms read them:
+        # its views cost a wrapper object on every step of the walk.
+        self.succ: dict[State, dict[State, Any]] = graph.g._succ
+        self.state: dict[State, dict[str, Any]] = graph.g._node
         self.reach = reach
         self.passable = passable
         self.through: dict[NodeKey, bool] = {}
@@ -139,55 +198,44 @@ class _Walk:
         if node in self.nodes:
             return
         self.nodes.add(node)
-        _, hex_id, index = node
-        for i in self.faces[hex_id].at_node[index]:
-            self.path(hex_id, i, None, exhaustive, node)
+        for state in self.succ[node]:
+            self.path(state, exhaustive, node)
         if exhaustive:
             self.nodes.discard(node)
 
-    def path(self, hex_id: str, i: int, entered: int | None, exhaustive: bool, origin: NodeKey) -> None:
-        key = (hex_id, i)
+    def path(self, state: State, exhaustive: bool, origin: NodeKey) -> None:
+        info = self.state[state]
+        key = info["path"]
         paths = self.paths
         if key in paths:
             return
-        face = self.faces[hex_id]
-        edges = face.path_edges[i]
         crossing = self.crossing
         if crossing:
-            for e in edges:
-                if (hex_id, e) in crossing:
+            for side in info["sides"]:
+                if side in crossing:
                     return
         paths.add(key)
         self.reach.paths.add(key)
-        if face.path_nodes[i]:
-            terminal = face.paths[i].terminal
-            through = self.through
-            for n in face.path_nodes[i]:
-                there = ("node", hex_id, n)
+        if info["from_node"]:
+            self.stops.add(origin)
+        side = info["exit"]
+        if side is None:
+            for there in self.succ[state]:
                 self.stops.add(there)
-                if terminal or there == origin:
+                if info["terminal"] or there == origin:
                     continue
-                walkable = through.get(there)
+                walkable = self.through.get(there)
                 if walkable is None:
-                    walkable = through[there] = self.passable(there)
+                    walkable = self.through[there] = self.passable(there)
                 if walkable:
                     self.node(there, exhaustive)
-        links = self.links[hex_id]
-        for e in edges:
-            if e == entered:
-                continue
-            there = links[e]
-            if there is None:
-                continue
-            next_hex, next_edge = there
-            onward = self.faces[next_hex].at_edge[next_edge]
-            if not onward:
-                continue
-            junction = exhaustive or len(face.at_edge[e]) > 1
-            side = (hex_id, e)
-            crossing.add(side)
-            for j in onward:
-                self.path(next_hex, j, next_edge, junction, origin)
-            crossing.discard(side)
+        else:
+            onward = self.succ[state]
+            if onward:
+                junction = exhaustive or info["junction"]
+                crossing.add(side)
+                for there in onward:
+                    self.path(there, junction, origin)
+                crossing.discard(side)
         if exhaustive:
             paths.discard(key)

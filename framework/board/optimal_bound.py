@@ -21,14 +21,17 @@ extension worth at most?*
 :meth:`Bounds.global_bound` — *what is any route avoiding the used track worth
 at most?* The stops a route passes through are joined by chains that are
 neither used nor terminal, so they lie in one *component* of the passable
-stops; its two ends touch that component. One union-find pass gives, per
-component, its stops and the stops around it: a bound for all first stops at
+stops; its two ends touch that component. networkx's ``connected_components``
+of the passable stops and those chains gives, per component, its stops, and one pass
+over the chains the stops around it: a bound for all first stops at
 once, which lets a search with a high floor give up without trying any.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
+
+import networkx as nx
 
 from framework.board.board import Board
 from framework.board.graph import node_key
@@ -196,39 +199,31 @@ class Bounds:
 
     def global_bound(self, used: int) -> int:
         """At least the value of every route that avoids the ``used`` track."""
-        n = len(self.value)
         passable, tokens, value, bonus = self.passable, self.tokens, self.value, self.bonus
-        parent = list(range(n))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
         free = [c for c in self.graph.chains if not c.mask & used]
-        for c in free:
-            if passable[c.a] and passable[c.b] and not c.terminal_a and not c.terminal_b:
-                parent[find(c.a)] = find(c.b)
-        inside: dict[int, int] = {}
-        for i in range(n):
-            if passable[i]:
-                root = find(i)
-                inside[root] = inside.get(root, 0) | 1 << i
-        around: dict[int, int] = {}
+        # The passable stops, joined by the free chains a route may pass along both ways.
+        joined = nx.Graph()
+        joined.add_nodes_from(i for i, through in enumerate(passable) if through)
+        joined.add_edges_from(
+            (c.a, c.b) for c in free if passable[c.a] and passable[c.b] and not (c.terminal_a or c.terminal_b)
+        )
+        inside: list[int] = []
+        part: dict[int, int] = {}
+        for k, component in enumerate(nx.connected_components(joined)):
+            inside.append(sum(1 << i for i in component))
+            part.update(dict.fromkeys(component, k))
+        around = [0] * len(inside)
         best = -1
         for c in free:
             if passable[c.a] and not c.terminal_a:
-                root = find(c.a)
-                around[root] = around.get(root, 0) | 1 << c.b
+                around[part[c.a]] |= 1 << c.b
             if passable[c.b] and not c.terminal_b:
-                root = find(c.b)
-                around[root] = around.get(root, 0) | 1 << c.a
+                around[part[c.b]] |= 1 << c.a
             pair = 1 << c.a | 1 << c.b  # a route of these two stops alone
             if pair & tokens and not self.group[c.a] & 1 << c.b:
                 best = max(best, value[c.a] + value[c.b] + bonus.exact(pair))
-        for root, component in inside.items():
-            ends = around.get(root, 0) & ~component
+        for component, near in zip(inside, around, strict=True):
+            ends = near & ~component
             if (component | ends) & tokens:
                 best = max(best, self._component_bound(component, ends))
         return best

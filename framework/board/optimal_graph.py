@@ -19,16 +19,26 @@ one bit of a chain's ``mask``, so "these chains share no track" is a single
 superset of another chain's resources between the same two stops, ending the
 same way, is dropped: any route through it could take the smaller chain
 instead and stay legal, with the same stops.
+
+The chains are walked on the board's track graph (:mod:`framework.board.graph`),
+whose moves already never turn back inside a hex; the stop graph is a networkx
+``MultiGraph`` (:attr:`StopGraph.g`: stops as vertices, each chain an edge keyed by
+its index, with its ``mask`` and ``paths``), and the route search reads it as
+:attr:`StopGraph.adjacency`, lists of plain tuples in chain order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from weakref import WeakKeyDictionary
 
+import networkx as nx
+
 from framework.board.board import Board
+from framework.board.graph import State
 from framework.board.routes import NodeRef, PathRef
-from framework.title.faces import End, Face
+from framework.title.faces import Face
 
 
 @dataclass(frozen=True)
@@ -57,8 +67,11 @@ class StopGraph:
     resources: dict[PathRef, int]
     """Each track path's resources as a bitset: its own bit, and one bit for each side
     of its hex it reaches."""
+    g: nx.MultiGraph = field(default_factory=nx.MultiGraph)
+    """The stops (by index) and the chains between them (keyed by chain index)."""
     adjacency: list[list[tuple[int, int, int, bool, bool]]] = field(default_factory=list)
-    """For each stop ``u``: ``(v, chain index, mask, terminal at u, terminal at v)``."""
+    """For each stop ``u``, read off :attr:`g` in chain order: ``(v, chain index, mask,
+    terminal at u, terminal at v)``."""
 
     def chain_paths(self, chain: int, start: int) -> tuple[PathRef, ...]:
         """The paths of a chain in walking order from ``start``."""
@@ -83,7 +96,6 @@ def stop_graph(board: Board) -> StopGraph:
 
 def _build(board: Board) -> StopGraph:
     faces = board.graph.faces
-    hexmap = board.hexmap
     resources: dict[PathRef, int] = {}
     side_bits: dict[tuple[str, int], int] = {}
     count = 0
@@ -99,32 +111,29 @@ def _build(board: Board) -> StopGraph:
                     mask |= side_bits[hex_id, end[1]]
             resources[hex_id, i] = mask
     walks: list[tuple[NodeRef, NodeRef, tuple[PathRef, ...], int]] = []
+    track = board.graph.g
+    succ: dict[State, dict[State, Any]] = track._succ  # read only, as networkx's algorithms do
+    state_of: dict[State, dict[str, Any]] = track._node
 
-    def walk(start: NodeRef, hex_id: str, at: End, paths: list[PathRef], mask: int) -> None:
-        face = faces[hex_id]
-        for i, path in enumerate(face.paths):
-            if at not in (path.a, path.b):
-                continue
-            bits = resources[hex_id, i]
-            other = path.b if path.a == at else path.a
-            if mask & bits:
-                continue  # no path, nor hex side, twice
-            walked = [*paths, (hex_id, i)]
-            if other[0] == "node":
-                end = (hex_id, other[1])
+    def walk(start: NodeRef, state: State, paths: tuple[PathRef, ...], mask: int) -> None:
+        ref = state_of[state]["path"]
+        bits = resources[ref]
+        if mask & bits:
+            return  # no path, nor hex side, twice
+        walked = (*paths, ref)
+        if state_of[state]["exit"] is None:
+            for there in succ[state]:
+                end = (there[1], there[2])
                 if end != start:
-                    walks.append((start, end, tuple(walked), mask | bits))
-                continue
-            if other[1] in hexmap.impassable[hex_id]:
-                continue
-            there = hexmap.across(hex_id, other[1])
-            if there is None or there[0] not in faces or there[1] not in faces[there[0]].exits:
-                continue
-            walk(start, there[0], ("edge", there[1]), walked, mask | bits)
+                    walks.append((start, end, walked, mask | bits))
+            return
+        for there in succ[state]:
+            walk(start, there, walked, mask | bits)
 
     for hex_id in sorted(faces):
         for index in range(len(faces[hex_id].nodes)):
-            walk((hex_id, index), hex_id, ("node", index), [], 0)
+            for state in succ[("node", hex_id, index)]:
+                walk((hex_id, index), state, (), 0)
 
     def terminal(ref: PathRef) -> bool:
         return faces[ref[0]].paths[ref[1]].terminal
@@ -139,6 +148,8 @@ def _build(board: Board) -> StopGraph:
     nodes = sorted({n for start, end, _, _ in walks for n in (start, end)})
     index = {n: i for i, n in enumerate(nodes)}
     chains: list[Chain] = []
+    stops = nx.MultiGraph()
+    stops.add_nodes_from((i, {"stop": n}) for i, n in enumerate(nodes))
     for (start, end, term_a, term_b), found in sorted(best.items()):
         found.sort(key=lambda item: (item[0].bit_count(), item[1]))
         kept: list[int] = []
@@ -146,9 +157,21 @@ def _build(board: Board) -> StopGraph:
             if any(k & mask == k for k in kept):
                 continue  # a subset of its track already joins the same stops
             kept.append(mask)
-            chains.append(Chain(index[start], index[end], mask, paths, term_a, term_b))
-    adjacency: list[list[tuple[int, int, int, bool, bool]]] = [[] for _ in nodes]
-    for k, c in enumerate(chains):
-        adjacency[c.a].append((c.b, k, c.mask, c.terminal_a, c.terminal_b))
-        adjacency[c.b].append((c.a, k, c.mask, c.terminal_b, c.terminal_a))
-    return StopGraph(nodes, index, chains, resources, adjacency)
+            chain = Chain(index[start], index[end], mask, paths, term_a, term_b)
+            stops.add_edge(chain.a, chain.b, key=len(chains), chain=chain)
+            chains.append(chain)
+    return StopGraph(nodes, index, chains, resources, stops, _adjacency(stops))
+
+
+def _adjacency(stops: nx.MultiGraph) -> list[list[tuple[int, int, int, bool, bool]]]:
+    """For each stop, its chains as the search reads them, in chain order."""
+    adjacency: list[list[tuple[int, int, int, bool, bool]]] = []
+    for u in range(stops.number_of_nodes()):
+        around = []
+        for v, keyed in stops.adj[u].items():
+            for k, data in keyed.items():
+                c: Chain = data["chain"]
+                near, far = (c.terminal_a, c.terminal_b) if c.a == u else (c.terminal_b, c.terminal_a)
+                around.append((k, (v, k, c.mask, near, far)))
+        adjacency.append([entry for _, entry in sorted(around)])
+    return adjacency

@@ -208,8 +208,8 @@ def _one_action(
     """The problems of one action and its auto actions, each after the action's label
     (``label``, made only when there is a problem to name)."""
     if not isinstance(action, dict):
-        named = label() if label is not None else f"action {k} of the list"
-        return [] if layer is not None else [f"{named} is not an object, got {show_short(action)}"]
+        where = label() if label is not None else f"action {k} of the list"
+        return [] if layer is not None else [f"{where} is not an object, got {show_short(action)}"]
     named = label or (lambda: _label(action, k))
     kind = action.get("type")
     if not isinstance(kind, str):
