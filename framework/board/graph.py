@@ -83,61 +83,31 @@ class TrackGraph:
         g = self.g
         old = self.faces.get(hex_id)
         if old is not None:
-            g.remove_nodes_from(self._states(hex_id, old))
+            g.remove_nodes_from(self._layout(hex_id, old).states)
         self.faces[hex_id] = face
-        links = self.hexmap.links[hex_id]
-        for n in range(len(face.nodes)):
-            g.add_node(node_key(hex_id, n), kind=face.nodes[n].kind)
-        for i, path in enumerate(face.paths):
-            sides = tuple((hex_id, e) for e in face.path_edges[i])
-            for k, (near, far) in enumerate(((path.a, path.b), (path.b, path.a))):
-                exit_ = (hex_id, far[1]) if far[0] == "edge" else None
-                g.add_node(
-                    path_state(hex_id, i, k),
-                    path=(hex_id, i),
-                    sides=sides,
-                    exit=exit_,
-                    junction=exit_ is not None and len(face.at_edge[far[1]]) > 1,
-                    terminal=path.terminal,
-                    from_node=near[0] == "node",
-                )
-        for n, at in enumerate(face.at_node):
-            for i in at:
-                g.add_edge(node_key(hex_id, n), path_state(hex_id, i, _end(face, i, ("node", n))))
-        for i, path in enumerate(face.paths):
-            for k, far in enumerate((path.b, path.a)):
-                if far[0] == "node":
-                    g.add_edge(path_state(hex_id, i, k), node_key(hex_id, far[1]))
-                else:
-                    self._cross(hex_id, i, k, links[far[1]])
+        layout = self._layout(hex_id, face)
+        g.add_nodes_from(layout.nodes)
+        g.add_edges_from(layout.arcs)
+        links = self.hexmap.links
         for edge in face.exits:
+            there = links[hex_id][edge]
+            if there is not None and there[0] in self.faces:  # from this hex across the side
+                onward = self._layout(there[0], self.faces[there[0]]).entering.get(there[1], ())
+                g.add_edges_from((u, v) for u in layout.leaving[edge] for v in onward)
             there = self.hexmap.across(hex_id, edge)
-            if there is None or there[0] not in self.faces:
+            if there is None or there[0] not in self.faces or links[there[0]][there[1]] is None:
                 continue
-            other_hex, other_edge = there
-            if self.hexmap.links[other_hex][other_edge] is None:
-                continue
-            other = self.faces[other_hex]
-            for j in other.at_edge[other_edge]:
-                k = 1 - _end(other, j, ("edge", other_edge))  # the state leaving by that side
-                self._cross(other_hex, j, k, (hex_id, edge))
+            # from the neighbour across the side into this hex
+            back = self._layout(there[0], self.faces[there[0]]).leaving.get(there[1], ())
+            g.add_edges_from((u, v) for u in back for v in layout.entering[edge])
 
-    def _cross(self, hex_id: str, i: int, k: int, there: tuple[str, int] | None) -> None:
-        """The moves of path state ``(hex_id, i, k)`` across its exit to ``there``."""
-        if there is None or there[0] not in self.faces:
-            return
-        next_hex, next_edge = there
-        other = self.faces[next_hex]
-        for j in other.at_edge[next_edge]:
-            self.g.add_edge(
-                path_state(hex_id, i, k), path_state(next_hex, j, _end(other, j, ("edge", next_edge)))
-            )
-
-    @staticmethod
-    def _states(hex_id: str, face: Face) -> list[State]:
-        return [node_key(hex_id, n) for n in range(len(face.nodes))] + [
-            path_state(hex_id, i, k) for i in range(len(face.paths)) for k in (0, 1)
-        ]
+    def _layout(self, hex_id: str, face: Face) -> _Layout:
+        """The states and inner moves of ``face`` on ``hex_id``, made once per title (the
+        map keeps them)."""
+        found = self.hexmap.layouts.get((hex_id, id(face)))
+        if found is None or found[0] is not face:
+            found = self.hexmap.layouts[(hex_id, id(face))] = (face, _Layout.of(hex_id, face))
+        return found[1]  # type: ignore[return-value]  # the map keeps layouts untyped
 
     def walk(self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool]) -> Reach:
         """What a company's stations at ``starts`` reach along track (its network).
@@ -164,6 +134,54 @@ class TrackGraph:
 def _end(face: Face, i: int, end: tuple[str, int]) -> int:
     """Which end (0: ``a``, 1: ``b``) of path ``i`` is ``end``."""
     return 0 if face.paths[i].a == end else 1
+
+
+@dataclass
+class _Layout:
+    """A face's part of the track graph on one hex: its states with their attributes,
+    the moves inside the hex, and by hex side the states that leave and enter there."""
+
+    states: list[State]
+    nodes: list[tuple[State, dict[str, Any]]]
+    arcs: list[tuple[State, State]]
+    leaving: dict[int, list[State]]
+    """The path states whose far end is the side, in the tile's order."""
+    entering: dict[int, list[State]]
+    """The path states entered at the side, in the tile's order."""
+
+    @classmethod
+    def of(cls, hex_id: str, face: Face) -> _Layout:
+        nodes: list[tuple[State, dict[str, Any]]] = [
+            (node_key(hex_id, n), {"kind": centre.kind}) for n, centre in enumerate(face.nodes)
+        ]
+        leaving: dict[int, list[State]] = {e: [] for e in face.exits}
+        entering: dict[int, list[State]] = {e: [] for e in face.exits}
+        for i, path in enumerate(face.paths):
+            sides = tuple((hex_id, e) for e in face.path_edges[i])
+            for k, (near, far) in enumerate(((path.a, path.b), (path.b, path.a))):
+                exit_ = (hex_id, far[1]) if far[0] == "edge" else None
+                state = path_state(hex_id, i, k)
+                attributes = {
+                    "path": (hex_id, i),
+                    "sides": sides,
+                    "exit": exit_,
+                    "junction": exit_ is not None and len(face.at_edge[far[1]]) > 1,
+                    "terminal": path.terminal,
+                    "from_node": near[0] == "node",
+                }
+                nodes.append((state, attributes))
+                if far[0] == "edge":
+                    leaving[far[1]].append(state)
+        for e in face.exits:
+            entering[e] = [path_state(hex_id, i, _end(face, i, ("edge", e))) for i in face.at_edge[e]]
+        arcs: list[tuple[State, State]] = []
+        for n, at in enumerate(face.at_node):
+            arcs += [(node_key(hex_id, n), path_state(hex_id, i, _end(face, i, ("node", n)))) for i in at]
+        for i, path in enumerate(face.paths):
+            for k, far in enumerate((path.b, path.a)):
+                if far[0] == "node":
+                    arcs.append((path_state(hex_id, i, k), node_key(hex_id, far[1])))
+        return cls([state for state, _ in nodes], nodes, arcs, leaving, entering)
 
 
 class _Walk:

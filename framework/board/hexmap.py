@@ -56,6 +56,9 @@ class HexMap:
     """Edges across which new track may lead."""
     printed: dict[str, Face] = field(init=False)
     """Each hex's preprinted content as a face (rotation 0)."""
+    layouts: dict[tuple[str, int], tuple[Face, object]] = field(init=False, default_factory=dict)
+    """What each face makes of the track graph on each hex, kept by
+    :class:`~framework.board.graph.TrackGraph` (its part of the map that never changes)."""
     links: dict[str, tuple[tuple[str, int] | None, ...]] = field(init=False)
     """For each hex and edge, the hex and edge track crosses to (``None``: off the map or
     across an impassable border)."""

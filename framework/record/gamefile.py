@@ -109,8 +109,11 @@ def _undo_cut(
     """The first position an undo takes back."""
     target = action.get("action_id")
     if target is None:
-        live = [i for i, a in enumerate(kept) if a is not None and a.get("type") != "message"]
-        return live[-1] if live else position
+        for i in range(len(kept) - 1, -1, -1):  # the last effective action, not a message
+            taken = kept[i]
+            if taken is not None and taken.get("type") != "message":
+                return i
+        return position
     if not isinstance(target, int) or isinstance(target, bool):
         raise GameError("undo", f"an undo's action_id is a whole number, not {target!r}").at(action.get("id"))
     if target == 0:

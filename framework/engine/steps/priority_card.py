@@ -28,7 +28,11 @@ class PriorityCardStep(Step):
 
     def _holder(self) -> str | None:
         game, rnd = self.game, self.round
-        for sym, company in game.companies.items():
+        cards = getattr(self, "_cards", None)
+        if cards is None:  # the title's companies with a priority card, looked up once
+            cards = self._cards = [s for s, c in game.title.companies.items() if c.ability("priority_card")]
+        for sym in cards:
+            company = game.companies[sym]
             ability = operating.ability(game, sym, "priority_card")
             if not isinstance(ability, PriorityCard):
                 continue

@@ -55,11 +55,12 @@ class BuySellParShares(StockTurn):
         out = []
         if self.can_sell_any(entity):
             out.append("sell_shares")
-        if self.must_sell(entity):
+        count = finance.certificate_count(self.game, entity)
+        if self.must_sell(entity, count):
             return out
-        if self.can_buy_any(entity):
+        if self.can_buy_any(entity, count):
             out.append("buy_shares")
-        if not rnd.bought and not rnd.parred and self.can_par_any(entity):
+        if not rnd.bought and not rnd.parred and self.can_par_any(entity, count):
             out.append("par")
         if self.companies_for_sale(entity):
             out.append("buy_company")

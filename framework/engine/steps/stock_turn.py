@@ -54,13 +54,17 @@ class StockTurn(Step):
     rounds = ("stock",)
     ROUND_STATE = (SOLD, BOUGHT, BOUGHT_FROM, PARRED, LAST_ACTOR, ACTED, SOLD_FIRST, LAST_BUYER, SOLD_TURN)
 
-    def must_sell(self, player: str) -> bool:
+    def must_sell(self, player: str, count: int | None = None) -> bool:
+        """Whether ``player`` holds more than a limit allows (``count``: their certificates
+        counting toward the limit, when known)."""
         game = self.game
-        if finance.certificate_count(game, player) > finance.certificate_limit(game):
+        if count is None:
+            count = finance.certificate_count(game, player)
+        if count > finance.certificate_limit(game):
             return True
         limit = game.title.rules.stock.holding_limit
         return any(
-            finance.holding_limited(game, c) and c.percent_of(player) > limit
+            c.percent_of(player) > limit and finance.holding_limited(game, c)
             for c in game.corporations.values()
             if not c.closed
         )
@@ -96,9 +100,10 @@ class StockTurn(Step):
         (``stock.sell_in_blocks``), may sell no more of it now."""
         return self.game.title.rules.stock.sell_in_blocks and corp.sym in self.round.sold_turn
 
-    def buyable(self, player: str, corp, at_limit: bool | None = None) -> list:
+    def buyable(self, player: str, corp, at_limit: bool | None = None, *, first: bool = False) -> list:
         """Certificates of ``corp`` the player could buy now (``at_limit``: whether the
-        player's certificates already reach the limit, when known)."""
+        player's certificates already reach the limit, when known; ``first``: only the
+        first one found, to know whether there is any)."""
         game = self.game
         if corp.closed or corp.par is None or corp.bot or self.sold_earlier(player, corp):
             return []
@@ -122,6 +127,8 @@ class StockTurn(Step):
             if not self.may_buy_from(corp, share):
                 continue
             out.append(share)
+            if first:
+                break
         return out
 
     def sold_earlier(self, player: str, corp) -> bool:
@@ -158,13 +165,20 @@ class StockTurn(Step):
         allowed = finance.multiple_buy_from(self.game, corp)
         return all(source in allowed for source in [*rnd.bought_from, purchase_source(corp, share)])
 
-    def can_buy_any(self, player: str) -> bool:
-        at_limit = self.at_limit(player)
-        return any(self.buyable(player, c, at_limit) for c in self.game.corporations.values())
-
-    def can_par_any(self, player: str) -> bool:
+    def can_buy_any(self, player: str, count: int | None = None) -> bool:
+        """Whether ``player`` could buy any certificate now (``count`` as for :meth:`must_sell`)."""
         game = self.game
-        if finance.certificate_count(game, player) >= finance.certificate_limit(game):
+        if count is None:
+            count = finance.certificate_count(game, player)
+        at_limit = count >= finance.certificate_limit(game)
+        return any(self.buyable(player, c, at_limit, first=True) for c in game.corporations.values())
+
+    def can_par_any(self, player: str, count: int | None = None) -> bool:
+        """Whether ``player`` could start a corporation now (``count`` as for :meth:`must_sell`)."""
+        game = self.game
+        if count is None:
+            count = finance.certificate_count(game, player)
+        if count >= finance.certificate_limit(game):
             return False
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
