@@ -278,12 +278,7 @@ class Board:
             held = slots.get(node[2])
             return not (centre.kind == "city" and held and all(o is not None and o != owner for o in held))
 
-        old = self.graph.faces[hex_id]
-        self.graph.set_face(hex_id, face)
-        try:
-            reach = self.graph.walk(starts, through)
-        finally:
-            self.graph.set_face(hex_id, old)
+        reach = self.graph.walk(starts, through, laid=(hex_id, face))
         self._foreseen = (hex_id, face, dict(mapping), owner, reach)
         return reach
 

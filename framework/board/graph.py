@@ -109,7 +109,12 @@ class TrackGraph:
             found = self.hexmap.layouts[(hex_id, id(face))] = (face, _Layout.of(hex_id, face))
         return found[1]  # type: ignore[return-value]  # the map keeps layouts untyped
 
-    def walk(self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool]) -> Reach:
+    def walk(
+        self,
+        starts: Iterable[NodeKey],
+        passable: Callable[[NodeKey], bool],
+        laid: tuple[str, Face] | None = None,
+    ) -> Reach:
         """What a company's stations at ``starts`` reach along track (its network).
 
         Each station is walked from separately, the company's other stations ending
@@ -121,14 +126,53 @@ class TrackGraph:
         a side (a junction), the search beyond that side is exhaustive: whatever it marks
         there is unmarked again when it backs out, so every way on is tried. This is what
         18xx.games counts as connected.
+
+        With ``laid`` (a hex and a face), the walk is on the track as it would be with that
+        face on that hex; the graph is unchanged.
         """
         reach = Reach()
-        starts = [s for s in dict.fromkeys(starts) if s[1] in self.faces]
-        for start in starts:
-            _Walk(self, reach, passable, starts).from_station(start)
         faces = self.faces
+        # The graph's own dictionaries (read only), as networkx's algorithms read them:
+        # its views cost a wrapper object on every step of the walk.
+        succ: dict[State, dict[State, Any]] = self.g._succ
+        state_of: dict[State, dict[str, Any]] = self.g._node
+        if laid is not None:
+            faces = {**faces, laid[0]: laid[1]}
+            succ, state_of = self._with_face(laid[0], laid[1])
+        starts = [s for s in dict.fromkeys(starts) if s[1] in faces]
+        for start in starts:
+            _Walk(succ, state_of, reach, passable, starts).from_station(start)
         reach.ports.update((h, e) for h, i in reach.paths for e in faces[h].path_edges[i])
         return reach
+
+    def _with_face(
+        self, hex_id: str, face: Face
+    ) -> tuple[dict[State, dict[State, Any]], dict[State, dict[str, Any]]]:
+        """The graph's moves and states as :meth:`set_face` would make them, in copies of
+        its dictionaries: the hex's new states, and the neighbours' states that lead into
+        the hex leading into the new ones."""
+        succ: dict[State, dict[State, Any]] = dict(self.g._succ)
+        state_of: dict[State, dict[str, Any]] = dict(self.g._node)
+        layout = self._layout(hex_id, face)
+        for state, attributes in layout.nodes:
+            state_of[state] = attributes
+            succ[state] = {}
+        for u, v in layout.arcs:
+            succ[u][v] = None
+        links = self.hexmap.links
+        old = self.faces[hex_id]
+        for edge in face.exits | old.exits:
+            there = self.hexmap.across(hex_id, edge)
+            if there is not None and there[0] in self.faces and links[there[0]][there[1]] is not None:
+                entering = layout.entering.get(edge, ())
+                for u in self._layout(there[0], self.faces[there[0]]).leaving.get(there[1], ()):
+                    succ[u] = dict.fromkeys(entering)
+            there = links[hex_id][edge]
+            if edge in face.exits and there is not None and there[0] in self.faces:
+                onward = self._layout(there[0], self.faces[there[0]]).entering.get(there[1], ())
+                for u in layout.leaving[edge]:
+                    succ[u].update(dict.fromkeys(onward))
+        return succ, state_of
 
 
 def _end(face: Face, i: int, end: tuple[str, int]) -> int:
@@ -188,12 +232,15 @@ class _Walk:
     """One station's depth-first walk over the track graph (see :meth:`TrackGraph.walk`)."""
 
     def __init__(
-        self, graph: TrackGraph, reach: Reach, passable: Callable[[NodeKey], bool], stations: list[NodeKey]
+        self,
+        succ: dict[State, dict[State, Any]],
+        state_of: dict[State, dict[str, Any]],
+        reach: Reach,
+        passable: Callable[[NodeKey], bool],
+        stations: list[NodeKey],
     ):
-        # The graph's own dictionaries (read only), as networkx's algorithms read them:
-        # its views cost a wrapper object on every step of the walk.
-        self.succ: dict[State, dict[State, Any]] = graph.g._succ
-        self.state: dict[State, dict[str, Any]] = graph.g._node
+        self.succ = succ
+        self.state = state_of
         self.reach = reach
         self.passable = passable
         self.through: dict[NodeKey, bool] = {}
