@@ -8,9 +8,9 @@ action.
 
     python benchmarks/replay.py [--runs 7] [--invariants]
 
-Target on a 2-core machine: at least 8,000 actions per second (the three games
-together in about 0.2 s), with every check the engine makes — the conformance work
-(issue 11) must not cost replay speed.
+Target on a 2-core machine (issue 25): at least 12,000 actions per second (the three
+games together in about 0.14 s), with every check the engine makes. Measured on
+2026-12-03: about 8,200 (0.21 s), up from 6,600 that morning.
 """
 
 from __future__ import annotations

@@ -126,9 +126,11 @@ def certificate_count(game: Game, player: str) -> int:
     """Certificates of ``player`` that count toward the limit (privates included)."""
     count = 0
     for corp in game.corporations.values():
-        if corp.closed or not counts_for_limit(game, corp):
+        if corp.closed:
             continue
-        count += sum(1 for s in corp.shares if s.owner == player)
+        held = sum(1 for s in corp.shares if s.owner == player)
+        if held and counts_for_limit(game, corp):
+            count += held
     if game.title.certificate_limit.counts_companies:
         for company in game.companies.values():
             if company.owner == player and game.title.companies[company.sym].counts_for_cert_limit:
