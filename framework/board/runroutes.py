@@ -26,6 +26,7 @@ from itertools import islice, product
 from typing import Any
 
 from framework.board.board import Board
+from framework.board.graph import State
 from framework.board.routes import (
     IllegalRoute,
     NodeRef,
@@ -44,33 +45,37 @@ Chain = tuple[NodeRef, NodeRef, tuple[PathRef, ...]]
 
 def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
     """Every walk from a revenue centre of ``hexes[0]`` to one of ``hexes[-1]`` whose
-    track paths lie in exactly ``hexes``, in that order; fewest paths first."""
+    track paths lie in exactly ``hexes``, in that order; fewest paths first. The walks
+    follow the moves of the board's track graph (:mod:`framework.board.graph`)."""
     faces = board.graph.faces
     found: list[Chain] = []
     if not hexes or any(h not in faces for h in hexes):
         return found
+    track = board.graph.g
+    succ: dict[State, dict[State, Any]] = track._succ  # read only, as networkx's algorithms do
+    state_of: dict[State, dict[str, Any]] = track._node
+    last = len(hexes) - 1
 
-    def walk(k: int, end: tuple[str, int], start: NodeRef, paths: list[PathRef]) -> None:
-        hex_id = hexes[k]
-        face = faces[hex_id]
-        for i, path in enumerate(face.paths):
-            if end not in (path.a, path.b) or (hex_id, i) in paths:
-                continue
-            other = path.b if path.a == end else path.a
-            walked = [*paths, (hex_id, i)]
-            if k == len(hexes) - 1:
-                if other[0] == "node" and (hex_id, other[1]) != start:
-                    found.append((start, (hex_id, other[1]), tuple(walked)))
-                continue
-            if other[0] != "edge":
-                continue
-            there = board.hexmap.across(hex_id, other[1])
-            if there is None or there[0] != hexes[k + 1] or there[1] not in faces[there[0]].exits:
-                continue
-            walk(k + 1, ("edge", there[1]), start, walked)
+    def walk(k: int, state: State, start: NodeRef, paths: list[PathRef]) -> None:
+        info = state_of[state]
+        ref = info["path"]
+        if ref in paths:
+            return
+        walked = [*paths, ref]
+        if info["exit"] is None:  # the path ends at a revenue centre
+            if k == last:
+                for there in succ[state]:
+                    if (there[1], there[2]) != start:
+                        found.append((start, (there[1], there[2]), tuple(walked)))
+            return
+        if k < last:
+            for there in succ[state]:
+                if there[1] == hexes[k + 1]:
+                    walk(k + 1, there, start, walked)
 
     for index in range(len(faces[hexes[0]].nodes)):
-        walk(0, ("node", index), (hexes[0], index), [])
+        for state in succ[("node", hexes[0], index)]:
+            walk(0, state, (hexes[0], index), [])
     found.sort(key=lambda chain: len(chain[2]))
     return found
 
