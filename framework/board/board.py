@@ -11,13 +11,14 @@ Rules about *laying* tiles are in :mod:`framework.board.lays`; about tokens in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
 from framework.board.hexmap import HexMap, shared
 from framework.board.supply import TileSupply
-from framework.title.faces import Face, make_face
+from framework.title.faces import End, Face, make_face
 from framework.title.model import Title
 from framework.title.upgrades import keeping_mapping
 
@@ -64,7 +65,7 @@ class FaceCache:
         """The rotations of a tile that look different (a symmetric tile repeats itself)."""
         found = self._rotations.get(name)
         if found is None:
-            seen: set[frozenset] = set()
+            seen: set[frozenset[tuple[End, End]]] = set()
             kept = []
             for rotation in range(6):
                 shape = frozenset((p.a, p.b) for p in self.get(name, rotation).paths)
@@ -149,13 +150,8 @@ class Board:
         self.supply.take(tile_id)
         self.placed[hex_id] = Placed(tile_id, name, rotation)
         face = self.faces.get(name, rotation)
-        for table in (self.tokens, self.reserved):
-            moved: dict[City, list[Any]] = {}
-            for (h, i), entries in list(table.items()):
-                if h == hex_id:
-                    del table[(h, i)]
-                    moved.setdefault((h, mapping[i]), []).extend(entries)
-            table.update(moved)
+        _move_to(self.tokens, hex_id, mapping)
+        _move_to(self.reserved, hex_id, mapping)
         for (h, i), slots in list(self.tokens.items()):
             if h == hex_id:
                 owners = [o for o in slots if o is not None]
@@ -233,7 +229,9 @@ class Board:
 
     # -- walking the network --------------------------------------------
 
-    def passable(self, owner: str, passable_owners: frozenset[str] = frozenset()):
+    def passable(
+        self, owner: str, passable_owners: frozenset[str] = frozenset()
+    ) -> Callable[[NodeKey], bool]:
         """A predicate: may ``owner`` walk through this revenue centre?"""
         faces = self.graph.faces
 
@@ -322,3 +320,14 @@ class Board:
         }
         board.removed_icons = {h: list(v) for h, v in data["removed_icons"].items()}
         return board
+
+
+def _move_to(table: dict[City, list[Any]], hex_id: str, mapping: dict[int, int]) -> None:
+    """Move the entries of ``hex_id``'s cities in ``table`` (tokens or reservations) from
+    old city ``k`` to new city ``mapping[k]``."""
+    moved: dict[City, list[Any]] = {}
+    for (h, i), entries in list(table.items()):
+        if h == hex_id:
+            del table[(h, i)]
+            moved.setdefault((h, mapping[i]), []).extend(entries)
+    table.update(moved)

@@ -74,8 +74,14 @@ class TrackGraph:
 
     def __init__(self, hexmap: HexMap):
         self.hexmap = hexmap
-        self.g = nx.DiGraph()
+        self.g: nx.DiGraph[State] = nx.DiGraph()
         self.faces: dict[str, Face] = {}
+
+    def moves(self) -> tuple[dict[State, dict[State, Any]], dict[State, dict[str, Any]]]:
+        """The graph's own dictionaries, read only: each state's successors and each
+        state's attributes. The walks read them as networkx's own algorithms do; its
+        views would cost a wrapper object on every step."""
+        return self.g._succ, self.g._node  # type: ignore[attr-defined]  # networkx's storage, not in its stubs
 
     def set_face(self, hex_id: str, face: Face) -> None:
         """Put ``face`` on ``hex_id``, replacing what was there: its states go, the new
@@ -132,10 +138,7 @@ class TrackGraph:
         """
         reach = Reach()
         faces = self.faces
-        # The graph's own dictionaries (read only), as networkx's algorithms read them:
-        # its views cost a wrapper object on every step of the walk.
-        succ: dict[State, dict[State, Any]] = self.g._succ
-        state_of: dict[State, dict[str, Any]] = self.g._node
+        succ, state_of = self.moves()
         if laid is not None:
             faces = {**faces, laid[0]: laid[1]}
             succ, state_of = self._with_face(laid[0], laid[1])
@@ -151,8 +154,8 @@ class TrackGraph:
         """The graph's moves and states as :meth:`set_face` would make them, in copies of
         its dictionaries: the hex's new states, and the neighbours' states that lead into
         the hex leading into the new ones."""
-        succ: dict[State, dict[State, Any]] = dict(self.g._succ)
-        state_of: dict[State, dict[str, Any]] = dict(self.g._node)
+        moves, states = self.moves()
+        succ, state_of = dict(moves), dict(states)
         layout = self._layout(hex_id, face)
         for state, attributes in layout.nodes:
             state_of[state] = attributes

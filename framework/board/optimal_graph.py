@@ -30,7 +30,6 @@ its index, with its ``mask`` and ``paths``), and the route search reads it as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from weakref import WeakKeyDictionary
 
 import networkx as nx
@@ -67,8 +66,9 @@ class StopGraph:
     resources: dict[PathRef, int]
     """Each track path's resources as a bitset: its own bit, and one bit for each side
     of its hex it reaches."""
-    g: nx.MultiGraph = field(default_factory=nx.MultiGraph)
-    """The stops (by index) and the chains between them (keyed by chain index)."""
+    g: nx.MultiGraph[int] = field(default_factory=nx.MultiGraph)
+    """The stops (by index) and the chains between them (keyed by chain index, with the
+    ``chain`` and its ``index``)."""
     adjacency: list[list[tuple[int, int, int, bool, bool]]] = field(default_factory=list)
     """For each stop ``u``, read off :attr:`g` in chain order: ``(v, chain index, mask,
     terminal at u, terminal at v)``."""
@@ -111,9 +111,7 @@ def _build(board: Board) -> StopGraph:
                     mask |= side_bits[hex_id, end[1]]
             resources[hex_id, i] = mask
     walks: list[tuple[NodeRef, NodeRef, tuple[PathRef, ...], int]] = []
-    track = board.graph.g
-    succ: dict[State, dict[State, Any]] = track._succ  # read only, as networkx's algorithms do
-    state_of: dict[State, dict[str, Any]] = track._node
+    succ, state_of = board.graph.moves()
 
     def walk(start: NodeRef, state: State, paths: tuple[PathRef, ...], mask: int) -> None:
         ref = state_of[state]["path"]
@@ -131,9 +129,9 @@ def _build(board: Board) -> StopGraph:
             walk(start, there, walked, mask | bits)
 
     for hex_id in sorted(faces):
-        for index in range(len(faces[hex_id].nodes)):
-            for state in succ[("node", hex_id, index)]:
-                walk((hex_id, index), state, (), 0)
+        for part in range(len(faces[hex_id].nodes)):
+            for state in succ[("node", hex_id, part)]:
+                walk((hex_id, part), state, (), 0)
 
     def terminal(ref: PathRef) -> bool:
         return faces[ref[0]].paths[ref[1]].terminal
@@ -148,7 +146,7 @@ def _build(board: Board) -> StopGraph:
     nodes = sorted({n for start, end, _, _ in walks for n in (start, end)})
     index = {n: i for i, n in enumerate(nodes)}
     chains: list[Chain] = []
-    stops = nx.MultiGraph()
+    stops: nx.MultiGraph[int] = nx.MultiGraph()
     stops.add_nodes_from((i, {"stop": n}) for i, n in enumerate(nodes))
     for (start, end, term_a, term_b), found in sorted(best.items()):
         found.sort(key=lambda item: (item[0].bit_count(), item[1]))
@@ -158,19 +156,20 @@ def _build(board: Board) -> StopGraph:
                 continue  # a subset of its track already joins the same stops
             kept.append(mask)
             chain = Chain(index[start], index[end], mask, paths, term_a, term_b)
-            stops.add_edge(chain.a, chain.b, key=len(chains), chain=chain)
+            stops.add_edge(chain.a, chain.b, key=len(chains), chain=chain, index=len(chains))
             chains.append(chain)
     return StopGraph(nodes, index, chains, resources, stops, _adjacency(stops))
 
 
-def _adjacency(stops: nx.MultiGraph) -> list[list[tuple[int, int, int, bool, bool]]]:
+def _adjacency(stops: nx.MultiGraph[int]) -> list[list[tuple[int, int, int, bool, bool]]]:
     """For each stop, its chains as the search reads them, in chain order."""
     adjacency: list[list[tuple[int, int, int, bool, bool]]] = []
     for u in range(stops.number_of_nodes()):
-        around = []
+        around: list[tuple[int, tuple[int, int, int, bool, bool]]] = []
         for v, keyed in stops.adj[u].items():
-            for k, data in keyed.items():
+            for data in keyed.values():
                 c: Chain = data["chain"]
+                k: int = data["index"]
                 near, far = (c.terminal_a, c.terminal_b) if c.a == u else (c.terminal_b, c.terminal_a)
                 around.append((k, (v, k, c.mask, near, far)))
         adjacency.append([entry for _, entry in sorted(around)])
