@@ -11,13 +11,14 @@ Rules about *laying* tiles are in :mod:`framework.board.lays`; about tokens in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
 from framework.board.hexmap import HexMap
 from framework.board.supply import TileSupply
-from framework.title.faces import Face, make_face
+from framework.title.faces import End, Face, make_face
 from framework.title.model import Title
 from framework.title.upgrades import keeping_mapping
 
@@ -59,7 +60,7 @@ class FaceCache:
         """The rotations of a tile that look different (a symmetric tile repeats itself)."""
         found = self._rotations.get(name)
         if found is None:
-            seen: set[frozenset] = set()
+            seen: set[frozenset[tuple[End, End]]] = set()
             kept = []
             for rotation in range(6):
                 shape = frozenset((p.a, p.b) for p in self.get(name, rotation).paths)
@@ -140,7 +141,8 @@ class Board:
         self.supply.take(tile_id)
         self.placed[hex_id] = Placed(tile_id, name, rotation)
         face = self.faces.get(name, rotation)
-        for table in (self.tokens, self.reserved):
+        tables: tuple[dict[City, list[Any]], ...] = (self.tokens, self.reserved)
+        for table in tables:
             moved: dict[City, list[Any]] = {}
             for (h, i), entries in list(table.items()):
                 if h == hex_id:
@@ -221,7 +223,9 @@ class Board:
 
     # -- walking the network --------------------------------------------
 
-    def passable(self, owner: str, passable_owners: frozenset[str] = frozenset()):
+    def passable(
+        self, owner: str, passable_owners: frozenset[str] = frozenset()
+    ) -> Callable[[NodeKey], bool]:
         """A predicate: may ``owner`` walk through this revenue centre?"""
         faces = self.graph.faces
 

@@ -61,7 +61,7 @@ class TrackGraph:
 
     def __init__(self, hexmap: HexMap):
         self.hexmap = hexmap
-        self.g = nx.Graph()
+        self.g: nx.Graph[NodeKey] = nx.Graph()
         self.faces: dict[str, Face] = {}
 
     def set_face(self, hex_id: str, face: Face) -> None:
@@ -112,7 +112,9 @@ class TrackGraph:
 class _Walk:
     """One station's depth-first walk (see :meth:`TrackGraph.walk`)."""
 
-    def __init__(self, graph: TrackGraph, reach: Reach, passable, stations: list[NodeKey]):
+    def __init__(
+        self, graph: TrackGraph, reach: Reach, passable: Callable[[NodeKey], bool], stations: list[NodeKey]
+    ):
         self.faces = graph.faces
         self.links = graph.hexmap.links
         self.reach = reach
@@ -156,6 +158,7 @@ class _Walk:
         for e in edges:
             reach.ports.add((hex_id, e))
         terminal = face.paths[i].terminal
+        there: NodeKey | tuple[str, int] | None
         for n in face.path_nodes[i]:
             there = ("node", hex_id, n)
             reach.nodes.add(there)

@@ -122,6 +122,7 @@ def _build(board: Board) -> StopGraph:
                 continue
             walk(start, there[0], ("edge", there[1]), walked, mask | bits)
 
+    index: int | dict[NodeRef, int]  # a centre's part, then each stop's number
     for hex_id in sorted(faces):
         for index in range(len(faces[hex_id].nodes)):
             walk((hex_id, index), hex_id, ("node", index), [], 0)

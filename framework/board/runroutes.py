@@ -134,7 +134,7 @@ def _touches_own(board: Board, owner: str, chain: Chain) -> bool:
 def _joinable(board: Board, options: list[list[Chain]]) -> Iterator[list[Chain]]:
     """Combinations whose consecutive chains share exactly one stop and no track."""
     for combo in product(*options):
-        track: set = set()
+        track: set[tuple[str, str, int]] = set()
         ok = True
         for k, chain in enumerate(combo):
             mine = track_of(board, chain[2])
@@ -196,7 +196,7 @@ def collapsed(hexes: Iterable[str]) -> list[str]:
     return out
 
 
-def legs_from(board: Board, start: NodeRef, target: str, taken: set) -> list[Chain]:
+def legs_from(board: Board, start: NodeRef, target: str, taken: set[tuple[str, str, int]]) -> list[Chain]:
     """Every walk of track from ``start`` to another revenue centre of hex ``target``
     that passes no revenue centre and uses none of the ``taken`` track (as
     :func:`~framework.board.routes.track_of` gives it), nor any track twice: by the
@@ -204,7 +204,9 @@ def legs_from(board: Board, start: NodeRef, target: str, taken: set) -> list[Cha
     faces = board.graph.faces
     found: dict[int, list[Chain]] = {}
 
-    def walk(hex_id: str, end: tuple[str, int], walked: list[PathRef], track: set) -> None:
+    def walk(
+        hex_id: str, end: tuple[str, int], walked: list[PathRef], track: set[tuple[str, str, int]]
+    ) -> None:
         face = faces[hex_id]
         for index in face.paths_at(end):
             mine = track_of(board, [(hex_id, index)])
@@ -242,7 +244,7 @@ def routes_through(
         return
 
     def extend(
-        stops: list[NodeRef], chains: list[tuple[PathRef, ...]], k: int, taken: set
+        stops: list[NodeRef], chains: list[tuple[PathRef, ...]], k: int, taken: set[tuple[str, str, int]]
     ) -> Iterator[Route]:
         if k == len(target) - 1 and len(stops) >= 2:
             yield Route(train, tuple(stops), tuple(chains))
@@ -323,7 +325,7 @@ def walks_along(board: Board, train: str, hexes: list[str], used: Iterable[PathR
         stops: list[NodeRef],
         chains: list[tuple[PathRef, ...]],
         chain: list[PathRef],
-        taken: set,
+        taken: set[tuple[str, str, int]],
     ) -> Iterator[Route]:
         hex_id = target[k]
         face = faces[hex_id]
