@@ -29,12 +29,13 @@ The rules (rulebook §10.3, reference §4.6):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
-from framework.title.faces import Face
+from framework.title.faces import Face, PathEnd
+from framework.title.tiles import Tile
 
 
 class IllegalLay(BoardRuleError):
@@ -250,11 +251,11 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     return plan
 
 
-def tile_count(tile, kind: str) -> int:
+def tile_count(tile: Tile, kind: str) -> int:
     return {"city": len(tile.cities), "town": len(tile.towns)}[kind]
 
 
-def _next_color(colors: list[str], color: str) -> str | None:
+def _next_color(colors: Sequence[str], color: str) -> str | None:
     if color not in colors:
         return None
     i = colors.index(color) + 1
@@ -328,14 +329,14 @@ def _gains(old: Face, new: Face, restriction: str) -> set[int]:
     return out
 
 
-def _within(path, other, face: Face, other_face: Face) -> bool:
+def _within(path: PathEnd, other: PathEnd, face: Face, other_face: Face) -> bool:
     """Whether each end of ``path`` is an end of ``other``: the same edge, or a revenue
     centre of the same kind."""
     ends = [(e[0], e[1] if e[0] == "edge" else other_face.nodes[e[1]].kind) for e in (other.a, other.b)]
     return all((e[0], e[1] if e[0] == "edge" else face.nodes[e[1]].kind) in ends for e in (path.a, path.b))
 
 
-def _top(revenue) -> int:
+def _top(revenue: int | dict[str, int]) -> int:
     return max(revenue.values()) if isinstance(revenue, dict) else revenue
 
 
@@ -392,7 +393,7 @@ def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
                 continue
 
 
-def _suiting(board: Board, layer: LayTerms, site: _Site) -> tuple[str, ...]:
+def _suiting(board: Board, layer: LayTerms, site: _Site) -> Sequence[str]:
     """The tiles that pass :func:`_check_tile` at ``site`` (remembered per kind of site)."""
     old = site.old
     key = (
@@ -405,7 +406,7 @@ def _suiting(board: Board, layer: LayTerms, site: _Site) -> tuple[str, ...]:
         old.node_count("city"),
         old.node_count("town"),
     )
-    found = board.faces.suits.get(key)
+    found: tuple[str, ...] | list[str] | None = board.faces.suits.get(key)
     if found is None:
         found = []
         for name in board.title.tiles:

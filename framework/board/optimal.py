@@ -41,11 +41,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from framework.board.board import Board
 from framework.board.optimal_graph import stop_graph
 from framework.board.optimal_search import Clock, Timeout, Trail, TrainSearch
-from framework.board.routes import Revenue, Route, Runner, check_route, revenue
+from framework.board.routes import PathRef, Revenue, Route, Runner, check_route, revenue
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ class _Joint:
     def _single(self, t: int, used: int, cap: int | None = None) -> tuple[int, Trail]:
         """The best route of train ``t`` avoiding ``used`` track (value 0, no trail: none).
         Each route found is also an answer by itself, should time run out."""
-        found: list = [0, []]
+        found: list[Any] = [0, []]  # the best value and its trail
 
         def offer(value: int, _used: int, trail: Trail) -> None:
             found[0], found[1] = value, list(trail)
@@ -167,7 +168,9 @@ class _Joint:
                 cap = value
         self._record(total, choice)
 
-    def _level(self, n: int, used: int, acc: int, cap: int | None, chosen: dict) -> None:
+    def _level(
+        self, n: int, used: int, acc: int, cap: int | None, chosen: dict[int, tuple[int, Trail]]
+    ) -> None:
         """Choose routes for the trains from ``order[n]`` on, given the routes ``chosen``
         (worth ``acc``, on the ``used`` track); ``cap``: the most ``order[n]`` may earn."""
         if n == len(self.order):
@@ -237,7 +240,7 @@ class _Joint:
     def verified(self) -> tuple[list[Route], list[Revenue]]:
         """The chosen routes in the trains' order, checked and valued by the board layer."""
         routes, revenues = [], []
-        used: set = set()
+        used: set[PathRef] = set()
         for t, (train, runner) in enumerate(self.trains):
             if t not in self.choice:
                 continue

@@ -17,6 +17,8 @@ names, or in a hex holding a bonus token. :class:`BonusTable` keeps those
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from framework.board.board import Board
 from framework.board.optimal_graph import StopGraph
 from framework.board.routes import Runner
@@ -32,7 +34,7 @@ class BonusTable:
         self.hexes = [h for h, _ in graph.nodes]
         icons = [board.icons(h) for h in self.hexes]
 
-        def nodes_where(test) -> int:
+        def nodes_where(test: Callable[..., bool]) -> int:  # of a hex and its icons
             mask = 0
             for i, hex_id in enumerate(self.hexes):
                 if test(hex_id, icons[i]):

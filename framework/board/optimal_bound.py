@@ -202,16 +202,16 @@ class Bounds:
         passable, tokens, value, bonus = self.passable, self.tokens, self.value, self.bonus
         free = [c for c in self.graph.chains if not c.mask & used]
         # The passable stops, joined by the free chains a route may pass along both ways.
-        joined = nx.Graph()
+        joined: nx.Graph[int] = nx.Graph()
         joined.add_nodes_from(i for i, through in enumerate(passable) if through)
         joined.add_edges_from(
             (c.a, c.b) for c in free if passable[c.a] and passable[c.b] and not (c.terminal_a or c.terminal_b)
         )
         inside: list[int] = []
         part: dict[int, int] = {}
-        for k, component in enumerate(nx.connected_components(joined)):
-            inside.append(sum(1 << i for i in component))
-            part.update(dict.fromkeys(component, k))
+        for k, stops in enumerate(nx.connected_components(joined)):
+            inside.append(sum(1 << i for i in stops))
+            part.update(dict.fromkeys(stops, k))
         around = [0] * len(inside)
         best = -1
         for c in free:

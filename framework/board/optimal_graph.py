@@ -128,6 +128,7 @@ def _build(board: Board) -> StopGraph:
         for there in succ[state]:
             walk(start, there, walked, mask | bits)
 
+    index: int | dict[NodeRef, int]  # a centre's part, then each stop's number
     for hex_id in sorted(faces):
         for part in range(len(faces[hex_id].nodes)):
             for state in succ[("node", hex_id, part)]:

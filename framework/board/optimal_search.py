@@ -211,7 +211,7 @@ class TrainSearch(Bounds):
         return Route(train, stops, chains)
 
 
-def _first(item: tuple) -> int:
+def _first(item: tuple[int, object, object]) -> int:
     return item[0]
 
 

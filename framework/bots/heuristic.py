@@ -175,11 +175,11 @@ class HeuristicBot:
         if spare < 0 and not bot_corporation:
             return None
         colors = list(game.colors())
-        near = attraction(game.board)
+        near = attraction(game.track_board)
 
         def worth(choice: Choice) -> float:
             hex_id = _city_hex(game, choice["city"])
-            face = game.board.face(hex_id)
+            face = game.track_board.face(hex_id)
             return sum(revenue_in_phase(n.revenue, colors) for n in face.nodes) + near[hex_id] + rng.random()
 
         return to_action(game, corp, "place_token", max(options[corp]["place_token"], key=worth))
@@ -190,7 +190,7 @@ class HeuristicBot:
     def dividend(self, game: Game, corp: str, options: Options, rng: random.Random) -> dict[str, Any]:
         kinds = [c["kind"] for c in options[corp]["dividend"]]
         cheapest = trains.cheapest_offer(game) or 0
-        saving = needs_train(game, corp) and _cash(game, corp) + game.round.revenue < cheapest * 1.2
+        saving = needs_train(game, corp) and _cash(game, corp) + game.current_round.revenue < cheapest * 1.2
         kind = "withhold" if saving and "withhold" in kinds else "payout" if "payout" in kinds else kinds[0]
         return to_action(game, corp, "dividend", {"kind": kind})
 
@@ -218,7 +218,7 @@ class HeuristicBot:
         bankruptcy."""
         president = game.corporations[corp].president() if corp in game.corporations else None
         sales = options.get(president or "", {}).get("sell_shares", [])
-        if sales:
+        if sales and president is not None:  # a president's sales, when there is one
             sale = min(sales, key=lambda c: (c["shares"][0].startswith(f"{corp}_"), c["percent"]))
             return to_action(game, president, "sell_shares", sale)
         if "bankrupt" in options[corp] and "pass" not in options[corp]:
@@ -252,7 +252,7 @@ class HeuristicBot:
         return to_action(game, entity, "discard_train", worst)
 
     def assign(self, game: Game, entity: str, options: Options, rng: random.Random) -> dict[str, Any]:
-        near = attraction(game.board)
+        near = attraction(game.track_board)
         listed = options[entity]["assign"]
         return to_action(
             game, entity, "assign", max(listed, key=lambda c: near.get(c["target"], 0) + rng.random())
@@ -295,7 +295,10 @@ def _par_choice(game: Game, player: str, choices: list[Choice], rng: random.Rand
     corps = sorted({c["corporation"] for c in choices})
     corp = rng.choice(corps)
     mine = [c for c in choices if c["corporation"] == corp]
-    price = lambda c: int(c["share_price"].split(",")[0])  # noqa: E731
+
+    def price(c: Choice) -> int:
+        return int(c["share_price"].split(",")[0])
+
     fitting = [c for c in mine if price(c) * 4 <= cash] or [min(mine, key=price)]
     return max(fitting, key=price)
 

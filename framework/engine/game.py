@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, overload
 
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
@@ -176,8 +176,14 @@ class Game:
 
     # -- lookups --------------------------------------------------------
 
-    def name(self, holder: str) -> str:
-        player = self.players_by_id.get(holder)
+    @overload
+    def name(self, holder: str) -> str: ...
+    @overload
+    def name(self, holder: str | None) -> str | None: ...
+    def name(self, holder: str | None) -> str | None:
+        """A player's name, or the holder as it is (a corporation, the bank; ``None`` when
+        no one is named)."""
+        player = self.players_by_id.get(holder) if holder is not None else None
         return player.name if player else holder
 
     @property

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from framework.engine import operating, purchases, tokens, trains
-from framework.engine.entities import POOL
+from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
 from framework.engine.steps.stock_turn import LAST_BUYER
 from framework.engine.steps.track import HOME_CHOOSER, OPERATOR_ACTED, PENDING_HOME
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 
 class AuctionRound(Round):
@@ -59,7 +62,7 @@ class StockRound(Round):
         self.reset_turn_state()
         self.reset_steps()
         if self.skip_steps() is None and not self.finished():
-            self.game.players_by_id[self.entity()].passed = True
+            self.game.players_by_id[cast(str, self.entity())].passed = True  # the index is a seat
             self.next_entity()
 
     def next_entity(self) -> None:
@@ -90,7 +93,7 @@ class StockRound(Round):
         game.log_round_end(game.round_label())
 
 
-def _sold_out(game, corp) -> bool:
+def _sold_out(game: Game, corp: Corporation) -> bool:
     """Whether a floated corporation is sold out (``rules.stock.sold_out``)."""
     if game.title.rules.stock.sold_out == "none_in_pool":
         return not any(s.owner == POOL for s in corp.shares)
@@ -106,9 +109,6 @@ class OperatingRound(Round):
     ROUND_STATE = (PENDING_HOME, HOME_CHOOSER, OPERATOR_ACTED)
     """The round puts home tokens down (a home city to choose waits in ``pending_home``)
     and notes whether the operator has acted."""
-
-    pending_home: str | None  # created from ROUND_STATE; named here for the type checker
-    home_chooser: str | None
 
     def start(self) -> None:
         game = self.game
@@ -187,5 +187,5 @@ class OperatingRound(Round):
         if sym in self.entities[self.index + 1 :]:
             self.entities.remove(sym)
 
-    def operator_trains(self) -> list:
+    def operator_trains(self) -> list[Train]:
         return trains.owned(self.game, self.entity())

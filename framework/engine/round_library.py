@@ -7,7 +7,7 @@ that plays it, and :func:`make_round`, which starts a round of a title.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from framework.engine.round_kinds import AuctionRound, OperatingRound, StockRound
 from framework.engine.rounds import Round
@@ -28,12 +28,19 @@ def make_round(game: Game, name: str) -> Round:
     :class:`Round` subclass, or a function that sets the round up)."""
     kind = game.title.rounds[name].kind
     if kind == "custom":
-        hook = game.hooks[game.title.rounds[name].hook]
-        if not (isinstance(hook, type) and issubclass(hook, Round)):
-            return hook(game, name)  # a function that sets the round up
-        round_ = hook(game, name)
+        hook = game.hooks[cast(str, game.title.rounds[name].hook)]  # a custom round names it
+        cls = _round_class(hook)
+        if cls is None:
+            made: Round = hook(game, name)  # a function that sets the round up
+            return made
+        round_ = cls(game, name)
         round_.start()
         return round_
     round_ = ROUND_TYPES[kind](game, name)
     round_.start()
     return round_
+
+
+def _round_class(hook: object) -> type[Round] | None:
+    """The hook as a :class:`Round` subclass, or ``None`` when it is a function."""
+    return hook if isinstance(hook, type) and issubclass(hook, Round) else None

@@ -14,9 +14,11 @@ every turn (:meth:`Round.reset_turn_state`) and saves them all with the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
+from framework.engine.round_state import LibraryRoundState
 from framework.engine.steps import STEP_TYPES, RoundState, Step
 from framework.engine.steps.base import Choice, entity_of
 
@@ -28,7 +30,7 @@ Choices = dict[str, dict[str, list[Choice]]]
 """Entity → action type → the concrete choices (:meth:`Round.choices`)."""
 
 
-class Round:
+class Round(LibraryRoundState):
     """The turn model and the entity rotation."""
 
     kind = ""
@@ -37,6 +39,8 @@ class Round:
     """The round's own attributes saved with the game (a custom round adds its own)."""
     ROUND_STATE: tuple[RoundState, ...] = ()
     """State this kind of round keeps itself, declared as its steps declare theirs."""
+    start: Callable[[], None]
+    """Set the round up and begin its first turn: every kind of round has it (``make_round``)."""
 
     def __init__(self, game: Game, name: str):
         self.game = game

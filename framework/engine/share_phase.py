@@ -31,6 +31,7 @@ from framework.engine.rounds import Round
 from framework.engine.steps.base import entity_of
 
 if TYPE_CHECKING:
+    from framework.engine.entities import Share
     from framework.engine.game import Game
 
 Choices = dict[str, dict[str, list[dict[str, Any]]]]
@@ -165,7 +166,7 @@ class SharePhase(Round):
             listed["give_money"] = gifts
         return {entity: listed}
 
-    def _buyable(self, player: str) -> list:
+    def _buyable(self, player: str) -> list[Share]:
         """One certificate per corporation and source the player may buy now."""
         game = self.game
         rules = game.title.rules.share_phase
@@ -431,7 +432,7 @@ class SharePhase(Round):
         game = self.game
         moves = game.title.rules.share_phase.end_moves
         for sym, (bought, sold) in sorted(self.counts.items()):
-            steps = []
+            steps: list[str] = []
             if bought:
                 steps += moves.bought_one if bought == 1 else moves.bought_more
             if sold:

@@ -46,7 +46,7 @@ def counts(game: Game) -> dict[str, int]:
     return out
 
 
-def owned(game: Game, owner: str) -> list[Train]:
+def owned(game: Game, owner: str | None) -> list[Train]:
     return [t for t in game.trains.values() if t.owner == owner]
 
 

@@ -37,7 +37,7 @@ def round_label(game: Any) -> str:
         return f"Stock round {game.turn}"
     if rnd.kind == "operating":
         return f"Operating round {game.turn}.{game.or_number}"
-    name = rnd.name.replace("_", " ")
+    name: str = rnd.name.replace("_", " ")
     if game.turn < 1:
         return name.capitalize() + " round"
     return f"Turn {game.turn} · {name}"

@@ -89,10 +89,10 @@ class _Recorder:
     palette: Palette
     hex_ids: list[str]
     snippets: list[str] = field(default_factory=list)
-    snippet_of: dict[tuple, int] = field(default_factory=dict)
+    snippet_of: dict[tuple[Any, ...], int] = field(default_factory=dict)
     panels: dict[str, Any] = field(default_factory=dict)
     """The panels' data as last recorded (net worth, shares, trains, companies)."""
-    hex_keys: list[tuple | None] = field(default_factory=list)
+    hex_keys: list[tuple[Any, ...] | None] = field(default_factory=list)
     players: list[list[Any]] = field(default_factory=list)
     corps: dict[str, list[Any]] = field(default_factory=dict)
     market: list[Any] = field(default_factory=list)
@@ -208,7 +208,7 @@ class _Recorder:
         """The panels' changes: ``w`` net worth by seat, ``st`` the share table's rows,
         ``tr`` trains, depot and phase, ``co`` the private companies' rows."""
         game = self.game
-        now = {
+        now: dict[str, Any] = {
             "w": panels.net_worth(game),
             "st": panels.share_table_data(game),
             "tr": panels.trains_data(game),
@@ -320,7 +320,7 @@ def viewer_data(
         routes = None
         if action.get("type") == "run_routes":
             owner = str(action.get("entity"))
-            routes = recorded_routes(game.board, geometry.shape, owner, action)
+            routes = recorded_routes(game.track_board, geometry.shape, owner, action)
         elif action.get("type") in game.layer_rules.actions:  # the title's own layer (18Steam: moved goods)
             routes = drawing_of(game.title).action_routes(game, geometry.shape, action) or None
         marked = _marked_hexes(action, frame, hex_ids)
@@ -410,4 +410,5 @@ def write_viewer(game_path: Path | str, out: Path | str, title: Title | None = N
 
     data = viewer_data(GameFile.read(game_path), title)
     write_atomic(out, viewer_page(data).encode("utf-8"))
-    return data["error"]
+    error: str | None = data["error"]
+    return error

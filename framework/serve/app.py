@@ -61,13 +61,15 @@ from framework.title.loader import RulesText
 STATIC = resources.files("framework.serve") / "static"
 
 B = TypeVar("B", bound=Body)
+M = TypeVar("M", bound=Move)
 
 
 # -- reading a request -------------------------------------------------------------------
 
 
 def _server(request: Request) -> Server:
-    return request.app.state.server
+    server: Server = request.app.state.server
+    return server
 
 
 def _game_id(request: Request) -> int:
@@ -189,7 +191,7 @@ def _redo(live: LiveGame, body: Move) -> None:
     live.redo()
 
 
-async def _move(request: Request, model: type[B], take: Callable[[LiveGame, B], None]) -> Response:
+async def _move(request: Request, model: type[M], take: Callable[[LiveGame, M], None]) -> Response:
     """A move: ``take(live, body)`` under the game's lock, the game's pages told of it."""
     server = _server(request)
     live = await _game(request)

@@ -20,17 +20,20 @@ import statistics
 import tempfile
 import traceback
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.atomic import write_json
 from framework.record.extension import reports_of
 from framework.record.replay import game_title
 from framework.title.loader import RulesText
 from framework.title.model import Title
+
+if TYPE_CHECKING:
+    from framework.record.session import Session
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,7 @@ def resident_mb() -> float:
         return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-def _save(session, task: Task, trace: str) -> str | None:
+def _save(session: Session, task: Task, trace: str) -> str | None:
     """Write a failed game's file (and the traceback beside it) for replaying."""
     folder = Path(task.failures or tempfile.gettempdir())
     path = folder / f"failed-{task.players}p-seed-{task.seed}.json"
@@ -280,7 +283,7 @@ def compare(base: Sequence[GameSummary], other: Sequence[GameSummary]) -> dict[s
     paired = {s.seed: s for s in base if s.failure is None}
     pairs = [(paired[s.seed], s) for s in other if s.failure is None and s.seed in paired]
 
-    def diff(measure) -> dict[str, float]:
+    def diff(measure: Callable[..., float]) -> dict[str, float]:  # of a GameSummary
         return mean_interval([measure(o) - measure(b) for b, o in pairs])
 
     out: dict[str, Any] = {

@@ -75,7 +75,7 @@ class LayerParts(Model):
     """How ``18xx render`` and ``18xx view`` draw the layer: a ``LayerDrawing`` subclass,
     returning shapes the framework turns into SVG."""
 
-    def named(self) -> Iterator[tuple[str, str]]:
+    def named(self) -> Iterator[tuple[Part, str]]:
         """``(part, class name)`` for every part the title names, in :data:`PART_BASES` order."""
         for part in PART_BASES:
             name = getattr(self, part)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from pydantic import ValidationError
 
@@ -29,7 +29,7 @@ from framework.base.problems import Mark, Problem, ProblemsError
 from framework.base.yamlsource import DataPath, Located
 from framework.title import cache as title_cache
 from framework.title.checks import check_title
-from framework.title.extension import part_problem
+from framework.title.extension import LayerData, part_problem
 from framework.title.files import display_path, file_in_folder
 from framework.title.fingerprint import fingerprint
 from framework.title.hooks import hook_files, hooks_module
@@ -360,12 +360,12 @@ def validate_layer(title: Title, tree: Located, folder: Path) -> None:
         wrong = "is not a class of the title's hooks" if cls is None else part_problem(part, cls)
         if wrong is not None:
             problems.append(Problem(f"hooks.layer.{part} {name!r} {wrong}", at))
-        else:
-            found[part] = cls
+        else:  # part_problem found it a class of the part's base
+            found[part] = cast(type, cls)
     if problems:
         raise ProblemsError(problems, stage="schema")
     title._layer_parts = found
-    data = found.get("data")
+    data = cast("type[LayerData] | None", found.get("data"))  # a LayerData subclass, as checked
     model = data.model if data is not None else None
     if model is None:
         if title.layer is not None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import sys
 import types
-import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from framework.title import companies
@@ -55,7 +55,7 @@ def type_text(annotation: Any) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
-def _default(field) -> str:
+def _default(field: FieldInfo) -> str:
     if field.is_required():
         return "required"
     default = field.default
@@ -95,7 +95,7 @@ HEADER = "| field | type | default | meaning |\n|---|---|---|---|"
 
 
 def _doc(model: type) -> str:
-    text = typing.cast(str, model.__doc__ or "").strip()
+    text = (model.__doc__ or "").strip()
     return "\n".join(
         line.strip() if not line.startswith("        ") else line[4:] for line in text.splitlines()
     )

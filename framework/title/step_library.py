@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from framework.base import yamlsource
 
@@ -73,5 +73,8 @@ STEPS: dict[str, str] = {name: entry.description for name, entry in STEP_LIBRARY
 STEP_ROUNDS: dict[str, set[str]] = {name: set(entry.rounds) for name, entry in STEP_LIBRARY.items()}
 """Round kinds each step may appear in."""
 
-StepName = Literal[tuple(STEP_LIBRARY)]  # type: ignore[valid-type]  # a Literal built from the catalogue: pydantic reads it, a checker cannot
+if TYPE_CHECKING:  # a Literal built from the catalogue: pydantic reads it, a checker sees a str
+    StepName = str
+else:
+    StepName = Literal[tuple(STEP_LIBRARY)]
 """A step's name in the library."""

@@ -12,7 +12,7 @@ or, once it is sold, the owned companies pay their revenue.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, operating, tokens, trains
@@ -20,6 +20,10 @@ from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.companies import ControlsMinor, Shares
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+    from framework.title.market import Cell
 
 Bids = dict[str, list[list[Any]]]
 """The bids of an auction: company → ``[player, price]`` pairs."""
@@ -86,12 +90,12 @@ class CompanyPendingPar(Step):
         return None
 
 
-def cell_id(cell, row: int, column: int) -> str:
+def cell_id(cell: Cell, row: int, column: int) -> str:
     """The 18xx.games id of a market cell (``67,2,3``)."""
     return f"{cell.price},{row},{column}"
 
 
-def _par_cell(game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]:
+def _par_cell(game: Game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]:
     try:
         price, position = parse_price_id(str(action.get("share_price")))
     except ValueError:
@@ -407,7 +411,7 @@ def bid_range(low: int, high: int, by: int | None, company: str) -> list[Choice]
     return [{"company": company, "price": low, "max": low + (high - low) // by * by, "step": by}]
 
 
-def give_company(game, company: str, player: str) -> None:
+def give_company(game: Game, company: str, player: str) -> None:
     """A player gets a company from the bank, with what comes with it."""
     game.companies[company].owner = player
     spec = game.title.companies[company]

@@ -11,6 +11,7 @@ that offers nothing, up to the first that waits — this is how a recorded
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -44,7 +45,7 @@ class RoundState:
         return copy.copy(self.default)
 
 
-def step(name: str):
+def step(name: str) -> Callable[[type[Step]], type[Step]]:
     """Register a step class under its library name."""
 
     def register(cls: type[Step]) -> type[Step]:

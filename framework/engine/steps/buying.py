@@ -9,7 +9,8 @@ shares if needed; if even that fails, the president is bankrupt (§10.8).
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, operating, purchases, shares, trains
@@ -17,6 +18,10 @@ from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+    from framework.engine.round_kinds import OperatingRound
 
 BOUGHT_EARLY = RoundState(
     "bought_early", False, "The operator bought trains early this turn (a company's ability).", per_turn=True
@@ -33,13 +38,20 @@ EMERGENCY_SOLD = RoundState(
 class TrainBuying(Step):
     """Shared checks of a train purchase."""
 
+    round: OperatingRound  # listed in operating rounds
+
     def room(self, corp: str) -> bool:
         """Whether ``corp`` may take one more train now."""
         game = self.game
         return len(trains.owned(game, corp)) < game.train_limit(corp)
 
     def buy(
-        self, action: dict[str, Any], buyer: str, *, from_depot_only: bool = False, price_of=None
+        self,
+        action: dict[str, Any],
+        buyer: str,
+        *,
+        from_depot_only: bool = False,
+        price_of: Callable[[Train], int] | None = None,
     ) -> Train:
         game = self.game
         train = game.trains.get(str(action.get("train")))
@@ -260,7 +272,7 @@ def _depot_choice(offer: trains.Offer) -> Choice:
     return choice
 
 
-def skipped(game, corp: str) -> bool:
+def skipped(game: Game, corp: str) -> bool:
     """Whether ``corp`` skips its train buying this turn: it bought trains early with an
     ability that says so (``skips_buy_trains``)."""
     return game.round.bought_early and any(
@@ -283,7 +295,7 @@ class EarlyTrainPurchaseStep(BuyTrain):
     def discounts(self, corp: str) -> dict[str, float]:
         return {}
 
-    def offered_others(self, corp: str) -> list:
+    def offered_others(self, corp: str) -> list[tuple[Train, purchases.PriceRange]]:
         """Only the depot sells here."""
         return []
 
@@ -456,6 +468,7 @@ class Bankrupt(Step):
     description = "The operating corporation's president declares bankruptcy."
 
     blocks = False
+    round: OperatingRound  # listed in operating rounds
 
     def actions(self, entity: str) -> list[str]:
         game = self.game

@@ -9,7 +9,7 @@ reference §4.11). Buying a company that controls a minor merges the minor in.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
@@ -17,6 +17,9 @@ from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import BonusMarker, BonusTokens, ControlsMinor, TileLay
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 SOLD_COMPANY = RoundState(
     "sold_company",
@@ -26,7 +29,7 @@ SOLD_COMPANY = RoundState(
 )
 
 
-def price_range(game, sym: str) -> tuple[int, int]:
+def price_range(game: Game, sym: str) -> tuple[int, int]:
     """The prices a corporation may pay for ``sym``: its face value times the title's
     multiples, never below 1 (nobody spends nothing)."""
     value = game.title.companies[sym].value
@@ -34,7 +37,7 @@ def price_range(game, sym: str) -> tuple[int, int]:
     return max(1, math.ceil(value * sales.min)), math.floor(value * sales.max)
 
 
-def for_sale(game, buyer: str) -> list[str]:
+def for_sale(game: Game, buyer: str) -> list[str]:
     """Companies ``buyer`` may buy now (ignoring its cash)."""
     if buyer not in game.corporations or game.corporations[buyer].bot:
         return []
@@ -49,7 +52,7 @@ def for_sale(game, buyer: str) -> list[str]:
     ]
 
 
-def _minor_forbids_sale(game, sym: str) -> bool:
+def _minor_forbids_sale(game: Game, sym: str) -> bool:
     """Whether the company controls a minor that no corporation may take over
     (``controls_minor`` with ``corporation_purchase: forbidden``)."""
     ability = game.title.companies[sym].ability("controls_minor")
@@ -155,7 +158,7 @@ class BuyCompany(Step):
         return None
 
 
-def merge_minor(game, minor_sym: str, buyer: str, company: str) -> None:
+def merge_minor(game: Game, minor_sym: str, buyer: str, company: str) -> None:
     """A corporation absorbs a minor: its station, trains and cash (reference §4.11)."""
     board = game.board
     for city in board.cities_of(minor_sym):

@@ -3,12 +3,15 @@ Första Tjing), which lets its owner take the first turn of a stock round."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import events, operating
 from framework.engine.steps.base import Choice, Step, step
 from framework.title.companies import PriorityCard
+
+if TYPE_CHECKING:
+    from framework.engine.round_kinds import StockRound
 
 
 @step("priority_card")
@@ -18,6 +21,7 @@ class PriorityCardStep(Step):
 
     description = "The owner of a priority card may use it to take the first turn."
     rounds = ("stock",)
+    round: StockRound  # listed in stock rounds only
     STATE = ("holder", "asked")
 
     def setup(self) -> None:

@@ -6,7 +6,7 @@ how many shares one redemption may take, and at what price each.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, shares
@@ -14,15 +14,18 @@ from framework.engine.entities import BANK, POOL
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.market import Redemption
 
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
-def terms(game, sym: str) -> Redemption | None:
+
+def terms(game: Game, sym: str) -> Redemption | None:
     for zone in game.market.zones(sym):
         if zone.redemption is not None:
             return zone.redemption
     return game.title.market.redemption
 
 
-def unit_price(game, sym: str, redemption: Redemption) -> int:
+def unit_price(game: Game, sym: str, redemption: Redemption) -> int:
     price = game.market.price(sym)
     return {"full": price, "half": price // 2, "free": 0}[redemption.price]
 

@@ -7,16 +7,19 @@ than recorded is refused.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.board.routes import IllegalRoute, check_route, revenue
+from framework.board.routes import IllegalRoute, PathRef, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK, POOL
 from framework.engine.purchases import has_route
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import BonusTokens, TileLay
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 REVENUE = RoundState("revenue", 0, "What the operator's routes earned this turn.", per_turn=True)
 
@@ -42,7 +45,7 @@ class Routes(Step):
     def process_run_routes(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
-        used: set = set()
+        used: set[PathRef] = set()
         total = 0
         seen: set[str] = set()
         stops_with_tokens: list[str] = []
@@ -84,7 +87,7 @@ class Routes(Step):
         remove_used_bonus_token(game, entity, stops_with_tokens)
 
 
-def remove_used_bonus_token(game, entity: str, stop_hexes: list[str]) -> None:
+def remove_used_bonus_token(game: Game, entity: str, stop_hexes: list[str]) -> None:
     """``after_routes: remove_highest_used``: the best token on the routes goes."""
     for sym, ability in operating.owned_abilities(game, entity, BonusTokens):
         if ability.after_routes != "remove_highest_used":
@@ -143,7 +146,7 @@ class Dividend(Step):
         end_of_dividend(game, entity)
 
 
-def split_minor(game, sym: str, amount: int) -> None:
+def split_minor(game: Game, sym: str, amount: int) -> None:
     if amount <= 0:
         return
     kept = amount // 2
@@ -153,7 +156,7 @@ def split_minor(game, sym: str, amount: int) -> None:
     game.log(f"{sym} keeps {kept} and pays {amount - kept} to {game.name(owner)}")
 
 
-def withhold(game, sym: str, amount: int) -> None:
+def withhold(game: Game, sym: str, amount: int) -> None:
     finance.pay(game, BANK, sym, amount)
     corp = game.corporations[sym]
     if not corp.bot:
@@ -161,7 +164,7 @@ def withhold(game, sym: str, amount: int) -> None:
     game.log(f"{sym} withholds {amount}; its price is now {game.market.price(sym)}")
 
 
-def half(game, sym: str, amount: int) -> None:
+def half(game: Game, sym: str, amount: int) -> None:
     """Keep half the revenue, rounded down to a multiple of the number of shares, and pay
     out the rest (the price moves as for a payout of what is paid)."""
     shares = 100 // min(s.percent for s in game.corporations[sym].shares)
@@ -174,10 +177,11 @@ def half(game, sym: str, amount: int) -> None:
         withhold(game, sym, 0)
 
 
-def payout(game, sym: str, amount: int) -> None:
+def payout(game: Game, sym: str, amount: int) -> None:
     rules = game.title.rules.dividends
     corp = game.corporations[sym]
     for owner, percent in corp.holders().items():
+        payee: str | None
         if owner in game.players_by_id:
             payee = owner
         elif owner == sym:
@@ -201,18 +205,18 @@ def payout(game, sym: str, amount: int) -> None:
     check_market_end(game, sym)
 
 
-def dividend_line(game) -> int:
+def dividend_line(game: Game) -> int:
     zones = [z.key for z in game.title.market.zones.values() if z.dividend_line]
     prices = [cell.price for z in zones for _, _, cell in game.title.market.cells_in(z)]
     return max(prices) if prices else 0
 
 
-def check_market_end(game, sym: str) -> None:
+def check_market_end(game: Game, sym: str) -> None:
     if any(z.ends_game for z in game.market.zones(sym)):
         game.trigger_end("stock_market")
 
 
-def end_of_dividend(game, entity: str) -> None:
+def end_of_dividend(game: Game, entity: str) -> None:
     """After every dividend (paid, withheld or skipped): a company that made special lays
     since the last dividend of anyone loses the lays it has left if this dividend is its
     owner's (``lapses: end_of_turn`` — so a lay made after the owner's dividend survives

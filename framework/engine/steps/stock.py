@@ -10,7 +10,7 @@ back what they sold in the same round, unless ``stock.buy_after_selling``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, operating, purchases, shares, tokens
@@ -20,6 +20,10 @@ from framework.engine.steps.base import Choice, entity_of, step
 from framework.engine.steps.companies import price_range
 from framework.engine.steps.stock_turn import StockTurn, purchase_source
 from framework.title.companies import ControlsMinor
+
+if TYPE_CHECKING:
+    from framework.engine.entities import Corporation, Share
+    from framework.engine.game import Game
 
 
 @step("buy_sell_par_shares")
@@ -117,7 +121,9 @@ class BuySellParShares(StockTurn):
             return error
         return None
 
-    def _par_terms(self, player: str, action: dict[str, Any]):
+    def _par_terms(
+        self, player: str, action: dict[str, Any]
+    ) -> tuple[Corporation, int, tuple[int, int], int]:
         """(corporation, price, market cell, cost) of a par ``player`` may make, or
         :class:`GameError` saying why it may not."""
         game, rnd = self.game, self.round
@@ -185,7 +191,7 @@ class BuySellParShares(StockTurn):
         rnd.last_buyer = player
         self._acted(player)
 
-    def _why_not(self, player: str, corp, share) -> GameError:
+    def _why_not(self, player: str, corp: Corporation, share: Share) -> GameError:
         game = self.game
         if share.owner not in (corp.sym, "ipo", POOL):
             return GameError("buying", f"{share.id} is not for sale")
@@ -324,7 +330,7 @@ def _no_sales_yet() -> GameError:
     return GameError("no sales yet", "shares may not be sold in the first stock round")
 
 
-def _cannot_pay(game, player: str, cost: int, what: str) -> GameError | None:
+def _cannot_pay(game: Game, player: str, cost: int, what: str) -> GameError | None:
     """``Cy has 50 and cannot pay 134 to start UGJ at 67 (money)``; ``None`` when the
     player has the money."""
     cash = game.players_by_id[player].cash
@@ -333,7 +339,7 @@ def _cannot_pay(game, player: str, cost: int, what: str) -> GameError | None:
     return GameError("money", f"{game.name(player)} has {cash} and cannot pay {cost} {what}")
 
 
-def _certificate_limit(game, player: str) -> GameError:
+def _certificate_limit(game: Game, player: str) -> GameError:
     limit = finance.certificate_limit(game)
     return GameError(
         "certificate limit", f"{game.name(player)} already holds the limit of {limit} certificates"

@@ -5,11 +5,16 @@ asks before it offers or takes an action.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from framework.base.errors import GameError
 from framework.engine import finance, shares
 from framework.engine.entities import POOL
 from framework.engine.steps.base import RoundState, Step
 from framework.title.companies import Shares
+
+if TYPE_CHECKING:
+    from framework.engine.entities import Corporation, Share
 
 SOLD = RoundState("sold", {}, "Corporations each player sold this round (they may not buy them back).")
 BOUGHT = RoundState(
@@ -95,12 +100,14 @@ class StockTurn(Step):
                     continue
         return False
 
-    def sold_in_block(self, player: str, corp) -> bool:
+    def sold_in_block(self, player: str, corp: Corporation) -> bool:
         """Whether ``player`` has sold ``corp`` this turn and, selling in blocks
         (``stock.sell_in_blocks``), may sell no more of it now."""
         return self.game.title.rules.stock.sell_in_blocks and corp.sym in self.round.sold_turn
 
-    def buyable(self, player: str, corp, at_limit: bool | None = None, *, first: bool = False) -> list:
+    def buyable(
+        self, player: str, corp: Corporation, at_limit: bool | None = None, *, first: bool = False
+    ) -> list[Share]:
         """Certificates of ``corp`` the player could buy now (``at_limit``: whether the
         player's certificates already reach the limit, when known; ``first``: only the
         first one found, to know whether there is any)."""
@@ -131,7 +138,7 @@ class StockTurn(Step):
                 break
         return out
 
-    def sold_earlier(self, player: str, corp) -> bool:
+    def sold_earlier(self, player: str, corp: Corporation) -> bool:
         """Whether ``player`` sold ``corp`` earlier this round and may not buy it back
         (``stock.buy_after_selling``)."""
         if self.game.title.rules.stock.buy_after_selling:
@@ -142,7 +149,7 @@ class StockTurn(Step):
         game = self.game
         return finance.certificate_count(game, player) >= finance.certificate_limit(game)
 
-    def may_purchase(self, corp) -> bool:
+    def may_purchase(self, corp: Corporation) -> bool:
         """One purchase a turn, or several shares of one corporation in a multiple-buy zone
         when no other corporation's shares were bought and none was started (a company
         bought from a player is a purchase, but more shares of a corporation in a
@@ -155,7 +162,7 @@ class StockTurn(Step):
         others = {sym for sym in rnd.bought if sym != corp.sym and sym in self.game.corporations}
         return not others and finance.multiple_buy(self.game, corp)
 
-    def may_buy_from(self, corp, share) -> bool:
+    def may_buy_from(self, corp: Corporation, share: Share) -> bool:
         """Whether a share from where ``share`` is may be this turn's next purchase: the
         first of a turn may come from anywhere; more only from where the multiple-buy
         zone allows, and only if every earlier one of the turn came from there too."""
@@ -227,7 +234,7 @@ class StockTurn(Step):
             if all(s.owner not in game.players_by_id for _, s in self._shares_with(sym))
         ]
 
-    def _shares_with(self, sym: str) -> list:
+    def _shares_with(self, sym: str) -> list[tuple[Corporation, Share]]:
         """``(corporation, certificate)`` for the certificates a ``shares`` ability hands
         with the company at every purchase (the first ordinary share of its corporation):
         as on 18xx.games, a sale between players takes that share too, so it cannot be made
@@ -243,6 +250,6 @@ class StockTurn(Step):
         return out
 
 
-def purchase_source(corp, share) -> str:
+def purchase_source(corp: Corporation, share: Share) -> str:
     """``pool`` for a share in the bank pool, else ``ipo`` (initial offering or treasury)."""
     return "pool" if share.owner == POOL else "ipo"

@@ -10,7 +10,7 @@ entity) — or to pass. The ability is then used up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.board.lays import legal_lays
@@ -29,6 +29,9 @@ from framework.engine.steps.track import (
     parse_city,
 )
 from framework.title.companies import Teleport
+
+if TYPE_CHECKING:
+    from framework.board.lays import LayPlan, LayTerms
 
 TELEPORTED = RoundState(
     "teleported", None, "A company whose teleport tile was just laid, to place its token (or pass)."
@@ -57,7 +60,7 @@ class TeleportStep(WaitingStep):
         lays = self.game.title.rules.track.lays
         return active is not None and active.name == "track" and rnd.laid < len(lays)
 
-    def layer(self, sym: str):
+    def layer(self, sym: str) -> LayTerms:
         ability = self.ability(sym)
         return operating.layer(
             self.game,
@@ -67,7 +70,7 @@ class TeleportStep(WaitingStep):
             tiles=frozenset(ability.tiles),
         )
 
-    def lays(self, sym: str) -> list:
+    def lays(self, sym: str) -> list[LayPlan]:
         """Every lay of the company's teleport tiles in its hexes."""
         layer = self.layer(sym)
         return [

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.board.lays import IllegalLay, LayPlan, check_lay, lay, legal_lays
+from framework.board.lays import IllegalLay, LayPlan, LayTerms, check_lay, lay, legal_lays
 from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, price_range
 from framework.title.companies import TileLay
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 LAID = RoundState("laid", 0, "The tile actions the operator has made this turn.", per_turn=True)
 IMPROVED = RoundState(
@@ -31,7 +34,7 @@ OPERATOR_ACTED = RoundState(
 )
 
 
-def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
+def _lay(game: Game, entity: str, action: dict[str, Any], layer: LayTerms) -> LayPlan:
     try:
         rotation = int(action.get("rotation", 0))
         plan = check_lay(game.board, layer, str(action.get("hex")), str(action.get("tile")), rotation)
@@ -42,7 +45,7 @@ def _lay(game, entity: str, action: dict[str, Any], layer) -> Any:
     return plan
 
 
-def _build(game, payer: str, plan, company: str | None = None) -> None:
+def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) -> None:
     """Lay ``plan``, ``payer`` paying (``company``: the company whose ability lays it)."""
     finance.pay(game, payer, BANK, plan.cost)
     _forfeit_lays(game, plan.hex, company)
@@ -60,7 +63,7 @@ def _build(game, payer: str, plan, company: str | None = None) -> None:
         game.log(f"{sym} must choose the city of its home token in {plan.hex}")
 
 
-def _forfeit_lays(game, hex_id: str, company: str | None) -> None:
+def _forfeit_lays(game: Game, hex_id: str, company: str | None) -> None:
     """Companies whose lays end when another lays in their hexes lose them."""
     for sym, state in game.companies.items():
         if sym == company or state.closed or not state.uses.get("tile_lay"):
@@ -171,7 +174,7 @@ class Track(Step):
             game.log(f"{entity} builds the main line in {plan.hex}")
 
 
-def candidate_hexes(game, entity: str) -> list[str]:
+def candidate_hexes(game: Game, entity: str) -> list[str]:
     """Hexes a connected lay could use: those the entity's track reaches or borders."""
     board = game.board
     reach = board.reach(entity)
@@ -313,7 +316,7 @@ class SpecialTrack(Step):
         owner = self.game.companies[sym].owner
         return self.round.entity() if owner in self.game.players_by_id else owner
 
-    def layer(self, sym: str):
+    def layer(self, sym: str) -> LayTerms:
         """The board layer of the company's lays: its hexes and tiles, connected or not,
         within the means of whoever pays."""
         ability = self.abilities(sym)
@@ -377,7 +380,7 @@ class SpecialTrack(Step):
         self.round.sold_company = None
         self.game.log(f"{sym} passes its lays")
 
-    def unconnected_first(self, sym: str, ability: TileLay, plan) -> str | None:
+    def unconnected_first(self, sym: str, ability: TileLay, plan: LayPlan) -> str | None:
         """The hex of an earlier lay of this ability that ``plan`` must connect to and does
         not (abilities whose tiles must connect to each other), else ``None``. The first
         lay may go anywhere: only the company's own lays count."""
@@ -395,7 +398,7 @@ class SpecialTrack(Step):
         return laid[0]
 
 
-def parse_city(game, city_id: str) -> tuple[str, int]:
+def parse_city(game: Game, city_id: str) -> tuple[str, int]:
     """An 18xx.games city id (``57-2-0``, ``G10-0-2``) as ``(hex, part)``."""
     tile_id, _, part = city_id.rpartition("-")
     if not part.isdigit() or not tile_id:
@@ -409,7 +412,7 @@ def parse_city(game, city_id: str) -> tuple[str, int]:
     raise GameError("cities", f"tile {tile_id} is not on the map")
 
 
-def city_id(game, city: tuple[str, int]) -> str:
+def city_id(game: Game, city: tuple[str, int]) -> str:
     """The 18xx.games id of a city."""
     hex_id, part = city
     placed = game.board.placed.get(hex_id)
