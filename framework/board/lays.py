@@ -145,7 +145,7 @@ def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     if hex_id in layer.blocked:
         raise IllegalLay("blocked hex", f"{hex_id} is blocked by a private company")
     old = board.face(hex_id)
-    colors = board.title.rules.track.upgrades.colors
+    colors = board.title.rules.track_rules.upgrades.colors
     placed = board.placed.get(hex_id)
     printed = old.color in colors  # a hex printed in a tile colour (1830's OO cities)
     old_color = old.color if placed is not None or old.paths or printed else "white"
@@ -198,7 +198,7 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
         listed = title.tiles[site.placed].upgrades
         if listed is not None and name not in listed:
             raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
-    keep = title.rules.track.upgrades.keep_revenue_centres
+    keep = title.rules.track_rules.upgrades.keep_revenue_centres
     if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):
             if site.old.node_count(kind) != tile_count(tile, kind):
@@ -294,7 +294,7 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
     beyond that, ``restrictive`` asks that the layer's network walk some new track of the
     tile once it is laid, and ``semi_restrictive`` accepts instead a walked path through a
     revenue centre whose revenue changes."""
-    restriction = board.title.rules.track.restriction
+    restriction = board.title.rules.track_rules.restriction
     hex_id, old = site.hex, site.old
     if not new.exits & site.reached:
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")

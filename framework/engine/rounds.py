@@ -258,7 +258,8 @@ def declared_state(round_: Round) -> dict[str, RoundState]:
     sharing a piece of state name one declaration; two that differ, or one that would
     hide an attribute of the round, are a bug of the library, refused here."""
     found: dict[str, RoundState] = {}
-    for owner in (round_, *round_.steps):
+    owners: tuple[Round | Step, ...] = (round_, *round_.steps)
+    for owner in owners:
         for field in owner.ROUND_STATE:
             known = found.setdefault(field.name, field)
             if known != field:

@@ -39,10 +39,10 @@ Choices = dict[str, dict[str, list[dict[str, Any]]]]
 
 def place_start_prices(game: Game) -> None:
     """Roll a die for every corporation and put it on the cell the rules give that face."""
-    cells = game.title.rules.share_phase.start_cells
+    cells = game.title.rules.share_phase_rules.start_cells
     for sym in game.corporations:
         face = game.random().randint(1, 6)
-        game.market.place(sym, tuple(cells[face]))
+        game.market.place(sym, cells[face])  # a (row, column) pair, as the title validated it
         game.corporations[sym].par = game.market.price(sym)
         game.log(f"{sym} starts at {game.market.price(sym)} (a {face} was rolled)")
 
@@ -95,7 +95,7 @@ class SharePhase(Round):
 
     def start(self) -> None:
         game = self.game
-        rules = game.title.rules.share_phase
+        rules = game.title.rules.share_phase_rules
         game.round_number += 1
         players = [p.id for p in game.humans]
         if game.round_number == 1 and rules.first_player == "die":
@@ -107,7 +107,7 @@ class SharePhase(Round):
         self.counts: dict[str, list[int]] = {}
         self.last_trader: str | None = None
         self.queue: list[str] = []
-        self.offered: dict[str, int] = {}
+        self.offered: dict[str, int] = {}  # type: ignore[assignment]  # treasury offers by corporation: the share phase lists and takes its actions itself, never through Round.offered
         self.votes: dict[str, dict[str, int]] = {}
         self.ballots: list[list[str]] = []
         """``[corporation, voter]`` still to vote, in order."""
@@ -169,7 +169,7 @@ class SharePhase(Round):
     def _buyable(self, player: str) -> list[Share]:
         """One certificate per corporation and source the player may buy now."""
         game = self.game
-        rules = game.title.rules.share_phase
+        rules = game.title.rules.share_phase_rules
         cash = game.players_by_id[player].cash
         at_limit = finance.certificate_count(game, player) >= finance.certificate_limit(game)
         out = []
@@ -198,7 +198,7 @@ class SharePhase(Round):
         for sym, corp in game.corporations.items():
             if corp.closed or self._traded_this_turn(player, sym, "buy"):
                 continue
-            sellable = game.title.rules.share_phase.president_sellable
+            sellable = game.title.rules.share_phase_rules.president_sellable
             mine = sorted(
                 (s for s in corp.certificates_of(player) if sellable or not s.president),
                 key=lambda s: s.president,
@@ -296,7 +296,7 @@ class SharePhase(Round):
             return GameError("buying", "buy exactly one certificate")
         corp, (share,) = shares.find_shares(game, ids)  # raises for a certificate that does not exist
         sym, who = corp.sym, game.name(player)
-        rules = game.title.rules.share_phase
+        rules = game.title.rules.share_phase_rules
         if corp.closed:
             return GameError("buying", f"{sym} is closed: its certificates are worthless and not for sale")
         if share.owner not in (sym, POOL):
@@ -350,7 +350,7 @@ class SharePhase(Round):
             for share in certs:
                 if share.owner != player:
                     raise GameError("selling", f"{game.name(player)} does not hold {share.id}")
-                if share.president and not game.title.rules.share_phase.president_sellable:
+                if share.president and not game.title.rules.share_phase_rules.president_sellable:
                     raise GameError("president's certificate", "the president's certificate cannot be sold")
             if self._traded_this_turn(player, corp.sym, "buy"):
                 raise GameError(
@@ -364,7 +364,7 @@ class SharePhase(Round):
     def _traded_this_turn(self, player: str, sym: str, what: str) -> bool:
         """Whether ``player`` did ``what`` (buy, sell) with ``sym`` this game turn and so may
         not do the other (``share_phase.buy_and_sell: not_same_corporation``)."""
-        if self.game.title.rules.share_phase.buy_and_sell == "any":
+        if self.game.title.rules.share_phase_rules.buy_and_sell == "any":
             return False
         return self.traded.get(player, {}).get(sym) == what
 
@@ -397,7 +397,7 @@ class SharePhase(Round):
     def _start_buy_back(self) -> None:
         game = self.game
         order = game.layer_rules.operating_order(game) or list(game.corporations)
-        if game.title.rules.share_phase.buy_back:
+        if game.title.rules.share_phase_rules.buy_back:
             self.queue = [s for s in order if has_president(game, s) and self._buy_backs(s)]
         self.stage = "buy_back"
         self._close_if_done()
@@ -430,7 +430,7 @@ class SharePhase(Round):
 
     def finish(self) -> None:
         game = self.game
-        moves = game.title.rules.share_phase.end_moves
+        moves = game.title.rules.share_phase_rules.end_moves
         for sym, (bought, sold) in sorted(self.counts.items()):
             steps: list[str] = []
             if bought:

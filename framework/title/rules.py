@@ -394,6 +394,20 @@ class Rules(Model):
     share_phase: SharePhase | None = None
     """Needed by rounds of kind ``share_phase``."""
 
+    @property
+    def track_rules(self) -> TrackRules:
+        """:attr:`track`, for the rules that only a title with an 18xx board reaches."""
+        if self.track is None:
+            raise RuntimeError("the title has no track rules (rules.track)")
+        return self.track
+
+    @property
+    def share_phase_rules(self) -> SharePhase:
+        """:attr:`share_phase`, for the rules of a ``share_phase`` round."""
+        if self.share_phase is None:
+            raise RuntimeError("the title has no share phase rules (rules.share_phase)")
+        return self.share_phase
+
 
 Timing = Literal["immediately", "end_of_operating_round", "end_of_set", "end_of_round"]
 """When the game ends once a condition is met."""

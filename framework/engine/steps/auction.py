@@ -424,7 +424,7 @@ def give_company(game: Game, company: str, player: str) -> None:
         if isinstance(ability, Shares) and ability.president:
             corp = game.president_corporation(company)
             if corp is not None:
-                par = game.round.step("company_pending_par")
+                par = game.current_round.step("company_pending_par")
                 par.pending.append([player, corp])
         elif isinstance(ability, Shares):
             corp = game.corporations[ability.corporation]

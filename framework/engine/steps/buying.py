@@ -275,7 +275,7 @@ def _depot_choice(offer: trains.Offer) -> Choice:
 def skipped(game: Game, corp: str) -> bool:
     """Whether ``corp`` skips its train buying this turn: it bought trains early with an
     ability that says so (``skips_buy_trains``)."""
-    return game.round.bought_early and any(
+    return game.current_round.bought_early and any(
         ability.skips_buy_trains for _, ability in owned_abilities(game, corp, EarlyTrainPurchase)
     )
 

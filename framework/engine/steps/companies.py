@@ -160,7 +160,7 @@ class BuyCompany(Step):
 
 def merge_minor(game: Game, minor_sym: str, buyer: str, company: str) -> None:
     """A corporation absorbs a minor: its station, trains and cash (reference §4.11)."""
-    board = game.board
+    board = game.track_board
     for city in board.cities_of(minor_sym):
         if buyer in board.token_owners(city):
             board.remove_token(buyer, city)

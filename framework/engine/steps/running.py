@@ -63,11 +63,11 @@ class Routes(Step):
             seen.add(train_id)
             runner = operating.runner(game, train)
             try:
-                route = route_from_json(game.board, entity, data, used)
-                check_route(game.board, runner, route, used)
+                route = route_from_json(game.track_board, entity, data, used)
+                check_route(game.track_board, runner, route, used)
             except IllegalRoute as exc:
                 raise GameError(exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}") from None
-            earned = revenue(game.board, runner, route)
+            earned = revenue(game.track_board, runner, route)
             if data.get("revenue") is not None and int(data["revenue"]) != earned.total:
                 raise GameError(
                     "revenue",

@@ -36,7 +36,7 @@ class HomeToken(WaitingStep):
     def cities(self, entity: str) -> list[tuple[str, int]]:
         """The cities of the home hex the token may go in (``entity``: the chooser)."""
         owner = self.round.pending_home
-        return cities_in(self.game.board, owner, [self.game.title.corporations[owner].home.hex])
+        return cities_in(self.game.track_board, owner, [self.game.title.corporations[owner].home.hex])
 
     def choices_place_token(self, entity: str) -> list[Choice]:
         return [{"city": city_id(self.game, city)} for city in self.cities(entity)]
@@ -48,8 +48,8 @@ class HomeToken(WaitingStep):
         if city not in self.cities(entity_of(action)):
             home = game.title.corporations[owner].home.hex
             raise GameError("home token", f"{owner}'s home token goes in a city of {home}")
-        game.board.add_token(owner, city)
-        game.board.unreserve(owner)
+        game.track_board.add_token(owner, city)
+        game.track_board.unreserve(owner)
         rnd.pending_home = rnd.home_chooser = None
         chooser = entity_of(action)
         by = "" if chooser == owner else f" ({chooser} chooses)"
@@ -75,13 +75,13 @@ class Token(Step):
             return []
         if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
             return []
-        if not token_cities(game.board, entity, first=True):
+        if not token_cities(game.track_board, entity, first=True):
             return []
         return ["place_token", "pass"]
 
     def choices_place_token(self, entity: str) -> list[Choice]:
         """A token in each city the corporation may take, in its first free slot."""
-        board = self.game.board
+        board = self.game.track_board
         return [
             {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": entity}
             for city in token_cities(board, entity)
@@ -92,13 +92,13 @@ class Token(Step):
         entity = entity_of(action)
         city = parse_city(game, str(action.get("city")))
         try:
-            check_token(game.board, entity, city)
+            check_token(game.track_board, entity, city)
         except IllegalToken as exc:
             raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
         self._check_slot(action, city)
         price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
         finance.pay(game, entity, BANK, price)
-        game.board.add_token(entity, city)
+        game.track_board.add_token(entity, city)
         game.corporations[entity].tokens_used += 1
         rnd.token_placed += 1
         game.log(f"{entity} places a token in {city[0]} for {price}")
@@ -112,6 +112,6 @@ class Token(Step):
         if tokener is not None and str(tokener) not in (entity, str(action.get("entity"))):
             raise GameError("tokens", f"{entity} places its own tokens, not {tokener}'s")
         slot = action.get("slot")
-        slots = self.game.board.slots(city)
+        slots = self.game.track_board.slots(city)
         if slot is not None and not (str(slot).isdigit() and int(slot) < len(slots)):
             raise GameError("free slot", f"the city in {city[0]} has no slot {slot}")

@@ -57,7 +57,7 @@ class TeleportStep(WaitingStep):
     def _may_lay(self, sym: str) -> bool:
         rnd = self.round
         active = rnd.active_step()
-        lays = self.game.title.rules.track.lays
+        lays = self.game.title.rules.track_rules.lays
         return active is not None and active.name == "track" and rnd.laid < len(lays)
 
     def layer(self, sym: str) -> LayTerms:
@@ -74,7 +74,9 @@ class TeleportStep(WaitingStep):
         """Every lay of the company's teleport tiles in its hexes."""
         layer = self.layer(sym)
         return [
-            plan for hex_id in self.ability(sym).hexes for plan in legal_lays(self.game.board, layer, hex_id)
+            plan
+            for hex_id in self.ability(sym).hexes
+            for plan in legal_lays(self.game.track_board, layer, hex_id)
         ]
 
     waits_for = "teleported"
@@ -91,9 +93,9 @@ class TeleportStep(WaitingStep):
         game, rnd = self.game, self.round
         sym = entity_of(action)
         owner = game.companies[sym].owner
-        slot = game.title.rules.track.lays[rnd.laid]
+        slot = game.title.rules.track_rules.lays[rnd.laid]
         plan = _lay(game, owner, action, self.layer(sym))
-        upgrade = plan.hex in game.board.placed or bool(game.board.face(plan.hex).paths)
+        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
         if (upgrade and not slot.upgrade) or (not upgrade and not slot.lay):
             raise GameError("tile actions", "this tile action may not be this lay")
         _build(game, owner, plan, sym)
@@ -106,7 +108,7 @@ class TeleportStep(WaitingStep):
         """The cities of the teleport hexes where the owner may put its token."""
         game = self.game
         hexes = game.title.companies[sym].ability("teleport").hexes
-        return cities_in(game.board, game.companies[sym].owner, hexes)
+        return cities_in(game.track_board, game.companies[sym].owner, hexes)
 
     def choices_place_token(self, company: str) -> list[Choice]:
         return [{"city": city_id(self.game, city)} for city in self.cities(company)]
@@ -118,7 +120,7 @@ class TeleportStep(WaitingStep):
         city = parse_city(game, str(action.get("city")))
         if city not in self.cities(sym):
             raise GameError("teleport", f"{sym}'s token goes in a city of {city[0]} it may take")
-        game.board.add_token(owner, city)
+        game.track_board.add_token(owner, city)
         game.corporations[owner].tokens_used += 1
         rnd.token_placed += 1
         rnd.teleported = None

@@ -37,7 +37,7 @@ OPERATOR_ACTED = RoundState(
 def _lay(game: Game, entity: str, action: dict[str, Any], layer: LayTerms) -> LayPlan:
     try:
         rotation = int(action.get("rotation", 0))
-        plan = check_lay(game.board, layer, str(action.get("hex")), str(action.get("tile")), rotation)
+        plan = check_lay(game.track_board, layer, str(action.get("hex")), str(action.get("tile")), rotation)
     except IllegalLay as exc:
         raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
     except ValueError as exc:  # a tile id that is not one (split_tile_id)
@@ -50,16 +50,16 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     finance.pay(game, payer, BANK, plan.cost)
     _forfeit_lays(game, plan.hex, company)
     sym = tokens.undecided_home(game, plan.hex)
-    lay(game.board, plan)
+    lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
     if sym is not None:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it
             purchases.note_route(game, sym)
-        city = next(c for c in game.board.cities_of(sym) if c[0] == plan.hex)
-        game.board.remove_token(sym, city)
-        game.round.pending_home = sym
-        game.round.home_chooser = payer if game.title.rules.tokens.home_choice == "laying" else sym
+        city = next(c for c in game.track_board.cities_of(sym) if c[0] == plan.hex)
+        game.track_board.remove_token(sym, city)
+        game.current_round.pending_home = sym
+        game.current_round.home_chooser = payer if game.title.rules.tokens.home_choice == "laying" else sym
         game.log(f"{sym} must choose the city of its home token in {plan.hex}")
 
 
@@ -85,7 +85,7 @@ class Track(Step):
         rnd = self.round
         if entity != rnd.entity():
             return []
-        if rnd.laid < len(self.game.title.rules.track.lays) or self.special_lays(entity):
+        if rnd.laid < len(self.game.title.rules.track_rules.lays) or self.special_lays(entity):
             return ["lay_tile", "pass"]
         return []
 
@@ -134,12 +134,12 @@ class Track(Step):
         """Every lay of the turn's next tile action, in the hexes the operator reaches or
         borders."""
         game, rnd = self.game, self.round
-        if rnd.laid >= len(game.title.rules.track.lays):
+        if rnd.laid >= len(game.title.rules.track_rules.lays):
             return []
-        slot = game.title.rules.track.lays[rnd.laid]
+        slot = game.title.rules.track_rules.lays[rnd.laid]
         layer = operating.layer(game, entity)
         out = []
-        board = game.board
+        board = game.track_board
         for hex_id in candidate_hexes(game, entity):
             upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
             if not (slot.upgrade if upgrade else slot.lay):
@@ -153,11 +153,11 @@ class Track(Step):
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
-        if rnd.laid >= len(game.title.rules.track.lays):
+        if rnd.laid >= len(game.title.rules.track_rules.lays):
             raise GameError("tile actions", f"{entity} has no tile action left this turn")
-        slot = game.title.rules.track.lays[rnd.laid]
+        slot = game.title.rules.track_rules.lays[rnd.laid]
         plan = _lay(game, entity, action, operating.layer(game, entity))
-        upgrade = plan.hex in game.board.placed or bool(game.board.face(plan.hex).paths)
+        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
         if upgrade and not slot.upgrade:
             raise GameError("tile actions", "this tile action may not be an upgrade")
         if not upgrade and not slot.lay:
@@ -176,7 +176,7 @@ class Track(Step):
 
 def candidate_hexes(game: Game, entity: str) -> list[str]:
     """Hexes a connected lay could use: those the entity's track reaches or borders."""
-    board = game.board
+    board = game.track_board
     reach = board.reach(entity)
     hexes = set(board.token_hexes(entity))
     for hex_id, edge in reach.ports:
@@ -264,7 +264,7 @@ class SpecialTrack(Step):
             return None
         if unfinished is None and not self._timely(company.owner, ability):
             return None
-        if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track.lays):
+        if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track_rules.lays):
             return None
         return ability
 
@@ -342,7 +342,7 @@ class SpecialTrack(Step):
         return [
             plan
             for hex_id in ability.hexes
-            for plan in legal_lays(self.game.board, layer, hex_id)
+            for plan in legal_lays(self.game.track_board, layer, hex_id)
             if self.unconnected_first(sym, ability, plan) is None
         ]
 
@@ -390,10 +390,10 @@ class SpecialTrack(Step):
         laid = [h for h in game.companies[sym].lays if h != plan.hex]
         if not laid:
             return None
-        face = game.board.faces.get(plan.name, plan.rotation)
+        face = game.track_board.faces.get(plan.name, plan.rotation)
         for edge in face.exits:
             there = game.hexmap.across(plan.hex, edge)
-            if there and there[0] in laid and there[1] in game.board.face(there[0]).exits:
+            if there and there[0] in laid and there[1] in game.track_board.face(there[0]).exits:
                 return None
         return laid[0]
 
@@ -403,11 +403,11 @@ def parse_city(game: Game, city_id: str) -> tuple[str, int]:
     tile_id, _, part = city_id.rpartition("-")
     if not part.isdigit() or not tile_id:
         raise GameError("cities", f"{city_id!r} is not a city id")
-    for hex_id, placed in game.board.placed.items():
+    for hex_id, placed in game.track_board.placed.items():
         if placed.tile_id == tile_id:
             return (hex_id, int(part))
     hex_id = tile_id.rpartition("-")[0]
-    if hex_id in game.hexmap.hexes and hex_id not in game.board.placed:
+    if hex_id in game.hexmap.hexes and hex_id not in game.track_board.placed:
         return (hex_id, int(part))
     raise GameError("cities", f"tile {tile_id} is not on the map")
 
@@ -415,6 +415,6 @@ def parse_city(game: Game, city_id: str) -> tuple[str, int]:
 def city_id(game: Game, city: tuple[str, int]) -> str:
     """The 18xx.games id of a city."""
     hex_id, part = city
-    placed = game.board.placed.get(hex_id)
+    placed = game.track_board.placed.get(hex_id)
     tile = placed.tile_id if placed else f"{hex_id}-0"
     return f"{tile}-{part}"
