@@ -78,6 +78,14 @@ class Round(LibraryRoundState):
         """The entity whose turn it is."""
         return self.entities[self.index] if 0 <= self.index < len(self.entities) else None
 
+    def turn_of(self) -> str:
+        """The entity whose turn it is, for what happens only during a turn (a step taking
+        an action, passing, paying): there is one then."""
+        entity = self.entity()
+        if entity is None:
+            raise RuntimeError(f"no entity's turn in the {self.kind} round")
+        return entity
+
     def active_step(self) -> Step | None:
         current = self.current_entity()
         return next((s for s in self.steps if not s.passed and s.blocking(current)), None)

@@ -184,7 +184,7 @@ class WaterfallAuction(Step):
         increment = self.game.title.rules.auction.min_increment
         bids = self.bids.get(company, [])
         if bids:
-            return max(b[1] for b in bids) + increment
+            return int(max(b[1] for b in bids)) + increment
         return self.game.title.companies[company].value + increment
 
     def committed(self, player: str, besides: str | None = None, bids: Bids | None = None) -> int:
@@ -214,19 +214,22 @@ class WaterfallAuction(Step):
         cash = self.game.players_by_id[player].cash if cash is None else cash
         if not self.game.title.rules.auction.only_highest_bid_committed:
             return cash - self.committed(player, besides=company, bids=bids)
-        own = next((b[1] for b in bids.get(company, []) if b[0] == player), 0)
+        own: int = next((b[1] for b in bids.get(company, []) if b[0] == player), 0)
         return cash - self.committed(player, bids=bids) + own
 
     def free_cash(self, player: str, company: str) -> int:
         """``player``'s cash less every bid of theirs on other companies than ``company``,
         highest or not: what they can surely pay, whatever happens to those bids."""
-        others = sum(b[1] for c, bids in self.bids.items() if c != company for b in bids if b[0] == player)
+        others: int = sum(
+            b[1] for c, bids in self.bids.items() if c != company for b in bids if b[0] == player
+        )
         return self.game.players_by_id[player].cash - others
 
     def _bids_without(self, player: str) -> Bids:
         """The bids if ``player`` left the auction being resolved."""
-        left = [b for b in self.bids[self.resolving] if b[0] != player]
-        return {**self.bids, self.resolving: left}
+        resolving = self.resolving or ""
+        left = [b for b in self.bids.get(resolving, []) if b[0] != player]
+        return {**self.bids, resolving: left}
 
     def settles(self, bids: Bids, companies: list[str], paid: tuple[str, int] | None = None) -> bool:
         """Whether :meth:`check_settlement` passes."""
@@ -357,7 +360,7 @@ class WaterfallAuction(Step):
                 # The player after the last to pass takes it for nothing; the turn then
                 # goes on from them (reference §4.2).
                 self.round.next_entity()
-                self.buy(self.round.entity(), cheapest, 0)
+                self.buy(self.round.turn_of(), cheapest, 0)
                 self._settle_next()
         else:
             # a set of operating rounds in miniature, as 18xx.games plays it: the
@@ -391,12 +394,12 @@ class WaterfallAuction(Step):
             return
 
     def _resolve(self) -> None:
-        bids = self.bids.get(self.resolving, [])
+        company = self.resolving
+        bids = self.bids.get(company, []) if company is not None else []
         if len(bids) > 1:
             return
-        company = self.resolving
         self.resolving = None
-        if bids:
+        if bids and company is not None:
             self.buy(bids[0][0], company, bids[0][1])
         self._settle_next()
 
@@ -422,10 +425,12 @@ def give_company(game: Game, company: str, player: str) -> None:
         if not operating.works(game, company, ability):
             continue
         if isinstance(ability, Shares) and ability.president:
-            corp = game.president_corporation(company)
-            if corp is not None:
+            pending = game.president_corporation(company)
+            if pending is not None:
                 par = game.current_round.step("company_pending_par")
-                par.pending.append([player, corp])
+                if not isinstance(par, CompanyPendingPar):
+                    raise RuntimeError(f"{company} makes a president, but no company_pending_par step")
+                par.pending.append([player, pending])
         elif isinstance(ability, Shares):
             corp = game.corporations[ability.corporation]
             share = next((s for s in corp.shares if not s.president and s.owner == corp.issuer), None)

@@ -92,7 +92,8 @@ class Step:
         """Whether this step waits for the round's current entity (pass it when known)."""
         if not self.blocks:
             return False
-        return bool(self.actions(current if current is not None else self.round.current_entity()))
+        entity = current if current is not None else self.round.current_entity()
+        return entity is not None and bool(self.actions(entity))
 
     def blocking_offering(self, current: str | None, offered: list[str] | None) -> bool:
         """:meth:`blocking`, given what the step offers ``current`` when known (``offered``,

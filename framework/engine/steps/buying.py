@@ -93,6 +93,8 @@ class TrainBuying(Step):
         self.pay_for(buyer, payee, price, train)
         if exchange is not None:
             terms = trains.trade_in_terms(game, train, variant or train.name)
+            if terms is None:
+                raise GameError("trade-in", f"{train.id} takes no train in trade")
             if terms.traded == "discarded":
                 trains.discard(game, exchange)
             else:
@@ -213,7 +215,7 @@ class BuyTrain(TrainBuying):
 
     def choices_sell_shares(self, player: str) -> list[Choice]:
         """The emergency sales (see :mod:`framework.engine.purchases`)."""
-        found = purchases.emergency_bundles(self.game, player, self.round.entity())
+        found = purchases.emergency_bundles(self.game, player, self.round.turn_of())
         return [{"shares": [s.id for s in b.certificates], "percent": b.percent} for b in found]
 
     def choices_pass(self, corp: str) -> list[Choice]:
@@ -245,11 +247,11 @@ class BuyTrain(TrainBuying):
         if price > cash:
             president = game.corporations[buyer].president()
             need = price - cash
-            if game.players_by_id[president].cash < need:
+            if president is None or game.players_by_id[president].cash < need:
                 raise GameError(
                     "emergency", f"{game.name(president)} must raise {need} by selling shares first"
                 )
-            finance.pay(game, president, buyer, need)
+            finance.pay(game, president, buyer, need)  # the president's cash was checked
             game.log(f"{game.name(president)} contributes {need}")
         finance.pay(game, buyer, payee, price)
 
@@ -258,7 +260,7 @@ class BuyTrain(TrainBuying):
         player = entity_of(action)
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
-        purchases.check_emergency_sale(game, player, rnd.entity(), purchases.Bundle(corp, certs, percent))
+        purchases.check_emergency_sale(game, player, rnd.turn_of(), purchases.Bundle(corp, certs, percent))
         self.last_sold = game.market.price(corp.sym)
         rnd.emergency_sold.append(corp.sym)
         shares.sell(game, player, corp, certs, percent)
@@ -330,7 +332,7 @@ class EarlyTrainPurchaseStep(BuyTrain):
 
     def _use_up(self) -> None:
         """After a turn with a purchase, the ability is spent."""
-        found = self.ability(self.round.entity())
+        found = self.ability(self.round.turn_of())
         if found and self.round.bought_early:
             self.game.companies[found[0]].uses["early_train_purchase"] -= 1
 
@@ -357,7 +359,8 @@ class SpecialBuyTrain(TrainBuying):
         """Offered only while the round's train-buying step is the one waiting, and not to a
         corporation that skips it this turn (:func:`skipped`)."""
         ability = self.ability(entity)
-        if ability is None or skipped(self.game, self.round.entity()):
+        corp = self.round.entity()
+        if ability is None or corp is None or skipped(self.game, corp):
             return []
         active = self.round.active_step()
         if active is None or active.name != "buy_train":
@@ -382,7 +385,9 @@ class SpecialBuyTrain(TrainBuying):
         game = self.game
         ability = self.ability(company)
         corp = game.companies[company].owner
-        out = []
+        out: list[Choice] = []
+        if ability is None:
+            return out
         for train in trains.offered(game):
             if train.name in ability.trains:
                 base = game.title.trains[train.name].price
@@ -397,6 +402,8 @@ class SpecialBuyTrain(TrainBuying):
         game = self.game
         sym = entity_of(action)
         ability = self.ability(sym)
+        if ability is None:
+            raise GameError("train discount", f"{sym} has no train discount to use now")
         corp = game.companies[sym].owner
         train = game.trains.get(str(action.get("train")))
         if train is None or train.name not in ability.trains or train.owner not in (BANK, POOL):

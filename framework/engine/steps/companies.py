@@ -226,7 +226,8 @@ class Assign(Step):
 
     def blocking(self, current: str | None = None) -> bool:
         """It waits only for tokens that must be placed; markers move when the owner likes."""
-        return self.forced(current if current is not None else self.round.current_entity()) is not None
+        entity = current if current is not None else self.round.current_entity()
+        return entity is not None and self.forced(entity) is not None
 
     def skip(self) -> None:
         """Never passed: a company bought later in the turn makes it wait again."""
@@ -234,13 +235,15 @@ class Assign(Step):
     def choices_assign(self, entity: str) -> list[Choice]:
         """A pending bonus token's hex (one without a token), or a marker's new hex."""
         tokens = self.tokens(entity)
+        marker = self.marker(entity)
         if tokens is not None:
-            sym, ability = tokens
-            taken = set(self.game.companies[sym].tokens)
+            sym, placing = tokens
+            hexes, taken = placing.hexes, set(self.game.companies[sym].tokens)
+        elif marker is not None:
+            hexes, taken = marker.hexes, {self.game.companies[entity].marker or ""}
         else:
-            ability = self.marker(entity)
-            taken = {self.game.companies[entity].marker}
-        return [{"target": h, "target_type": "hex"} for h in ability.hexes if h not in taken]
+            return []
+        return [{"target": h, "target_type": "hex"} for h in hexes if h not in taken]
 
     def process_assign(self, action: dict[str, Any]) -> None:
         entity = entity_of(action)
@@ -252,7 +255,10 @@ class Assign(Step):
 
     def _place_token(self, entity: str, target: str) -> None:
         game = self.game
-        sym, ability = self.tokens(entity)
+        found = self.tokens(entity)
+        if found is None:
+            raise GameError("bonus tokens", f"{entity} has no bonus token to place now")
+        sym, ability = found
         company = game.companies[sym]
         if target not in ability.hexes:
             raise GameError("bonus tokens", f"{sym}'s tokens go on {', '.join(ability.hexes)}")
@@ -266,6 +272,8 @@ class Assign(Step):
     def _move_marker(self, sym: str, target: str) -> None:
         game = self.game
         ability = self.marker(sym)
+        if ability is None:
+            raise GameError("bonus marker", f"{sym} may not move a bonus marker now")
         if target not in ability.hexes:
             raise GameError("bonus marker", f"{sym}'s marker goes on {', '.join(ability.hexes)}")
         if game.companies[sym].marker == target:

@@ -67,6 +67,8 @@ class PriorityCardStep(Step):
         if choice not in ("activate", "wait"):
             raise GameError("priority card", f"choose 'activate' or 'wait', not {choice!r}")
         game, holder = self.game, self.holder
+        if holder is None:
+            raise GameError("priority card", "nobody holds the priority card")
         self.asked = True
         self.passed = True
         if choice == "activate":
@@ -77,10 +79,9 @@ class PriorityCardStep(Step):
             )
             company = game.companies[sym]
             company.uses["priority_card"] -= 1
-            if (
-                company.uses["priority_card"] == 0
-                and game.title.companies[sym].ability("priority_card").closes_when_used
-            ):
+            card = game.title.companies[sym].ability("priority_card")
+            closes = isinstance(card, PriorityCard) and card.closes_when_used
+            if company.uses["priority_card"] == 0 and closes:
                 events.close_company(game, sym)
             self.round.index = self.round.entities.index(holder)
             self.round.begin_turn()

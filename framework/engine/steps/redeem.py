@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def terms(game: Game, sym: str) -> Redemption | None:
+    """The redemption the market allows ``sym`` now: its zone's, else the market's."""
     for zone in game.market.zones(sym):
         if zone.redemption is not None:
             return zone.redemption
@@ -57,6 +58,8 @@ class RedeemShares(Step):
         can pay for."""
         game = self.game
         redemption = terms(game, corp)
+        if redemption is None:
+            return []
         pool = game.corporations[corp].certificates_of(POOL)
         price = unit_price(game, corp, redemption)
         most = len(pool) if redemption.max_shares == "all" else redemption.max_shares
@@ -79,6 +82,8 @@ class RedeemShares(Step):
         if corp.sym != sym:
             raise GameError("redemption", f"{sym} may only redeem its own shares")
         redemption = terms(game, sym)
+        if redemption is None:
+            raise GameError("redemption", f"{sym} may not redeem shares at its market price")
         if any(s.owner != POOL for s in certs):
             raise GameError("redemption", "only shares in the bank pool may be redeemed")
         most = len(corp.certificates_of(POOL)) if redemption.max_shares == "all" else redemption.max_shares

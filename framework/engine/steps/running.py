@@ -115,7 +115,7 @@ class Dividend(Step):
 
     def skip(self) -> None:
         game, rnd = self.game, self.round
-        entity = rnd.entity()
+        entity = rnd.turn_of()
         if entity in game.minors:
             split_minor(game, entity, rnd.revenue)
         elif entity in game.corporations and rnd.revenue == 0:
@@ -152,6 +152,8 @@ def split_minor(game: Game, sym: str, amount: int) -> None:
     kept = amount // 2
     finance.pay(game, BANK, sym, kept)
     owner = game.minors[sym].owner
+    if owner is None:
+        raise RuntimeError(f"the minor {sym} has no owner to pay")
     finance.pay(game, BANK, owner, amount - kept)
     game.log(f"{sym} keeps {kept} and pays {amount - kept} to {game.name(owner)}")
 

@@ -33,20 +33,27 @@ class HomeToken(WaitingStep):
     def actions(self, entity: str) -> list[str]:
         return ["place_token"] if entity == self.waiting() else []
 
+    def pending(self) -> tuple[str, str]:
+        """The corporation whose home token waits, and its home hex."""
+        owner = self.round.pending_home
+        home = self.game.title.corporations[owner].home if owner is not None else None
+        if owner is None or home is None:
+            raise GameError("home token", "no home token waits to be placed")
+        return owner, home.hex
+
     def cities(self, entity: str) -> list[tuple[str, int]]:
         """The cities of the home hex the token may go in (``entity``: the chooser)."""
-        owner = self.round.pending_home
-        return cities_in(self.game.track_board, owner, [self.game.title.corporations[owner].home.hex])
+        owner, home = self.pending()
+        return cities_in(self.game.track_board, owner, [home])
 
     def choices_place_token(self, entity: str) -> list[Choice]:
         return [{"city": city_id(self.game, city)} for city in self.cities(entity)]
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
-        owner = rnd.pending_home
+        owner, home = self.pending()
         city = parse_city(game, str(action.get("city")))
         if city not in self.cities(entity_of(action)):
-            home = game.title.corporations[owner].home.hex
             raise GameError("home token", f"{owner}'s home token goes in a city of {home}")
         game.track_board.add_token(owner, city)
         game.track_board.unreserve(owner)
@@ -97,6 +104,8 @@ class Token(Step):
             raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
         self._check_slot(action, city)
         price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
+        if price is None:
+            raise GameError("tokens", f"{entity} has no token left to place")
         finance.pay(game, entity, BANK, price)
         game.track_board.add_token(entity, city)
         game.corporations[entity].tokens_used += 1

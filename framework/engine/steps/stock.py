@@ -82,7 +82,7 @@ class BuySellParShares(StockTurn):
     def _end_turn(self) -> None:
         rnd = self.round
         self.passed = True
-        player = self.game.players_by_id[rnd.entity()]
+        player = self.game.players_by_id[rnd.turn_of()]
         player.passed = not rnd.acted
         if rnd.acted:
             rnd.last_actor = player.id

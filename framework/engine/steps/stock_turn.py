@@ -245,7 +245,7 @@ class StockTurn(Step):
             if isinstance(ability, Shares) and not ability.president:
                 corp = game.corporations.get(ability.corporation)
                 share = next((s for s in corp.shares if s.id == f"{corp.sym}_1"), None) if corp else None
-                if share is not None:
+                if corp is not None and share is not None:
                     out.append((corp, share))
         return out
 

@@ -62,6 +62,8 @@ class TeleportStep(WaitingStep):
 
     def layer(self, sym: str) -> LayTerms:
         ability = self.ability(sym)
+        if ability is None:
+            raise GameError("teleport", f"{sym} may not teleport now")
         return operating.layer(
             self.game,
             self.game.companies[sym].owner,
@@ -72,12 +74,11 @@ class TeleportStep(WaitingStep):
 
     def lays(self, sym: str) -> list[LayPlan]:
         """Every lay of the company's teleport tiles in its hexes."""
+        ability = self.ability(sym)
+        if ability is None:
+            return []
         layer = self.layer(sym)
-        return [
-            plan
-            for hex_id in self.ability(sym).hexes
-            for plan in legal_lays(self.game.track_board, layer, hex_id)
-        ]
+        return [plan for hex_id in ability.hexes for plan in legal_lays(self.game.track_board, layer, hex_id)]
 
     waits_for = "teleported"
 
@@ -107,8 +108,10 @@ class TeleportStep(WaitingStep):
     def cities(self, sym: str) -> list[tuple[str, int]]:
         """The cities of the teleport hexes where the owner may put its token."""
         game = self.game
-        hexes = game.title.companies[sym].ability("teleport").hexes
-        return cities_in(game.track_board, game.companies[sym].owner, hexes)
+        ability = game.title.companies[sym].ability("teleport")
+        if not isinstance(ability, Teleport):
+            return []
+        return cities_in(game.track_board, game.companies[sym].owner, ability.hexes)
 
     def choices_place_token(self, company: str) -> list[Choice]:
         return [{"city": city_id(self.game, city)} for city in self.cities(company)]

@@ -311,15 +311,20 @@ class SpecialTrack(Step):
         """Who pays for the company's lay: the seller for lays on being sold, the
         corporation owning the company, or for a player's company whoever acts now (the
         player in a stock round, the operating corporation in an operating round)."""
-        if sym == self.just_sold():
-            return self.round.sold_company[1]
+        sold = self.round.sold_company
+        if sold and sym == sold[0]:
+            return sold[1]
         owner = self.game.companies[sym].owner
-        return self.round.entity() if owner in self.game.players_by_id else owner
+        if owner in self.game.players_by_id:
+            return self.round.turn_of()
+        if owner is None:
+            raise GameError("special lay", f"{sym} has no owner to pay for its lay")
+        return owner
 
     def layer(self, sym: str) -> LayTerms:
         """The board layer of the company's lays: its hexes and tiles, connected or not,
         within the means of whoever pays."""
-        ability = self.abilities(sym)
+        ability = self._ability(sym)
         game, payer = self.game, self.payer(sym)
         owner = game.companies[sym].owner
         entity = payer if owner in game.players_by_id else owner
@@ -332,6 +337,13 @@ class SpecialTrack(Step):
             tiles=frozenset(ability.tiles),
             cash=cash,
         )
+
+    def _ability(self, sym: str) -> TileLay:
+        """The company's tile-lay ability it lays with now (:meth:`abilities`)."""
+        ability = self.abilities(sym)
+        if ability is None:
+            raise GameError("special lay", f"{sym} may not lay a tile now")
+        return ability
 
     def lays(self, sym: str) -> list[LayPlan]:
         """Every lay the company may make now."""
@@ -352,7 +364,7 @@ class SpecialTrack(Step):
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game = self.game
         sym = entity_of(action)
-        ability = self.abilities(sym)
+        ability = self._ability(sym)
         layer = self.layer(sym)
         plan = _lay(game, layer.entity, action, layer)
         first = self.unconnected_first(sym, ability, plan)
