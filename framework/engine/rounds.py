@@ -210,7 +210,8 @@ class Round(LibraryRoundState):
             if step.blocking(current):
                 return self.active_step() if passed_over else step
             step.skip()
-            current = self.current_entity()
+            if not step.waits_again:  # else nothing changed: the same entity acts
+                current = self.current_entity()
         return self.active_step() if passed_over else None
 
     def after_process(self, action: dict[str, Any]) -> None:

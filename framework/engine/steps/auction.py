@@ -39,6 +39,7 @@ class CompanyPendingPar(Step):
     )
     rounds = ("auction", "stock")
     STATE = ("pending",)
+    waits_again = True  # whenever a par is pending
 
     def setup(self) -> None:
         self.pending: list[list[str]] = getattr(self, "pending", [])
@@ -51,9 +52,6 @@ class CompanyPendingPar(Step):
 
     def blocking(self, current: str | None = None) -> bool:
         return bool(self.pending)
-
-    def skip(self) -> None:
-        """Never passed: it waits whenever a par is pending."""
 
     def choices_par(self, player: str) -> list[Choice]:
         """Every par price, for the corporation whose par is pending."""

@@ -66,6 +66,9 @@ class Step:
     """The kinds of round that may list the step."""
     blocks: bool = True
     """Whether this kind of step can wait for an action (non-blocking steps never do)."""
+    waits_again: ClassVar[bool] = False
+    """Whether the step is never passed: skipping it changes nothing, and it waits again
+    whenever its rule says (a discard, a pending home token, a lay that must be made)."""
     STATE: ClassVar[tuple[str, ...]] = ()
     """The step's own attributes saved with the game, besides ``passed``."""
     ROUND_STATE: ClassVar[tuple[RoundState, ...]] = ()
@@ -133,8 +136,10 @@ class Step:
         self.passed = True
 
     def skip(self) -> None:
-        """Passed because it offers nothing; subclasses add side effects."""
-        self.passed = True
+        """Passed because it offers nothing (unless it :attr:`waits_again`); subclasses add
+        side effects."""
+        if not self.waits_again:
+            self.passed = True
 
     # -- saving -----------------------------------------------------------
 
@@ -163,11 +168,10 @@ class WaitingStep(Step):
     def acting_entity(self) -> str | None:
         return self.waiting()
 
+    waits_again = True  # whenever the round names an entity for it
+
     def blocking(self, current: str | None = None) -> bool:
         return self.waiting() is not None
-
-    def skip(self) -> None:
-        """Never passed: it waits whenever the round names an entity for it."""
 
 
 def entity_of(action: dict[str, Any]) -> str:

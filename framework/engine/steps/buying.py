@@ -425,6 +425,7 @@ class DiscardTrain(Step):
 
     description = "A company over its train limit discards down to the limit."
     rounds = ("operating", "stock")
+    waits_again = True  # whenever a company is over its limit
 
     def crowded(self) -> list[str]:
         """Companies over their train limit (cached until a train moves or the phase changes)."""
@@ -448,9 +449,6 @@ class DiscardTrain(Step):
         """Any company over its limit may discard, in any order (the first one is the
         one asked: :meth:`acting_entity`)."""
         return ["discard_train"] if entity in self.crowded() else []
-
-    def skip(self) -> None:
-        """Waits again whenever a company is over its limit."""
 
     def choices_discard_train(self, entity: str) -> list[Choice]:
         return [{"train": t.id} for t in trains.owned(self.game, entity)]

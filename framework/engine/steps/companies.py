@@ -194,6 +194,7 @@ class Assign(Step):
         "The operator places its companies' bonus tokens (first those it must place), "
         "and its companies move their bonus markers."
     )
+    waits_again = True  # a company bought later in the turn makes it wait again
 
     def tokens(self, entity: str) -> tuple[str, BonusTokens] | None:
         """The company whose next bonus token ``entity`` places now, with its ability: one
@@ -228,9 +229,6 @@ class Assign(Step):
         """It waits only for tokens that must be placed; markers move when the owner likes."""
         entity = current if current is not None else self.round.current_entity()
         return entity is not None and self.forced(entity) is not None
-
-    def skip(self) -> None:
-        """Never passed: a company bought later in the turn makes it wait again."""
 
     def choices_assign(self, entity: str) -> list[Choice]:
         """A pending bonus token's hex (one without a token), or a marker's new hex."""

@@ -204,6 +204,7 @@ class SpecialTrack(Step):
     )
     rounds = ("operating", "stock")
     ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, SOLD_COMPANY, OPERATOR_ACTED)
+    waits_again = True  # a first lay later in the turn makes it wait
 
     def unfinished(self) -> str | None:
         """The operator's company whose lays must all be made, begun and not done."""
@@ -238,9 +239,6 @@ class SpecialTrack(Step):
 
     def blocking(self, current: str | None = None) -> bool:
         return self.acting_entity() is not None
-
-    def skip(self) -> None:
-        """Never passed: a first lay later in the turn makes it wait."""
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
         sym = self.just_sold() or self.unfinished()
