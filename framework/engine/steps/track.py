@@ -208,8 +208,10 @@ class SpecialTrack(Step):
 
     def unfinished(self) -> str | None:
         """The operator's company whose lays must all be made, begun and not done."""
+        if not self._must_lay_all():
+            return None
         operator = self.round.entity()
-        if operator is None or not self._must_lay_all():
+        if operator is None:
             return None
         for sym, ability in operating.owned_abilities(self.game, operator, TileLay):
             left = self.game.companies[sym].uses.get("tile_lay", 0)
