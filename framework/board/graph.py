@@ -29,8 +29,9 @@ does").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import networkx as nx
@@ -94,18 +95,25 @@ class TrackGraph:
         layout = self._layout(hex_id, face)
         g.add_nodes_from(layout.nodes)
         g.add_edges_from(layout.arcs)
+        g.add_edges_from(self._across(hex_id, face, layout))
+
+    def _across(self, hex_id: str, face: Face, layout: _Layout) -> Iterator[tuple[State, State]]:
+        """The moves across the sides of ``face`` on ``hex_id`` (its ``layout``): out of the
+        hex onto the neighbours' paths, and from the neighbours' paths into the hex."""
         links = self.hexmap.links
         for edge in face.exits:
             there = links[hex_id][edge]
-            if there is not None and there[0] in self.faces:  # from this hex across the side
+            if there is not None and there[0] in self.faces:
                 onward = self._layout(there[0], self.faces[there[0]]).entering.get(there[1], ())
-                g.add_edges_from((u, v) for u in layout.leaving[edge] for v in onward)
-            there = self.hexmap.across(hex_id, edge)
-            if there is None or there[0] not in self.faces or links[there[0]][there[1]] is None:
-                continue
-            # from the neighbour across the side into this hex
-            back = self._layout(there[0], self.faces[there[0]]).leaving.get(there[1], ())
-            g.add_edges_from((u, v) for u in back for v in layout.entering[edge])
+                yield from ((u, v) for u in layout.leaving[edge] for v in onward)
+            yield from ((u, v) for u in self._into(hex_id, edge) for v in layout.entering[edge])
+
+    def _into(self, hex_id: str, edge: int) -> list[State]:
+        """The neighbour's path states that leave it across ``edge`` of ``hex_id``."""
+        there = self.hexmap.across(hex_id, edge)
+        if there is None or there[0] not in self.faces or self.hexmap.links[there[0]][there[1]] is None:
+            return []
+        return self._layout(there[0], self.faces[there[0]]).leaving.get(there[1], [])
 
     def _layout(self, hex_id: str, face: Face) -> _Layout:
         """The states and inner moves of ``face`` on ``hex_id``, made once per title (the
@@ -160,21 +168,11 @@ class TrackGraph:
         for state, attributes in layout.nodes:
             state_of[state] = attributes
             succ[state] = {}
-        for u, v in layout.arcs:
-            succ[u][v] = None
-        links = self.hexmap.links
-        old = self.faces[hex_id]
-        for edge in face.exits | old.exits:
-            there = self.hexmap.across(hex_id, edge)
-            if there is not None and there[0] in self.faces and links[there[0]][there[1]] is not None:
-                entering = layout.entering.get(edge, ())
-                for u in self._layout(there[0], self.faces[there[0]]).leaving.get(there[1], ()):
-                    succ[u] = dict.fromkeys(entering)
-            there = links[hex_id][edge]
-            if edge in face.exits and there is not None and there[0] in self.faces:
-                onward = self._layout(there[0], self.faces[there[0]]).entering.get(there[1], ())
-                for u in layout.leaving[edge]:
-                    succ[u].update(dict.fromkeys(onward))
+        for edge in face.exits | self.faces[hex_id].exits:  # the neighbours' ways in start anew
+            for u in self._into(hex_id, edge):
+                succ[u] = {}
+        for u, v in chain(layout.arcs, self._across(hex_id, face, layout)):
+            succ[u][v] = None  # only fresh dictionaries: the graph's own stay as they are
         return succ, state_of
 
 

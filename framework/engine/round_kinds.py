@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from framework.engine import operating, purchases, tokens, trains
 from framework.engine.entities import POOL, Corporation, Train
@@ -62,7 +62,7 @@ class StockRound(Round):
         self.reset_turn_state()
         self.reset_steps()
         if self.skip_steps() is None and not self.finished():
-            self.game.players_by_id[cast(str, self.entity())].passed = True  # the index is a seat
+            self.game.players_by_id[self.turn_of()].passed = True
             self.next_entity()
 
     def next_entity(self) -> None:

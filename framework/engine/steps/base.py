@@ -160,6 +160,7 @@ class WaitingStep(Step):
     ``waits_for`` attribute (a home token to put back, a teleport token to place)."""
 
     waits_for: ClassVar[str] = ""
+    waits_again = True  # whenever the round names an entity for it
 
     def waiting(self) -> str | None:
         """The entity the step waits for, if any."""
@@ -167,8 +168,6 @@ class WaitingStep(Step):
 
     def acting_entity(self) -> str | None:
         return self.waiting()
-
-    waits_again = True  # whenever the round names an entity for it
 
     def blocking(self, current: str | None = None) -> bool:
         return self.waiting() is not None
