@@ -26,6 +26,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
@@ -33,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.routes import all_positions, title_games
 from framework.board.board import Board
-from framework.board.graph import NodeKey, State, node_key
+from framework.board.graph import Centre, NodeKey, PathState, node_key
 from framework.board.optimal_graph import _build
 from framework.title.paths import bundled_titles
 
@@ -41,30 +42,30 @@ from framework.title.paths import bundled_titles
 def bfs_reach(board: Board, owner: str) -> tuple[set[tuple[str, int]], set[NodeKey]]:
     """The paths and revenue centres a breadth-first search reaches from ``owner``'s
     stations, each station's search ended by the others, with no memory of the way."""
-    g = board.graph.g
+    graph = board.graph
+    g = graph.g
     passable = board.passable(owner)
-    stations = [node_key(h, i) for h, i in board.cities_of(owner)]
+    stations = [graph.centre(h, i) for h, i in board.cities_of(owner)]
     paths: set[tuple[str, int]] = set()
-    nodes: set[NodeKey] = set(stations)
+    nodes: set[NodeKey] = {c.key for c in stations}
     for start in stations:
 
-        def moves(state: State, start: NodeKey = start) -> list[State]:
-            if state[0] == "end":  # a revenue centre the search reached and may not leave
+        def moves(state: Any, start: Centre = start) -> list[Any]:
+            if isinstance(state, tuple):  # ("end", centre): reached, and may not be left
                 return []
-            if state[0] == "node":
-                if state != start and (state in stations or not passable(state)):
+            if isinstance(state, Centre):
+                if state is not start and (state in stations or not passable(state.key)):
                     return []
                 return list(g.succ[state])
-            info = g.nodes[state]
-            if info["exit"] is None and info["terminal"]:
-                return [("end", *n) for n in g.succ[state]]
+            if state.exit is None and state.terminal:
+                return [("end", n) for n in g.succ[state]]
             return list(g.succ[state])
 
         for _, state in nx.generic_bfs_edges(g, start, neighbors=moves):
-            if state[0] == "path":
-                paths.add(g.nodes[state]["path"])
+            if isinstance(state, PathState):
+                paths.add(state.track.ref)
             else:
-                nodes.add(("node", state[1], state[2]))
+                nodes.add(state[1].key if isinstance(state, tuple) else state.key)
     return paths, nodes
 
 
@@ -72,17 +73,19 @@ def simple_path_chains(board: Board) -> set[tuple[tuple[str, int], tuple[str, in
     """Every chain by ``networkx.all_simple_paths``: from a revenue centre through track
     states to another centre, passing none, kept when no path or hex side repeats."""
     g = board.graph.g
-    centres = [n for n in g if n[0] == "node"]
+    centres = [n for n in g if isinstance(n, Centre)]
     found = set()
     for source in centres:
-        view = nx.subgraph_view(g, filter_edge=lambda u, _v, source=source: u[0] != "node" or u == source)
-        targets = [n for n in centres if n != source]
+        view = nx.subgraph_view(
+            g, filter_edge=lambda u, _v, source=source: not isinstance(u, Centre) or u is source
+        )
+        targets = [n for n in centres if n is not source]
         for walk in nx.all_simple_paths(view, source, targets):
-            track = [g.nodes[s] for s in walk[1:-1]]
-            refs = [t["path"] for t in track]
-            sides = [side for t in track for side in t["sides"]]
+            track = [s.track for s in walk[1:-1]]
+            refs = [t.ref for t in track]
+            sides = [side for t in track for side in t.sides]
             if len(set(refs)) == len(refs) and len(set(sides)) == len(sides):
-                found.add(((source[1], source[2]), (walk[-1][1], walk[-1][2]), tuple(refs)))
+                found.add(((source.hex, source.index), (walk[-1].hex, walk[-1].index), tuple(refs)))
     return found
 
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Marker
+from framework.board.graph import Centre
 from framework.board.optimal import Optimum, best_routes
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue, track_of
 from framework.board.runroutes import _join, chains_along, route_from_json
@@ -87,21 +88,21 @@ def all_walks(board: Board, train: str, max_stops: int, limit: int | None = None
                 leave(state, stops, chains, used, [])
 
     def leave(state, stops, chains, used, chain) -> None:
-        path = g.nodes[state]["path"]
+        path = state.track.ref
         if path in used:
             return
         walked = [*chain, path]
         for there in g.succ[state]:
-            if there[0] == "node":
-                stop = (there[1], there[2])
+            if isinstance(there, Centre):
+                stop = (there.hex, there.index)
                 if stop not in stops:
                     at_stop(there, [*stops, stop], [*chains, tuple(walked)], used | {path})
             else:
                 leave(there, stops, chains, used | {path}, walked)
 
     for node in g:
-        if node[0] == "node":
-            at_stop(node, [(node[1], node[2])], [], frozenset())
+        if isinstance(node, Centre):
+            at_stop(node, [(node.hex, node.index)], [], frozenset())
     return found
 
 

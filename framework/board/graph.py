@@ -2,9 +2,10 @@
 
 Its vertices are the *states* of a walk:
 
-* revenue centres ``("node", hex, i)`` — ``i`` is the part index on the face;
-* path states ``("path", hex, i, k)``: on track path ``i`` of the hex, come in at its
-  end ``k`` (0: its ``a`` end, 1: its ``b`` end) and going to the other end.
+* revenue centres (:class:`Centre`), named ``("node", hex, i)`` by their ``key`` (``i``
+  is the part index on the face);
+* path states (:class:`PathState`): on a track path (:class:`Track`) of the hex, come in
+  at its end ``end`` (0: its ``a`` end, 1: its ``b`` end) and going to the other end.
 
 Its arcs are the moves:
 
@@ -15,10 +16,15 @@ Its arcs are the moves:
 
 So 18xx.games' "a walk never turns back inside a hex" is structure: a path reaching a
 side goes on only across it, never onto another path of its own hex. Each path state
-carries what the walk's other rules ask: ``path`` (the track path, one resource whatever
-the direction), ``sides`` (the hex sides it reaches), ``exit`` (the side it leaves by,
-if any), ``junction`` (other paths of its hex reach that side too), ``terminal`` (its
-far centre ends a walk) and ``from_node`` (it was entered at a revenue centre).
+carries what the walk's other rules ask: its ``track`` (the path, one resource whatever
+the direction, with the hex ``sides`` it reaches), ``exit`` (the side it leaves by, if
+any), ``junction`` (other paths of its hex reach that side too), ``terminal`` (its far
+centre ends a walk) and ``from_node`` (it was entered at a revenue centre).
+
+The states of a face on a hex are made once per title and shared by its games, and a
+state is equal only to itself: a walk's sets and the graph's dictionaries hash it by
+identity, which is what makes the walk fast. :meth:`TrackGraph.centre` finds a centre
+by hex and index.
 
 The graph is updated hex by hex when a tile is laid (:meth:`TrackGraph.set_face`),
 never rebuilt whole. :meth:`TrackGraph.walk` (a company's network) and the route
@@ -40,19 +46,60 @@ from framework.board.hexmap import HexMap
 from framework.title.faces import Face
 
 NodeKey = tuple[str, str, int]
-"""A revenue centre: ``("node", hex, index)``."""
-
-State = tuple[Any, ...]
-"""A vertex of the track graph: a revenue centre or ``("path", hex, i, k)``."""
+"""A revenue centre's name: ``("node", hex, index)``."""
 
 
 def node_key(hex_id: str, index: int) -> NodeKey:
     return ("node", hex_id, index)
 
 
-def path_state(hex_id: str, index: int, end: int) -> State:
-    """On path ``index`` of ``hex_id``, come in at its end ``end`` (0: ``a``, 1: ``b``)."""
-    return ("path", hex_id, index, end)
+@dataclass(frozen=True, eq=False, slots=True)
+class Centre:
+    """A revenue centre of a face on a hex, as a vertex of the track graph."""
+
+    hex: str
+    index: int
+    """Its part index on the face."""
+    kind: str
+    """``city``, ``town`` or ``offboard``."""
+    key: NodeKey
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Track:
+    """A track path of a face on a hex: one resource of a walk, whichever way it goes."""
+
+    hex: str
+    index: int
+    """Its index in the face's paths."""
+    ref: tuple[str, int]
+    """``(hex, index)``."""
+    sides: tuple[tuple[str, int], ...]
+    """The hex sides it reaches, as ``(hex, edge)``."""
+    side_numbers: tuple[int, ...]
+    """The same sides as the map numbers them (:attr:`HexMap.side_number`)."""
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class PathState:
+    """On ``track``, come in at its end ``end`` (0: ``a``, 1: ``b``)."""
+
+    track: Track
+    end: int
+    exit: tuple[str, int] | None
+    """The side the far end leaves the hex by, or ``None`` at a revenue centre."""
+    exit_number: int
+    """The map's number of ``exit`` (-1 for none)."""
+    junction: bool
+    """Other paths of the hex reach the side at the far end too."""
+    terminal: bool
+    """The far revenue centre ends a walk."""
+    from_node: bool
+    """Entered at a revenue centre."""
+
+
+State = Centre | PathState
+"""A vertex of the track graph."""
 
 
 @dataclass
@@ -78,11 +125,15 @@ class TrackGraph:
         self.g: nx.DiGraph[State] = nx.DiGraph()
         self.faces: dict[str, Face] = {}
 
-    def moves(self) -> tuple[dict[State, dict[State, Any]], dict[State, dict[str, Any]]]:
-        """The graph's own dictionaries, read only: each state's successors and each
-        state's attributes. The walks read them as networkx's own algorithms do; its
-        views would cost a wrapper object on every step."""
-        return self.g._succ, self.g._node  # type: ignore[attr-defined]  # networkx's storage, not in its stubs
+    def moves(self) -> dict[State, dict[State, Any]]:
+        """The graph's own dictionary of each state's successors, read only. The walks
+        read it as networkx's own algorithms do; its views would cost a wrapper object on
+        every step."""
+        return self.g._succ  # type: ignore[attr-defined, no-any-return]  # networkx's storage, not in its stubs
+
+    def centre(self, hex_id: str, index: int) -> Centre:
+        """Revenue centre ``index`` of the face on ``hex_id``."""
+        return self._layout(hex_id, self.faces[hex_id]).centres[index]
 
     def set_face(self, hex_id: str, face: Face) -> None:
         """Put ``face`` on ``hex_id``, replacing what was there: its states go, the new
@@ -93,7 +144,7 @@ class TrackGraph:
             g.remove_nodes_from(self._layout(hex_id, old).states)
         self.faces[hex_id] = face
         layout = self._layout(hex_id, face)
-        g.add_nodes_from(layout.nodes)
+        g.add_nodes_from(layout.states)
         g.add_edges_from(layout.arcs)
         g.add_edges_from(self._across(hex_id, face, layout))
 
@@ -108,7 +159,7 @@ class TrackGraph:
                 yield from ((u, v) for u in layout.leaving[edge] for v in onward)
             yield from ((u, v) for u in self._into(hex_id, edge) for v in layout.entering[edge])
 
-    def _into(self, hex_id: str, edge: int) -> list[State]:
+    def _into(self, hex_id: str, edge: int) -> list[PathState]:
         """The neighbour's path states that leave it across ``edge`` of ``hex_id``."""
         there = self.hexmap.across(hex_id, edge)
         if there is None or there[0] not in self.faces or self.hexmap.links[there[0]][there[1]] is None:
@@ -120,7 +171,8 @@ class TrackGraph:
         map keeps them)."""
         found = self.hexmap.layouts.get((hex_id, id(face)))
         if found is None or found[0] is not face:
-            found = self.hexmap.layouts[(hex_id, id(face))] = (face, _Layout.of(hex_id, face))
+            layout = _Layout.of(self.hexmap, hex_id, face)
+            found = self.hexmap.layouts[(hex_id, id(face))] = (face, layout)
         return found[1]  # type: ignore[return-value]  # the map keeps layouts untyped
 
     def walk(
@@ -144,36 +196,43 @@ class TrackGraph:
         With ``laid`` (a hex and a face), the walk is on the track as it would be with that
         face on that hex; the graph is unchanged.
         """
-        reach = Reach()
         faces = self.faces
-        succ, state_of = self.moves()
+        succ = self.moves()
         if laid is not None:
             faces = {**faces, laid[0]: laid[1]}
-            succ, state_of = self._with_face(laid[0], laid[1])
-        starts = [s for s in dict.fromkeys(starts) if s[1] in faces]
-        for start in starts:
-            _Walk(succ, state_of, reach, passable, starts).from_station(start)
-        reach.ports.update((h, e) for h, i in reach.paths for e in faces[h].path_edges[i])
+            succ = self._with_face(laid[0], laid[1])
+        stations = [
+            self._layout(hex_id, faces[hex_id]).centres[index]
+            for _, hex_id, index in dict.fromkeys(starts)
+            if hex_id in faces
+        ]
+        walked: set[Track] = set()
+        reached: set[Centre] = set(stations)
+        through: dict[Centre, bool] = {}
+        most_stops = 0
+        for start in stations:
+            stops = _walk_station(succ, passable, through, stations, start, walked)
+            most_stops = max(most_stops, len(stops))
+            reached |= stops
+        reach = Reach({c.key for c in reached}, set(), {t.ref for t in walked}, most_stops)
+        for track in walked:
+            reach.ports.update(track.sides)
         return reach
 
-    def _with_face(
-        self, hex_id: str, face: Face
-    ) -> tuple[dict[State, dict[State, Any]], dict[State, dict[str, Any]]]:
-        """The graph's moves and states as :meth:`set_face` would make them, in copies of
-        its dictionaries: the hex's new states, and the neighbours' states that lead into
-        the hex leading into the new ones."""
-        moves, states = self.moves()
-        succ, state_of = dict(moves), dict(states)
+    def _with_face(self, hex_id: str, face: Face) -> dict[State, dict[State, Any]]:
+        """The graph's moves as :meth:`set_face` would make them, in a copy of its
+        dictionary: the hex's new states, and the neighbours' states that lead into the
+        hex leading into the new ones."""
+        succ = dict(self.moves())
         layout = self._layout(hex_id, face)
-        for state, attributes in layout.nodes:
-            state_of[state] = attributes
+        for state in layout.states:
             succ[state] = {}
         for edge in face.exits | self.faces[hex_id].exits:  # the neighbours' ways in start anew
-            for u in self._into(hex_id, edge):
-                succ[u] = {}
+            for way_in in self._into(hex_id, edge):
+                succ[way_in] = {}
         for u, v in chain(layout.arcs, self._across(hex_id, face, layout)):
             succ[u][v] = None  # only fresh dictionaries: the graph's own stay as they are
-        return succ, state_of
+        return succ
 
 
 def _end(face: Face, i: int, end: tuple[str, int]) -> int:
@@ -183,125 +242,110 @@ def _end(face: Face, i: int, end: tuple[str, int]) -> int:
 
 @dataclass
 class _Layout:
-    """A face's part of the track graph on one hex: its states with their attributes,
-    the moves inside the hex, and by hex side the states that leave and enter there."""
+    """A face's part of the track graph on one hex: its states, the moves inside the
+    hex, and by hex side the states that leave and enter there."""
 
     states: list[State]
-    nodes: list[tuple[State, dict[str, Any]]]
+    centres: list[Centre]
     arcs: list[tuple[State, State]]
-    leaving: dict[int, list[State]]
+    leaving: dict[int, list[PathState]]
     """The path states whose far end is the side, in the tile's order."""
-    entering: dict[int, list[State]]
+    entering: dict[int, list[PathState]]
     """The path states entered at the side, in the tile's order."""
 
     @classmethod
-    def of(cls, hex_id: str, face: Face) -> _Layout:
-        nodes: list[tuple[State, dict[str, Any]]] = [
-            (node_key(hex_id, n), {"kind": centre.kind}) for n, centre in enumerate(face.nodes)
-        ]
-        leaving: dict[int, list[State]] = {e: [] for e in face.exits}
-        entering: dict[int, list[State]] = {e: [] for e in face.exits}
+    def of(cls, hexmap: HexMap, hex_id: str, face: Face) -> _Layout:
+        number = hexmap.side_number
+        centres = [Centre(hex_id, n, centre.kind, node_key(hex_id, n)) for n, centre in enumerate(face.nodes)]
+        states: list[State] = list(centres)
+        by_end: dict[tuple[int, int], PathState] = {}
+        leaving: dict[int, list[PathState]] = {e: [] for e in face.exits}
         for i, path in enumerate(face.paths):
             sides = tuple((hex_id, e) for e in face.path_edges[i])
+            track = Track(hex_id, i, (hex_id, i), sides, tuple(number[side] for side in sides))
             for k, (near, far) in enumerate(((path.a, path.b), (path.b, path.a))):
                 exit_ = (hex_id, far[1]) if far[0] == "edge" else None
-                state = path_state(hex_id, i, k)
-                attributes = {
-                    "path": (hex_id, i),
-                    "sides": sides,
-                    "exit": exit_,
-                    "junction": exit_ is not None and len(face.at_edge[far[1]]) > 1,
-                    "terminal": path.terminal,
-                    "from_node": near[0] == "node",
-                }
-                nodes.append((state, attributes))
-                if far[0] == "edge":
+                state = by_end[i, k] = PathState(
+                    track,
+                    k,
+                    exit_,
+                    -1 if exit_ is None else number[exit_],
+                    exit_ is not None and len(face.at_edge[far[1]]) > 1,
+                    path.terminal,
+                    near[0] == "node",
+                )
+                states.append(state)
+                if exit_ is not None:
                     leaving[far[1]].append(state)
-        for e in face.exits:
-            entering[e] = [path_state(hex_id, i, _end(face, i, ("edge", e))) for i in face.at_edge[e]]
+        entering = {e: [by_end[i, _end(face, i, ("edge", e))] for i in face.at_edge[e]] for e in face.exits}
         arcs: list[tuple[State, State]] = []
         for n, at in enumerate(face.at_node):
-            arcs += [(node_key(hex_id, n), path_state(hex_id, i, _end(face, i, ("node", n)))) for i in at]
+            arcs += [(centres[n], by_end[i, _end(face, i, ("node", n))]) for i in at]
         for i, path in enumerate(face.paths):
             for k, far in enumerate((path.b, path.a)):
                 if far[0] == "node":
-                    arcs.append((path_state(hex_id, i, k), node_key(hex_id, far[1])))
-        return cls([state for state, _ in nodes], nodes, arcs, leaving, entering)
+                    arcs.append((by_end[i, k], centres[far[1]]))
+        return cls(states, centres, arcs, leaving, entering)
 
 
-class _Walk:
-    """One station's depth-first walk over the track graph (see :meth:`TrackGraph.walk`)."""
+def _walk_station(
+    succ: dict[State, dict[State, Any]],
+    passable: Callable[[NodeKey], bool],
+    through: dict[Centre, bool],
+    stations: list[Centre],
+    start: Centre,
+    walked: set[Track],
+) -> set[Centre]:
+    """One station's depth-first walk (see :meth:`TrackGraph.walk`): adds the paths it
+    walks to ``walked`` and returns the revenue centres it reached. ``through`` keeps
+    ``passable``'s answers for all the stations' walks."""
+    nodes = {s for s in stations if s is not start}
+    paths: set[Track] = set()
+    crossing: set[int] = set()  # the numbers of the hex sides crossed on the way here
+    stops: set[Centre] = set()
 
-    def __init__(
-        self,
-        succ: dict[State, dict[State, Any]],
-        state_of: dict[State, dict[str, Any]],
-        reach: Reach,
-        passable: Callable[[NodeKey], bool],
-        stations: list[NodeKey],
-    ):
-        self.succ = succ
-        self.state = state_of
-        self.reach = reach
-        self.passable = passable
-        self.through: dict[NodeKey, bool] = {}
-        """``passable``, asked once per revenue centre."""
-        self.stations = stations
-        self.nodes: set[NodeKey] = set()
-        self.paths: set[tuple[str, int]] = set()
-        self.crossing: set[tuple[str, int]] = set()
-        """The hex sides the walk is crossing on its way here."""
-        self.stops: set[NodeKey] = set()
-
-    def from_station(self, start: NodeKey) -> None:
-        self.nodes = {s for s in self.stations if s != start}
-        self.reach.nodes.add(start)
-        self.node(start, False)
-        self.reach.most_stops = max(self.reach.most_stops, len(self.stops))
-        self.reach.nodes |= self.stops
-
-    def node(self, node: NodeKey, exhaustive: bool) -> None:
-        if node in self.nodes:
+    def node(here: Centre, exhaustive: bool) -> None:
+        if here in nodes:
             return
-        self.nodes.add(node)
-        for state in self.succ[node]:
-            self.path(state, exhaustive, node)
+        nodes.add(here)
+        for state in succ[here]:
+            path(state, exhaustive, here)  # type: ignore[arg-type]  # a centre's moves are onto paths
         if exhaustive:
-            self.nodes.discard(node)
+            nodes.discard(here)
 
-    def path(self, state: State, exhaustive: bool, origin: NodeKey) -> None:
-        info = self.state[state]
-        key = info["path"]
-        paths = self.paths
-        if key in paths:
+    def path(state: PathState, exhaustive: bool, origin: Centre) -> None:
+        track = state.track
+        if track in paths:
             return
-        crossing = self.crossing
         if crossing:
-            for side in info["sides"]:
+            for side in track.side_numbers:
                 if side in crossing:
                     return
-        paths.add(key)
-        self.reach.paths.add(key)
-        if info["from_node"]:
-            self.stops.add(origin)
-        side = info["exit"]
-        if side is None:
-            for there in self.succ[state]:
-                self.stops.add(there)
-                if info["terminal"] or there == origin:
+        paths.add(track)
+        walked.add(track)
+        if state.from_node:
+            stops.add(origin)
+        onward: Any = succ[state]
+        side = state.exit_number
+        if side < 0:
+            there: Centre
+            for there in onward:
+                stops.add(there)
+                if state.terminal or there is origin:
                     continue
-                walkable = self.through.get(there)
+                walkable = through.get(there)
                 if walkable is None:
-                    walkable = self.through[there] = self.passable(there)
+                    walkable = through[there] = passable(there.key)
                 if walkable:
-                    self.node(there, exhaustive)
-        else:
-            onward = self.succ[state]
-            if onward:
-                junction = exhaustive or info["junction"]
-                crossing.add(side)
-                for there in onward:
-                    self.path(there, junction, origin)
-                crossing.discard(side)
+                    node(there, exhaustive)
+        elif onward:
+            crossing.add(side)
+            beyond = exhaustive or state.junction
+            for next_state in onward:
+                path(next_state, beyond, origin)
+            crossing.discard(side)
         if exhaustive:
-            paths.discard(key)
+            paths.discard(track)
+
+    node(start, False)
+    return stops

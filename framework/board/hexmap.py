@@ -62,6 +62,9 @@ class HexMap:
     links: dict[str, tuple[tuple[str, int] | None, ...]] = field(init=False)
     """For each hex and edge, the hex and edge track crosses to (``None``: off the map or
     across an impassable border)."""
+    side_number: dict[tuple[str, int], int] = field(init=False)
+    """A number for each ``(hex, edge)``: the track graph's walks keep sides in sets of
+    these, which hash faster than the pairs."""
 
     def __post_init__(self) -> None:
         t = self.title
@@ -79,6 +82,7 @@ class HexMap:
             h: {b.edge: b.cost for b in hx.borders if b.type != "impassable"} for h, hx in self.hexes.items()
         }
         self.usable = {h: frozenset(e for e in range(6) if self._usable(h, e)) for h in self.hexes}
+        self.side_number = {(h, e): n * 6 + e for n, h in enumerate(self.hexes) for e in range(6)}
         self.links = {
             h: tuple(None if e in self.impassable[h] else self.across(h, e) for e in range(6))
             for h in self.hexes

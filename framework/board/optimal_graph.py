@@ -30,12 +30,13 @@ its index, with its ``mask`` and ``paths``), and the route search reads it as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import networkx as nx
 
 from framework.board.board import Board
-from framework.board.graph import State
+from framework.board.graph import Centre, PathState
 from framework.board.routes import NodeRef, PathRef
 from framework.title.faces import Face
 
@@ -111,27 +112,29 @@ def _build(board: Board) -> StopGraph:
                     mask |= side_bits[hex_id, end[1]]
             resources[hex_id, i] = mask
     walks: list[tuple[NodeRef, NodeRef, tuple[PathRef, ...], int]] = []
-    succ, state_of = board.graph.moves()
+    graph = board.graph
+    succ: Any = graph.moves()  # typed by the walk: a path state's moves lead on to centres or paths
 
-    def walk(start: NodeRef, state: State, paths: tuple[PathRef, ...], mask: int) -> None:
-        ref = state_of[state]["path"]
+    def walk(start: NodeRef, state: PathState, paths: tuple[PathRef, ...], mask: int) -> None:
+        ref = state.track.ref
         bits = resources[ref]
         if mask & bits:
             return  # no path, nor hex side, twice
         walked = (*paths, ref)
-        if state_of[state]["exit"] is None:
+        if state.exit is None:
+            there: Centre
             for there in succ[state]:
-                end = (there[1], there[2])
+                end = (there.hex, there.index)
                 if end != start:
                     walks.append((start, end, walked, mask | bits))
             return
-        for there in succ[state]:
-            walk(start, there, walked, mask | bits)
+        for onward in succ[state]:
+            walk(start, onward, walked, mask | bits)
 
     index: int | dict[NodeRef, int]  # a centre's part, then each stop's number
     for hex_id in sorted(faces):
         for part in range(len(faces[hex_id].nodes)):
-            for state in succ[("node", hex_id, part)]:
+            for state in succ[graph.centre(hex_id, part)]:
                 walk((hex_id, part), state, (), 0)
 
     def terminal(ref: PathRef) -> bool:

@@ -26,7 +26,7 @@ from itertools import islice, product
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.graph import State
+from framework.board.graph import Centre, PathState
 from framework.board.routes import (
     IllegalRoute,
     NodeRef,
@@ -51,28 +51,30 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
     found: list[Chain] = []
     if not hexes or any(h not in faces for h in hexes):
         return found
-    succ, state_of = board.graph.moves()
+    graph = board.graph
+    succ: Any = graph.moves()  # typed by the walk: a path state's moves lead on to centres or paths
     last = len(hexes) - 1
 
-    def walk(k: int, state: State, start: NodeRef, paths: list[PathRef]) -> None:
-        info = state_of[state]
-        ref = info["path"]
+    def walk(k: int, state: PathState, start: NodeRef, paths: list[PathRef]) -> None:
+        ref = state.track.ref
         if ref in paths:
             return
         walked = [*paths, ref]
-        if info["exit"] is None:  # the path ends at a revenue centre
+        if state.exit is None:  # the path ends at a revenue centre
             if k == last:
+                there: Centre
                 for there in succ[state]:
-                    if (there[1], there[2]) != start:
-                        found.append((start, (there[1], there[2]), tuple(walked)))
+                    if (there.hex, there.index) != start:
+                        found.append((start, (there.hex, there.index), tuple(walked)))
             return
         if k < last:
-            for there in succ[state]:
-                if there[1] == hexes[k + 1]:
-                    walk(k + 1, there, start, walked)
+            onward: PathState
+            for onward in succ[state]:
+                if onward.track.hex == hexes[k + 1]:
+                    walk(k + 1, onward, start, walked)
 
     for index in range(len(faces[hexes[0]].nodes)):
-        for state in succ[("node", hexes[0], index)]:
+        for state in succ[graph.centre(hexes[0], index)]:
             walk(0, state, (hexes[0], index), [])
     found.sort(key=lambda chain: len(chain[2]))
     return found
