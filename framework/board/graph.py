@@ -101,6 +101,9 @@ class PathState:
 State = Centre | PathState
 """A vertex of the track graph."""
 
+Resource = tuple[str, str, int]
+"""Track a route uses: ``("path", hex, index)`` or ``("side", hex, edge)``."""
+
 
 @dataclass
 class Reach:
@@ -124,6 +127,8 @@ class TrackGraph:
         self.hexmap = hexmap
         self.g: nx.DiGraph[State] = nx.DiGraph()
         self.faces: dict[str, Face] = {}
+        self.layouts: dict[str, _Layout] = {}
+        """Each hex's part of the graph, for the face on it now."""
 
     def moves(self) -> dict[State, dict[State, Any]]:
         """The graph's own dictionary of each state's successors, read only. The walks
@@ -133,7 +138,13 @@ class TrackGraph:
 
     def centre(self, hex_id: str, index: int) -> Centre:
         """Revenue centre ``index`` of the face on ``hex_id``."""
-        return self._layout(hex_id, self.faces[hex_id]).centres[index]
+        return self.layouts[hex_id].centres[index]
+
+    def track(self, hex_id: str, index: int) -> frozenset[Resource]:
+        """What track path ``index`` of the face on ``hex_id`` occupies: the path and
+        each hex side it reaches, as ``("path", hex, index)`` and ``("side", hex, edge)``.
+        Two sets of paths share track when these meet."""
+        return self.layouts[hex_id].track[index]
 
     def set_face(self, hex_id: str, face: Face) -> None:
         """Put ``face`` on ``hex_id``, replacing what was there: its states go, the new
@@ -141,9 +152,9 @@ class TrackGraph:
         g = self.g
         old = self.faces.get(hex_id)
         if old is not None:
-            g.remove_nodes_from(self._layout(hex_id, old).states)
+            g.remove_nodes_from(self.layouts[hex_id].states)
         self.faces[hex_id] = face
-        layout = self._layout(hex_id, face)
+        layout = self.layouts[hex_id] = self._layout(hex_id, face)
         g.add_nodes_from(layout.states)
         g.add_edges_from(layout.arcs)
         g.add_edges_from(self._across(hex_id, face, layout))
@@ -155,16 +166,16 @@ class TrackGraph:
         for edge in face.exits:
             there = links[hex_id][edge]
             if there is not None and there[0] in self.faces:
-                onward = self._layout(there[0], self.faces[there[0]]).entering.get(there[1], ())
+                onward = self.layouts[there[0]].entering.get(there[1], ())
                 yield from ((u, v) for u in layout.leaving[edge] for v in onward)
             yield from ((u, v) for u in self._into(hex_id, edge) for v in layout.entering[edge])
 
     def _into(self, hex_id: str, edge: int) -> list[PathState]:
         """The neighbour's path states that leave it across ``edge`` of ``hex_id``."""
         there = self.hexmap.across(hex_id, edge)
-        if there is None or there[0] not in self.faces or self.hexmap.links[there[0]][there[1]] is None:
+        if there is None or there[0] not in self.layouts or self.hexmap.links[there[0]][there[1]] is None:
             return []
-        return self._layout(there[0], self.faces[there[0]]).leaving.get(there[1], [])
+        return self.layouts[there[0]].leaving.get(there[1], [])
 
     def _layout(self, hex_id: str, face: Face) -> _Layout:
         """The states and inner moves of ``face`` on ``hex_id``, made once per title (the
@@ -252,6 +263,8 @@ class _Layout:
     """The path states whose far end is the side, in the tile's order."""
     entering: dict[int, list[PathState]]
     """The path states entered at the side, in the tile's order."""
+    track: list[frozenset[Resource]]
+    """By path, the track it occupies (:meth:`TrackGraph.track`)."""
 
     @classmethod
     def of(cls, hexmap: HexMap, hex_id: str, face: Face) -> _Layout:
@@ -285,7 +298,11 @@ class _Layout:
             for k, far in enumerate((path.b, path.a)):
                 if far[0] == "node":
                     arcs.append((by_end[i, k], centres[far[1]]))
-        return cls(states, centres, arcs, leaving, entering)
+        occupied = [
+            frozenset([("path", hex_id, i), *(("side", hex_id, e) for e in face.path_edges[i])])
+            for i in range(len(face.paths))
+        ]
+        return cls(states, centres, arcs, leaving, entering, occupied)
 
 
 def _walk_station(

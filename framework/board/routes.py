@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
 from framework.board.errors import BoardRuleError
+from framework.board.graph import Resource
 from framework.title.base import revenue_in_phase
 from framework.title.faces import End
 
@@ -103,16 +104,14 @@ def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...], train: str 
     return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, list(colors), train)
 
 
-def track_of(board: Board, paths: Iterable[PathRef]) -> set[tuple[str, str, int]]:
+def track_of(board: Board, paths: Iterable[PathRef]) -> set[Resource]:
     """The track ``paths`` occupy: each path, and each hex side it reaches, as
     ``("path", hex, index)`` and ``("side", hex, edge)``. Two sets of paths share track
     when these sets meet."""
-    faces = board.graph.faces
-    out: set[tuple[str, str, int]] = set()
+    track = board.graph.track
+    out: set[Resource] = set()
     for hex_id, index in paths:
-        out.add(("path", hex_id, index))
-        path = faces[hex_id].paths[index]
-        out.update(("side", hex_id, end[1]) for end in (path.a, path.b) if end[0] == "edge")
+        out |= track(hex_id, index)
     return out
 
 
@@ -147,7 +146,7 @@ def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathR
     seen = track_of(board, used)
     for chain in route.chains:
         for path in chain:
-            track = track_of(board, [path])
+            track = board.graph.track(*path)
             if track & seen:
                 raise IllegalRoute("no track twice", f"track in {path[0]} is used twice")
             seen |= track

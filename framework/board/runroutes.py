@@ -214,7 +214,7 @@ def legs_from(board: Board, start: NodeRef, target: str, taken: set[tuple[str, s
     ) -> None:
         face = faces[hex_id]
         for index in face.paths_at(end):
-            mine = track_of(board, [(hex_id, index)])
+            mine = board.graph.track(hex_id, index)
             if mine & track:
                 continue
             path = face.paths[index]
@@ -335,7 +335,7 @@ def walks_along(board: Board, train: str, hexes: list[str], used: Iterable[PathR
         hex_id = target[k]
         face = faces[hex_id]
         for index in face.paths_at(end):
-            mine = track_of(board, [(hex_id, index)])
+            mine = board.graph.track(hex_id, index)
             if mine & taken:
                 continue
             path = face.paths[index]
