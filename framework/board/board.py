@@ -135,9 +135,26 @@ class Board:
         self.changed()
 
     def changed(self) -> None:
+        """Something on the board changed: what :meth:`reach_with` foresaw is gone."""
         self.version += 1
-        self._reach.clear()
         self._foreseen = None
+
+    def _track_changed(self, hex_id: str) -> None:
+        """The track on ``hex_id`` changed: the networks whose walks looked at that hex
+        are walked again when next asked (:meth:`TrackGraph.near`); the others stay."""
+        self.changed()
+        near = self.graph.near
+        for key in [k for k, reach in self._reach.items() if hex_id in near(reach)]:
+            del self._reach[key]
+
+    def _token_changed(self, owner: str, city: City) -> None:
+        """A token of ``owner`` came to or left ``city``: ``owner``'s networks start
+        elsewhere now, and a network that reached the city may pass it or not; the
+        others never asked about it."""
+        self.changed()
+        centre = node_key(*city)
+        for key in [k for k, reach in self._reach.items() if k[0] == owner or centre in reach.nodes]:
+            del self._reach[key]
 
     # -- tiles ----------------------------------------------------------
 
@@ -159,7 +176,7 @@ class Board:
                 self.tokens[(h, i)] = owners + [None] * max(0, capacity - len(owners))
         self.graph.set_face(hex_id, face)
         foreseen = self._foreseen
-        self.changed()
+        self._track_changed(hex_id)
         if foreseen is not None and foreseen[:3] == (hex_id, face, mapping):
             self._reach[(foreseen[3], frozenset())] = foreseen[4]
 
@@ -206,14 +223,14 @@ class Board:
             self.reserved[city].remove(owner)
             if not self.reserved[city]:
                 del self.reserved[city]
-        self.changed()
+        self._token_changed(owner, city)
         return index
 
     def remove_token(self, owner: str, city: City) -> None:
         slots = list(self.slots(city))
         slots[slots.index(owner)] = None
         self.tokens[city] = slots
-        self.changed()
+        self._token_changed(owner, city)
 
     def cities_of(self, owner: str) -> list[City]:
         """The cities holding ``owner``'s tokens."""
@@ -245,7 +262,8 @@ class Board:
         return through
 
     def reach(self, owner: str, passable_owners: frozenset[str] = frozenset()) -> Reach:
-        """Everything ``owner``'s stations reach along track (cached until the board changes)."""
+        """Everything ``owner``'s stations reach along track (kept until track or a token
+        changes where the walk looked: :meth:`TrackGraph.near`)."""
         key = (owner, passable_owners)
         cached = self._reach.get(key)
         if cached is None:

@@ -118,6 +118,8 @@ class Reach:
     most_stops: int = 0
     """The most revenue centres one station's walk reached (its own included): two make a
     route."""
+    near: set[str] | None = None
+    """The hexes whose track the walk looked at (:meth:`TrackGraph.near`), once asked."""
 
 
 class TrackGraph:
@@ -145,6 +147,18 @@ class TrackGraph:
         each hex side it reaches, as ``("path", hex, index)`` and ``("side", hex, edge)``.
         Two sets of paths share track when these meet."""
         return self.layouts[hex_id].track[index]
+
+    def near(self, reach: Reach) -> set[str]:
+        """The hexes whose track the walk that found ``reach`` looked at: those of the
+        paths it walked and the revenue centres it reached, and those across every side a
+        walked path reaches. Track laid anywhere else cannot change what that walk
+        finds: it never looks there."""
+        if reach.near is None:
+            neighbours = self.hexmap.neighbours
+            near = {h for h, _ in reach.paths} | {h for _, h, _ in reach.nodes}
+            near.update(n for h, e in reach.ports if (n := neighbours[h][e]) is not None)
+            reach.near = near
+        return reach.near
 
     def set_face(self, hex_id: str, face: Face) -> None:
         """Put ``face`` on ``hex_id``, replacing what was there: its states go, the new
@@ -322,33 +336,29 @@ def _walk_station(
     stops: set[Centre] = set()
 
     def node(here: Centre, exhaustive: bool) -> None:
-        if here in nodes:
-            return
         nodes.add(here)
-        for state in succ[here]:
-            path(state, exhaustive, here)  # type: ignore[arg-type]  # a centre's moves are onto paths
+        state: Any
+        for state in succ[here]:  # paths entered at ``here``
+            track = state.track
+            if track not in paths and (not crossing or crossing.isdisjoint(track.side_numbers)):
+                stops.add(here)
+                path(state, exhaustive, here)
         if exhaustive:
             nodes.discard(here)
 
     def path(state: PathState, exhaustive: bool, origin: Centre) -> None:
+        """Walk ``state``'s track (not walked yet, crossing no side crossed on the way)."""
         track = state.track
-        if track in paths:
-            return
-        if crossing:
-            for side in track.side_numbers:
-                if side in crossing:
-                    return
         paths.add(track)
-        walked.add(track)
-        if state.from_node:
-            stops.add(origin)
+        if exhaustive:
+            walked.add(track)  # the others stay in ``paths`` to the end
         onward: Any = succ[state]
         side = state.exit_number
         if side < 0:
             there: Centre
             for there in onward:
                 stops.add(there)
-                if state.terminal or there is origin:
+                if state.terminal or there is origin or there in nodes:
                     continue
                 walkable = through.get(there)
                 if walkable is None:
@@ -359,10 +369,13 @@ def _walk_station(
             crossing.add(side)
             beyond = exhaustive or state.junction
             for next_state in onward:
-                path(next_state, beyond, origin)
+                ahead = next_state.track
+                if ahead not in paths and crossing.isdisjoint(ahead.side_numbers):
+                    path(next_state, beyond, origin)
             crossing.discard(side)
         if exhaustive:
             paths.discard(track)
 
     node(start, False)
+    walked.update(paths)
     return stops

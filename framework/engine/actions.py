@@ -376,16 +376,21 @@ _UNPLAYED_NAMES: dict[Any, tuple[str, ...]] = {
 """Per action type, the fields marked :data:`UNPLAYED` (looked up once)."""
 
 
-def check_shape(action: Any, extra: Mapping[str, type[BaseModel]] = EMPTY) -> None:
+def check_shape(
+    action: Any, extra: Mapping[str, type[BaseModel]] = EMPTY, *, fields_checked: bool = False
+) -> None:
     """Raise :class:`GameError` unless ``action`` is a well-formed action object of a
     type the engine plays (or ``extra``, the title layer's, has), giving no value to a
-    field it does not play."""
+    field it does not play. With ``fields_checked``, the fields of an engine type were
+    already checked against its model (a game file's are, when it is read) and are not
+    again."""
     if not isinstance(action, dict):
         raise GameError("action format", "an action is a JSON object")
     kind = action.get("type")
     if not isinstance(kind, str) or (kind not in PLAYED and kind not in extra):
         raise GameError("action format", f"unknown action type {kind!r}")
-    for problem in shape_problems(action, extra):
+    problems = [] if fields_checked and kind in MODELS else shape_problems(action, extra)
+    for problem in problems:
         if not problem.reason:
             raise GameError("action format", f"a {kind} {problem.text()}")
         raise GameError(

@@ -372,10 +372,12 @@ class Game:
 
     # -- processing -----------------------------------------------------
 
-    def process(self, action: dict[str, Any]) -> None:
-        """Apply one action, or raise :class:`GameError` leaving the game unchanged."""
+    def process(self, action: dict[str, Any], *, fields_checked: bool = False) -> None:
+        """Apply one action, or raise :class:`GameError` leaving the game unchanged.
+        ``fields_checked``: its fields were checked against its type's model already (a
+        game file's actions are, when it is read: see :func:`check_shape`)."""
         try:
-            self._process(action)
+            self._process(action, fields_checked)
         except GameError as error:
             raise error.at(action.get("id")) from None
         self.actions_processed += 1
@@ -400,11 +402,11 @@ class Game:
             except GameError as error:
                 raise _auto_refused(action, number, auto, error) from None
 
-    def _process(self, action: dict[str, Any]) -> None:
+    def _process(self, action: dict[str, Any], fields_checked: bool) -> None:
         kind = action.get("type") if isinstance(action, dict) else None
         if isinstance(kind, str) and kind in NO_EFFECT:
             return
-        check_shape(action, self.layer_rules.actions)
+        check_shape(action, self.layer_rules.actions, fields_checked=fields_checked)
         self.check_entity_type(action)
         if self.finished:
             raise GameError("game over", "the game has ended")

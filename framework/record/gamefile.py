@@ -153,6 +153,9 @@ class GameFile:
     raw: dict[str, Any] = field(default_factory=dict)
     name: str = "game"
     """The file's name in messages (its path, as given to :meth:`read`)."""
+    checked: bool = False
+    """Whether every action's fields were checked against its type's model (as
+    :meth:`from_dict` does), so a replay need not check them again."""
 
     @classmethod
     def read(cls, path: Path | str) -> GameFile:
@@ -204,6 +207,7 @@ class GameFile:
             game_end_reason=data.get("game_end_reason"),
             raw=data,
             name=name,
+            checked=True,
         )
 
     def effective(self) -> list[dict[str, Any]]:

@@ -272,7 +272,7 @@ def replay(
         for k, member in enumerate(group):
             try:
                 taken = recorded(game, game_file, member)
-                game.process(taken)
+                game.process(taken, fields_checked=game_file.checked and taken is member)
             except GameError as error:
                 outcome.failure = error
                 outcome.failed_action = member
