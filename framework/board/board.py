@@ -141,10 +141,10 @@ class Board:
 
     def _track_changed(self, hex_id: str) -> None:
         """The track on ``hex_id`` changed: the networks whose walks looked at that hex
-        are walked again when next asked (:meth:`TrackGraph.near`); the others stay."""
+        are walked again when next asked (:meth:`TrackGraph.looked_at`); the others stay."""
         self.changed()
-        near = self.graph.near
-        for key in [k for k, reach in self._reach.items() if hex_id in near(reach)]:
+        looked_at = self.graph.looked_at
+        for key in [k for k, reach in self._reach.items() if looked_at(reach, hex_id)]:
             del self._reach[key]
 
     def _token_changed(self, owner: str, city: City) -> None:
@@ -263,7 +263,7 @@ class Board:
 
     def reach(self, owner: str, passable_owners: frozenset[str] = frozenset()) -> Reach:
         """Everything ``owner``'s stations reach along track (kept until track or a token
-        changes where the walk looked: :meth:`TrackGraph.near`)."""
+        changes where the walk looked: :meth:`TrackGraph.looked_at`)."""
         key = (owner, passable_owners)
         cached = self._reach.get(key)
         if cached is None:

@@ -118,8 +118,6 @@ class Reach:
     most_stops: int = 0
     """The most revenue centres one station's walk reached (its own included): two make a
     route."""
-    near: set[str] | None = None
-    """The hexes whose track the walk looked at (:meth:`TrackGraph.near`), once asked."""
 
 
 class TrackGraph:
@@ -148,17 +146,14 @@ class TrackGraph:
         Two sets of paths share track when these meet."""
         return self.layouts[hex_id].track[index]
 
-    def near(self, reach: Reach) -> set[str]:
-        """The hexes whose track the walk that found ``reach`` looked at: those of the
-        paths it walked and the revenue centres it reached, and those across every side a
-        walked path reaches. Track laid anywhere else cannot change what that walk
-        finds: it never looks there."""
-        if reach.near is None:
-            neighbours = self.hexmap.neighbours
-            near = {h for h, _ in reach.paths} | {h for _, h, _ in reach.nodes}
-            near.update(n for h, e in reach.ports if (n := neighbours[h][e]) is not None)
-            reach.near = near
-        return reach.near
+    def looked_at(self, reach: Reach, hex_id: str) -> bool:
+        """Whether the walk that found ``reach`` looked at the track of ``hex_id``: walked a
+        path there, reached a revenue centre there, or walked a path to one of its sides
+        from a neighbour. Track laid anywhere else cannot change what that walk finds."""
+        ports = reach.ports
+        if any(side in ports for side in self.hexmap.sides_around[hex_id]):
+            return True
+        return any(key[1] == hex_id for key in reach.nodes)
 
     def set_face(self, hex_id: str, face: Face) -> None:
         """Put ``face`` on ``hex_id``, replacing what was there: its states go, the new

@@ -62,6 +62,9 @@ class HexMap:
     links: dict[str, tuple[tuple[str, int] | None, ...]] = field(init=False)
     """For each hex and edge, the hex and edge track crosses to (``None``: off the map or
     across an impassable border)."""
+    sides_around: dict[str, tuple[tuple[str, int], ...]] = field(init=False)
+    """For each hex, its own six sides and its neighbours' sides that face it, as
+    ``(hex, edge)``: every side a path that leads into the hex, or out of it, reaches."""
     side_number: dict[tuple[str, int], int] = field(init=False)
     """A number for each ``(hex, edge)``: the track graph's walks keep sides in sets of
     these, which hash faster than the pairs."""
@@ -83,6 +86,10 @@ class HexMap:
         }
         self.usable = {h: frozenset(e for e in range(6) if self._usable(h, e)) for h in self.hexes}
         self.side_number = {(h, e): n * 6 + e for n, h in enumerate(self.hexes) for e in range(6)}
+        self.sides_around = {
+            h: tuple((h, e) for e in range(6)) + tuple(t for e in range(6) if (t := self.across(h, e)))
+            for h in self.hexes
+        }
         self.links = {
             h: tuple(None if e in self.impassable[h] else self.across(h, e) for e in range(6))
             for h in self.hexes
