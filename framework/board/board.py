@@ -239,10 +239,10 @@ class Board:
     def blocks(self, city: City, owner: str, passable_owners: frozenset[str] = frozenset()) -> bool:
         """Whether ``city`` stops ``owner``'s routes and walks: every slot holds a token,
         none of them ``owner``'s (tokens of ``passable_owners`` count as empty)."""
-        slots = self.slots(city)
-        if not slots:
+        slots = self.tokens.get(city)  # a city without an entry has only empty slots
+        if not slots or None in slots or owner in slots:
             return False
-        return all(o is not None and o not in passable_owners and o != owner for o in slots)
+        return passable_owners.isdisjoint(slots)
 
     # -- walking the network --------------------------------------------
 

@@ -87,7 +87,7 @@ class HexMap:
         self.usable = {h: frozenset(e for e in range(6) if self._usable(h, e)) for h in self.hexes}
         self.side_number = {(h, e): n * 6 + e for n, h in enumerate(self.hexes) for e in range(6)}
         self.sides_around = {
-            h: tuple((h, e) for e in range(6)) + tuple(t for e in range(6) if (t := self.across(h, e)))
+            h: tuple((h, e) for e in range(6)) + tuple(side for e in range(6) if (side := self.across(h, e)))
             for h in self.hexes
         }
         self.links = {

@@ -47,6 +47,10 @@ from framework.title.trains import Phase
 class Game:
     """The state of a game and the rules that change it."""
 
+    trains_held: tuple[tuple[int, int], dict[str, list[Train]]] | None = None
+    """Each holder's trains, kept by :func:`~framework.engine.trains.owned` until a train
+    changes hands (``Train.moves``)."""
+
     def __init__(
         self,
         title: Title,

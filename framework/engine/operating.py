@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from framework.board.bonuses import BonusRules, Marker
+from framework.board.hexmap import shared
 from framework.board.lays import Discount, LayTerms
 from framework.board.routes import Runner
 from framework.engine import finance
 from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
+from framework.title.model import Title
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -44,14 +46,32 @@ def ability(game: Game, sym: str, kind: str) -> ab.AbilityBase | None:
 def owned_abilities(game: Game, owner: str, kind: type[A]) -> list[tuple[str, A]]:
     """``(company, ability)`` for each open company ``owner`` owns with a working
     ability of ``kind``."""
-    out: list[tuple[str, A]] = []
-    for sym, company in game.companies.items():
-        if company.owner != owner:
-            continue
-        for found in game.title.companies[sym].abilities:
-            if isinstance(found, kind) and works(game, sym, found):
-                out.append((sym, found))
-    return out
+    companies = game.companies
+    return [
+        (sym, found)
+        for sym, found in shared(game.title, AbilityIndex).of_kind(kind)
+        if companies[sym].owner == owner and works(game, sym, found)
+    ]
+
+
+class AbilityIndex:
+    """The abilities of a title's companies by kind, listed once per title (in company
+    order, each company's in its order)."""
+
+    def __init__(self, title: Title):
+        self.title = title
+        self._by_kind: dict[type, list[tuple[str, Any]]] = {}
+
+    def of_kind(self, kind: type[A]) -> list[tuple[str, A]]:
+        found = self._by_kind.get(kind)
+        if found is None:
+            found = self._by_kind[kind] = [
+                (sym, ability)
+                for sym, company in self.title.companies.items()
+                for ability in company.abilities
+                if isinstance(ability, kind)
+            ]
+        return found
 
 
 def company_revenue(game: Game, sym: str) -> int:

@@ -40,14 +40,24 @@ def _create(game: Game, name: str, index: int) -> Train:
 
 def counts(game: Game) -> dict[str, int]:
     """How many trains each holder has."""
-    out: dict[str, int] = {}
-    for train in game.trains.values():
-        out[train.owner] = out.get(train.owner, 0) + 1
-    return out
+    return {owner: len(held) for owner, held in _held(game).items()}
 
 
 def owned(game: Game, owner: str | None) -> list[Train]:
-    return [t for t in game.trains.values() if t.owner == owner]
+    """``owner``'s trains, in the order of the game's trains."""
+    return list(_held(game).get(owner, ())) if owner is not None else []
+
+
+def _held(game: Game) -> dict[str, list[Train]]:
+    """Each holder's trains, worked out again only when a train has changed hands."""
+    key = (Train.moves, len(game.trains))
+    cached = game.trains_held
+    if cached is None or cached[0] != key:
+        held: dict[str, list[Train]] = {}
+        for train in game.trains.values():
+            held.setdefault(train.owner, []).append(train)
+        cached = game.trains_held = (key, held)
+    return cached[1]
 
 
 def phase_reached(game: Game, phase: str | None) -> bool:

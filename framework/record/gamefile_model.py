@@ -182,6 +182,8 @@ def action_problems(
     Before the title is known (``layer`` is ``None``) an action of a type neither
     18xx.games nor the engine knows is left for the title; given the title layer's
     action types, only those actions are checked, and any type still unknown is one."""
+    if layer is not None and _only_known(actions):
+        return []  # what is left for the title is nothing
     found: list[tuple[int, str]] = []
     for k, action in enumerate(actions, 1):
         found += [(k, text) for text in _one_action(action, k, layer=layer)]
@@ -192,6 +194,20 @@ def action_problems(
         more = len(found) - MOST_ACTION_PROBLEMS
         problems.append(Problem(f"and {more} more problems with actions", Place(name, len(actions) + 1, 0)))
     return problems
+
+
+def _only_known(actions: list[Any]) -> bool:
+    """Whether every action and auto action with a type has one 18xx.games or the engine
+    knows: then none is left for a title's layer to check."""
+    for action in actions:
+        if isinstance(action, dict):
+            kind = action.get("type")
+            if isinstance(kind, str) and kind not in KNOWN:
+                return False
+            autos = action.get("auto_actions")
+            if isinstance(autos, list) and not _only_known(autos):
+                return False
+    return True
 
 
 def _label(action: dict[str, Any], k: int) -> str:
