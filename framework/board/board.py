@@ -271,6 +271,16 @@ class Board:
             cached = self._reach[key] = self.graph.walk(starts, self.passable(owner, passable_owners))
         return cached
 
+    def touches(self, owner: str, sides: frozenset[tuple[str, int]]) -> bool:
+        """Whether ``owner``'s network reaches any of ``sides`` (``(hex, edge)``), as the
+        ports of :meth:`reach` would say; when the network is not known, by a walk that
+        stops at the first (a lay there is about to change the network anyway)."""
+        known = self._reach.get((owner, frozenset()))
+        if known is not None:
+            return not sides.isdisjoint(known.ports)
+        starts = [node_key(h, i) for h, i in self.cities_of(owner)]
+        return self.graph.touches(starts, self.passable(owner), sides)
+
     def reach_with(self, owner: str, hex_id: str, face: Face, mapping: dict[int, int]) -> Reach:
         """What ``owner``'s stations would reach with ``face`` laid in ``hex_id`` (old revenue
         centre ``k`` becoming ``mapping[k]``, its tokens with it); the board is unchanged."""

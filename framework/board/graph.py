@@ -239,6 +239,25 @@ class TrackGraph:
             reach.ports.update(track.sides)
         return reach
 
+    def touches(
+        self,
+        starts: Iterable[NodeKey],
+        passable: Callable[[NodeKey], bool],
+        sides: frozenset[tuple[str, int]],
+    ) -> bool:
+        """Whether the network :meth:`walk` finds from ``starts`` reaches any of ``sides``
+        (``(hex, edge)``: its ``ports`` meet them), found by the same walk stopping at the
+        first path that reaches one."""
+        faces = self.faces
+        stations = [self.layouts[h].centres[i] for _, h, i in dict.fromkeys(starts) if h in faces]
+        through: dict[Centre, bool] = {}
+        try:
+            for start in stations:
+                _walk_station(self.moves(), passable, through, stations, start, set(), sides)
+        except _Touched:
+            return True
+        return False
+
     def _with_face(self, hex_id: str, face: Face) -> dict[State, dict[State, Any]]:
         """The graph's moves as :meth:`set_face` would make them, in a copy of its
         dictionary: the hex's new states, and the neighbours' states that lead into the
@@ -314,6 +333,10 @@ class _Layout:
         return cls(states, centres, arcs, leaving, entering, occupied)
 
 
+class _Touched(Exception):
+    """A walk looking for sides (:meth:`TrackGraph.touches`) reached one."""
+
+
 def _walk_station(
     succ: dict[State, dict[State, Any]],
     passable: Callable[[NodeKey], bool],
@@ -321,10 +344,12 @@ def _walk_station(
     stations: list[Centre],
     start: Centre,
     walked: set[Track],
+    sides: frozenset[tuple[str, int]] | None = None,
 ) -> set[Centre]:
     """One station's depth-first walk (see :meth:`TrackGraph.walk`): adds the paths it
     walks to ``walked`` and returns the revenue centres it reached. ``through`` keeps
-    ``passable``'s answers for all the stations' walks."""
+    ``passable``'s answers for all the stations' walks. With ``sides``, it raises
+    :class:`_Touched` on walking a path that reaches one of them."""
     nodes = {s for s in stations if s is not start}
     paths: set[Track] = set()
     crossing: set[int] = set()  # the numbers of the hex sides crossed on the way here
@@ -345,6 +370,8 @@ def _walk_station(
         """Walk ``state``'s track (not walked yet, crossing no side crossed on the way)."""
         track = state.track
         paths.add(track)
+        if sides is not None and not sides.isdisjoint(track.sides):
+            raise _Touched
         if exhaustive:
             walked.add(track)  # the others stay in ``paths`` to the end
         onward: Any = succ[state]

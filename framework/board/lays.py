@@ -115,7 +115,7 @@ def check_lay(board: Board, layer: LayTerms, hex_id: str, tile_id: str, rotation
         raise IllegalLay("tile supply", f"tile {tile_id} is not in the supply{extra}")
     site = _site(board, layer, hex_id)
     _check_tile(board, layer, site, name)
-    return _place(board, layer, _with_reach(board, layer, site), tile_id, name, rotation)
+    return _place(board, layer, site, tile_id, name, rotation)
 
 
 @dataclass(frozen=True)
@@ -129,9 +129,10 @@ class _Site:
     label: str | None
     placed: str | None
     """The name of the tile on the hex, if any."""
-    reached: frozenset[int] = frozenset()
-    """The hex's edges the entity's track reaches (all six in a hex with its token);
-    filled in by :func:`_with_reach`."""
+    reached: frozenset[int] | None = None
+    """The hex's edges the entity's track reaches (all six in a hex with its token), when
+    worked out for every tile (:func:`_with_reach`); ``None``: asked only of the tile laid
+    (:func:`_reaches`)."""
 
 
 def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
@@ -171,6 +172,17 @@ def _reached_edges(board: Board, entity: str, hex_id: str) -> frozenset[int]:
         if (hex_id, edge) in reach.ports or (there is not None and there in reach.ports):
             out.add(edge)
     return frozenset(out)
+
+
+def _reaches(board: Board, entity: str, hex_id: str, edges: frozenset[int]) -> bool:
+    """Whether the entity's track reaches any of ``edges`` of ``hex_id`` (as
+    :func:`_reached_edges` would say, without walking the whole network)."""
+    if hex_id in board.token_hexes(entity):
+        return bool(edges)
+    across = board.hexmap.across
+    sides = {(hex_id, edge) for edge in edges}
+    sides.update(there for edge in edges if (there := across(hex_id, edge)) is not None)
+    return board.touches(entity, frozenset(sides))
 
 
 def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
@@ -296,7 +308,8 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
     revenue centre whose revenue changes."""
     restriction = board.title.rules.track_rules.restriction
     hex_id, old = site.hex, site.old
-    if not new.exits & site.reached:
+    reached = site.reached
+    if not (_reaches(board, layer.entity, hex_id, new.exits) if reached is None else new.exits & reached):
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
     if restriction == "permissive" or not old.paths:
         return
@@ -374,7 +387,8 @@ def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
     if not names:
         return
     site = _with_reach(board, layer, site)
-    if layer.connect and not site.reached:
+    reached = site.reached or frozenset()
+    if layer.connect and not reached:
         return  # no track of the entity leads into the hex
     usable = board.hexmap.usable[hex_id]
     for name in names:
@@ -383,7 +397,7 @@ def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
             continue
         for rotation in board.faces.rotations(name):
             new = board.faces.get(name, rotation)
-            if not new.exits <= usable or (layer.connect and not new.exits & site.reached):
+            if not new.exits <= usable or (layer.connect and not new.exits & reached):
                 continue  # quick refusals before the full check
             if board.faces.keeping(site.old, new) is None:
                 continue

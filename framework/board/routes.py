@@ -115,9 +115,13 @@ def track_of(board: Board, paths: Iterable[PathRef]) -> set[Resource]:
     return out
 
 
-def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathRef] = ()) -> None:
+def check_route(
+    board: Board, runner: Runner, route: Route, used: Iterable[PathRef] = (), *, walked: bool = False
+) -> None:
     """Raise :class:`IllegalRoute` unless ``route`` is legal, given the ``used`` paths
-    of the company's other routes this turn."""
+    of the company's other routes this turn. ``walked``: its chains were found along the
+    track graph's moves (as :func:`~framework.board.runroutes.route_from_json` finds
+    them), so each is known to lead from its stop to the next without passing another."""
     stops = route.stops
     if len(stops) < 2:
         raise IllegalRoute("two stops", "a route needs at least two stops")
@@ -141,8 +145,9 @@ def check_route(board: Board, runner: Runner, route: Route, used: Iterable[PathR
         runner.owner in board.token_owners((h, i)) for h, i in stops if faces[h].nodes[i].kind == "city"
     ):
         raise IllegalRoute("own station", f"the route has no city with a {runner.owner} token")
-    for k, chain in enumerate(route.chains):
-        _walk(board, chain, stops[k], stops[k + 1])
+    if not walked:
+        for k, chain in enumerate(route.chains):
+            _walk(board, chain, stops[k], stops[k + 1])
     seen = track_of(board, used)
     for chain in route.chains:
         for path in chain:

@@ -50,6 +50,9 @@ class Game:
     trains_held: tuple[tuple[int, int], dict[str, list[Train]]] | None = None
     """Each holder's trains, kept by :func:`~framework.engine.trains.owned` until a train
     changes hands (``Train.moves``)."""
+    trains_offered: tuple[tuple[int, int, str | None], list[Train]] | None = None
+    """The depot's offer, kept by :func:`~framework.engine.trains.offered` until a train
+    changes hands or the phase changes."""
 
     def __init__(
         self,

@@ -75,7 +75,16 @@ def stack(game: Game) -> list[Train]:
 
 def offered(game: Game) -> list[Train]:
     """Trains the depot offers now: the top of the stack, unlimited types whose phase has
-    come, and one of each type in the discard pile."""
+    come, and one of each type in the discard pile (worked out again only when a train
+    has changed hands or the phase has changed)."""
+    key = (Train.moves, len(game.trains), game.phase)
+    cached = game.trains_offered
+    if cached is None or cached[0] != key:
+        cached = game.trains_offered = (key, _offered(game))
+    return list(cached[1])
+
+
+def _offered(game: Game) -> list[Train]:
     out: list[Train] = []
     unsold = stack(game)
     if unsold:

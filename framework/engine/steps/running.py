@@ -64,7 +64,7 @@ class Routes(Step):
             runner = operating.runner(game, train)
             try:
                 route = route_from_json(game.track_board, entity, data, used)
-                check_route(game.track_board, runner, route, used)
+                check_route(game.track_board, runner, route, used, walked=True)
             except IllegalRoute as exc:
                 raise GameError(exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}") from None
             earned = revenue(game.track_board, runner, route)
