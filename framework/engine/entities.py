@@ -116,7 +116,7 @@ class Corporation:
         return out
 
     def percent_of(self, owner: str) -> int:
-        return sum(s.percent for s in self.shares if s.owner == owner)
+        return sum([s.percent for s in self.shares if s.owner == owner])  # a list: faster here
 
     def president(self) -> str | None:
         return next((s.owner for s in self.shares if s.president), None)

@@ -60,11 +60,12 @@ class BuySellParShares(StockTurn):
         if self.can_sell_any(entity):
             out.append("sell_shares")
         count = finance.certificate_count(self.game, entity)
-        if self.must_sell(entity, count):
+        limit = finance.certificate_limit(self.game)
+        if self.must_sell(entity, count, limit):
             return out
-        if self.can_buy_any(entity, count):
+        if self.can_buy_any(entity, count, limit):
             out.append("buy_shares")
-        if not rnd.bought and not rnd.parred and self.can_par_any(entity, count):
+        if not rnd.bought and not rnd.parred and self.can_par_any(entity, count, limit):
             out.append("par")
         if self.companies_for_sale(entity):
             out.append("buy_company")

@@ -59,20 +59,19 @@ class StockTurn(Step):
     rounds = ("stock",)
     ROUND_STATE = (SOLD, BOUGHT, BOUGHT_FROM, PARRED, LAST_ACTOR, ACTED, SOLD_FIRST, LAST_BUYER, SOLD_TURN)
 
-    def must_sell(self, player: str, count: int | None = None) -> bool:
+    def must_sell(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
         """Whether ``player`` holds more than a limit allows (``count``: their certificates
-        counting toward the limit, when known)."""
+        counting toward the limit, and ``limit``, the certificate limit, when known)."""
         game = self.game
         if count is None:
             count = finance.certificate_count(game, player)
-        if count > finance.certificate_limit(game):
+        if count > (finance.certificate_limit(game) if limit is None else limit):
             return True
-        limit = game.title.rules.stock.holding_limit
-        return any(
-            c.percent_of(player) > limit and finance.holding_limited(game, c)
-            for c in game.corporations.values()
-            if not c.closed
-        )
+        most = game.title.rules.stock.holding_limit
+        for corp in game.corporations.values():
+            if not corp.closed and corp.percent_of(player) > most and finance.holding_limited(game, corp):
+                return True
+        return False
 
     def order_allows_sale(self) -> bool:
         """Whether the title's sell/buy order (``stock.order``) allows a sale now."""
@@ -90,9 +89,12 @@ class StockTurn(Step):
         if game.turn < game.title.rules.stock.first_sales or not self.order_allows_sale():
             return False
         for corp in game.corporations.values():
-            if corp.closed or not corp.certificates_of(player) or self.sold_in_block(player, corp):
+            if corp.closed:
                 continue
-            for share in corp.certificates_of(player):
+            held = corp.certificates_of(player)
+            if not held or self.sold_in_block(player, corp):
+                continue
+            for share in held:
                 try:
                     shares.check_sale(game, player, corp, [share], min(10, share.percent))
                     return True
@@ -124,12 +126,16 @@ class StockTurn(Step):
         room = game.title.rules.stock.holding_limit - corp.percent_of(player)
         cash = game.players_by_id[player].cash
         out = []
+        prices: dict[str, int] = {}  # by where the share is: the price is the same there
         for share in corp.shares:
             if share.owner not in (corp.sym, "ipo", POOL) or share.president:
                 continue
             if limited and share.percent > room:
                 continue
-            if shares.share_price(game, corp, share) * share.percent // 10 > cash:
+            price = prices.get(share.owner)
+            if price is None:
+                price = prices[share.owner] = shares.share_price(game, corp, share)
+            if price * share.percent // 10 > cash:
                 continue
             if not self.may_buy_from(corp, share):
                 continue
@@ -172,20 +178,22 @@ class StockTurn(Step):
         allowed = finance.multiple_buy_from(self.game, corp)
         return all(source in allowed for source in [*rnd.bought_from, purchase_source(corp, share)])
 
-    def can_buy_any(self, player: str, count: int | None = None) -> bool:
-        """Whether ``player`` could buy any certificate now (``count`` as for :meth:`must_sell`)."""
+    def can_buy_any(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
+        """Whether ``player`` could buy any certificate now (``count`` and ``limit`` as for
+        :meth:`must_sell`)."""
         game = self.game
         if count is None:
             count = finance.certificate_count(game, player)
-        at_limit = count >= finance.certificate_limit(game)
+        at_limit = count >= (finance.certificate_limit(game) if limit is None else limit)
         return any(self.buyable(player, c, at_limit, first=True) for c in game.corporations.values())
 
-    def can_par_any(self, player: str, count: int | None = None) -> bool:
-        """Whether ``player`` could start a corporation now (``count`` as for :meth:`must_sell`)."""
+    def can_par_any(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
+        """Whether ``player`` could start a corporation now (``count`` and ``limit`` as for
+        :meth:`must_sell`)."""
         game = self.game
         if count is None:
             count = finance.certificate_count(game, player)
-        if count >= finance.certificate_limit(game):
+        if count >= (finance.certificate_limit(game) if limit is None else limit):
             return False
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
