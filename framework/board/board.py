@@ -11,11 +11,11 @@ Rules about *laying* tiles are in :mod:`framework.board.lays`; about tokens in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from framework.board.graph import NodeKey, Reach, TrackGraph, node_key
+from framework.board.graph import Goal, NodeKey, Reach, TrackGraph, node_key
 from framework.board.hexmap import HexMap, shared
 from framework.board.supply import TileSupply
 from framework.title.faces import End, Face, make_face
@@ -107,9 +107,8 @@ class Board:
         for hex_id, face in self.hexmap.printed.items():
             self.graph.set_face(hex_id, face)
         self._reach: dict[tuple[Any, ...], Reach] = {}
-        self._foreseen: tuple[str, Face, dict[int, int], str, Reach] | None = None
-        """The last :meth:`reach_with`: the lay it foresaw and the reach it found, which is
-        the owner's reach once that very lay is made (:meth:`put_tile`)."""
+        self._found: dict[tuple[str, Hashable], bool] = {}
+        """What :meth:`finds` answered since the board last changed, by owner and question."""
 
     # -- what lies where ------------------------------------------------
 
@@ -135,9 +134,9 @@ class Board:
         self.changed()
 
     def changed(self) -> None:
-        """Something on the board changed: what :meth:`reach_with` foresaw is gone."""
+        """Something on the board changed: what :meth:`finds` answered is asked again."""
         self.version += 1
-        self._foreseen = None
+        self._found.clear()
 
     def _track_changed(self, hex_id: str) -> None:
         """The track on ``hex_id`` changed: the networks whose walks looked at that hex
@@ -175,10 +174,7 @@ class Board:
                 capacity = face.nodes[i].slots
                 self.tokens[(h, i)] = owners + [None] * max(0, capacity - len(owners))
         self.graph.set_face(hex_id, face)
-        foreseen = self._foreseen
         self._track_changed(hex_id)
-        if foreseen is not None and foreseen[:3] == (hex_id, face, mapping):
-            self._reach[(foreseen[3], frozenset())] = foreseen[4]
 
     # -- tokens ---------------------------------------------------------
 
@@ -271,19 +267,25 @@ class Board:
             cached = self._reach[key] = self.graph.walk(starts, self.passable(owner, passable_owners))
         return cached
 
-    def touches(self, owner: str, sides: frozenset[tuple[str, int]]) -> bool:
-        """Whether ``owner``'s network reaches any of ``sides`` (``(hex, edge)``), as the
-        ports of :meth:`reach` would say; when the network is not known, by a walk that
-        stops at the first (a lay there is about to change the network anyway)."""
+    def finds(self, owner: str, goal: Goal, question: Hashable = None) -> bool:
+        """Whether ``owner``'s network (:meth:`reach`) shows what ``goal`` looks for: read
+        from the network when it is known, else found by a walk that stops at the first it
+        finds. ``question`` names the goal, for the answer to be kept until the board
+        changes (``None``: not kept)."""
         known = self._reach.get((owner, frozenset()))
         if known is not None:
-            return not sides.isdisjoint(known.ports)
+            return goal.met_by(known)
+        if question is not None and (owner, question) in self._found:
+            return self._found[(owner, question)]
         starts = [node_key(h, i) for h, i in self.cities_of(owner)]
-        return self.graph.touches(starts, self.passable(owner), sides)
+        found = self.graph.finds(starts, self.passable(owner), goal)
+        if question is not None:
+            self._found[(owner, question)] = found
+        return found
 
-    def reach_with(self, owner: str, hex_id: str, face: Face, mapping: dict[int, int]) -> Reach:
-        """What ``owner``'s stations would reach with ``face`` laid in ``hex_id`` (old revenue
-        centre ``k`` becoming ``mapping[k]``, its tokens with it); the board is unchanged."""
+    def finds_with(self, owner: str, hex_id: str, face: Face, mapping: dict[int, int], goal: Goal) -> bool:
+        """:meth:`finds`, with ``face`` laid in ``hex_id`` (old revenue centre ``k`` becoming
+        ``mapping[k]``, its tokens with it); the board is unchanged."""
         held: dict[int, list[str]] = {}
         for (h, i), owners in self.tokens.items():
             if h == hex_id:
@@ -304,9 +306,7 @@ class Board:
             held = slots.get(node[2])
             return not (centre.kind == "city" and held and all(o is not None and o != owner for o in held))
 
-        reach = self.graph.walk(starts, through, laid=(hex_id, face))
-        self._foreseen = (hex_id, face, dict(mapping), owner, reach)
-        return reach
+        return self.graph.finds(starts, through, goal, laid=(hex_id, face))
 
     def token_hexes(self, owner: str) -> set[str]:
         return {h for h, _ in self.cities_of(owner)}

@@ -120,6 +120,48 @@ class Reach:
     route."""
 
 
+@dataclass(frozen=True)
+class Goal:
+    """What a walk that stops at the first it finds looks for (:meth:`TrackGraph.finds`):
+    each is something the network :meth:`TrackGraph.walk` finds would show, so the answer
+    is the same as asking that network (:meth:`met_by`), without walking all of it."""
+
+    sides: frozenset[tuple[str, int]] = frozenset()
+    """A walked path reaching one of these sides (``(hex, edge)``): the network's ports."""
+    paths: frozenset[tuple[str, int]] = frozenset()
+    """One of these paths (``(hex, index)``) walked."""
+    centres: frozenset[NodeKey] = frozenset()
+    """One of these revenue centres reached."""
+    stop: Callable[[NodeKey], bool] | None = field(default=None, compare=False)
+    """A revenue centre reached for which this says yes."""
+    stops: int = 0
+    """One station's walk reaching this many revenue centres, its own included (two make
+    a route)."""
+
+    def met_by(self, reach: Reach) -> bool:
+        """Whether the network ``reach`` shows what the goal looks for."""
+        return (
+            not self.sides.isdisjoint(reach.ports)
+            or not self.paths.isdisjoint(reach.paths)
+            or not self.centres.isdisjoint(reach.nodes)
+            or (self.stop is not None and any(self.stop(key) for key in reach.nodes))
+            or (self.stops > 0 and reach.most_stops >= self.stops)
+        )
+
+    def by_track(self, track: Track) -> bool:
+        """Whether walking ``track`` meets the goal."""
+        return track.ref in self.paths or not self.sides.isdisjoint(track.sides)
+
+    def by_stop(self, centre: Centre, stops: set[Centre]) -> bool:
+        """Whether reaching ``centre`` (one station's walk having reached ``stops``) meets
+        the goal."""
+        return (
+            centre.key in self.centres
+            or (self.stop is not None and self.stop(centre.key))
+            or (self.stops > 0 and len(stops) >= self.stops)
+        )
+
+
 class TrackGraph:
     """The graph of all track on the map (see the module's text)."""
 
@@ -216,16 +258,7 @@ class TrackGraph:
         With ``laid`` (a hex and a face), the walk is on the track as it would be with that
         face on that hex; the graph is unchanged.
         """
-        faces = self.faces
-        succ = self.moves()
-        if laid is not None:
-            faces = {**faces, laid[0]: laid[1]}
-            succ = self._with_face(laid[0], laid[1])
-        stations = [
-            self._layout(hex_id, faces[hex_id]).centres[index]
-            for _, hex_id, index in dict.fromkeys(starts)
-            if hex_id in faces
-        ]
+        succ, stations = self._start(starts, laid)
         walked: set[Track] = set()
         reached: set[Centre] = set(stations)
         through: dict[Centre, bool] = {}
@@ -239,24 +272,42 @@ class TrackGraph:
             reach.ports.update(track.sides)
         return reach
 
-    def touches(
+    def finds(
         self,
         starts: Iterable[NodeKey],
         passable: Callable[[NodeKey], bool],
-        sides: frozenset[tuple[str, int]],
+        goal: Goal,
+        laid: tuple[str, Face] | None = None,
     ) -> bool:
-        """Whether the network :meth:`walk` finds from ``starts`` reaches any of ``sides``
-        (``(hex, edge)``: its ``ports`` meet them), found by the same walk stopping at the
-        first path that reaches one."""
-        faces = self.faces
-        stations = [self.layouts[h].centres[i] for _, h, i in dict.fromkeys(starts) if h in faces]
+        """Whether the network :meth:`walk` finds from ``starts`` (with ``laid``, as there)
+        shows what ``goal`` looks for: the same walk, stopped at the first it finds."""
+        succ, stations = self._start(starts, laid)
+        if any(s.key in goal.centres or (goal.stop is not None and goal.stop(s.key)) for s in stations):
+            return True  # a network reaches its own stations
         through: dict[Centre, bool] = {}
         try:
             for start in stations:
-                _walk_station(self.moves(), passable, through, stations, start, set(), sides)
-        except _Touched:
+                _walk_station(succ, passable, through, stations, start, set(), goal)
+        except _Found:
             return True
         return False
+
+    def _start(
+        self, starts: Iterable[NodeKey], laid: tuple[str, Face] | None
+    ) -> tuple[dict[State, dict[State, Any]], list[Centre]]:
+        """The moves a walk follows (with ``laid``, as if that face lay on that hex) and the
+        revenue centres of ``starts`` it starts from, each once."""
+        faces = self.faces
+        succ = self.moves()
+        if laid is not None:
+            faces = {**faces, laid[0]: laid[1]}
+            succ = self._with_face(laid[0], laid[1])
+        stations = [
+            self._layout(hex_id, faces[hex_id]).centres[index]
+            for _, hex_id, index in dict.fromkeys(starts)
+            if hex_id in faces
+        ]
+        return succ, stations
 
     def _with_face(self, hex_id: str, face: Face) -> dict[State, dict[State, Any]]:
         """The graph's moves as :meth:`set_face` would make them, in a copy of its
@@ -333,8 +384,8 @@ class _Layout:
         return cls(states, centres, arcs, leaving, entering, occupied)
 
 
-class _Touched(Exception):
-    """A walk looking for sides (:meth:`TrackGraph.touches`) reached one."""
+class _Found(Exception):
+    """A walk looking for a goal (:meth:`TrackGraph.finds`) met it."""
 
 
 def _walk_station(
@@ -344,12 +395,12 @@ def _walk_station(
     stations: list[Centre],
     start: Centre,
     walked: set[Track],
-    sides: frozenset[tuple[str, int]] | None = None,
+    goal: Goal | None = None,
 ) -> set[Centre]:
     """One station's depth-first walk (see :meth:`TrackGraph.walk`): adds the paths it
     walks to ``walked`` and returns the revenue centres it reached. ``through`` keeps
-    ``passable``'s answers for all the stations' walks. With ``sides``, it raises
-    :class:`_Touched` on walking a path that reaches one of them."""
+    ``passable``'s answers for all the stations' walks. With a ``goal``, it raises
+    :class:`_Found` as soon as what it walks or reaches meets it."""
     nodes = {s for s in stations if s is not start}
     paths: set[Track] = set()
     crossing: set[int] = set()  # the numbers of the hex sides crossed on the way here
@@ -362,6 +413,8 @@ def _walk_station(
             track = state.track
             if track not in paths and (not crossing or crossing.isdisjoint(track.side_numbers)):
                 stops.add(here)
+                if goal is not None and goal.by_stop(here, stops):
+                    raise _Found
                 path(state, exhaustive, here)
         if exhaustive:
             nodes.discard(here)
@@ -370,8 +423,8 @@ def _walk_station(
         """Walk ``state``'s track (not walked yet, crossing no side crossed on the way)."""
         track = state.track
         paths.add(track)
-        if sides is not None and not sides.isdisjoint(track.sides):
-            raise _Touched
+        if goal is not None and goal.by_track(track):
+            raise _Found
         if exhaustive:
             walked.add(track)  # the others stay in ``paths`` to the end
         onward: Any = succ[state]
@@ -380,6 +433,8 @@ def _walk_station(
             there: Centre
             for there in onward:
                 stops.add(there)
+                if goal is not None and goal.by_stop(there, stops):
+                    raise _Found
                 if state.terminal or there is origin or there in nodes:
                     continue
                 walkable = through.get(there)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
+from framework.board.graph import Goal
 from framework.title.faces import Face, PathEnd
 from framework.title.tiles import Tile
 
@@ -182,7 +183,7 @@ def _reaches(board: Board, entity: str, hex_id: str, edges: frozenset[int]) -> b
     across = board.hexmap.across
     sides = {(hex_id, edge) for edge in edges}
     sides.update(there for edge in edges if (there := across(hex_id, edge)) is not None)
-    return board.touches(entity, frozenset(sides))
+    return board.finds(entity, Goal(sides=frozenset(sides)))
 
 
 def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
@@ -317,7 +318,7 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
     what = "new track" if restriction == "restrictive" else "new track or a city whose revenue changes"
     if not gains:
         raise IllegalLay("track restriction", f"tile {new.name} in {hex_id} has no {what}")
-    if gains & _walked_after(board, layer.entity, hex_id, new, mapping):
+    if _walks_after(board, layer.entity, hex_id, new, mapping, gains):
         return
     raise IllegalLay(
         "track restriction",
@@ -353,10 +354,13 @@ def _top(revenue: int | dict[str, int]) -> int:
     return max(revenue.values()) if isinstance(revenue, dict) else revenue
 
 
-def _walked_after(board: Board, entity: str, hex_id: str, new: Face, mapping: dict[int, int]) -> set[int]:
-    """The paths of ``new`` the entity's network walks once ``new`` is laid in ``hex_id``."""
-    reach = board.reach_with(entity, hex_id, new, mapping)
-    return {i for h, i in reach.paths if h == hex_id}
+def _walks_after(
+    board: Board, entity: str, hex_id: str, new: Face, mapping: dict[int, int], paths: set[int]
+) -> bool:
+    """Whether the entity's network walks any of ``paths`` of ``new`` once ``new`` is laid
+    in ``hex_id``."""
+    goal = Goal(paths=frozenset((hex_id, i) for i in paths))
+    return board.finds_with(entity, hex_id, new, mapping, goal)
 
 
 def improves_mainline(board: Board, hex_id: str, new: Face) -> bool:

@@ -101,7 +101,7 @@ class Revenue:
 def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...], train: str | None = None) -> int:
     """A revenue centre's value in the phase with ``colors`` (to a ``train`` type its
     revenue may name)."""
-    return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, list(colors), train)
+    return revenue_in_phase(board.face(node[0]).nodes[node[1]].revenue, colors, train)
 
 
 def track_of(board: Board, paths: Iterable[PathRef]) -> set[Resource]:

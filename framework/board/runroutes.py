@@ -96,7 +96,9 @@ def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterab
     taken = track_of(board, used)
     options: list[list[Chain]] = []
     for hexes in connections:
-        chains = [c for c in chains_along(board, list(hexes)) if not taken & track_of(board, c[2])]
+        chains = chains_along(board, list(hexes))
+        if taken:
+            chains = [c for c in chains if taken.isdisjoint(track_of(board, c[2]))]
         if not chains:
             raise IllegalRoute("track", f"no free track runs {'-'.join(hexes)}")
         options.append(chains)
@@ -138,11 +140,12 @@ def _touches_own(board: Board, owner: str, chain: Chain) -> bool:
 
 def _joinable(board: Board, options: list[list[Chain]]) -> Iterator[list[Chain]]:
     """Combinations whose consecutive chains share exactly one stop and no track."""
+    tracks = {id(chain): track_of(board, chain[2]) for chains in options for chain in chains}
     for combo in product(*options):
         track: set[tuple[str, str, int]] = set()
         ok = True
         for k, chain in enumerate(combo):
-            mine = track_of(board, chain[2])
+            mine = tracks[id(chain)]
             if track & mine:
                 ok = False
                 break

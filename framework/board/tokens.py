@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from framework.board.board import Board, City
 from framework.board.errors import BoardRuleError
-from framework.board.graph import node_key
+from framework.board.graph import Goal, node_key
 
 
 class IllegalToken(BoardRuleError):
@@ -33,23 +33,35 @@ def check_token(board: Board, owner: str, city: City, *, connect: bool = True) -
         held = board.reserved.get(city)
         why = f"; the last is held for {', '.join(held)}" if held else ""
         raise IllegalToken("free slot", f"the city in {hex_id} has no free slot{why}")
-    if connect and node_key(*city) not in board.reach(owner).nodes:
-        raise IllegalToken("route to the city", f"{owner} cannot reach the city in {hex_id}")
+    if connect:
+        key = node_key(*city)
+        if not board.finds(owner, Goal(centres=frozenset({key})), ("centre", key)):
+            raise IllegalToken("route to the city", f"{owner} cannot reach the city in {hex_id}")
 
 
-def token_cities(board: Board, owner: str, *, first: bool = False) -> list[City]:
-    """Every city where ``owner`` may place a token now (only one with ``first``)."""
+def token_cities(board: Board, owner: str) -> list[City]:
+    """Every city where ``owner`` may place a token now."""
     cities = []
     for node in board.reach(owner).nodes:
         city = (node[1], node[2])
-        try:
-            check_token(board, owner, city)
-        except IllegalToken:
-            continue
-        cities.append(city)
-        if first:
-            break
+        if _may_token(board, owner, city):
+            cities.append(city)
     return sorted(cities)
+
+
+def any_token_city(board: Board, owner: str) -> bool:
+    """Whether ``owner`` may place a token somewhere now."""
+    goal = Goal(stop=lambda node: _may_token(board, owner, (node[1], node[2])))
+    return board.finds(owner, goal, "token city")
+
+
+def _may_token(board: Board, owner: str, city: City) -> bool:
+    """Whether ``owner`` may put a token in ``city``, which it reaches."""
+    try:
+        check_token(board, owner, city, connect=False)
+    except IllegalToken:
+        return False
+    return True
 
 
 def cities_in(board: Board, owner: str, hexes: list[str]) -> list[City]:

@@ -100,13 +100,10 @@ def corporations_may_buy(game: Game, sym: str) -> bool:
 
 
 def blocked_hexes(game: Game) -> frozenset[str]:
-    blocked = set()
-    for sym, company in game.companies.items():
-        if company.closed:
-            continue
-        for found in game.title.companies[sym].abilities:
-            if isinstance(found, ab.BlocksHexes) and works(game, sym, found):
-                blocked.update(found.hexes)
+    blocked: set[str] = set()
+    for sym, found in shared(game.title, AbilityIndex).of_kind(ab.BlocksHexes):
+        if works(game, sym, found):
+            blocked.update(found.hexes)
     return frozenset(blocked)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
+from framework.board.graph import Goal
 from framework.engine import finance, shares, trains
 from framework.engine.entities import BANK, Corporation, Minor, Share, Train
 
@@ -40,15 +41,23 @@ def has_route(game: Game, entity: str) -> bool:
     it may run nothing, and must still buy a train when it has none."""
     charter = _charter(game, entity)
     assert charter is not None, f"{entity} is no corporation or minor"
-    return charter.had_route or game.track_board.reach(entity).most_stops >= 2
+    return charter.had_route or _route_now(game, entity)
 
 
 def note_route(game: Game, entity: str) -> None:
     """Remember that the operating ``entity`` has a route now, if it has; the operating
     round calls it when a turn begins and after every action of the turn."""
     charter = _charter(game, entity)
-    if charter is not None and not charter.had_route and game.track_board.reach(entity).most_stops >= 2:
+    if charter is not None and not charter.had_route and _route_now(game, entity):
         charter.had_route = True
+
+
+_A_ROUTE = Goal(stops=2)
+"""A station's walk reaching two revenue centres, its own included."""
+
+
+def _route_now(game: Game, entity: str) -> bool:
+    return game.track_board.finds(entity, _A_ROUTE, "route")
 
 
 def _charter(game: Game, entity: str) -> Corporation | Minor | None:
@@ -67,14 +76,8 @@ def others_trains(game: Game, buyer: str) -> list[Train]:
     """Trains of other corporations that ``buyer`` may buy (``trains.buy_from_others``)."""
     if not game.title.rules.trains.buy_from_others:
         return []
-    return [
-        t
-        for t in game.trains.values()
-        if t.owner in game.corporations
-        and t.owner != buyer
-        and t.buyable
-        and not game.corporations[t.owner].closed
-    ]
+    sellers = {sym for sym, corp in game.corporations.items() if sym != buyer and not corp.closed}
+    return [t for t in game.trains.values() if t.owner in sellers and t.buyable]
 
 
 def cheapest_depot_price(game: Game) -> int | None:
@@ -93,7 +96,7 @@ def can_buy_train(game: Game, corp: str, discounts: dict[str, float] | None = No
     least it may sell for — or, at the train limit, a trade-in (which leaves the count as it
     was). This is what keeps a train-buying step open."""
     cash = game.corporations[corp].cash
-    for offer in trains.depot_offers(game, corp):
+    for offer in trains.each_depot_offer(game, corp):
         off = (discounts or {}).get(offer.train.name, 0) if offer.exchange is None else 0
         if offer.price - int(offer.price * off) <= cash:
             return True
@@ -107,7 +110,7 @@ def may_exceed_limit(game: Game, corp: str) -> bool:
     to the limit): it may while a trade-in is within its means, as 18xx.games plays it."""
     cash = game.corporations[corp].cash
     return len(trains.owned(game, corp)) >= game.train_limit(corp) and any(
-        offer.exchange is not None and offer.price <= cash for offer in trains.depot_offers(game, corp)
+        offer.exchange is not None and offer.price <= cash for offer in trains.each_depot_offer(game, corp)
     )
 
 

@@ -8,6 +8,7 @@ may start a phase, rusts older trains and triggers the type's events.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
@@ -138,21 +139,24 @@ def depot_offers(game: Game, buyer: str, room: bool | None = None) -> list[Offer
     of its faces, and with each of the buyer's trains the face takes in trade. Without
     ``room`` (by default: at the train limit) only trade-ins remain, since they leave the
     count as it was."""
+    return list(each_depot_offer(game, buyer, room))
+
+
+def each_depot_offer(game: Game, buyer: str, room: bool | None = None) -> Iterator[Offer]:
+    """:func:`depot_offers` one by one, for a question the first few may answer."""
     if room is None:
         room = len(owned(game, buyer)) < game.train_limit(buyer)
     mine = owned(game, buyer)
-    out: list[Offer] = []
     for train in offered(game):
         for face in (train.name, *game.title.trains[train.name].variants):
             full = price(game, train, face)
             if room:
-                out.append(Offer(train, face, full))
+                yield Offer(train, face, full)
             terms = trade_in_terms(game, train, face)
             if terms is not None:
-                out.extend(
-                    Offer(train, face, full - terms.discount, old) for old in mine if old.name in terms.trains
-                )
-    return out
+                for old in mine:
+                    if old.name in terms.trains:
+                        yield Offer(train, face, full - terms.discount, old)
 
 
 def depot_price(game: Game, train: Train, face: str | None, exchange: Train | None) -> int:

@@ -9,6 +9,7 @@ mappings keyed by that identity; the key is available on the entry as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
@@ -145,7 +146,9 @@ there whatever the phase (18xx.games' ``diesel`` revenue, 1889's off-boards
 ``{yellow: 30, brown: 60, D: 100}``); every other train goes by the phase colours."""
 
 
-def revenue_in_phase(revenue: int | dict[str, int], phase_colors: list[str], train: str | None = None) -> int:
+def revenue_in_phase(
+    revenue: int | dict[str, int], phase_colors: Sequence[str], train: str | None = None
+) -> int:
     """The value of ``revenue`` when the current phase offers ``phase_colors``.
 
     Colours are scanned from the most advanced back to yellow; the first one

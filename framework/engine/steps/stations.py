@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.board.tokens import IllegalToken, check_token, cities_in, token_cities
+from framework.board.tokens import IllegalToken, any_token_city, check_token, cities_in, token_cities
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
@@ -82,7 +82,7 @@ class Token(Step):
             return []
         if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
             return []
-        if not token_cities(game.track_board, entity, first=True):
+        if not any_token_city(game.track_board, entity):
             return []
         return ["place_token", "pass"]
 
