@@ -63,6 +63,8 @@ class Centre:
     kind: str
     """``city``, ``town`` or ``offboard``."""
     key: NodeKey
+    ref: tuple[str, int]
+    """``(hex, index)``."""
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -348,7 +350,10 @@ class _Layout:
     @classmethod
     def of(cls, hexmap: HexMap, hex_id: str, face: Face) -> _Layout:
         number = hexmap.side_number
-        centres = [Centre(hex_id, n, centre.kind, node_key(hex_id, n)) for n, centre in enumerate(face.nodes)]
+        centres = [
+            Centre(hex_id, n, centre.kind, node_key(hex_id, n), (hex_id, n))
+            for n, centre in enumerate(face.nodes)
+        ]
         states: list[State] = list(centres)
         by_end: dict[tuple[int, int], PathState] = {}
         leaving: dict[int, list[PathState]] = {e: [] for e in face.exits}
@@ -405,6 +410,8 @@ def _walk_station(
     paths: set[Track] = set()
     crossing: set[int] = set()  # the numbers of the hex sides crossed on the way here
     stops: set[Centre] = set()
+    if goal is not None:  # what it looks for, read once (the walk asks at every step)
+        goal_paths, goal_sides = goal.paths, goal.sides
 
     def node(here: Centre, exhaustive: bool) -> None:
         nodes.add(here)
@@ -423,8 +430,8 @@ def _walk_station(
         """Walk ``state``'s track (not walked yet, crossing no side crossed on the way)."""
         track = state.track
         paths.add(track)
-        if goal is not None and goal.by_track(track):
-            raise _Found
+        if goal is not None and (track.ref in goal_paths or not goal_sides.isdisjoint(track.sides)):
+            raise _Found  # goal.by_track(track)
         if exhaustive:
             walked.add(track)  # the others stay in ``paths`` to the end
         onward: Any = succ[state]

@@ -49,33 +49,36 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
     follow the moves of the board's track graph (:mod:`framework.board.graph`)."""
     faces = board.graph.faces
     found: list[Chain] = []
-    if not hexes or any(h not in faces for h in hexes):
+    if not hexes or not all(h in faces for h in hexes):
         return found
     graph = board.graph
     succ: Any = graph.moves()  # typed by the walk: a path state's moves lead on to centres or paths
     last = len(hexes) - 1
+    walked: list[PathRef] = []  # the paths from the start to here
 
-    def walk(k: int, state: PathState, start: NodeRef, paths: list[PathRef]) -> None:
+    def walk(k: int, state: PathState, start: NodeRef) -> None:
         ref = state.track.ref
-        if ref in paths:
+        if ref in walked:
             return
-        walked = [*paths, ref]
+        walked.append(ref)
         if state.exit is None:  # the path ends at a revenue centre
             if k == last:
                 there: Centre
                 for there in succ[state]:
-                    if (there.hex, there.index) != start:
-                        found.append((start, (there.hex, there.index), tuple(walked)))
-            return
-        if k < last:
+                    if there.ref != start:
+                        found.append((start, there.ref, tuple(walked)))
+        elif k < last:
+            ahead = hexes[k + 1]
             onward: PathState
             for onward in succ[state]:
-                if onward.track.hex == hexes[k + 1]:
-                    walk(k + 1, onward, start, walked)
+                if onward.track.hex == ahead:
+                    walk(k + 1, onward, start)
+        walked.pop()
 
-    for index in range(len(faces[hexes[0]].nodes)):
-        for state in succ[graph.centre(hexes[0], index)]:
-            walk(0, state, (hexes[0], index), [])
+    first = hexes[0]
+    for index in range(len(faces[first].nodes)):
+        for state in succ[graph.centre(first, index)]:
+            walk(0, state, (first, index))
     found.sort(key=lambda chain: len(chain[2]))
     return found
 

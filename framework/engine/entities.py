@@ -115,15 +115,31 @@ class Corporation:
             out[share.owner] = out.get(share.owner, 0) + share.percent
         return out
 
+    # The engine asks these questions all the time: plain loops answer them fastest.
+
     def percent_of(self, owner: str) -> int:
-        return sum([s.percent for s in self.shares if s.owner == owner])  # a list: faster here
+        total = 0
+        for share in self.shares:
+            if share.owner == owner:
+                total += share.percent
+        return total
 
     def president(self) -> str | None:
-        return next((s.owner for s in self.shares if s.president), None)
+        for share in self.shares:
+            if share.president:
+                return share.owner
+        return None
 
     def certificates_of(self, owner: str) -> list[Share]:
         """``owner``'s certificates, in the order they came to them."""
-        return sorted((s for s in self.shares if s.owner == owner), key=lambda s: s.seq)
+        held = [s for s in self.shares if s.owner == owner]
+        if len(held) > 1:
+            held.sort(key=_seq)
+        return held
+
+
+def _seq(share: Share) -> int:
+    return share.seq
 
 
 @dataclass

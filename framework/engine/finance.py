@@ -128,7 +128,10 @@ def certificate_count(game: Game, player: str) -> int:
     for corp in game.corporations.values():
         if corp.closed:
             continue
-        held = len([s for s in corp.shares if s.owner == player])
+        held = 0
+        for share in corp.shares:
+            if share.owner == player:
+                held += 1
         if held and counts_for_limit(game, corp):
             count += held
     if game.title.certificate_limit.counts_companies:
@@ -144,7 +147,10 @@ def certificate_limit(game: Game) -> int:
     if limits.players is not None:
         return limits.players[players]
     table = limits.by_corporations or {}
-    in_play = len([c for c in game.corporations.values() if not c.closed])
+    in_play = 0
+    for corp in game.corporations.values():
+        if not corp.closed:
+            in_play += 1
     key = min(in_play, max(table))
     key = max(key, min(table))
     return table[key][players]

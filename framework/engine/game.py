@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
@@ -43,6 +43,9 @@ from framework.title.model import Title
 from framework.title.moments import moments_of
 from framework.title.trains import Phase
 
+if TYPE_CHECKING:
+    from framework.engine.operating import AbilityIndex
+
 
 class Game:
     """The state of a game and the rules that change it."""
@@ -50,6 +53,8 @@ class Game:
     trains_held: tuple[tuple[int, int], dict[str, list[Train]]] | None = None
     """Each holder's trains, kept by :func:`~framework.engine.trains.owned` until a train
     changes hands (``Train.moves``)."""
+    ability_index: AbilityIndex | None = None
+    """The title's company abilities by kind (:class:`~framework.engine.operating.AbilityIndex`)."""
     trains_offered: tuple[tuple[int, int, str | None], list[Train]] | None = None
     """The depot's offer, kept by :func:`~framework.engine.trains.offered` until a train
     changes hands or the phase changes."""

@@ -49,7 +49,7 @@ def owned_abilities(game: Game, owner: str, kind: type[A]) -> list[tuple[str, A]
     companies = game.companies
     return [
         (sym, found)
-        for sym, found in shared(game.title, AbilityIndex).of_kind(kind)
+        for sym, found in AbilityIndex.of(game).of_kind(kind)
         if companies[sym].owner == owner and works(game, sym, found)
     ]
 
@@ -61,6 +61,14 @@ class AbilityIndex:
     def __init__(self, title: Title):
         self.title = title
         self._by_kind: dict[type, list[tuple[str, Any]]] = {}
+
+    @staticmethod
+    def of(game: Game) -> AbilityIndex:
+        """The index of ``game``'s title (kept on the game once found)."""
+        index = game.ability_index
+        if index is None or index.title is not game.title:
+            index = game.ability_index = shared(game.title, AbilityIndex)
+        return index
 
     def of_kind(self, kind: type[A]) -> list[tuple[str, A]]:
         found = self._by_kind.get(kind)
@@ -101,7 +109,7 @@ def corporations_may_buy(game: Game, sym: str) -> bool:
 
 def blocked_hexes(game: Game) -> frozenset[str]:
     blocked: set[str] = set()
-    for sym, found in shared(game.title, AbilityIndex).of_kind(ab.BlocksHexes):
+    for sym, found in AbilityIndex.of(game).of_kind(ab.BlocksHexes):
         if works(game, sym, found):
             blocked.update(found.hexes)
     return frozenset(blocked)

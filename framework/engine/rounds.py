@@ -149,7 +149,10 @@ class Round(LibraryRoundState):
                 continue
             offered = step.actions(entity)
             takes = kind in offered
-            blocking = step.blocking_offering(current, offered if entity == current else None)
+            if entity == current and step.waits_when_offering:
+                blocking = step.blocks and bool(offered)
+            else:
+                blocking = step.blocking(current)
             if blocking and not takes:
                 self._explain_refusal(action)
                 waiting = self.current_entity()
@@ -205,7 +208,7 @@ class Round(LibraryRoundState):
             if step.passed:
                 continue
             if not step.blocks:
-                passed_over = passed_over or type(step).blocking is not Step.blocking
+                passed_over = passed_over or not step.waits_when_offering
                 continue
             if step.blocking(current):
                 return self.active_step() if passed_over else step

@@ -73,6 +73,13 @@ class Step:
     """The step's own attributes saved with the game, besides ``passed``."""
     ROUND_STATE: ClassVar[tuple[RoundState, ...]] = ()
     """The state the step keeps on its round (see :class:`RoundState`)."""
+    waits_when_offering: ClassVar[bool] = True
+    """Whether the step waits exactly when it offers the entity whose turn it is something
+    (its :meth:`blocking` is this class's): then what it offers says whether it waits."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.waits_when_offering = cls.blocking is Step.blocking
 
     def __init__(self, round: Round, blocks: bool | None = None):
         self.round = round
@@ -97,13 +104,6 @@ class Step:
             return False
         entity = current if current is not None else self.round.current_entity()
         return entity is not None and bool(self.actions(entity))
-
-    def blocking_offering(self, current: str | None, offered: list[str] | None) -> bool:
-        """:meth:`blocking`, given what the step offers ``current`` when known (``offered``,
-        from :meth:`actions`), so the round need not ask twice."""
-        if offered is None or type(self).blocking is not Step.blocking:
-            return self.blocking(current)
-        return self.blocks and bool(offered)
 
     def acting_entity(self) -> str | None:
         """The entity this step waits for, when it is not the round's (e.g. a discard)."""
@@ -167,10 +167,10 @@ class WaitingStep(Step):
         return getattr(self.round, self.waits_for, None)
 
     def acting_entity(self) -> str | None:
-        return self.waiting()
+        return getattr(self.round, self.waits_for, None)  # waiting(), asked on every question of whose turn
 
     def blocking(self, current: str | None = None) -> bool:
-        return self.waiting() is not None
+        return getattr(self.round, self.waits_for, None) is not None
 
 
 def entity_of(action: dict[str, Any]) -> str:

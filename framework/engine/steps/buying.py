@@ -427,11 +427,14 @@ class DiscardTrain(Step):
     rounds = ("operating", "stock")
     waits_again = True  # whenever a company is over its limit
 
+    _crowded_key: tuple[int, str | None] | None = None
+    _crowded: list[str]
+
     def crowded(self) -> list[str]:
         """Companies over their train limit (cached until a train moves or the phase changes)."""
         game = self.game
         key = (Train.moves, game.phase)
-        if getattr(self, "_crowded_key", None) != key:
+        if self._crowded_key != key:
             counts = trains.counts(game)
             owners = [*game.minors, *game.corporations]
             self._crowded = [o for o in owners if counts.get(o, 0) > game.train_limit(o)]

@@ -205,6 +205,7 @@ class SpecialTrack(Step):
     rounds = ("operating", "stock")
     ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, SOLD_COMPANY, OPERATOR_ACTED)
     waits_again = True  # a first lay later in the turn makes it wait
+    _any_must_lay_all: bool | None = None
 
     def unfinished(self) -> str | None:
         """The operator's company whose lays must all be made, begun and not done."""
@@ -222,7 +223,7 @@ class SpecialTrack(Step):
     def _must_lay_all(self) -> bool:
         """Whether any company of the title has lays that must all be made (looked up once:
         the step asks on every question of whose turn it is)."""
-        found = getattr(self, "_any_must_lay_all", None)
+        found = self._any_must_lay_all
         if found is None:
             found = self._any_must_lay_all = any(
                 isinstance(lay := company.ability("tile_lay"), TileLay) and lay.must_lay_all
@@ -237,7 +238,10 @@ class SpecialTrack(Step):
         return sold[0] if sold else None
 
     def acting_entity(self) -> str | None:
-        return self.just_sold() or self.unfinished()
+        sold = self.round.sold_company  # just_sold, asked on every question of whose turn it is
+        if sold:
+            return sold[0]
+        return self.unfinished() if self._must_lay_all() else None
 
     def blocking(self, current: str | None = None) -> bool:
         return self.acting_entity() is not None
