@@ -42,10 +42,12 @@ class StockMarket:
         return 0 <= row < len(grid) and 0 <= col < len(grid[row]) and grid[row][col] is not None
 
     def price(self, corporation: str) -> int:
-        return self.cell(self.positions[corporation]).price
+        row, col = self.positions[corporation]  # a placed corporation's cell exists
+        return self.market.grid[row][col].price  # type: ignore[union-attr]  # (see place)
 
     def zones(self, corporation: str) -> list[Zone]:
-        marks = self.cell(self.positions[corporation]).marks
+        row, col = self.positions[corporation]
+        marks = self.market.grid[row][col].marks  # type: ignore[union-attr]  # (see place)
         cached = self._zones.get(marks)
         if cached is None:
             cached = self._zones[marks] = [z for z in self.market.zones.values() if z.mark in marks]

@@ -46,11 +46,19 @@ def ability(game: Game, sym: str, kind: str) -> ab.AbilityBase | None:
 def owned_abilities(game: Game, owner: str, kind: type[A]) -> list[tuple[str, A]]:
     """``(company, ability)`` for each open company ``owner`` owns with a working
     ability of ``kind``."""
+    index = game.ability_index
+    if index is None or index.title is not game.title:
+        index = AbilityIndex.of(game)
+    listed = index.by_kind.get(kind)
+    if listed is None:
+        listed = index.of_kind(kind)
+    if not listed:  # the title has no such ability: the usual answer, asked often
+        return []
     companies = game.companies
     return [
-        (sym, found)
-        for sym, found in AbilityIndex.of(game).of_kind(kind)
-        if companies[sym].owner == owner and works(game, sym, found)
+        (sym, ability)
+        for sym, ability in listed
+        if companies[sym].owner == owner and works(game, sym, ability)
     ]
 
 
@@ -60,7 +68,8 @@ class AbilityIndex:
 
     def __init__(self, title: Title):
         self.title = title
-        self._by_kind: dict[type, list[tuple[str, Any]]] = {}
+        self.by_kind: dict[type, list[tuple[str, Any]]] = {}
+        """The abilities listed so far (:meth:`of_kind`), by kind."""
 
     @staticmethod
     def of(game: Game) -> AbilityIndex:
@@ -71,9 +80,9 @@ class AbilityIndex:
         return index
 
     def of_kind(self, kind: type[A]) -> list[tuple[str, A]]:
-        found = self._by_kind.get(kind)
+        found = self.by_kind.get(kind)
         if found is None:
-            found = self._by_kind[kind] = [
+            found = self.by_kind[kind] = [
                 (sym, ability)
                 for sym, company in self.title.companies.items()
                 for ability in company.abilities

@@ -28,6 +28,10 @@ STEP_TYPES: dict[str, type[Step]] = {}
 """The step library: every step class, by its library name (``@step``)."""
 
 
+_IMMUTABLE = (bool, int, float, str, tuple, frozenset, type(None))
+"""Values a copy of which is the value itself."""
+
+
 @dataclass(frozen=True)
 class RoundState:
     """A piece of state a step keeps on its round: the round makes the attribute ``name``
@@ -42,7 +46,8 @@ class RoundState:
 
     def fresh(self) -> Any:
         """A new value: a copy of the default (a list or a mapping is never shared)."""
-        return copy.copy(self.default)
+        default = self.default
+        return default if isinstance(default, _IMMUTABLE) else copy.copy(default)
 
 
 def step(name: str) -> Callable[[type[Step]], type[Step]]:

@@ -241,7 +241,10 @@ class SpecialTrack(Step):
         sold = self.round.sold_company  # just_sold, asked on every question of whose turn it is
         if sold:
             return sold[0]
-        return self.unfinished() if self._must_lay_all() else None
+        must = self._any_must_lay_all
+        if must is None:
+            must = self._must_lay_all()
+        return self.unfinished() if must else None
 
     def blocking(self, current: str | None = None) -> bool:
         return self.acting_entity() is not None
