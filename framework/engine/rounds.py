@@ -72,7 +72,8 @@ class Round(LibraryRoundState):
                 override = step.acting_entity()
                 if override is not None:
                     return override
-        return self.entity()
+        index, entities = self.index, self.entities  # self.entity(), asked most often here
+        return entities[index] if 0 <= index < len(entities) else None
 
     def entity(self) -> str | None:
         """The entity whose turn it is."""
