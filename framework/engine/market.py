@@ -26,6 +26,7 @@ class StockMarket:
     stacks: dict[Position, list[str]] = field(default_factory=dict)
     """Corporations in each cell, first arrival first."""
     _zones: dict[str, list[Zone]] = field(default_factory=dict, repr=False)
+    _dividend_line: int | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def for_title(cls, title: Title) -> StockMarket:
@@ -52,6 +53,16 @@ class StockMarket:
         if cached is None:
             cached = self._zones[marks] = [z for z in self.market.zones.values() if z.mark in marks]
         return cached
+
+    def dividend_line(self) -> int:
+        """The highest price in a zone marking the dividend line (0 without one): a payout
+        moves a price beyond it only as the title's payout rules say."""
+        if self._dividend_line is None:
+            market = self.market
+            zones = [z.key for z in market.zones.values() if z.dividend_line]
+            prices = [cell.price for z in zones for _, _, cell in market.cells_in(z)]
+            self._dividend_line = max(prices) if prices else 0
+        return self._dividend_line
 
     def place(self, corporation: str, position: Position) -> None:
         """Put a corporation's marker on a cell (under those already there)."""

@@ -199,18 +199,12 @@ def payout(game: Game, sym: str, amount: int) -> None:
         for rule in rules.payout:
             if amount < rule.at_least * price:
                 continue
-            if rule.beyond_dividend_line and price <= dividend_line(game):
+            if rule.beyond_dividend_line and price <= game.market.dividend_line():
                 continue
             game.market.move(sym, list(rule.move))
             break
     game.log(f"{sym} pays out {amount}; its price is now {game.market.price(sym)}")
     check_market_end(game, sym)
-
-
-def dividend_line(game: Game) -> int:
-    zones = [z.key for z in game.title.market.zones.values() if z.dividend_line]
-    prices = [cell.price for z in zones for _, _, cell in game.title.market.cells_in(z)]
-    return max(prices) if prices else 0
 
 
 def check_market_end(game: Game, sym: str) -> None:
