@@ -20,7 +20,7 @@ from framework.board.hexmap import HexMap, shared
 from framework.board.supply import TileSupply
 from framework.title.faces import End, Face, make_face
 from framework.title.model import Title
-from framework.title.upgrades import keeping_mapping
+from framework.title.upgrades import keeping_mapping, new_paths
 
 City = tuple[str, int]
 """A city: ``(hex, part index)``."""
@@ -45,6 +45,7 @@ class FaceCache:
         self.title = title
         self._faces: dict[tuple[str, int], Face] = {}
         self._keeping: dict[tuple[int, int], dict[int, int] | None] = {}
+        self._gains: dict[tuple[int, int, str], set[int]] = {}
         self._rotations: dict[str, tuple[int, ...]] = {}
         self.suits: dict[tuple[Any, ...], tuple[str, ...]] = {}
         """Tile names by what a site and a layer ask of a tile (colour, label, the tile
@@ -54,6 +55,15 @@ class FaceCache:
     def for_title(cls, title: Title) -> FaceCache:
         """The faces of ``title``'s tiles, made once and shared by its games."""
         return shared(title, cls)
+
+    def gains(self, old: Face, new: Face, restriction: str) -> set[int]:
+        """The paths of ``new``, an upgrade of ``old``, that count as new track under the
+        track ``restriction`` (see :func:`~framework.title.upgrades.new_paths`), found once."""
+        key = (id(old), id(new), restriction)
+        found = self._gains.get(key)
+        if found is None:
+            found = self._gains[key] = new_paths(old, new, restriction)
+        return found
 
     def keeping(self, old: Face, new: Face) -> dict[int, int] | None:
         key = (id(old), id(new))

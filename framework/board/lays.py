@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal
-from framework.title.faces import Face, PathEnd
+from framework.title.faces import Face
 from framework.title.tiles import Tile
 
 
@@ -314,7 +314,7 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
     if restriction == "permissive" or not old.paths:
         return
-    gains = _gains(old, new, restriction)
+    gains = board.faces.gains(old, new, restriction)
     what = "new track" if restriction == "restrictive" else "new track or a city whose revenue changes"
     if not gains:
         raise IllegalLay("track restriction", f"tile {new.name} in {hex_id} has no {what}")
@@ -324,34 +324,6 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
         "track restriction",
         f"{layer.entity}'s network would not run on any {what} of tile {new.name} in {hex_id}",
     )
-
-
-def _gains(old: Face, new: Face, restriction: str) -> set[int]:
-    """The paths of ``new`` that satisfy the restriction if walked: those that are not
-    part of an old path and (``semi_restrictive``) those through a revenue centre whose
-    revenue changes."""
-    out = set()
-    for index, path in enumerate(new.paths):
-        old_path = next((p for p in old.paths if _within(path, p, new, old)), None)
-        if old_path is None:
-            out.add(index)
-        elif restriction == "semi_restrictive":
-            before = sorted(_top(old.nodes[e[1]].revenue) for e in (old_path.a, old_path.b) if e[0] == "node")
-            after = sorted(_top(new.nodes[e[1]].revenue) for e in (path.a, path.b) if e[0] == "node")
-            if before != after:
-                out.add(index)
-    return out
-
-
-def _within(path: PathEnd, other: PathEnd, face: Face, other_face: Face) -> bool:
-    """Whether each end of ``path`` is an end of ``other``: the same edge, or a revenue
-    centre of the same kind."""
-    ends = [(e[0], e[1] if e[0] == "edge" else other_face.nodes[e[1]].kind) for e in (other.a, other.b)]
-    return all((e[0], e[1] if e[0] == "edge" else face.nodes[e[1]].kind) in ends for e in (path.a, path.b))
-
-
-def _top(revenue: int | dict[str, int]) -> int:
-    return max(revenue.values()) if isinstance(revenue, dict) else revenue
 
 
 def _walks_after(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from framework.title.faces import End, Face, make_face
+from framework.title.faces import End, Face, PathEnd, make_face
 from framework.title.track import TrackContent
 
 
@@ -61,3 +61,31 @@ def keeping_rotations(old: TrackContent, new: TrackContent, old_rotation: int = 
     """The rotations of ``new`` that keep all track of ``old`` (laid at ``old_rotation``)."""
     old_face = make_face("old", old, "", old_rotation)
     return [r for r in range(6) if keeping_mapping(old_face, make_face("new", new, "", r)) is not None]
+
+
+def new_paths(old: Face, new: Face, restriction: str) -> set[int]:
+    """The paths of ``new``, an upgrade of ``old``, that count as new track under the
+    track restriction if walked: those that are not part of an old path and
+    (``semi_restrictive``) those through a revenue centre whose revenue changes."""
+    out = set()
+    for index, path in enumerate(new.paths):
+        old_path = next((p for p in old.paths if _within(path, p, new, old)), None)
+        if old_path is None:
+            out.add(index)
+        elif restriction == "semi_restrictive":
+            before = sorted(_top(old.nodes[e[1]].revenue) for e in (old_path.a, old_path.b) if e[0] == "node")
+            after = sorted(_top(new.nodes[e[1]].revenue) for e in (path.a, path.b) if e[0] == "node")
+            if before != after:
+                out.add(index)
+    return out
+
+
+def _within(path: PathEnd, other: PathEnd, face: Face, other_face: Face) -> bool:
+    """Whether each end of ``path`` is an end of ``other``: the same edge, or a revenue
+    centre of the same kind."""
+    ends = [(e[0], e[1] if e[0] == "edge" else other_face.nodes[e[1]].kind) for e in (other.a, other.b)]
+    return all((e[0], e[1] if e[0] == "edge" else face.nodes[e[1]].kind) in ends for e in (path.a, path.b))
+
+
+def _top(revenue: int | dict[str, int]) -> int:
+    return max(revenue.values()) if isinstance(revenue, dict) else revenue
