@@ -310,15 +310,18 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
     restriction = board.title.rules.track_rules.restriction
     hex_id, old = site.hex, site.old
     reached = site.reached
+    restricted = restriction != "permissive" and bool(old.paths)
+    gains = board.faces.gains(old, new, restriction) if restricted else set()
+    if gains and reached is None and _walks_after(board, layer.entity, hex_id, new, mapping, gains):
+        return  # a network that walks the tile's new track reaches an exit of it: the lay is legal
     if not (_reaches(board, layer.entity, hex_id, new.exits) if reached is None else new.exits & reached):
         raise IllegalLay("track restriction", f"{layer.entity} cannot reach tile {new.name} in {hex_id}")
-    if restriction == "permissive" or not old.paths:
+    if not restricted:
         return
-    gains = board.faces.gains(old, new, restriction)
     what = "new track" if restriction == "restrictive" else "new track or a city whose revenue changes"
     if not gains:
         raise IllegalLay("track restriction", f"tile {new.name} in {hex_id} has no {what}")
-    if _walks_after(board, layer.entity, hex_id, new, mapping, gains):
+    if reached is not None and _walks_after(board, layer.entity, hex_id, new, mapping, gains):
         return
     raise IllegalLay(
         "track restriction",

@@ -8,9 +8,11 @@ no token yet (rulebook §10.4, reference §4.7).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from framework.board.board import Board, City
 from framework.board.errors import BoardRuleError
-from framework.board.graph import Goal, node_key
+from framework.board.graph import Goal, NodeKey, node_key
 
 
 class IllegalToken(BoardRuleError):
@@ -19,49 +21,56 @@ class IllegalToken(BoardRuleError):
 
 def check_token(board: Board, owner: str, city: City, *, connect: bool = True) -> None:
     """Raise :class:`IllegalToken` unless ``owner`` may put a token in ``city``."""
+    for rule, message in _refusals(board, owner, city, board.token_hexes(owner), connect):
+        raise IllegalToken(rule, message)
+
+
+def _refusals(
+    board: Board, owner: str, city: City, held: set[str], connect: bool
+) -> Iterator[tuple[str, str]]:
+    """Each rule a token of ``owner`` in ``city`` would break (its name and what it says),
+    found in turn; ``held``: the hexes of ``owner``'s tokens."""
     hex_id, index = city
     if hex_id not in board.hexmap.hexes:
-        raise IllegalToken("map", f"there is no hex {hex_id}")
+        yield "map", f"there is no hex {hex_id}"
+        return
     nodes = board.face(hex_id).nodes
     if not 0 <= index < len(nodes) or nodes[index].kind != "city":
-        raise IllegalToken("cities", f"{hex_id} has no city {index}")
-    if board.title.rules.tokens.one_per_hex and hex_id in board.token_hexes(owner):
-        raise IllegalToken("one token per hex", f"{owner} already has a token in {hex_id}")
+        yield "cities", f"{hex_id} has no city {index}"
+        return
+    if board.title.rules.tokens.one_per_hex and hex_id in held:
+        yield "one token per hex", f"{owner} already has a token in {hex_id}"
     if owner in board.token_owners(city):
-        raise IllegalToken("one token per city", f"{owner} already has a token in that city")
+        yield "one token per city", f"{owner} already has a token in that city"
     if board.free_slots(city, owner) == 0:
-        held = board.reserved.get(city)
-        why = f"; the last is held for {', '.join(held)}" if held else ""
-        raise IllegalToken("free slot", f"the city in {hex_id} has no free slot{why}")
+        taken = board.reserved.get(city)
+        why = f"; the last is held for {', '.join(taken)}" if taken else ""
+        yield "free slot", f"the city in {hex_id} has no free slot{why}"
     if connect:
         key = node_key(*city)
         if not board.finds(owner, Goal(centres=frozenset({key})), ("centre", key)):
-            raise IllegalToken("route to the city", f"{owner} cannot reach the city in {hex_id}")
+            yield "route to the city", f"{owner} cannot reach the city in {hex_id}"
 
 
 def token_cities(board: Board, owner: str) -> list[City]:
     """Every city where ``owner`` may place a token now."""
+    held = board.token_hexes(owner)
     cities = []
     for node in board.reach(owner).nodes:
         city = (node[1], node[2])
-        if _may_token(board, owner, city):
+        if next(_refusals(board, owner, city, held, False), None) is None:
             cities.append(city)
     return sorted(cities)
 
 
 def any_token_city(board: Board, owner: str) -> bool:
     """Whether ``owner`` may place a token somewhere now."""
-    goal = Goal(stop=lambda node: _may_token(board, owner, (node[1], node[2])))
-    return board.finds(owner, goal, "token city")
+    held = board.token_hexes(owner)
 
+    def free(node: NodeKey) -> bool:
+        return next(_refusals(board, owner, (node[1], node[2]), held, False), None) is None
 
-def _may_token(board: Board, owner: str, city: City) -> bool:
-    """Whether ``owner`` may put a token in ``city``, which it reaches."""
-    try:
-        check_token(board, owner, city, connect=False)
-    except IllegalToken:
-        return False
-    return True
+    return board.finds(owner, Goal(stop=free), "token city")
 
 
 def cities_in(board: Board, owner: str, hexes: list[str]) -> list[City]:
