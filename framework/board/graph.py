@@ -312,19 +312,17 @@ class TrackGraph:
         return succ, stations
 
     def _with_face(self, hex_id: str, face: Face) -> dict[State, dict[State, Any]]:
-        """The graph's moves as :meth:`set_face` would make them, in a copy of its
-        dictionary: the hex's new states, and the neighbours' states that lead into the
-        hex leading into the new ones."""
-        succ = dict(self.moves())
+        """The graph's moves as :meth:`set_face` would make them, over the graph's own
+        (:class:`_Overlay`): the hex's new states, and the neighbours' states that lead into
+        the hex leading into the new ones."""
         layout = self._layout(hex_id, face)
-        for state in layout.states:
-            succ[state] = {}
+        fresh: dict[State, dict[State, Any]] = {state: {} for state in layout.states}
         for edge in face.exits | self.faces[hex_id].exits:  # the neighbours' ways in start anew
             for way_in in self._into(hex_id, edge):
-                succ[way_in] = {}
+                fresh[way_in] = {}
         for u, v in chain(layout.arcs, self._across(hex_id, face, layout)):
-            succ[u][v] = None  # only fresh dictionaries: the graph's own stay as they are
-        return succ
+            fresh[u][v] = None  # only fresh dictionaries: the graph's own stay as they are
+        return _Overlay(self.moves(), fresh)
 
 
 def _end(face: Face, i: int, end: tuple[str, int]) -> int:
@@ -387,6 +385,20 @@ class _Layout:
             for i in range(len(face.paths))
         ]
         return cls(states, centres, arcs, leaving, entering, occupied)
+
+
+class _Overlay(dict[State, dict[State, Any]]):
+    """Some states' moves, over the graph's (:attr:`base`) for every other state: a lay
+    foreseen without copying the graph's dictionary or changing it."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, base: dict[State, dict[State, Any]], own: dict[State, dict[State, Any]]):
+        super().__init__(own)
+        self.base = base
+
+    def __missing__(self, state: State) -> dict[State, Any]:
+        return self.base[state]
 
 
 class _Found(Exception):
