@@ -108,10 +108,10 @@ def track_of(board: Board, paths: Iterable[PathRef]) -> set[Resource]:
     """The track ``paths`` occupy: each path, and each hex side it reaches, as
     ``("path", hex, index)`` and ``("side", hex, edge)``. Two sets of paths share track
     when these sets meet."""
-    track = board.graph.track
+    layouts = board.graph.layouts  # TrackGraph.track, asked for every path of every route
     out: set[Resource] = set()
     for hex_id, index in paths:
-        out |= track(hex_id, index)
+        out |= layouts[hex_id].track[index]
     return out
 
 

@@ -49,8 +49,11 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
     follow the moves of the board's track graph (:mod:`framework.board.graph`)."""
     faces = board.graph.faces
     found: list[Chain] = []
-    if not hexes or not all(h in faces for h in hexes):
+    if not hexes:
         return found
+    for hex_id in hexes:
+        if hex_id not in faces:
+            return found
     graph = board.graph
     succ: Any = graph.moves()  # typed by the walk: a path state's moves lead on to centres or paths
     last = len(hexes) - 1
@@ -76,9 +79,13 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
         walked.pop()
 
     first = hexes[0]
-    for index in range(len(faces[first].nodes)):
-        for state in succ[graph.centre(first, index)]:
-            walk(0, state, (first, index))
+    beyond = hexes[1] if last else None
+    neighbours = board.hexmap.neighbours
+    for centre in graph.layouts[first].centres:
+        for state in succ[centre]:
+            exit_ = state.exit
+            if (exit_ is None) if beyond is None else (exit_ is not None and neighbours[first][exit_[1]] == beyond):
+                walk(0, state, centre.ref)
     found.sort(key=lambda chain: len(chain[2]))
     return found
 
