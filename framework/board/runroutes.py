@@ -84,7 +84,11 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
     for centre in graph.layouts[first].centres:
         for state in succ[centre]:
             exit_ = state.exit
-            if (exit_ is None) if beyond is None else (exit_ is not None and neighbours[first][exit_[1]] == beyond):
+            if (
+                (exit_ is None)
+                if beyond is None
+                else (exit_ is not None and neighbours[first][exit_[1]] == beyond)
+            ):
                 walk(0, state, centre.ref)
     found.sort(key=lambda chain: len(chain[2]))
     return found
