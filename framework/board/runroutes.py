@@ -84,11 +84,11 @@ def chains_along(board: Board, hexes: list[str]) -> list[Chain]:
     for centre in graph.layouts[first].centres:
         for state in succ[centre]:
             exit_ = state.exit
-            if (
-                (exit_ is None)
-                if beyond is None
-                else (exit_ is not None and neighbours[first][exit_[1]] == beyond)
-            ):
+            if beyond is None:  # a chain within one hex ends at a revenue centre of it
+                leads_on = exit_ is None
+            else:  # else its first path leaves toward the second hex
+                leads_on = exit_ is not None and neighbours[first][exit_[1]] == beyond
+            if leads_on:
                 walk(0, state, centre.ref)
     found.sort(key=lambda chain: len(chain[2]))
     return found
