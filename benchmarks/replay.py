@@ -10,7 +10,7 @@ action.
 
 Target on a 2-core machine (issue 25): at least 12,000 actions per second (the three
 games together in about 0.14 s), with every check the engine makes. Measured on
-2026-12-03: about 8,800 (0.196 s), up from 6,600 that morning (docs/measures.md).
+2026-12-04, idle: about 13,000 (0.13 s), from 8,800 the day before (docs/measures.md).
 """
 
 from __future__ import annotations
