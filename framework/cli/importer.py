@@ -39,7 +39,9 @@ def import_command(
     ],
     titles: Annotated[
         list[str] | None,
-        typer.Option("--title", "-t", metavar="NAME", help="A title to convert, by its 18xx.games name; repeatable."),
+        typer.Option(
+            "--title", "-t", metavar="NAME", help="A title to convert, by its 18xx.games name; repeatable."
+        ),
     ] = None,
     every: Annotated[bool, typer.Option("--all", help="Convert every title of SOURCE.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace title folders that exist.")] = False,
@@ -62,14 +64,22 @@ def import_command(
     converted = [o for o in outcomes if o.folder]
     valid = [o for o in outcomes if o.valid]
     if as_json:
-        out.print_json(data={"titles": [asdict(o) for o in outcomes], "converted": len(converted), "valid": len(valid)})
+        out.print_json(
+            data={"titles": [asdict(o) for o in outcomes], "converted": len(converted), "valid": len(valid)}
+        )
     else:
         for o in outcomes:
             if o.folder is None:
                 say(f"{o.title}: cannot be converted: {o.reason}")
                 continue
             state = {"exists": "exists, kept (--force replaces it)"}.get(o.status, o.status)
-            checked = "" if o.valid is None else ", validates" if o.valid else f", does not validate: {o.problems[0]}"
+            checked = (
+                ""
+                if o.valid is None
+                else ", validates"
+                if o.valid
+                else f", does not validate: {o.problems[0]}"
+            )
             say(f"{o.title}: {state} in {o.folder}{checked} ({o.gaps} gaps in GAPS.md)")
         say(f"{len(converted)} of {len(outcomes)} titles converted, {len(valid)} validate")
     if len(converted) < len(outcomes) and not every:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from framework.convert.codes import read_code
 from framework.base.grid import Grid
+from framework.convert.codes import read_code
 from framework.convert.gaps import Gaps
 from framework.title.library import standard_tiles
 from framework.title.track import TrackContent
@@ -61,15 +61,12 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
             hexes[coord] = hex_
     layout = build.get("layout") or "pointy"
     axes = build.get("axes") or {}
-    letters_default = "rows" if layout == "pointy" else "columns"
     letters = "rows" if axes.get("y") == "letter" else "columns"
     grid = Grid(layout, letters)
     _on_grid(hexes, grid, gaps)
     _match_borders(hexes, grid, gaps)
     _fit_track(hexes, grid, gaps)
-    out: dict[str, Any] = {"layout": layout}
-    if letters != letters_default:
-        out["letters"] = letters
+    out: dict[str, Any] = {"layout": layout, "letters": letters}
     if icons:
         out["icons"] = {name: {"description": f"18xx.games icon {name}"} for name in sorted(icons)}
     out["hexes"] = hexes
@@ -110,9 +107,14 @@ def _fit_track(hexes: dict[str, Any], grid: Grid, gaps: Gaps) -> None:
                 for edge in (e for e in (a, b) if isinstance(e, int)):
                     other = grid.neighbour(hex_id, edge)
                     there = hexes.get(other) if other else None
-                    if there is None or edge in walls:
-                        ok = False
-                    elif there.get("color") in ("blue", "gray", "red") and (edge + 3) % 6 not in _ends(there):
+                    if (
+                        there is None
+                        or edge in walls
+                        or (
+                            there.get("color") in ("blue", "gray", "red")
+                            and (edge + 3) % 6 not in _ends(there)
+                        )
+                    ):
                         ok = False
                 if ok:
                     kept.append(path)
@@ -174,7 +176,8 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     counts = build.get("tile_counts")
     if not isinstance(counts, dict):
         raise ValueError(f"the tiles cannot be read: {counts}")
-    defined = build.get("tiles") if isinstance(build.get("tiles"), dict) else {}
+    given = build.get("tiles")
+    defined: dict[str, Any] = given if isinstance(given, dict) else {}
     catalogue = build.get("catalogue") or {}
     library = standard_tiles()
     tiles: dict[str, Any] = {}
@@ -193,7 +196,9 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
         standard = library.get(name)
         if standard is not None and standard.get("color") == tile["color"] and not tile.get("ability_only"):
             try:
-                same = _track(standard) == _track(tile) and standard.get("terrain", {}) == tile.get("terrain", {})
+                same = _track(standard) == _track(tile) and standard.get("terrain", {}) == tile.get(
+                    "terrain", {}
+                )
             except ValueError:
                 same = False
             if same:

@@ -44,7 +44,12 @@ def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any]
     mapped = list(dict.fromkeys(WHEN[w] for w in whens if w in WHEN)) or ["track"]
     for other in [w for w in whens if w not in WHEN]:
         gaps.add("companies", f"{where}: tile_lay when {other}")
-    out: dict[str, Any] = {"type": "tile_lay", "hexes": hexes, "tiles": tiles, "count": int(ability.get("count") or 1)}
+    out: dict[str, Any] = {
+        "type": "tile_lay",
+        "hexes": hexes,
+        "tiles": tiles,
+        "count": int(ability.get("count") or 1),
+    }
     if ability.get("owner_type") == "player":
         out["owner"] = ["player"]
     if ability.get("reachable"):
@@ -56,7 +61,9 @@ def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any]
     if ability.get("consume_tile_lay"):
         out["counts_as_track_lay"] = True
     out["when"] = mapped
-    for key in ("closed_when_used_up", "free", "special", "lay_count", "upgrade_count", "must_lay_all"):
+    if ability.get("must_lay_all"):
+        out["must_lay_all"] = True
+    for key in ("closed_when_used_up", "free", "special", "lay_count", "upgrade_count"):
         if ability.get(key) not in (None, False):
             gaps.add("companies", f"{where}: tile_lay {key} {ability[key]}")
     if ability.get("count") is None:
@@ -89,12 +96,22 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         hexes = [h for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
         if not hexes:
             return []
-        return [{"type": "blocks_hexes", "hexes": hexes, "owner": _owner(ability, ["bank", "player", "corporation"])}]
+        return [
+            {
+                "type": "blocks_hexes",
+                "hexes": hexes,
+                "owner": _owner(ability, ["bank", "player", "corporation"]),
+            }
+        ]
     if kind == "tile_lay":
         lay = _tile_lay(ability, where, gaps)
         return [lay] if lay else []
     if kind == "tile_discount" and ability.get("terrain") and int(ability.get("discount") or 0) > 0:
-        out = {"type": "terrain_discount", "terrain": str(ability["terrain"]), "amount": int(ability["discount"])}
+        out = {
+            "type": "terrain_discount",
+            "terrain": str(ability["terrain"]),
+            "amount": int(ability["discount"]),
+        }
         if ability.get("hexes"):
             out["hexes"] = ability["hexes"]
         return [out]
@@ -102,7 +119,8 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         names = ability.get("corporations")
         names = [names] if isinstance(names, str) else names or []
         known = [c for c in names if c in corps]
-        sources = ["pool" if f == "market" else f for f in ability.get("from") or ["ipo"]]
+        given = ability.get("from") or ["ipo"]
+        sources = ["pool" if f == "market" else f for f in ([given] if isinstance(given, str) else given)]
         sources = [s for s in dict.fromkeys(sources) if s in ("ipo", "pool")]
         if not known or not sources:
             gaps.add("companies", f"{where}: exchange for {names} from {ability.get('from')}")
@@ -112,6 +130,17 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         return _shares(ability, where, corps, gaps)
     if kind == "teleport" and ability.get("hexes") and ability.get("tiles"):
         return [{"type": "teleport", "hexes": ability["hexes"], "tiles": [str(t) for t in ability["tiles"]]}]
+    if kind == "close" and ability.get("on_phase") == "never":
+        return [{"type": "stays_open", "owner": _owner(ability, ["bank", "player", "corporation"])}]
+    if kind == "revenue_change" and ability.get("on_phase") and isinstance(ability.get("revenue"), int):
+        return [
+            {
+                "type": "revenue_change",
+                "phase": str(ability["on_phase"]),
+                "revenue": ability["revenue"],
+                "owner": _owner(ability, ["player"]),
+            }
+        ]
     if kind in ("no_buy", "close") or kind in QUIET:
         return []
     gaps.add("companies", f"{where}: ability {kind}")
@@ -154,7 +183,7 @@ def convert_companies(
                 entry["corporations_may_buy"] = False
             if ability.get("type") == "close" and ability.get("when") == "bought_train":
                 entry["closes_when_corporation_buys_train"] = True
-            elif ability.get("type") == "close":
+            elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(

@@ -55,7 +55,9 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
             continue
         if not own.startswith("Engine::Step::"):
             methods = ", ".join(step.get("methods") or []) or "nothing"
-            gaps.add("rounds", f"{where}: the title's step {_short(own)} (a {base or 'step'}; overrides {methods})")
+            gaps.add(
+                "rounds", f"{where}: the title's step {_short(own)} (a {base or 'step'}; overrides {methods})"
+            )
         name = STEPS.get(base)
         if base == "SpecialToken" and "teleport" in abilities:
             name = "teleport"
@@ -65,6 +67,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         if name == "special_track" and where == "stock round" and "stock_round" not in abilities:
             continue
         kind = {"stock round": "stock", "operating round": "operating"}.get(where, "auction")
+        if name == "company_pending_par" and "president_shares" not in abilities:
+            continue
         if kind not in catalogue()[name].rounds:
             gaps.add("rounds", f"{where}: step {base} (the library plays it in other rounds; left out)")
             continue
@@ -84,7 +88,9 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
     return steps
 
 
-def convert_rounds(rounds: dict[str, Any], abilities: set[str], gaps: Gaps) -> tuple[dict[str, Any], dict[str, Any]]:
+def convert_rounds(
+    rounds: dict[str, Any], abilities: set[str], gaps: Gaps
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The ``rounds`` and ``sequence`` sections."""
     out: dict[str, Any] = {}
     for key, where in (("stock", "stock round"), ("operating", "operating round")):
@@ -104,7 +110,10 @@ def convert_rounds(rounds: dict[str, Any], abilities: set[str], gaps: Gaps) -> t
             out["auction"] = {"kind": "auction", "steps": steps}
             start = ["auction"]
         else:
-            gaps.add("rounds", f"initial round {_short(initial.get('class'))}: an auction the library does not play")
+            gaps.add(
+                "rounds",
+                f"initial round {_short(initial.get('class'))}: an auction the library does not play",
+            )
     elif kind != "stock":
         gaps.add("rounds", f"initial round {_short(initial.get('class'))}: a round the library does not play")
     if not any(s == "buy_train" for s in out["operating"]["steps"]):
@@ -117,14 +126,34 @@ def convert_rounds(rounds: dict[str, Any], abilities: set[str], gaps: Gaps) -> t
 def behaviour_gaps(behaviour: dict[str, Any], gaps: Gaps) -> None:
     """Name the engine methods, rounds, steps and abilities the title's Ruby defines."""
     data_methods = {
-        "game_hexes", "game_tiles", "game_market", "game_phases", "game_trains", "game_companies",
-        "game_corporations", "game_minors", "game_cert_limit", "optional_hexes", "optional_tiles",
-        "location_name", "num_trains", "init_optional_rules", "show_map_legend?", "map_legend",
-        "timeline", "ipo_name", "operating_round", "stock_round", "new_auction_round", "init_round",
+        "game_hexes",
+        "game_tiles",
+        "game_market",
+        "game_phases",
+        "game_trains",
+        "game_companies",
+        "game_corporations",
+        "game_minors",
+        "game_cert_limit",
+        "optional_hexes",
+        "optional_tiles",
+        "location_name",
+        "num_trains",
+        "init_optional_rules",
+        "show_map_legend?",
+        "map_legend",
+        "timeline",
+        "ipo_name",
+        "operating_round",
+        "stock_round",
+        "new_auction_round",
+        "init_round",
     }
     for name, owner in behaviour.get("overridden") or []:
         if name not in data_methods:
             gaps.add("code", f"`{name}` ({_short(owner)})")
     for kind, label in (("rounds", "round"), ("steps", "step"), ("abilities", "ability type")):
         for name in behaviour.get(kind) or []:
-            gaps.add("rounds" if kind != "abilities" else "companies", f"the title defines the {label} {name}")
+            gaps.add(
+                "rounds" if kind != "abilities" else "companies", f"the title defines the {label} {name}"
+            )

@@ -20,8 +20,17 @@ SELL_MOVES = {
     "left_block": "down_per_sale",
     "none": "none",
 }
-HOME_TIMING = {"operate": "first_operation", "operating_round": "operating_round", "float": "float", "par": "par"}
-RESTRICTION = {"permissive": "permissive", "semi_restrictive": "semi_restrictive", "restrictive": "restrictive"}
+HOME_TIMING = {
+    "operate": "first_operation",
+    "operating_round": "operating_round",
+    "float": "float",
+    "par": "par",
+}
+RESTRICTION = {
+    "permissive": "permissive",
+    "semi_restrictive": "semi_restrictive",
+    "restrictive": "restrictive",
+}
 MUST_BUY = {"route": "when_route", "always": "always", "never": "never"}
 EBUY_OTHERS = {"value": "face_value", "always": "any", "never": "never"}
 
@@ -60,9 +69,10 @@ def convert_rules(
     capitalization = "incremental" if str(c("CAPITALIZATION", "full")) == "incremental" else "full"
     if str(c("CAPITALIZATION", "full")) not in ("full", "incremental"):
         gaps.add("rules", f"CAPITALIZATION {c('CAPITALIZATION')}: written as full")
-    floats = Counter(x.get("float_percent") for x in corporations if isinstance(x.get("float_percent"), int))
+    floats: Counter[int] = Counter(
+        x["float_percent"] for x in corporations if isinstance(x.get("float_percent"), int)
+    )
     shares = Counter(tuple(x.get("shares") or ()) for x in corporations)
-    caps = Counter(x.get("capitalization") for x in corporations)
     float_percent = floats.most_common(1)[0][0] if floats else 60
     if not 0 < float_percent <= 100:
         gaps.add("rules", f"float percent {float_percent} (written as 60)")
@@ -71,7 +81,11 @@ def convert_rules(
     overrides: dict[str, dict[str, Any]] = {}
     for corp in corporations:
         own: dict[str, Any] = {}
-        if isinstance(corp.get("float_percent"), int) and corp["float_percent"] != float_percent and 0 < corp["float_percent"] <= 100:
+        if (
+            isinstance(corp.get("float_percent"), int)
+            and corp["float_percent"] != float_percent
+            and 0 < corp["float_percent"] <= 100
+        ):
             own["float_percent"] = corp["float_percent"]
         if corp.get("shares") and list(corp["shares"]) != common_shares:
             own["shares"] = list(corp["shares"])
@@ -79,25 +93,40 @@ def convert_rules(
             own["capitalization"] = corp["capitalization"]
         if own:
             overrides[corp["sym"]] = own
-    del caps
     sell_after = str(c("SELL_AFTER", "first"))
     if sell_after not in ("first", "operate", "any_time"):
         gaps.add("rules", f"SELL_AFTER {sell_after}: written as after the first stock round")
-    holding = Counter(x.get("max_ownership_percent") for x in corporations if x.get("max_ownership_percent"))
+    holding: Counter[int] = Counter(
+        x["max_ownership_percent"] for x in corporations if isinstance(x.get("max_ownership_percent"), int)
+    )
     stock = {
-        "order": _pick(gaps, "SELL_BUY_ORDER", c("SELL_BUY_ORDER"), {
-            "sell_buy_sell": "sell_buy_sell", "sell_buy": "sell_buy", "sell_buy_or_buy_sell": "sell_buy_or_buy_sell"
-        }, "sell_buy_sell"),
+        "order": _pick(
+            gaps,
+            "SELL_BUY_ORDER",
+            c("SELL_BUY_ORDER"),
+            {
+                "sell_buy_sell": "sell_buy_sell",
+                "sell_buy": "sell_buy",
+                "sell_buy_or_buy_sell": "sell_buy_or_buy_sell",
+            },
+            "sell_buy_sell",
+        ),
         "first_sales": 2 if sell_after in ("first", "p_any_operate") else 1,
         "sell_unfloated": sell_after != "operate",
         "sell_in_blocks": bool(c("MUST_SELL_IN_BLOCKS", False)),
-        "sell_move": _pick(gaps, "SELL_MOVEMENT", c("SELL_MOVEMENT", "down_share"), SELL_MOVES, "down_per_share"),
-        "pool_limit": min(int(c("MARKET_SHARE_LIMIT", 50)), 100) if isinstance(c("MARKET_SHARE_LIMIT", 50), int) else 50,
+        "sell_move": _pick(
+            gaps, "SELL_MOVEMENT", c("SELL_MOVEMENT", "down_share"), SELL_MOVES, "down_per_share"
+        ),
+        "pool_limit": min(int(c("MARKET_SHARE_LIMIT", 50)), 100)
+        if isinstance(c("MARKET_SHARE_LIMIT", 50), int)
+        else 50,
         "holding_limit": min(holding.most_common(1)[0][0], 100) if holding else 60,
         "sold_out_move": "up" if c("SOLD_OUT_INCREASE", True) else "none",
         "buy_after_selling": False,
         "treasury_price": "par" if capitalization == "full" else "market",
-        "priority": "after_last_to_buy" if str(c("NEXT_SR_PLAYER_ORDER")) == "after_last_to_buy" else "after_last_to_act",
+        "priority": "after_last_to_buy"
+        if str(c("NEXT_SR_PLAYER_ORDER")) == "after_last_to_buy"
+        else "after_last_to_act",
     }
     if str(c("NEXT_SR_PLAYER_ORDER", "after_last_to_act")) not in ("after_last_to_act", "after_last_to_buy"):
         gaps.add("rules", f"NEXT_SR_PLAYER_ORDER {c('NEXT_SR_PLAYER_ORDER')}")
@@ -112,21 +141,27 @@ def convert_rules(
     if c("PRESIDENT_SALES_TO_MARKET"):
         gaps.add("rules", "PRESIDENT_SALES_TO_MARKET: the president's certificate may go to the pool")
     track = {
-        "restriction": _pick(gaps, "TRACK_RESTRICTION", c("TRACK_RESTRICTION"), RESTRICTION, "semi_restrictive"),
+        "restriction": _pick(
+            gaps, "TRACK_RESTRICTION", c("TRACK_RESTRICTION"), RESTRICTION, "semi_restrictive"
+        ),
         "lays": _lays(c("TILE_LAYS"), gaps),
     }
     if c("TILE_COST", 0):
         gaps.add("rules", f"TILE_COST {c('TILE_COST')}: every tile costs money")
     tokens = {
         "per_turn": 1,
-        "home": _pick(gaps, "HOME_TOKEN_TIMING", c("HOME_TOKEN_TIMING", "operate"), HOME_TIMING, "first_operation"),
+        "home": _pick(
+            gaps, "HOME_TOKEN_TIMING", c("HOME_TOKEN_TIMING", "operate"), HOME_TIMING, "first_operation"
+        ),
         "one_per_hex": True,
     }
     if str(c("TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY", "current_operator")) == "owner":
         tokens["home_choice"] = "owner"
     emergency = {
         "cheapest_depot_train": bool(c("EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST", True)),
-        "from_others_up_to": _pick(gaps, "EBUY_FROM_OTHERS", c("EBUY_FROM_OTHERS", "value"), EBUY_OTHERS, "face_value"),
+        "from_others_up_to": _pick(
+            gaps, "EBUY_FROM_OTHERS", c("EBUY_FROM_OTHERS", "value"), EBUY_OTHERS, "face_value"
+        ),
         "president_swap": bool(c("EBUY_PRES_SWAP", True)),
         "sell_more_than_needed": bool(c("EBUY_SELL_MORE_THAN_NEEDED", False)),
     }

@@ -41,7 +41,13 @@ def choose(source: Path, titles: list[str], every: bool) -> tuple[list[str], dic
 
 
 def import_titles(
-    source: Path, titles: list[str], out: Path, *, every: bool = False, force: bool = False, check: bool = True
+    source: Path,
+    titles: list[str],
+    out: Path,
+    *,
+    every: bool = False,
+    force: bool = False,
+    check: bool = True,
 ) -> list[Outcome]:
     """Convert the titles into ``out``; each outcome says whether its folder validates."""
     chosen, stages = choose(source, titles, every)

@@ -55,6 +55,7 @@ def _run(args: list[str], timeout: float) -> str:
 
 def list_titles(source: Path) -> dict[str, str]:
     """Every title of the engine, with its development stage (production, beta, …)."""
+    ruby()  # first: without Ruby nothing else can be said
     out = _run([str(engine_folder(source)), "--list"], timeout=300)
     lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     return {line["title"]: line["dev_stage"] for line in lines}

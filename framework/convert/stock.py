@@ -60,8 +60,15 @@ OTHER_ZONES = {
 }
 LETTER = {
     **{kind: mark for mark, kind in OTHER_ZONES.items()},
-    "par": "p", "endgame": "e", "multiple_buy": "b", "unlimited": "o", "no_cert_limit": "y",
-    "par_overlap": "P", "par_1": "x", "par_2": "z", "par_3": "w",
+    "par": "p",
+    "endgame": "e",
+    "multiple_buy": "b",
+    "unlimited": "o",
+    "no_cert_limit": "y",
+    "par_overlap": "P",
+    "par_1": "x",
+    "par_2": "z",
+    "par_3": "w",
 }
 CELL = re.compile(r"^(\d+)([A-Za-z]*)$")
 TIMING = {
@@ -91,7 +98,9 @@ def convert_market(market: Any, constants: dict[str, Any], gaps: Gaps) -> dict[s
         cells: list[str | None] = []
         for code in row:
             if isinstance(code, dict):
-                code = f"{code.get('price', 0)}" + "".join(LETTER.get(str(t), "?") for t in code.get("types") or [])
+                code = f"{code.get('price', 0)}" + "".join(
+                    LETTER.get(str(t), "?") for t in code.get("types") or []
+                )
             match = CELL.match(str(code or "").replace("?", ""))
             if not match:
                 if code:
@@ -169,15 +178,22 @@ def convert_bank(builds: dict[int, dict[str, Any]], constants: dict[str, Any], g
         gaps.add("rules", "BANK_CASH: an unlimited bank (given here as a large one)")
         totals = {10**6}
     if len(totals) > 1:
-        gaps.add("rules", f"BANK_CASH differs by player count ({sorted(t for t in totals if t)}); the largest is given")
+        gaps.add(
+            "rules",
+            f"BANK_CASH differs by player count ({sorted(t for t in totals if t)}); the largest is given",
+        )
     return {"cash": max(t for t in totals if isinstance(t, int)), "starting_cash": cash}
 
 
-def convert_cert_limit(builds: dict[int, dict[str, Any]], constants: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
+def convert_cert_limit(
+    builds: dict[int, dict[str, Any]], constants: dict[str, Any], gaps: Gaps
+) -> dict[str, Any]:
     """The ``certificate_limit`` section."""
     counts = sorted(builds)
     value = next((b.get("cert_limit") for b in builds.values() if not _error(b.get("cert_limit"))), None)
-    out: dict[str, Any] = {"counts_companies": bool(constant(constants, "CERT_LIMIT_INCLUDES_PRIVATES", True))}
+    out: dict[str, Any] = {
+        "counts_companies": bool(constant(constants, "CERT_LIMIT_INCLUDES_PRIVATES", True))
+    }
     if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
         outer_players = set(counts) <= {int(k) for k in value if str(k).isdigit()}
         table: dict[int, dict[int, int]] = {}
@@ -218,7 +234,9 @@ def convert_game_end(constants: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     for reason, timing in checks.items():
         when = TIMING.get(str(timing))
         if str(timing) == "one_more_full_or_set":
-            gaps.add("rules", f"GAME_END_CHECK {reason}: one more set of operating rounds (given as end_of_set)")
+            gaps.add(
+                "rules", f"GAME_END_CHECK {reason}: one more set of operating rounds (given as end_of_set)"
+            )
         if reason in ("bankrupt", "bank", "stock_market") and when:
             out[reason] = when
         else:

@@ -53,16 +53,21 @@ def _discounts(companies: dict[str, Any], hexes: dict[str, Any], gaps: Gaps) -> 
     for sym, company in companies.items():
         kept = []
         for ability in company.get("abilities", []):
-            if ability["type"] == "terrain_discount" and not ability.get("hexes"):
-                if not any(ability["terrain"] in h.get("terrain", {}) for h in hexes.values()):
-                    gaps.add("companies", f"company {sym}: a {ability['terrain']} discount where there is none")
-                    continue
+            if (
+                ability["type"] == "terrain_discount"
+                and not ability.get("hexes")
+                and not any(ability["terrain"] in h.get("terrain", {}) for h in hexes.values())
+            ):
+                gaps.add("companies", f"company {sym}: a {ability['terrain']} discount where there is none")
+                continue
             if ability["type"] == "terrain_discount" and ability.get("hexes"):
                 ability["hexes"] = [
                     h for h in ability["hexes"] if ability["terrain"] in hexes.get(h, {}).get("terrain", {})
                 ]
                 if not ability["hexes"]:
-                    gaps.add("companies", f"company {sym}: a {ability['terrain']} discount where there is none")
+                    gaps.add(
+                        "companies", f"company {sym}: a {ability['terrain']} discount where there is none"
+                    )
                     continue
             kept.append(ability)
         _set_abilities(company, kept)
@@ -75,13 +80,14 @@ def _ability_tiles(companies: dict[str, Any], tiles: dict[str, Any], gaps: Gaps)
             if "tiles" in ability:
                 missing = [t for t in ability["tiles"] if t not in tiles]
                 if missing:
-                    gaps.add("companies", f"company {sym}: {ability['type']} with tiles {missing} the title lacks")
+                    gaps.add(
+                        "companies", f"company {sym}: {ability['type']} with tiles {missing} the title lacks"
+                    )
                 ability["tiles"] = [t for t in ability["tiles"] if t in tiles]
                 if not ability["tiles"]:
                     continue
-            if "hexes" in ability and ability["hexes"] is not None:
-                if not ability["hexes"]:
-                    continue
+            if "hexes" in ability and ability["hexes"] is not None and not ability["hexes"]:
+                continue
             kept.append(ability)
         _set_abilities(company, kept)
 
@@ -119,7 +125,10 @@ def _home(entity: dict[str, Any], hexes: dict[str, Any], where: str, gaps: Gaps)
         gaps.add("corporations", f"{where}: its home {hex_id} is no city of the map: left out")
         return False
     if isinstance(city, int) and city >= cities:
-        gaps.add("corporations", f"{where}: home city {city} of {hex_id}, which has {cities} (the first is written)")
+        gaps.add(
+            "corporations",
+            f"{where}: home city {city} of {hex_id}, which has {cities} (the first is written)",
+        )
         entity["home"] = hex_id
     return True
 
@@ -137,7 +146,9 @@ def _shared_homes(sections: dict[str, Any], gaps: Gaps) -> None:
             slots = hexes[hex_id]["cities"][city].get("slots", 1)
             taken[(hex_id, city)] = taken.get((hex_id, city), 0) + 1
             if taken[(hex_id, city)] > slots:
-                gaps.add("corporations", f"{kind[:-1]} {sym}: its home in {hex_id} is another's too (left out)")
+                gaps.add(
+                    "corporations", f"{kind[:-1]} {sym}: its home in {hex_id} is another's too (left out)"
+                )
                 del sections[kind][sym]
 
 
@@ -150,7 +161,9 @@ def _shares(sections: dict[str, Any], gaps: Gaps) -> None:
             del corp["shares"]
     shares = sections["rules"].get("shares")
     if shares is not None and (sum(shares) != 100 or min(shares, default=0) <= 0):
-        gaps.add("corporations", f"certificates {shares} (not 100%: the title's own; 20% and eight 10% written)")
+        gaps.add(
+            "corporations", f"certificates {shares} (not 100%: the title's own; 20% and eight 10% written)"
+        )
         sections["rules"]["shares"] = [20] + [10] * 8
 
 

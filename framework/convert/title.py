@@ -17,7 +17,13 @@ from framework.convert.entities import convert_companies, convert_corporations, 
 from framework.convert.gaps import Gaps
 from framework.convert.rounds import behaviour_gaps, convert_rounds
 from framework.convert.rules import convert_rules
-from framework.convert.stock import constant, convert_bank, convert_cert_limit, convert_game_end, convert_market
+from framework.convert.stock import (
+    constant,
+    convert_bank,
+    convert_cert_limit,
+    convert_game_end,
+    convert_market,
+)
 from framework.convert.tidy import tidy
 from framework.convert.trains import convert_phases, convert_trains
 
@@ -98,7 +104,10 @@ def _meta(dump: dict[str, Any], build: dict[str, Any], counts: list[int]) -> dic
         out["publisher"] = ", ".join(publishers)
     out["currency"] = _currency(build.get("currency"))
     out["players"] = {"min": min(counts), "max": max(counts)}
-    sources = [f"18xx.games implementation (tobymao/18xx), lib/engine/game/{_snake(folder)}, converted by 18xx import"]
+    sources = [
+        f"18xx.games implementation (tobymao/18xx), lib/engine/game/{_snake(folder)}, "
+        "converted by 18xx import"
+    ]
     sources += [meta[k] for k in ("rules_url", "info_url") if isinstance(meta.get(k), str) and meta[k]]
     out["sources"] = sources
     return out
@@ -118,14 +127,23 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     corps_built = build.get("corporation_objects") or []
     rules, overrides = convert_rules(constants, corps_built, gaps)
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
-    companies, sales = convert_companies(build.get("game_companies"), build.get("companies") or [], set(corporations), gaps)
+    companies, sales = convert_companies(
+        build.get("game_companies"), build.get("companies") or [], set(corporations), gaps
+    )
     rules["company_sales"] = sales
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
-    counts = build.get("train_counts") if isinstance(build.get("train_counts"), dict) else {}
+    counted = build.get("train_counts")
+    counts: dict[str, int] = counted if isinstance(counted, dict) else {}
     trains = convert_trains(trains_raw, counts, phase_names, gaps)
     abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
     abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
+    if any(
+        a["type"] == "shares" and a.get("president")
+        for c in companies.values()
+        for a in c.get("abilities", [])
+    ):
+        abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     out = {
@@ -166,12 +184,16 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     builds = {int(n): b for n, b in dump["builds"].items() if _good(b)}
     if not builds:
         errors = {n: b.get("_error") for n, b in dump["builds"].items() if isinstance(b, dict)}
-        raise ValueError(f"no game of the title could be built: {next(iter(errors.values()), 'no player count')}")
+        raise ValueError(
+            f"no game of the title could be built: {next(iter(errors.values()), 'no player count')}"
+        )
     counts = sorted(builds)
     gaps = Gaps()
     for n, b in dump["builds"].items():
         if not _good(b):
-            gaps.add("title", f"a {n}-player game cannot be built: {b.get('_error') if isinstance(b, dict) else b}")
+            gaps.add(
+                "title", f"a {n}-player game cannot be built: {b.get('_error') if isinstance(b, dict) else b}"
+            )
     base_count = max(counts)
     base = builds[base_count]
     sections = _sections(dump, base, gaps)
@@ -179,8 +201,11 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     sections["bank"] = convert_bank(builds, dump["constants"], gaps)
     sections["certificate_limit"] = convert_cert_limit(builds, dump["constants"], gaps)
     converted = Converted(
-        name=dump["meta"]["title"], module=dump["class"], dev_stage=dump["meta"].get("dev_stage", ""),
-        sections=sections, gaps=gaps,
+        name=dump["meta"]["title"],
+        module=dump["class"],
+        dev_stage=dump["meta"].get("dev_stage", ""),
+        sections=sections,
+        gaps=gaps,
     )
     _company_players(converted, builds)
     _player_count_variants(converted, dump, builds, base_count)
@@ -211,14 +236,23 @@ def _player_count_variants(
         except ValueError:
             continue
         _same_players(other, converted.sections["companies"])
-        patch = {k: merge_patch(converted.sections.get(k), v) for k, v in other.items() if converted.sections.get(k) != v}
+        patch = {
+            k: merge_patch(converted.sections.get(k), v)
+            for k, v in other.items()
+            if converted.sections.get(k) != v
+        }
         if patch:
             key = f"players_{n}"
             converted.variants.append(
                 Variant(
                     key,
-                    {"name": f"{n} players", "description": f"What differs in a {n}-player game.",
-                     "overlay": f"variants/{key}.yaml", "players": [n], "automatic": True},
+                    {
+                        "name": f"{n} players",
+                        "description": f"What differs in a {n}-player game.",
+                        "overlay": f"variants/{n}-players.yaml",
+                        "players": [n],
+                        "automatic": True,
+                    },
                     patch,
                 )
             )
@@ -235,7 +269,9 @@ def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int
         n = int(build.get("built_players") or max(builds))
         theirs = converted.sections
         if n != max(builds):
-            converted.gaps.add("variants", f"{sym} ({name}): read from a {n}-player game, given for every count")
+            converted.gaps.add(
+                "variants", f"{sym} ({name}): read from a {n}-player game, given for every count"
+            )
         try:
             mine = _sections(dump, build, Gaps())
         except ValueError as exc:
@@ -246,9 +282,11 @@ def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int
         entry: dict[str, Any] = {"name": name}
         if rule.get("desc"):
             entry["description"] = str(rule["desc"])
-        entry["overlay"] = f"variants/{sym}.yaml"
+        entry["overlay"] = f"variants/{sym.replace('_', '-')}.yaml"
         if isinstance(rule.get("players"), list) and rule["players"]:
             entry["players"] = [int(p) for p in rule["players"]]
         if not patch:
-            converted.gaps.add("variants", f"{sym} ({name}): changes no data; what it does is the title's code")
+            converted.gaps.add(
+                "variants", f"{sym} ({name}): changes no data; what it does is the title's code"
+            )
         converted.variants.append(Variant(sym, entry, patch))

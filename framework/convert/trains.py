@@ -9,7 +9,10 @@ from framework.convert.gaps import Gaps
 
 TILE_COLORS = ("yellow", "green", "brown", "gray")
 EVENTS = {"close_companies": "close_companies", "full_cap": "full_capitalization"}
-STATUS = {"can_buy_companies": "buy_companies", "can_buy_companies_from_other_players": "players_buy_companies"}
+STATUS = {
+    "can_buy_companies": "buy_companies",
+    "can_buy_companies_from_other_players": "players_buy_companies",
+}
 LIMIT_KINDS = {"major": "corporation", "corporation": "corporation", "minor": "minor"}
 
 
@@ -30,14 +33,14 @@ def _distance(train: dict[str, Any], gaps: Gaps) -> int | str:
     return 2
 
 
-def convert_trains(
-    trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps
-) -> dict[str, Any]:
+def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps) -> dict[str, Any]:
     """The ``trains`` section."""
     if not isinstance(trains, list):
         raise ValueError(f"the trains cannot be read: {trains}")
     names = {_name(t["name"]) for t in trains}
-    variant_names = {_name(v["name"]) for t in trains for v in t.get("variants") or [] if _name(v["name"]) not in names}
+    variant_names = {
+        _name(v["name"]) for t in trains for v in t.get("variants") or [] if _name(v["name"]) not in names
+    }
     out: dict[str, Any] = {}
     for train in trains:
         name = _name(train["name"])
@@ -46,11 +49,12 @@ def convert_trains(
             gaps.add("trains", f"train {name}: price {price} (written as 1)")
             price = 1
         entry: dict[str, Any] = {"distance": _distance(train, gaps), "price": price}
-        entry["count"] = "unlimited" if train.get("num") == "unlimited" else counts.get(name, train.get("num", 1))
-        if not isinstance(entry["count"], int) or entry["count"] < 1:
-            if entry["count"] != "unlimited":
-                gaps.add("trains", f"train {name}: {entry['count']} in the game (written as 1)")
-                entry["count"] = 1
+        entry["count"] = (
+            "unlimited" if train.get("num") == "unlimited" else counts.get(name, train.get("num", 1))
+        )
+        if entry["count"] != "unlimited" and (not isinstance(entry["count"], int) or entry["count"] < 1):
+            gaps.add("trains", f"train {name}: {entry['count']} in the game (written as 1)")
+            entry["count"] = 1
         if train.get("rusts_on"):
             rusts = train["rusts_on"]
             rusts = rusts[0] if isinstance(rusts, list) else rusts
@@ -121,7 +125,10 @@ def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str,
             on = on[0]
         if index and on is not None:
             if _name(on) in faces and card[_name(on)] in started:
-                gaps.add("trains", f"phase {name}: starts on {on}, another face of a train that starts a phase (left out)")
+                gaps.add(
+                    "trains",
+                    f"phase {name}: starts on {on}, another face of a train that starts a phase (left out)",
+                )
                 continue
             if _name(on) in faces:
                 entry["on"] = _name(on)

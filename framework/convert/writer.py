@@ -35,8 +35,8 @@ def _yaml_text(data: dict[str, Any]) -> str:
     yaml.default_flow_style = None
     yaml.width = 100
     yaml.allow_unicode = True
-    yaml.representer.ignore_aliases = lambda *_: True  # type: ignore[method-assign]  # plain copies, no anchors
-    yaml.sort_base_mapping_type_on_output = False  # type: ignore[attr-defined]  # ruamel's safe dumper sorts by default
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]  # ruamel types it None; it sorts by default
+    yaml.representer.ignore_aliases = lambda *_: True  # plain copies, no anchors
     stream = io.StringIO()
     yaml.dump(data, stream)
     return stream.getvalue()
@@ -63,9 +63,11 @@ def texts_of(converted: Converted, schema_dir: str, variant_schema_dir: str) -> 
     for file, keys in FILES.items():
         data = {k: converted.sections[k] for k in keys if converted.sections.get(k) not in (None, {})}
         if file == "title.yaml":
-            data = {"title": converted.sections["title"], "include": [f for f in FILES if f != "title.yaml"], **{
-                k: v for k, v in data.items() if k != "title"
-            }}
+            data = {
+                "title": converted.sections["title"],
+                "include": [f for f in FILES if f != "title.yaml"],
+                **{k: v for k, v in data.items() if k != "title"},
+            }
             if converted.variants:
                 data["variants"] = {v.key: v.entry for v in converted.variants}
         if not data and file != "title.yaml":
@@ -75,9 +77,12 @@ def texts_of(converted: Converted, schema_dir: str, variant_schema_dir: str) -> 
         meta = {"name": variant.entry["name"]}
         if variant.entry.get("description"):
             meta["description"] = variant.entry["description"]
-        texts[variant.entry["overlay"]] = overlay_line + "\n" + _yaml_text({"overlay": meta, **variant.overlay})
+        texts[variant.entry["overlay"]] = (
+            overlay_line + "\n" + _yaml_text({"overlay": meta, **variant.overlay})
+        )
     intro = (
-        f"{converted.name} was converted from 18xx.games ({converted.module}) by `18xx import`. Its data is in "
+        f"{converted.name} was converted from 18xx.games ({converted.module}) by `18xx import`. "
+        "Its data is in "
         "the YAML files; what follows is what its Ruby does that the title format does not say, by name, so "
         "that a game of it here may differ from 18xx.games there."
     )
@@ -138,6 +143,6 @@ def validate(folder: Path, variants: list[str]) -> list[str]:
         except ProblemsError as exc:
             where = f" (variant {chosen[0]})" if chosen else ""
             problems += [f"{p}{where}" for p in exc.problems]
-        except Exception as exc:  # noqa: BLE001 - a converted title may break a check in any way; say so
+        except Exception as exc:
             problems.append(f"{type(exc).__name__}: {exc}")
     return problems
