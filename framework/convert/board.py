@@ -60,6 +60,8 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
             icons |= {i if isinstance(i, str) else i["name"] for i in hex_.get("icons", [])}
             hexes[coord] = hex_
     layout = build.get("layout") or "pointy"
+    if layout not in ("pointy", "flat"):
+        raise ValueError(f"the title has no map of hexes (layout {layout})")
     axes = build.get("axes") or {}
     letters = "rows" if axes.get("y") == "letter" else "columns"
     grid = Grid(layout, letters)

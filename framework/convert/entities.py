@@ -106,7 +106,8 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
     if kind == "tile_lay":
         lay = _tile_lay(ability, where, gaps)
         return [lay] if lay else []
-    if kind == "tile_discount" and ability.get("terrain") and int(ability.get("discount") or 0) > 0:
+    discount = ability.get("discount")
+    if kind == "tile_discount" and ability.get("terrain") and isinstance(discount, int) and discount > 0:
         out = {
             "type": "terrain_discount",
             "terrain": str(ability["terrain"]),

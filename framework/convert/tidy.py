@@ -40,6 +40,8 @@ def tidy(sections: dict[str, Any], gaps: Gaps) -> None:
         for sym, entity in list(sections[kind].items()):
             if not _home(entity, sections["map"]["hexes"], f"{kind[:-1]} {sym}", gaps):
                 del sections[kind][sym]
+    if any("home" not in c for c in sections["corporations"].values()):
+        sections["rules"]["tokens"]["home_anywhere"] = True
     _shared_homes(sections, gaps)
     _ability_corporations(sections, gaps)
     _shares(sections, gaps)
@@ -116,6 +118,13 @@ def _revenues(content: dict[str, Any], trains: set[str], where: str, gaps: Gaps)
 def _home(entity: dict[str, Any], hexes: dict[str, Any], where: str, gaps: Gaps) -> bool:
     """Whether the entity keeps its place: a home in a city of the map."""
     home = entity.get("home")
+    if home is None and where.startswith("corporation "):
+        gaps.add(
+            "corporations",
+            f"{where}: no fixed home: it chooses one in play (rules.tokens.home_anywhere, at its first "
+            "operating turn; 18xx.games may have it choose at another moment)",
+        )
+        return True
     if home is None:
         gaps.add("corporations", f"{where}: no fixed home (chosen in play): left out, the format needs one")
         return False
@@ -139,7 +148,9 @@ def _shared_homes(sections: dict[str, Any], gaps: Gaps) -> None:
     taken: dict[tuple[str, int], int] = {}
     for kind in ("corporations", "minors"):
         for sym, entity in list(sections[kind].items()):
-            home = entity["home"]
+            home = entity.get("home")
+            if home is None:
+                continue
             hex_id, city = (home, 0) if isinstance(home, str) else (home["hex"], home.get("city", 0))
             if city == "choose":
                 continue

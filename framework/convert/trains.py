@@ -23,7 +23,9 @@ def _name(value: Any) -> str:
 def _distance(train: dict[str, Any], gaps: Gaps) -> int | str:
     distance = train.get("distance", 0)
     if isinstance(distance, int):
-        return "unlimited" if distance >= 99 else distance
+        if distance < 1:
+            gaps.add("trains", f"train {train.get('name')}: a distance of {distance} (written as 1)")
+        return "unlimited" if distance >= 99 else max(distance, 1)
     if isinstance(distance, list):
         gaps.add("trains", f"train {train.get('name')}: a distance by kind of stop ({distance})")
         pays = [d.get("pay", 0) for d in distance if isinstance(d, dict) and "city" in (d.get("nodes") or [])]

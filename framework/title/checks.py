@@ -485,7 +485,7 @@ class _Checker:
             at = (section, sym)
             home = charter.home
             if home is None:
-                if not t.has_layer:
+                if not t.has_layer and not (section == "corporations" and t.rules.tokens.home_anywhere):
                     yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")
                 continue
             hx = t.map.hexes.get(home.hex)
