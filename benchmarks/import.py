@@ -39,13 +39,16 @@ BUNDLED = {"1830", "1889", "18Chesapeake", "18SJ"}
 PRODUCTION = {"production", "beta"}
 
 
-def cause_of(verdict: str, failure: Any, action: dict[str, Any] | None) -> str:
-    """A short name for what stopped a game first."""
+def cause_of(verdict: str, failure: Any, action: dict[str, Any] | None, auction: bool = True) -> str:
+    """A short name for what stopped a game first (``auction``: whether the title
+    starts with an auction)."""
     if verdict == "differs":
         return "every action accepted, another result"
     if failure is None:
         return "unfinished"
     kind = (action or {}).get("type", "?")
+    if kind in ("bid", "select_multiple_companies", "choose") and not auction:
+        return f"{kind}: the title's own initial round (none here: GAPS.md)"
     rule = getattr(failure, "rule", "") or type(failure).__name__
     detail = str(getattr(failure, "detail", failure))
     if "no such action" in detail or "unknown action" in detail or "not an action" in detail:
@@ -71,7 +74,7 @@ def replay_one(path: str, folder: str, conn: Connection) -> None:
         result["cause"] = (
             None
             if outcome.verdict == "matches"
-            else cause_of(outcome.verdict, outcome.failure, outcome.failed_action)
+            else cause_of(outcome.verdict, outcome.failure, outcome.failed_action, bool(title.sequence.start))
         )
     except ProblemsError as exc:
         text = str(exc.problems[0])
