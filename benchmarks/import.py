@@ -226,7 +226,8 @@ def report(
     for cause, count in causes.most_common():
         print(f"{count:5d}  {cause}")
     if json_out is not None:
-        json_out.write_text(json.dumps({"titles": rows, "causes": dict(causes)}, indent=1), encoding="utf-8")
+        data = {"titles": rows, "causes": dict(causes), "games": results}
+        json_out.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
 if __name__ == "__main__":
