@@ -153,6 +153,10 @@ def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str,
             limit = 1
         if isinstance(limit, dict):
             limit = {k: max(v, 1) if isinstance(v, int) else 1 for k, v in limit.items()}
+            for kind in ("corporation", "minor"):
+                if kind not in limit:
+                    gaps.add("trains", f"phase {name}: no train limit for a {kind} (the largest is written)")
+                    limit[kind] = max(limit.values())
         entry["train_limit"] = limit
         entry["operating_rounds"] = int(phase.get("operating_rounds", 1))
         for status in phase.get("status") or []:
