@@ -134,3 +134,17 @@ def test_a_second_run_changes_nothing_and_never_overwrites_without_force(importe
     assert "exists, kept" in kept.output and market.read_text(encoding="utf-8") == mine
     forced = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out), "--force"])
     assert "1889: written" in forced.output and "# my note" not in market.read_text(encoding="utf-8")
+
+
+def test_a_train_limit_by_kind_gives_one_for_each_kind_of_company_the_title_has():
+    """18xx.games' 1867 gives its first phase a limit for minors only: converted, it gets
+    both kinds; a title that leaves one out is refused, not left to fail in play."""
+    from framework.base.problems import ProblemsError
+    from framework.title.loader import RulesText, load_title
+
+    title_1830 = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    only_minors = RulesText("limits.yaml", "phases: {'2': {train_limit: {minor: 2}}}\n")
+    with pytest.raises(ProblemsError, match="needs one for a corporation"):
+        load_title(title_1830, rules=[only_minors])
+    both = RulesText("limits.yaml", "phases: {'2': {train_limit: {minor: 2, corporation: 4}}}\n")
+    assert load_title(title_1830, rules=[both]).phases["2"].train_limit == {"minor": 2, "corporation": 4}

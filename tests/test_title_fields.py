@@ -907,7 +907,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     # phases and trains
     "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
     "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
-    "phases.train_limit": (TRAINS + "test_a_lower_train_limit_makes_companies_discard_first",),
+    "phases.train_limit": (
+        TRAINS + "test_a_lower_train_limit_makes_companies_discard_first",
+        "test_convert.py::test_a_train_limit_by_kind_gives_one_for_each_kind_of_company_the_title_has",
+    ),
     "phases.operating_rounds": (
         TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round",
         REPLAY,

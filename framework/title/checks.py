@@ -380,6 +380,10 @@ class _Checker:
             )
             if any(limit < 1 for limit in limits):
                 yield ((*at, "train_limit"), "a train limit must be at least 1", "value")
+            if isinstance(phase.train_limit, dict):
+                kinds = {"corporation": self.t.corporations, "minor": self.t.minors}
+                for kind in (k for k, entities in kinds.items() if entities and k not in phase.train_limit):
+                    yield ((*at, "train_limit"), f"a train limit by kind needs one for a {kind}", "value")
         for name, train in trains.items():
             at = ("trains", name)
             if isinstance(train.count, int) and train.count < 1:
