@@ -18,7 +18,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FRAMEWORK = ROOT / "framework"
 
-LAYERS = ("base", "title", "board", "engine", "record", "bots", "render", "sim", "serve", "cli", "api")
+LAYERS = (
+    "base",
+    "title",
+    "board",
+    "engine",
+    "record",
+    "bots",
+    "render",
+    "sim",
+    "serve",
+    "convert",
+    "cli",
+    "api",
+)
 """The layers, lowest first: a module may import its own layer and those before it.
 ``api`` is ``framework/api.py`` with ``framework/__init__.py`` and ``__main__.py``."""
 

@@ -47,6 +47,7 @@ def test_every_command_is_there():
                 "routes",
                 "new",
                 "serve",
+                "import",
             ]
         )
         == NAMES

@@ -43,6 +43,17 @@ def test_terrain_borders_and_icons():
     }
 
 
+def test_an_untyped_border_only_draws_and_is_set_aside():
+    """18xx.games draws ``border=edge:N`` where two hexes are shown as one (1830's A9
+    and A11): track crosses it. Only ``type:impassable`` blocks."""
+    assert parse("offboard=revenue:yellow_30|brown_50;path=a:5,b:_0;border=edge:4") == {
+        "offboards": [{"revenue": {"yellow": 30, "brown": 50}}],
+        "paths": [[5, "offboard"]],
+        "_ignored": [{"border": 4}],
+    }
+    assert parse("border=edge:4,type:impassable") == {"borders": [{"edge": 4, "type": "impassable"}]}
+
+
 def test_future_track_is_set_aside():
     assert parse("path=track:future,a:2,b:5") == {"_ignored": [{"future_path": ["2", "5"]}]}
 

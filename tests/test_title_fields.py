@@ -614,6 +614,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.tokens.home_choice": (
         T1830 + "test_the_corporation_laying_a_tile_that_lifts_a_home_token_chooses_its_city",
     ),
+    "rules.tokens.home_anywhere": (
+        "test_home_anywhere.py::test_a_corporation_needs_a_home_unless_the_title_lets_it_choose_one",
+        "test_home_anywhere.py::test_the_first_operating_turn_begins_with_the_choice_of_a_home_city",
+    ),
     "rules.nationalization.one_token_per": (ABIL + "test_a_national_keeps_one_token_per_city_if_so_written",),
     "tiles.paths.terminal": (ABIL + "test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in",),
     # title
@@ -903,7 +907,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     # phases and trains
     "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
     "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
-    "phases.train_limit": (TRAINS + "test_a_lower_train_limit_makes_companies_discard_first",),
+    "phases.train_limit": (
+        TRAINS + "test_a_lower_train_limit_makes_companies_discard_first",
+        "test_convert.py::test_a_train_limit_by_kind_gives_one_for_each_kind_of_company_the_title_has",
+    ),
     "phases.operating_rounds": (
         TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round",
         REPLAY,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from framework.base.problems import Problem, ProblemsError
+from framework.cli.importer import register as register_import_command
 from framework.cli.new import register as register_new_command
 from framework.cli.options import (
     AtOption,
@@ -370,6 +371,7 @@ register_render_commands(app)
 register_routes_command(app)
 register_new_command(app)
 register_serve_command(app)
+register_import_command(app)
 
 SHORT_HELP = {
     "validate": "Check a title (and its variants) and summarise it.",
@@ -383,6 +385,7 @@ SHORT_HELP = {
     "routes": "Compare recorded routes with the proven best ones.",
     "new": "Create a title folder with starter files that validate.",
     "serve": "Start a web app to play games in the browser.",
+    "import": "Convert 18xx.games titles into title folders (needs Ruby).",
 }
 for _command in app.registered_commands:
     _name = _command.name or (_command.callback.__name__ if _command.callback else "")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.board.tokens import cities_in
+
 if TYPE_CHECKING:
     from framework.engine.game import Game
     from framework.engine.round_kinds import OperatingRound
@@ -22,6 +24,12 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     first city while its home hex has no track, and else, in an operating round, chooses
     the city (the round's ``home_token`` step waits for it)."""
     city = game.track_board.reservation(entity)
+    if city is None and operating_round is not None and _chooses_home(game, entity):
+        if operating_round.pending_home is None and anywhere(game, entity):
+            game.corporations[entity].tokens_used += 1
+            operating_round.pending_home = operating_round.home_chooser = entity
+            game.log(f"{entity} must choose the city of its home token")
+        return
     if city is None or entity not in game.corporations:
         return
     home = game.title.corporations[entity].home
@@ -36,6 +44,26 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     game.track_board.add_token(entity, city)
     game.track_board.unreserve(entity)
     game.log(f"{entity} places its home token in {city[0]}")
+
+
+def _chooses_home(game: Game, entity: str) -> bool:
+    """Whether ``entity`` is a corporation without a home that has yet to choose one
+    (``tokens.home_anywhere``)."""
+    spec = game.title.corporations.get(entity)
+    corp = game.corporations.get(entity)
+    return (
+        spec is not None
+        and corp is not None
+        and spec.home is None
+        and game.title.rules.tokens.home_anywhere
+        and corp.tokens_used == 0
+        and not game.track_board.cities_of(entity)
+    )
+
+
+def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
+    """Every city where ``entity`` may put its chosen home token."""
+    return cities_in(game.track_board, entity, list(game.title.map.hexes))
 
 
 def undecided_home(game: Game, hex_id: str) -> str | None:

@@ -380,6 +380,10 @@ class _Checker:
             )
             if any(limit < 1 for limit in limits):
                 yield ((*at, "train_limit"), "a train limit must be at least 1", "value")
+            if isinstance(phase.train_limit, dict):
+                kinds = {"corporation": self.t.corporations, "minor": self.t.minors}
+                for kind in (k for k, entities in kinds.items() if entities and k not in phase.train_limit):
+                    yield ((*at, "train_limit"), f"a train limit by kind needs one for a {kind}", "value")
         for name, train in trains.items():
             at = ("trains", name)
             if isinstance(train.count, int) and train.count < 1:
@@ -485,7 +489,7 @@ class _Checker:
             at = (section, sym)
             home = charter.home
             if home is None:
-                if not t.has_layer:
+                if not t.has_layer and not (section == "corporations" and t.rules.tokens.home_anywhere):
                     yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")
                 continue
             hx = t.map.hexes.get(home.hex)

@@ -198,6 +198,12 @@ class TokenRules(Model):
     the tile, as 18xx.games has it (``TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY``); ``owner``,
     the corporation whose token it is. (``layer``, the old name of ``laying``, is read
     as ``laying``.)"""
+    home_anywhere: bool = False
+    """Corporations without a ``home`` choose one in play (18xx.games' corporations
+    without coordinates: 1817, 18USA): at the start of its first operating turn such a
+    corporation puts its home token, free, in a city of its choice where it may put a
+    token (a free slot, and none of its own in the hex), whatever ``home`` says; with
+    no such city it goes without. Without this, every corporation needs a ``home``."""
 
 
 class EmergencyRules(Model):

@@ -16,7 +16,9 @@ it, and a way for tests to compare a title with published codes.
  'paths': [[0, 'offboard']], 'icons': ['N']}
 
 Parts the project keeps elsewhere are returned under ``"_ignored"``
-(``track:future`` paths, which only draw a main line's alignment).
+(``track:future`` paths, which only draw a main line's alignment, and borders without
+a ``type``, which only draw a line: track crosses them; only ``type:impassable``
+blocks).
 """
 
 from __future__ import annotations
@@ -80,9 +82,14 @@ def parse(code: str) -> dict[str, Any]:
         elif kind == "upgrade":
             out.setdefault("terrain", {})[params.get("terrain", "terrain")] = int(params["cost"])
         elif kind == "border":
+            if "type" not in params:
+                # An untyped border only draws a line (two hexes shown as one): track
+                # crosses it freely. Only ``type:impassable`` blocks.
+                out.setdefault("_ignored", []).append({"border": int(params["edge"])})
+                continue
             border: dict[str, Any] = {
                 "edge": int(params["edge"]),
-                "type": params.get("type", "impassable"),
+                "type": params["type"],
             }
             if "cost" in params:
                 border["cost"] = int(params["cost"])

@@ -23,7 +23,9 @@ class HomeToken(WaitingStep):
     corporation first operates). A company whose home city is ``choose`` puts its token
     in the city of its choice when it first operates in a hex with track; when a tile
     laid in its hex lifts the token, it goes back, free, in the city the layer chooses
-    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser)."""
+    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser). A
+    corporation without a home (``tokens.home_anywhere``) puts its token in the city of
+    its choice, anywhere it may put one, at the start of its first operating turn."""
 
     description = "The operator places its home token."
     ROUND_STATE = (PENDING_HOME, HOME_CHOOSER)
@@ -33,17 +35,23 @@ class HomeToken(WaitingStep):
     def actions(self, entity: str) -> list[str]:
         return ["place_token"] if entity == self.waiting() else []
 
-    def pending(self) -> tuple[str, str]:
-        """The corporation whose home token waits, and its home hex."""
+    def pending(self) -> tuple[str, str | None]:
+        """The corporation whose home token waits, and its home hex (``None``: a
+        corporation choosing its home anywhere, ``tokens.home_anywhere``)."""
         owner = self.round.pending_home
-        home = self.game.title.corporations[owner].home if owner is not None else None
-        if owner is None or home is None:
+        if owner is None:
             raise GameError("home token", "no home token waits to be placed")
+        home = self.game.title.corporations[owner].home
+        if home is None:
+            return owner, None
         return owner, home.hex
 
     def cities(self, entity: str) -> list[tuple[str, int]]:
-        """The cities of the home hex the token may go in (``entity``: the chooser)."""
+        """The cities the token may go in (``entity``: the chooser): of its home hex, or
+        anywhere for a corporation choosing its home."""
         owner, home = self.pending()
+        if home is None:
+            return tokens.anywhere(self.game, owner)
         return cities_in(self.game.track_board, owner, [home])
 
     def choices_place_token(self, entity: str) -> list[Choice]:
@@ -54,7 +62,8 @@ class HomeToken(WaitingStep):
         owner, home = self.pending()
         city = parse_city(game, str(action.get("city")))
         if city not in self.cities(entity_of(action)):
-            raise GameError("home token", f"{owner}'s home token goes in a city of {home}")
+            where = f"a city of {home}" if home is not None else "a city with room for it"
+            raise GameError("home token", f"{owner}'s home token goes in {where}")
         game.track_board.add_token(owner, city)
         game.track_board.unreserve(owner)
         rnd.pending_home = rnd.home_chooser = None

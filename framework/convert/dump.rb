@@ -1,0 +1,259 @@
+# frozen_string_literal: true
+
+# Dumps the data of 18xx.games titles as JSON, for `18xx import`.
+#
+#   ruby dump.rb ENGINE_DIR OUT_DIR [TITLE ...]
+#
+# ENGINE_DIR is a checkout of 18xx.games' engine (the folder holding lib/engine.rb);
+# a folder `shim` beside it, if any, is put first on the load path (the oracle's
+# stand-in for the require_all gem). This script copies none of the engine's code:
+# it loads the engine, builds a game object of each title (once per player count and
+# once per optional rule) and reads its data through the game's own methods
+# (game_hexes, game_tiles, game_market, ...), so data a title computes in code is
+# read as the title computes it. It writes OUT_DIR/<title>.json for each title, and
+# prints one JSON line per title: {"title", "file"} or {"title", "error"}.
+# Without TITLE arguments every title of the engine is dumped.
+require 'json'
+require 'set'
+
+engine_dir, out_dir, *wanted = ARGV
+abort('usage: ruby dump.rb ENGINE_DIR (OUT_DIR | --list) [TITLE ...]') unless engine_dir && out_dir
+shim = File.join(engine_dir, '..', 'shim')
+$LOAD_PATH.unshift(File.expand_path(shim)) if File.directory?(shim)
+$LOAD_PATH.unshift(File.expand_path(File.join(engine_dir, 'lib')))
+begin
+  require 'require_all'
+rescue LoadError
+  $LOAD_PATH.unshift(File.join(__dir__, 'rubylib'))
+end
+require File.join(File.expand_path(engine_dir), 'lib', 'engine')
+Engine::Logger.set_level(::Logger::FATAL) if defined?(Engine::Logger)
+
+# A JSON-able copy of a Ruby value: symbols as text, objects by name.
+def plain(value, depth = 0)
+  return '<deep>' if depth > 12
+
+  case value
+  when nil, true, false, Integer, String then value
+  when Float then value.finite? ? value : value.to_s
+  when Symbol then value.to_s
+  when Array, Set then value.to_a.map { |v| plain(v, depth + 1) }
+  when Hash then value.to_h { |k, v| [k.is_a?(Array) ? k.map(&:to_s).join(',') : k.to_s, plain(v, depth + 1)] }
+  when Range then [plain(value.first), plain(value.last)]
+  when Proc, Method then '<code>'
+  when Module then value.name.to_s
+  else
+    value.respond_to?(:name) && value.name.is_a?(String) ? "<#{value.class.name.split('::').last}:#{value.name}>" : "<#{value.class.name}>"
+  end
+end
+
+def try
+  yield
+rescue StandardError, NotImplementedError, NoMethodError => e
+  { '_error' => "#{e.class}: #{e.message[0, 200]}" }
+end
+
+CATALOGUE = %w[WHITE YELLOW GREEN GREENBROWN BROWN BROWNGRAY BROWNSEPIA GRAY].flat_map do |c|
+  next [] unless Engine::Config::Tile.const_defined?(c)
+
+  Engine::Config::Tile.const_get(c).map { |name, code| [name, { 'color' => c.downcase, 'code' => code }] }
+end.reverse.to_h
+
+BASE = Engine::Game::Base
+
+def constants_of(klass)
+  klass.constants.sort.filter_map do |c|
+    value = klass.const_get(c)
+    next if value.is_a?(Module)
+
+    base = BASE.const_defined?(c) ? BASE.const_get(c) : :__none__
+    [c.to_s, { 'value' => plain(value), 'changed' => base == :__none__ || base != value }]
+  rescue StandardError
+    nil
+  end.to_h
+end
+
+def library_base(klass, prefix)
+  klass.ancestors.find { |a| a.is_a?(Class) && a.name&.start_with?(prefix) }&.name
+end
+
+def own_methods(klass)
+  klass.ancestors.take_while { |a| !a.name&.start_with?('Engine::Step::', 'Engine::Round::') }
+       .flat_map { |a| a.instance_methods(false) + a.private_instance_methods(false) }.map(&:to_s).uniq.sort
+end
+
+def steps_of(round)
+  round.steps.map do |s|
+    { 'class' => s.class.name, 'base' => library_base(s.class, 'Engine::Step::'), 'methods' => own_methods(s.class) }
+  end
+end
+
+def round_of(round)
+  { 'class' => round.class.name, 'base' => library_base(round.class, 'Engine::Round::'),
+    'methods' => own_methods(round.class), 'steps' => steps_of(round) }
+end
+
+def rounds_of(game)
+  rounds = {}
+  rounds['initial'] = round_of(game.round) if game.round
+  rounds['stock'] = try { round_of(game.send(:stock_round)) }
+  rounds['operating'] = try { round_of(game.send(:operating_round, 1)) }
+  rounds
+end
+
+def abilities_of(entity)
+  entity.all_abilities.map do |a|
+    a.instance_variables.to_h { |iv| [iv.to_s.delete('@'), plain(a.instance_variable_get(iv))] }
+       .reject { |k, _| %w[owner game].include?(k) }.merge('class' => a.class.name)
+  end
+rescue StandardError
+  []
+end
+
+def build_data(game)
+  hexes = try do
+    game.send(:optional_hexes).flat_map do |color, by_coords|
+      by_coords.map do |coords, code|
+        code = CATALOGUE[code]['code'] if code.is_a?(String) && !code.include?('=') && CATALOGUE[code]
+        { 'color' => color.to_s, 'coords' => Array(coords), 'code' => code }
+      end
+    end
+  end
+  coords = hexes.is_a?(Array) ? hexes.flat_map { |h| h['coords'] } : []
+  names = coords.to_h { |c| [c, try { game.location_name(c) }] }.reject { |_, v| v.nil? || v.is_a?(Hash) }
+  tiles = try { plain(game.send(:game_tiles)) }
+  used = tiles.is_a?(Hash) ? tiles.keys : []
+  companies = game.companies.map do |c|
+    { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => c.revenue, 'desc' => c.desc,
+      'min_price' => try { c.min_price }, 'max_price' => try { c.max_price }, 'abilities' => abilities_of(c),
+      'color' => try { c.color }.then { |v| v.is_a?(Hash) ? nil : plain(v) }, 'type' => plain(try { c.type }) }
+  end
+  {
+    'players' => game.players.size,
+    'layout' => plain(game.layout),
+    'axes' => plain(game.axes),
+    'hexes' => hexes,
+    'location_names' => names,
+    'tiles' => tiles,
+    'tile_counts' => try do
+      game.tiles.group_by(&:name).transform_values { |ts| ts.first.unlimited ? 'unlimited' : ts.size }
+    end,
+    'catalogue' => used.to_h { |n| [n, CATALOGUE[n]] }.compact,
+    'market' => try { plain(game.send(:game_market)) },
+    'phases' => try { plain(game.send(:game_phases)) },
+    'trains' => try { plain(game.send(:game_trains)) },
+    'game_companies' => try { plain(game.send(:game_companies)) },
+    'companies' => companies,
+    'corporations' => try { plain(game.send(:game_corporations)) },
+    'corporation_objects' => game.corporations.map do |c|
+      { 'sym' => c.name, 'name' => c.full_name, 'shares' => c.shares.map(&:percent), 'float_percent' => try { c.float_percent },
+        'max_ownership_percent' => try { c.max_ownership_percent },
+        'capitalization' => plain(try { c.capitalization }), 'coordinates' => plain(c.coordinates),
+        'abilities' => abilities_of(c), 'type' => plain(try { c.type }) }
+    end,
+    'minors' => try { plain(game.send(:game_minors)) },
+    'minor_objects' => game.minors.map { |m| { 'sym' => m.name, 'abilities' => abilities_of(m) } },
+    'cert_limit' => try { plain(game.send(:game_cert_limit)) },
+    'cert_limit_now' => plain(try { game.cert_limit }),
+    'starting_cash' => game.players.first&.cash,
+    'bank_total' => game.bank.cash + game.players.sum(&:cash),
+    'bank_unlimited' => try { game.unlimited_bank? },
+    'game_end_check' => try { plain(game.send(:game_end_check_values)) },
+    'train_counts' => try { game.depot.trains.group_by(&:name).transform_values(&:size) },
+    'rounds' => rounds_of(game),
+    'currency' => try { game.format_currency(1234) },
+  }
+end
+
+def behaviour_of(klass)
+  ancestors = klass.ancestors.take_while { |a| a != BASE }
+  own = ancestors.select { |a| a.name&.start_with?('Engine::Game::') }
+  methods = own.flat_map do |a|
+    (a.instance_methods(false) + a.private_instance_methods(false)).map { |m| [m.to_s, a.name] }
+  end
+  overridden = methods.select { |m, _| BASE.method_defined?(m) || BASE.private_method_defined?(m) }
+  namespace = klass.name.split('::')[0..-2].join('::')
+  mod = Object.const_get(namespace)
+  classes = lambda do |sub|
+    next [] unless mod.const_defined?(sub, false)
+
+    holder = mod.const_get(sub, false)
+    holder.constants.map(&:to_s).sort
+  end
+  {
+    'modules' => own.map(&:name),
+    'overridden' => overridden.uniq.sort,
+    'added' => (methods - overridden).uniq.sort,
+    'steps' => classes.call(:Step),
+    'rounds' => classes.call(:Round),
+    'abilities' => classes.call(:Ability),
+    'superclass' => klass.superclass.name,
+  }
+end
+
+def game_for(klass, players, rules)
+  names = (1..players).map { |i| i }
+  klass.new(names.to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1, optional_rules: rules)
+end
+
+def meta_of(meta)
+  publisher = Array(meta::GAME_PUBLISHER).map do |p|
+    p.is_a?(Symbol) && defined?(Engine::Publisher::INFO) && Engine::Publisher::INFO[p] ? Engine::Publisher::INFO[p][:name] : p.to_s
+  end
+  {
+    'title' => meta.title, 'display_title' => meta.respond_to?(:display_title) ? meta.display_title : meta.title,
+    'subtitle' => meta::GAME_SUBTITLE, 'designer' => meta::GAME_DESIGNER, 'publisher' => publisher,
+    'location' => meta::GAME_LOCATION, 'rules_url' => plain(meta::GAME_RULES_URL), 'info_url' => meta::GAME_INFO_URL,
+    'implementer' => plain(meta::GAME_IMPLEMENTER),
+    'dev_stage' => meta::DEV_STAGE.to_s, 'player_range' => meta::PLAYER_RANGE, 'variant_of' => plain(meta::GAME_IS_VARIANT_OF),
+    'optional_rules' => plain(meta::OPTIONAL_RULES), 'mutex_rules' => plain(meta::MUTEX_RULES),
+  }
+end
+
+def dump_title(meta)
+  klass = Engine.game_by_title(meta.title)
+  raise "no game class for #{meta.title}" unless klass
+
+  low, high = meta::PLAYER_RANGE || [2, 6]
+  builds = {}
+  (low..high).each do |n|
+    builds[n.to_s] = try { build_data(game_for(klass, n, [])) }
+  end
+  rule_builds = {}
+  meta::OPTIONAL_RULES.each do |rule|
+    counts = rule[:players] || (low..high).to_a
+    n = counts.include?(high) ? high : counts.max
+    n = [[n, low].max, high].min
+    rule_builds[rule[:sym].to_s] = try do
+      build_data(game_for(klass, n, [rule[:sym]])).merge('built_players' => n)
+    end
+  end
+  {
+    'meta' => meta_of(meta), 'class' => klass.name, 'constants' => constants_of(klass),
+    'behaviour' => behaviour_of(klass), 'builds' => builds, 'rule_builds' => rule_builds,
+  }
+end
+
+metas = Engine::GAME_META_BY_TITLE
+if out_dir == '--list'
+  metas.each { |title, meta| puts JSON.generate('title' => title, 'dev_stage' => meta::DEV_STAGE.to_s) }
+  exit 0
+end
+Dir.mkdir(out_dir) unless Dir.exist?(out_dir)
+titles = wanted.empty? ? metas.keys.sort : wanted
+titles.each do |title|
+  meta = metas[title]
+  unless meta
+    puts JSON.generate('title' => title, 'error' => "the engine has no title #{title}")
+    next
+  end
+  begin
+    data = dump_title(meta)
+    file = File.join(out_dir, "#{title.gsub(/[^A-Za-z0-9_.-]/, '_')}.json")
+    File.write(file, JSON.generate(data))
+    puts JSON.generate('title' => title, 'file' => file)
+  rescue StandardError, NotImplementedError, SystemStackError => e
+    puts JSON.generate('title' => title, 'error' => "#{e.class}: #{e.message[0, 300]}")
+  end
+  $stdout.flush
+end

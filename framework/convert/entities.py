@@ -1,0 +1,277 @@
+"""Private companies (with their abilities), corporations and minors of a converted
+title, from the game's ``game_companies``, ``game_corporations`` and ``game_minors``.
+
+An 18xx.games ability is mapped to one of the format's ability kinds
+(docs/reference/abilities.md) where one says the same; any other is named in the
+gaps, by its type.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from framework.convert.gaps import Gaps
+
+WHEN = {
+    "owning_corp_or_turn": "operating_turn",
+    "track": "track",
+    "special_track": "track",
+    "track_and_token": "track",
+    "sold": "sold",
+    "stock_round": "stock_round",
+    "owning_player_track": "president_track",
+    "or_between_turns": "between_turns",
+    "owning_player_or_turn": "president_track",
+}
+OWNERS = {"player": ["player"], "corporation": ["corporation"]}
+QUIET = {"description", "base"}
+HEX_ID = re.compile(r"^[A-Za-z]+-?\d+$")
+
+
+def _owner(ability: dict[str, Any], default: list[str]) -> list[str]:
+    return OWNERS.get(str(ability.get("owner_type")), default)
+
+
+def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
+    hexes, tiles = ability.get("hexes") or [], [str(t) for t in ability.get("tiles") or []]
+    hexes = [hexes] if isinstance(hexes, str) else hexes
+    if not hexes or not tiles:
+        gaps.add("companies", f"{where}: tile_lay without listed hexes or tiles ({ability})")
+        return None
+    whens = ability.get("when") or []
+    whens = [whens] if isinstance(whens, str) else whens
+    mapped = list(dict.fromkeys(WHEN[w] for w in whens if w in WHEN)) or ["track"]
+    for other in [w for w in whens if w not in WHEN]:
+        gaps.add("companies", f"{where}: tile_lay when {other}")
+    out: dict[str, Any] = {
+        "type": "tile_lay",
+        "hexes": hexes,
+        "tiles": tiles,
+        "count": int(ability.get("count") or 1),
+    }
+    if ability.get("owner_type") == "player":
+        out["owner"] = ["player"]
+    if ability.get("reachable"):
+        out["connected"] = True
+    if ability.get("connect"):
+        out["connect_each_other"] = True
+    if ability.get("must_lay_together"):
+        out["must_lay_all"] = True
+    if ability.get("consume_tile_lay"):
+        out["counts_as_track_lay"] = True
+    out["when"] = mapped
+    if ability.get("must_lay_all"):
+        out["must_lay_all"] = True
+    for key in ("closed_when_used_up", "free", "special", "lay_count", "upgrade_count"):
+        if ability.get(key) not in (None, False):
+            gaps.add("companies", f"{where}: tile_lay {key} {ability[key]}")
+    if ability.get("count") is None:
+        gaps.add("companies", f"{where}: tile_lay with no count (written as one)")
+    return out
+
+
+def _shares(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) -> list[dict[str, Any]]:
+    shares = ability.get("shares")
+    out = []
+    for share in [shares] if isinstance(shares, str) else shares or []:
+        if share in ("random_president",):
+            out.append({"type": "shares", "corporation": "random", "president": True})
+            continue
+        corp, _, index = str(share).rpartition("_")
+        if corp in corps and index.isdigit():
+            entry: dict[str, Any] = {"type": "shares", "corporation": corp}
+            if index == "0":
+                entry["president"] = True
+            out.append(entry)
+        else:
+            gaps.add("companies", f"{where}: shares {share}")
+    return out
+
+
+def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) -> list[dict[str, Any]]:
+    """The format's abilities for one 18xx.games ability (none where it has no kind)."""
+    kind = str(ability.get("type"))
+    if kind == "blocks_hexes":
+        hexes = [h for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
+        if not hexes:
+            return []
+        return [
+            {
+                "type": "blocks_hexes",
+                "hexes": hexes,
+                "owner": _owner(ability, ["bank", "player", "corporation"]),
+            }
+        ]
+    if kind == "tile_lay":
+        lay = _tile_lay(ability, where, gaps)
+        return [lay] if lay else []
+    discount = ability.get("discount")
+    if kind == "tile_discount" and ability.get("terrain") and isinstance(discount, int) and discount > 0:
+        out = {
+            "type": "terrain_discount",
+            "terrain": str(ability["terrain"]),
+            "amount": int(ability["discount"]),
+        }
+        if ability.get("hexes"):
+            out["hexes"] = ability["hexes"]
+        return [out]
+    if kind == "exchange":
+        names = ability.get("corporations")
+        names = [names] if isinstance(names, str) else names or []
+        known = [c for c in names if c in corps]
+        given = ability.get("from") or ["ipo"]
+        sources = ["pool" if f == "market" else f for f in ([given] if isinstance(given, str) else given)]
+        sources = [s for s in dict.fromkeys(sources) if s in ("ipo", "pool")]
+        if not known or not sources:
+            gaps.add("companies", f"{where}: exchange for {names} from {ability.get('from')}")
+            return []
+        return [{"type": "exchange", "corporations": known, "from": sources}]
+    if kind == "shares":
+        return _shares(ability, where, corps, gaps)
+    if kind == "teleport" and ability.get("hexes") and ability.get("tiles"):
+        return [{"type": "teleport", "hexes": ability["hexes"], "tiles": [str(t) for t in ability["tiles"]]}]
+    if kind == "close" and ability.get("on_phase") == "never":
+        return [{"type": "stays_open", "owner": _owner(ability, ["bank", "player", "corporation"])}]
+    if kind == "revenue_change" and ability.get("on_phase") and isinstance(ability.get("revenue"), int):
+        return [
+            {
+                "type": "revenue_change",
+                "phase": str(ability["on_phase"]),
+                "revenue": ability["revenue"],
+                "owner": _owner(ability, ["player"]),
+            }
+        ]
+    if kind in ("no_buy", "close") or kind in QUIET:
+        return []
+    gaps.add("companies", f"{where}: ability {kind}")
+    return []
+
+
+def convert_companies(
+    game_companies: Any, built: list[dict[str, Any]], corps: set[str], gaps: Gaps
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ``companies`` section, and the ``company_sales`` price range."""
+    if not isinstance(game_companies, list):
+        raise ValueError(f"the companies cannot be read: {game_companies}")
+    ratios_low, ratios_high = set(), set()
+    for company in built:
+        value = company.get("value") or 0
+        if value and isinstance(company.get("min_price"), int) and isinstance(company.get("max_price"), int):
+            ratios_low.add(round(company["min_price"] / value, 2))
+            ratios_high.add(round(company["max_price"] / value, 2))
+    sales = {"min": 0.5, "max": 2}
+    if len(ratios_low) == 1 and len(ratios_high) == 1:
+        low, high = ratios_low.pop(), ratios_high.pop()
+        if 0 < low <= high:
+            sales = {"min": low, "max": high}
+    out: dict[str, Any] = {}
+    for company in game_companies:
+        sym = str(company.get("sym"))
+        where = f"company {sym}"
+        entry: dict[str, Any] = {
+            "name": str(company.get("name") or sym),
+            "value": int(company.get("value") or 0),
+            "revenue": int(company.get("revenue") or 0) if isinstance(company.get("revenue"), int) else 0,
+        }
+        if not isinstance(company.get("revenue"), int):
+            gaps.add("companies", f"{where}: revenue {company.get('revenue')}")
+        if company.get("desc"):
+            entry["description"] = str(company["desc"])
+        abilities: list[dict[str, Any]] = []
+        for ability in company.get("abilities") or []:
+            if ability.get("type") == "no_buy":
+                entry["corporations_may_buy"] = False
+            if ability.get("type") == "close" and ability.get("when") == "bought_train":
+                entry["closes_when_corporation_buys_train"] = True
+            elif ability.get("type") == "close" and ability.get("on_phase") != "never":
+                gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
+            abilities += convert_ability(ability, where, corps, gaps)
+        if entry.get("closes_when_corporation_buys_train") and not any(
+            a["type"] == "shares" and a.get("president") for a in abilities
+        ):
+            del entry["closes_when_corporation_buys_train"]
+            gaps.add("companies", f"{where}: closes when its corporation buys a train")
+        if abilities:
+            entry["abilities"] = abilities
+        for key in ("min_players", "max_players"):
+            if company.get(key):
+                gaps.add("companies", f"{where}: {key} {company[key]}")
+        for key in ("type", "color", "treasury", "discount", "min_price", "max_price"):
+            if company.get(key) not in (None, False) and key in ("type", "treasury", "discount"):
+                gaps.add("companies", f"{where}: {key} {company[key]}")
+        out[sym] = entry
+    return out, sales
+
+
+def _home(entity: dict[str, Any], where: str, gaps: Gaps) -> Any:
+    coords = entity.get("coordinates")
+    city = entity.get("city")
+    if isinstance(coords, list):
+        if len(coords) > 1:
+            gaps.add("corporations", f"{where}: several home hexes {coords} (the first is written)")
+        coords = coords[0] if coords else None
+        city = city[0] if isinstance(city, list) and city else city
+    if not coords:
+        return None
+    if isinstance(city, int) and city:
+        return {"hex": coords, "city": city}
+    return coords
+
+
+def _color(value: Any) -> str:
+    return str(value) if value else "gray"
+
+
+def convert_corporations(
+    game_corporations: Any, overrides: dict[str, dict[str, Any]], gaps: Gaps
+) -> dict[str, Any]:
+    """The ``corporations`` section."""
+    if not isinstance(game_corporations, list):
+        raise ValueError(f"the corporations cannot be read: {game_corporations}")
+    out: dict[str, Any] = {}
+    for corp in game_corporations:
+        sym = str(corp.get("sym"))
+        where = f"corporation {sym}"
+        entry: dict[str, Any] = {"name": str(corp.get("name") or sym)}
+        home = _home(corp, where, gaps)
+        if home is not None:
+            entry["home"] = home
+        tokens = [max(int(t), 0) for t in corp.get("tokens") or [0] if isinstance(t, int)]
+        entry["tokens"] = tokens or [0]
+        entry["color"] = _color(corp.get("color"))
+        if corp.get("text_color"):
+            entry["text_color"] = str(corp["text_color"])
+        entry.update(overrides.get(sym, {}))
+        for ability in corp.get("abilities") or []:
+            if ability.get("type") not in QUIET:
+                gaps.add("corporations", f"{where}: ability {ability.get('type')}")
+        for key in ("destination", "type", "always_market_price", "reservation_color", "second_share"):
+            if corp.get(key) not in (None, False):
+                gaps.add("corporations", f"{where}: {key} {corp[key]}")
+        out[sym] = entry
+    return out
+
+
+def convert_minors(game_minors: Any, gaps: Gaps) -> dict[str, Any]:
+    """The ``minors`` section."""
+    if not isinstance(game_minors, list):
+        return {}
+    out: dict[str, Any] = {}
+    for minor in game_minors:
+        sym = str(minor.get("sym"))
+        where = f"minor {sym}"
+        entry: dict[str, Any] = {"name": str(minor.get("name") or sym)}
+        home = _home(minor, where, gaps)
+        if home is not None:
+            entry["home"] = home
+        entry["color"] = _color(minor.get("color"))
+        if minor.get("text_color"):
+            entry["text_color"] = str(minor["text_color"])
+        for ability in minor.get("abilities") or []:
+            if ability.get("type") not in QUIET:
+                gaps.add("corporations", f"{where}: ability {ability.get('type')}")
+        out[sym] = entry
+    if out:
+        gaps.add("corporations", "minors: how they start, operate and merge is the title's code")
+    return out

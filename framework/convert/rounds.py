@@ -1,0 +1,159 @@
+"""Rounds and the sequence of a converted title, from the steps of the rounds a built
+18xx.games game makes (its initial round, ``stock_round`` and ``operating_round``).
+
+Each 18xx.games step is named by the library step it is, or derives from; a step of
+the title's own (a subclass) is named in the gaps with the methods it overrides, and
+a step the library has no counterpart for is left out and named too.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from framework.convert.gaps import Gaps
+from framework.title.step_library import StepEntry, read_catalogue
+
+STEPS = {
+    "Bankrupt": "bankrupt",
+    "DiscardTrain": "discard_train",
+    "Exchange": "exchange",
+    "SpecialTrack": "special_track",
+    "BuyCompany": "buy_company",
+    "HomeToken": "home_token",
+    "Track": "track",
+    "Token": "token",
+    "Route": "routes",
+    "Dividend": "dividend",
+    "BuyTrain": "buy_train",
+    "CompanyPendingPar": "company_pending_par",
+    "WaterfallAuction": "waterfall_auction",
+    "BuySellParShares": "buy_sell_par_shares",
+    "Assign": "assign",
+    "SpecialBuyTrain": "special_buy_train",
+    "RedeemShares": "redeem_shares",
+}
+INTERNAL = {"EndGame", "Message", "Program"}
+KINDS = {"Auction": "auction", "Stock": "stock", "Operating": "operating"}
+
+
+@cache
+def catalogue() -> dict[str, StepEntry]:
+    """The step library's catalogue, read once."""
+    return read_catalogue()
+
+
+def _short(name: str | None) -> str:
+    return (name or "").rsplit("::", 1)[-1]
+
+
+def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) -> list[Any]:
+    steps: list[Any] = []
+    for step in round_.get("steps") or []:
+        own, base = step.get("class", ""), _short(step.get("base"))
+        if base in INTERNAL:
+            continue
+        if not own.startswith("Engine::Step::"):
+            methods = ", ".join(step.get("methods") or []) or "nothing"
+            gaps.add(
+                "rounds", f"{where}: the title's step {_short(own)} (a {base or 'step'}; overrides {methods})"
+            )
+        name = STEPS.get(base)
+        if base == "SpecialToken" and "teleport" in abilities:
+            name = "teleport"
+        if name is None:
+            gaps.add("rounds", f"{where}: step {base or _short(own)} has no step in the library (left out)")
+            continue
+        if name == "special_track" and where == "stock round" and "stock_round" not in abilities:
+            continue
+        kind = {"stock round": "stock", "operating round": "operating"}.get(where, "auction")
+        if name == "company_pending_par" and "president_shares" not in abilities:
+            continue
+        if kind not in catalogue()[name].rounds:
+            gaps.add("rounds", f"{where}: step {base} (the library plays it in other rounds; left out)")
+            continue
+        steps.append(name)
+    if where == "stock round" and "buy_sell_par_shares" not in steps:
+        gaps.add("rounds", "stock round: no share dealing step of the library (buy_sell_par_shares written)")
+        steps.append("buy_sell_par_shares")
+    if where == "operating round" and not steps:
+        gaps.add("rounds", "operating round: no step of the library (the usual ones written)")
+        steps = ["track", "token", "routes", "dividend", "buy_train"]
+    if where == "operating round":
+        if "home_token" not in steps and "track" in steps:
+            steps.insert(steps.index("track"), "home_token")
+        if steps.count("buy_company") > 1:
+            last = len(steps) - 1 - steps[::-1].index("buy_company")
+            steps[last] = {"step": "buy_company", "blocking": True}
+    return steps
+
+
+def convert_rounds(
+    rounds: dict[str, Any], abilities: set[str], gaps: Gaps
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ``rounds`` and ``sequence`` sections."""
+    out: dict[str, Any] = {}
+    for key, where in (("stock", "stock round"), ("operating", "operating round")):
+        round_ = rounds.get(key)
+        if not isinstance(round_, dict) or "_error" in round_:
+            raise ValueError(f"the {where} cannot be built: {round_}")
+        if not round_.get("class", "").startswith("Engine::Round::"):
+            methods = ", ".join(round_.get("methods") or []) or "nothing"
+            gaps.add("rounds", f"{where}: the title's round {_short(round_['class'])} (overrides {methods})")
+        out[key] = {"kind": key, "steps": _steps(round_, where, abilities, gaps)}
+    start: list[str] = []
+    initial = rounds.get("initial") or {}
+    kind = KINDS.get(_short(initial.get("base")))
+    if kind == "auction":
+        steps = _steps(initial, "initial round", abilities, gaps)
+        if "waterfall_auction" in steps:
+            out["auction"] = {"kind": "auction", "steps": steps}
+            start = ["auction"]
+        else:
+            gaps.add(
+                "rounds",
+                f"initial round {_short(initial.get('class'))}: an auction the library does not play",
+            )
+    elif kind != "stock":
+        gaps.add("rounds", f"initial round {_short(initial.get('class'))}: a round the library does not play")
+    if not any(s == "buy_train" for s in out["operating"]["steps"]):
+        gaps.add("rounds", "operating round: no train buying step")
+    sequence = {"start": start, "turn": ["stock", "operating"]}
+    order = ["auction", "stock", "operating"]
+    return {k: out[k] for k in order if k in out}, sequence
+
+
+def behaviour_gaps(behaviour: dict[str, Any], gaps: Gaps) -> None:
+    """Name the engine methods, rounds, steps and abilities the title's Ruby defines."""
+    data_methods = {
+        "game_hexes",
+        "game_tiles",
+        "game_market",
+        "game_phases",
+        "game_trains",
+        "game_companies",
+        "game_corporations",
+        "game_minors",
+        "game_cert_limit",
+        "optional_hexes",
+        "optional_tiles",
+        "location_name",
+        "num_trains",
+        "init_optional_rules",
+        "show_map_legend?",
+        "map_legend",
+        "timeline",
+        "ipo_name",
+        "operating_round",
+        "stock_round",
+        "new_auction_round",
+        "init_round",
+    }
+    for name, owner in behaviour.get("overridden") or []:
+        if name not in data_methods:
+            gaps.add("code", f"`{name}` ({_short(owner)})")
+    for kind, label in (("rounds", "round"), ("steps", "step"), ("abilities", "ability type")):
+        for name in behaviour.get(kind) or []:
+            gaps.add(
+                "rounds" if kind != "abilities" else "companies", f"the title defines the {label} {name}"
+            )

@@ -1,0 +1,207 @@
+"""The ``rules`` section of a converted title, from 18xx.games' engine constants.
+
+Each constant below has a field of the title format; the value a title gives it (its
+own, or the base game's default) is mapped, and a value the format has no word for
+is named in the gaps with the nearest value written.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from framework.convert.gaps import Gaps
+from framework.convert.stock import constant
+
+SELL_MOVES = {
+    "down_share": "down_per_share",
+    "down_block": "down_per_sale",
+    "left_share": "left_per_share",
+    "left_block": "down_per_sale",
+    "none": "none",
+}
+HOME_TIMING = {
+    "operate": "first_operation",
+    "operating_round": "operating_round",
+    "float": "float",
+    "par": "par",
+}
+RESTRICTION = {
+    "permissive": "permissive",
+    "semi_restrictive": "semi_restrictive",
+    "restrictive": "restrictive",
+}
+MUST_BUY = {"route": "when_route", "always": "always", "never": "never"}
+EBUY_OTHERS = {"value": "face_value", "always": "any", "never": "never"}
+
+
+def _pick(gaps: Gaps, name: str, value: Any, table: dict[str, str], default: str) -> str:
+    if str(value) in table:
+        return table[str(value)]
+    gaps.add("rules", f"{name} {value}: the format has no such rule (written as {default})")
+    return default
+
+
+def _lays(value: Any, gaps: Gaps) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not value:
+        gaps.add("rules", f"TILE_LAYS computed in code ({value}): one lay or upgrade is written")
+        return [{"lay": True, "upgrade": True}]
+    lays = []
+    for slot in value:
+        if not isinstance(slot, dict):
+            continue
+        lay, upgrade = slot.get("lay", True), slot.get("upgrade", True)
+        extra = {k: v for k, v in slot.items() if k not in ("lay", "upgrade") and v not in (0, False, None)}
+        if not isinstance(lay, bool) or not isinstance(upgrade, bool) or extra:
+            gaps.add("rules", f"TILE_LAYS slot {slot}: only plain lays and upgrades are expressed")
+        lays.append({"lay": lay is not False, "upgrade": upgrade is not False})
+    return lays or [{"lay": True, "upgrade": True}]
+
+
+def convert_rules(
+    constants: dict[str, Any], corporations: list[dict[str, Any]], gaps: Gaps
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The ``rules`` section, and what single corporations override of it."""
+
+    def c(name: str, default: Any = None) -> Any:
+        return constant(constants, name, default)
+
+    capitalization = "incremental" if str(c("CAPITALIZATION", "full")) == "incremental" else "full"
+    if str(c("CAPITALIZATION", "full")) not in ("full", "incremental"):
+        gaps.add("rules", f"CAPITALIZATION {c('CAPITALIZATION')}: written as full")
+    floats: Counter[int] = Counter(
+        x["float_percent"] for x in corporations if isinstance(x.get("float_percent"), int)
+    )
+    shares = Counter(tuple(x.get("shares") or ()) for x in corporations)
+    float_percent = floats.most_common(1)[0][0] if floats else 60
+    if not 0 < float_percent <= 100:
+        gaps.add("rules", f"float percent {float_percent} (written as 60)")
+        float_percent = 60
+    common_shares = list(shares.most_common(1)[0][0]) if shares else [20] + [10] * 8
+    overrides: dict[str, dict[str, Any]] = {}
+    for corp in corporations:
+        own: dict[str, Any] = {}
+        if (
+            isinstance(corp.get("float_percent"), int)
+            and corp["float_percent"] != float_percent
+            and 0 < corp["float_percent"] <= 100
+        ):
+            own["float_percent"] = corp["float_percent"]
+        if corp.get("shares") and list(corp["shares"]) != common_shares:
+            own["shares"] = list(corp["shares"])
+        if corp.get("capitalization") in ("full", "incremental") and corp["capitalization"] != capitalization:
+            own["capitalization"] = corp["capitalization"]
+        if own:
+            overrides[corp["sym"]] = own
+    sell_after = str(c("SELL_AFTER", "first"))
+    if sell_after not in ("first", "operate", "any_time"):
+        gaps.add("rules", f"SELL_AFTER {sell_after}: written as after the first stock round")
+    holding: Counter[int] = Counter(
+        x["max_ownership_percent"] for x in corporations if isinstance(x.get("max_ownership_percent"), int)
+    )
+    stock = {
+        "order": _pick(
+            gaps,
+            "SELL_BUY_ORDER",
+            c("SELL_BUY_ORDER"),
+            {
+                "sell_buy_sell": "sell_buy_sell",
+                "sell_buy": "sell_buy",
+                "sell_buy_or_buy_sell": "sell_buy_or_buy_sell",
+            },
+            "sell_buy_sell",
+        ),
+        "first_sales": 2 if sell_after in ("first", "p_any_operate") else 1,
+        "sell_unfloated": sell_after != "operate",
+        "sell_in_blocks": bool(c("MUST_SELL_IN_BLOCKS", False)),
+        "sell_move": _pick(
+            gaps, "SELL_MOVEMENT", c("SELL_MOVEMENT", "down_share"), SELL_MOVES, "down_per_share"
+        ),
+        "pool_limit": min(int(c("MARKET_SHARE_LIMIT", 50)), 100)
+        if isinstance(c("MARKET_SHARE_LIMIT", 50), int)
+        else 50,
+        "holding_limit": min(holding.most_common(1)[0][0], 100) if holding else 60,
+        "sold_out_move": "up" if c("SOLD_OUT_INCREASE", True) else "none",
+        "buy_after_selling": False,
+        "treasury_price": "par" if capitalization == "full" else "market",
+        "priority": "after_last_to_buy"
+        if str(c("NEXT_SR_PLAYER_ORDER")) == "after_last_to_buy"
+        else "after_last_to_act",
+    }
+    if str(c("NEXT_SR_PLAYER_ORDER", "after_last_to_act")) not in ("after_last_to_act", "after_last_to_buy"):
+        gaps.add("rules", f"NEXT_SR_PLAYER_ORDER {c('NEXT_SR_PLAYER_ORDER')}")
+    if str(c("POOL_SHARE_DROP", "none")) != "none":
+        gaps.add("rules", f"POOL_SHARE_DROP {c('POOL_SHARE_DROP')}: the price drop when the pool is full")
+    if str(c("SOLD_OUT_TOP_ROW_MOVEMENT", "none")) != "none":
+        gaps.add("rules", f"SOLD_OUT_TOP_ROW_MOVEMENT {c('SOLD_OUT_TOP_ROW_MOVEMENT')}")
+    if c("TURN_SELL_LIMIT") is not None:
+        gaps.add("rules", f"TURN_SELL_LIMIT {c('TURN_SELL_LIMIT')}")
+    if c("BUY_SHARE_FROM_OTHER_PLAYER"):
+        gaps.add("rules", "BUY_SHARE_FROM_OTHER_PLAYER: players buy shares from one another")
+    if c("PRESIDENT_SALES_TO_MARKET"):
+        gaps.add("rules", "PRESIDENT_SALES_TO_MARKET: the president's certificate may go to the pool")
+    track = {
+        "restriction": _pick(
+            gaps, "TRACK_RESTRICTION", c("TRACK_RESTRICTION"), RESTRICTION, "semi_restrictive"
+        ),
+        "lays": _lays(c("TILE_LAYS"), gaps),
+    }
+    if c("TILE_COST", 0):
+        gaps.add("rules", f"TILE_COST {c('TILE_COST')}: every tile costs money")
+    tokens = {
+        "per_turn": 1,
+        "home": _pick(
+            gaps, "HOME_TOKEN_TIMING", c("HOME_TOKEN_TIMING", "operate"), HOME_TIMING, "first_operation"
+        ),
+        "one_per_hex": True,
+    }
+    if str(c("TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY", "current_operator")) == "owner":
+        tokens["home_choice"] = "owner"
+    emergency = {
+        "cheapest_depot_train": bool(c("EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST", True)),
+        "from_others_up_to": _pick(
+            gaps, "EBUY_FROM_OTHERS", c("EBUY_FROM_OTHERS", "value"), EBUY_OTHERS, "face_value"
+        ),
+        "president_swap": bool(c("EBUY_PRES_SWAP", True)),
+        "sell_more_than_needed": bool(c("EBUY_SELL_MORE_THAN_NEEDED", False)),
+    }
+    for name in ("MUST_EMERGENCY_ISSUE_BEFORE_EBUY", "EBUY_OWNER_MUST_HELP", "EBUY_CAN_TAKE_PLAYER_LOAN"):
+        if c(name):
+            gaps.add("rules", f"{name}: emergency money the format does not raise")
+    trains = {
+        "must_buy": _pick(gaps, "MUST_BUY_TRAIN", c("MUST_BUY_TRAIN", "route"), MUST_BUY, "when_route"),
+        "buy_from_others": bool(c("ALLOW_TRAIN_BUY_FROM_OTHERS", True)),
+        "min_price_from_others": 1,
+        "discards_to": "removed" if str(c("DISCARDED_TRAINS", "discard")) == "remove" else "pool",
+        "emergency": emergency,
+    }
+    if c("DISCARDED_TRAIN_DISCOUNT", 0):
+        gaps.add("rules", f"DISCARDED_TRAIN_DISCOUNT {c('DISCARDED_TRAIN_DISCOUNT')}")
+    if c("ALWAYS_BUY_TRAINS_AT_FACE_VALUE"):
+        gaps.add("rules", "ALWAYS_BUY_TRAINS_AT_FACE_VALUE: trains between corporations at face value only")
+    if not c("ALLOW_TRAIN_BUY_FROM_OTHER_PLAYERS", True):
+        gaps.add("rules", "ALLOW_TRAIN_BUY_FROM_OTHER_PLAYERS false: only from one's own corporations")
+    dividends = {
+        "kinds": ["payout", "withhold"],
+        "withhold": ["left"],
+        "payout": [{"at_least": 0, "move": ["right"]}],
+        "pool_shares_pay": "corporation" if capitalization == "full" else "nobody",
+    }
+    rules = {
+        "capitalization": capitalization,
+        "float_percent": float_percent,
+        "float_capital_price": "par",
+        "shares": common_shares,
+        "auction": {
+            "min_increment": int(c("MIN_BID_INCREMENT", 5)),
+            "bids_in_multiples": bool(c("MUST_BID_INCREMENT_MULTIPLE", False)),
+            "only_highest_bid_committed": bool(c("ONLY_HIGHEST_BID_COMMITTED", False)),
+        },
+        "stock": stock,
+        "track": track,
+        "tokens": tokens,
+        "trains": trains,
+        "dividends": dividends,
+        "company_sales": {"min": 0.5, "max": 2},
+    }
+    return rules, overrides

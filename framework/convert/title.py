@@ -1,0 +1,292 @@
+"""One 18xx.games title converted: its sections, its variants and its gaps.
+
+:func:`convert_title` takes a title's dump (``dump.rb``) and returns a
+:class:`Converted`: the title's sections as plain data, grouped by the file each
+goes in, the overlays of its variants (optional rules that change data, and the
+player counts whose data differs), and its :class:`~framework.convert.gaps.Gaps`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from framework.convert.board import convert_map, convert_tiles
+from framework.convert.entities import convert_companies, convert_corporations, convert_minors
+from framework.convert.gaps import Gaps
+from framework.convert.rounds import behaviour_gaps, convert_rounds
+from framework.convert.rules import convert_rules
+from framework.convert.stock import (
+    constant,
+    convert_bank,
+    convert_cert_limit,
+    convert_game_end,
+    convert_market,
+)
+from framework.convert.tidy import tidy
+from framework.convert.trains import convert_phases, convert_trains
+
+FILES = {
+    "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end"],
+    "map.yaml": ["map"],
+    "tiles.yaml": ["tiles"],
+    "market.yaml": ["market"],
+    "trains.yaml": ["phases", "trains"],
+    "companies.yaml": ["companies"],
+    "corporations.yaml": ["corporations", "minors"],
+    "rounds.yaml": ["sequence", "rounds", "setup"],
+}
+PER_COUNT = ("bank", "certificate_limit", "title")
+
+
+@dataclass
+class Variant:
+    """A variant of the converted title: its entry under ``variants`` and its overlay."""
+
+    key: str
+    entry: dict[str, Any]
+    overlay: dict[str, Any]
+
+
+@dataclass
+class Converted:
+    """A converted title."""
+
+    name: str
+    module: str
+    dev_stage: str
+    sections: dict[str, Any]
+    variants: list[Variant] = field(default_factory=list)
+    gaps: Gaps = field(default_factory=Gaps)
+
+
+def merge_patch(base: Any, target: Any) -> Any:
+    """The JSON Merge Patch (RFC 7396) that turns ``base`` into ``target``."""
+    if not isinstance(base, dict) or not isinstance(target, dict):
+        return copy.deepcopy(target)
+    patch: dict[str, Any] = {}
+    for key in base:
+        if key not in target:
+            patch[key] = None
+        elif base[key] != target[key]:
+            patch[key] = merge_patch(base[key], target[key])
+    for key in target:
+        if key not in base:
+            patch[key] = copy.deepcopy(target[key])
+    return patch
+
+
+def _same_players(sections: dict[str, Any], companies: dict[str, Any]) -> None:
+    """Give ``sections``' companies the ``players`` the converted title gives them."""
+    for sym, company in sections.get("companies", {}).items():
+        if "players" in companies.get(sym, {}):
+            company["players"] = companies[sym]["players"]
+
+
+def _currency(sample: Any) -> str:
+    if isinstance(sample, str) and "1234" in sample:
+        return sample.replace("1,234", "{}").replace("1234", "{}").replace("\u00a0", " ")
+    if isinstance(sample, str) and "1,234" in sample:
+        return sample.replace("1,234", "{}")
+    return "${}"
+
+
+def _meta(dump: dict[str, Any], build: dict[str, Any], counts: list[int]) -> dict[str, Any]:
+    meta = dump["meta"]
+    folder = dump["class"].split("::")[2] if dump["class"].count("::") >= 3 else dump["class"]
+    out: dict[str, Any] = {"name": meta["title"]}
+    for key in ("subtitle", "designer"):
+        if isinstance(meta.get(key), str) and meta[key]:
+            out[key] = meta[key]
+    publishers = [p for p in meta.get("publisher") or [] if p]
+    if publishers:
+        out["publisher"] = ", ".join(publishers)
+    out["currency"] = _currency(build.get("currency"))
+    out["players"] = {"min": min(counts), "max": max(counts)}
+    sources = [
+        f"18xx.games implementation (tobymao/18xx), lib/engine/game/{_snake(folder)}, "
+        "converted by 18xx import"
+    ]
+    sources += [meta[k] for k in ("rules_url", "info_url") if isinstance(meta.get(k), str) and meta[k]]
+    out["sources"] = sources
+    return out
+
+
+def _snake(module: str) -> str:
+    """18xx.games' folder of a module: ``G18SJ`` is ``g_18_sj``."""
+    import re
+
+    text = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", "_", module)
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", text)
+    return text.lower()
+
+
+def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
+    constants = dump["constants"]
+    corps_built = build.get("corporation_objects") or []
+    rules, overrides = convert_rules(constants, corps_built, gaps)
+    corporations = convert_corporations(build.get("corporations"), overrides, gaps)
+    companies, sales = convert_companies(
+        build.get("game_companies"), build.get("companies") or [], set(corporations), gaps
+    )
+    rules["company_sales"] = sales
+    trains_raw = build.get("trains")
+    phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
+    counted = build.get("train_counts")
+    counts: dict[str, int] = counted if isinstance(counted, dict) else {}
+    trains = convert_trains(trains_raw, counts, phase_names, gaps)
+    abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
+    abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
+    if any(
+        a["type"] == "shares" and a.get("president")
+        for c in companies.values()
+        for a in c.get("abilities", [])
+    ):
+        abilities.add("president_shares")
+    rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
+    board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
+    out = {
+        "map": board,
+        "tiles": convert_tiles(build, gaps),
+        "market": convert_market(build.get("market"), constants, gaps),
+        "phases": convert_phases(build.get("phases"), trains, gaps),
+        "trains": trains,
+        "companies": companies,
+        "corporations": corporations,
+        "minors": convert_minors(build.get("minors"), gaps),
+        "rules": rules,
+        "game_end": convert_game_end(constants, gaps),
+        "rounds": rounds,
+        "sequence": sequence,
+    }
+    draws = [
+        {"corporation_for": sym}
+        for sym, c in companies.items()
+        if any(a["type"] == "shares" and a.get("corporation") == "random" for a in c.get("abilities", []))
+    ]
+    if draws:
+        out["setup"] = {"generator": GENERATOR, "draws": draws}
+    tidy(out, gaps)
+    return out
+
+
+GENERATOR = {"kind": "lcg", "multiplier": 1103515245, "increment": 12345, "modulus": 2147483648}
+"""18xx.games' random number generator (its base game's RAND_A, RAND_C and RAND_M)."""
+
+
+def _good(build: Any) -> bool:
+    return isinstance(build, dict) and "_error" not in build
+
+
+def convert_title(dump: dict[str, Any]) -> Converted:
+    """Convert one title's dump; raises ``ValueError`` naming what cannot be read."""
+    builds = {int(n): b for n, b in dump["builds"].items() if _good(b)}
+    if not builds:
+        errors = {n: b.get("_error") for n, b in dump["builds"].items() if isinstance(b, dict)}
+        raise ValueError(
+            f"no game of the title could be built: {next(iter(errors.values()), 'no player count')}"
+        )
+    counts = sorted(builds)
+    gaps = Gaps()
+    for n, b in dump["builds"].items():
+        if not _good(b):
+            gaps.add(
+                "title", f"a {n}-player game cannot be built: {b.get('_error') if isinstance(b, dict) else b}"
+            )
+    base_count = max(counts)
+    base = builds[base_count]
+    sections = _sections(dump, base, gaps)
+    sections["title"] = _meta(dump, base, counts)
+    sections["bank"] = convert_bank(builds, dump["constants"], gaps)
+    sections["certificate_limit"] = convert_cert_limit(builds, dump["constants"], gaps)
+    converted = Converted(
+        name=dump["meta"]["title"],
+        module=dump["class"],
+        dev_stage=dump["meta"].get("dev_stage", ""),
+        sections=sections,
+        gaps=gaps,
+    )
+    _company_players(converted, builds)
+    _player_count_variants(converted, dump, builds, base_count)
+    _optional_rules(converted, dump, builds)
+    behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    return converted
+
+
+def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
+    present: dict[str, list[int]] = {}
+    for n, build in sorted(builds.items()):
+        for company in build.get("companies") or []:
+            present.setdefault(str(company.get("sym")), []).append(n)
+    for sym, entry in converted.sections["companies"].items():
+        seen = present.get(sym, [])
+        if seen and len(seen) < len(builds):
+            entry["players"] = seen
+
+
+def _player_count_variants(
+    converted: Converted, dump: dict[str, Any], builds: dict[int, dict[str, Any]], base_count: int
+) -> None:
+    for n, build in sorted(builds.items()):
+        if n == base_count:
+            continue
+        try:
+            other = _sections(dump, build, Gaps())
+        except ValueError:
+            continue
+        _same_players(other, converted.sections["companies"])
+        patch = {
+            k: merge_patch(converted.sections.get(k), v)
+            for k, v in other.items()
+            if converted.sections.get(k) != v
+        }
+        if patch:
+            key = f"players_{n}"
+            converted.variants.append(
+                Variant(
+                    key,
+                    {
+                        "name": f"{n} players",
+                        "description": f"What differs in a {n}-player game.",
+                        "overlay": f"variants/{n}-players.yaml",
+                        "players": [n],
+                        "automatic": True,
+                    },
+                    patch,
+                )
+            )
+
+
+def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int, dict[str, Any]]) -> None:
+    rules = {str(r.get("sym")): r for r in dump["meta"].get("optional_rules") or []}
+    for sym, build in (dump.get("rule_builds") or {}).items():
+        rule = rules.get(sym, {})
+        name = str(rule.get("short_name") or sym)
+        if not _good(build):
+            converted.gaps.add("variants", f"{sym} ({name}): cannot be built alone ({build.get('_error')})")
+            continue
+        n = int(build.get("built_players") or max(builds))
+        theirs = converted.sections
+        if n != max(builds):
+            converted.gaps.add(
+                "variants", f"{sym} ({name}): read from a {n}-player game, given for every count"
+            )
+        try:
+            mine = _sections(dump, build, Gaps())
+        except ValueError as exc:
+            converted.gaps.add("variants", f"{sym} ({name}): {exc}")
+            continue
+        _same_players(mine, converted.sections["companies"])
+        patch = {k: merge_patch(theirs.get(k), v) for k, v in mine.items() if theirs.get(k) != v}
+        entry: dict[str, Any] = {"name": name}
+        if rule.get("desc"):
+            entry["description"] = str(rule["desc"])
+        entry["overlay"] = f"variants/{sym.replace('_', '-')}.yaml"
+        if isinstance(rule.get("players"), list) and rule["players"]:
+            entry["players"] = [int(p) for p in rule["players"]]
+        if not patch:
+            converted.gaps.add(
+                "variants", f"{sym} ({name}): changes no data; what it does is the title's code"
+            )
+        converted.variants.append(Variant(sym, entry, patch))

@@ -1,0 +1,168 @@
+"""Phases and trains of a converted title, from the game's ``game_phases`` and
+``game_trains`` and the built depot's counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.convert.gaps import Gaps
+
+TILE_COLORS = ("yellow", "green", "brown", "gray")
+EVENTS = {"close_companies": "close_companies", "full_cap": "full_capitalization"}
+STATUS = {
+    "can_buy_companies": "buy_companies",
+    "can_buy_companies_from_other_players": "players_buy_companies",
+}
+LIMIT_KINDS = {"major": "corporation", "corporation": "corporation", "minor": "minor"}
+
+
+def _name(value: Any) -> str:
+    return str(value)
+
+
+def _distance(train: dict[str, Any], gaps: Gaps) -> int | str:
+    distance = train.get("distance", 0)
+    if isinstance(distance, int):
+        if distance < 1:
+            gaps.add("trains", f"train {train.get('name')}: a distance of {distance} (written as 1)")
+        return "unlimited" if distance >= 99 else max(distance, 1)
+    if isinstance(distance, list):
+        gaps.add("trains", f"train {train.get('name')}: a distance by kind of stop ({distance})")
+        pays = [d.get("pay", 0) for d in distance if isinstance(d, dict) and "city" in (d.get("nodes") or [])]
+        pay = pays[0] if pays else max((d.get("pay", 0) for d in distance if isinstance(d, dict)), default=2)
+        return "unlimited" if pay >= 99 else max(int(pay), 1)
+    gaps.add("trains", f"train {train.get('name')}: distance {distance}")
+    return 2
+
+
+def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps) -> dict[str, Any]:
+    """The ``trains`` section."""
+    if not isinstance(trains, list):
+        raise ValueError(f"the trains cannot be read: {trains}")
+    names = {_name(t["name"]) for t in trains}
+    variant_names = {
+        _name(v["name"]) for t in trains for v in t.get("variants") or [] if _name(v["name"]) not in names
+    }
+    out: dict[str, Any] = {}
+    for train in trains:
+        name = _name(train["name"])
+        price = train.get("price", 0)
+        if not isinstance(price, int) or price <= 0:
+            gaps.add("trains", f"train {name}: price {price} (written as 1)")
+            price = 1
+        entry: dict[str, Any] = {"distance": _distance(train, gaps), "price": price}
+        entry["count"] = (
+            "unlimited" if train.get("num") == "unlimited" else counts.get(name, train.get("num", 1))
+        )
+        if entry["count"] != "unlimited" and (not isinstance(entry["count"], int) or entry["count"] < 1):
+            gaps.add("trains", f"train {name}: {entry['count']} in the game (written as 1)")
+            entry["count"] = 1
+        if train.get("rusts_on"):
+            rusts = train["rusts_on"]
+            rusts = rusts[0] if isinstance(rusts, list) else rusts
+            if _name(rusts) in names | variant_names and _name(rusts) != name:
+                entry["rusts_on"] = _name(rusts)
+            else:
+                gaps.add("trains", f"train {name} rusts on {rusts}")
+        if train.get("obsolete_on"):
+            gaps.add("trains", f"train {name}: obsolete on {train['obsolete_on']} (counts toward no limit)")
+        available = train.get("available_on")
+        if available is not None:
+            if _name(available) in phase_names:
+                entry["available_from"] = _name(available)
+            else:
+                gaps.add("trains", f"train {name}: available on {available}")
+        discount = train.get("discount")
+        if isinstance(discount, dict) and discount:
+            amounts = set(discount.values())
+            traded = [t for t in map(_name, discount) if t in names]
+            if len(amounts) == 1 and traded and all(isinstance(a, int) for a in amounts):
+                entry["trade_in"] = {"trains": traded, "discount": amounts.pop()}
+            else:
+                gaps.add("trains", f"train {name}: trade-in discounts {discount}")
+        events = []
+        for event in train.get("events") or []:
+            kind = str(event.get("type") if isinstance(event, dict) else event)
+            if kind in EVENTS:
+                events.append(EVENTS[kind])
+            else:
+                gaps.add("trains", f"train {name}: event {kind}")
+        if events:
+            entry["events"] = events
+        for key in ("multiplier", "no_local", "salvage", "obsolete_on", "reserved"):
+            if train.get(key) not in (None, False, 0) and key != "obsolete_on":
+                gaps.add("trains", f"train {name}: {key} {train[key]}")
+        variants = {}
+        for variant in train.get("variants") or []:
+            vname = _name(variant["name"])
+            if vname == name:
+                continue
+            face: dict[str, Any] = {"price": max(int(variant.get("price") or entry["price"]), 1)}
+            if "distance" in variant:
+                face["distance"] = _distance(variant, gaps)
+            variants[vname] = face
+        if variants:
+            entry["variants"] = variants
+        out[name] = entry
+    return out
+
+
+def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
+    """The ``phases`` section."""
+    if not isinstance(phases, list):
+        raise ValueError(f"the phases cannot be read: {phases}")
+    faces = set(trains) | {v for t in trains.values() for v in t.get("variants", {})}
+    card = {v: name for name, t in trains.items() for v in [name, *t.get("variants", {})]}
+    started: set[str] = set()
+    out: dict[str, Any] = {}
+    for index, phase in enumerate(phases):
+        name = _name(phase["name"])
+        tiles = [str(t) for t in phase.get("tiles") or ["yellow"]]
+        for other in sorted(set(tiles) - set(TILE_COLORS)):
+            gaps.add("trains", f"phase {name}: {other} tiles")
+        entry: dict[str, Any] = {}
+        on = phase.get("on")
+        if isinstance(on, list):
+            gaps.add("trains", f"phase {name}: starts on any of {on}")
+            on = on[0]
+        if index and on is not None:
+            if _name(on) in faces and card[_name(on)] in started:
+                gaps.add(
+                    "trains",
+                    f"phase {name}: starts on {on}, another face of a train that starts a phase (left out)",
+                )
+                continue
+            if _name(on) in faces:
+                entry["on"] = _name(on)
+                started.add(card[_name(on)])
+            else:
+                gaps.add("trains", f"phase {name}: starts on {on}, which is no train (left out)")
+                continue
+        elif index:
+            gaps.add("trains", f"phase {name}: starts on no train (left out)")
+            continue
+        entry["tiles"] = [t for t in TILE_COLORS if t in tiles] or ["yellow"]
+        limit = phase.get("train_limit", 4)
+        if isinstance(limit, dict):
+            limits = {LIMIT_KINDS[k]: v for k, v in limit.items() if k in LIMIT_KINDS}
+            for other in set(limit) - set(LIMIT_KINDS):
+                gaps.add("trains", f"phase {name}: a train limit for {other}")
+            limit = limits or 4
+        if isinstance(limit, int) and limit < 1:
+            gaps.add("trains", f"phase {name}: a train limit of {limit} (written as 1)")
+            limit = 1
+        if isinstance(limit, dict):
+            limit = {k: max(v, 1) if isinstance(v, int) else 1 for k, v in limit.items()}
+            for kind in ("corporation", "minor"):
+                if kind not in limit:
+                    gaps.add("trains", f"phase {name}: no train limit for a {kind} (the largest is written)")
+                    limit[kind] = max(limit.values())
+        entry["train_limit"] = limit
+        entry["operating_rounds"] = int(phase.get("operating_rounds", 1))
+        for status in phase.get("status") or []:
+            if status in STATUS:
+                entry[STATUS[status]] = True
+            else:
+                gaps.add("trains", f"phase {name}: status {status}")
+        out[name] = entry
+    return out

@@ -1,0 +1,150 @@
+"""``18xx import`` (framework/convert, framework/cli/importer.py): the conventions of
+18xx.games data, the command's promises (a clear message without Ruby, nothing
+overwritten without --force, the same files on a second run, a title that cannot be
+converted said so while the others are), and the files it writes (plain YAML, each
+with the schema line first)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from oracle_support import ORACLE, need_oracle
+from typer.testing import CliRunner
+
+from framework.cli.main import app
+from framework.convert import run, source
+from framework.convert.codes import read_code
+from framework.convert.gaps import Gaps
+from framework.convert.stock import convert_market
+from framework.convert.title import merge_patch
+
+runner = CliRunner()
+
+
+def test_diesel_revenue_is_the_d_trains():
+    read = read_code("offboard=revenue:yellow_30|brown_60|diesel_100;path=a:0,b:_0")
+    assert read.content["offboards"] == [{"revenue": {"yellow": 30, "brown": 60, "D": 100}}]
+
+
+def test_a_bare_upgrade_cost_is_a_cost_of_no_terrain_kind():
+    assert read_code("city=revenue:0;upgrade=cost:80").content["terrain"] == {"upgrade": 80}
+    assert read_code("upgrade=cost:80,terrain:water|mountain").content["terrain"] == {"water": 80}
+
+
+def test_port_icons_are_sticky_and_blocks_lay_makes_a_tile_ability_only():
+    read = read_code("town=revenue:30;path=a:0,b:_0;icon=image:port,blocks_lay:1")
+    assert read.content["icons"] == ["port"] and read.ability_only
+
+
+def test_an_untyped_border_is_not_impassable():
+    assert "borders" not in read_code("offboard=revenue:30;path=a:0,b:_0;border=edge:4").content
+    typed = read_code("border=edge:4,type:impassable").content
+    assert typed["borders"] == [{"edge": 4, "type": "impassable"}]
+
+
+def test_what_only_draws_is_dropped_and_what_the_format_lacks_is_named():
+    read = read_code("city=revenue:20,loc:1,hide:1;frame=color:red;junction;path=a:0,b:_0")
+    assert "junction part" in read.gaps
+    assert not any("frame" in gap or "loc" in gap for gap in read.gaps)
+
+
+def test_market_letters_the_format_has_no_zone_for_are_named_and_still_marked():
+    gaps = Gaps()
+    market = convert_market([["0c", "50", "60p", "70m"], [""]], {}, gaps)
+    assert market["grid"] == [[None, "50", "60p", "70m"]]
+    assert market["zones"]["par"]["par"] is True and market["zones"]["max_price"]["mark"] == "m"
+    assert any("max_price" in g for g in gaps.by_section["market"])
+    assert any("row with no cell" in g for g in gaps.by_section["market"])
+
+
+def test_a_variant_is_the_merge_patch_between_two_conversions():
+    assert merge_patch({"a": 1, "b": {"c": 2, "d": 3}}, {"a": 1, "b": {"c": 4}, "e": 5}) == {
+        "b": {"c": 4, "d": None},
+        "e": 5,
+    }
+
+
+def test_without_ruby_the_command_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setattr(source.shutil, "which", lambda name: None)
+    result = runner.invoke(app, ["import", str(tmp_path), "--all", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "apt-get install ruby" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_source_without_an_engine_is_refused(tmp_path):
+    if shutil.which("ruby") is None:
+        pytest.skip("needs ruby (Debian: apt-get install ruby)")
+    result = runner.invoke(app, ["import", str(tmp_path), "--all", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "no 18xx.games engine" in result.output
+
+
+def test_a_title_that_cannot_be_converted_says_why_and_the_others_still_are(monkeypatch, tmp_path):
+    from contextlib import contextmanager
+
+    good = json.loads((Path(__file__).parent / "data" / "convert_minimal.json").read_text(encoding="utf-8"))
+
+    @contextmanager
+    def dumped(_source, titles):
+        yield {"Good": good, "Broken": "NoMethodError: the engine refused to build it"}
+
+    monkeypatch.setattr(run, "dumped", dumped)
+    monkeypatch.setattr(run, "list_titles", lambda _source: {"Good": "production", "Broken": "alpha"})
+    outcomes = run.import_titles(tmp_path, [], tmp_path / "out", every=True)
+    by_title = {o.title: o for o in outcomes}
+    assert by_title["Broken"].folder is None and "NoMethodError" in (by_title["Broken"].reason or "")
+    assert by_title["Good"].valid, by_title["Good"].problems
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    need_oracle()
+    out = tmp_path_factory.mktemp("imported")
+    result = runner.invoke(
+        app, ["import", str(ORACLE / "reference"), "-t", "1889", "--out", str(out), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    return out, json.loads(result.output)
+
+
+def test_the_command_writes_a_folder_that_validates_with_its_gaps(imported):
+    out, report = imported
+    assert report["converted"] == 1 and report["valid"] == 1
+    folder = out / "1889"
+    assert (folder / "GAPS.md").read_text(encoding="utf-8").startswith("# 1889:")
+    for path in [*folder.glob("*.yaml"), *folder.glob("variants/*.yaml")]:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        schema = first.split("$schema=", 1)[1]
+        assert (path.parent / schema).is_file(), path
+
+
+def test_a_second_run_changes_nothing_and_never_overwrites_without_force(imported):
+    out, _ = imported
+    source_dir = str(ORACLE / "reference")
+    again = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out)])
+    assert "1889: unchanged" in again.output
+    market = out / "1889" / "market.yaml"
+    mine = market.read_text(encoding="utf-8") + "# my note\n"
+    market.write_text(mine, encoding="utf-8")
+    kept = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out)])
+    assert "exists, kept" in kept.output and market.read_text(encoding="utf-8") == mine
+    forced = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out), "--force"])
+    assert "1889: written" in forced.output and "# my note" not in market.read_text(encoding="utf-8")
+
+
+def test_a_train_limit_by_kind_gives_one_for_each_kind_of_company_the_title_has():
+    """18xx.games' 1867 gives its first phase a limit for minors only: converted, it gets
+    both kinds; a title that leaves one out is refused, not left to fail in play."""
+    from framework.base.problems import ProblemsError
+    from framework.title.loader import RulesText, load_title
+
+    title_1830 = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    only_minors = RulesText("limits.yaml", "phases: {'2': {train_limit: {minor: 2}}}\n")
+    with pytest.raises(ProblemsError, match="needs one for a corporation"):
+        load_title(title_1830, rules=[only_minors])
+    both = RulesText("limits.yaml", "phases: {'2': {train_limit: {minor: 2, corporation: 4}}}\n")
+    assert load_title(title_1830, rules=[both]).phases["2"].train_limit == {"minor": 2, "corporation": 4}
