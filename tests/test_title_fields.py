@@ -1056,6 +1056,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         COMP + "test_aevr_gives_okj_and_twice_its_par",
         SETUP + "test_seed_5_draws_myj_for_nils_ericson",
     ),
+    "companies.abilities[shares].among": (
+        "test_random_shares.py::test_the_draw_picks_among_the_listed_corporations_after_the_unused_draw",
+        "test_random_shares.py::test_the_buyer_receives_a_share_of_the_drawn_corporation",
+    ),
     "companies.abilities[shares].treasury_payment": (
         COMP + "test_treasury_payment_needs_the_presidency",
         COMP + "test_aevr_gives_okj_and_twice_its_par",
@@ -1161,6 +1165,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "setup.generator.modulus": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
     "setup.draws.remove_one_of": (SETUP + "test_seed_5_removes_the_smaller_draw_of_each_pair",),
     "setup.draws.corporation_for": (SETUP + "test_seed_5_draws_myj_for_nils_ericson",),
+    "setup.draws.unused": (
+        "test_random_shares.py::test_the_draw_picks_among_the_listed_corporations_after_the_unused_draw",
+    ),
     "variants.name": (SJ + "test_the_variants", "test_cli.py::test_validate_summarises_a_valid_title"),
     "variants.description": (SHOWN,),
     "variants.overlay": (VAR + "test_oscarian_every_corporation_is_fully_capitalised_from_the_start",),

@@ -61,6 +61,17 @@ end.reverse.to_h
 
 BASE = Engine::Game::Base
 
+# Notes who draws from the game's random number generator while it is built (the
+# method that called `rand`), so that the converter can keep 18xx.games' order of draws.
+module DrawNotes
+  def rand
+    caller = caller_locations(1, 8).map(&:label).find { |l| !l.end_with?('rand') } || '?'
+    (@__draws ||= []) << caller.sub(/\Ablock (\(\d+ levels\) )?in /, '')
+    super
+  end
+end
+BASE.prepend(DrawNotes)
+
 def constants_of(klass)
   klass.constants.sort.filter_map do |c|
     value = klass.const_get(c)
@@ -162,6 +173,7 @@ def build_data(game)
     'train_counts' => try { game.depot.trains.group_by(&:name).transform_values(&:size) },
     'rounds' => rounds_of(game),
     'currency' => try { game.format_currency(1234) },
+    'draws' => game.instance_variable_get(:@__draws) || [],
   }
 end
 

@@ -78,6 +78,10 @@ def _shares(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) ->
         if share in ("random_president",):
             out.append({"type": "shares", "corporation": "random", "president": True})
             continue
+        if share == "random_share":
+            among = [c for c in ability.get("corporations") or [] if c in corps]
+            out.append({"type": "shares", "corporation": "random", **({"among": among} if among else {})})
+            continue
         corp, _, index = str(share).rpartition("_")
         if corp in corps and index.isdigit():
             entry: dict[str, Any] = {"type": "shares", "corporation": corp}

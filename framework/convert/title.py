@@ -160,15 +160,37 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "rounds": rounds,
         "sequence": sequence,
     }
-    draws = [
-        {"corporation_for": sym}
-        for sym, c in companies.items()
-        if any(a["type"] == "shares" and a.get("corporation") == "random" for a in c.get("abilities", []))
-    ]
+    draws = setup_draws(companies, build.get("draws") or [], gaps)
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     tidy(out, gaps)
     return out
+
+
+def setup_draws(companies: dict[str, Any], noted: list[str], gaps: Gaps) -> list[dict[str, Any]]:
+    """The setup's draws, in 18xx.games' order: a random corporation for each company
+    with a ``shares`` ability for one (drawn as it sets up the companies' abilities),
+    and an ``unused`` draw for each number the title's own code draws while the game
+    is built (``noted``: the method that drew each number, from ``dump.rb``)."""
+    randoms = [
+        sym
+        for sym, c in companies.items()
+        if any(a["type"] == "shares" and a.get("corporation") == "random" for a in c.get("abilities", []))
+    ]
+    if not randoms:
+        return []
+    draws: list[dict[str, Any]] = []
+    waiting = list(randoms)
+    for method in noted:
+        if method == "init_company_abilities" and waiting:
+            draws.append({"corporation_for": waiting.pop(0)})
+        else:
+            draws.append({"unused": method})
+            gaps.add(
+                "title", f"the title's {method} draws a random number at setup; the format draws and drops it"
+            )
+    draws += [{"corporation_for": sym} for sym in waiting]
+    return draws
 
 
 GENERATOR = {"kind": "lcg", "multiplier": 1103515245, "increment": 12345, "modulus": 2147483648}

@@ -37,7 +37,7 @@ from framework.engine.extension import rules_of
 from framework.engine.market import StockMarket
 from framework.engine.round_library import make_round
 from framework.engine.rounds import Round
-from framework.engine.setup import Setup, president_corporation, random_setup
+from framework.engine.setup import Setup, president_corporation, random_setup, shares_corporation
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -45,6 +45,7 @@ from framework.title.trains import Phase
 
 if TYPE_CHECKING:
     from framework.engine.operating import AbilityIndex
+    from framework.title.companies import Shares
 
 
 class Game:
@@ -295,6 +296,10 @@ class Game:
 
     def president_corporation(self, company: str) -> str | None:
         return president_corporation(self.title, self.setup, company)
+
+    def shares_corporation(self, company: str, ability: Shares) -> str | None:
+        """The corporation a ``shares`` ability of ``company`` gives a certificate of."""
+        return shares_corporation(self.setup, company, ability)
 
     def current_entity(self) -> str | None:
         return None if self.finished or self.round is None else self.round.current_entity()

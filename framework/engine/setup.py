@@ -64,6 +64,9 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
     gen = spec.generator
     rng = Lcg(gen.multiplier, gen.increment, gen.modulus, seed)
     for draw in spec.draws:
+        if draw.unused is not None:
+            rng.draw()
+            continue
         if draw.deal:
             keys = [(rng.draw(), sym) for sym in draw.deal if sym not in result.removed_companies]
             result.dealt = [sym for _, sym in sorted(keys)]
@@ -77,7 +80,9 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
             else:
                 result.removed_corporations.append(loser)
         elif draw.corporation_for and draw.corporation_for not in result.removed_companies:
-            remaining = [c for c in title.corporations if c not in result.removed_corporations]
+            ability = title.companies[draw.corporation_for].ability("shares")
+            among = ability.among if isinstance(ability, Shares) and ability.among else title.corporations
+            remaining = [c for c in among if c not in result.removed_corporations]
             result.drawn[draw.corporation_for] = remaining[rng.draw() % len(remaining)]
     return result
 
@@ -87,4 +92,10 @@ def president_corporation(title: Title, setup: Setup, company: str) -> str | Non
     ability = title.companies[company].ability("shares")
     if not isinstance(ability, Shares) or not ability.president:
         return None
+    return shares_corporation(setup, company, ability)
+
+
+def shares_corporation(setup: Setup, company: str, ability: Shares) -> str | None:
+    """The corporation of a ``shares`` ability of ``company``: the one it names, or the
+    one drawn at setup for a random corporation (``None`` if none was drawn)."""
     return setup.drawn.get(company) if ability.corporation == "random" else ability.corporation

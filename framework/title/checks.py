@@ -472,6 +472,7 @@ class _Checker:
                 yield from self.ref(
                     (*where, "corporation"), ability.corporation, t.corporations, "corporation"
                 )
+            yield from self.refs((*where, "among"), ability.among or [], t.corporations, "corporation")
         elif isinstance(ability, ab.ControlsMinor):
             yield from self.ref((*where, "minor"), ability.minor, t.minors, "minor")
 

@@ -207,16 +207,21 @@ class Shares(AbilityBase):
     ``closes_when_corporation_buys_train`` says so. Otherwise the buyer receives the
     first ordinary share of the corporation's initial offering, at once.
 
-    The first on 18SJ's Nils Ericson, the second on 1830's Camden & Amboy::
+    The first on 18SJ's Nils Ericson, the second on 1830's Camden & Amboy, the third
+    on 1882's Trestle Bridge (a share of one of five corporations, drawn at setup)::
 
         - {type: shares, corporation: random, president: true, treasury_payment: 2}
         - {type: shares, corporation: PRR}
+        - {type: shares, corporation: random, among: [CNR, CPR, GT, HBR, QLL]}
     """
 
     type: Literal["shares"]
     owner: list[Owner] = ["player"]
     corporation: Name
     """The corporation, or ``random`` for one drawn at setup (``setup.draws``)."""
+    among: list[Name] | None = None
+    """With ``corporation: random``: the corporations the draw picks from (all the
+    title's corporations still in the game when not given)."""
     president: bool = False
     """The president's certificate (the buyer sets the par), rather than one share."""
     treasury_payment: int = Field(default=0, ge=0)
@@ -227,6 +232,8 @@ class Shares(AbilityBase):
     def _payment_needs_president(self) -> Shares:
         if self.treasury_payment and not self.president:
             raise ValueError("treasury_payment goes with the president's certificate (president: true)")
+        if self.among is not None and self.corporation != "random":
+            raise ValueError("'among' goes with a random corporation (corporation: random)")
         return self
 
 

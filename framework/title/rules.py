@@ -474,10 +474,14 @@ class Draw(Model):
     ``remove_one_of``: one draw per listed company or corporation, in order; the one
     with the smallest draw leaves the game. ``corporation_for``: one draw ``d`` gives
     that company's corporation ``remaining[d mod n]`` among the ``n`` corporations
-    still in the game, in title order. ``deal``: one draw per listed company still in
+    still in the game, in title order (or in the order of its ``shares`` ability's
+    ``among``). ``deal``: one draw per listed company still in
     the game, in order; sorted by their draws, smallest first, they go to the players in
     seat order, one each, every player paying the bank the company's value (those left
     over stay unsold); 1889's beginner game deals its companies so, with no auction.
+    ``unused``: one draw whose number nothing here uses, made where the title's own
+    rules draw for something the format does not express (named by the text), so
+    that the draws after it get the numbers they get on 18xx.games.
     """
 
     remove_one_of: list[Name] | None = None
@@ -486,12 +490,17 @@ class Draw(Model):
     """A company whose ``shares`` ability names a random corporation, drawn here."""
     deal: list[Name] | None = None
     """Companies dealt to the players, one each, who buy them at their value."""
+    unused: str | None = None
+    """What the title's own rules draw for here (a draw kept only for its place in
+    the order)."""
 
     @model_validator(mode="after")
     def _one(self) -> Draw:
-        given = [x is not None for x in (self.remove_one_of, self.corporation_for, self.deal)]
+        given = [x is not None for x in (self.remove_one_of, self.corporation_for, self.deal, self.unused)]
         if sum(given) != 1:
-            raise ValueError("a draw gives exactly one of 'remove_one_of', 'corporation_for' and 'deal'")
+            raise ValueError(
+                "a draw gives exactly one of 'remove_one_of', 'corporation_for', 'deal' and 'unused'"
+            )
         if self.remove_one_of is not None and len(self.remove_one_of) < 2:
             raise ValueError("'remove_one_of' needs at least two choices")
         return self

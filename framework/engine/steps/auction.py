@@ -430,7 +430,10 @@ def give_company(game: Game, company: str, player: str) -> None:
                     raise RuntimeError(f"{company} makes a president, but no company_pending_par step")
                 par.pending.append([player, pending])
         elif isinstance(ability, Shares):
-            corp = game.corporations[ability.corporation]
+            drawn = game.shares_corporation(company, ability)
+            if drawn is None:
+                continue
+            corp = game.corporations[drawn]
             share = next((s for s in corp.shares if not s.president and s.owner == corp.issuer), None)
             if share is not None:
                 finance.move_share(game, share, player)

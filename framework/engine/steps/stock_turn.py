@@ -251,7 +251,8 @@ class StockTurn(Step):
         out = []
         for ability in game.title.companies[sym].abilities:
             if isinstance(ability, Shares) and not ability.president:
-                corp = game.corporations.get(ability.corporation)
+                drawn = game.shares_corporation(sym, ability)
+                corp = game.corporations.get(drawn) if drawn else None
                 share = next((s for s in corp.shares if s.id == f"{corp.sym}_1"), None) if corp else None
                 if corp is not None and share is not None:
                     out.append((corp, share))
