@@ -148,3 +148,35 @@ def test_a_train_limit_by_kind_gives_one_for_each_kind_of_company_the_title_has(
         load_title(title_1830, rules=[only_minors])
     both = RulesText("limits.yaml", "phases: {'2': {train_limit: {minor: 2, corporation: 4}}}\n")
     assert load_title(title_1830, rules=[both]).phases["2"].train_limit == {"minor": 2, "corporation": 4}
+
+
+def test_tile_lays_keep_not_if_upgraded_costs_and_the_same_hex_rule():
+    from framework.convert.rules import _lays
+
+    gaps = Gaps()
+    slots = [
+        {"lay": True, "upgrade": True},
+        {"lay": "not_if_upgraded", "upgrade": False, "cost": 20, "cannot_reuse_same_hex": True},
+    ]
+    assert _lays(slots, gaps) == [
+        {"lay": True, "upgrade": True},
+        {"lay": "not_if_upgraded", "upgrade": False, "cost": 20, "same_hex": False},
+    ]
+    assert not gaps.by_section
+
+
+def test_a_depot_limit_comes_from_the_step_and_the_phases_status():
+    from framework.convert.trains import depot_purchases
+
+    dumped = [{"name": "2", "status": ["limited_train_buy"]}, {"name": "3", "status": []}]
+    phases: dict = {"2": {}, "3": {}}
+    depot_purchases(phases, dumped, ["BuyTrain"])
+    assert phases == {"2": {}, "3": {}}, "the status does nothing without the step"
+    depot_purchases(phases, dumped, ["SingleDepotTrainBuy", "SingleDepotTrainBuy"])
+    assert phases == {"2": {"depot_purchases": "one"}, "3": {}}
+    phases = {"2": {}, "3": {}}
+    depot_purchases(phases, dumped, ["BuySingleTrainOfType", "BuySingleTrainOfType"])
+    assert phases == {
+        "2": {"depot_purchases": "one_of_each_type"},
+        "3": {"depot_purchases": "one_of_each_type"},
+    }

@@ -712,6 +712,14 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.track.lays.lay": (CHANGE,),
     "rules.track.lays.upgrade": (CHANGE,),
     "rules.track.lays.requires": (OPER + "test_mainline_example_3_no_second_lay_without_a_main_line",),
+    "rules.track.lays.cost": (
+        "test_tile_actions.py::test_the_second_action_lays_yellow_for_its_cost",
+        "test_tile_actions.py::test_an_action_the_operator_cannot_pay_for_is_not_offered",
+    ),
+    "rules.track.lays.upgrade_cost": ("test_tile_actions.py::test_an_upgrade_pays_the_actions_upgrade_cost",),
+    "rules.track.lays.same_hex": (
+        "test_tile_actions.py::test_same_hex_decides_whether_a_tile_laid_this_turn_may_be_upgraded",
+    ),
     "rules.track.upgrades.colors": (UPGRADE_RULE,),
     "rules.track.upgrades.keep_label": (UPGRADE_RULE,),
     "rules.track.upgrades.keep_revenue_centres": (UPGRADE_RULE,),
@@ -907,6 +915,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     # phases and trains
     "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
     "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
+    "phases.depot_purchases": (
+        "test_depot_purchases.py::test_a_second_train_of_the_same_type_is_neither_offered_nor_accepted",
+        "test_depot_purchases.py::test_after_the_last_2_train_a_3_train_is_a_type_of_its_own",
+    ),
     "phases.train_limit": (
         TRAINS + "test_a_lower_train_limit_makes_companies_discard_first",
         "test_convert.py::test_a_train_limit_by_kind_gives_one_for_each_kind_of_company_the_title_has",

@@ -174,6 +174,7 @@ def build_data(game)
     'rounds' => rounds_of(game),
     'currency' => try { game.format_currency(1234) },
     'draws' => game.instance_variable_get(:@__draws) || [],
+    'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
   }
 end
 

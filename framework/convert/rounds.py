@@ -26,6 +26,8 @@ STEPS = {
     "Route": "routes",
     "Dividend": "dividend",
     "BuyTrain": "buy_train",
+    "SingleDepotTrainBuy": "buy_train",
+    "BuySingleTrainOfType": "buy_train",
     "CompanyPendingPar": "company_pending_par",
     "WaterfallAuction": "waterfall_auction",
     "BuySellParShares": "buy_sell_par_shares",
@@ -41,6 +43,13 @@ KINDS = {"Auction": "auction", "Stock": "stock", "Operating": "operating"}
 def catalogue() -> dict[str, StepEntry]:
     """The step library's catalogue, read once."""
     return read_catalogue()
+
+
+def library_steps(round_: dict[str, Any] | None) -> list[str]:
+    """The names of a dumped round's steps and of the 18xx.games library steps they are
+    or derive from."""
+    steps = (round_ or {}).get("steps") or []
+    return [_short(step.get(key)) for step in steps for key in ("class", "base")]
 
 
 def _short(name: str | None) -> str:

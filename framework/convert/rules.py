@@ -50,18 +50,31 @@ def _lays(value: Any, gaps: Gaps) -> list[dict[str, Any]]:
     for slot in value:
         if not isinstance(slot, dict):
             continue
-        lay, upgrade = slot.get("lay", True), slot.get("upgrade", True)
-        extra = {k: v for k, v in slot.items() if k not in ("lay", "upgrade") and v not in (0, False, None)}
-        if not isinstance(lay, bool) or not isinstance(upgrade, bool) or extra:
-            gaps.add("rules", f"TILE_LAYS slot {slot}: only plain lays and upgrades are expressed")
-        lays.append({"lay": lay is not False, "upgrade": upgrade is not False})
+        entry: dict[str, Any] = {}
+        for key in ("lay", "upgrade"):
+            given = slot.get(key, True)
+            entry[key] = given if given == "not_if_upgraded" else given is not False
+            if not isinstance(given, bool) and given != "not_if_upgraded":
+                gaps.add("rules", f"TILE_LAYS slot {slot}: {key} {given} (written as {entry[key]})")
+        for key in ("cost", "upgrade_cost"):
+            if isinstance(slot.get(key), int) and slot[key] >= 0 and (slot[key] or key == "upgrade_cost"):
+                entry[key] = slot[key]
+        if slot.get("cannot_reuse_same_hex"):
+            entry["same_hex"] = False
+        known = ("lay", "upgrade", "cost", "upgrade_cost", "cannot_reuse_same_hex")
+        extra = {k: v for k, v in slot.items() if k not in known and v not in (0, False, None)}
+        if extra:
+            gaps.add("rules", f"TILE_LAYS slot {slot}: {', '.join(extra)} not expressed")
+        lays.append(entry)
     return lays or [{"lay": True, "upgrade": True}]
 
 
 def convert_rules(
-    constants: dict[str, Any], corporations: list[dict[str, Any]], gaps: Gaps
+    constants: dict[str, Any], corporations: list[dict[str, Any]], gaps: Gaps, tile_lays: Any = None
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    """The ``rules`` section, and what single corporations override of it."""
+    """The ``rules`` section, and what single corporations override of it (``tile_lays``:
+    the tile actions the built game gives its first corporation, when the title computes
+    them in code rather than in ``TILE_LAYS``)."""
 
     def c(name: str, default: Any = None) -> Any:
         return constant(constants, name, default)
@@ -144,7 +157,7 @@ def convert_rules(
         "restriction": _pick(
             gaps, "TRACK_RESTRICTION", c("TRACK_RESTRICTION"), RESTRICTION, "semi_restrictive"
         ),
-        "lays": _lays(c("TILE_LAYS"), gaps),
+        "lays": _lays(tile_lays if isinstance(tile_lays, list) and tile_lays else c("TILE_LAYS"), gaps),
     }
     if c("TILE_COST", 0):
         gaps.add("rules", f"TILE_COST {c('TILE_COST')}: every tile costs money")

@@ -15,7 +15,7 @@ from typing import Any
 from framework.convert.board import convert_map, convert_tiles
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
-from framework.convert.rounds import behaviour_gaps, convert_rounds
+from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
 from framework.convert.stock import (
     constant,
@@ -25,7 +25,7 @@ from framework.convert.stock import (
     convert_market,
 )
 from framework.convert.tidy import tidy
-from framework.convert.trains import convert_phases, convert_trains
+from framework.convert.trains import convert_phases, convert_trains, depot_purchases
 
 FILES = {
     "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end"],
@@ -125,7 +125,7 @@ def _snake(module: str) -> str:
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
-    rules, overrides = convert_rules(constants, corps_built, gaps)
+    rules, overrides = convert_rules(constants, corps_built, gaps, build.get("tile_lays"))
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
     companies, sales = convert_companies(
         build.get("game_companies"), build.get("companies") or [], set(corporations), gaps
@@ -145,12 +145,14 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     ):
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
+    phases = convert_phases(build.get("phases"), trains, gaps)
+    depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     out = {
         "map": board,
         "tiles": convert_tiles(build, gaps),
         "market": convert_market(build.get("market"), constants, gaps),
-        "phases": convert_phases(build.get("phases"), trains, gaps),
+        "phases": phases,
         "trains": trains,
         "companies": companies,
         "corporations": corporations,

@@ -13,6 +13,9 @@ STATUS = {
     "can_buy_companies": "buy_companies",
     "can_buy_companies_from_other_players": "players_buy_companies",
 }
+DEPOT_STEPS = {"SingleDepotTrainBuy": "limited_train_buy", "BuySingleTrainOfType": None}
+"""18xx.games' train-buying steps that limit depot purchases, each with the phase status
+that turns its limit on (``None``: always on)."""
 LIMIT_KINDS = {"major": "corporation", "corporation": "corporation", "minor": "minor"}
 
 
@@ -107,6 +110,20 @@ def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], g
     return out
 
 
+def depot_purchases(phases: dict[str, Any], dumped: Any, steps: list[str]) -> None:
+    """Set each phase's ``depot_purchases`` from the operating round's train-buying step
+    (``steps``: the library steps the round's 18xx.games steps are or derive from) and
+    the ``dumped`` phases' status."""
+    status = {str(p.get("name")): set(p.get("status") or []) for p in dumped or [] if isinstance(p, dict)}
+    if "BuySingleTrainOfType" in steps:
+        for entry in phases.values():
+            entry["depot_purchases"] = "one_of_each_type"
+    elif "SingleDepotTrainBuy" in steps:
+        for name, entry in phases.items():
+            if DEPOT_STEPS["SingleDepotTrainBuy"] in status.get(name, set()):
+                entry["depot_purchases"] = "one"
+
+
 def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     """The ``phases`` section."""
     if not isinstance(phases, list):
@@ -160,6 +177,8 @@ def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str,
         entry["train_limit"] = limit
         entry["operating_rounds"] = int(phase.get("operating_rounds", 1))
         for status in phase.get("status") or []:
+            if status == DEPOT_STEPS["SingleDepotTrainBuy"]:
+                continue  # read with the round's step (depot_purchases)
             if status in STATUS:
                 entry[STATUS[status]] = True
             else:

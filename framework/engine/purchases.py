@@ -21,6 +21,7 @@ president raises when it must buy and cannot pay (rulebook §10.7–§10.8, refe
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
@@ -90,13 +91,16 @@ def cheapest_depot_price(game: Game) -> int | None:
     return min(prices) if prices else None
 
 
-def can_buy_train(game: Game, corp: str, discounts: dict[str, float] | None = None) -> bool:
+def can_buy_train(
+    game: Game, corp: str, discounts: dict[str, float] | None = None, bought: Collection[str] = ()
+) -> bool:
     """Whether ``corp`` could pay for some train it has room for now: a depot train at its
     price (less ``discounts``, train name → fraction off) or another corporation's at the
     least it may sell for — or, at the train limit, a trade-in (which leaves the count as it
-    was). This is what keeps a train-buying step open."""
+    was). ``bought``: the depot trains it bought this turn (the phase may limit them).
+    This is what keeps a train-buying step open."""
     cash = game.corporations[corp].cash
-    for offer in trains.each_depot_offer(game, corp):
+    for offer in trains.each_depot_offer(game, corp, bought=bought):
         off = (discounts or {}).get(offer.train.name, 0) if offer.exchange is None else 0
         if offer.price - int(offer.price * off) <= cash:
             return True
@@ -105,12 +109,13 @@ def can_buy_train(game: Game, corp: str, discounts: dict[str, float] | None = No
     return room and cash >= low and bool(others_trains(game, corp))
 
 
-def may_exceed_limit(game: Game, corp: str) -> bool:
+def may_exceed_limit(game: Game, corp: str, bought: Collection[str] = ()) -> bool:
     """Whether ``corp``, at its train limit, may still buy any train (and then discard down
     to the limit): it may while a trade-in is within its means, as 18xx.games plays it."""
     cash = game.corporations[corp].cash
     return len(trains.owned(game, corp)) >= game.train_limit(corp) and any(
-        offer.exchange is not None and offer.price <= cash for offer in trains.each_depot_offer(game, corp)
+        offer.exchange is not None and offer.price <= cash
+        for offer in trains.each_depot_offer(game, corp, bought=bought)
     )
 
 

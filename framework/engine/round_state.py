@@ -28,10 +28,13 @@ class LibraryRoundState:
     # buying
     bought_early: bool
     emergency_sold: list[str]
+    depot_bought: list[str]
     # stations
     token_placed: int
     # track
     laid: int
+    upgraded: bool
+    laid_hexes: list[str]
     improved: bool
     pending_home: str | None
     home_chooser: str | None

@@ -8,7 +8,7 @@ may start a phase, rusts older trains and triggers the type's events.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
@@ -134,20 +134,38 @@ def trade_in_terms(game: Game, train: Train, face: str) -> TradeIn | None:
     return (variant.trade_in if variant is not None and variant.trade_in else None) or spec.trade_in
 
 
-def depot_offers(game: Game, buyer: str, room: bool | None = None) -> list[Offer]:
+def depot_offers(
+    game: Game, buyer: str, room: bool | None = None, bought: Collection[str] = ()
+) -> list[Offer]:
     """Every depot purchase open to ``buyer`` whatever its cash: each offered train as each
     of its faces, and with each of the buyer's trains the face takes in trade. Without
     ``room`` (by default: at the train limit) only trade-ins remain, since they leave the
-    count as it was."""
-    return list(each_depot_offer(game, buyer, room))
+    count as it was. ``bought``: the trains (by name) the buyer has bought from the depot
+    this turn, which the phase may limit (:func:`depot_allows`)."""
+    return list(each_depot_offer(game, buyer, room, bought))
 
 
-def each_depot_offer(game: Game, buyer: str, room: bool | None = None) -> Iterator[Offer]:
+def depot_allows(game: Game, name: str, bought: Collection[str]) -> bool:
+    """Whether a buyer that has bought ``bought`` (train names) from the depot this turn may
+    buy a ``name`` train from it too, by the phase's ``depot_purchases``."""
+    rule = game.phase_spec().depot_purchases
+    if rule == "one":
+        return not bought
+    if rule == "one_of_each_type":
+        return name not in bought
+    return True
+
+
+def each_depot_offer(
+    game: Game, buyer: str, room: bool | None = None, bought: Collection[str] = ()
+) -> Iterator[Offer]:
     """:func:`depot_offers` one by one, for a question the first few may answer."""
     if room is None:
         room = len(owned(game, buyer)) < game.train_limit(buyer)
     mine = owned(game, buyer)
     for train in offered(game):
+        if bought and not depot_allows(game, train.name, bought):
+            continue
         for face in (train.name, *game.title.trains[train.name].variants):
             full = price(game, train, face)
             if room:

@@ -154,14 +154,42 @@ class StockRules(Model):
 
 
 class TileLaySlot(Model):
-    """One tile action of an operating turn."""
+    """One tile action of an operating turn. 1882's second action, a yellow lay for $20
+    when the first was not an upgrade::
 
-    lay: bool = True
-    """A yellow tile may be laid."""
-    upgrade: bool = True
-    """A tile may be upgraded."""
+        - {lay: true, upgrade: true}
+        - {lay: not_if_upgraded, upgrade: false, cost: 20}
+    """
+
+    lay: bool | Literal["not_if_upgraded"] = Field(default=True, union_mode="left_to_right")
+    """A yellow tile may be laid (``not_if_upgraded``: unless an earlier action of the
+    turn upgraded a tile)."""
+    upgrade: bool | Literal["not_if_upgraded"] = Field(default=True, union_mode="left_to_right")
+    """A tile may be upgraded (``not_if_upgraded``: unless an earlier action of the turn
+    upgraded one)."""
+    cost: int = Field(default=0, ge=0)
+    """Money the operator pays the bank for a yellow lay with this action, besides terrain;
+    it must have it to take the action at all."""
+    upgrade_cost: int | None = Field(default=None, ge=0)
+    """Money paid for an upgrade with this action (``cost`` when not given)."""
+    same_hex: bool = True
+    """It may upgrade a tile laid earlier in the same turn."""
     requires: Literal["mainline"] | None = None
     """``mainline``: allowed only if this or an earlier action of the turn improves a main line."""
+
+    def opens(self, upgraded: bool) -> tuple[bool, bool]:
+        """``(lay, upgrade)``: what this action allows after a turn whose earlier actions
+        did (``upgraded``) or did not upgrade a tile."""
+        return (
+            (not upgraded) if self.lay == "not_if_upgraded" else self.lay,
+            (not upgraded) if self.upgrade == "not_if_upgraded" else self.upgrade,
+        )
+
+    def cost_of(self, upgrade: bool) -> int:
+        """The action's own cost for a lay (``upgrade``: an upgrade)."""
+        if upgrade and self.upgrade_cost is not None:
+            return self.upgrade_cost
+        return self.cost
 
 
 class TrackRules(Model):

@@ -75,6 +75,11 @@ class Phase(Entry):
     """Players may buy private companies from one another in their stock-round turns, at
     any price the buyer can pay (1830's phases 2–4; from the game turn
     ``rules.company_sales.players_from_turn``)."""
+    depot_purchases: Literal["any", "one", "one_of_each_type"] = "any"
+    """How many trains a corporation may buy from the depot (the bank pool included) in
+    one operating turn: ``any`` number; ``one`` (18AL's and 18GA's early phases, 18xx.games'
+    ``limited_train_buy``); ``one_of_each_type`` (1836Jr30's). Trains from other
+    corporations are not limited."""
 
     @property
     def name(self) -> str:

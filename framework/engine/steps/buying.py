@@ -20,11 +20,16 @@ from framework.engine.steps.base import Choice, RoundState, Step, entity_of, ste
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
 
 if TYPE_CHECKING:
-    from framework.engine.game import Game
     from framework.engine.round_kinds import OperatingRound
 
 BOUGHT_EARLY = RoundState(
     "bought_early", False, "The operator bought trains early this turn (a company's ability).", per_turn=True
+)
+DEPOT_BOUGHT = RoundState(
+    "depot_bought",
+    [],
+    "The trains (by name) the operator bought from the depot this turn (the phase's ``depot_purchases``).",
+    per_turn=True,
 )
 EMERGENCY_SOLD = RoundState(
     "emergency_sold",
@@ -116,7 +121,7 @@ class BuyTrain(TrainBuying):
 
     description = "The operator buys trains; a corporation without a train may have to."
     STATE = ("last_sold",)
-    ROUND_STATE = (BOUGHT_EARLY, EMERGENCY_SOLD)
+    ROUND_STATE = (BOUGHT_EARLY, EMERGENCY_SOLD, DEPOT_BOUGHT)
 
     def setup(self) -> None:
         self.last_sold = 0
@@ -135,12 +140,14 @@ class BuyTrain(TrainBuying):
     def actions(self, entity: str) -> list[str]:
         game, rnd = self.game, self.round
         corp = rnd.entity()
-        if corp not in game.corporations or is_bot(game, corp) or skipped(game, corp):
+        if corp not in game.corporations or is_bot(game, corp) or skipped(rnd, corp):
             return []
         if entity == corp:
             if purchases.must_buy(game, corp):
                 return ["buy_train"]
-            return ["buy_train", "pass"] if purchases.can_buy_train(game, corp, self.discounts(corp)) else []
+            if purchases.can_buy_train(game, corp, self.discounts(corp), rnd.depot_bought):
+                return ["buy_train", "pass"]
+            return []
         president = game.corporations[corp].president()
         if entity == president and purchases.must_buy(game, corp) and purchases.shortfall(game, corp) > 0:
             return ["sell_shares"]
@@ -152,7 +159,7 @@ class BuyTrain(TrainBuying):
         train limit, every train while a trade-in is within its means (see
         :func:`~framework.engine.purchases.may_exceed_limit`)."""
         game = self.game
-        offers = trains.depot_offers(game, corp, room=self.room(corp))
+        offers = trains.depot_offers(game, corp, room=self.room(corp), bought=self.round.depot_bought)
         cheapest = purchases.cheapest_depot_price(game)
         if (
             game.title.rules.trains.emergency.cheapest_depot_train
@@ -167,7 +174,7 @@ class BuyTrain(TrainBuying):
         """Whether ``corp`` may take one more train now."""
         game = self.game
         return len(trains.owned(game, corp)) < game.train_limit(corp) or purchases.may_exceed_limit(
-            game, corp
+            game, corp, self.round.depot_bought
         )
 
     def offered_others(self, corp: str) -> list[tuple[Train, purchases.PriceRange]]:
@@ -224,7 +231,20 @@ class BuyTrain(TrainBuying):
         return [] if corp in game.corporations and purchases.must_buy(game, corp) else [{}]
 
     def process_buy_train(self, action: dict[str, Any]) -> None:
+        train = self.game.trains.get(str(action.get("train")))
+        from_depot = train is not None and train.owner in (BANK, POOL)
+        bought = self.round.depot_bought
+        if from_depot and train is not None and not trains.depot_allows(self.game, train.name, bought):
+            rule = self.game.phase_spec().depot_purchases
+            raise GameError(
+                "depot purchases",
+                f"{entity_of(action)} has bought {', '.join(bought)} from the depot this turn; "
+                + ("one train" if rule == "one" else "one train of each type")
+                + " from the depot per turn in this phase",
+            )
         self.buy(action, entity_of(action))
+        if from_depot and train is not None:
+            bought.append(train.name)
 
     def pay_for(self, buyer: str, payee: str, price: int, train: Train) -> None:
         game = self.game
@@ -274,10 +294,11 @@ def _depot_choice(offer: trains.Offer) -> Choice:
     return choice
 
 
-def skipped(game: Game, corp: str) -> bool:
-    """Whether ``corp`` skips its train buying this turn: it bought trains early with an
-    ability that says so (``skips_buy_trains``)."""
-    return game.current_round.bought_early and any(
+def skipped(rnd: OperatingRound, corp: str) -> bool:
+    """Whether ``corp`` skips its train buying this turn of ``rnd``: it bought trains early
+    with an ability that says so (``skips_buy_trains``)."""
+    game = rnd.game
+    return rnd.bought_early and any(
         ability.skips_buy_trains for _, ability in owned_abilities(game, corp, EarlyTrainPurchase)
     )
 
@@ -360,7 +381,7 @@ class SpecialBuyTrain(TrainBuying):
         corporation that skips it this turn (:func:`skipped`)."""
         ability = self.ability(entity)
         corp = self.round.entity()
-        if ability is None or corp is None or skipped(self.game, corp):
+        if ability is None or corp is None or skipped(self.round, corp):
             return []
         active = self.round.active_step()
         if active is None or active.name != "buy_train":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
@@ -11,11 +12,24 @@ from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, price_range
 from framework.title.companies import TileLay
+from framework.title.rules import TileLaySlot
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
 
 LAID = RoundState("laid", 0, "The tile actions the operator has made this turn.", per_turn=True)
+UPGRADED = RoundState(
+    "upgraded",
+    False,
+    "One of the operator's tile actions this turn upgraded a tile (``lays``: ``not_if_upgraded``).",
+    per_turn=True,
+)
+LAID_HEXES = RoundState(
+    "laid_hexes",
+    [],
+    "The hexes of the operator's tile actions this turn (``lays``: ``same_hex``).",
+    per_turn=True,
+)
 IMPROVED = RoundState(
     "improved", False, "One of the operator's lays this turn improved a main line.", per_turn=True
 )
@@ -79,15 +93,29 @@ class Track(Step):
     """Up to the title's number of tile actions; some may need a main-line improvement."""
 
     description = "The operator lays or upgrades tiles."
-    ROUND_STATE = (LAID, IMPROVED, PENDING_HOME, HOME_CHOOSER)
+    ROUND_STATE = (LAID, UPGRADED, LAID_HEXES, IMPROVED, PENDING_HOME, HOME_CHOOSER)
 
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
         if entity != rnd.entity():
             return []
-        if rnd.laid < len(self.game.title.rules.track_rules.lays) or self.special_lays(entity):
+        if self.slot_open(entity) or self.special_lays(entity):
             return ["lay_tile", "pass"]
         return []
+
+    def slot(self) -> TileLaySlot | None:
+        """The turn's next tile action (``rules.track.lays``), if one is left."""
+        lays = self.game.title.rules.track_rules.lays
+        return lays[self.round.laid] if self.round.laid < len(lays) else None
+
+    def slot_open(self, entity: str) -> bool:
+        """Whether the next tile action allows a lay or an upgrade after this turn's earlier
+        ones, and the operator has the action's own cost."""
+        slot = self.slot()
+        if slot is None:
+            return False
+        lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
+        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost
 
     def special_lays(self, entity: str) -> bool:
         """Whether a tile-lay ability keeps the step waiting: the operator owns a company with
@@ -134,17 +162,23 @@ class Track(Step):
         """Every lay of the turn's next tile action, in the hexes the operator reaches or
         borders."""
         game, rnd = self.game, self.round
-        if rnd.laid >= len(game.title.rules.track_rules.lays):
+        slot = self.slot()
+        if slot is None:
             return []
-        slot = game.title.rules.track_rules.lays[rnd.laid]
+        lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
         layer = operating.layer(game, entity)
         out = []
         board = game.track_board
         for hex_id in candidate_hexes(game, entity):
             upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
-            if not (slot.upgrade if upgrade else slot.lay):
+            if not (upgrade_ok if upgrade else lay_ok):
                 continue
-            for plan in legal_lays(board, layer, hex_id):
+            if upgrade and not slot.same_hex and hex_id in rnd.laid_hexes:
+                continue
+            terms = _less(layer, slot.cost_of(upgrade))
+            if terms is None:
+                continue
+            for plan in legal_lays(board, terms, hex_id):
                 if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
                     continue
                 out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
@@ -153,25 +187,51 @@ class Track(Step):
     def process_lay_tile(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
-        if rnd.laid >= len(game.title.rules.track_rules.lays):
+        slot = self.slot()
+        if slot is None:
             raise GameError("tile actions", f"{entity} has no tile action left this turn")
-        slot = game.title.rules.track_rules.lays[rnd.laid]
-        plan = _lay(game, entity, action, operating.layer(game, entity))
+        layer = operating.layer(game, entity)
+        plan = _lay(game, entity, action, layer)
         upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
-        if upgrade and not slot.upgrade:
-            raise GameError("tile actions", "this tile action may not be an upgrade")
-        if not upgrade and not slot.lay:
-            raise GameError("tile actions", "this tile action may only be an upgrade")
+        lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
+        after = " after an upgrade this turn" if rnd.upgraded else ""
+        if upgrade and not upgrade_ok:
+            raise GameError("tile actions", f"this tile action may not be an upgrade{after}")
+        if not upgrade and not lay_ok:
+            raise GameError("tile actions", f"this tile action may not lay a yellow tile{after}")
+        if upgrade and not slot.same_hex and plan.hex in rnd.laid_hexes:
+            raise GameError("tile actions", f"this tile action may not upgrade {plan.hex}, laid this turn")
+        extra = slot.cost_of(upgrade) if not layer.free else 0
+        if extra and layer.cash is not None and plan.cost + extra > layer.cash:
+            raise GameError(
+                "costs",
+                f"the lay costs {plan.cost} and the tile action {extra}, but only {layer.cash} is available",
+            )
         if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
             raise GameError(
                 "main line",
                 "another tile action is allowed only when one of them improves a main line",
             )
         _build(game, entity, plan)
+        if extra:
+            finance.pay(game, entity, BANK, extra)
+            game.log(f"{entity} pays {extra} for the tile action")
         rnd.laid += 1
+        rnd.upgraded = rnd.upgraded or upgrade
+        rnd.laid_hexes.append(plan.hex)
         rnd.improved = rnd.improved or plan.improves_mainline
         if plan.improves_mainline:
             game.log(f"{entity} builds the main line in {plan.hex}")
+
+
+def _less(layer: LayTerms, extra: int) -> LayTerms | None:
+    """``layer`` with ``extra`` set aside from its cash for a tile action's own cost (``None``
+    if the cash does not cover it)."""
+    if not extra or layer.free or layer.cash is None:
+        return layer
+    if layer.cash < extra:
+        return None
+    return replace(layer, cash=layer.cash - extra)
 
 
 def candidate_hexes(game: Game, entity: str) -> list[str]:
