@@ -322,6 +322,32 @@ def test_the_corporation_laying_a_tile_that_lifts_a_home_token_chooses_its_city(
         assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
 
 
+def test_a_home_token_in_a_city_of_a_hex_without_track_is_lifted_by_a_tile_of_two_cities(tmp_path):
+    """As on 18xx.games, any home token in a hex without track is lifted when a tile with
+    track and more than one city is laid there, whatever city it sat in: here the ERIE's
+    home is given as E11's first city rather than ``choose`` (same random game as above)."""
+    from oracle_support import oracle_verdicts, write_games
+
+    from framework.engine.choices import legal_actions
+    from framework.title.loader import RulesText
+
+    def lifted(game):
+        return game.round.kind == "operating" and game.round.pending_home == "ERIE"
+
+    fixed = [RulesText("fixed.yaml", "corporations: {ERIE: {home: {hex: E11, city: 0}}}\n")]
+    session = _random_game_until(4, 407, lifted, ["multiple_brown_from_ipo"], rules=fixed)
+    game = session.game
+    assert game.title.corporations["ERIE"].home.city == 0
+    assert not [c for c in game.board.cities_of("ERIE") if c[0] == "E11"]
+    chooser = game.current_entity()
+    cities = legal_actions(game)[chooser]["place_token"]
+    assert len(cities) == 2
+    session.act({"type": "place_token", "entity": chooser, **cities[-1]})
+    (path,) = write_games(tmp_path, {"fixed-home": session.to_json()})
+    verdict = oracle_verdicts([path])["fixed-home"]
+    assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
+
+
 SV_LAYS_WHEN_SOLD = (
     "companies:\n  SV:\n    abilities:\n      - {type: blocks_hexes, hexes: [G15], owner: [player]}\n"
     "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, when: [sold]}\n"

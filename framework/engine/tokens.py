@@ -67,14 +67,16 @@ def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
 
 
 def undecided_home(game: Game, hex_id: str) -> str | None:
-    """The company whose home token sits, undecided, in ``hex_id`` — its home city is
-    ``choose`` and the hex has no track yet; else ``None``."""
+    """The company whose home token sits, undecided, in ``hex_id`` — the hex has no track
+    yet — else ``None``. A tile with track and more than one city laid there lifts it, to
+    be put back in the city of its chooser's choice (as on 18xx.games, whatever city the
+    token sat in; a home city ``choose`` waits so from the start)."""
     board = game.track_board
     if board.face(hex_id).paths:
         return None
     for sym, corp in game.corporations.items():
         home = game.title.corporations[sym].home
-        if home is None or home.hex != hex_id or home.city != "choose" or corp.closed:
+        if home is None or home.hex != hex_id or corp.closed:
             continue
         if any(c[0] == hex_id for c in board.cities_of(sym)):
             return sym

@@ -37,9 +37,11 @@ class Home(Shorthand):
     """The home hex."""
     city: int | Literal["choose"] = Field(default=0)
     """Which city of the hex, counting from 0; or ``choose`` (1830's ERIE in its OO hex):
-    while the hex has no track the home token goes in its first city, and when a tile
-    is laid there the token is lifted and the company puts it back in the city of its
-    choice, before anything else."""
+    while the hex has no track the home token goes in its first city, and if the hex
+    already has track when the token goes down, the company chooses the city. Either way,
+    a tile with track and more than one city laid in the hex while it has no track lifts
+    the token, which is put back in the city of the chooser's choice
+    (``rules.tokens.home_choice``) before anything else."""
 
     @property
     def first_city(self) -> int:

@@ -22,7 +22,8 @@ class HomeToken(WaitingStep):
     """Home tokens go down by themselves, when ``tokens.home`` says (by default when a
     corporation first operates). A company whose home city is ``choose`` puts its token
     in the city of its choice when it first operates in a hex with track; when a tile
-    laid in its hex lifts the token, it goes back, free, in the city the layer chooses
+    with track and more than one city is laid in a home hex without track, it lifts the
+    home token (whatever city it sat in), which goes back, free, in the city the layer chooses
     (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser). A
     corporation without a home (``tokens.home_anywhere``) puts its token in the city of
     its choice, anywhere it may put one, at the start of its first operating turn."""

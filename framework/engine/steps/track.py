@@ -67,7 +67,8 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
-    if sym is not None:
+    face = game.track_board.face(plan.hex)
+    if sym is not None and face.paths and sum(1 for n in face.nodes if n.kind == "city") > 1:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it
             purchases.note_route(game, sym)
         city = next(c for c in game.track_board.cities_of(sym) if c[0] == plan.hex)
