@@ -440,6 +440,41 @@ def test_a_players_company_lays_at_any_time_of_a_stock_round():
     assert game.companies["CS"].uses["tile_lay"] == 0 and not _cs_lays(game)
 
 
+@pytest.mark.parametrize("free", [False, True])
+def test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes(free):
+    """``free``: the CS, made to lay a #7–9 in B18 (water, $80), costs the acting player
+    nothing; without it the player pays the $80. ``closes_when_used_up``: the CS closes
+    with its last lay."""
+    from framework.engine.choices import legal_actions
+    from framework.engine.entities import CLOSED
+    from framework.title.loader import RulesText
+
+    flags = "free: true, closes_when_used_up: true" if free else "closes_when_used_up: true"
+    rules = [
+        RulesText(
+            "house.yaml",
+            "companies:\n  CS:\n    abilities:\n"
+            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
+            f"         when: [stock_round], {flags}}}\n"
+            "rounds:\n  stock:\n    kind: stock\n"
+            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
+        )
+    ]
+
+    def owned_in_a_stock_round(game):
+        return game.round.kind == "stock" and game.companies["CS"].owner in game.players_by_id
+
+    session = _random_game_until(3, 2, owned_in_a_stock_round, rules=rules)
+    game = session.game
+    payer = game.current_entity()
+    cash = game.players_by_id[payer].cash
+    lay = legal_actions(game)["CS"]["lay_tile"][0]
+    session.act({"type": "lay_tile", "entity": "CS", **lay})
+    assert game.board.placed["B18"].name == lay["tile"].split("-")[0]
+    assert game.players_by_id[payer].cash == cash - (0 if free else 80)
+    assert game.companies["CS"].owner == CLOSED
+
+
 def test_a_players_company_lays_in_the_track_step_of_its_owners_corporation():
     """``when: [president_track]``: only while a corporation whose president owns the CS
     is in its track step."""

@@ -532,6 +532,12 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "companies.abilities[tile_lay].free": (
+        "test_title_1830.py::test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes",
+    ),
+    "companies.abilities[tile_lay].closes_when_used_up": (
+        "test_title_1830.py::test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes",
+    ),
     "companies.abilities[tile_lay].forfeit_when_others_lay": (
         ABIL + "test_lays_forfeit_when_another_lays_in_their_hexes",
     ),

@@ -63,7 +63,11 @@ def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any]
     out["when"] = mapped
     if ability.get("must_lay_all"):
         out["must_lay_all"] = True
-    for key in ("closed_when_used_up", "free", "special", "lay_count", "upgrade_count"):
+    if ability.get("free"):
+        out["free"] = True
+    if ability.get("closed_when_used_up"):
+        out["closes_when_used_up"] = True
+    for key in ("special", "lay_count", "upgrade_count"):
         if ability.get(key) not in (None, False):
             gaps.add("companies", f"{where}: tile_lay {key} {ability[key]}")
     if ability.get("count") is None:

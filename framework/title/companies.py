@@ -90,6 +90,10 @@ class TileLay(AbilityBase):
     counts_as_track_lay: bool = False
     """Each lay uses one of the corporation's tile actions of the turn (``rules.track.lays``),
     and none is possible once they are used up; by default the lays are extra."""
+    free: bool = False
+    """The lays pay no terrain or border costs (1836Jr30's Enkhuizen-Stavoren Ferry)."""
+    closes_when_used_up: bool = False
+    """The company closes when its last lay is made."""
     when: list[
         Literal["track", "operating_turn", "sold", "stock_round", "president_track", "between_turns"]
     ] = Field(default=["track"], min_length=1)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.board.lays import IllegalLay, LayPlan, LayTerms, check_lay, lay, legal_lays
-from framework.engine import finance, operating, purchases, tokens
+from framework.engine import events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, price_range
@@ -404,6 +404,7 @@ class SpecialTrack(Step):
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
             cash=cash,
+            **({"free": True} if ability.free else {}),
         )
 
     def _ability(self, sym: str) -> TileLay:
@@ -450,6 +451,8 @@ class SpecialTrack(Step):
         if ability.must_lay_all and company.uses["tile_lay"] > 0 and not self.lays(sym):
             company.uses["tile_lay"] = 0
             game.log(f"{sym}'s other lays cannot be made: they are lost")
+        if ability.closes_when_used_up and company.uses["tile_lay"] <= 0:
+            events.close_company(game, sym)
 
     def process_pass(self, action: dict[str, Any]) -> None:
         """A company just sold gives up its lays on being sold."""
