@@ -180,3 +180,9 @@ def test_a_depot_limit_comes_from_the_step_and_the_phases_status():
         "2": {"depot_purchases": "one_of_each_type"},
         "3": {"depot_purchases": "one_of_each_type"},
     }
+
+
+def test_a_future_label_is_kept_on_the_hex():
+    read = read_code("city=revenue:0;upgrade=cost:40,terrain:water;future_label=label:N,color:green")
+    assert read.content["future_label"] == {"label": "N", "color": "green"}
+    assert not read.gaps

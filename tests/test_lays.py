@@ -312,3 +312,34 @@ def test_a_full_city_blocks_the_way_beyond(network):
 
 def test_unreachable_cities_take_no_token(network):
     assert token_refusal(network, "ÖKJ", ("F13", 0)) == "route to the city"
+
+
+# -- a label the hex takes with a later colour (18TN's Nashville) ----------------------
+
+
+@pytest.mark.parametrize("future", [False, True])
+def test_a_future_label_asks_the_tile_of_its_colour_for_the_label(future):
+    """1830's Barrie (B10), given ``future_label: {label: Z, color: green}``: its yellow
+    tile carries no label as before, and then no green tile without a ``Z`` may follow."""
+    from framework.title.loader import RulesText
+
+    text = "map: {hexes: {B10: {future_label: {label: Z, color: green}}}}\n" if future else "{}\n"
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    title = load_title(folder, rules=[RulesText("z.yaml", text)])
+    board = Board(title)
+    yellow = next(r for r in range(6) if _legal(board, "B10", "57", r))
+    upgrade(board, "B10", "57", yellow)
+    greens = [name for name in ("14", "15") if any(_legal(board, "B10", name, r) for r in range(6))]
+    assert greens == ([] if future else ["14", "15"])
+    if future:
+        with pytest.raises(IllegalLay, match="label 'Z'") as refused:
+            check_lay(board, ANYWHERE, "B10", board.supply.next_id("14"), yellow)
+        assert refused.value.rule == "label"
+
+
+def _legal(board: Board, hex_id: str, name: str, rotation: int) -> bool:
+    try:
+        check_lay(board, ANYWHERE, hex_id, board.supply.next_id(name), rotation)
+    except IllegalLay:
+        return False
+    return True

@@ -854,6 +854,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "map.hexes.icons.name": (OPER + "test_routes_earn_their_bonuses", REPLAY),
     "map.hexes.icons.sticky": (HERE + "test_a_plain_icon_goes_with_the_first_tile",),
+    "map.hexes.future_label.label": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),
+    "map.hexes.future_label.color": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),
     "map.hexes.mainline.line": (LAYS + "test_mainline_example_1_both_lays_build_the_main_line",),
     "map.hexes.mainline.edges": (LAYS + "test_mainline_example_3_karlstad_has_no_main_line",),
     # tiles

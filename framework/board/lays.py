@@ -153,6 +153,8 @@ def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     old_color = old.color if placed is not None or old.paths or printed else "white"
     wanted = colors[0] if old_color == "white" else _next_color(colors, old_color)
     label = old.label if old.label is not None else hx.label
+    if hx.future_label is not None and wanted == hx.future_label.color:
+        label = hx.future_label.label
     return _Site(hex_id, old, old_color, wanted, label, placed.name if placed else None)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from framework.title.tilecode import ICON_NAMES, TileCodeError, parse
 
-COSMETIC_PARTS = {"frame", "stripes", "future_label", "halt_symbol"}
+COSMETIC_PARTS = {"frame", "stripes", "halt_symbol"}
 NODE_KEEP = {"revenue", "slots", "groups"}
 NODE_COSMETIC = {"loc", "hide", "style", "format", "visit_cost_display", "name"}
 PATH_KEEP = {"a", "b", "terminal", "track"}
@@ -33,6 +33,7 @@ class Read:
         self.content: dict[str, Any] = {}
         self.gaps: list[str] = []
         self.icons: set[str] = set()
+        self.future_label: dict[str, str] | None = None
         self.ability_only = False
         self.hex_blocks_lay = False
 
@@ -121,6 +122,13 @@ def _part(part: str, read: Read) -> str | None:
         return part
     if kind == "icon":
         return _icon(rest, read)
+    if kind == "future_label":
+        params = dict(_params(rest))
+        if params.get("label") and params.get("color") in ("yellow", "green", "brown", "gray"):
+            read.future_label = {"label": params["label"], "color": params["color"]}
+        else:
+            read.gaps.append(f"future_label {rest}")
+        return None
     if kind in COSMETIC_PARTS:
         return None
     read.gaps.append(f"{kind} part")
@@ -148,5 +156,7 @@ def read_code(code: str) -> Read:
         content["icons"] = list(seen.values())
     if "terrain" in content:
         content["terrain"] = {k: v for k, v in content["terrain"].items() if v > 0}
+    if read.future_label is not None:
+        content["future_label"] = read.future_label
     read.content = content
     return read

@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from framework.title.base import Entry, HexColor, HexId, Model, Shorthand, keyed
+from framework.title.base import Entry, HexColor, HexId, Model, Shorthand, TileColor, keyed
 from framework.title.track import TrackContent
 
 
@@ -80,6 +80,19 @@ class Mainline(Entry):
     """Its name, e.g. Stockholm–Malmö."""
 
 
+class FutureLabel(Model):
+    """A label a hex takes with its first tile of a colour: 18TN's Nashville, an
+    unlabelled city until its green tile, which must be an ``N`` tile::
+
+        F11: {name: Nashville, cities: [{revenue: 0}], future_label: {label: N, color: green}}
+    """
+
+    label: str
+    """The label the tiles of ``color`` laid here carry."""
+    color: TileColor
+    """The colour from which the hex has the label."""
+
+
 class Hex(Entry, TrackContent):
     """One hex of the map with its preprinted content."""
 
@@ -97,6 +110,9 @@ class Hex(Entry, TrackContent):
     """Icons and markers printed on the hex."""
     mainline: MainlineMark | None = None
     """Set when a main line runs through this hex."""
+    future_label: FutureLabel | None = None
+    """A label the hex takes with its tile of a later colour (before it, the tiles laid
+    here carry the hex's ``label``, if any)."""
 
     @property
     def id(self) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, tokens, trains
+from framework.engine import finance, operating, shares, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Choice, Step, entity_of, step
@@ -80,6 +80,7 @@ class CompanyPendingPar(Step):
             finance.pay(game, BANK, sym, payment * price)
         game.log(f"{game.name(player)} pars {sym} at {price}")
         tokens.home_at(game, sym, "par")
+        shares.check_float(game, corp)
 
     def _company_for(self, sym: str) -> str | None:
         for company in self.game.companies:
@@ -440,6 +441,7 @@ def give_company(game: Game, company: str, player: str) -> None:
                 game.log(
                     f"{game.name(player)} receives a {share.percent}% share of {corp.sym} with {company}"
                 )
+                shares.check_float(game, corp)
         elif isinstance(ability, ControlsMinor):
             minor = game.minors[ability.minor]
             minor.owner = player
