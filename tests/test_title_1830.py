@@ -627,3 +627,15 @@ def test_the_delaware_and_hudson_teleports_a_tile_and_a_free_token_into_f16(tmp_
     (path,) = write_games(tmp_path, {"teleport": session.to_json()})
     verdict = oracle_verdicts([path])["teleport"]
     assert verdict["refused"] is None and verdict["last_id"] == session.actions[-1]["id"]
+
+
+def test_a_presidents_certificate_from_a_company_floats_a_corporation_that_floats_at_20_percent():
+    """18TN's L&N floats at 20% and its president's certificate comes with a company: set
+    at its par, it floats at once, as any purchase of that much would float it (here the
+    B&O, given ``float_percent: 20``)."""
+    from framework.title.loader import RulesText
+
+    rules = [RulesText("bo20.yaml", "corporations: {B&O: {float_percent: 20}}\n")]
+    session = _random_game_until(4, 5, lambda game: game.corporations["B&O"].par is not None, rules=rules)
+    corp = session.game.corporations["B&O"]
+    assert corp.floated and corp.cash == 10 * corp.par
