@@ -639,3 +639,68 @@ def test_a_presidents_certificate_from_a_company_floats_a_corporation_that_float
     session = _random_game_until(4, 5, lambda game: game.corporations["B&O"].par is not None, rules=rules)
     corp = session.game.corporations["B&O"]
     assert corp.floated and corp.cash == 10 * corp.par
+
+
+@pytest.mark.parametrize(("terrain", "earned"), [("water", 10), ("mountain", 0), (None, 10)])
+def test_a_tile_income_company_earns_for_tiles_on_its_terrain(terrain, earned):
+    """``tile_income`` (1882's Trestle Bridge): the CS, made to lay a free tile in B18
+    (water) and to earn 10 for every tile on ``terrain`` (any tile without one), pays its
+    holder — the water is met even though the lay was free of it."""
+    from framework.engine.choices import legal_actions
+    from framework.title.loader import RulesText
+
+    income = f"{{type: tile_income, income: 10{', terrain: ' + terrain if terrain else ''}}}"
+    rules = [
+        RulesText(
+            "house.yaml",
+            "companies:\n  CS:\n    abilities:\n"
+            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
+            "         when: [stock_round], free: true}\n"
+            f"      - {income}\n"
+            "rounds:\n  stock:\n    kind: stock\n"
+            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
+        )
+    ]
+
+    def owned_in_a_stock_round(game):
+        return game.round.kind == "stock" and game.companies["CS"].owner in game.players_by_id
+
+    session = _random_game_until(3, 2, owned_in_a_stock_round, rules=rules)
+    game = session.game
+    holder = game.companies["CS"].owner
+    cash, bank = game.players_by_id[holder].cash, game.bank
+    lay = legal_actions(game)["CS"]["lay_tile"][0]
+    session.act({"type": "lay_tile", "entity": "CS", **lay})
+    assert game.players_by_id[holder].cash == cash + earned and game.bank == bank - earned
+
+
+def test_an_owner_only_tile_income_counts_only_the_holders_own_lays():
+    """``owner_only``: the CS's (free) lay in another player's stock-round turn is made
+    for that player (the acting one), and earns its holder nothing; in the holder's own
+    turn it earns 10. Over a few random games, the first moment the CS may lay."""
+    from framework.engine.choices import legal_actions
+    from framework.title.loader import RulesText
+
+    rules = [
+        RulesText(
+            "house.yaml",
+            "companies:\n  CS:\n    abilities:\n"
+            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
+            "         when: [stock_round], free: true}\n"
+            "      - {type: tile_income, income: 10, owner_only: true}\n"
+            "rounds:\n  stock:\n    kind: stock\n"
+            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
+        )
+    ]
+    seen = set()
+    for seed in range(2, 8):
+        session = _random_game_until(3, seed, _cs_lays, rules=rules)
+        game = session.game
+        holder = game.companies["CS"].owner
+        acts = game.current_entity() == holder
+        cash = game.players_by_id[holder].cash
+        lay = legal_actions(game)["CS"]["lay_tile"][0]
+        session.act({"type": "lay_tile", "entity": "CS", **lay})
+        assert game.players_by_id[holder].cash == cash + (10 if acts else 0)
+        seen.add(acts)
+    assert seen == {True, False}

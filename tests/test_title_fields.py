@@ -532,6 +532,21 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "companies.abilities[tile_income].type": (
+        "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
+    ),
+    "companies.abilities[tile_income].income": (
+        "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
+    ),
+    "companies.abilities[tile_income].terrain": (
+        "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
+    ),
+    "companies.abilities[tile_income].owner_only": (
+        "test_title_1830.py::test_an_owner_only_tile_income_counts_only_the_holders_own_lays",
+    ),
+    "companies.abilities[tile_income].owner": (
+        "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
+    ),
     "companies.abilities[tile_lay].free": (
         "test_title_1830.py::test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes",
     ),

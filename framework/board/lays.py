@@ -36,6 +36,7 @@ from framework.board.board import Board
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal
 from framework.title.faces import Face
+from framework.title.map import Hex
 from framework.title.tiles import Tile
 
 
@@ -95,6 +96,9 @@ class LayPlan:
     borders: tuple[frozenset[tuple[str, int]], ...]
     """Border crossings whose cost this lay pays."""
     improves_mainline: bool
+    terrain: tuple[str, ...] = ()
+    """The kinds of terrain the lay meets: the terrain it pays for (paid or free), and
+    the kind of each border whose cost it pays."""
 
     @property
     def cost(self) -> int:
@@ -250,6 +254,9 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     terrain = 0 if layer.free else _terrain(carried, discounts)
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
+    kinds = tuple(carried)
+    if border_cost:
+        kinds += tuple(_border_kind(hx, pair, hex_id) for pair in borders)
     plan = LayPlan(
         hex_id,
         tile_id,
@@ -260,6 +267,7 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
         border_cost,
         tuple(borders),
         improves_mainline(board, hex_id, new),
+        kinds,
     )
     if layer.cash is not None and plan.cost > layer.cash:
         raise IllegalLay("costs", f"the lay costs {plan.cost} but only {layer.cash} is available")
@@ -284,6 +292,12 @@ def _terrain(terrain: Mapping[str, int], discounts: list[Discount]) -> int:
         off = sum(d.amount for d in discounts if d.terrain == kind)
         total += max(0, cost - off)
     return total
+
+
+def _border_kind(hx: Hex, pair: frozenset[tuple[str, int]], hex_id: str) -> str:
+    """The kind of the border ``pair`` crosses, as ``hex_id`` declares it."""
+    edge = next(e for h, e in pair if h == hex_id)
+    return next((b.type for b in hx.borders if b.edge == edge), "border")
 
 
 def _borders(board: Board, hex_id: str, new: Face) -> list[frozenset[tuple[str, int]]]:

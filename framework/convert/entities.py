@@ -137,6 +137,17 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         return [{"type": "exchange", "corporations": known, "from": sources}]
     if kind == "shares":
         return _shares(ability, where, corps, gaps)
+    if kind == "tile_income" and isinstance(ability.get("income"), int) and ability["income"] > 0:
+        out = {
+            "type": "tile_income",
+            "income": ability["income"],
+            "owner": _owner(ability, ["player", "corporation"]),
+        }
+        if ability.get("terrain"):
+            out["terrain"] = str(ability["terrain"])
+        if ability.get("owner_only"):
+            out["owner_only"] = True
+        return [out]
     if kind == "teleport" and ability.get("hexes") and ability.get("tiles"):
         return [{"type": "teleport", "hexes": ability["hexes"], "tiles": [str(t) for t in ability["tiles"]]}]
     if kind == "close" and ability.get("on_phase") == "never":

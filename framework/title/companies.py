@@ -334,6 +334,25 @@ class RevenueChange(AbilityBase):
     by default they may not."""
 
 
+class TileIncome(AbilityBase):
+    """The company's holder earns ``income`` from the bank for every tile laid by anyone
+    (without ``terrain``), or for every tile laid on ``terrain`` — the hex's terrain, or
+    a border of that kind whose cost the lay pays — once per such terrain (even when the
+    lay was free of it). 1882's Trestle Bridge, on rivers::
+
+        - {type: tile_income, income: 10, terrain: water, owner: [player, corporation]}
+    """
+
+    type: Literal["tile_income"]
+    owner: list[Owner] = ["player", "corporation"]
+    income: int = Field(gt=0)
+    """What each such lay earns."""
+    terrain: str | None = None
+    """The kind of terrain that earns it (any tile when not given)."""
+    owner_only: bool = False
+    """Only lays the holder makes or pays for earn it."""
+
+
 Ability = Annotated[
     BlocksHexes
     | TileLay
@@ -348,7 +367,8 @@ Ability = Annotated[
     | PriorityCard
     | ControlsMinor
     | StaysOpen
-    | RevenueChange,
+    | RevenueChange
+    | TileIncome,
     Field(discriminator="type"),
 ]
 """One ability of a private company, chosen by ``type``."""

@@ -11,7 +11,7 @@ from framework.engine import events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, price_range
-from framework.title.companies import TileLay
+from framework.title.companies import TileIncome, TileLay
 from framework.title.rules import TileLaySlot
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
+    _tile_income(game, payer, plan)
     face = game.track_board.face(plan.hex)
     if sym is not None and face.paths and sum(1 for n in face.nodes if n.kind == "city") > 1:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it
@@ -76,6 +77,23 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
         game.current_round.pending_home = sym
         game.current_round.home_chooser = payer if game.title.rules.tokens.home_choice == "laying" else sym
         game.log(f"{sym} must choose the city of its home token in {plan.hex}")
+
+
+def _tile_income(game: Game, payer: str, plan: LayPlan) -> None:
+    """Companies earning from tiles laid (``tile_income``) pay their holders."""
+    for sym in game.companies:
+        ability = operating.ability(game, sym, "tile_income")
+        if not isinstance(ability, TileIncome):
+            continue
+        holder = game.companies[sym].owner
+        if ability.owner_only and holder != payer:
+            continue
+        times = 1 if ability.terrain is None else plan.terrain.count(ability.terrain)
+        if times and holder is not None:
+            finance.pay(game, BANK, holder, ability.income * times)
+            game.log(
+                f"{game.name(holder)} earns {ability.income * times} from {sym} for the tile in {plan.hex}"
+            )
 
 
 def _forfeit_lays(game: Game, hex_id: str, company: str | None) -> None:
