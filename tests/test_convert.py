@@ -186,3 +186,29 @@ def test_a_future_label_is_kept_on_the_hex():
     read = read_code("city=revenue:0;upgrade=cost:40,terrain:water;future_label=label:N,color:green")
     assert read.content["future_label"] == {"label": "N", "color": "green"}
     assert not read.gaps
+
+
+def test_a_library_step_is_written_once_the_one_18xx_games_names_so():
+    from framework.convert.rounds import _steps
+
+    def step(own: str, base: str) -> dict:
+        return {"class": own, "base": f"Engine::Step::{base}", "methods": []}
+
+    round_ = {
+        "steps": [
+            step("Engine::Step::Track", "Track"),
+            step("Engine::Game::G1866::Step::BuyTrain", "BuyTrain"),
+            step("Engine::Step::BuyCompany", "BuyCompany"),
+            step("Engine::Game::G1866::Step::EarlyTrain", "BuyTrain"),
+            step("Engine::Step::BuyCompany", "BuyCompany"),
+        ]
+    }
+    gaps = Gaps()
+    assert _steps(round_, "operating round", set(), gaps) == [
+        "home_token",
+        "track",
+        "buy_train",
+        "buy_company",
+        {"step": "buy_company", "blocking": True},
+    ]
+    assert any("another step derived from buy_train" in g for g in gaps.by_section["rounds"])

@@ -58,6 +58,9 @@ def _short(name: str | None) -> str:
 
 def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) -> list[Any]:
     steps: list[Any] = []
+    plain: list[bool] = []
+    """For each step written, whether 18xx.games' step is the library step itself (or
+    the title's step of the same name), rather than a step of another name derived from it."""
     for step in round_.get("steps") or []:
         own, base = step.get("class", ""), _short(step.get("base"))
         if base in INTERNAL:
@@ -82,6 +85,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
             gaps.add("rounds", f"{where}: step {base} (the library plays it in other rounds; left out)")
             continue
         steps.append(name)
+        plain.append(_short(own) == base)
+    steps = _once(steps, plain, where, gaps)
     if where == "stock round" and "buy_sell_par_shares" not in steps:
         gaps.add("rounds", "stock round: no share dealing step of the library (buy_sell_par_shares written)")
         steps.append("buy_sell_par_shares")
@@ -95,6 +100,24 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
             last = len(steps) - 1 - steps[::-1].index("buy_company")
             steps[last] = {"step": "buy_company", "blocking": True}
     return steps
+
+
+def _once(steps: list[Any], plain: list[bool], where: str, gaps: Gaps) -> list[Any]:
+    """Each library step once (``buy_company`` aside, which 18xx.games lists twice, the
+    second time blocking): of several 18xx.games steps that are the same library step,
+    the one that is the library step itself, else the last."""
+    keep = []
+    for i, name in enumerate(steps):
+        same = [j for j, other in enumerate(steps) if other == name]
+        if name == "buy_company" or len(same) == 1:
+            keep.append(i)
+            continue
+        chosen = next((j for j in same if plain[j]), same[-1])
+        if i == chosen:
+            keep.append(i)
+        else:
+            gaps.add("rounds", f"{where}: another step derived from {name} (left out)")
+    return [steps[i] for i in keep]
 
 
 def convert_rounds(
