@@ -28,8 +28,6 @@ CODE = "18xx.games keeps it in code, which the converter does not read (GAPS.md 
 
 EXPLAINED: dict[str, dict[str, str]] = {
     "1830": {
-        "corporations.ERIE.home": "ERIE's home is `city: choose` (either city of its OO hex, chosen when the "
-        "hex gets a tile); 18xx.games' data gives only the hex, so the converter writes its first city",
         "market.zones": "brown shares are bought several in a turn from the pool only: 1830 overrides "
         f"multiple_buy_only_from_market?; {CODE}",
         "rules.company_sales": "players buy companies from one another from the second game turn (1830's "

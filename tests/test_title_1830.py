@@ -704,3 +704,36 @@ def test_an_owner_only_tile_income_counts_only_the_holders_own_lays():
         assert game.players_by_id[holder].cash == cash + (10 if acts else 0)
         seen.add(acts)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize(
+    ("blocks", "first", "second"), [("always", 0, 0), ("single_slot_cities", 0, 0), ("never", 1, 0)]
+)
+def test_a_hex_held_for_a_home_yet_to_be_chosen_keeps_others_out_as_the_rule_says(blocks, first, second):
+    """``tokens.chosen_home_blocks``: E11, held for the ERIE (``city: choose``), with a #59
+    (two cities of one slot). ``always`` (1830's rule) keeps every other company out;
+    ``never`` lets one in, so long as a slot stays for the ERIE."""
+    from framework.board.lays import LayTerms, check_lay, lay
+    from framework.bots.play import new_session
+    from framework.title.loader import RulesText
+
+    rules = [RulesText("blocks.yaml", f"rules: {{tokens: {{chosen_home_blocks: {blocks}}}}}\n")]
+    board = new_session(TITLE, 4, 1, rules=rules).game.track_board
+    anywhere = LayTerms("X", ("yellow", "green", "brown"), connect=False)
+    rotation = next(r for r in range(6) if _lays_in(board, anywhere, "E11", "59", r))
+    lay(board, check_lay(board, anywhere, "E11", board.supply.next_id("59"), rotation))
+    assert board.free_slots(("E11", 0), "PRR") == first
+    if first:
+        board.add_token("PRR", ("E11", 0))
+    assert board.free_slots(("E11", 1), "NYC") == second
+    assert board.free_slots(("E11", 1), "ERIE") == 1
+
+
+def _lays_in(board, layer, hex_id: str, name: str, rotation: int) -> bool:
+    from framework.board.lays import IllegalLay, check_lay
+
+    try:
+        check_lay(board, layer, hex_id, board.supply.next_id(name), rotation)
+    except IllegalLay:
+        return False
+    return True

@@ -635,6 +635,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.tokens.home_choice": (
         T1830 + "test_the_corporation_laying_a_tile_that_lifts_a_home_token_chooses_its_city",
     ),
+    "rules.tokens.chosen_home_blocks": (
+        "test_title_1830.py::test_a_hex_held_for_a_home_yet_to_be_chosen_keeps_others_out_as_the_rule_says",
+    ),
     "rules.tokens.home_anywhere": (
         "test_home_anywhere.py::test_a_corporation_needs_a_home_unless_the_title_lets_it_choose_one",
         "test_home_anywhere.py::test_the_first_operating_turn_begins_with_the_choice_of_a_home_city",

@@ -106,6 +106,9 @@ class Board:
         self.tokens: dict[City, list[str | None]] = {}
         """Slot owners of every city that has a token or a reservation."""
         self.reserved: dict[City, list[str]] = {}
+        self.hex_reserved: dict[str, list[str]] = {}
+        """Hexes of several cities where a company's home slot is held without a city
+        (``home.city: choose``): it holds a slot of any of them."""
         """Companies whose home slot in a city is held for them."""
         self.improved: set[str] = set()
         """Hexes whose main line has been improved."""
@@ -202,19 +205,52 @@ class Board:
         self.reserved.setdefault(city, []).append(owner)
         self.changed()
 
+    def reserve_hex(self, owner: str, hex_id: str) -> None:
+        """Hold a slot of any city of ``hex_id`` for ``owner``'s home token."""
+        self.hex_reserved.setdefault(hex_id, []).append(owner)
+        self.changed()
+
     def unreserve(self, owner: str) -> None:
         for city, owners in list(self.reserved.items()):
             if owner in owners:
                 owners.remove(owner)
                 if not owners:
                     del self.reserved[city]
+        for hex_id, owners in list(self.hex_reserved.items()):
+            if owner in owners:
+                owners.remove(owner)
+                if not owners:
+                    del self.hex_reserved[hex_id]
         self.changed()
 
     def reservation(self, owner: str) -> City | None:
-        return next((city for city, owners in self.reserved.items() if owner in owners), None)
+        """The city held for ``owner`` (of a hex held for it, its first city)."""
+        city = next((city for city, owners in self.reserved.items() if owner in owners), None)
+        if city is not None:
+            return city
+        for hex_id, owners in self.hex_reserved.items():
+            if owner in owners:
+                nodes = self.face(hex_id).nodes
+                return next(((hex_id, i) for i, n in enumerate(nodes) if n.kind == "city"), None)
+        return None
 
     def free_slots(self, city: City, owner: str) -> int:
         """Empty slots ``owner`` may fill: those not held for another company."""
+        free = self._city_free(city, owner)
+        others = [o for o in self.hex_reserved.get(city[0], ()) if o != owner]
+        if free and others:
+            nodes = self.face(city[0]).nodes
+            cities = [i for i, n in enumerate(nodes) if n.kind == "city"]
+            blocks = self.title.rules.tokens.chosen_home_blocks
+            if blocks == "always" or (
+                blocks == "single_slot_cities" and any(nodes[i].slots == 1 for i in cities)
+            ):
+                return 0
+            if len(others) >= sum(self._city_free((city[0], i), owner) for i in cities):
+                return 0
+        return free
+
+    def _city_free(self, city: City, owner: str) -> int:
         empty = self.slots(city).count(None)
         held = [o for o in self.reserved.get(city, []) if o != owner]
         return max(0, empty - len(held))
@@ -229,6 +265,10 @@ class Board:
             self.reserved[city].remove(owner)
             if not self.reserved[city]:
                 del self.reserved[city]
+        if owner in self.hex_reserved.get(city[0], []):
+            self.hex_reserved[city[0]].remove(owner)
+            if not self.hex_reserved[city[0]]:
+                del self.hex_reserved[city[0]]
         self._token_changed(owner, city)
         return index
 
@@ -330,6 +370,7 @@ class Board:
             "supply": self.supply.to_dict(),
             "tokens": [[h, i, slots] for (h, i), slots in self.tokens.items()],
             "reserved": [[h, i, owners] for (h, i), owners in self.reserved.items()],
+            "hex_reserved": {h: list(owners) for h, owners in self.hex_reserved.items()},
             "improved": sorted(self.improved),
             "paid_borders": sorted(sorted(f"{h} {e}" for h, e in pair) for pair in self.paid_borders),
             "removed_icons": self.removed_icons,
@@ -351,6 +392,7 @@ class Board:
 
         board.tokens = {(h, i): list(slots) for h, i, slots in data["tokens"]}
         board.reserved = {(h, i): list(owners) for h, i, owners in data["reserved"]}
+        board.hex_reserved = {h: list(owners) for h, owners in data.get("hex_reserved", {}).items()}
         board.improved = set(data["improved"])
         board.paid_borders = {
             frozenset((h, int(e)) for h, e in (item.split() for item in pair))

@@ -235,6 +235,8 @@ def _home(entity: dict[str, Any], where: str, gaps: Gaps) -> Any:
         return None
     if isinstance(city, int) and city:
         return {"hex": coords, "city": city}
+    if city is None:
+        return {"hex": coords}  # no city named: tidy decides (a choice in a hex of several)
     return coords
 
 

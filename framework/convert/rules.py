@@ -170,6 +170,11 @@ def convert_rules(
     }
     if str(c("TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY", "current_operator")) == "owner":
         tokens["home_choice"] = "owner"
+    blocks = str(c("TILE_RESERVATION_BLOCKS_OTHERS", "never"))
+    if blocks in ("always", "single_slot_cities"):
+        tokens["chosen_home_blocks"] = blocks
+    elif blocks != "never":
+        gaps.add("rules", f"TILE_RESERVATION_BLOCKS_OTHERS {blocks} (written as never)")
     emergency = {
         "cheapest_depot_train": bool(c("EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST", True)),
         "from_others_up_to": _pick(

@@ -133,6 +133,12 @@ def _home(entity: dict[str, Any], hexes: dict[str, Any], where: str, gaps: Gaps)
     if not cities:
         gaps.add("corporations", f"{where}: its home {hex_id} is no city of the map: left out")
         return False
+    if isinstance(home, dict) and "city" not in home:
+        # 18xx.games reserves the whole tile of a home hex of several cities when no city
+        # is named: the corporation chooses one when its token goes down on track
+        several = cities > 1 and where.startswith("corporation ")
+        entity["home"] = {"hex": hex_id, "city": "choose"} if several else hex_id
+        return True
     if isinstance(city, int) and city >= cities:
         gaps.add(
             "corporations",

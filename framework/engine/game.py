@@ -160,10 +160,8 @@ class Game:
             shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
             self.corporations[sym] = Corporation(sym, shares, capitalization)
             if spec.home is not None and spec.home.city == "choose":
-                # every city of the hex is held until the company chooses
-                for index, node in enumerate(self.track_board.face(spec.home.hex).nodes):
-                    if node.kind == "city":
-                        self.track_board.reserve(sym, (spec.home.hex, index))
+                # a slot of any city of the hex is held until the company chooses
+                self.track_board.reserve_hex(sym, spec.home.hex)
             elif spec.home is not None:
                 self.track_board.reserve(sym, (spec.home.hex, spec.home.first_city))
 

@@ -232,6 +232,12 @@ class TokenRules(Model):
     corporation puts its home token, free, in a city of its choice where it may put a
     token (a free slot, and none of its own in the hex), whatever ``home`` says; with
     no such city it goes without. Without this, every corporation needs a ``home``."""
+    chosen_home_blocks: Literal["never", "always", "single_slot_cities"] = "never"
+    """Whether a hex held for a home city yet to be chosen (``home.city: choose``) keeps
+    other companies' tokens out: ``always`` (1830's E11, 18NL's Arnhem); with ``never``
+    another may take a slot while enough room stays for the holders;
+    ``single_slot_cities``: ``always`` while the hex has a city of one slot, else
+    ``never`` (18xx.games' ``TILE_RESERVATION_BLOCKS_OTHERS``)."""
 
 
 class EmergencyRules(Model):
