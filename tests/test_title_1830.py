@@ -737,3 +737,16 @@ def _lays_in(board, layer, hex_id: str, name: str, rotation: int) -> bool:
     except IllegalLay:
         return False
     return True
+
+
+def test_a_home_to_choose_needs_room_in_its_hex_beside_every_other_home_there():
+    """E11 has two cities of one slot: the ERIE (``city: choose``) and one more home fit;
+    a second more does not, whichever city it names."""
+    from framework.base.problems import ProblemsError
+    from framework.title.loader import RulesText, load_title
+
+    one = "corporations: {NYNH: {home: {hex: E11, city: 1}}}\n"
+    assert load_title(TITLE, rules=[RulesText("one.yaml", one)]).corporations["NYNH"].home.hex == "E11"
+    two = "corporations: {NYNH: {home: {hex: E11, city: 1}}, B&M: {home: {hex: E11, city: 0}}}\n"
+    with pytest.raises(ProblemsError, match="the cities of E11 have too few slots"):
+        load_title(TITLE, rules=[RulesText("two.yaml", two)])

@@ -159,6 +159,16 @@ def _shared_homes(sections: dict[str, Any], gaps: Gaps) -> None:
                 continue
             hex_id, city = (home, 0) if isinstance(home, str) else (home["hex"], home.get("city", 0))
             if city == "choose":
+                # a slot of any city of the hex: the hex must have room beside the others
+                room = sum(c.get("slots", 1) for c in hexes[hex_id]["cities"])
+                based = sum(n for (h, _), n in taken.items() if h == hex_id)
+                if based + 1 > room:
+                    gaps.add(
+                        "corporations", f"{kind[:-1]} {sym}: no room left for its home in {hex_id} (left out)"
+                    )
+                    del sections[kind][sym]
+                else:
+                    taken[(hex_id, -1)] = taken.get((hex_id, -1), 0) + 1
                 continue
             slots = hexes[hex_id]["cities"][city].get("slots", 1)
             taken[(hex_id, city)] = taken.get((hex_id, city), 0) + 1

@@ -486,6 +486,7 @@ class _Checker:
             ("corporations", s, c) for s, c in t.corporations.items()
         ]
         charters += [("minors", s, m) for s, m in t.minors.items()]
+        per_hex = Counter(c.home.hex for _, _, c in charters if c.home is not None)
         for section, sym, charter in charters:
             at = (section, sym)
             home = charter.home
@@ -506,6 +507,14 @@ class _Checker:
                     f"(counting from 0)",
                     "value",
                 )
+            elif home.city == "choose":
+                # it holds a slot of any city of the hex: the hex must have room for all
+                if per_hex[home.hex] > sum(city.slots for city in hx.cities):
+                    yield (
+                        (*at, "home"),
+                        f"the cities of {home.hex} have too few slots for every company based there",
+                        "value",
+                    )
             else:
                 homes[(home.hex, home.first_city)] += 1
                 if homes[(home.hex, home.first_city)] > hx.cities[home.first_city].slots:
