@@ -161,8 +161,8 @@ def _shared_homes(sections: dict[str, Any], gaps: Gaps) -> None:
             if city == "choose":
                 # a slot of any city of the hex: the hex must have room beside the others
                 room = sum(c.get("slots", 1) for c in hexes[hex_id]["cities"])
-                based = sum(n for (h, _), n in taken.items() if h == hex_id)
-                if based + 1 > room:
+                fixed = sum(1 for h in _fixed_homes(sections) if h == hex_id)
+                if fixed + taken.get((hex_id, -1), 0) + 1 > room:
                     gaps.add(
                         "corporations", f"{kind[:-1]} {sym}: no room left for its home in {hex_id} (left out)"
                     )
@@ -177,6 +177,19 @@ def _shared_homes(sections: dict[str, Any], gaps: Gaps) -> None:
                     "corporations", f"{kind[:-1]} {sym}: its home in {hex_id} is another's too (left out)"
                 )
                 del sections[kind][sym]
+
+
+def _fixed_homes(sections: dict[str, Any]) -> list[str]:
+    """The hexes of the homes in a city named (one entry per company)."""
+    out = []
+    for kind in ("corporations", "minors"):
+        for entity in sections[kind].values():
+            home = entity.get("home")
+            if isinstance(home, str):
+                out.append(home)
+            elif isinstance(home, dict) and home.get("city") != "choose":
+                out.append(home["hex"])
+    return out
 
 
 def _shares(sections: dict[str, Any], gaps: Gaps) -> None:
