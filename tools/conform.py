@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -76,6 +78,38 @@ class Played:
     failure: str | None = None
     legal: list[dict[str, Any]] = field(default_factory=list)
     """Legal-action lists at sampled positions (action id, entity, canonical actions)."""
+    crash: dict[str, str] | None = None
+    """Our engine's exception that ended the game (``keep_crash``): its type, message
+    and the last frame in framework/ (see :func:`crash_of`)."""
+    stopped: bool = False
+    """Whether ``watch`` stopped the game early (:class:`Stop`)."""
+
+
+class Stop(Exception):
+    """Raised by :func:`play_one`'s ``watch`` to end a game early; the game is kept as
+    played so far, and the exception's text is its failure."""
+
+
+def crash_of(exc: BaseException) -> dict[str, str]:
+    """An exception of our engine: its type, its message (shortened), the last frame of
+    the traceback in framework/ (``framework/engine/x.py:12 in f``, or the last frame) and
+    the last eight frames in framework/, innermost first."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if Path(f.filename).resolve().is_relative_to(ROOT / "framework")]
+
+    def shown(frame: traceback.FrameSummary) -> str:
+        return frame_text(frame.filename, frame.lineno, frame.name)
+
+    where = shown((ours or frames)[-1]) if ours or frames else ""
+    stack = " < ".join(shown(f) for f in reversed(ours[-8:]))
+    return {"type": type(exc).__name__, "message": str(exc)[:300], "where": where, "stack": stack}
+
+
+def frame_text(filename: str, line: int | None, function: str) -> str:
+    """A frame as ``framework/engine/x.py:12 in f`` (relative to the checkout when inside it)."""
+    path = Path(filename).resolve()
+    name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else filename
+    return f"{name}:{line} in {function}"
 
 
 def matrix(
@@ -92,8 +126,18 @@ def matrix(
     return out
 
 
-def play_one(spec: Spec, folder: str, legal_every: int = 0) -> Played:
-    """Play ``spec`` with bots, save it in ``folder``, and record our trace."""
+def play_one(
+    spec: Spec,
+    folder: str,
+    legal_every: int = 0,
+    *,
+    watch: Callable[[Any], None] | None = None,
+    keep_crash: bool = False,
+) -> Played:
+    """Play ``spec`` with bots, save it in ``folder``, and record our trace. ``watch`` is
+    called with the session after every action and may raise :class:`Stop`; with
+    ``keep_crash`` an exception of our engine during play ends the game instead of
+    propagating (:attr:`Played.crash`; the game is saved up to the last action taken)."""
     from framework.bots import make_bot
     from framework.bots.play import BotError, new_session, play
     from framework.engine.trace import trace_state
@@ -110,12 +154,23 @@ def play_one(spec: Spec, folder: str, legal_every: int = 0) -> Played:
         trace.append({"id": action["id"], **trace_state(s.game)})
         if legal_every and action["id"] % legal_every == 0 and not s.game.finished:
             legal.append({"id": action["id"], "actions": ours(s.game)})
+        if watch is not None:
+            watch(s)
 
     failure = None
+    crash = None
+    stopped = False
     try:
         play(session, make_bot(spec.bot), seed=spec.seed, max_actions=20000, progress=record)
     except BotError as exc:
         failure = str(exc)
+    except Stop as exc:
+        failure, stopped = str(exc) or "stopped", True
+    except Exception as exc:
+        if not keep_crash:
+            raise
+        crash = crash_of(exc)
+        failure = f"our engine crashed: {crash['type']}: {crash['message']} ({crash['where']})"
     path = str(Path(folder) / f"{spec.stem}.json")
     Path(path).write_text(json.dumps(session.to_json(), ensure_ascii=False), encoding="utf-8")
     ours_file = Path(folder) / f"{spec.stem}.json.ours.jsonl"
@@ -130,16 +185,23 @@ def play_one(spec: Spec, folder: str, legal_every: int = 0) -> Played:
         trace,
         failure,
         legal,
+        crash,
+        stopped,
     )
 
 
-def run_oracle(paths: list[str], trace_dir: str) -> dict[str, dict[str, Any]]:
-    """Replay files in the 18xx.games engine: file → its verdict."""
+def run_oracle(paths: list[str], trace_dir: str, timeout: float | None = None) -> dict[str, dict[str, Any]]:
+    """Replay files in the 18xx.games engine: file → its verdict (``timeout``: seconds
+    for the whole batch, after which ``subprocess.TimeoutExpired`` is raised)."""
     check = ORACLE / "check.rb"
     if not check.exists():
         sys.exit(f"conform: the oracle is not at {ORACLE} (set RAILS18XX_ORACLE)")
     proc = subprocess.run(
-        ["ruby", str(check), "--trace", trace_dir, *paths], capture_output=True, text=True, check=False
+        ["ruby", str(check), "--trace", trace_dir, *paths],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
     )
     verdicts = {}
     for line in proc.stdout.splitlines():

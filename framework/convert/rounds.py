@@ -139,6 +139,14 @@ def convert_rounds(
     if kind == "auction":
         steps = _steps(initial, "initial round", abilities, gaps)
         if "waterfall_auction" in steps:
+            if "president_shares" in abilities and "company_pending_par" not in steps:
+                # the engine needs the step to give a president's certificate with a company
+                steps.insert(0, "company_pending_par")
+                gaps.add(
+                    "rounds",
+                    "initial round: no CompanyPendingPar step, yet a company comes with a president's "
+                    "certificate (company_pending_par written: its buyer chooses the par price)",
+                )
             out["auction"] = {"kind": "auction", "steps": steps}
             start = ["auction"]
         else:
