@@ -440,6 +440,29 @@ def test_a_players_company_lays_at_any_time_of_a_stock_round():
     assert game.companies["CS"].uses["tile_lay"] == 0 and not _cs_lays(game)
 
 
+def _cs_in_b18(flags: str, *more: str):
+    """The CS made to lay one #7–9 in B18 (water, $80) at any time of a stock round, with
+    ``flags`` on its lay and ``more`` abilities."""
+    from framework.title.loader import RulesText
+
+    extra = "".join(f"      - {ability}\n" for ability in more)
+    return [
+        RulesText(
+            "house.yaml",
+            "companies:\n  CS:\n    abilities:\n"
+            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
+            f"         when: [stock_round]{', ' + flags if flags else ''}}}\n"
+            f"{extra}"
+            "rounds:\n  stock:\n    kind: stock\n"
+            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
+        )
+    ]
+
+
+def _cs_owned_in_a_stock_round(game) -> bool:
+    return game.round.kind == "stock" and game.companies["CS"].owner in game.players_by_id
+
+
 @pytest.mark.parametrize("free", [False, True])
 def test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes(free):
     """``free``: the CS, made to lay a #7–9 in B18 (water, $80), costs the acting player
@@ -447,24 +470,9 @@ def test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes(free):
     with its last lay."""
     from framework.engine.choices import legal_actions
     from framework.engine.entities import CLOSED
-    from framework.title.loader import RulesText
 
     flags = "free: true, closes_when_used_up: true" if free else "closes_when_used_up: true"
-    rules = [
-        RulesText(
-            "house.yaml",
-            "companies:\n  CS:\n    abilities:\n"
-            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
-            f"         when: [stock_round], {flags}}}\n"
-            "rounds:\n  stock:\n    kind: stock\n"
-            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
-        )
-    ]
-
-    def owned_in_a_stock_round(game):
-        return game.round.kind == "stock" and game.companies["CS"].owner in game.players_by_id
-
-    session = _random_game_until(3, 2, owned_in_a_stock_round, rules=rules)
+    session = _random_game_until(3, 2, _cs_owned_in_a_stock_round, rules=_cs_in_b18(flags))
     game = session.game
     payer = game.current_entity()
     cash = game.players_by_id[payer].cash
@@ -647,25 +655,10 @@ def test_a_tile_income_company_earns_for_tiles_on_its_terrain(terrain, earned):
     (water) and to earn 10 for every tile on ``terrain`` (any tile without one), pays its
     holder — the water is met even though the lay was free of it."""
     from framework.engine.choices import legal_actions
-    from framework.title.loader import RulesText
 
     income = f"{{type: tile_income, income: 10{', terrain: ' + terrain if terrain else ''}}}"
-    rules = [
-        RulesText(
-            "house.yaml",
-            "companies:\n  CS:\n    abilities:\n"
-            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
-            "         when: [stock_round], free: true}\n"
-            f"      - {income}\n"
-            "rounds:\n  stock:\n    kind: stock\n"
-            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
-        )
-    ]
-
-    def owned_in_a_stock_round(game):
-        return game.round.kind == "stock" and game.companies["CS"].owner in game.players_by_id
-
-    session = _random_game_until(3, 2, owned_in_a_stock_round, rules=rules)
+    rules = _cs_in_b18("free: true", income)
+    session = _random_game_until(3, 2, _cs_owned_in_a_stock_round, rules=rules)
     game = session.game
     holder = game.companies["CS"].owner
     cash, bank = game.players_by_id[holder].cash, game.bank
@@ -679,19 +672,8 @@ def test_an_owner_only_tile_income_counts_only_the_holders_own_lays():
     for that player (the acting one), and earns its holder nothing; in the holder's own
     turn it earns 10. Over a few random games, the first moment the CS may lay."""
     from framework.engine.choices import legal_actions
-    from framework.title.loader import RulesText
 
-    rules = [
-        RulesText(
-            "house.yaml",
-            "companies:\n  CS:\n    abilities:\n"
-            "      - {type: tile_lay, hexes: [B18], tiles: [7, 8, 9], count: 1, owner: [player],\n"
-            "         when: [stock_round], free: true}\n"
-            "      - {type: tile_income, income: 10, owner_only: true}\n"
-            "rounds:\n  stock:\n    kind: stock\n"
-            "    steps: [discard_train, exchange, special_track, buy_sell_par_shares]\n",
-        )
-    ]
+    rules = _cs_in_b18("free: true", "{type: tile_income, income: 10, owner_only: true}")
     seen = set()
     for seed in range(2, 8):
         session = _random_game_until(3, seed, _cs_lays, rules=rules)
