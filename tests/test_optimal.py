@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Marker
+from framework.board.distance import Allowance, Distance
 from framework.board.graph import Centre
 from framework.board.optimal import Optimum, best_routes
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, revenue, track_of
@@ -30,15 +31,23 @@ from framework.board.runroutes import _join, chains_along, route_from_json
 from framework.record.gamefile import GameFile
 from framework.record.positions import Position, run_positions
 from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted((ROOT / "titles" / "18SJ" / "games").glob("*.json"))
 
 
 @cache
-def sj_title():
-    return load_title(ROOT / "titles" / "18SJ")
+def sj_title(free_harbour: bool = False):
+    """18SJ; with ``free_harbour``, trains visit Stockholm's harbour (H9) free, taking
+    none of their distance (``visit_cost: 0``)."""
+    if not free_harbour:
+        return load_title(ROOT / "titles" / "18SJ")
+    overlay = RulesText(
+        "free-harbour.yaml",
+        "map:\n  hexes:\n    H9:\n      offboards: [{revenue: {green: 30, brown: 40}, visit_cost: 0}]\n",
+    )
+    return load_title(ROOT / "titles" / "18SJ", [overlay])
 
 
 def all_positions(*, snapshot: bool = True):
@@ -109,7 +118,8 @@ def all_walks(board: Board, train: str, max_stops: int, limit: int | None = None
 def brute_force(board: Board, trains: list[tuple[str, Runner]]) -> int:
     """The best total over every combination of legal routes, one per train at most,
     sharing no track (no path and no hex side)."""
-    longest = max(runner.distance or 99 for _, runner in trains)
+    free = sum(1 for face in board.graph.faces.values() for node in face.nodes if not node.visit_cost)
+    longest = max(runner.distance or 99 for _, runner in trains) + free  # free stops take no distance
     walks = all_walks(board, "walk", longest)
     options = []
     for _, runner in trains:
@@ -161,8 +171,8 @@ BONUS_HEXES = [*CITY, "G10", "H9", "A10", "B31"]
 
 
 @cache
-def shared_map():
-    board = Board(sj_title())
+def shared_map(free_harbour: bool = False):
+    board = Board(sj_title(free_harbour))
     return board.hexmap, board.faces
 
 
@@ -172,10 +182,10 @@ def fits(board: Board, hex_id: str, name: str, rotation: int) -> bool:
 
 
 @st.composite
-def small_boards(draw) -> Board:
+def small_boards(draw, free_harbour: bool = False) -> Board:
     """Random tiles around Stockholm, turned to fit the map where they can."""
-    hexmap, faces = shared_map()
-    board = Board(sj_title(), hexmap, faces)
+    hexmap, faces = shared_map(free_harbour)
+    board = Board(sj_title(free_harbour), hexmap, faces)
     lays = draw(
         st.lists(
             st.one_of(
@@ -221,21 +231,39 @@ def real_boards() -> tuple[tuple[dict, bool], ...]:
 
 
 @st.composite
-def real_board(draw) -> tuple[Board, bool]:
+def real_board(draw, free_harbour: bool = False) -> tuple[Board, bool]:
     data, unlimited = draw(st.sampled_from(real_boards()))
-    hexmap, faces = shared_map()
-    return Board.from_dict(sj_title(), data, hexmap, faces), unlimited
+    hexmap, faces = shared_map(free_harbour)
+    return Board.from_dict(sj_title(free_harbour), data, hexmap, faces), unlimited
+
+
+BY_KIND = [
+    None,
+    # two cities, off-boards free
+    Distance((Allowance(frozenset({"city"}), 2), Allowance(frozenset({"offboard"}), None))),
+    # three cities; off-boards passed, paying nothing
+    Distance((Allowance(frozenset({"city"}), 3), Allowance(frozenset({"offboard"}), None, 0))),
+    # a 2+1: two stops of any kind and one more off-board
+    Distance((Allowance(frozenset({"city", "offboard"}), 2), Allowance(frozenset({"offboard"}), 1))),
+    # three stops, only the best two paying, cities double
+    Distance((Allowance(frozenset({"city", "offboard"}), 3, 2, 2),)),
+    # cities only
+    Distance((Allowance(frozenset({"city"}), 3),)),
+]
+"""Distances by kind of stop (18SJ has cities and off-boards)."""
 
 
 @st.composite
 def positions(draw):
-    """A board — a few random tiles, or a real game's — with stations of a company T
-    (and of O, maybe filling cities), and T's trains: phase, distances, multipliers,
-    passing O's tokens or not, bonuses of the title's kinds, tokens and a marker."""
+    """A board — a few random tiles, or a real game's, maybe with a harbour visited free —
+    with stations of a company T (and of O, maybe filling cities), and T's trains:
+    phase, distances (some by kind of stop), multipliers, passing O's tokens or not,
+    bonuses of the title's kinds, tokens and a marker."""
+    free_harbour = draw(st.booleans())
     if draw(st.booleans()):
-        board, unlimited = draw(small_boards()), True
+        board, unlimited = draw(small_boards(free_harbour)), True
     else:
-        board, unlimited = draw(real_board())
+        board, unlimited = draw(real_board(free_harbour))
     cities = sorted(
         (h, i)
         for h, face in board.graph.faces.items()
@@ -263,9 +291,12 @@ def positions(draw):
         ),
     )
     distances = [2, 3, 4, None] if unlimited else [2, 3, 4]
+    by_kinds = BY_KIND if unlimited else [d for d in BY_KIND if d is None or d.limit is not None]
     kinds = draw(
         st.lists(
-            st.tuples(st.sampled_from(distances), st.sampled_from([1, 2]), st.booleans()),
+            st.tuples(
+                st.sampled_from(distances), st.sampled_from([1, 2]), st.booleans(), st.sampled_from(by_kinds)
+            ),
             min_size=1,
             max_size=3,
         )
@@ -273,9 +304,17 @@ def positions(draw):
     trains = [
         (
             f"t{k}",
-            Runner("T", colors, distance, mult, frozenset({"O"}) if passes else frozenset(), bonuses),
+            Runner(
+                "T",
+                colors,
+                distance if by_kind is None else by_kind.limit,
+                mult,
+                frozenset({"O"}) if passes else frozenset(),
+                bonuses,
+                by_kind=by_kind,
+            ),
         )
-        for k, (distance, mult, passes) in enumerate(kinds)
+        for k, (distance, mult, passes, by_kind) in enumerate(kinds)
     ]
     return board, trains
 

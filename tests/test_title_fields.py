@@ -69,6 +69,18 @@ def _models_in(annotation) -> list[type[BaseModel]]:
     return list(dict.fromkeys(found))
 
 
+def _scalars_in(annotation) -> bool:
+    """Whether a value of ``annotation`` may be something other than a model (or a list
+    or mapping of them): ``int | Unlimited | list[StopCount]`` may."""
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if not args:
+        return not (isinstance(annotation, type) and issubclass(annotation, BaseModel)) and annotation is not None
+    if origin in (list, dict, tuple):
+        return False
+    return any(_scalars_in(arg) for arg in args if arg is not type(None))
+
+
 def _tag(model: type[BaseModel]) -> str:
     key = "type" if "type" in model.model_fields else "kind"
     return typing.get_args(model.model_fields[key].annotation)[0]
@@ -84,7 +96,7 @@ def title_fields() -> list[str]:
         for name, info in model.model_fields.items():
             path = f"{prefix}.{name}" if prefix else name
             subs = _models_in(info.annotation)
-            if not subs:
+            if not subs or _scalars_in(info.annotation):
                 out.append(path)
             for sub in subs:
                 if sub in seen:
@@ -515,6 +527,10 @@ END = "test_rules_endgame.py::"
 VAR = "test_rules_variants.py::"
 LAYS = "test_lays.py::"
 ROUTES = "test_routes.py::"
+DIST = "test_distance.py::"
+FREE_STOP = DIST + "test_a_stop_visited_free_takes_no_distance"
+FREE_TILE = DIST + "test_a_tile_code_s_visit_cost_reaches_the_tile_s_stops"
+FREE_OFFBOARD = "test_optimal.py::test_agrees_with_brute_force"
 ST = "test_18Steam_rules.py::"
 STT = "test_title_18Steam.py::"
 LAYER = "test_layer.py::"
@@ -843,6 +859,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.cities.revenue": (OPER + "test_off_board_values_follow_the_phase_colours", REPLAY),
     "map.hexes.cities.slots": (LAYS + "test_a_reserved_home_is_not_free", REPLAY),
     "map.hexes.cities.group": (ROUTES + "test_one_stop_per_city_group", REPLAY),
+    "map.hexes.cities.visit_cost": (FREE_TILE, FREE_STOP),
+    "map.hexes.towns.visit_cost": (FREE_STOP,),
+    "map.hexes.offboards.visit_cost": (FREE_OFFBOARD,),
     "map.hexes.towns.revenue": (
         HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
     ),
@@ -880,6 +899,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.cities.revenue": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
     "tiles.cities.slots": (LAYS + "test_stockholm_tokens_follow_their_cities_on_upgrade", REPLAY),
     "tiles.cities.group": (ROUTES + "test_one_stop_per_city_group", REPLAY),
+    "tiles.cities.visit_cost": (FREE_TILE,),
+    "tiles.towns.visit_cost": (FREE_TILE,),
+    "tiles.offboards.visit_cost": (FREE_TILE,),
     "tiles.towns.revenue": (
         HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
     ),
@@ -955,6 +977,14 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "phases.buy_companies": (COMP + "test_corporations_buy_companies_only_from_phase_3",),
     "trains.distance": (ROUTES + "test_a_route_cannot_count_more_stops_than_the_train", REPLAY),
+    "trains.distance.stops": (DIST + "test_too_many_cities_for_the_part_that_counts_them",),
+    "trains.distance.visit": (DIST + "test_two_plus_two_counts_towns_in_either_part",),
+    "trains.distance.pay": (DIST + "test_an_express_passes_towns_without_their_revenue",),
+    "trains.distance.multiplier": (DIST + "test_a_multiplier_counts_its_paying_stops_again",),
+    "trains.variants.distance.stops": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),
+    "trains.variants.distance.visit": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),
+    "trains.variants.distance.pay": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),
+    "trains.variants.distance.multiplier": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),
     "trains.price": (TRAINS + "test_d_and_e_prices", REPLAY),
     "trains.count": (TRAINS + "test_the_depot_offers_the_top_of_the_stack", REPLAY),
     "trains.rusts_on": (TRAINS + "test_the_first_4_train_starts_phase_4_and_rusts_every_2_train",),

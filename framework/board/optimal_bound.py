@@ -49,28 +49,58 @@ class Bounds:
         nodes = graph.nodes
         n = len(nodes)
         own_hexes = board.token_hexes(runner.owner)
-        self.value = [
+        self.base = [
             stop_value(board, node, runner.colors, runner.train)
             * (runner.multiplier if node[0] in own_hexes else 1)
             for node in nodes
         ]
         """Each stop's value to this runner, multiplier included."""
+        faces = board.graph.faces
+        self.kinds = [faces[h].nodes[i].kind for h, i in nodes]
+        self.cost = [faces[h].nodes[i].visit_cost for h, i in nodes]
+        """What each stop takes of the train's distance (1, or 0 for a stop visited free)."""
+        self.free = sum(1 << i for i, cost in enumerate(self.cost) if not cost)
+        """The stops that take none of the distance."""
+        by_kind = runner.by_kind
+        self.kinded = by_kind is not None
+        """Whether the train's distance counts stops by kind."""
+        self.value = (
+            self.base
+            if by_kind is None
+            else [v * by_kind.rate(k) for v, k in zip(self.base, self.kinds, strict=True)]
+        )
+        """The most each stop can earn (a distance by kind of stop may pay it less)."""
+        self.never = 0
+        if by_kind is not None:
+            self.never = sum(
+                1 << i for i, k in enumerate(self.kinds) if self.cost[i] and not by_kind.visits(k)
+            )
+        """Stops the train may not visit (a kind its distance does not count, unless
+        visited free)."""
         through = board.passable(runner.owner, runner.passes)
         self.passable = [through(node_key(*node)) for node in nodes]
         self.tokens = sum(1 << i for i, node in enumerate(nodes) if runner.owner in board.token_owners(node))
         """The owner's cities."""
-        faces = board.graph.faces
         names = [faces[h].nodes[i].group for h, i in nodes]
         groups: dict[str, int] = {}
         for i, name in enumerate(names):
             if name is not None:
                 groups[name] = groups.get(name, 0) | 1 << i
-        self.group = [groups[name] if name is not None else 1 << i for i, name in enumerate(names)]
-        """For each stop, the bitset of its group (itself alone when it has none)."""
+        self.group = [
+            (groups[name] if name is not None else 1 << i) | self.never for i, name in enumerate(names)
+        ]
+        """For each stop, the bitset of its group (itself alone when it has none), and
+        the stops the train may not visit: what visiting it excludes."""
         self.by_value = sorted(range(n), key=lambda i: -self.value[i])
         self.bonus = BonusTable(board, runner, graph)
         self.limit = runner.distance if runner.distance is not None else n
         """The most stops a route may have."""
+        self._kind_masks = [
+            sum(1 << i for i, k in enumerate(self.kinds) if k == kind and self.cost[i])
+            for kind in sorted(set(self.kinds))
+        ]
+        self._kind_names = sorted(set(self.kinds))
+        self._fits: dict[tuple[int, ...], bool] = {}
         self.adjacency = graph.adjacency
         self._prepare_walk()
         self._prepare_sums(groups)
@@ -116,6 +146,25 @@ class Bounds:
                 i = base + low.bit_length() - 1
                 table[byte] = table[byte ^ low] + (self.value[i] if i < n else 0)
             self.tables.append(table)
+
+    # -- a distance by kind of stop ------------------------------------------
+
+    def fits(self, seen: int) -> bool:
+        """Whether the ``seen`` stops (those that take distance) are within the train's
+        distance by kind of stop."""
+        counts = tuple((seen & mask).bit_count() for mask in self._kind_masks)
+        known = self._fits.get(counts)
+        if known is None:
+            kinds = [k for k, c in zip(self._kind_names, counts, strict=True) for _ in range(c)]
+            known = self._fits[counts] = self.runner.by_kind is None or self.runner.by_kind.fits(kinds)
+        return known
+
+    def exact(self, seen: int, acc: int) -> int:
+        """What the ``seen`` stops (worth ``acc`` at most) earn, before bonuses."""
+        by_kind = self.runner.by_kind
+        if by_kind is None:
+            return acc
+        return by_kind.earn((self.kinds[i], self.base[i], self.cost[i]) for i in bits(seen)) or 0
 
     # -- from a route's last stop -----------------------------------------
 
@@ -170,16 +219,22 @@ class Bounds:
         if not seen & self.tokens and not reached & self.tokens:
             return -1
         room = self.limit - count
-        total, taken = self._sum(through)
+        free = self.free
+        total, taken = self._sum(through & ~free)
         if taken <= room:
             spare = total
-        else:  # only the best `room` stops count (one per group), or room - 1 with an end
-            top = self._top(through, room)
+        elif room:  # only the best `room` stops count (one per group), or room - 1 with an end
+            top = self._top(through & ~free, room)
             total, spare = top[room], top[room - 1]
+        else:
+            total = spare = 0
+        if free:  # stops visited free all count, and a free end needs no room
+            extra = self._sum(through & free)[0]
+            total, spare = total + extra, spare + extra
         collected = seen | through
         bonus = self.bonus
         best = total + bonus.upper(collected)
-        if room and ends:
+        if ends:
             value = self.value
             plain = 0
             relevant = bonus.relevant
@@ -187,12 +242,18 @@ class Bounds:
                 low = ends & -ends
                 ends ^= low
                 i = low.bit_length() - 1
+                if low & free:
+                    base = total
+                elif room:
+                    base = spare
+                else:
+                    continue
                 if low & relevant:
-                    best = max(best, spare + value[i] + bonus.upper(collected | low))
-                elif value[i] > plain:
-                    plain = value[i]
+                    best = max(best, base + value[i] + bonus.upper(collected | low))
+                elif base + value[i] > plain:
+                    plain = base + value[i]
             if plain:
-                best = max(best, spare + plain + bonus.upper(collected))
+                best = max(best, plain + bonus.upper(collected))
         return acc + best
 
     # -- for any route ----------------------------------------------------
@@ -231,15 +292,17 @@ class Bounds:
     def _component_bound(self, component: int, ends: int) -> int:
         """At least the value of a route through ``component`` with its ends in it or
         among ``ends``."""
-        bonus, value = self.bonus, self.value
-        top = self._top(component, self.limit)
+        bonus, value, free = self.bonus, self.value, self.free
+        top = self._top(component & ~free, self.limit)
+        visited_free = self._sum(component & free)[0] if free else 0
         # The ends worth trying: each one a bonus looks at, and the two best others.
         plain = sorted((value[i] for i in bits(ends & ~bonus.relevant)), reverse=True)[:2]
         options = [(value[i], 1 << i) for i in bits(ends & bonus.relevant)]
         options += [(v, 0) for v in plain]
-        best = top[-1] + bonus.upper(component)
+        best = top[-1] + visited_free + bonus.upper(component)
         for size in (1, 2):
-            room = min(len(top) - 1, self.limit - size)
+            # an end visited free takes no room: with such stops, bound as if none did
+            room = min(len(top) - 1, self.limit - (0 if free else size))
             if room < 0:
                 break
             for chosen in combinations(options, size):
@@ -247,7 +310,7 @@ class Bounds:
                 stops = component
                 for _, bit in chosen:
                     stops |= bit
-                best = max(best, top[room] + extra + bonus.upper(stops))
+                best = max(best, top[room] + visited_free + extra + bonus.upper(stops))
         return best
 
     # -- sums ---------------------------------------------------------------

@@ -97,7 +97,7 @@ class TrainSearch(Bounds):
         for ub, v in self._static:  # a bound on the whole board bounds any part of it
             if (ub if cap is None else min(ub, cap)) <= low:
                 break
-            ub = self.bound(v, self.group[v], 1 << v, used, 1, self.value[v], False)
+            ub = self.bound(v, self.group[v], 1 << v, used, self.cost[v], self.value[v], False)
             starts.append((ub if cap is None else min(ub, cap), v))
         starts.sort(reverse=True)
         frames = self.clock.frames
@@ -108,7 +108,7 @@ class TrainSearch(Bounds):
             if ub <= floor():
                 break
             frames[slot] = worth(starts[k + 1][0]) if k + 1 < len(starts) else -1
-            state = (v, self.group[v], 1 << v, used, 1, self.value[v], False)
+            state = (v, self.group[v], 1 << v, used, self.cost[v], self.value[v], False)
             self._grow(state, [(v, -1)], floor, offer, cap, worth, done)
             done |= 1 << v
         frames.pop()
@@ -122,8 +122,10 @@ class TrainSearch(Bounds):
         """The first stops with free track, with their bounds, best first."""
         starts = []
         for v in range(len(self.graph.nodes)):
+            if self.never >> v & 1:
+                continue
             if any(not mask & used for _, _, mask, _, _ in self.adjacency[v]):
-                ub = self.bound(v, self.group[v], 1 << v, used, 1, self.value[v], False)
+                ub = self.bound(v, self.group[v], 1 << v, used, self.cost[v], self.value[v], False)
                 starts.append((ub if cap is None else min(ub, cap), v))
         starts.sort(reverse=True)
         return starts
@@ -144,13 +146,14 @@ class TrainSearch(Bounds):
         v, _, seen, used, count, acc, ended = state
         low = floor()
         children = []
-        if count < self.limit and (count < 2 or (not ended and self.passable[v])):
+        alone = not seen & (seen - 1)  # v is the route's only stop so far
+        if (count < self.limit or self.free) and (alone or (not ended and self.passable[v])):
             children = self._children(state, low, cap, done)
         frames = self.clock.frames
         slot = len(frames)
         frames.append(worth(children[0][0]) if children else -1)
-        if count >= 2 and seen & self.tokens and not done >> v & 1:
-            value = acc + self.bonus.exact(seen)
+        if not alone and seen & self.tokens and not done >> v & 1:
+            value = (self.exact(seen, acc) if self.kinded else acc) + self.bonus.exact(seen)
             if value > low and (cap is None or value <= cap):
                 offer(value, used, trail)
         self.clock.tick()
@@ -175,20 +178,25 @@ class TrainSearch(Bounds):
         v, excluded, seen, used, count, acc, _ = state
         group, value, passable = self.group, self.value, self.passable
         tokens, limit, bonus = self.tokens, self.limit, self.bonus
+        kinded = self.kinded
+        cost, free = self.cost, self.free
+        alone = not seen & (seen - 1)
         children = []
         for w, chain, mask, term_v, term_w in self.adjacency[v]:
-            if excluded >> w & 1 or mask & used or (term_v and count >= 2):
+            if excluded >> w & 1 or mask & used or (term_v and not alone) or count + cost[w] > limit:
+                continue
+            if kinded and not self.fits(seen | 1 << w):
                 continue
             child = (
                 w,
                 excluded | group[w],
                 seen | 1 << w,
                 used | mask,
-                count + 1,
+                count + cost[w],
                 acc + value[w],
                 term_w,
             )
-            if count + 1 >= limit or term_w or not passable[w]:  # the child ends the route
+            if (count + cost[w] >= limit and not free) or term_w or not passable[w]:  # it ends the route
                 if done >> w & 1 or not child[2] & tokens:
                     continue
                 ub = child[5] + bonus.exact(child[2])

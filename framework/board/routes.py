@@ -5,7 +5,8 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
 §10.2 and §10.5, reference §4.8):
 
 * at least two stops, at most the train's distance (every revenue centre on a
-  route is a stop);
+  route is a stop; a train whose distance counts cities, towns and off-boards apart
+  follows :mod:`framework.board.distance`);
 * a city holding one of the company's tokens;
 * no stop twice, and at most one stop of a group (Stockholm's cities);
 * no passing through an off-board, through a revenue centre by a terminal path,
@@ -20,20 +21,22 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
 
 Revenue is the value of the stops in the current phase, each bonus the route
 earns (:mod:`framework.board.bonuses`), and the train's multiplier on stops in
-hexes holding the company's token.
+hexes holding the company's token; a distance by kind of stop pays the stops it
+counts as paying, times their multiplier.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
+from framework.board.distance import Distance
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Resource
 from framework.title.base import revenue_in_phase
-from framework.title.faces import End
+from framework.title.faces import End, Face, Node
 
 NodeRef = tuple[str, int]
 """A revenue centre: ``(hex, part index)``."""
@@ -79,6 +82,9 @@ class Runner:
     bonuses: BonusRules = field(default_factory=BonusRules)
     train: str | None = None
     """The train type (or face) running: a revenue may name what it earns there."""
+    by_kind: Distance | None = None
+    """Its distance by kind of stop, for a train that counts cities, towns and
+    off-boards apart (then ``distance`` is the most stops of all kinds)."""
 
 
 @dataclass(frozen=True)
@@ -125,17 +131,27 @@ def check_route(
     stops = route.stops
     if len(stops) < 2:
         raise IllegalRoute("two stops", "a route needs at least two stops")
-    if runner.distance is not None and len(stops) > runner.distance:
+    faces = board.graph.faces
+    found = [_node(faces, stop) for stop in stops]
+    length = sum(1 if node is None else node.visit_cost for node in found)
+    if runner.distance is not None and length > runner.distance:
         raise IllegalRoute(
             "distance",
-            f"train {route.train} counts {runner.distance} stops, the route has {len(stops)}",
+            f"train {route.train} counts {runner.distance} stops, the route has {length}",
+        )
+    nodes = [node for node in found if node is not None]
+    if len(nodes) < len(stops):
+        hex_id, index = stops[found.index(None)]
+        raise IllegalRoute("stops", f"there is no revenue centre {index} in {hex_id}")
+    by_kind = runner.by_kind
+    if by_kind is not None and by_kind.earn((n.kind, 0, n.visit_cost) for n in nodes) is None:
+        raise IllegalRoute(
+            "distance",
+            f"train {route.train} visits {by_kind.describe()}, the route has "
+            + ", ".join(f"{n} {kind}" for kind, n in _kinds(nodes).items()),
         )
     if len(route.chains) != len(stops) - 1:
         raise IllegalRoute("track", "a route needs track between each two stops")
-    faces = board.graph.faces
-    for hex_id, index in stops:
-        if hex_id not in faces or not 0 <= index < len(faces[hex_id].nodes):
-            raise IllegalRoute("stops", f"there is no revenue centre {index} in {hex_id}")
     if len(set(stops)) < len(stops):
         raise IllegalRoute("no stop twice", "the route visits a stop twice")
     groups = [faces[h].nodes[i].group for h, i in stops if faces[h].nodes[i].group]
@@ -204,8 +220,27 @@ def _check_through(board: Board, runner: Runner, stop: NodeRef, before: PathRef,
 def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
     """What a (legal) route earns."""
     own_hexes = board.token_hexes(runner.owner)
-    base = 0
-    for node in route.stops:
-        value = stop_value(board, node, runner.colors, runner.train)
-        base += value * (runner.multiplier if node[0] in own_hexes else 1)
+    values = [
+        stop_value(board, node, runner.colors, runner.train)
+        * (runner.multiplier if node[0] in own_hexes else 1)
+        for node in route.stops
+    ]
+    if runner.by_kind is None:
+        base = sum(values)
+    else:
+        nodes = [board.face(h).nodes[i] for h, i in route.stops]
+        base = runner.by_kind.earn((n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)) or 0
     return Revenue(base, runner.bonuses.earned(board, route.hexes()))
+
+
+def _node(faces: Mapping[str, Face], stop: NodeRef) -> Node | None:
+    face = faces.get(stop[0])
+    return face.nodes[stop[1]] if face is not None and 0 <= stop[1] < len(face.nodes) else None
+
+
+def _kinds(nodes: Iterable[Node]) -> dict[str, int]:
+    """How many stops of each kind (that take some distance)."""
+    out: dict[str, int] = {}
+    for node in nodes:
+        out[node.kind] = out.get(node.kind, 0) + node.visit_cost
+    return out

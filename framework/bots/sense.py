@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from framework.board.lays import improves_mainline
 from framework.engine import trains
+from framework.engine.operating import by_kind
 from framework.title.base import revenue_in_phase
 
 if TYPE_CHECKING:
@@ -91,7 +92,11 @@ def train_value(game: Game, train: Train, face: str) -> int:
     spec = game.title.trains[train.name]
     variant = spec.variants.get(face) if face != train.name else None
     distance = variant.distance if variant is not None and variant.distance is not None else spec.distance
-    reach = 99 if distance == "unlimited" else int(distance)
+    if isinstance(distance, list):
+        limit = by_kind(distance).limit
+        reach = 99 if limit is None else limit
+    else:
+        reach = 99 if distance == "unlimited" else int(distance)
     multiplier = variant.own_token_stop_multiplier if variant is not None else spec.own_token_stop_multiplier
     return reach * multiplier
 

@@ -19,7 +19,7 @@ from typing import Any
 from framework.title.tilecode import ICON_NAMES, TileCodeError, parse
 
 COSMETIC_PARTS = {"frame", "stripes", "halt_symbol"}
-NODE_KEEP = {"revenue", "slots", "groups"}
+NODE_KEEP = {"revenue", "slots", "groups", "visit_cost"}
 NODE_COSMETIC = {"loc", "hide", "style", "format", "visit_cost_display", "name"}
 PATH_KEEP = {"a", "b", "terminal", "track"}
 PATH_COSMETIC = {"a_lane", "b_lane", "lanes", "ignore_gauge_walk", "ignore_gauge_compare"}
@@ -57,7 +57,9 @@ def _node(kind: str, rest: str, read: Read) -> str:
     for key, value in _params(rest):
         if key == "revenue":
             kept.append(f"revenue:{_revenue(value, read)}")
-        elif key == "slots" and (not value.isdigit() or int(value) < 1):
+        elif key in ("slots", "visit_cost") and not value.isdigit():
+            read.gaps.append(f"{kind} with {key} {value} (left out)")
+        elif key == "slots" and int(value) < 1:
             read.gaps.append(f"{kind} with {value} slots (written with one)")
         elif key in NODE_KEEP:
             kept.append(f"{key}:{value}")

@@ -23,19 +23,63 @@ def _name(value: Any) -> str:
     return str(value)
 
 
-def _distance(train: dict[str, Any], gaps: Gaps) -> int | str:
+def _distance(train: dict[str, Any], gaps: Gaps) -> int | str | list[dict[str, Any]]:
     distance = train.get("distance", 0)
     if isinstance(distance, int):
         if distance < 1:
             gaps.add("trains", f"train {train.get('name')}: a distance of {distance} (written as 1)")
         return "unlimited" if distance >= 99 else max(distance, 1)
-    if isinstance(distance, list):
-        gaps.add("trains", f"train {train.get('name')}: a distance by kind of stop ({distance})")
-        pays = [d.get("pay", 0) for d in distance if isinstance(d, dict) and "city" in (d.get("nodes") or [])]
-        pay = pays[0] if pays else max((d.get("pay", 0) for d in distance if isinstance(d, dict)), default=2)
-        return "unlimited" if pay >= 99 else max(int(pay), 1)
-    gaps.add("trains", f"train {train.get('name')}: distance {distance}")
+    if isinstance(distance, list) and distance:
+        parts = [_stop_count(part) for part in distance]
+        if all(part is not None for part in parts):
+            _overlaps(train, distance, gaps)
+            return [part for part in parts if part is not None]
+    gaps.add("trains", f"train {train.get('name')}: distance {distance} (written as 2)")
     return 2
+
+
+STOP_KINDS = ("city", "town", "offboard")
+
+
+def _count(value: Any) -> int | str | None:
+    if isinstance(value, int) and value >= 0:
+        return "unlimited" if value >= 99 else value
+    return None
+
+
+def _stop_count(part: Any) -> dict[str, Any] | None:
+    """One part of an 18xx.games distance list (``nodes``, ``pay``, ``visit``,
+    ``multiplier``) as a :class:`~framework.title.trains.StopCount`, or ``None``."""
+    if not isinstance(part, dict):
+        return None
+    kinds = part.get("nodes")
+    pay = _count(part.get("pay"))
+    visit = _count(part.get("visit", part.get("pay")))
+    if not isinstance(kinds, list) or not kinds or any(k not in STOP_KINDS for k in kinds):
+        return None
+    if pay is None or visit is None or visit == 0:
+        return None
+    out: dict[str, Any] = {"stops": list(kinds), "visit": visit}
+    if pay != visit:
+        out["pay"] = pay
+    multiplier = part.get("multiplier", 1)
+    if not isinstance(multiplier, int) or multiplier < 0:
+        return None
+    if multiplier != 1:
+        out["multiplier"] = multiplier
+    return out
+
+
+def _overlaps(train: dict[str, Any], distance: list[dict[str, Any]], gaps: Gaps) -> None:
+    """18xx.games multiplies a stop by the first part naming its kind, this format by
+    the part it pays in: the same unless parts sharing a kind multiply differently."""
+    for kind in STOP_KINDS:
+        multipliers = {part.get("multiplier", 1) for part in distance if kind in part["nodes"]}
+        if len(multipliers) > 1:
+            gaps.add(
+                "trains",
+                f"train {train.get('name')}: {kind} stops multiplied by the first part naming them",
+            )
 
 
 def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps) -> dict[str, Any]:

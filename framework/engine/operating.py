@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from framework.board.bonuses import BonusRules, Marker
+from framework.board.distance import Allowance
+from framework.board.distance import Distance as StopDistance
 from framework.board.hexmap import shared
 from framework.board.lays import Discount, LayTerms
 from framework.board.routes import Runner
@@ -16,8 +18,8 @@ from framework.title.model import Title
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.title.trains import Distance, StopCount, TrainVariant
     from framework.title.trains import Train as TrainSpec
-    from framework.title.trains import TrainVariant
 
 A = TypeVar("A", bound=ab.AbilityBase)
 
@@ -160,11 +162,33 @@ def national(game: Game) -> str | None:
 
 
 def train_distance(game: Game, train: Train) -> int | None:
-    """How far the train runs on its current face (``None``: unlimited)."""
+    """How many stops the train's route may have on its current face (``None``:
+    unlimited)."""
+    value = _distance(game, train)
+    if isinstance(value, list):
+        return by_kind(value).limit
+    return None if value == "unlimited" else value
+
+
+def _distance(game: Game, train: Train) -> Distance:
     spec = game.title.trains[train.name]
     variant = spec.variants.get(train.variant)
-    value = variant.distance if variant is not None and variant.distance is not None else spec.distance
-    return None if value == "unlimited" else value
+    return variant.distance if variant is not None and variant.distance is not None else spec.distance
+
+
+def by_kind(parts: list[StopCount]) -> StopDistance:
+    """A distance by kind of stop, as the route rules read it."""
+    return StopDistance(
+        tuple(
+            Allowance(
+                frozenset(part.stops),
+                None if part.visit == "unlimited" else part.visit,
+                -1 if part.pay is None else None if part.pay == "unlimited" else part.pay,
+                part.multiplier,
+            )
+            for part in parts
+        )
+    )
 
 
 def train_face(game: Game, train: Train) -> TrainSpec | TrainVariant:
@@ -196,4 +220,5 @@ def runner(game: Game, train: Train) -> Runner:
         passes,
         BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker),
         train.variant or train.name,
+        by_kind(distance) if isinstance(distance := _distance(game, train), list) else None,
     )

@@ -388,12 +388,9 @@ class _Checker:
             at = ("trains", name)
             if isinstance(train.count, int) and train.count < 1:
                 yield ((*at, "count"), "a train count must be at least 1 (or unlimited)", "value")
-            if isinstance(train.distance, int) and train.distance < 1:
-                yield (
-                    (*at, "distance"),
-                    "a train's distance must be at least 1 (or unlimited)",
-                    "value",
-                )
+            yield from _distance_checks((*at, "distance"), train.distance)
+            for face, variant in train.variants.items():
+                yield from _distance_checks((*at, "variants", face, "distance"), variant.distance)
             if train.rusts_on is not None:
                 yield from self.ref((*at, "rusts_on"), train.rusts_on, trains, "train")
             if train.available_from is not None:
@@ -747,3 +744,18 @@ class _Checker:
                 wrong = kind_problem(at, name, known[name], round_hooks)
                 if wrong is not None:  # the moment's key: where a house rule points it
                     yield (at, wrong, "key" if at[0] == "hooks" else "value")
+
+
+def _distance_checks(at: DataPath, distance: object) -> Iterator[Found]:
+    """A distance of at least one stop; by kind of stop, each part visiting at least one
+    and paying at most what it visits."""
+    if isinstance(distance, int) and distance < 1:
+        yield (at, "a train's distance must be at least 1 (or unlimited)", "value")
+    if isinstance(distance, list):
+        for k, part in enumerate(distance):
+            if isinstance(part.visit, int) and part.visit < 1:
+                yield ((*at, k, "visit"), "a part of a distance visits 1 stop or more", "value")
+            if isinstance(part.pay, int) and part.pay < 0:
+                yield ((*at, k, "pay"), "a part of a distance pays 0 stops or more", "value")
+            if isinstance(part.pay, int) and isinstance(part.visit, int) and part.pay > part.visit:
+                yield ((*at, k, "pay"), "a part of a distance pays at most the stops it visits", "value")

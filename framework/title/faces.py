@@ -48,6 +48,8 @@ class Node:
     """Token slots (cities only)."""
     group: str | None = None
     """Its group: a route visits at most one revenue centre of a group."""
+    visit_cost: int = 1
+    """How much of a train's distance a stop here takes."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
     ):
         for item in items:
             slots = getattr(item, "slots", 0) if kind == "city" else 0
-            nodes.append(Node(kind, item.revenue, slots, item.group))
+            nodes.append(Node(kind, item.revenue, slots, item.group, item.visit_cost))
     offsets = {
         "city": 0,
         "town": len(content.cities),

@@ -74,6 +74,8 @@ def parse(code: str) -> dict[str, Any]:
                 node["slots"] = int(params["slots"])
             if "groups" in params:
                 node["group"] = params["groups"]
+            if params.get("visit_cost", "1") != "1":
+                node["visit_cost"] = int(params["visit_cost"])
             out.setdefault(NODE_PARTS[kind], []).append(node)
             nodes.append((kind, counts[kind]))
             counts[kind] += 1

@@ -114,33 +114,38 @@ class Path(Model):
         return (self.a, self.b)
 
 
-class City(Model):
+class Stop(Model):
+    """What every revenue centre has besides its revenue."""
+
+    group: str | None = None
+    """Revenue centres sharing a group (Stockholm's four cities) count as one place: a
+    route visits at most one."""
+    visit_cost: int = Field(default=1, ge=0)
+    """How much of a train's distance a stop here takes: 1, or 0 for a place trains
+    visit free (1888's harbours, 18xx.games' ``visit_cost``)."""
+
+
+class City(Stop):
     """A city: a revenue centre with token slots."""
 
     revenue: Revenue = 0
     """Its revenue; 0 on an empty city site."""
     slots: int = Field(default=1, ge=1)
     """How many station tokens it holds."""
-    group: str | None = None
-    """Cities sharing a group (Stockholm's four) count as one place: a route visits at most one."""
 
 
-class Town(Model):
+class Town(Stop):
     """A town: a revenue centre without token slots."""
 
     revenue: Revenue = 0
     """Its revenue."""
-    group: str | None = None
-    """As for cities: a route visits at most one revenue centre of a group."""
 
 
-class Offboard(Model):
+class Offboard(Stop):
     """An off-board area: routes may end there but never pass through."""
 
     revenue: Revenue
     """Its revenue, usually by phase colour."""
-    group: str | None = None
-    """As for cities: a route visits at most one revenue centre of a group."""
 
 
 class TrackContent(Model):

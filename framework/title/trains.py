@@ -100,12 +100,41 @@ class TradeIn(Model):
     removes discards); ``removed``, out of the game."""
 
 
+StopKind = Literal["city", "town", "offboard"]
+"""A kind of revenue centre a route stops at."""
+
+
+class StopCount(Model):
+    """Part of a distance counted by kind of stop: how many stops of ``stops`` kinds a
+    route may visit, and how many of those pay. A 2+2 train,
+    ``[{stops: [city, town, offboard], visit: 2}, {stops: [town], visit: 2}]``; a train
+    that visits towns free, ``[{stops: [city, offboard], visit: 3}, {stops: [town],
+    visit: unlimited}]``; an express that passes towns, ``… {stops: [town], visit:
+    unlimited, pay: 0}``. A route is legal when its stops can be shared out so that no
+    part visits more than its ``visit``, and earns the best such sharing (18xx.games'
+    ``distance`` list of ``nodes``, ``visit``, ``pay`` and ``multiplier``)."""
+
+    stops: list[StopKind] = Field(min_length=1)
+    """The kinds of stop this part counts."""
+    visit: int | Unlimited = Field(union_mode="left_to_right")
+    """How many such stops a route may visit."""
+    pay: int | Unlimited | None = Field(default=None, union_mode="left_to_right")
+    """How many of the stops visited pay (the best ones); unset: all of them."""
+    multiplier: int = Field(default=1, ge=0)
+    """What each paying stop's value is multiplied by (18AL's 4D doubles cities)."""
+
+
+Distance = int | Unlimited | list[StopCount]
+"""A train's distance: how many stops its route may have (all alike), ``unlimited``,
+or a list of :class:`StopCount` counting cities, towns and off-boards apart."""
+
+
 class TrainVariant(Entry):
     """Another face of a train: same card and supply, different price and powers."""
 
     price: int = Field(gt=0)
     """Its price from the depot."""
-    distance: int | Unlimited | None = Field(default=None, union_mode="left_to_right")
+    distance: Distance | None = Field(default=None, union_mode="left_to_right")
     """Its distance, when it differs from the train's."""
     trade_in: TradeIn | None = None
     """Its trade-in terms."""
@@ -118,8 +147,9 @@ class TrainVariant(Entry):
 class Train(Entry):
     """A train type."""
 
-    distance: int | Unlimited = Field(union_mode="left_to_right")
-    """How many stops its route may have, or ``unlimited``."""
+    distance: Distance = Field(union_mode="left_to_right")
+    """How many stops its route may have, ``unlimited``, or a list of
+    :class:`StopCount` counting cities, towns and off-boards apart."""
     price: int = Field(gt=0)
     """Its price from the depot."""
     count: int | Unlimited = Field(union_mode="left_to_right")

@@ -1,0 +1,151 @@
+"""Distances counted by kind of stop.
+
+Most trains count every stop alike: a 4-train's route has at most four stops,
+and all of them pay. Others count cities, towns and off-boards apart. Such a
+distance is a list of *allowances*, each naming kinds of stop, how many stops of
+those kinds the route may visit, how many of the visited ones pay, and what each
+paying stop is multiplied by:
+
+* a 2+2 visits two stops of any kind and two more towns — ``[any: 2, town: 2]``;
+* 18AL's 4D visits four cities or off-boards, each paying double, and any towns;
+* an express (3E in 18FL) visits three cities or off-boards; it passes towns, which
+  pay nothing (``pay: 0``).
+
+A route is legal when its stops can be shared out among the allowances so that
+none visits more than its ``visit``; it earns the best such sharing, each
+allowance paying its best ``pay`` stops times its ``multiplier``. A stop that costs
+no distance (a port with ``visit_cost: 0``) takes no visit but, to pay, takes paying
+room like any other.
+
+>>> towns_free = Distance((Allowance(frozenset({"city", "offboard"}), 2),
+...                        Allowance(frozenset({"town"}), None)))
+>>> towns_free.earn((("city", 30, 1), ("town", 10, 1), ("town", 10, 1), ("city", 20, 1)))
+70
+>>> towns_free.earn((("city", 30, 1), ("city", 20, 1), ("offboard", 40, 1))) is None
+True
+>>> two_plus_two = Distance((Allowance(frozenset({"city", "town", "offboard"}), 2),
+...                          Allowance(frozenset({"town"}), 2)))
+>>> two_plus_two.earn((("city", 30, 1), ("town", 20, 1), ("town", 10, 1), ("city", 40, 1)))
+100
+>>> two_plus_two.fits(("city", "city", "city"))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+Stop = tuple[str, int, int]
+"""A visited stop: its kind (``city``, ``town``, ``offboard``), its value and what it
+costs of the distance (its ``visit_cost``: 1, or 0 for a port a train visits free)."""
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """Stops of some kinds a train may visit, and how many of them pay."""
+
+    kinds: frozenset[str]
+    visit: int | None
+    """How many such stops the route may visit (``None``: any number)."""
+    pay: int | None = -1
+    """How many of those visited pay (``None``: all; the default, ``-1``: ``visit``)."""
+    multiplier: int = 1
+    """What each paying stop's value is multiplied by."""
+
+    @property
+    def paying(self) -> int | None:
+        return self.visit if self.pay == -1 else self.pay
+
+
+@dataclass(frozen=True)
+class Distance:
+    """A train's distance by kind of stop (see the module)."""
+
+    allowances: tuple[Allowance, ...]
+    _rates: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        rates: dict[str, int] = {}
+        for allowance in self.allowances:
+            gain = allowance.multiplier if allowance.paying != 0 else 0
+            for kind in allowance.kinds:
+                rates[kind] = max(rates.get(kind, 0), gain)
+        object.__setattr__(self, "_rates", rates)
+
+    @property
+    def limit(self) -> int | None:
+        """The most stops a route may have (``None``: no limit)."""
+        visits = [a.visit for a in self.allowances]
+        return None if None in visits else sum(v for v in visits if v is not None)
+
+    def visits(self, kind: str) -> bool:
+        """Whether a route may visit a stop of ``kind`` at all."""
+        return kind in self._rates
+
+    def rate(self, kind: str) -> int:
+        """The most a stop of ``kind`` can earn per unit of its value (0 if it never pays)."""
+        return self._rates.get(kind, 0)
+
+    def fits(self, kinds: Iterable[str]) -> bool:
+        """Whether a route with stops of these ``kinds`` (each costing one of the
+        distance) is within it."""
+        return self.earn(tuple((kind, 0, 1) for kind in kinds)) is not None
+
+    def earn(self, stops: Iterable[Stop]) -> int | None:
+        """What a route with these ``stops`` earns at best, or ``None`` if no sharing
+        out among the allowances keeps within their ``visit``."""
+        return _earn(self.allowances, tuple(sorted(stops, key=_by_value)))
+
+    def describe(self) -> str:
+        """The distance in words, for messages: ``2 city/offboard + any town``."""
+        parts = []
+        for a in self.allowances:
+            count = "any" if a.visit is None else str(a.visit)
+            text = f"{count} {'/'.join(sorted(a.kinds))}"
+            if a.paying == 0:
+                text += " (not paying)"
+            elif a.paying is not None and a.visit is not None and a.paying < a.visit:
+                text += f" ({a.paying} paying)"
+            if a.multiplier != 1:
+                text += f" ×{a.multiplier}"
+            parts.append(text)
+        return " + ".join(parts)
+
+
+def _by_value(stop: Stop) -> tuple[int, str, int]:
+    return (-stop[1], stop[0], stop[2])
+
+
+@lru_cache(maxsize=65536)
+def _earn(allowances: tuple[Allowance, ...], stops: tuple[Stop, ...]) -> int | None:
+    """The best sharing of ``stops`` (best value first) among ``allowances``.
+
+    Stops are handed out best first, so the stops an allowance pays for are the first
+    it takes while it has paying room. A state is, per allowance, the stops it visits
+    and the stops it pays; a stop that costs no distance (``visit_cost`` 0) uses only
+    paying room, and may go unpaid in none."""
+    n = len(stops)
+    caps = [n if a.visit is None else min(a.visit, n) for a in allowances]
+    pays = [n if a.paying is None else a.paying for a in allowances]
+    start = tuple(0 for _ in range(2 * len(allowances)))
+    states: dict[tuple[int, ...], int] = {start: 0}
+    for kind, value, cost in stops:
+        after: dict[tuple[int, ...], int] = {}
+        for held, total in states.items():
+            if not cost and (held not in after or after[held] < total):
+                after[held] = total  # a free stop that does not pay
+            for k, allowance in enumerate(allowances):
+                visits, paid = held[2 * k], held[2 * k + 1]
+                if kind not in allowance.kinds or visits + cost > caps[k] or (not cost and paid >= pays[k]):
+                    continue
+                pays_here = paid < pays[k]
+                gain = value * allowance.multiplier if pays_here else 0
+                key = (*held[: 2 * k], visits + cost, paid + pays_here, *held[2 * k + 2 :])
+                if key not in after or after[key] < total + gain:
+                    after[key] = total + gain
+        if not after:
+            return None
+        states = after
+    return max(states.values())
