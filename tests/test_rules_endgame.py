@@ -8,6 +8,9 @@ several applies. Score = cash + shares × price + face value of privates (NEFT 0
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from sj_support import (
     BANKRUPT,
     BOT,
@@ -27,8 +30,11 @@ from sj_support import (
     turn,
 )
 
+from framework.base.errors import GameError
 from framework.engine import finance
 from framework.engine.entities import BANK
+from framework.engine.game import Game
+from framework.title.loader import RulesText, load_title
 
 
 def play_on(game, name, until=None):
@@ -184,3 +190,16 @@ def test_the_game_refuses_actions_once_over():
     error = refused(game, {"type": "end_game", "entity": "KFJ"})
     assert error.rule == "game over"
     assert game.end_reason == "manually_ended"
+
+
+def test_a_game_where_nobody_can_ever_act_stops_as_stalled():
+    """A sequence whose rounds never have anything to do (here a stock round without its
+    share step, and no corporation to operate) is refused at once, naming the rule,
+    rather than turning over forever."""
+    rule = "sequence:\n  start: []\nrounds:\n  stock:\n    kind: stock\n    steps: [discard_train]\n"
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    title = load_title(folder, [RulesText("house.yaml", rule)])
+    with pytest.raises(GameError) as caught:
+        Game(title, [("1", "A"), ("2", "B"), ("3", "C")], 1)
+    assert caught.value.rule == "stalled"
+    assert Game(load_title(folder), [("1", "A"), ("2", "B"), ("3", "C")], 1).round is not None

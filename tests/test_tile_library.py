@@ -134,11 +134,28 @@ def test_the_package_data_carries_the_library():
 # -- 1830, 18SJ and 1889 on the library ------------------------------------------------------------
 
 
+NODE_FIELDS_SINCE = {"visit_cost": 1}
+"""Fields revenue centres gained since ``BEFORE`` was written, with their defaults."""
+
+
+def as_before(dump: dict) -> dict:
+    """A tile's dump without the revenue-centre fields gained since, where they keep their
+    defaults."""
+    out = dict(dump)
+    for kind in ("cities", "towns", "offboards"):
+        out[kind] = [
+            {k: v for k, v in node.items() if NODE_FIELDS_SINCE.get(k, object()) != v} for node in dump[kind]
+        ]
+    return out
+
+
 @pytest.mark.parametrize("name", ON_THE_LIBRARY)
 def test_the_titles_tiles_are_what_they_defined_in_full_before(name):
     before = json.loads(BEFORE.read_text(encoding="utf-8"))[name]
     title = load_title(TITLES / name)
-    now = json.loads(json.dumps({tile_name: tile.model_dump() for tile_name, tile in title.tiles.items()}))
+    now = json.loads(
+        json.dumps({tile_name: as_before(tile.model_dump()) for tile_name, tile in title.tiles.items()})
+    )
     assert set(now) == set(before)
     for tile_name, fields in now.items():
         # fields the tile format gained since keep their defaults: nothing changed
@@ -159,7 +176,7 @@ def test_standard_tiles_equal_the_definitions_they_replace(name):
         standard = Tile.model_validate(
             {**library[tile_name], "count": old["count"], "upgrades": old["upgrades"]}
         )
-        dump = json.loads(json.dumps(standard.model_dump()))
+        dump = json.loads(json.dumps(as_before(standard.model_dump())))
         assert {k: v for k, v in dump.items() if k in old} == old, tile_name
 
 

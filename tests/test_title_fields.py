@@ -75,7 +75,8 @@ def _scalars_in(annotation) -> bool:
     args = typing.get_args(annotation)
     origin = typing.get_origin(annotation)
     if not args:
-        return not (isinstance(annotation, type) and issubclass(annotation, BaseModel)) and annotation is not None
+        is_model = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+        return not is_model and annotation is not None
     if origin in (list, dict, tuple):
         return False
     return any(_scalars_in(arg) for arg in args if arg is not type(None))

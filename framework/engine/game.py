@@ -308,7 +308,12 @@ class Game:
     # -- rounds ---------------------------------------------------------
 
     def next_round(self) -> None:
-        """Start the next round of the sequence, skipping rounds with nothing to do."""
+        """Start the next round of the sequence, skipping rounds with nothing to do.
+
+        Raises :class:`GameError` (``stalled``) when two whole game turns pass in which
+        no round had anything to do: nobody could ever act again, and the game has no
+        end that would stop it."""
+        started = self.turn
         while not self.finished:
             name = self._next_round_name()
             if name is None:
@@ -317,6 +322,12 @@ class Game:
             if not rnd.finished():
                 return
             rnd.finish()
+            if self.turn > started + 2:
+                raise GameError(
+                    "stalled",
+                    f"no round of game turns {started} to {self.turn} had anything to do: "
+                    "nobody can act, and no end of the game applies",
+                )
 
     def _next_round_name(self) -> str | None:
         previous = self.round
