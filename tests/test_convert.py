@@ -212,3 +212,44 @@ def test_a_library_step_is_written_once_the_one_18xx_games_names_so():
         {"step": "buy_company", "blocking": True},
     ]
     assert any("another step derived from buy_train" in g for g in gaps.by_section["rounds"])
+
+
+def test_a_distance_list_becomes_parts_by_kind_of_stop():
+    """18xx.games' ``distance`` lists: ``nodes`` → ``stops``, 99 → ``unlimited``, ``pay``
+    kept only where it differs from ``visit``, a multiplier kept; one the format cannot
+    read is named and written as 2."""
+    from framework.convert.trains import _distance
+
+    gaps = Gaps()
+    four_d = [
+        {"nodes": ["city", "offboard"], "pay": 4, "visit": 4, "multiplier": 2},
+        {"nodes": ["town"], "pay": 0, "visit": 99},
+    ]
+    assert _distance({"name": "4D", "distance": four_d}, gaps) == [
+        {"stops": ["city", "offboard"], "visit": 4, "multiplier": 2},
+        {"stops": ["town"], "visit": "unlimited", "pay": 0},
+    ]
+    assert not gaps.by_section
+    assert _distance({"name": "X", "distance": [{"nodes": ["halt"], "pay": 1}]}, gaps) == 2
+    assert "distance" in " ".join(gaps.by_section["trains"])
+
+
+def test_a_closing_ability_the_setup_adds_is_read_from_the_built_game():
+    """18Chesapeake gives its Cornelius Vanderbilt, in setup, the ability to close when its
+    corporation buys a train: not in the company's data, only in the built game."""
+    from framework.convert.entities import convert_companies
+
+    data = [
+        {
+            "sym": "CV",
+            "name": "Cornelius Vanderbilt",
+            "value": 200,
+            "revenue": 30,
+            "abilities": [{"type": "shares", "shares": "random_president"}, {"type": "no_buy"}],
+        }
+    ]
+    built = [{"sym": "CV", "abilities": [{"type": "close", "when": ["bought_train"], "corporation": "C&A"}]}]
+    companies, _ = convert_companies(data, built, {"C&A"}, Gaps())
+    assert companies["CV"]["closes_when_corporation_buys_train"] is True
+    companies, _ = convert_companies(data, [{"sym": "CV", "abilities": []}], {"C&A"}, Gaps())
+    assert "closes_when_corporation_buys_train" not in companies["CV"]

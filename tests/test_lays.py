@@ -11,7 +11,7 @@ from framework.board.board import Board
 from framework.board.graph import node_key
 from framework.board.lays import Discount, IllegalLay, LayTerms, check_lay, improves_mainline, lay, legal_lays
 from framework.board.tokens import IllegalToken, check_token, token_cities
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 
 SJ = load_title(Path(__file__).resolve().parents[1] / "titles" / "18SJ")
 ALL = ("yellow", "green", "brown", "gray")
@@ -343,3 +343,31 @@ def _legal(board: Board, hex_id: str, name: str, rotation: int) -> bool:
     except IllegalLay:
         return False
     return True
+
+
+def test_an_upgrade_must_leave_room_for_the_tokens_and_reserved_slots_already_there():
+    """A city holding a token and a reserved slot cannot become a city of one slot
+    (18xx.games refuses such a tile in every rotation); with one of them it can."""
+    tiles = (
+        "tiles:\n"
+        "  Y2: {color: yellow, count: 1, cities: [{revenue: 20, slots: 2}],"
+        " paths: [[0, city], [3, city]], upgrades: [G1]}\n"
+        "  G1: {color: green, count: 2, cities: [{revenue: 30}], paths: [[0, city], [3, city], [1, city]]}\n"
+    )
+    title = load_title(Path(__file__).resolve().parents[1] / "titles" / "18SJ", [RulesText("t.yaml", tiles)])
+    for crowded in (True, False):
+        board = Board(title)
+        upgrade(board, "E12", "Y2", rotations(board, "E12", "Y2")[0])
+        board.add_token("A", ("E12", 0))
+        if crowded:
+            board.reserve("B", ("E12", 0))
+        tile_id = board.supply.next_id("G1")
+        outcomes = set()
+        for rotation in range(6):
+            try:
+                check_lay(board, ANYWHERE, "E12", tile_id, rotation)
+                outcomes.add("legal")
+            except IllegalLay as error:
+                outcomes.add(error.rule)
+        assert ("room for tokens" in outcomes) == crowded
+        assert ("legal" in outcomes) != crowded

@@ -238,6 +238,7 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
             "keep track",
             f"tile {name} in rotation {rotation} does not keep the track already in {hex_id}",
         )
+    _check_room(board, hex_id, name, rotation, new, mapping)
     bad = sorted(new.exits - board.hexmap.usable[hex_id])
     if bad:
         raise IllegalLay(
@@ -316,6 +317,24 @@ def _borders(board: Board, hex_id: str, new: Face) -> list[frozenset[tuple[str, 
 def _border_cost(board: Board, pair: frozenset[tuple[str, int]]) -> int:
     hex_id, edge = min(pair)
     return board.hexmap.border_costs[hex_id][edge]
+
+
+def _check_room(
+    board: Board, hex_id: str, name: str, rotation: int, new: Face, mapping: dict[int, int]
+) -> None:
+    """Each new city holds the tokens and reserved slots its old cities bring to it."""
+    held: dict[int, set[str]] = {}
+    for table in (board.tokens, board.reserved):
+        for (h, i), entries in table.items():
+            if h == hex_id and i in mapping:
+                held.setdefault(mapping[i], set()).update(e for e in entries if e is not None)
+    for city, owners in held.items():
+        if len(owners) > new.nodes[city].slots:
+            raise IllegalLay(
+                "room for tokens",
+                f"tile {name} in rotation {rotation} has {new.nodes[city].slots} slot(s) in the city "
+                f"where {hex_id}'s {len(owners)} tokens and reserved slots would go",
+            )
 
 
 def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping: dict[int, int]) -> None:

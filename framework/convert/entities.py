@@ -167,6 +167,22 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
     return []
 
 
+def _added_in_setup(built: dict[str, Any] | None, company: dict[str, Any]) -> list[dict[str, Any]]:
+    """The closing abilities a title's setup gives a company (18Chesapeake's CV closes
+    when its corporation buys a train), which its data does not list."""
+
+    def closes_on_train(ability: dict[str, Any]) -> bool:
+        return ability.get("type") == "close" and ability.get("when") in ("bought_train", ["bought_train"])
+
+    if any(closes_on_train(a) for a in company.get("abilities") or []):
+        return []
+    return [
+        {"type": "close", "when": "bought_train", "corporation": a.get("corporation")}
+        for a in (built or {}).get("abilities") or []
+        if closes_on_train(a)
+    ]
+
+
 def convert_companies(
     game_companies: Any, built: list[dict[str, Any]], corps: set[str], gaps: Gaps
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -185,6 +201,7 @@ def convert_companies(
         if 0 < low <= high:
             sales = {"min": low, "max": high}
     out: dict[str, Any] = {}
+    built_by_sym = {str(c.get("sym")): c for c in built}
     for company in game_companies:
         sym = str(company.get("sym"))
         where = f"company {sym}"
@@ -198,7 +215,7 @@ def convert_companies(
         if company.get("desc"):
             entry["description"] = str(company["desc"])
         abilities: list[dict[str, Any]] = []
-        for ability in company.get("abilities") or []:
+        for ability in [*(company.get("abilities") or []), *_added_in_setup(built_by_sym.get(sym), company)]:
             if ability.get("type") == "no_buy":
                 entry["corporations_may_buy"] = False
             if ability.get("type") == "close" and ability.get("when") == "bought_train":
