@@ -253,3 +253,28 @@ def test_a_closing_ability_the_setup_adds_is_read_from_the_built_game():
     assert companies["CV"]["closes_when_corporation_buys_train"] is True
     companies, _ = convert_companies(data, [{"sym": "CV", "abilities": []}], {"C&A"}, Gaps())
     assert "closes_when_corporation_buys_train" not in companies["CV"]
+
+
+def test_a_token_ability_keeps_its_prices_and_says_what_it_cannot():
+    """18NL's P2: a free token from the charter in nine hexes, reached or not; an ability
+    with options the format lacks (a cheater's extra slot) is named and left out."""
+    from framework.convert.entities import convert_ability
+
+    gaps = Gaps()
+    p2 = {
+        "type": "token",
+        "owner_type": "corporation",
+        "price": 0,
+        "teleport_price": 0,
+        "when": ["token"],
+        "special_only": True,
+        "count": 1,
+        "from_owner": True,
+        "hexes": ["E4", "F9"],
+    }
+    assert convert_ability(p2, "company P2", set(), gaps) == [
+        {"type": "token", "hexes": ["E4", "F9"], "price": 0, "teleport_price": 0, "from_owner": True, "count": 1}
+    ]
+    assert not gaps.by_section
+    assert convert_ability({**p2, "cheater": 1}, "company P2", set(), gaps) == []
+    assert "cheater" in " ".join(gaps.by_section["companies"])

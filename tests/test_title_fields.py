@@ -529,6 +529,9 @@ VAR = "test_rules_variants.py::"
 LAYS = "test_lays.py::"
 ROUTES = "test_routes.py::"
 DIST = "test_distance.py::"
+TOK = "test_token_ability.py::"
+TOK_PLACES = TOK + "test_a_company_places_its_corporations_token_at_price_or_teleport_price"
+TOK_EXTRA = TOK + "test_an_extra_token_leaves_the_turns_token_and_one_beyond_the_charter_leaves_it_full"
 FREE_STOP = DIST + "test_a_stop_visited_free_takes_no_distance"
 FREE_TILE = DIST + "test_a_tile_code_s_visit_cost_reaches_the_tile_s_stops"
 FREE_OFFBOARD = "test_optimal.py::test_agrees_with_brute_force"
@@ -549,6 +552,20 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "companies.abilities[token].type": (TOK + "test_a_token_ability_without_its_step_is_refused",),
+    "companies.abilities[token].owner": (TOK_PLACES,),
+    "companies.abilities[token].hexes": (TOK_PLACES,),
+    "companies.abilities[token].price": (TOK_PLACES,),
+    "companies.abilities[token].teleport_price": (
+        TOK + "test_without_a_teleport_price_only_reached_cities_and_a_refusal_changes_nothing",
+    ),
+    "companies.abilities[token].from_owner": (TOK_EXTRA,),
+    "companies.abilities[token].extra": (TOK_EXTRA,),
+    "companies.abilities[token].count": (TOK + "test_two_tokens_are_placed_one_a_turn",),
+    "companies.abilities[token].closes_when_used_up": (TOK + "test_a_used_up_company_may_close",),
+    "companies.abilities[token].when": (
+        TOK + "test_at_the_token_step_only_unless_the_ability_says_any_time_of_the_turn",
+    ),
     "companies.abilities[tile_income].type": (
         "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
     ),

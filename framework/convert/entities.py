@@ -97,6 +97,62 @@ def _shares(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) ->
     return out
 
 
+TOKEN_WHEN = {"token": "token", "owning_corp_or_turn": "operating_turn"}
+"""18xx.games' times of a ``token`` ability, as the format's ``when``."""
+TOKEN_UNSAID = ("cheater", "extra_slot", "neutral", "city", "discount", "same_hex_allowed")
+"""Options of a ``token`` ability the format does not express."""
+
+
+def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
+    """A ``token`` ability a corporation uses through its company, as the format's."""
+    hexes = [h for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
+    when = [TOKEN_WHEN.get(str(w)) for w in _listed(ability.get("when"))] or ["token"]
+    unsaid = [k for k in TOKEN_UNSAID if ability.get(k)]
+    if ability.get("check_tokenable") is False:
+        unsaid.append("check_tokenable")
+    count = ability.get("count")
+    if (
+        not hexes
+        or None in when
+        or unsaid
+        or ability.get("owner_type") not in (None, "corporation")
+        or not isinstance(count, int)
+        or count < 1
+    ):
+        gaps.add("companies", f"{where}: ability token ({_brief(ability)})")
+        return None
+    out: dict[str, Any] = {"type": "token", "hexes": hexes}
+    for key in ("price", "teleport_price"):
+        if isinstance(ability.get(key), int):
+            out[key] = ability[key]
+    if ability.get("connected"):
+        out.pop("teleport_price", None)
+    out["from_owner"] = bool(ability.get("from_owner"))
+    if ability.get("extra_action"):
+        out["extra"] = True
+    out["count"] = count
+    if ability.get("closed_when_used_up"):
+        out["closes_when_used_up"] = True
+    if when != ["token"]:
+        out["when"] = list(dict.fromkeys(when))
+    if not ability.get("special_only"):
+        gaps.add("companies", f"{where}: ability token also prices the corporation's own tokens in its hexes")
+    return out
+
+
+def _listed(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _brief(ability: dict[str, Any]) -> str:
+    """An 18xx.games ability's options that matter, for a gap."""
+    skip = {"type", "description", "desc_detail", "count_this_or", "used", "passive", "class", "start_count"}
+    kept = {k: v for k, v in ability.items() if k not in skip and v not in (None, False, [], "")}
+    return ", ".join(f"{k}: {v}" for k, v in kept.items())
+
+
 def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) -> list[dict[str, Any]]:
     """The format's abilities for one 18xx.games ability (none where it has no kind)."""
     kind = str(ability.get("type"))
@@ -148,6 +204,9 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         if ability.get("owner_only"):
             out["owner_only"] = True
         return [out]
+    if kind == "token":
+        token = _token(ability, where, gaps)
+        return [token] if token else []
     if kind == "teleport" and ability.get("hexes") and ability.get("tiles"):
         return [{"type": "teleport", "hexes": ability["hexes"], "tiles": [str(t) for t in ability["tiles"]]}]
     if kind == "close" and ability.get("on_phase") == "never":

@@ -34,6 +34,7 @@ STEPS = {
     "Assign": "assign",
     "SpecialBuyTrain": "special_buy_train",
     "RedeemShares": "redeem_shares",
+    "SpecialToken": "special_token",
 }
 INTERNAL = {"EndGame", "Message", "Program"}
 KINDS = {"Auction": "auction", "Stock": "stock", "Operating": "operating"}

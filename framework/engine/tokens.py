@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.board.tokens import cities_in
+from framework.board.tokens import cities_in, token_cities
+from framework.engine.operating import owned_abilities
+from framework.title.companies import StationToken
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -97,3 +99,38 @@ def next_price(game: Game, entity: str) -> int | None:
     used = game.corporations[entity].tokens_used
     prices = game.title.corporations[entity].tokens
     return prices[used] if used < len(prices) else None
+
+
+def ability_cities(game: Game, sym: str, ability: StationToken) -> dict[tuple[str, int], int]:
+    """The cities where company ``sym``'s ``token`` ability may put its owner's token now
+    (timing aside), each with its price: the ability's ``price`` where the owner reaches
+    the city, its ``teleport_price`` where it does not (no such city without one), within
+    the owner's cash."""
+    company = game.companies[sym]
+    owner = company.owner
+    if owner not in game.corporations or company.uses.get("token", 0) <= 0:
+        return {}
+    charter_price = next_price(game, owner)
+    if ability.from_owner and charter_price is None:
+        return {}
+    board = game.track_board
+    reached = set(token_cities(board, owner))
+    cash = game.corporations[owner].cash
+    bot = game.corporations[owner].bot
+    out: dict[tuple[str, int], int] = {}
+    for city in cities_in(board, owner, ability.hexes):
+        price = ability.price if city in reached else ability.teleport_price
+        if city not in reached and price is None:
+            continue
+        price = 0 if bot else price if price is not None else charter_price or 0
+        if price <= cash:
+            out[city] = price
+    return out
+
+
+def waits_for_ability(game: Game, entity: str) -> bool:
+    """Whether a company ``entity`` owns may place a token for it at its token step."""
+    return any(
+        "token" in ability.when and ability_cities(game, sym, ability)
+        for sym, ability in owned_abilities(game, entity, StationToken)
+    )

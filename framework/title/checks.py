@@ -435,6 +435,14 @@ class _Checker:
             yield from self.refs((*where, "tiles"), ability.tiles, t.tiles, "tile")
         elif isinstance(ability, ab.RevenueChange):
             yield from self.ref((*where, "phase"), ability.phase, t.phases, "phase")
+        elif isinstance(ability, ab.StationToken) and not any(
+            step.step == "special_token" for rnd in t.rounds.values() for step in rnd.steps
+        ):
+            yield (
+                (*where, "type"),
+                "a token ability is played by the special_token step: list it in an operating round",
+                "value",
+            )
         elif isinstance(ability, ab.TerrainDiscount) and ability.hexes is None:
             if not any(ability.terrain in hx.terrain for hx in t.map.hexes.values()):
                 yield ((*where, "terrain"), f"no hex has {ability.terrain} terrain", "value")

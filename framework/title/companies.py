@@ -353,6 +353,40 @@ class TileIncome(AbilityBase):
     """Only lays the holder makes or pays for earn it."""
 
 
+class StationToken(AbilityBase):
+    """The owning corporation places a station token with the company (a ``place_token``
+    whose entity is the company) in a city of one of ``hexes``: at ``price`` in a city it
+    reaches, at ``teleport_price`` in one it does not (unset: only cities it reaches).
+    Played by the ``special_token`` step; 18NL's P2, a free token from the charter in one of
+    nine hexes, reached or not, in the corporation's token step::
+
+        - {type: token, hexes: [E4, F9, F15, F19], price: 0, teleport_price: 0}
+    """
+
+    type: Literal["token"]
+    hexes: list[HexId] = Field(min_length=1)
+    """Where the token may go."""
+    price: int | None = Field(default=None, ge=0)
+    """What the token costs in a city the corporation reaches (unset: the price of its
+    next token)."""
+    teleport_price: int | None = Field(default=None, ge=0)
+    """What it costs in a city the corporation does not reach; unset: the city must be
+    reached."""
+    from_owner: bool = True
+    """The token is the corporation's next one from its charter; ``false``: one more,
+    beyond its charter."""
+    extra: bool = False
+    """Placed besides the turn's station tokens (``rules.tokens.per_turn``); by default it
+    is one of them (18xx.games' ``extra_action``)."""
+    count: int = Field(default=1, ge=1)
+    """How many tokens in all."""
+    closes_when_used_up: bool = False
+    """The company closes when its last token is placed."""
+    when: list[Literal["token", "operating_turn"]] = Field(default=["token"], min_length=1)
+    """When: ``token``, at the owning corporation's token step; ``operating_turn``, at any
+    point of its operating turn."""
+
+
 Ability = Annotated[
     BlocksHexes
     | TileLay
@@ -368,7 +402,8 @@ Ability = Annotated[
     | ControlsMinor
     | StaysOpen
     | RevenueChange
-    | TileIncome,
+    | TileIncome
+    | StationToken,
     Field(discriminator="type"),
 ]
 """One ability of a private company, chosen by ``type``."""

@@ -82,19 +82,21 @@ class Token(Step):
     ROUND_STATE = (TOKEN_PLACED,)
 
     def actions(self, entity: str) -> list[str]:
+        """A token where the corporation may place one, or a pass; only the pass while
+        just a company's ``token`` ability could place one (the ``special_token`` step)."""
         game, rnd = self.game, self.round
         if entity != rnd.entity() or entity not in game.corporations:
             return []
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
         price = tokens.next_price(game, entity)
-        if price is None:
-            return []
-        if not operating.is_bot(game, entity) and price > game.corporations[entity].cash:
-            return []
-        if not any_token_city(game.track_board, entity):
-            return []
-        return ["place_token", "pass"]
+        if (
+            price is not None
+            and (operating.is_bot(game, entity) or price <= game.corporations[entity].cash)
+            and any_token_city(game.track_board, entity)
+        ):
+            return ["place_token", "pass"]
+        return ["pass"] if tokens.waits_for_ability(game, entity) else []
 
     def choices_place_token(self, entity: str) -> list[Choice]:
         """A token in each city the corporation may take, in its first free slot."""
