@@ -273,8 +273,29 @@ def test_a_token_ability_keeps_its_prices_and_says_what_it_cannot():
         "hexes": ["E4", "F9"],
     }
     assert convert_ability(p2, "company P2", set(), gaps) == [
-        {"type": "token", "hexes": ["E4", "F9"], "price": 0, "teleport_price": 0, "from_owner": True, "count": 1}
+        {
+            "type": "token",
+            "hexes": ["E4", "F9"],
+            "price": 0,
+            "teleport_price": 0,
+            "from_owner": True,
+            "count": 1,
+        }
     ]
     assert not gaps.by_section
     assert convert_ability({**p2, "cheater": 1}, "company P2", set(), gaps) == []
     assert "cheater" in " ".join(gaps.by_section["companies"])
+
+
+def test_the_lays_of_a_corporation_just_floated_are_its_first_turns():
+    """1850 gives a corporation just floated a second yellow lay (its ``tile_lays`` of a
+    corporation in ``@recently_floated``): the first turn's lays, written only when they
+    differ from the others."""
+    from framework.convert.rules import convert_rules
+
+    one = [{"lay": True, "upgrade": True}]
+    two = [*one, {"lay": "not_if_upgraded", "upgrade": False}]
+    rules, _ = convert_rules({}, [], Gaps(), one, two)
+    assert rules["track"]["first_turn_lays"] == two
+    rules, _ = convert_rules({}, [], Gaps(), one, one)
+    assert "first_turn_lays" not in rules["track"]

@@ -38,8 +38,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.B&S.abilities": "the lays must connect to each other and are forfeit when others lay "
         f"there: 18Chesapeake's SpecialTrack step; {CODE}",
         "companies.C-P.abilities": "as companies.B&S.abilities",
-        "companies.CV.closes_when_corporation_buys_train": "the CV closes when its corporation buys a train: "
-        f"18Chesapeake's game code (close_companies_on_train!); {CODE}",
         "rules.trains": "trains 2, 3 and 4 are exported at the end of each set (18Chesapeake's "
         f"or_set_finished); {CODE}",
         "variants.two_players": "the bundled title's two-player game is a variant with two hooks (30% "
@@ -83,7 +81,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.MV.abilities": "Motala Verkstad's early train purchase is 18SJ's "
         "BuyTrainBeforeRunRoute step",
         "companies.NOHAB.abilities": "NOHAB's train discount is 18SJ's SpecialBuyTrain step",
-        "companies.NE.closes_when_corporation_buys_train": "18SJ's code closes the NE",
         "companies.NE.comes_with": "the NE comes with the priority card NEFT: 18SJ's code",
         "companies.NEFT.abilities": "the NEFT is a priority card (18SJ's ChoosePriority step); the data "
         "only keeps it open",

@@ -153,3 +153,26 @@ def test_an_upgrade_pays_the_actions_upgrade_cost():
     cash, bank = game.corporations[corp].cash, game.bank
     session.act({"type": "lay_tile", "entity": corp, **upgrade})
     assert game.corporations[corp].cash == cash - 30 and game.bank == bank + 30
+
+
+def test_a_corporations_first_operating_turn_has_the_first_turn_lays():
+    """``first_turn_lays``: 1850's second yellow tile for a corporation just floated. In
+    its first operating turn the corporation lays a second yellow tile; in a later turn,
+    one tile only."""
+    rules = RulesText(
+        "lays.yaml",
+        GREEN + "rules: {track: {first_turn_lays: [{lay: true, upgrade: true}, {lay: true, upgrade: false}]}}"
+        "\n",
+    )
+    session = at_track(rules)
+    game = session.game
+    corp = game.round.entity()
+    assert game.corporations[corp].operating_turns == 1
+    assert len(operating.lay_slots(game, corp)) == 2
+    session.act({"type": "lay_tile", "entity": corp, **first_yellow(session)})
+    assert game.round.entity() == corp and game.round.active_step().name == "track"
+    second = lay_choices(session)
+    assert second and all(c["hex"] not in game.track_board.placed for c in second), "yellow lays only"
+    game.corporations[corp].operating_turns = 2  # as in its next turn
+    assert len(operating.lay_slots(game, corp)) == 1
+    assert game.round.active_step().name != "track"

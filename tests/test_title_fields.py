@@ -530,6 +530,7 @@ LAYS = "test_lays.py::"
 ROUTES = "test_routes.py::"
 DIST = "test_distance.py::"
 TOK = "test_token_ability.py::"
+FIRST_TURN = "test_tile_actions.py::test_a_corporations_first_operating_turn_has_the_first_turn_lays"
 TOK_PLACES = TOK + "test_a_company_places_its_corporations_token_at_price_or_teleport_price"
 TOK_EXTRA = TOK + "test_an_extra_token_leaves_the_turns_token_and_one_beyond_the_charter_leaves_it_full"
 FREE_STOP = DIST + "test_a_stop_visited_free_takes_no_distance"
@@ -767,6 +768,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         CONF + "test_track_restriction_is_judged_on_the_paths_walked_after_the_lay",
         REPLAY,
     ),
+    **{
+        f"rules.track.first_turn_lays.{name}": (FIRST_TURN,)
+        for name in ("lay", "upgrade", "cost", "upgrade_cost", "same_hex", "requires")
+    },
     "rules.track.lays.lay": (CHANGE,),
     "rules.track.lays.upgrade": (CHANGE,),
     "rules.track.lays.requires": (OPER + "test_mainline_example_3_no_second_lay_without_a_main_line",),

@@ -175,7 +175,21 @@ def build_data(game)
     'currency' => try { game.format_currency(1234) },
     'draws' => game.instance_variable_get(:@__draws) || [],
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
+    'first_turn_lays' => try { first_turn_lays(game) },
   }
+end
+
+# The tile lays of a corporation just floated, where a title keeps such corporations in
+# @recently_floated (the first corporation put there for the question, then taken out).
+def first_turn_lays(game)
+  floated = game.instance_variable_get(:@recently_floated)
+  return nil unless floated.is_a?(Array)
+
+  corporation = game.corporations.first
+  floated << corporation
+  lays = plain(game.tile_lays(corporation))
+  floated.delete(corporation)
+  lays
 end
 
 def behaviour_of(klass)

@@ -70,11 +70,16 @@ def _lays(value: Any, gaps: Gaps) -> list[dict[str, Any]]:
 
 
 def convert_rules(
-    constants: dict[str, Any], corporations: list[dict[str, Any]], gaps: Gaps, tile_lays: Any = None
+    constants: dict[str, Any],
+    corporations: list[dict[str, Any]],
+    gaps: Gaps,
+    tile_lays: Any = None,
+    first_turn_lays: Any = None,
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The ``rules`` section, and what single corporations override of it (``tile_lays``:
     the tile actions the built game gives its first corporation, when the title computes
-    them in code rather than in ``TILE_LAYS``)."""
+    them in code rather than in ``TILE_LAYS``; ``first_turn_lays``: those it gives a
+    corporation just floated)."""
 
     def c(name: str, default: Any = None) -> Any:
         return constant(constants, name, default)
@@ -159,6 +164,10 @@ def convert_rules(
         ),
         "lays": _lays(tile_lays if isinstance(tile_lays, list) and tile_lays else c("TILE_LAYS"), gaps),
     }
+    if isinstance(first_turn_lays, list) and first_turn_lays:
+        first = _lays(first_turn_lays, gaps)
+        if first != track["lays"]:
+            track["first_turn_lays"] = first
     if c("TILE_COST", 0):
         gaps.add("rules", f"TILE_COST {c('TILE_COST')}: every tile costs money")
     tokens = {

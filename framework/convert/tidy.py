@@ -44,6 +44,7 @@ def tidy(sections: dict[str, Any], gaps: Gaps) -> None:
         sections["rules"]["tokens"]["home_anywhere"] = True
     _shared_homes(sections, gaps)
     _ability_corporations(sections, gaps)
+    _played_abilities(sections, gaps)
     _shares(sections, gaps)
     phases = set(sections["phases"])
     for name, train in sections["trains"].items():
@@ -89,6 +90,30 @@ def _ability_tiles(companies: dict[str, Any], tiles: dict[str, Any], gaps: Gaps)
                 if not ability["tiles"]:
                     continue
             if "hexes" in ability and ability["hexes"] is not None and not ability["hexes"]:
+                continue
+            kept.append(ability)
+        _set_abilities(company, kept)
+
+
+STEP_OF_ABILITY = {"token": "special_token"}
+"""Abilities only a library step plays, by type: without the step in a round of the
+converted title, 18xx.games plays the ability by code of the title's own."""
+
+
+def _played_abilities(sections: dict[str, Any], gaps: Gaps) -> None:
+    """Leave out the abilities no round's step plays (naming them)."""
+    steps = {
+        step if isinstance(step, str) else step.get("step")
+        for rnd in sections["rounds"].values()
+        for step in rnd.get("steps", [])
+    }
+    for sym, company in sections["companies"].items():
+        kept = []
+        for ability in company.get("abilities", []):
+            needed = STEP_OF_ABILITY.get(ability["type"])
+            if needed is not None and needed not in steps:
+                kind = ability["type"]
+                gaps.add("companies", f"company {sym}: ability {kind} (the title's own code plays it)")
                 continue
             kept.append(ability)
         _set_abilities(company, kept)

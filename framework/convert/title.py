@@ -125,7 +125,9 @@ def _snake(module: str) -> str:
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
-    rules, overrides = convert_rules(constants, corps_built, gaps, build.get("tile_lays"))
+    rules, overrides = convert_rules(
+        constants, corps_built, gaps, build.get("tile_lays"), build.get("first_turn_lays")
+    )
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
     companies, sales = convert_companies(
         build.get("game_companies"), build.get("companies") or [], set(corporations), gaps

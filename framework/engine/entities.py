@@ -88,6 +88,8 @@ class Corporation:
     floated: bool = False
     operated: bool = False
     """Has operated at least once."""
+    operating_turns: int = 0
+    """Operating turns begun (the first has ``rules.track.first_turn_lays``)."""
     had_route: bool = False
     """Has had a route at some point of its operating turns (see
     :func:`~framework.engine.purchases.has_route`)."""
@@ -150,6 +152,8 @@ class Minor:
     floated: bool = False
     closed: bool = False
     operated: bool = False
+    operating_turns: int = 0
+    """Operating turns begun."""
     had_route: bool = False
     """Has had a route at some point of its operating turns."""
 

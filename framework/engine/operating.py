@@ -18,6 +18,7 @@ from framework.title.model import Title
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.title.rules import TileLaySlot
     from framework.title.trains import Distance, StopCount, TrainVariant
     from framework.title.trains import Train as TrainSpec
 
@@ -159,6 +160,17 @@ def layer(game: Game, entity: str, **changes: Any) -> LayTerms:
 def national(game: Game) -> str | None:
     rules = game.title.rules.nationalization
     return rules.national.sym if rules else None
+
+
+def lay_slots(game: Game, entity: str) -> list[TileLaySlot]:
+    """The tile actions of ``entity``'s operating turn: ``rules.track.first_turn_lays``
+    in its first, else ``rules.track.lays``."""
+    track = game.title.rules.track_rules
+    if track.first_turn_lays is not None:
+        operator = game.corporations.get(entity) or game.minors.get(entity)
+        if operator is not None and operator.operating_turns == 1:
+            return track.first_turn_lays
+    return track.lays
 
 
 def train_distance(game: Game, train: Train) -> int | None:

@@ -153,10 +153,9 @@ class OperatingRound(Round):
                 self.reset_turn_state()
                 tokens.place_home(game, entity, self)
                 purchases.note_route(game, entity)
-                if entity in game.corporations:
-                    game.corporations[entity].operated = True
-                else:
-                    game.minors[entity].operated = True
+                operator = game.corporations.get(entity) or game.minors[entity]
+                operator.operated = True
+                operator.operating_turns += 1
                 self.reset_steps()
                 if self.skip_steps() is not None or game.finished:
                     return

@@ -199,6 +199,10 @@ class TrackRules(Model):
     """What a corporation must reach to lay or upgrade a tile."""
     lays: list[TileLaySlot] = Field(default=[TileLaySlot()], min_length=1)
     """The tile actions of an operating turn, in order."""
+    first_turn_lays: list[TileLaySlot] | None = Field(default=None, min_length=1)
+    """The tile actions of a corporation's (or minor's) first operating turn, instead of
+    ``lays`` (1850's second yellow tile for a corporation just floated: ``[{lay: true,
+    upgrade: true}, {lay: not_if_upgraded, upgrade: false}]``)."""
     upgrades: UpgradeRule = UpgradeRule()
     """The general upgrade rule."""
 

@@ -57,7 +57,7 @@ class TeleportStep(WaitingStep):
     def _may_lay(self, sym: str) -> bool:
         rnd = self.round
         active = rnd.active_step()
-        lays = self.game.title.rules.track_rules.lays
+        lays = operating.lay_slots(self.game, rnd.entity() or "")
         return active is not None and active.name == "track" and rnd.laid < len(lays)
 
     def layer(self, sym: str) -> LayTerms:
@@ -94,7 +94,7 @@ class TeleportStep(WaitingStep):
         game, rnd = self.game, self.round
         sym = entity_of(action)
         owner = game.companies[sym].owner
-        slot = game.title.rules.track_rules.lays[rnd.laid]
+        slot = operating.lay_slots(game, owner)[rnd.laid]
         plan = _lay(game, owner, action, self.layer(sym))
         upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
         if (upgrade and not slot.upgrade) or (not upgrade and not slot.lay):

@@ -124,7 +124,7 @@ class Track(Step):
 
     def slot(self) -> TileLaySlot | None:
         """The turn's next tile action (``rules.track.lays``), if one is left."""
-        lays = self.game.title.rules.track_rules.lays
+        lays = operating.lay_slots(self.game, self.round.entity() or "")
         return lays[self.round.laid] if self.round.laid < len(lays) else None
 
     def slot_open(self, entity: str) -> bool:
@@ -350,7 +350,8 @@ class SpecialTrack(Step):
             return None
         if unfinished is None and not self._timely(company.owner, ability):
             return None
-        if ability.counts_as_track_lay and self.round.laid >= len(game.title.rules.track_rules.lays):
+        slots = operating.lay_slots(game, company.owner or "")
+        if ability.counts_as_track_lay and self.round.laid >= len(slots):
             return None
         return ability
 
