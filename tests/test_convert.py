@@ -299,3 +299,17 @@ def test_the_lays_of_a_corporation_just_floated_are_its_first_turns():
     assert rules["track"]["first_turn_lays"] == two
     rules, _ = convert_rules({}, [], Gaps(), one, one)
     assert "first_turn_lays" not in rules["track"]
+
+
+def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
+    """1888's and 18AL's companies sell for 50% to 150% of their value: 18xx.games
+    builds them with prices such as 12.5 and 37.5, which set the range all the same."""
+    from framework.convert.entities import convert_companies
+
+    data = [{"sym": "KT", "name": "KT", "value": 25, "revenue": 5}, {"sym": "TA", "name": "TA", "value": 50}]
+    built = [
+        {"sym": "KT", "value": 25, "min_price": 12.5, "max_price": 37.5},
+        {"sym": "TA", "value": 50, "min_price": 25.0, "max_price": 75.0},
+    ]
+    _, sales = convert_companies(data, built, set(), Gaps())
+    assert sales == {"min": 0.5, "max": 1.5}

@@ -251,9 +251,10 @@ def convert_companies(
     ratios_low, ratios_high = set(), set()
     for company in built:
         value = company.get("value") or 0
-        if value and isinstance(company.get("min_price"), int) and isinstance(company.get("max_price"), int):
-            ratios_low.add(round(company["min_price"] / value, 2))
-            ratios_high.add(round(company["max_price"] / value, 2))
+        cheapest, dearest = company.get("min_price"), company.get("max_price")
+        if value and isinstance(cheapest, int | float) and isinstance(dearest, int | float):
+            ratios_low.add(round(cheapest / value, 2))
+            ratios_high.add(round(dearest / value, 2))
     sales = {"min": 0.5, "max": 2}
     if len(ratios_low) == 1 and len(ratios_high) == 1:
         low, high = ratios_low.pop(), ratios_high.pop()
