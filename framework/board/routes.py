@@ -132,18 +132,18 @@ def check_route(
     if len(stops) < 2:
         raise IllegalRoute("two stops", "a route needs at least two stops")
     faces = board.graph.faces
-    found = [_node(faces, stop) for stop in stops]
-    length = sum(1 if node is None else node.visit_cost for node in found)
-    if runner.distance is not None and length > runner.distance:
-        raise IllegalRoute(
-            "distance",
-            f"train {route.train} counts {runner.distance} stops, the route has {length}",
-        )
-    nodes = [node for node in found if node is not None]
-    if len(nodes) < len(stops):
-        hex_id, index = stops[found.index(None)]
-        raise IllegalRoute("stops", f"there is no revenue centre {index} in {hex_id}")
+    if runner.distance is not None and len(stops) > runner.distance:  # a stop takes 1 or 0
+        length = sum(1 if node is None else node.visit_cost for node in (_node(faces, s) for s in stops))
+        if length > runner.distance:
+            raise IllegalRoute(
+                "distance",
+                f"train {route.train} counts {runner.distance} stops, the route has {length}",
+            )
+    for hex_id, index in stops:
+        if hex_id not in faces or not 0 <= index < len(faces[hex_id].nodes):
+            raise IllegalRoute("stops", f"there is no revenue centre {index} in {hex_id}")
     by_kind = runner.by_kind
+    nodes = [] if by_kind is None else [faces[h].nodes[i] for h, i in stops]
     if by_kind is not None and by_kind.earn((n.kind, 0, n.visit_cost) for n in nodes) is None:
         raise IllegalRoute(
             "distance",
@@ -220,14 +220,17 @@ def _check_through(board: Board, runner: Runner, stop: NodeRef, before: PathRef,
 def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
     """What a (legal) route earns."""
     own_hexes = board.token_hexes(runner.owner)
-    values = [
-        stop_value(board, node, runner.colors, runner.train)
-        * (runner.multiplier if node[0] in own_hexes else 1)
-        for node in route.stops
-    ]
     if runner.by_kind is None:
-        base = sum(values)
+        base = 0
+        for node in route.stops:
+            value = stop_value(board, node, runner.colors, runner.train)
+            base += value * (runner.multiplier if node[0] in own_hexes else 1)
     else:
+        values = [
+            stop_value(board, node, runner.colors, runner.train)
+            * (runner.multiplier if node[0] in own_hexes else 1)
+            for node in route.stops
+        ]
         nodes = [board.face(h).nodes[i] for h, i in route.stops]
         base = runner.by_kind.earn((n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)) or 0
     return Revenue(base, runner.bonuses.earned(board, route.hexes()))

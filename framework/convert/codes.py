@@ -57,7 +57,7 @@ def _node(kind: str, rest: str, read: Read) -> str:
     for key, value in _params(rest):
         if key == "revenue":
             kept.append(f"revenue:{_revenue(value, read)}")
-        elif key in ("slots", "visit_cost") and not value.isdigit():
+        elif (key == "slots" and not value.isdigit()) or (key == "visit_cost" and value not in ("0", "1")):
             read.gaps.append(f"{kind} with {key} {value} (left out)")
         elif key == "slots" and int(value) < 1:
             read.gaps.append(f"{kind} with {value} slots (written with one)")

@@ -120,7 +120,7 @@ class Stop(Model):
     group: str | None = None
     """Revenue centres sharing a group (Stockholm's four cities) count as one place: a
     route visits at most one."""
-    visit_cost: int = Field(default=1, ge=0)
+    visit_cost: int = Field(default=1, ge=0, le=1)
     """How much of a train's distance a stop here takes: 1, or 0 for a place trains
     visit free (1888's harbours, 18xx.games' ``visit_cost``)."""
 
