@@ -30,8 +30,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
     "1830": {
         "market.zones": "brown shares are bought several in a turn from the pool only: 1830 overrides "
         f"multiple_buy_only_from_market?; {CODE}",
-        "rules.company_sales": "players buy companies from one another from the second game turn (1830's "
-        f"BuySellParShares#purchasable_companies); {CODE}",
     },
     "1889": {},
     "18Chesapeake": {

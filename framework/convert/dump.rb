@@ -176,7 +176,30 @@ def build_data(game)
     'draws' => game.instance_variable_get(:@__draws) || [],
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
+    'players_buy_from_turn' => try { players_buy_from_turn(game) },
   }
+end
+
+# The first game turn in which a player may buy a company from another, asked of the
+# stock round's share step with the first company a player may sell put in the second
+# player's hands for the question (nil: no difference between turns 1 and 2 to tell).
+def players_buy_from_turn(game)
+  step = game.send(:stock_round).steps.find { |s| s.respond_to?(:purchasable_companies) }
+  company = game.companies.find { |c| game.abilities(c, :no_buy).nil? }
+  return nil if !step || !company || game.players.size < 2
+
+  buyer, seller = game.players[0], game.players[1]
+  owner, turn = company.owner, game.turn
+  company.owner = seller
+  seller.companies << company
+  offered = [1, 2].map do |t|
+    game.instance_variable_set(:@turn, t)
+    !step.purchasable_companies(buyer).empty?
+  end
+  seller.companies.delete(company)
+  company.owner = owner
+  game.instance_variable_set(:@turn, turn)
+  offered == [false, true] ? 2 : nil
 end
 
 # The tile lays of a corporation just floated, where a title keeps such corporations in

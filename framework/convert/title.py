@@ -133,6 +133,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("game_companies"), build.get("companies") or [], set(corporations), gaps
     )
     rules["company_sales"] = sales
+    if build.get("players_buy_from_turn") == 2:
+        rules["company_sales"]["players_from_turn"] = 2
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
     counted = build.get("train_counts")
