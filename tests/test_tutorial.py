@@ -318,15 +318,19 @@ def test_the_commands_named_in_the_text_are_the_ones_to_check():
     ("line", "words"), CONCRETE, ids=lambda x: str(x) if isinstance(x, int) else " ".join(x)
 )
 def test_every_command_the_text_names_works_as_written(line, words, tmp_path_factory):
-    """Run in order, in a folder holding the finished title and what the tutorial's commands
-    saved (``game.json``, ``first.json``, the pictures)."""
-    work = tmp_path_factory.getbasetemp() / "named-commands"
-    if not work.exists():
-        work.mkdir()
-        shutil.copytree(FINAL, work / FOLDER)
+    """Each in a folder of its own holding the finished title and what the tutorial's
+    commands saved (``game.json``, ``first.json``, the pictures): whatever order the tests
+    run in (``18xx schema -o MyTitle/schemas`` would otherwise make the folder that
+    ``18xx new MyTitle`` must not find)."""
+    prepared = tmp_path_factory.getbasetemp() / "named-commands"
+    if not prepared.exists():
+        prepared.mkdir()
+        shutil.copytree(FINAL, prepared / FOLDER)
         for command in PARSED.commands:
             if command.snapshot == FOLDER and {"--out", "-o"} & set(command.args):
-                assert run(command.args, work)[0] == 0, command.args
+                assert run(command.args, prepared)[0] == 0, command.args
+    work = tmp_path_factory.getbasetemp() / f"named-command-{line}"
+    shutil.copytree(prepared, work)
     status, output = run(words[1:], work)
     assert status == 0, f"line {line}: {' '.join(words)}\n" + "\n".join(output)
 
