@@ -83,6 +83,12 @@ def the_route(found: Position):
     return route, runner, revenue(found.board, runner, route).total
 
 
+def values(found: Position, route, kind: str | None = None) -> list[int]:
+    """The printed values of the route's stops (of one kind, if given)."""
+    nodes = [found.board.face(h).nodes[i] for h, i in route.stops]
+    return [n.revenue for n in nodes if kind is None or n.kind == kind]
+
+
 def test_the_position_as_played():
     route, runner, earned = the_route(position())
     kinds = [position().board.face(h).nodes[i].kind for h, i in route.stops]
@@ -107,11 +113,7 @@ def test_an_express_passes_towns_without_their_revenue():
     rule = four_train("[{stops: [city, offboard], visit: 4}, {stops: [town], visit: unlimited, pay: 0}]")
     found = under(rule)
     route, _, earned = the_route(found)
-    town_values = sum(
-        found.board.face(h).nodes[i].revenue
-        for h, i in route.stops
-        if found.board.face(h).nodes[i].kind == "town"
-    )
+    town_values = sum(values(found, route, "town"))
     assert town_values > 0
     assert earned == RECORDED - town_values
 
@@ -127,20 +129,15 @@ def test_a_multiplier_counts_its_paying_stops_again():
     rule = four_train("[{stops: [city, offboard], visit: 4, multiplier: 2}, {stops: [town], visit: 4}]")
     found = under(rule)
     route, _, earned = the_route(found)
-    cities = sum(
-        found.board.face(h).nodes[i].revenue
-        for h, i in route.stops
-        if found.board.face(h).nodes[i].kind == "city"
-    )
-    assert earned == RECORDED + cities
+    assert earned == RECORDED + sum(values(found, route, "city"))
 
 
 def test_only_the_best_stops_pay():
     rule = four_train("[{stops: [city, town, offboard], visit: 4, pay: 2}]")
     found = under(rule)
     route, _, earned = the_route(found)
-    values = sorted((found.board.face(h).nodes[i].revenue for h, i in route.stops), reverse=True)
-    assert earned == sum(values[:2]) < RECORDED
+    best = sorted(values(found, route), reverse=True)
+    assert earned == sum(best[:2]) < RECORDED
 
 
 def test_a_stop_visited_free_takes_no_distance():

@@ -324,10 +324,11 @@ def _check_room(
 ) -> None:
     """Each new city holds the tokens and reserved slots its old cities bring to it."""
     held: dict[int, set[str]] = {}
-    for table in (board.tokens, board.reserved):
-        for (h, i), entries in table.items():
-            if h == hex_id and i in mapping:
-                held.setdefault(mapping[i], set()).update(e for e in entries if e is not None)
+    for old, city in mapping.items():
+        for table in (board.tokens, board.reserved):
+            entries = table.get((hex_id, old))
+            if entries:
+                held.setdefault(city, set()).update(e for e in entries if e is not None)
     for city, owners in held.items():
         if len(owners) > new.nodes[city].slots:
             raise IllegalLay(

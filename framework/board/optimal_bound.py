@@ -95,11 +95,12 @@ class Bounds:
         self.bonus = BonusTable(board, runner, graph)
         self.limit = runner.distance if runner.distance is not None else n
         """The most stops a route may have."""
+        self._kind_names = sorted(set(self.kinds)) if by_kind is not None else []
         self._kind_masks = [
             sum(1 << i for i, k in enumerate(self.kinds) if k == kind and self.cost[i])
-            for kind in sorted(set(self.kinds))
+            for kind in self._kind_names
         ]
-        self._kind_names = sorted(set(self.kinds))
+        """For a distance by kind of stop: the stops of each kind that take distance."""
         self._fits: dict[tuple[int, ...], bool] = {}
         self.adjacency = graph.adjacency
         self._prepare_walk()
@@ -151,12 +152,14 @@ class Bounds:
 
     def fits(self, seen: int) -> bool:
         """Whether the ``seen`` stops (those that take distance) are within the train's
-        distance by kind of stop."""
+        distance by kind of stop (asked only of such a train)."""
+        by_kind = self.runner.by_kind
+        assert by_kind is not None
         counts = tuple((seen & mask).bit_count() for mask in self._kind_masks)
         known = self._fits.get(counts)
         if known is None:
             kinds = [k for k, c in zip(self._kind_names, counts, strict=True) for _ in range(c)]
-            known = self._fits[counts] = self.runner.by_kind is None or self.runner.by_kind.fits(kinds)
+            known = self._fits[counts] = by_kind.fits(kinds)
         return known
 
     def exact(self, seen: int, acc: int) -> int:
