@@ -36,8 +36,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.B&S.abilities": "the lays must connect to each other and are forfeit when others lay "
         f"there: 18Chesapeake's SpecialTrack step; {CODE}",
         "companies.C-P.abilities": "as companies.B&S.abilities",
-        "rules.trains": "trains 2, 3 and 4 are exported at the end of each set (18Chesapeake's "
-        f"or_set_finished); {CODE}",
         "variants.two_players": "the bundled title's two-player game is a variant with two hooks (30% "
         "certificates, a share out of the game); the converter writes only what the data of a two-player "
         "game differs in, as the automatic variant players_2",

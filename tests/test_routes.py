@@ -119,7 +119,7 @@ def test_the_gota_kanal_example_earns_170(at_275):
     earned = revenue(game.board, runner, route)
     assert earned.total == 170
     assert earned.text(route) == "C12-D15-C16 + GKB50(C12) + GKB30(C16)"
-    assert route_to_json(route, earned)["nodes"] == ["C12-0", "D15-0", "C16-0"]
+    assert route_to_json(game.board, route, earned)["nodes"] == ["C12-0", "D15-0", "C16-0"]
 
 
 def test_after_running_the_highest_gota_kanal_token_is_used_up():
@@ -221,7 +221,7 @@ def test_one_stop_per_city_group():
 def test_route_json_round_trip(early):
     r = route(early, "ÖKJ", ["C12", "B11"])
     earned = revenue(early, Runner("ÖKJ", ("yellow",), 2, bonuses=bonuses()), r)
-    data = route_to_json(r, earned)
+    data = route_to_json(early, r, earned)
     assert data["connections"] == [["C12", "B11"]]
     assert data["hexes"] == ["C12", "B11"] and data["nodes"] == ["C12-0", "B11-0"]
     again = route_from_json(early, "ÖKJ", data)

@@ -536,6 +536,10 @@ TOK_EXTRA = TOK + "test_an_extra_token_leaves_the_turns_token_and_one_beyond_the
 FREE_STOP = DIST + "test_a_stop_visited_free_takes_no_distance"
 FREE_TILE = DIST + "test_a_tile_code_s_visit_cost_reaches_the_tile_s_stops"
 FREE_OFFBOARD = "test_optimal.py::test_agrees_with_brute_force"
+PART = "test_part_numbers.py::"
+PART_CODE = PART + "test_a_code_numbers_its_centres_in_the_order_of_its_parts"
+PART_CITY = PART + "test_a_city_is_named_by_its_part_number"
+PART_STOP = PART + "test_a_route_s_stops_are_written_and_read_by_part_number"
 ST = "test_18Steam_rules.py::"
 STT = "test_title_18Steam.py::"
 LAYER = "test_layer.py::"
@@ -885,6 +889,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.cities.visit_cost": (FREE_TILE, FREE_STOP),
     "map.hexes.towns.visit_cost": (FREE_STOP,),
     "map.hexes.offboards.visit_cost": (FREE_OFFBOARD,),
+    "map.hexes.cities.part": (PART_CITY,),
+    "map.hexes.towns.part": (PART_STOP,),
+    "map.hexes.offboards.part": (PART_CODE,),
     "map.hexes.towns.revenue": (
         HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
     ),
@@ -925,6 +932,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.cities.visit_cost": (FREE_TILE,),
     "tiles.towns.visit_cost": (FREE_TILE,),
     "tiles.offboards.visit_cost": (FREE_TILE,),
+    "tiles.cities.part": (PART_CODE,),
+    "tiles.towns.part": (PART_CODE,),
+    "tiles.offboards.part": (PART_CODE,),
     "tiles.towns.revenue": (
         HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
     ),

@@ -102,6 +102,12 @@ def parse_node(signature: str) -> NodeRef:
     return (hex_id, int(part))
 
 
+def _node_on(board: Board, node: NodeRef) -> NodeRef:
+    """A stop as game files number it (``("H3", 2)``), as the board does."""
+    hex_id, part = node
+    return (hex_id, board.face(hex_id).node_of(part)) if hex_id in board.graph.faces else node
+
+
 def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterable[PathRef] = ()) -> Route:
     """Rebuild a recorded route; ``used`` are the paths of the company's routes rebuilt
     before it. Raises :class:`IllegalRoute` when no track fits the record."""
@@ -118,7 +124,7 @@ def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterab
         options.append(chains)
     if not options:
         raise IllegalRoute("two stops", "the route has no track")
-    recorded = [parse_node(n) for n in data.get("nodes") or []]
+    recorded = [_node_on(board, parse_node(n)) for n in data.get("nodes") or []]
     if len(options) == 1:
         own = [c for c in options[0] if _touches_own(board, owner, c)]
         start, end, paths = (own or options[0])[0]
@@ -187,15 +193,15 @@ def _join(train: str, chains: list[Chain]) -> Route:
     return Route(train, tuple(stops), tuple(walked))
 
 
-def route_to_json(route: Route, earned: Revenue) -> dict[str, Any]:
-    """The 18xx.games form of a route."""
+def route_to_json(board: Board, route: Route, earned: Revenue) -> dict[str, Any]:
+    """The 18xx.games form of a route on ``board``."""
     return {
         "train": route.train,
         "connections": [[h for h, _ in chain] for chain in route.chains],
         "hexes": route.hexes(),
         "revenue": earned.total,
         "revenue_str": earned.text(route),
-        "nodes": [f"{h}-{i}" for h, i in route.stops],
+        "nodes": [f"{h}-{board.face(h).part_of(i)}" for h, i in route.stops],
     }
 
 
@@ -418,7 +424,7 @@ def _candidates(
         if earned.total != recorded:
             earns.add(earned.total)
             continue
-        written = route_to_json(route, earned)
+        written = route_to_json(board, route, earned)
         filled = {**data, "connections": written["connections"], "nodes": written["nodes"]}
         filled.setdefault("revenue_str", written["revenue_str"])
         yield filled, route_from_json(board, owner, filled, used)

@@ -39,7 +39,7 @@ def compare(position: Position, time_limit: float | None = None) -> dict[str, An
     from framework.board.runroutes import route_to_json
 
     answer = best_routes(position.board, position.trains, time_limit=time_limit)
-    best = [route_to_json(r, e) for r, e in zip(answer.routes, answer.revenues, strict=True)]
+    best = [route_to_json(position.board, r, e) for r, e in zip(answer.routes, answer.revenues, strict=True)]
     keep = ("train", "hexes", "revenue", "revenue_str")
     try:
         worth: int | None = position.recorded_value()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.title.tilecode import ICON_NAMES, TileCodeError, parse
+from framework.title.tilecode import ICON_NAMES, NODE_PARTS, TileCodeError, number_parts, parse
 
 COSMETIC_PARTS = {"frame", "stripes", "halt_symbol"}
 NODE_KEEP = {"revenue", "slots", "groups", "visit_cost"}
@@ -140,7 +140,9 @@ def _part(part: str, read: Read) -> str | None:
 def read_code(code: str) -> Read:
     """The title format's form of an 18xx.games tile or hex code, with what it left."""
     read = Read()
-    parts = [p for p in (_part(part.strip(), read) for part in code.split(";") if part.strip()) if p]
+    written = [part.strip() for part in code.split(";") if part.strip()]
+    found = [(kind, n) for n, part in enumerate(written) if (kind := part.split("=")[0]) in NODE_PARTS]
+    parts = [p for p in (_part(part, read) for part in written) if p]
     nodes = [p for p in parts if p.split("=")[0] in ("city", "town", "offboard")]
     others = [p for p in parts if p not in nodes]
     try:
@@ -149,6 +151,7 @@ def read_code(code: str) -> Read:
         read.gaps.append(f"unreadable code ({exc})")
         return read
     content.pop("_ignored", None)
+    number_parts(content, found)
     for node in content.get("offboards", []):
         node.setdefault("revenue", 0)
     if "icons" in content:

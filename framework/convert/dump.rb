@@ -177,7 +177,28 @@ def build_data(game)
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
+    'export_after_set' => try { export_after_set(game) },
   }
+end
+
+# The types of train the end of a set of operating rounds exports when such a train is
+# the depot's next, where a title's `or_set_finished` exports in code: asked of a fresh
+# game whose depot is emptied up to the first train of each type in turn (nil when the
+# title does not override it, or when the end of a set exports nothing in such games).
+def export_after_set(game)
+  return nil if game.method(:or_set_finished).owner == BASE
+
+  names = game.depot.upcoming.map(&:name).uniq
+  exported = names.select do |name|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    fresh.depot.upcoming.take_while { |t| t.name != name }.each { |t| fresh.remove_train(t) }
+    first = fresh.depot.upcoming.first
+    fresh.send(:or_set_finished)
+    fresh.depot.upcoming.first != first && !fresh.depot.upcoming.include?(first)
+  rescue StandardError, NotImplementedError
+    false
+  end
+  exported.empty? ? nil : exported
 end
 
 # The first game turn in which a player may buy a company from another, asked of the

@@ -140,6 +140,12 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     counted = build.get("train_counts")
     counts: dict[str, int] = counted if isinstance(counted, dict) else {}
     trains = convert_trains(trains_raw, counts, phase_names, gaps)
+    exports = build.get("export_after_set")
+    if isinstance(exports, list) and exports:
+        if set(map(str, exports)) >= set(trains):
+            gaps.add("trains", "the end of a set of operating rounds exports a train, by the title's code")
+        else:
+            rules["trains"]["export_after_set"] = [str(n) for n in exports if str(n) in trains]
     abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
     abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
     if any(

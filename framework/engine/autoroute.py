@@ -39,7 +39,9 @@ def best_run(
         "type": "run_routes",
         "entity": entity,
         "entity_type": "minor" if entity in game.minors else "corporation",
-        "routes": [route_to_json(r, e) for r, e in zip(answer.routes, answer.revenues, strict=True)],
+        "routes": [
+            route_to_json(game.track_board, r, e) for r, e in zip(answer.routes, answer.revenues, strict=True)
+        ],
         "extra_revenue": 0,
     }
     return action, answer

@@ -141,5 +141,5 @@ def plan_routes(game: Game, entity: str, wanted: Sequence[tuple[str, Sequence[st
             route, earned = run
             planned.error = None
             planned.revenue, planned.text = earned.total, earned.text(route)
-            planned.route = route_to_json(route, earned)
+            planned.route = route_to_json(board, route, earned)
     return plan

@@ -82,7 +82,7 @@ class Position:
         runners = dict(self.trains)
         out = []
         for data, route in zip(self.recorded, routes, strict=True):
-            written = route_to_json(route, revenue(self.board, runners[route.train], route))
+            written = route_to_json(self.board, route, revenue(self.board, runners[route.train], route))
             recorded = {k: v for k, v in data.items() if v is not None}  # null is not recorded
             out.append({**{k: written[k] for k in ("hexes", "revenue_str", "revenue")}, **recorded})
         return out

@@ -74,6 +74,25 @@ class Face:
     """For each path, the edges it reaches (its ``a`` end first)."""
     path_nodes: tuple[tuple[int, ...], ...] = ()
     """For each path, the revenue centres it reaches (its ``a`` end first)."""
+    parts: tuple[int, ...] = ()
+    """For each revenue centre, the number game files give it (its ``part``; by default
+    its own index)."""
+
+    def part_of(self, node: int) -> int:
+        """The number game files give revenue centre ``node``."""
+        return self.parts[node] if node < len(self.parts) else node
+
+    def node_of(self, part: int) -> int:
+        """The revenue centre game files call ``part`` (an index past the centres when
+        no centre has that number).
+
+        >>> face = Face("X", "yellow", 0, None, (), (), parts=(1, 2))
+        >>> face.node_of(2), face.part_of(0)
+        (1, 1)
+        """
+        if part in self.parts:
+            return self.parts.index(part)
+        return part if not self.parts else len(self.parts) + part
 
     def city_indices(self) -> list[int]:
         return [i for i, node in enumerate(self.nodes) if node.kind == "city"]
@@ -89,6 +108,7 @@ class Face:
 def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Face:
     """The face of ``content`` turned clockwise by ``rotation`` sixths."""
     nodes: list[Node] = []
+    parts: list[int] = []
     for kind, items in (
         ("city", content.cities),
         ("town", content.towns),
@@ -97,6 +117,7 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
         for item in items:
             slots = getattr(item, "slots", 0) if kind == "city" else 0
             nodes.append(Node(kind, item.revenue, slots, item.group, item.visit_cost))
+            parts.append(len(parts) if item.part is None else item.part)
     offsets = {
         "city": 0,
         "town": len(content.cities),
@@ -131,4 +152,5 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
         at_node,
         path_edges,
         path_nodes,
+        tuple(parts) if parts != list(range(len(parts))) else (),
     )

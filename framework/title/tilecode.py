@@ -60,7 +60,8 @@ def parse(code: str) -> dict[str, Any]:
     nodes: list[tuple[str, int]] = []
     counts = dict.fromkeys(NODE_PARTS, 0)
     paths: list[dict[str, str]] = []
-    for part in filter(None, code.split(";")):
+    found: list[tuple[str, int]] = []  # each revenue centre's kind and part number
+    for number, part in enumerate(filter(None, code.split(";"))):
         kind, sep, rest = part.partition("=")
         if not sep:
             raise TileCodeError(f"expected type=params, got {part!r}")
@@ -78,6 +79,7 @@ def parse(code: str) -> dict[str, Any]:
                 node["visit_cost"] = int(params["visit_cost"])
             out.setdefault(NODE_PARTS[kind], []).append(node)
             nodes.append((kind, counts[kind]))
+            found.append((kind, number))
             counts[kind] += 1
         elif kind == "path":
             paths.append(params)
@@ -113,6 +115,7 @@ def parse(code: str) -> dict[str, Any]:
             out.setdefault("paths", []).append({"a": a, "b": b, "terminal": True})
         else:
             out.setdefault("paths", []).append([a, b])
+    number_parts(out, found)
     order = [
         "cities",
         "towns",
@@ -125,6 +128,26 @@ def parse(code: str) -> dict[str, Any]:
         "_ignored",
     ]
     return {key: out[key] for key in order if key in out}
+
+
+def number_parts(content: dict[str, Any], found: list[tuple[str, int]]) -> None:
+    """Give each revenue centre of ``content`` its ``part``, the number of its part in
+    the code (``found``: each centre's kind and number, in the code's order), where it
+    differs from its place in the order cities, towns, off-boards.
+
+    >>> content = parse("label=OO;city=revenue:30;city=revenue:30")
+    >>> [city.get("part") for city in content["cities"]]
+    [1, 2]
+    """
+    place = 0
+    for kind, key in NODE_PARTS.items():
+        numbers = [number for k, number in found if k == kind]
+        for node, number in zip(content.get(key, []), numbers, strict=True):
+            if number != place:
+                node["part"] = number
+            else:
+                node.pop("part", None)
+            place += 1
 
 
 def _endpoint(text: str, nodes: list[tuple[str, int]]) -> int | str:

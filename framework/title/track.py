@@ -13,7 +13,7 @@ opposite edges 0 and 3::
 
 Revenue centres are numbered in the order cities, towns, off-boards; that
 order gives the part indices used in 18xx.games ids (``57-0-0`` is the first
-city of tile ``57-0``).
+city of tile ``57-0``), unless a centre's ``part`` says otherwise.
 """
 
 from __future__ import annotations
@@ -123,6 +123,12 @@ class Stop(Model):
     visit_cost: int = Field(default=1, ge=0, le=1)
     """How much of a train's distance a stop here takes: 1, or 0 for a place trains
     visit free (1888's harbours, 18xx.games' ``visit_cost``)."""
+    part: int | None = Field(default=None, ge=0)
+    """The number game files give this revenue centre, where it is not its place in the
+    order cities, towns, off-boards: 18xx.games numbers the parts of a tile's code in
+    order, labels, paths and terrain included, so a city written after a label is part
+    1 (``H3-0-2``, a route's stop ``H3-2``). ``18xx import`` writes it; a title written
+    by hand needs it only to read or write game files of such a code."""
 
 
 class City(Stop):

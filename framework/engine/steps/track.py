@@ -505,18 +505,20 @@ def parse_city(game: Game, city_id: str) -> tuple[str, int]:
     tile_id, _, part = city_id.rpartition("-")
     if not part.isdigit() or not tile_id:
         raise GameError("cities", f"{city_id!r} is not a city id")
-    for hex_id, placed in game.track_board.placed.items():
+    board = game.track_board
+    for hex_id, placed in board.placed.items():
         if placed.tile_id == tile_id:
-            return (hex_id, int(part))
+            return (hex_id, board.face(hex_id).node_of(int(part)))
     hex_id = tile_id.rpartition("-")[0]
-    if hex_id in game.hexmap.hexes and hex_id not in game.track_board.placed:
-        return (hex_id, int(part))
+    if hex_id in game.hexmap.hexes and hex_id not in board.placed:
+        return (hex_id, board.face(hex_id).node_of(int(part)))
     raise GameError("cities", f"tile {tile_id} is not on the map")
 
 
 def city_id(game: Game, city: tuple[str, int]) -> str:
     """The 18xx.games id of a city."""
-    hex_id, part = city
-    placed = game.track_board.placed.get(hex_id)
+    hex_id, node = city
+    board = game.track_board
+    placed = board.placed.get(hex_id)
     tile = placed.tile_id if placed else f"{hex_id}-0"
-    return f"{tile}-{part}"
+    return f"{tile}-{board.face(hex_id).part_of(node)}"
