@@ -313,3 +313,44 @@ def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
     ]
     _, sales = convert_companies(data, built, set(), Gaps())
     assert sales == {"min": 0.5, "max": 1.5}
+
+
+@pytest.fixture(scope="module")
+def mexico(tmp_path_factory):
+    """18MEX converted: its code leaves a company out but for a variant, and its first
+    step makes the buyer of three companies the owner of three minors."""
+    need_oracle()
+    out = tmp_path_factory.mktemp("mexico")
+    result = runner.invoke(app, ["import", str(ORACLE / "reference"), "-t", "18MEX", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "18MEX"
+
+
+def test_a_company_the_title_s_code_leaves_out_is_left_out_but_where_a_variant_keeps_it(mexico):
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe")
+    assert "CdB" not in yaml.load(mexico / "companies.yaml")["companies"]
+    assert "CdB" in yaml.load(mexico / "variants" / "baja-variant.yaml")["companies"]
+    assert "company CdB: left out" in (mexico / "GAPS.md").read_text()
+
+
+def test_buying_a_company_that_hands_over_a_minor_controls_it_and_the_minor_keeps_its_trains(mexico):
+    """18MEX's minors A, B and C go to the buyers of the companies A, B and C (asked of a
+    fresh game's auction step), start with a 2-train, and corporations may not buy those
+    companies."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe")
+    companies = yaml.load(mexico / "companies.yaml")["companies"]
+    minors = yaml.load(mexico / "corporations.yaml")["minors"]
+    for sym in ("A", "B", "C"):
+        assert {"type": "controls_minor", "minor": sym, "corporation_purchase": "forbidden"} in companies[
+            sym
+        ]["abilities"]
+        assert minors[sym]["trains"] == ["2"]
+    assert not any(
+        a["type"] == "controls_minor"
+        for c in ("MCAR", "KCMO", "MIR", "MNR")
+        for a in companies[c].get("abilities", [])
+    )

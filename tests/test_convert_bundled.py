@@ -72,8 +72,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.GKB.abilities": "Göta kanalbolag's bonus tokens are 18SJ's Assign step and revenue code "
         "(18xx.games ability type assign_hexes)",
         "companies.SB.abilities": "Sveabolaget's bonus marker is 18SJ's Assign step and revenue code",
-        "companies.KHJ.abilities": "the KHJ controls the minor KHJ: 18SJ's setup code",
-        "minors.KHJ.trains": "the minor KHJ starts with a 2-train: 18SJ's setup code",
         "companies.MV.abilities": "Motala Verkstad's early train purchase is 18SJ's "
         "BuyTrainBeforeRunRoute step",
         "companies.NOHAB.abilities": "NOHAB's train discount is 18SJ's SpecialBuyTrain step",

@@ -163,7 +163,9 @@ def build_data(game)
         'abilities' => abilities_of(c), 'type' => plain(try { c.type }) }
     end,
     'minors' => try { plain(game.send(:game_minors)) },
-    'minor_objects' => game.minors.map { |m| { 'sym' => m.name, 'abilities' => abilities_of(m) } },
+    'minor_objects' => game.minors.map do |m|
+      { 'sym' => m.name, 'abilities' => abilities_of(m), 'trains' => m.trains.map(&:name) }
+    end,
     'cert_limit' => try { plain(game.send(:game_cert_limit)) },
     'cert_limit_now' => plain(try { game.cert_limit }),
     'starting_cash' => game.players.first&.cash,
@@ -178,7 +180,29 @@ def build_data(game)
     'first_turn_lays' => try { first_turn_lays(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'export_after_set' => try { export_after_set(game) },
+    'minors_of_companies' => try { minors_of_companies(game) },
   }
+end
+
+# The minors a player comes to own by buying each company in the initial round, asked
+# of a fresh game's first step with the company bought there at its value (nil when
+# the title has no minors or its first step buys no companies).
+def minors_of_companies(game)
+  return nil if game.minors.empty? || !game.round&.active_step.respond_to?(:buy_company, true)
+
+  game.companies.reject(&:owner).to_h do |company|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    player = fresh.players.first
+    player.instance_variable_set(:@cash, 1_000_000)
+    bought = fresh.company_by_id(company.sym)
+    owned = begin
+      fresh.round.active_step.send(:buy_company, player, bought, bought.value)
+      fresh.minors.select { |m| m.owner == player }.map(&:name)
+    rescue StandardError, NotImplementedError
+      []
+    end
+    [company.sym, owned]
+  end.reject { |_, owned| owned.empty? }
 end
 
 # The types of train the end of a set of operating rounds exports when such a train is

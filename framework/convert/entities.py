@@ -243,9 +243,14 @@ def _added_in_setup(built: dict[str, Any] | None, company: dict[str, Any]) -> li
 
 
 def convert_companies(
-    game_companies: Any, built: list[dict[str, Any]], corps: set[str], gaps: Gaps
+    game_companies: Any,
+    built: list[dict[str, Any]],
+    corps: set[str],
+    gaps: Gaps,
+    minors: dict[str, list[str]] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The ``companies`` section, and the ``company_sales`` price range."""
+    """The ``companies`` section, and the ``company_sales`` price range (``minors``: the
+    minors a player comes to own with each company)."""
     if not isinstance(game_companies, list):
         raise ValueError(f"the companies cannot be read: {game_companies}")
     ratios_low, ratios_high = set(), set()
@@ -288,6 +293,14 @@ def convert_companies(
         ):
             del entry["closes_when_corporation_buys_train"]
             gaps.add("companies", f"{where}: closes when its corporation buys a train")
+        for minor in (minors or {}).get(sym, []):
+            sale = "merge" if entry.get("corporations_may_buy", True) else "forbidden"
+            if sale == "merge":
+                gaps.add(
+                    "companies",
+                    f"{where}: what a corporation buying it does to minor {minor} (written: merge)",
+                )
+            abilities.append({"type": "controls_minor", "minor": str(minor), "corporation_purchase": sale})
         if abilities:
             entry["abilities"] = abilities
         for key in ("min_players", "max_players"):
@@ -351,10 +364,12 @@ def convert_corporations(
     return out
 
 
-def convert_minors(game_minors: Any, gaps: Gaps) -> dict[str, Any]:
-    """The ``minors`` section."""
+def convert_minors(game_minors: Any, built: list[dict[str, Any]], gaps: Gaps) -> dict[str, Any]:
+    """The ``minors`` section (``built``: the minors of the built game, with the trains
+    its setup gave them)."""
     if not isinstance(game_minors, list):
         return {}
+    trains = {str(m.get("sym")): m.get("trains") or [] for m in built}
     out: dict[str, Any] = {}
     for minor in game_minors:
         sym = str(minor.get("sym"))
@@ -366,6 +381,8 @@ def convert_minors(game_minors: Any, gaps: Gaps) -> dict[str, Any]:
         entry["color"] = _color(minor.get("color"))
         if minor.get("text_color"):
             entry["text_color"] = str(minor["text_color"])
+        if trains.get(sym):
+            entry["trains"] = [str(t) for t in trains[sym]]
         for ability in minor.get("abilities") or []:
             if ability.get("type") not in QUIET:
                 gaps.add("corporations", f"{where}: ability {ability.get('type')}")

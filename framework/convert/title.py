@@ -113,6 +113,27 @@ def _meta(dump: dict[str, Any], build: dict[str, Any], counts: list[int]) -> dic
     return out
 
 
+def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> Any:
+    """The companies of the title's data that its built games keep: where the game is
+    built without a random draw, a company its code leaves out of this game and of the
+    game of every player count (18MEX's Compagnie du Boleo outside the Baja variant) is
+    left out here too. (Companies of some player counts only keep their ``players``.)"""
+    listed = build.get("game_companies")
+    built = {str(c.get("sym")) for c in build.get("companies") or []}
+    if not isinstance(listed, list) or not built or build.get("draws"):
+        return listed
+    for other in dump["builds"].values():
+        if _good(other):
+            built |= {str(c.get("sym")) for c in other.get("companies") or []}
+    kept = [c for c in listed if str(c.get("sym")) in built]
+    for company in listed:
+        if company not in kept:
+            gaps.add(
+                "companies", f"company {company.get('sym')}: left out, as the title's code leaves it out"
+            )
+    return kept
+
+
 def _snake(module: str) -> str:
     """18xx.games' folder of a module: ``G18SJ`` is ``g_18_sj``."""
     import re
@@ -130,7 +151,11 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     )
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
     companies, sales = convert_companies(
-        build.get("game_companies"), build.get("companies") or [], set(corporations), gaps
+        _kept_companies(dump, build, gaps),
+        build.get("companies") or [],
+        set(corporations),
+        gaps,
+        build.get("minors_of_companies") if isinstance(build.get("minors_of_companies"), dict) else None,
     )
     rules["company_sales"] = sales
     if build.get("players_buy_from_turn") == 2:
@@ -166,7 +191,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "trains": trains,
         "companies": companies,
         "corporations": corporations,
-        "minors": convert_minors(build.get("minors"), gaps),
+        "minors": convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps),
         "rules": rules,
         "game_end": convert_game_end(constants, gaps),
         "rounds": rounds,
