@@ -40,6 +40,7 @@ def tidy(sections: dict[str, Any], gaps: Gaps) -> None:
         for sym, entity in list(sections[kind].items()):
             if not _home(entity, sections["map"]["hexes"], f"{kind[:-1]} {sym}", gaps):
                 del sections[kind][sym]
+    _controlled_minors(sections, gaps)
     if any("home" not in c for c in sections["corporations"].values()):
         sections["rules"]["tokens"]["home_anywhere"] = True
     _shared_homes(sections, gaps)
@@ -50,6 +51,21 @@ def tidy(sections: dict[str, Any], gaps: Gaps) -> None:
     for name, train in sections["trains"].items():
         if train.get("available_from") is not None and train["available_from"] not in phases:
             gaps.add("trains", f"train {name}: available from phase {train.pop('available_from')}, left out")
+
+
+def _controlled_minors(sections: dict[str, Any], gaps: Gaps) -> None:
+    """Leave out the control of a minor the title could not keep."""
+    for sym, company in sections["companies"].items():
+        kept = []
+        for ability in company.get("abilities", []):
+            if ability["type"] == "controls_minor" and ability["minor"] not in sections["minors"]:
+                gaps.add(
+                    "companies",
+                    f"company {sym}: gives control of minor {ability['minor']}, which is not kept",
+                )
+                continue
+            kept.append(ability)
+        _set_abilities(company, kept)
 
 
 def _discounts(companies: dict[str, Any], hexes: dict[str, Any], gaps: Gaps) -> None:

@@ -113,6 +113,17 @@ def _meta(dump: dict[str, Any], build: dict[str, Any], counts: list[int]) -> dic
     return out
 
 
+def _minors_of_companies(build: dict[str, Any]) -> dict[str, list[str]]:
+    """The minors of the title's data a player comes to own with each company (minors
+    the title's code makes later are not the format's to name)."""
+    found = build.get("minors_of_companies")
+    listed = build.get("minors")
+    if not isinstance(found, dict) or not isinstance(listed, list):
+        return {}
+    known = {str(m.get("sym")) for m in listed}
+    return {str(c): [m for m in minors if m in known] for c, minors in found.items()}
+
+
 def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> Any:
     """The companies of the title's data that its built games keep: where the game is
     built without a random draw, a company its code leaves out of this game and of the
@@ -155,7 +166,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("companies") or [],
         set(corporations),
         gaps,
-        build.get("minors_of_companies") if isinstance(build.get("minors_of_companies"), dict) else None,
+        _minors_of_companies(build),
     )
     rules["company_sales"] = sales
     if build.get("players_buy_from_turn") == 2:
