@@ -354,3 +354,15 @@ def test_buying_a_company_that_hands_over_a_minor_controls_it_and_the_minor_keep
         for c in ("MCAR", "KCMO", "MIR", "MNR")
         for a in companies[c].get("abilities", [])
     )
+
+
+def test_a_train_the_setup_sets_aside_is_not_the_depot_s():
+    """18GA's setup gives its last 2-train to a neutral corporation, for the Ocilla
+    Southern's code to hand out: the depot starts with one 2-train fewer."""
+    from framework.convert.title import depot_counts
+
+    gaps = Gaps()
+    counts = depot_counts({"train_counts": {"2": 6, "3": 4}, "set_aside_trains": ["2"]}, gaps)
+    assert counts == {"2": 5, "3": 4}
+    assert any("sets aside" in g for g in gaps.by_section["trains"])
+    assert depot_counts({"train_counts": {"2": 6}, "set_aside_trains": []}, Gaps()) == {"2": 6}

@@ -27,10 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = "18xx.games keeps it in code, which the converter does not read (GAPS.md names the method)"
 
 EXPLAINED: dict[str, dict[str, str]] = {
-    "1830": {
-        "market.zones": "brown shares are bought several in a turn from the pool only: 1830 overrides "
-        f"multiple_buy_only_from_market?; {CODE}",
-    },
+    "1830": {},
     "1889": {},
     "18Chesapeake": {
         "companies.B&S.abilities": "the lays must connect to each other and are forfeit when others lay "

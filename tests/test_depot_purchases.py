@@ -13,7 +13,7 @@ import pytest
 from framework.base.errors import GameError
 from framework.bots import make_bot
 from framework.bots.play import Session, new_session
-from framework.engine import trains
+from framework.engine import purchases, trains
 from framework.engine.choices import legal_actions
 from framework.engine.state import game_to_dict
 from framework.title.loader import RulesText
@@ -25,8 +25,9 @@ def limited(rule: str) -> RulesText:
     return RulesText("depot.yaml", f'phases: {{"2": {{depot_purchases: {rule}}}}}\n')
 
 
-def at_buy_train(rule: str, seed: int = 3) -> Session:
-    """A 4-player game at a corporation's buy-train step, with cash for three 2-trains."""
+def at_buy_train(rule: str, seed: int = 3, others: bool = False) -> Session:
+    """A 4-player game at a corporation's buy-train step, with cash for three 2-trains
+    (``others``: and another corporation's train to buy)."""
     session = new_session(TITLE, 4, seed, rules=[limited(rule)])
     game, bot, rng = session.game, make_bot("random"), random.Random(seed)
     while not (
@@ -34,6 +35,7 @@ def at_buy_train(rule: str, seed: int = 3) -> Session:
         and game.round.active_step().name == "buy_train"
         and game.corporations[game.round.entity()].cash >= 240
         and not trains.owned(game, game.round.entity())
+        and (not others or purchases.others_trains(game, game.round.entity()))
     ):
         session.act(bot.act(game, legal_actions(game), rng))
     return session
@@ -101,3 +103,25 @@ def test_the_limit_is_for_one_turn():
     session.act(buy(session, depot_choices(session)[0]))
     assert game.round.entity() != corp
     assert game.round.kind != "operating" or game.round.depot_bought == []
+
+
+def test_after_the_depot_train_and_another_corporation_s_the_step_waits_for_a_pass():
+    """18xx.games' SingleDepotTrainBuy ends the step by itself only when the depot
+    purchase leaves nothing to buy; after a train bought from another corporation it
+    waits for a pass while the corporation could buy a train, were it not for the limit
+    (1850Jr's bot games showed it)."""
+    session = at_buy_train("one", seed=1, others=True)
+    game = session.game
+    corp = game.round.entity()
+    session.act(buy(session, depot_choices(session)[0]))
+    assert game.round.entity() == corp and game.round.active_step().name == "buy_train"
+    other = next(
+        c
+        for c in legal_actions(game)[corp]["buy_train"]
+        if c["train"] not in {t.id for t in trains.offered(game)}
+    )
+    session.act({"type": "buy_train", "entity": corp, "train": other["train"], "price": other["price"]})
+    assert game.round.entity() == corp and game.round.active_step().name == "buy_train"
+    assert "pass" in legal_actions(game)[corp] and depot_choices(session) == []
+    session.act({"type": "pass", "entity": corp})
+    assert game.round.entity() != corp or game.round.active_step().name != "buy_train"

@@ -134,7 +134,7 @@ def test_the_package_data_carries_the_library():
 # -- 1830, 18SJ and 1889 on the library ------------------------------------------------------------
 
 
-NODE_FIELDS_SINCE = {"visit_cost": 1}
+NODE_FIELDS_SINCE = {"visit_cost": 1, "route": "mandatory", "part": None, "neutral_tokens": 0}
 """Fields revenue centres gained since ``BEFORE`` was written, with their defaults."""
 
 

@@ -537,6 +537,12 @@ FREE_STOP = DIST + "test_a_stop_visited_free_takes_no_distance"
 FREE_TILE = DIST + "test_a_tile_code_s_visit_cost_reaches_the_tile_s_stops"
 FREE_OFFBOARD = "test_optimal.py::test_agrees_with_brute_force"
 PART = "test_part_numbers.py::"
+NEUTRAL = "test_neutral_tokens.py::"
+ROUTE_KIND = "test_route_kinds.py::test_a_stop_that_never_counts_leaves_the_company_without_a_route"
+ROUTE_OPTIONAL = (
+    "test_route_kinds.py::test_an_optional_stop_makes_a_route_to_run_but_not_one_to_buy_a_train_for"
+)
+ROUTE_CODE = "test_route_kinds.py::test_tile_codes_keep_the_route_of_a_stop"
 PART_CODE = PART + "test_a_code_numbers_its_centres_in_the_order_of_its_parts"
 PART_CITY = PART + "test_a_city_is_named_by_its_part_number"
 PART_STOP = PART + "test_a_route_s_stops_are_written_and_read_by_part_number"
@@ -890,6 +896,13 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.towns.visit_cost": (FREE_STOP,),
     "map.hexes.offboards.visit_cost": (FREE_OFFBOARD,),
     "map.hexes.cities.part": (PART_CITY,),
+    "map.hexes.cities.neutral_tokens": (
+        NEUTRAL + "test_a_neutral_station_fills_its_slot_from_the_start",
+        NEUTRAL + "test_a_city_holding_a_neutral_station_never_blocks_a_route",
+    ),
+    "map.hexes.cities.route": (ROUTE_CODE,),
+    "map.hexes.towns.route": (ROUTE_CODE,),
+    "map.hexes.offboards.route": (ROUTE_CODE,),
     "map.hexes.towns.part": (PART_STOP,),
     "map.hexes.offboards.part": (PART_CODE,),
     "map.hexes.towns.revenue": (
@@ -933,6 +946,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.towns.visit_cost": (FREE_TILE,),
     "tiles.offboards.visit_cost": (FREE_TILE,),
     "tiles.cities.part": (PART_CODE,),
+    "tiles.cities.neutral_tokens": (NEUTRAL + "test_a_tile_s_city_has_no_neutral_stations",),
+    "tiles.cities.route": (ROUTE_KIND, ROUTE_OPTIONAL),
+    "tiles.towns.route": (ROUTE_CODE,),
+    "tiles.offboards.route": (ROUTE_CODE,),
     "tiles.towns.part": (PART_CODE,),
     "tiles.offboards.part": (PART_CODE,),
     "tiles.towns.revenue": (

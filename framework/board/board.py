@@ -94,6 +94,11 @@ class FaceCache:
         return face
 
 
+NEUTRAL = "neutral"
+"""The owner of a neutral station token (``neutral_tokens``): it fills a slot and never
+blocks a route."""
+
+
 class Board:
     """The map as it is now."""
 
@@ -105,6 +110,11 @@ class Board:
         self.supply = TileSupply.for_title(title)
         self.tokens: dict[City, list[str | None]] = {}
         """Slot owners of every city that has a token or a reservation."""
+        for hex_id, hx in title.map.hexes.items():
+            for index, city in enumerate(hx.cities):
+                if city.neutral_tokens:
+                    left = [None] * (city.slots - city.neutral_tokens)
+                    self.tokens[(hex_id, index)] = [NEUTRAL] * city.neutral_tokens + left
         self.reserved: dict[City, list[str]] = {}
         self.hex_reserved: dict[str, list[str]] = {}
         """Hexes of several cities where a company's home slot is held without a city
@@ -284,9 +294,10 @@ class Board:
 
     def blocks(self, city: City, owner: str, passable_owners: frozenset[str] = frozenset()) -> bool:
         """Whether ``city`` stops ``owner``'s routes and walks: every slot holds a token,
-        none of them ``owner``'s (tokens of ``passable_owners`` count as empty)."""
+        none of them ``owner``'s nor neutral (tokens of ``passable_owners`` count as
+        empty)."""
         slots = self.tokens.get(city)  # a city without an entry has only empty slots
-        if not slots or None in slots or owner in slots:
+        if not slots or None in slots or owner in slots or NEUTRAL in slots:
             return False
         return passable_owners.isdisjoint(slots)
 

@@ -65,6 +65,8 @@ class Centre:
     key: NodeKey
     ref: tuple[str, int]
     """``(hex, index)``."""
+    route: str = "mandatory"
+    """How it counts towards a route: ``mandatory``, ``optional`` or ``never``."""
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -117,9 +119,15 @@ class Reach:
     """``(hex, edge)`` of every side a walked path reaches."""
     paths: set[tuple[str, int]] = field(default_factory=set)
     """Track paths walked."""
-    most_stops: int = 0
-    """The most revenue centres one station's walk reached (its own included): two make a
-    route."""
+    station_stops: list[tuple[int, int]] = field(default_factory=list)
+    """For each station's walk, the revenue centres it reached (its own included) that
+    count towards a route: ``(mandatory, mandatory or optional)``."""
+
+    @property
+    def most_stops(self) -> int:
+        """The most revenue centres counting towards a route that one station's walk
+        reached: two make a route."""
+        return max((counted for _, counted in self.station_stops), default=0)
 
 
 @dataclass(frozen=True)
@@ -137,8 +145,11 @@ class Goal:
     stop: Callable[[NodeKey], bool] | None = field(default=None, compare=False)
     """A revenue centre reached for which this says yes."""
     stops: int = 0
-    """One station's walk reaching this many revenue centres, its own included (two make
-    a route)."""
+    """One station's walk reaching this many revenue centres that count towards a route,
+    its own included (two make a route; a stop whose ``route`` is ``never`` does not
+    count)..."""
+    mandatory: int = 0
+    """... this many of them ``mandatory`` ones."""
 
     def met_by(self, reach: Reach) -> bool:
         """Whether the network ``reach`` shows what the goal looks for."""
@@ -147,7 +158,10 @@ class Goal:
             or not self.paths.isdisjoint(reach.paths)
             or not self.centres.isdisjoint(reach.nodes)
             or (self.stop is not None and any(self.stop(key) for key in reach.nodes))
-            or (self.stops > 0 and reach.most_stops >= self.stops)
+            or (
+                self.stops > 0
+                and any(m >= self.mandatory and n >= self.stops for m, n in reach.station_stops)
+            )
         )
 
     def by_track(self, track: Track) -> bool:
@@ -160,8 +174,24 @@ class Goal:
         return (
             centre.key in self.centres
             or (self.stop is not None and self.stop(centre.key))
-            or (self.stops > 0 and len(stops) >= self.stops)
+            or (self.stops > 0 and len(stops) >= self.stops and self._counted(stops))
         )
+
+    def _counted(self, stops: set[Centre]) -> bool:
+        mandatory, counted = route_stops(stops)
+        return mandatory >= self.mandatory and counted >= self.stops
+
+
+def route_stops(stops: Iterable[Centre]) -> tuple[int, int]:
+    """How many of ``stops`` count towards a route: ``(mandatory, mandatory or optional)``."""
+    mandatory = counted = 0
+    for centre in stops:
+        if centre.route == "mandatory":
+            mandatory += 1
+            counted += 1
+        elif centre.route == "optional":
+            counted += 1
+    return mandatory, counted
 
 
 class TrackGraph:
@@ -264,12 +294,12 @@ class TrackGraph:
         walked: set[Track] = set()
         reached: set[Centre] = set(stations)
         through: dict[Centre, bool] = {}
-        most_stops = 0
+        station_stops = []
         for start in stations:
             stops = _walk_station(succ, passable, through, stations, start, walked)
-            most_stops = max(most_stops, len(stops))
+            station_stops.append(route_stops(stops))
             reached |= stops
-        reach = Reach({c.key for c in reached}, set(), {t.ref for t in walked}, most_stops)
+        reach = Reach({c.key for c in reached}, set(), {t.ref for t in walked}, station_stops)
         for track in walked:
             reach.ports.update(track.sides)
         return reach
@@ -349,7 +379,7 @@ class _Layout:
     def of(cls, hexmap: HexMap, hex_id: str, face: Face) -> _Layout:
         number = hexmap.side_number
         centres = [
-            Centre(hex_id, n, centre.kind, node_key(hex_id, n), (hex_id, n))
+            Centre(hex_id, n, centre.kind, node_key(hex_id, n), (hex_id, n), centre.route)
             for n, centre in enumerate(face.nodes)
         ]
         states: list[State] = list(centres)

@@ -19,7 +19,7 @@ from typing import Any
 from framework.title.tilecode import ICON_NAMES, NODE_PARTS, TileCodeError, number_parts, parse
 
 COSMETIC_PARTS = {"frame", "stripes", "halt_symbol"}
-NODE_KEEP = {"revenue", "slots", "groups", "visit_cost"}
+NODE_KEEP = {"revenue", "slots", "groups", "visit_cost", "route"}
 NODE_COSMETIC = {"loc", "hide", "style", "format", "visit_cost_display", "name"}
 PATH_KEEP = {"a", "b", "terminal", "track"}
 PATH_COSMETIC = {"a_lane", "b_lane", "lanes", "ignore_gauge_walk", "ignore_gauge_compare"}
@@ -57,7 +57,11 @@ def _node(kind: str, rest: str, read: Read) -> str:
     for key, value in _params(rest):
         if key == "revenue":
             kept.append(f"revenue:{_revenue(value, read)}")
-        elif (key == "slots" and not value.isdigit()) or (key == "visit_cost" and value not in ("0", "1")):
+        elif (
+            (key == "slots" and not value.isdigit())
+            or (key == "visit_cost" and value not in ("0", "1"))
+            or (key == "route" and value not in ("mandatory", "optional", "never"))
+        ):
             read.gaps.append(f"{kind} with {key} {value} (left out)")
         elif key == "slots" and int(value) < 1:
             read.gaps.append(f"{kind} with {value} slots (written with one)")

@@ -173,6 +173,10 @@ def build_data(game)
     'bank_unlimited' => try { game.unlimited_bank? },
     'game_end_check' => try { plain(game.send(:game_end_check_values)) },
     'train_counts' => try { game.depot.trains.group_by(&:name).transform_values(&:size) },
+    'set_aside_trains' => try do
+      held = game.corporations + game.minors
+      game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)
+    end,
     'rounds' => rounds_of(game),
     'currency' => try { game.format_currency(1234) },
     'draws' => game.instance_variable_get(:@__draws) || [],
@@ -181,7 +185,24 @@ def build_data(game)
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
+    'map_tokens' => try { map_tokens(game) },
+    'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
   }
+end
+
+# The station tokens on the map of the built game, before anybody acts: hex, city
+# (its place among the tile's cities), owner, token type, and whether the owner is one
+# of the title's corporations or minors (neutral stations are not).
+def map_tokens(game)
+  companies = game.corporations + game.minors
+  game.hexes.flat_map do |hex|
+    hex.tile.cities.each_with_index.flat_map do |city, index|
+      city.tokens.compact.map do |token|
+        { 'hex' => hex.id, 'city' => index, 'owner' => token.corporation&.name, 'type' => token.type.to_s,
+          'known' => companies.include?(token.corporation) }
+      end
+    end
+  end
 end
 
 # The minors a player comes to own by buying each company in the initial round, asked

@@ -87,8 +87,12 @@ def constant(constants: dict[str, Any], name: str, default: Any = None) -> Any:
     return entry["value"] if isinstance(entry, dict) and "value" in entry else default
 
 
-def convert_market(market: Any, constants: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
-    """The ``market`` section from 18xx.games' ``MARKET`` rows of cell codes."""
+def convert_market(
+    market: Any, constants: dict[str, Any], gaps: Gaps, only_from_pool: bool | None = None
+) -> dict[str, Any]:
+    """The ``market`` section from 18xx.games' ``MARKET`` rows of cell codes
+    (``only_from_pool``: what the built game answers to ``multiple_buy_only_from_market?``,
+    where a title decides it in code; else its constant)."""
     if not isinstance(market, list) or not market:
         raise ValueError(f"the market cannot be read: {market}")
     rows = market if isinstance(market[0], list) else [market]
@@ -135,7 +139,9 @@ def convert_market(market: Any, constants: dict[str, Any], gaps: Gaps) -> dict[s
             zones[kind] = {"mark": letter[mark], "description": f"18xx.games' {kind} zone (GAPS.md)"}
             gaps.add("market", f"{kind} cells ({mark}): the format has no such zone effect")
     grid = [[_remark(cell, letter) for cell in row] for row in grid]
-    if "brown" in zones and constant(constants, "MULTIPLE_BUY_ONLY_FROM_MARKET"):
+    if only_from_pool is None:
+        only_from_pool = bool(constant(constants, "MULTIPLE_BUY_ONLY_FROM_MARKET"))
+    if "brown" in zones and only_from_pool:
         zones["brown"]["multiple_buy_from"] = ["pool"]
     out: dict[str, Any] = {"zones": zones}
     if len(rows) > 1:

@@ -113,6 +113,38 @@ def _meta(dump: dict[str, Any], build: dict[str, Any], counts: list[int]) -> dic
     return out
 
 
+def depot_counts(build: dict[str, Any], gaps: Gaps) -> dict[str, int]:
+    """How many trains of each type the built game's depot starts with: a train its setup
+    sets aside for its code to hand out later (18GA's free 2-train, held by a neutral
+    corporation) is not the depot's, and GAPS.md names it."""
+    counted = build.get("train_counts")
+    counts: dict[str, int] = dict(counted) if isinstance(counted, dict) else {}
+    aside = build.get("set_aside_trains")
+    for name in aside if isinstance(aside, list) else []:
+        if counts.get(str(name), 0) > 1:
+            counts[str(name)] -= 1
+            gaps.add(
+                "trains",
+                f"a {name} train the title's setup sets aside (out of the depot; its code hands it out)",
+            )
+    return counts
+
+
+def _neutral_tokens(board: dict[str, Any], tokens: Any, gaps: Gaps) -> None:
+    """Neutral stations the built game has on the map before anybody acts become their
+    cities' ``neutral_tokens``; another station of nobody in the title is named."""
+    for token in tokens if isinstance(tokens, list) else []:
+        if token.get("known"):
+            continue
+        hex_id, index = str(token.get("hex")), token.get("city")
+        cities = board["hexes"].get(hex_id, {}).get("cities") or []
+        if token.get("type") != "neutral" or not isinstance(index, int) or index >= len(cities):
+            gaps.add("map", f"hex {hex_id}: a station of {token.get('owner')} at setup (left out)")
+            continue
+        city = cities[index]
+        city["neutral_tokens"] = min(city.get("neutral_tokens", 0) + 1, city.get("slots", 1))
+
+
 def _minors_of_companies(build: dict[str, Any]) -> dict[str, list[str]]:
     """The minors of the title's data a player comes to own with each company (minors
     the title's code makes later are not the format's to name)."""
@@ -173,9 +205,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         rules["company_sales"]["players_from_turn"] = 2
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
-    counted = build.get("train_counts")
-    counts: dict[str, int] = counted if isinstance(counted, dict) else {}
-    trains = convert_trains(trains_raw, counts, phase_names, gaps)
+    trains = convert_trains(trains_raw, depot_counts(build, gaps), phase_names, gaps)
     exports = build.get("export_after_set")
     if isinstance(exports, list) and exports:
         if set(map(str, exports)) >= set(trains):
@@ -194,10 +224,18 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
+    _neutral_tokens(board, build.get("map_tokens"), gaps)
     out = {
         "map": board,
         "tiles": convert_tiles(build, gaps),
-        "market": convert_market(build.get("market"), constants, gaps),
+        "market": convert_market(
+            build.get("market"),
+            constants,
+            gaps,
+            build.get("multiple_buy_only_from_market")
+            if isinstance(build.get("multiple_buy_only_from_market"), bool)
+            else None,
+        ),
         "phases": phases,
         "trains": trains,
         "companies": companies,

@@ -93,6 +93,9 @@ class Corporation:
     had_route: bool = False
     """Has had a route at some point of its operating turns (see
     :func:`~framework.engine.purchases.has_route`)."""
+    had_route_to_buy: bool = False
+    """Has had a route that makes it buy a train (see
+    :func:`~framework.engine.purchases.has_route`)."""
     closed: bool = False
     tokens_used: int = 0
     """How many of its charter's tokens it has placed (home included)."""
@@ -156,6 +159,8 @@ class Minor:
     """Operating turns begun."""
     had_route: bool = False
     """Has had a route at some point of its operating turns."""
+    had_route_to_buy: bool = False
+    """Has had a route that makes it buy a train."""
 
 
 @dataclass

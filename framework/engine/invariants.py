@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from framework.board.board import NEUTRAL
 from framework.engine import finance
 from framework.engine.entities import IPO, OUT_OF_GAME, POOL
 
@@ -84,7 +85,7 @@ def _token_problems(game: Game) -> list[str]:
         if len([s for s in slots if s]) > capacity:
             problems.append(f"the city in {city[0]} holds more tokens than slots")
         for owner in slots:
-            if owner is None or owner == national:
+            if owner is None or owner in (national, NEUTRAL):
                 continue
             corp = game.corporations.get(owner)
             minor = game.minors.get(owner)

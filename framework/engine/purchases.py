@@ -33,32 +33,47 @@ if TYPE_CHECKING:
     from framework.engine.game import Game
 
 
-def has_route(game: Game, entity: str) -> bool:
+def has_route(game: Game, entity: str, *, to_buy: bool = False) -> bool:
     """Whether the entity has a route: one of its stations reaches two revenue centres, its
-    own city included (reference §4.8) — or it has had one in an earlier moment of its
-    operating turns (:func:`note_route`). 18xx.games' engine keeps a route once found:
-    an entity that loses its only route (its token remapped onto an OO city no track
-    leaves, a city on the way filled with others' tokens) still has its route step, where
-    it may run nothing, and must still buy a train when it has none."""
+    own city included (reference §4.8), one of them a ``mandatory`` stop and the other
+    not a ``never`` one (``to_buy``: a route that makes it buy a train, two mandatory
+    stops) — or it has had one in an earlier moment of its operating turns
+    (:func:`note_route`). 18xx.games' engine keeps a route once found: an entity that
+    loses its only route (its token remapped onto an OO city no track leaves, a city on
+    the way filled with others' tokens) still has its route step, where it may run
+    nothing, and must still buy a train when it has none."""
     charter = _charter(game, entity)
     assert charter is not None, f"{entity} is no corporation or minor"
-    return charter.had_route or _route_now(game, entity)
+    if to_buy:
+        return charter.had_route_to_buy or _route_now(game, entity, _A_ROUTE_TO_BUY, "route to buy")
+    return charter.had_route or _route_now(game, entity, _A_ROUTE, "route")
 
 
 def note_route(game: Game, entity: str) -> None:
     """Remember that the operating ``entity`` has a route now, if it has; the operating
     round calls it when a turn begins and after every action of the turn."""
     charter = _charter(game, entity)
-    if charter is not None and not charter.had_route and _route_now(game, entity):
+    if charter is None:
+        return
+    if not charter.had_route and _route_now(game, entity, _A_ROUTE, "route"):
         charter.had_route = True
+    if (
+        not charter.had_route_to_buy
+        and charter.had_route
+        and _route_now(game, entity, _A_ROUTE_TO_BUY, "route to buy")
+    ):
+        charter.had_route_to_buy = True
 
 
-_A_ROUTE = Goal(stops=2)
-"""A station's walk reaching two revenue centres, its own included."""
+_A_ROUTE = Goal(stops=2, mandatory=1)
+"""A station's walk reaching two revenue centres that count, its own included, one of
+them mandatory."""
+_A_ROUTE_TO_BUY = Goal(stops=2, mandatory=2)
+"""A station's walk reaching two mandatory revenue centres, its own included."""
 
 
-def _route_now(game: Game, entity: str) -> bool:
-    return game.track_board.finds(entity, _A_ROUTE, "route")
+def _route_now(game: Game, entity: str, goal: Goal, question: str) -> bool:
+    return game.track_board.finds(entity, goal, question)
 
 
 def _charter(game: Game, entity: str) -> Corporation | Minor | None:
@@ -70,7 +85,7 @@ def must_buy(game: Game, corp: str) -> bool:
     rule = game.title.rules.trains.must_buy
     if rule == "never" or trains.owned(game, corp) or not trains.offered(game):
         return False
-    return rule == "always" or has_route(game, corp)
+    return rule == "always" or has_route(game, corp, to_buy=True)
 
 
 def others_trains(game: Game, buyer: str) -> list[Train]:

@@ -237,6 +237,10 @@ class _Checker:
         for name, tile in tiles.items():
             at = ("tiles", name)
             yield from self.track_nodes(at, tile)
+            for i, city in enumerate(tile.cities):
+                if city.neutral_tokens:
+                    neutral = (*at, "cities", i, "neutral_tokens")
+                    yield (neutral, "neutral tokens are printed on a map hex's city, not a tile's", "value")
             if isinstance(tile.count, int) and tile.count < 1:
                 yield ((*at, "count"), "a tile count must be at least 1 (or unlimited)", "value")
             for i, up in enumerate(tile.upgrades or []):

@@ -50,6 +50,8 @@ class Node:
     """Its group: a route visits at most one revenue centre of a group."""
     visit_cost: int = 1
     """How much of a train's distance a stop here takes."""
+    route: str = "mandatory"
+    """How it counts towards having a route (:attr:`framework.title.track.Stop.route`)."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
     ):
         for item in items:
             slots = getattr(item, "slots", 0) if kind == "city" else 0
-            nodes.append(Node(kind, item.revenue, slots, item.group, item.visit_cost))
+            nodes.append(Node(kind, item.revenue, slots, item.group, item.visit_cost, item.route))
             parts.append(len(parts) if item.part is None else item.part)
     offsets = {
         "city": 0,

@@ -77,6 +77,8 @@ def parse(code: str) -> dict[str, Any]:
                 node["group"] = params["groups"]
             if params.get("visit_cost", "1") != "1":
                 node["visit_cost"] = int(params["visit_cost"])
+            if params.get("route", "mandatory") != "mandatory":
+                node["route"] = params["route"]
             out.setdefault(NODE_PARTS[kind], []).append(node)
             nodes.append((kind, counts[kind]))
             found.append((kind, number))

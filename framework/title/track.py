@@ -19,7 +19,7 @@ city of tile ``57-0``), unless a centre's ``part`` says otherwise.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, GetJsonSchemaHandler, PlainValidator, WithJsonSchema, model_validator
 from pydantic.json_schema import JsonSchemaValue
@@ -123,6 +123,13 @@ class Stop(Model):
     visit_cost: int = Field(default=1, ge=0, le=1)
     """How much of a train's distance a stop here takes: 1, or 0 for a place trains
     visit free (1888's harbours, 18xx.games' ``visit_cost``)."""
+    route: Literal["mandatory", "optional", "never"] = "mandatory"
+    """How the stop counts when the game asks whether a company has a route (to run its
+    trains, and to be made to buy one): a company has one where a station reaches two
+    stops that count, one of them ``mandatory``; ``optional`` stops count only beside a
+    mandatory one, and not towards having to buy a train; ``never`` stops never count
+    (1836Jr's ports, 1882's optional off-boards: 18xx.games' ``route``). A train may still
+    stop at any of them."""
     part: int | None = Field(default=None, ge=0)
     """The number game files give this revenue centre, where it is not its place in the
     order cities, towns, off-boards: 18xx.games numbers the parts of a tile's code in
@@ -138,6 +145,16 @@ class City(Stop):
     """Its revenue; 0 on an empty city site."""
     slots: int = Field(default=1, ge=1)
     """How many station tokens it holds."""
+    neutral_tokens: int = Field(default=0, ge=0)
+    """Slots of a city printed on the map that a neutral station fills from the start
+    (18GA's and 18EU's off-board cities): nobody may place a token there, and the city
+    never blocks a route while it holds one. On a map hex only."""
+
+    @model_validator(mode="after")
+    def _neutral_fit(self) -> City:
+        if self.neutral_tokens > self.slots:
+            raise ValueError(f"{self.neutral_tokens} neutral tokens do not fit in {self.slots} slots")
+        return self
 
 
 class Town(Stop):

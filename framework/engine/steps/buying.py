@@ -145,7 +145,11 @@ class BuyTrain(TrainBuying):
         if entity == corp:
             if purchases.must_buy(game, corp):
                 return ["buy_train"]
-            if purchases.can_buy_train(game, corp, self.discounts(corp), rnd.depot_bought):
+            # Once it has bought from the depot what the phase allows, the step waits for a
+            # pass while the corporation could buy a train were it not for that limit, as
+            # 18xx.games' SingleDepotTrainBuy does (it ends by itself only when the depot
+            # purchase leaves nothing to buy: process_buy_train).
+            if purchases.can_buy_train(game, corp, self.discounts(corp)):
                 return ["buy_train", "pass"]
             return []
         president = game.corporations[corp].president()
@@ -242,9 +246,13 @@ class BuyTrain(TrainBuying):
                 + ("one train" if rule == "one" else "one train of each type")
                 + " from the depot per turn in this phase",
             )
-        self.buy(action, entity_of(action))
+        corp = entity_of(action)
+        self.buy(action, corp)
         if from_depot and train is not None:
             bought.append(train.name)
+            limited = self.game.phase_spec().depot_purchases != "any"
+            if limited and not purchases.can_buy_train(self.game, corp, self.discounts(corp), bought):
+                self.passed = True  # nothing left it may buy: its purchases are over
 
     def pay_for(self, buyer: str, payee: str, price: int, train: Train) -> None:
         game = self.game
