@@ -236,11 +236,21 @@ class Game:
     def entity_type(self, entity: str) -> str:
         """What 18xx.games calls ``entity`` in an action's ``entity_type`` now. An id that
         names both a company and a corporation or minor (18SJ's KHJ, 1889's TR) names the
-        corporation or minor while it is the one acting, the company otherwise."""
+        corporation or minor while it is the one acting, the company otherwise; one that
+        names a player and a corporation or minor names the operator while it operates,
+        the player otherwise."""
         kinds = self.kinds_of(entity)
         if "company" in kinds and len(kinds) > 1 and not self._acting_now(entity):
             return "company"
+        if "player" in kinds and kinds[0] != "player" and not self._operating_now(entity):
+            # an id that names a player and a corporation or minor (18Scan's minors 1, 2,
+            # 3 beside players 1, 2, 3) names the player but while that operator operates
+            return "player"
         return kinds[0] if kinds else "player"
+
+    def _operating_now(self, entity: str) -> bool:
+        rnd = self.round
+        return rnd is not None and rnd.kind == "operating" and rnd.entity() == entity
 
     def kinds_of(self, entity: str) -> list[str]:
         """Every kind of entity the id names: ``corporation``, ``minor``, ``player``,
