@@ -10,8 +10,8 @@ from pathlib import Path
 
 from game_support import refused
 
-from framework.engine.game import Game
 from framework.engine.choices import legal_actions
+from framework.engine.game import Game
 from framework.record.replay import game_title
 from framework.title.loader import RulesText
 
