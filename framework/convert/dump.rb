@@ -187,7 +187,15 @@ def build_data(game)
     'minors_of_companies' => try { minors_of_companies(game) },
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
+    'auction_companies' => try { auction_companies(game) },
   }
+end
+
+# The companies the first round's auction offers, in its order (nil when the first step
+# keeps no such list).
+def auction_companies(game)
+  step = game.round&.steps&.find { |s| s.respond_to?(:companies) && s.companies.is_a?(Array) }
+  step&.companies&.map(&:sym)
 end
 
 # The station tokens on the map of the built game, before anybody acts: hex, city

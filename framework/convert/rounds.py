@@ -30,6 +30,7 @@ STEPS = {
     "BuySingleTrainOfType": "buy_train",
     "CompanyPendingPar": "company_pending_par",
     "WaterfallAuction": "waterfall_auction",
+    "SelectionAuction": "selection_auction",
     "BuySellParShares": "buy_sell_par_shares",
     "Assign": "assign",
     "SpecialBuyTrain": "special_buy_train",
@@ -139,7 +140,7 @@ def convert_rounds(
     kind = KINDS.get(_short(initial.get("base")))
     if kind == "auction":
         steps = _steps(initial, "initial round", abilities, gaps)
-        if "waterfall_auction" in steps:
+        if "waterfall_auction" in steps or "selection_auction" in steps:
             if "president_shares" in abilities and "company_pending_par" not in steps:
                 # the engine needs the step to give a president's certificate with a company
                 steps.insert(0, "company_pending_par")

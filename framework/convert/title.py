@@ -113,6 +113,19 @@ def _meta(dump: dict[str, Any], build: dict[str, Any], counts: list[int]) -> dic
     return out
 
 
+def _auctioned(companies: dict[str, Any], offered: Any, built: list[dict[str, Any]], gaps: Gaps) -> None:
+    """A company of the built game that its first auction does not offer (1844's tunnel
+    and mountain railway companies) is written ``auction: false`` (one its setup took
+    out of the game is not the auction's to tell)."""
+    if not isinstance(offered, list) or not offered or not set(map(str, offered)) <= set(companies):
+        return
+    in_game = {str(c.get("sym")) for c in built}
+    for sym, company in companies.items():
+        if sym in in_game and sym not in offered:
+            company["auction"] = False
+            gaps.add("companies", f"company {sym}: not offered in the first round's auction")
+
+
 def depot_counts(build: dict[str, Any], gaps: Gaps) -> dict[str, int]:
     """How many trains of each type the built game's depot starts with: a train its setup
     sets aside for its code to hand out later (18GA's free 2-train, held by a neutral
@@ -201,6 +214,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         _minors_of_companies(build),
     )
     rules["company_sales"] = sales
+    _auctioned(companies, build.get("auction_companies"), build.get("companies") or [], gaps)
     if build.get("players_buy_from_turn") == 2:
         rules["company_sales"]["players_from_turn"] = 2
     trains_raw = build.get("trains")

@@ -321,9 +321,10 @@ class Game:
         """Start the next round of the sequence, skipping rounds with nothing to do.
 
         Raises :class:`GameError` (``stalled``) when two whole game turns pass in which
-        no round had anything to do: nobody could ever act again, and the game has no
-        end that would stop it."""
-        started = self.turn
+        no round had anything to do and no player's cash changed (companies paying their
+        revenue may yet let someone act): nobody could ever act again, and the game has
+        no end that would stop it."""
+        started, cash = self.turn, self._players_cash()
         while not self.finished:
             name = self._next_round_name()
             if name is None:
@@ -333,11 +334,17 @@ class Game:
                 return
             rnd.finish()
             if self.turn > started + 2:
+                if self._players_cash() != cash:
+                    started, cash = self.turn, self._players_cash()
+                    continue
                 raise GameError(
                     "stalled",
                     f"no round of game turns {started} to {self.turn} had anything to do: "
                     "nobody can act, and no end of the game applies",
                 )
+
+    def _players_cash(self) -> list[int]:
+        return [p.cash for p in self.players]
 
     def _next_round_name(self) -> str | None:
         previous = self.round

@@ -23,6 +23,8 @@ class AuctionRound(Round):
         humans = [p.id for p in self.game.humans]
         self.entities = humans[self.game.priority :] + humans[: self.game.priority]
         self.index = 0
+        for step in self.steps:
+            step.begin()
         self.skip_steps()
 
     def after_process(self, action: dict[str, Any]) -> None:

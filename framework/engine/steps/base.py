@@ -99,6 +99,9 @@ class Step:
     def setup(self) -> None:
         """Reset for a new entity or turn."""
 
+    def begin(self) -> None:
+        """The round starts, its entities known (an auction puts its first company up)."""
+
     def actions(self, entity: str) -> list[str]:
         """The action types this step offers ``entity`` now."""
         return []
