@@ -203,3 +203,21 @@ def test_a_game_where_nobody_can_ever_act_stops_as_stalled():
         Game(title, [("1", "A"), ("2", "B"), ("3", "C")], 1)
     assert caught.value.rule == "stalled"
     assert Game(load_title(folder), [("1", "A"), ("2", "B"), ("3", "C")], 1).round is not None
+
+
+def test_companies_paying_put_off_a_stall_for_twenty_game_turns():
+    """Players dealt companies are paid their revenue every operating round, which might
+    yet let one of them act: the game turns over while their cash changes, and is
+    refused as stalled after twenty game turns all the same (here nobody can ever act)."""
+    rule = (
+        "sequence:\n  start: []\nrounds:\n  stock:\n    kind: stock\n    steps: [discard_train]\n"
+        "setup:\n  generator: {kind: lcg, multiplier: 1103515245, increment: 12345, modulus: 2147483648}\n"
+        "  draws: [{deal: [SV, CS, DH]}]\n"
+    )
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    title = load_title(folder, [RulesText("house.yaml", rule)])
+    with pytest.raises(GameError) as caught:
+        Game(title, [("1", "A"), ("2", "B"), ("3", "C")], 1)
+    assert caught.value.rule == "stalled"
+    last = int(str(caught.value).split("game turns 0 to ")[1].split()[0])
+    assert last > 20

@@ -48,6 +48,11 @@ if TYPE_CHECKING:
     from framework.title.companies import Shares
 
 
+STALLED_TURNS = 20
+"""Game turns in which no round had anything to do, their companies paying all the while,
+after which a game is refused as stalled."""
+
+
 class Game:
     """The state of a game and the rules that change it."""
 
@@ -322,9 +327,10 @@ class Game:
 
         Raises :class:`GameError` (``stalled``) when two whole game turns pass in which
         no round had anything to do and no player's cash changed (companies paying their
-        revenue may yet let someone act): nobody could ever act again, and the game has
-        no end that would stop it."""
-        started, cash = self.turn, self._players_cash()
+        revenue may yet let someone act), or twenty whatever the cash did: nobody could
+        ever act again, and the game has no end that would stop it."""
+        first = started = self.turn
+        cash = self._players_cash()
         while not self.finished:
             name = self._next_round_name()
             if name is None:
@@ -334,12 +340,12 @@ class Game:
                 return
             rnd.finish()
             if self.turn > started + 2:
-                if self._players_cash() != cash:
+                if self._players_cash() != cash and self.turn <= first + STALLED_TURNS:
                     started, cash = self.turn, self._players_cash()
                     continue
                 raise GameError(
                     "stalled",
-                    f"no round of game turns {started} to {self.turn} had anything to do: "
+                    f"no round of game turns {first} to {self.turn} had anything to do: "
                     "nobody can act, and no end of the game applies",
                 )
 
