@@ -75,6 +75,7 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.NE.comes_with": "the NE comes with the priority card NEFT: 18SJ's code",
         "companies.NEFT.abilities": "the NEFT is a priority card (18SJ's ChoosePriority step); the data "
         "only keeps it open",
+        "companies.NEFT.auction": "as companies.NE.comes_with",
         "companies.NEFT.closes_on_event": "as companies.NEFT.abilities",
         "companies.NEFT.counts_for_cert_limit": "as companies.NEFT.abilities",
         "game_end.manually_ended": "18SJ's players may end the game (18xx.games' end_game action, code)",

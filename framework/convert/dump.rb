@@ -191,11 +191,10 @@ def build_data(game)
   }
 end
 
-# The companies the first round's auction offers, in its order (nil when the first step
-# keeps no such list).
+# The companies the game offers in its initial auction (`initial_auction_companies`, as
+# the library's auction steps ask it; a step may still offer them in tiers of its own).
 def auction_companies(game)
-  step = game.round&.steps&.find { |s| s.respond_to?(:companies) && s.companies.is_a?(Array) }
-  step&.companies&.map(&:sym)
+  game.initial_auction_companies.map(&:sym)
 end
 
 # The station tokens on the map of the built game, before anybody acts: hex, city
