@@ -1266,6 +1266,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rounds.kind": (SJ + "test_an_auction_then_stock_and_operating_rounds", STEAM_GAMES, REPLAY),
     "rounds.steps.step": (SJ + "test_round_steps", REPLAY),
     "rounds.steps.blocking": (SJ + "test_the_final_buy_company_step_waits", REPLAY),
+    "rounds.order": ("test_simple_draft.py::test_the_round_s_order_says_who_drafts_first",),
     "rounds.hook": (VAR + "test_after_an_even_stock_round_the_lowest_valued_human_chooses",),
     "sequence.start.round": (SETUP + "test_the_game_starts_with_the_auction_in_phase_2_first_seat_first",),
     "sequence.turn.round": (SJ + "test_an_auction_then_stock_and_operating_rounds", REPLAY),

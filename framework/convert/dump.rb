@@ -100,8 +100,9 @@ def steps_of(round)
 end
 
 def round_of(round)
+  order = %w[reverse_order snake_order rotating_order].select { |o| round.instance_variable_get("@#{o}") }
   { 'class' => round.class.name, 'base' => library_base(round.class, 'Engine::Round::'),
-    'methods' => own_methods(round.class), 'steps' => steps_of(round) }
+    'methods' => own_methods(round.class), 'steps' => steps_of(round), 'order' => order }
 end
 
 def rounds_of(game)

@@ -31,6 +31,7 @@ STEPS = {
     "CompanyPendingPar": "company_pending_par",
     "WaterfallAuction": "waterfall_auction",
     "SelectionAuction": "selection_auction",
+    "SimpleDraft": "simple_draft",
     "BuySellParShares": "buy_sell_par_shares",
     "Assign": "assign",
     "SpecialBuyTrain": "special_buy_train",
@@ -38,7 +39,9 @@ STEPS = {
     "SpecialToken": "special_token",
 }
 INTERNAL = {"EndGame", "Message", "Program"}
-KINDS = {"Auction": "auction", "Stock": "stock", "Operating": "operating"}
+KINDS = {"Auction": "auction", "Draft": "auction", "Stock": "stock", "Operating": "operating"}
+AUCTIONS = ("waterfall_auction", "selection_auction", "simple_draft")
+"""The library steps an initial round of the auction kind is played with."""
 
 
 @cache
@@ -140,7 +143,7 @@ def convert_rounds(
     kind = KINDS.get(_short(initial.get("base")))
     if kind == "auction":
         steps = _steps(initial, "initial round", abilities, gaps)
-        if "waterfall_auction" in steps or "selection_auction" in steps:
+        if any(s in steps for s in AUCTIONS):
             if "president_shares" in abilities and "company_pending_par" not in steps:
                 # the engine needs the step to give a president's certificate with a company
                 steps.insert(0, "company_pending_par")
@@ -150,6 +153,11 @@ def convert_rounds(
                     "certificate (company_pending_par written: its buyer chooses the par price)",
                 )
             out["auction"] = {"kind": "auction", "steps": steps}
+            order = initial.get("order") or []
+            if "reverse_order" in order:
+                out["auction"]["order"] = "reverse"
+            for other in (o for o in order if o != "reverse_order"):
+                gaps.add("rounds", f"initial round: {other} (the format has seat and reverse orders)")
             start = ["auction"]
         else:
             gaps.add(

@@ -22,6 +22,8 @@ class AuctionRound(Round):
     def start(self) -> None:
         humans = [p.id for p in self.game.humans]
         self.entities = humans[self.game.priority :] + humans[: self.game.priority]
+        if self.game.title.rounds[self.name].order == "reverse":
+            self.entities.reverse()
         self.index = 0
         for step in self.steps:
             step.begin()

@@ -52,6 +52,10 @@ class Round(Entry):
     ``custom`` round played by a hook (a title layer's rounds)."""
     steps: list[Step] = []
     """The steps in order."""
+    order: Literal["seat", "reverse"] = "seat"
+    """For an ``auction`` round: the order players take their turns in, seat order from
+    the holder of the priority or its reverse (18MS drafts its companies in reverse
+    seat order: 18xx.games' draft round ``reverse_order``)."""
     hook: str | None = None
     """For ``custom`` rounds: what in the title's hooks plays it — a
     :class:`framework.engine.rounds.Round` subclass (the engine makes and starts it), or
