@@ -133,12 +133,7 @@ class WaterfallAuction(Step):
     def offered(self) -> list[str]:
         """Unsold companies in the auction, cheapest first."""
         game = self.game
-        companies = [
-            sym
-            for sym, spec in game.title.companies.items()
-            if spec.auction and game.companies[sym].owner == BANK
-        ]
-        return sorted(companies, key=lambda sym: game.title.companies[sym].value)
+        return sorted(unsold(game), key=lambda sym: game.title.companies[sym].value)
 
     def price_of_first(self) -> int:
         first = self.offered()[0]
@@ -401,6 +396,16 @@ class WaterfallAuction(Step):
         if bids and company is not None:
             self.buy(bids[0][0], company, bids[0][1])
         self._settle_next()
+
+
+def unsold(game: Game) -> list[str]:
+    """The companies of the initial auction (``auction``) the bank still holds, in the
+    title's order."""
+    return [
+        sym
+        for sym, spec in game.title.companies.items()
+        if spec.auction and game.companies[sym].owner == BANK
+    ]
 
 
 def bid_range(low: int, high: int, by: int | None, company: str) -> list[Choice]:

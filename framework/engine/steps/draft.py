@@ -18,7 +18,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.engine import finance
 from framework.engine.entities import BANK, CLOSED
-from framework.engine.steps.auction import give_company
+from framework.engine.steps.auction import give_company, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
 
 
@@ -38,12 +38,7 @@ class SimpleDraft(Step):
 
     def offered(self) -> list[str]:
         """Companies still in the draft, in the title's order."""
-        game = self.game
-        return [
-            sym
-            for sym, spec in game.title.companies.items()
-            if spec.auction and game.companies[sym].owner == BANK
-        ]
+        return unsold(self.game)
 
     def over(self) -> bool:
         game = self.game

@@ -25,7 +25,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK
-from framework.engine.steps.auction import bid_range, give_company
+from framework.engine.steps.auction import bid_range, give_company, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
 
 
@@ -67,12 +67,7 @@ class SelectionAuction(Step):
 
     def offered(self) -> list[str]:
         """Unsold companies in the auction, in the title's order."""
-        game = self.game
-        return [
-            sym
-            for sym, spec in game.title.companies.items()
-            if spec.auction and game.companies[sym].owner == BANK
-        ]
+        return unsold(self.game)
 
     # -- whose turn ---------------------------------------------------------
 
