@@ -366,3 +366,18 @@ def test_a_train_the_setup_sets_aside_is_not_the_depot_s():
     assert counts == {"2": 5, "3": 4}
     assert any("sets aside" in g for g in gaps.by_section["trains"])
     assert depot_counts({"train_counts": {"2": 6}, "set_aside_trains": []}, Gaps()) == {"2": 6}
+
+
+def test_a_minor_the_setup_takes_out_is_left_out():
+    """18Mag's setup takes its 'mine' minor out of the game (its stations become neutral
+    ones): a minor the built game lacks is left out, and GAPS.md says so."""
+    from framework.convert.entities import convert_minors
+
+    data = [
+        {"sym": "1", "name": "One", "coordinates": "A1", "color": "black"},
+        {"sym": "mine", "name": "mine", "coordinates": "A3", "color": "white"},
+    ]
+    gaps = Gaps()
+    minors = convert_minors(data, [{"sym": "1", "trains": ["2"]}], gaps)
+    assert list(minors) == ["1"] and minors["1"]["trains"] == ["2"]
+    assert any("minor mine: left out" in g for g in gaps.by_section["corporations"])

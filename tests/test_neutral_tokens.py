@@ -81,3 +81,11 @@ def test_the_converter_reads_neutral_stations_of_the_built_game():
     assert board["hexes"]["E1"]["cities"][0]["neutral_tokens"] == 1
     assert board["hexes"]["J4"]["cities"][0]["neutral_tokens"] == 1
     assert any("A7" in g for g in gaps.by_section["map"])
+
+
+def test_a_home_in_a_city_its_neutral_station_fills_is_refused():
+    """A company based in a city whose only slot a neutral station fills could never put
+    its home token there: the title is refused, naming the home."""
+    rule = RULE + "minors:\n  '1': {name: Ånge Minor, home: E20, color: '#888888'}\n"
+    with pytest.raises(ProblemsError, match="neutral stations"):
+        game(rule)

@@ -374,6 +374,9 @@ def convert_minors(game_minors: Any, built: list[dict[str, Any]], gaps: Gaps) ->
     for minor in game_minors:
         sym = str(minor.get("sym"))
         where = f"minor {sym}"
+        if built and sym not in trains:
+            gaps.add("corporations", f"{where}: left out, as the title's setup takes it out of the game")
+            continue
         entry: dict[str, Any] = {"name": str(minor.get("name") or sym)}
         home = _home(minor, where, gaps)
         if home is not None:

@@ -518,7 +518,7 @@ class _Checker:
                 )
             elif home.city == "choose":
                 # it holds a slot of any city of the hex: the hex must have room for all
-                if per_hex[home.hex] > sum(city.slots for city in hx.cities):
+                if per_hex[home.hex] > sum(city.slots - city.neutral_tokens for city in hx.cities):
                     yield (
                         (*at, "home"),
                         f"the cities of {home.hex} have too few slots for every company based there",
@@ -526,12 +526,15 @@ class _Checker:
                     )
             else:
                 homes[(home.hex, home.first_city)] += 1
-                if homes[(home.hex, home.first_city)] > hx.cities[home.first_city].slots:
+                city = hx.cities[home.first_city]
+                if homes[(home.hex, home.first_city)] > city.slots - city.neutral_tokens:
+                    neutral = (
+                        f" ({city.neutral_tokens} of them neutral stations')" if city.neutral_tokens else ""
+                    )
                     yield (
                         (*at, "home"),
-                        f"the home city in {home.hex} has "
-                        f"{hx.cities[home.first_city].slots} slot(s), too few for every company "
-                        f"based there",
+                        f"the home city in {home.hex} has {city.slots} slot(s){neutral}, too few for "
+                        f"every company based there",
                         "value",
                     )
             if any(price < 0 for price in getattr(charter, "tokens", ())):
