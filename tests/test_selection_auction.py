@@ -32,6 +32,13 @@ def act(game: Game, kind: str, player: str, **fields) -> None:
     game.process({"type": kind, "entity": player, **fields})
 
 
+def player_1_buys_sv(game: Game) -> None:
+    """Player 1 bids SV's value and the others pass: they buy it."""
+    act(game, "bid", "1", company="SV", price=20)
+    for player in ("2", "3", "4"):
+        act(game, "pass", player)
+
+
 def up(game: Game) -> str | None:
     return game.round.step("selection_auction").up
 
@@ -43,17 +50,13 @@ def test_the_first_company_is_up_and_the_first_player_bids_or_passes(game):
 
 
 def test_the_last_bidder_buys_and_the_turn_goes_on_after_the_opener(game):
-    act(game, "bid", "1", company="SV", price=20)
-    for player in ("2", "3", "4"):
-        act(game, "pass", player)
+    player_1_buys_sv(game)
     assert game.companies["SV"].owner == "1" and game.players_by_id["1"].cash == 580
     assert up(game) == "CS" and game.current_entity() == "2"
 
 
 def test_the_turn_in_an_auction_goes_to_the_bidder_after_the_best_bid(game):
-    act(game, "bid", "1", company="SV", price=20)
-    for player in ("2", "3", "4"):
-        act(game, "pass", player)
+    player_1_buys_sv(game)
     act(game, "bid", "2", company="CS", price=40)
     act(game, "bid", "3", company="CS", price=45)
     act(game, "pass", "4")
@@ -82,9 +85,7 @@ def test_when_nobody_bids_the_first_company_gets_cheaper_and_at_nothing_goes_fre
 
 
 def test_once_the_first_is_sold_a_round_of_passes_pays_the_companies(game):
-    act(game, "bid", "1", company="SV", price=20)
-    for player in ("2", "3", "4"):
-        act(game, "pass", player)
+    player_1_buys_sv(game)
     for player in ("2", "3", "4", "1"):
         act(game, "pass", player)
     assert game.players_by_id["1"].cash == 580 + 5  # SV's revenue
