@@ -39,6 +39,18 @@ LOAD = ROOT / "tools" / "oracle_load.rb"
 them one at a time, which differs for files whose ids do not increase)."""
 
 
+def imported_title(out: Path, name: str) -> Path:
+    """``name`` converted from the oracle's engine by ``18xx import`` into ``out``: its folder."""
+    from typer.testing import CliRunner
+
+    from framework.cli.main import app
+
+    need_oracle()
+    result = CliRunner().invoke(app, ["import", str(ORACLE / "reference"), "-t", name, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / name
+
+
 def oracle_verdicts(paths: list[Path], *, whole: bool = False) -> dict[str, dict[str, Any]]:
     """The oracle's verdict on each file, by file name without ``.json``: replayed one
     action at a time by ``check.rb``, or (``whole``) loaded at once as 18xx.games opens

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from oracle_support import ORACLE, need_oracle
+from oracle_support import ORACLE, imported_title, need_oracle
 from typer.testing import CliRunner
 
 from framework.cli.main import app
@@ -319,11 +319,7 @@ def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
 def mexico(tmp_path_factory):
     """18MEX converted: its code leaves a company out but for a variant, and its first
     step makes the buyer of three companies the owner of three minors."""
-    need_oracle()
-    out = tmp_path_factory.mktemp("mexico")
-    result = runner.invoke(app, ["import", str(ORACLE / "reference"), "-t", "18MEX", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "18MEX"
+    return imported_title(tmp_path_factory.mktemp("mexico"), "18MEX")
 
 
 def test_a_company_the_title_s_code_leaves_out_is_left_out_but_where_a_variant_keeps_it(mexico):

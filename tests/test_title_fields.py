@@ -557,6 +557,7 @@ TCHES = "test_title_18Chesapeake.py::"
 HERE = "test_title_fields.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
+BLIND = "test_blind_draft.py::"
 CONF = "test_rules_conformance.py::"
 SHOWN = HERE + "test_validate_shows_the_titles_metadata"
 CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
@@ -738,7 +739,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.sell_unfloated": (
         VAR + "test_oscarian_shares_of_a_started_unfloated_corporation_may_be_sold",
     ),
-    "rules.stock.sell_move": (STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share", REPLAY),
+    "rules.stock.sell_move": (
+        STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share",
+        REPLAY,
+        BLIND + "test_a_president_s_sale_moves_1846_s_one_row_market_left_as_18xx_games_logs",
+    ),
     "rules.stock.sell_in_blocks": (T1889 + "test_a_stock_round_sale_is_one_block_per_corporation",),
     "rules.auction.bids_in_multiples": (TCHES + "test_bids_go_up_in_multiples_of_5",),
     "rules.auction.only_highest_bid_committed": (
@@ -1283,6 +1288,35 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "setup.generator.increment": (SETUP + "test_seed_0_is_valid_and_its_first_draw_is_12345",),
     "setup.generator.modulus": (SETUP + "test_the_generator_gives_the_thirteen_draws_of_seed_5",),
     "setup.draws.remove_one_of": (SETUP + "test_seed_5_removes_the_smaller_draw_of_each_pair",),
+    "setup.draws.remove": (BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",),
+    "setup.draws.count": (BLIND + "test_a_count_by_players_removes_none_where_it_says_none",),
+    "setup.draws.home_token": (
+        BLIND + "test_a_removed_corporation_with_home_token_keeps_its_station_on_the_map",
+    ),
+    "setup.draws.shuffle": (
+        BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",
+        BLIND + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
+    ),
+    "rules.draft.extra_cards_shown": (
+        BLIND + "test_the_player_chooses_among_the_first_cards_and_the_others_go_under_the_deck",
+    ),
+    "rules.draft.blank_cards": (
+        BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",
+        BLIND + "test_the_draft_ends_when_only_blank_cards_are_shown_and_each_player_pays_then",
+    ),
+    "rules.draft.last_company_step": (
+        BLIND + "test_passing_on_the_last_company_makes_it_cheaper_until_the_next_player_must_take_it",
+    ),
+    "rules.stock.sell_before_operating": (
+        BLIND + "test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares",
+    ),
+    "companies.price": (
+        BLIND + "test_the_draft_ends_when_only_blank_cards_are_shown_and_each_player_pays_then",
+        BLIND + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
+    ),
+    "companies.abilities[controls_minor].cash": (
+        BLIND + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
+    ),
     "setup.draws.corporation_for": (SETUP + "test_seed_5_draws_myj_for_nils_ericson",),
     "setup.draws.unused": (
         "test_random_shares.py::test_the_draw_picks_among_the_listed_corporations_after_the_unused_draw",

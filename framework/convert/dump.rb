@@ -180,7 +180,6 @@ def build_data(game)
     end,
     'rounds' => rounds_of(game),
     'currency' => try { game.format_currency(1234) },
-    'draws' => game.instance_variable_get(:@__draws) || [],
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
@@ -189,7 +188,33 @@ def build_data(game)
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
+  }.merge(setup_probe(game))
+end
+
+# What the random setup of a built game did: the companies and corporations it removed,
+# in order, the deck its first step deals from, the generator's state after it and the
+# methods that drew (the converter finds the draws that give these).
+def setup_probe(game)
+  {
+    'removals' => try { game.instance_variable_get(:@removals)&.map { |e| e.respond_to?(:sym) ? e.sym : e.name } },
+    'deck' => try { deck_of(game) },
+    'rand_state' => game.instance_variable_get(:@rand),
+    'seed' => game.instance_variable_get(:@seed),
+    'draws' => game.instance_variable_get(:@__draws) || [],
+    'built_companies' => game.companies.map(&:sym),
+    'stations' => try { map_tokens(game).reject { |t| t['known'] }.map { |t| t['owner'] }.uniq },
+    'built_players' => game.players.size,
   }
+end
+
+# The cards of a fresh game's first step when it deals them from a deck (a draft's
+# `companies`, in deck order, blank cards included), with each card's value and price.
+def deck_of(game)
+  step = game.round&.active_step
+  return nil unless step.respond_to?(:companies) && step.respond_to?(:available)
+
+  { 'cards' => step.companies.map { |c| { 'sym' => c.sym, 'value' => c.value, 'min_bid' => c.min_bid } },
+    'shown' => step.available.size }
 end
 
 # The companies the game offers in its initial auction (`initial_auction_companies`, as
@@ -349,7 +374,12 @@ def dump_title(meta)
     n = counts.include?(high) ? high : counts.max
     n = [[n, low].max, high].min
     rule_builds[rule[:sym].to_s] = try do
-      build_data(game_for(klass, n, [rule[:sym]])).merge('built_players' => n)
+      build = build_data(game_for(klass, n, [rule[:sym]])).merge('built_players' => n)
+      if build['removals'].is_a?(Array) && !build['removals'].empty? || build['deck']
+        # a random setup's counts differ by player count: probe every count the rule is for
+        build['setup_probes'] = counts.to_h { |m| [m.to_s, try { setup_probe(game_for(klass, m, [rule[:sym]])) }] }
+      end
+      build
     end
   end
   {

@@ -306,8 +306,14 @@ def convert_companies(
         for key in ("min_players", "max_players"):
             if company.get(key):
                 gaps.add("companies", f"{where}: {key} {company[key]}")
-        for key in ("type", "color", "treasury", "discount", "min_price", "max_price"):
-            if company.get(key) not in (None, False) and key in ("type", "treasury", "discount"):
+        discount = company.get("discount")
+        if isinstance(discount, int) and not isinstance(discount, bool) and discount:
+            # 18xx.games' starting discount: the least first bid (a draft's price) is value - discount
+            entry["price"] = max(entry["value"] - discount, 0)
+        elif discount not in (None, False, 0):
+            gaps.add("companies", f"{where}: discount {discount}")
+        for key in ("type", "treasury"):
+            if company.get(key) not in (None, False):
                 gaps.add("companies", f"{where}: {key} {company[key]}")
         out[sym] = entry
     return out, sales

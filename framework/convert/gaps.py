@@ -36,6 +36,11 @@ class Gaps:
         if text not in self.by_section[section]:
             self.by_section[section].append(text)
 
+    def drop(self, section: str, prefix: str) -> None:
+        """Forget the gaps of ``section`` that begin with ``prefix`` (what a later finding
+        shows the format does say)."""
+        self.by_section[section] = [t for t in self.by_section[section] if not t.startswith(prefix)]
+
     def count(self) -> int:
         """How many gaps there are."""
         return sum(len(v) for v in self.by_section.values())

@@ -17,7 +17,9 @@ SELL_MOVES = {
     "down_share": "down_per_share",
     "down_block": "down_per_sale",
     "left_share": "left_per_share",
-    "left_block": "down_per_sale",
+    "left_block": "left_per_sale",
+    "down_block_pres": "down_per_sale_if_president",
+    "left_block_pres": "left_per_sale_if_president",
     "none": "none",
 }
 HOME_TIMING = {
@@ -112,7 +114,7 @@ def convert_rules(
         if own:
             overrides[corp["sym"]] = own
     sell_after = str(c("SELL_AFTER", "first"))
-    if sell_after not in ("first", "operate", "any_time"):
+    if sell_after not in ("first", "operate", "any_time", "p_any_operate"):
         gaps.add("rules", f"SELL_AFTER {sell_after}: written as after the first stock round")
     holding: Counter[int] = Counter(
         x["max_ownership_percent"] for x in corporations if isinstance(x.get("max_ownership_percent"), int)
@@ -129,8 +131,9 @@ def convert_rules(
             },
             "sell_buy_sell",
         ),
-        "first_sales": 2 if sell_after in ("first", "p_any_operate") else 1,
+        "first_sales": 2 if sell_after == "first" else 1,
         "sell_unfloated": sell_after != "operate",
+        "sell_before_operating": "president" if sell_after == "p_any_operate" else "anyone",
         "sell_in_blocks": bool(c("MUST_SELL_IN_BLOCKS", False)),
         "sell_move": _pick(
             gaps, "SELL_MOVEMENT", c("SELL_MOVEMENT", "down_share"), SELL_MOVES, "down_per_share"

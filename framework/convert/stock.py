@@ -147,8 +147,8 @@ def convert_market(
     if len(rows) > 1:
         out["edges"] = {"right": "up", "left": "down", "up": "none", "down": "none"}
     else:
-        out["edges"] = {"right": "none", "left": "none", "up": "none", "down": "none"}
-        gaps.add("market", "a one-row market: moves up and down are 18xx.games' own")
+        # 18xx.games moves a price on a one-row market left for down and right for up
+        out["edges"] = {"right": "none", "left": "none", "up": "right", "down": "left"}
     out["grid"] = grid
     return out
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles
+from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
@@ -176,11 +177,13 @@ def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> 
     left out here too. (Companies of some player counts only keep their ``players``.)"""
     listed = build.get("game_companies")
     built = {str(c.get("sym")) for c in build.get("companies") or []}
-    if not isinstance(listed, list) or not built or build.get("draws"):
+    removed = any(probe.get("removals") for probe in _setup_family(dump, build).values())
+    if not isinstance(listed, list) or not built or (build.get("draws") and not removed):
         return listed
-    for other in dump["builds"].values():
-        if _good(other):
-            built |= {str(c.get("sym")) for c in other.get("companies") or []}
+    for probe in _setup_family(dump, build).values() if removed else dump["builds"].values():
+        if _good(probe):
+            built |= {str(c.get("sym")) for c in probe.get("companies") or []}
+            built |= set(probe.get("built_companies") or []) | set(probe.get("removals") or [])
     kept = [c for c in listed if str(c.get("sym")) in built]
     for company in listed:
         if company not in kept:
@@ -238,7 +241,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
-    _neutral_tokens(board, build.get("map_tokens"), gaps)
+    removed = set(build.get("removals") or [])
+    _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
     out = {
         "map": board,
         "tiles": convert_tiles(build, gaps),
@@ -261,10 +265,84 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "sequence": sequence,
     }
     draws = setup_draws(companies, build.get("draws") or [], gaps)
+    family = _setup_family(dump, build)
+    listed = (constants, build.get("game_companies") or [], build.get("corporations") or [])
+    grouped = group_draws(*listed, family)
+    if grouped is None and "setup_probes" in build:
+        # an optional rule whose removals the groups do not give: the title's, as without it
+        base = {int(n): b for n, b in dump["builds"].items() if _good(b)}
+        grouped = group_draws(*listed, base)
+        if grouped is not None:
+            gaps.add("title", "what the optional rule changes in the random setup is the title's code")
+    if grouped is not None and not draws:
+        draws = _grouped_setup(out, grouped, build, family, gaps)
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     tidy(out, gaps)
     return out
+
+
+def _setup_family(dump: dict[str, Any], build: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games built with the same optional rules as ``build``, by player count, whose
+    random setups show its draws (a rule's own probes, or the title's builds)."""
+    counts = {int(n) for n, b in dump["builds"].items() if _good(b)}
+    probes = build.get("setup_probes")
+    if isinstance(probes, dict):
+        return {int(n): p for n, p in probes.items() if int(n) in counts and isinstance(p, dict)}
+    if any(b is build for b in dump["builds"].values()):
+        return {int(n): b for n, b in dump["builds"].items() if _good(b)}
+    return {int(build.get("built_players") or 0): build}
+
+
+def _grouped_setup(
+    out: dict[str, Any],
+    grouped: tuple[list[dict[str, Any]], dict[int, list[str]]],
+    build: dict[str, Any],
+    family: dict[int, dict[str, Any]],
+    gaps: Gaps,
+) -> list[dict[str, Any]]:
+    """A setup removing companies and corporations by groups (``convert.draws``): a
+    corporation removed with a station left on the map keeps it (``home_token``); a
+    deck shuffled for the initial round's step makes that round a ``blind_draft``."""
+    draws, blanks = grouped
+    stations = {str(owner) for probe in family.values() for owner in probe.get("stations") or []}
+    for draw in draws:
+        if any(sym in stations for sym in draw.get("remove", [])):
+            draw["home_token"] = True
+    deck = build.get("deck") or {}
+    players = int(build.get("players") or build.get("built_players") or 0)
+    if draws and draws[0].get("shuffle") == "draft":
+        if isinstance(deck.get("shown"), int) and deck["shown"] < len(deck.get("cards") or []):
+            out["rules"]["draft"] = {"extra_cards_shown": deck["shown"] - players, "blank_cards": blanks}
+            auction = {"kind": "auction", "steps": ["blind_draft"]}
+            initial = (build.get("rounds") or {}).get("initial") or {}
+            if "reverse_order" in (initial.get("order") or []):
+                auction["order"] = "reverse"
+            out["rounds"] = {"auction": auction, **{k: v for k, v in out["rounds"].items() if k != "auction"}}
+            out["sequence"]["start"] = ["auction"]
+            gaps.drop("rounds", "initial round")
+            _draft_minors(out, build)
+        else:
+            draws = draws[1:]
+            gaps.add("rounds", "initial round: a deck is shuffled for a draft the library does not play")
+    return draws
+
+
+def _draft_minors(out: dict[str, Any], build: dict[str, Any]) -> None:
+    """A company of a blind draft that has a minor's id starts that minor with the
+    company's treasury (18xx.games' draft floats the minor of the company's id)."""
+    treasury = {str(c.get("sym")): c.get("treasury") for c in build.get("game_companies") or []}
+    for sym, company in out["companies"].items():
+        if sym in out["minors"] and not any(
+            a["type"] == "controls_minor" for a in company.get("abilities", [])
+        ):
+            cash = treasury.get(sym)
+            ability = {
+                "type": "controls_minor",
+                "minor": sym,
+                "cash": cash if isinstance(cash, int) else company["value"],
+            }
+            company.setdefault("abilities", []).append(ability)
 
 
 def setup_draws(companies: dict[str, Any], noted: list[str], gaps: Gaps) -> list[dict[str, Any]]:
@@ -339,8 +417,10 @@ def convert_title(dump: dict[str, Any]) -> Converted:
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
     present: dict[str, list[int]] = {}
     for n, build in sorted(builds.items()):
-        for company in build.get("companies") or []:
-            present.setdefault(str(company.get("sym")), []).append(n)
+        syms = {str(c.get("sym")) for c in build.get("companies") or []}
+        syms |= {str(r) for r in build.get("removals") or []}  # removed by a random draw: in the game
+        for sym in syms:
+            present.setdefault(sym, []).append(n)
     for sym, entry in converted.sections["companies"].items():
         seen = present.get(sym, [])
         if seen and len(seen) < len(builds):

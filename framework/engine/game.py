@@ -37,7 +37,14 @@ from framework.engine.extension import rules_of
 from framework.engine.market import StockMarket
 from framework.engine.round_library import make_round
 from framework.engine.rounds import Round
-from framework.engine.setup import Setup, president_corporation, random_setup, shares_corporation
+from framework.engine.setup import (
+    Lcg,
+    Setup,
+    president_corporation,
+    random_setup,
+    shares_corporation,
+    shuffled,
+)
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -158,6 +165,9 @@ class Game:
         rules = self.title.rules
         for sym, spec in self.title.corporations.items():
             if sym in self.setup.removed_corporations:
+                if sym in self.setup.home_tokens and spec.home is not None:
+                    # its station stays, blocking as a foreign one does
+                    self.track_board.add_token(sym, (spec.home.hex, spec.home.first_city))
                 continue
             capitalization = spec.capitalization or rules.capitalization
             holder = sym if capitalization == "incremental" else IPO
@@ -514,6 +524,18 @@ class Game:
         from the seed and the number of draws before it, so replays draw the same."""
         self.draws += 1
         return random.Random(self.seed * 1_000_003 + self.draws)
+
+    def shuffled(self, items: list[str]) -> list[str]:
+        """``items`` in a random order drawn from the title's setup generator, continuing
+        its draws (a blind draft's cards going back under the deck)."""
+        spec = self.title.setup
+        if spec is None or self.setup.state is None:
+            raise RuntimeError(f"{self.title.title.name} has no setup generator to draw from")
+        gen = spec.generator
+        rng = Lcg(gen.multiplier, gen.increment, gen.modulus, self.setup.state)
+        out = shuffled(rng, items)
+        self.setup.state = rng.state
+        return out
 
     def result(self) -> dict[str, int]:
         """Each human player's value, highest first (18xx.games ``result``); equal values

@@ -40,6 +40,12 @@ class Setup:
     """For each company with a random president's certificate, its corporation."""
     dealt: list[str] = field(default_factory=list)
     """Companies dealt to the players, in seat order (a ``deal`` draw)."""
+    home_tokens: list[str] = field(default_factory=list)
+    """Removed corporations whose home stations stay on the map."""
+    deck: list[str] = field(default_factory=list)
+    """The draft deck, top card first (a ``shuffle: draft`` draw)."""
+    state: int | None = None
+    """The generator's state after the draws, where play's draws continue from."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -47,7 +53,27 @@ class Setup:
             "removed_corporations": self.removed_corporations,
             "drawn": self.drawn,
             "dealt": self.dealt,
+            "home_tokens": self.home_tokens,
+            "deck": self.deck,
+            "state": self.state,
         }
+
+    def in_game(self, title: Title, sym: str) -> bool:
+        """Whether ``sym``, a company or a corporation of the title, is still in the game."""
+        if sym in title.companies:
+            return sym not in self.removed_companies
+        return sym in title.corporations and sym not in self.removed_corporations
+
+    def remove(self, title: Title, sym: str) -> None:
+        """``sym``, a company (with those that come with it) or a corporation, leaves the
+        game (and the draft deck)."""
+        if sym in title.companies:
+            for gone in (sym, *title.companies[sym].comes_with):
+                self.removed_companies.append(gone)
+                if gone in self.deck:
+                    self.deck.remove(gone)
+        else:
+            self.removed_corporations.append(sym)
 
 
 def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
@@ -66,25 +92,40 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
     for draw in spec.draws:
         if draw.unused is not None:
             rng.draw()
-            continue
-        if draw.deal:
+        elif draw.deal:
             keys = [(rng.draw(), sym) for sym in draw.deal if sym not in result.removed_companies]
             result.dealt = [sym for _, sym in sorted(keys)]
-            continue
-        if draw.remove_one_of:
-            draws = [(rng.draw(), name) for name in draw.remove_one_of]
-            loser = min(draws)[1]
-            if loser in title.companies:
-                result.removed_companies.append(loser)
-                result.removed_companies.extend(title.companies[loser].comes_with)
-            else:
-                result.removed_corporations.append(loser)
+        elif draw.shuffle == "draft":
+            cards = [sym for sym in title.companies if sym not in result.removed_companies]
+            cards += title.rules.draft.blank_cards.get(players or 0, [])
+            result.deck = shuffled(rng, cards)
+        elif draw.remove_one_of:
+            result.remove(title, shuffled(rng, draw.remove_one_of)[0])
+        elif draw.remove is not None:
+            candidates = [sym for sym in draw.remove if result.in_game(title, sym)]
+            removed = shuffled(rng, candidates)[: draw.removes(players or 0)]
+            for sym in removed:
+                result.remove(title, sym)
+                if draw.home_token and sym in title.corporations:
+                    result.home_tokens.append(sym)
         elif draw.corporation_for and draw.corporation_for not in result.removed_companies:
             ability = title.companies[draw.corporation_for].ability("shares")
             among = ability.among if isinstance(ability, Shares) and ability.among else title.corporations
             remaining = [c for c in among if c not in result.removed_corporations]
             result.drawn[draw.corporation_for] = remaining[rng.draw() % len(remaining)]
+    result.state = rng.state
     return result
+
+
+def shuffled(rng: Lcg, items: list[str]) -> list[str]:
+    """``items`` in a random order: one draw each, in order, then sorted by the draws,
+    smallest first (18xx.games' ``sort_by { rand }``).
+
+    >>> shuffled(Lcg(1103515245, 12345, 2**31, seed=5), ["a", "b", "c"])
+    ['b', 'c', 'a']
+    """
+    keys = [(rng.draw(), i) for i in range(len(items))]
+    return [items[i] for _, i in sorted(keys)]
 
 
 def president_corporation(title: Title, setup: Setup, company: str) -> str | None:

@@ -73,6 +73,8 @@ def check_sale(
         raise GameError("selling", f"{corp.sym} has not been started")
     if not corp.floated and not (rules.sell_unfloated if unfloated is None else unfloated):
         raise GameError("selling", f"{corp.sym} has not floated")
+    if rules.sell_before_operating == "president" and not corp.operated and corp.president() != seller:
+        raise GameError("selling", f"{corp.sym} has not operated: only its president may sell its shares")
     if percent > pool_room(game, corp):
         raise GameError("pool limit", f"the bank pool may hold at most {rules.pool_limit}% of {corp.sym}")
     if any(s.president for s in shares):
@@ -103,12 +105,10 @@ def sell(game: Game, seller: str, corp: Corporation, shares: list[Share], percen
     finance.pay(game, BANK, seller, price * percent // 10)
     game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {price * percent // 10}")
     move = game.title.rules.stock.sell_move
-    if move == "down_per_share":
-        game.market.move(corp.sym, ["down"] * (percent // 10))
-    elif move == "down_per_sale":
-        game.market.move(corp.sym, ["down"])
-    elif move == "left_per_share":
-        game.market.move(corp.sym, ["left"] * (percent // 10))
+    if move == "none" or (move.endswith("_if_president") and not was_president):
+        return
+    direction = "left" if move.startswith("left") else "down"
+    game.market.move(corp.sym, [direction] * (percent // 10 if move.endswith("_per_share") else 1))
 
 
 def check_bundle_fields(game: Game, corp: Corporation, certs: list[Share], action: dict[str, Any]) -> None:

@@ -294,6 +294,8 @@ class ControlsMinor(AbilityBase):
     owner: list[Owner] = ["player"]
     minor: Name
     """The minor."""
+    cash: int = Field(default=0, ge=0)
+    """What the bank gives the minor when it starts (1846's Michigan Southern: $60)."""
     corporation_purchase: Literal["merge", "forbidden"] = "merge"
     """``merge``: a corporation buying the company absorbs the minor (its station, trains
     and treasury); ``forbidden``: corporations may not buy the company."""
@@ -418,6 +420,11 @@ class Company(Entry):
     """Its number in the rulebook (``P1``)."""
     value: int = Field(ge=0)
     """Face value: the auction starts here, and it counts at game end."""
+    price: int | None = Field(default=None, ge=0)
+    """What it costs in the initial round, when that is not its value: a draft's price,
+    an auction's least first bid (as its value is otherwise). 1846's Michigan Southern,
+    worth $60 (the minor's treasury), costs $140 in the draft (18xx.games' negative
+    ``discount``)."""
     revenue: int = Field(ge=0)
     """Paid to the owner at the start of every operating round (a ``revenue_change``
     ability may change it)."""

@@ -28,9 +28,9 @@ from framework.title.rules import (
     GameEnd,
     Meta,
     Rules,
-    Setup,
     Variant,
 )
+from framework.title.setup import Setup
 from framework.title.tiles import Tile
 from framework.title.trains import Phase, Train
 

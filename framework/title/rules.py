@@ -1,7 +1,7 @@
 """The title's metadata, its bank, and the rules that are numbers or choices
 rather than components: capitalisation, stock round rules, track and token
-rules, train rules, dividends, nationalisation, game end, the random setup and
-the variants.
+rules, train rules, dividends, nationalisation, game end and the variants (the
+random setup is :mod:`framework.title.setup`).
 """
 
 from __future__ import annotations
@@ -110,6 +110,24 @@ class AuctionRules(Model):
     tied up elsewhere, plus their own bid on that company."""
 
 
+class DraftRules(Model):
+    """The blind draft (the ``blind_draft`` step): each player in turn secretly takes one
+    of the first cards of a shuffled deck (``setup.draws``' ``shuffle: draft``); the
+    others go back under the deck in a new random order."""
+
+    extra_cards_shown: int = Field(default=2, ge=0)
+    """A player chooses among the first (number of players + this) cards of the deck."""
+    blank_cards: dict[int, list[Name]] = {}
+    """For each number of players, the blank cards shuffled into the deck with the
+    companies: taking one buys nothing. The draft ends when only blank cards are shown
+    and fewer cards are left than are shown."""
+    last_company_step: int = Field(default=10, ge=1)
+    """When a single company is left, a player may pass on it, making it this much
+    cheaper; when it has come down by what it costs beyond its value (its ``price`` less
+    its ``value``; all of it for a company priced at its value), the next player must
+    take it."""
+
+
 class StockRules(Model):
     """Stock round rules."""
 
@@ -121,13 +139,27 @@ class StockRules(Model):
     """The first stock round in which shares may be sold (2: none in the first)."""
     sell_unfloated: bool = False
     """Shares of corporations that have not floated may be sold."""
+    sell_before_operating: Literal["anyone", "president"] = "anyone"
+    """Who may sell shares of a corporation that has not yet operated: ``anyone`` (as
+    ``sell_unfloated`` allows), or only its ``president`` (1846; 18xx.games'
+    ``SELL_AFTER = :p_any_operate``)."""
     sell_in_blocks: bool = False
     """Shares of a corporation are sold in one block per turn (18xx.games'
     ``MUST_SELL_IN_BLOCKS``; 1889): once a player has sold some in a stock-round turn,
     they sell no more of it in that turn; a president raising money for a train sells
     each corporation's shares in one sale."""
-    sell_move: Literal["down_per_share", "down_per_sale", "left_per_share", "none"] = "down_per_share"
-    """How selling moves the price."""
+    sell_move: Literal[
+        "down_per_share",
+        "down_per_sale",
+        "left_per_share",
+        "left_per_sale",
+        "down_per_sale_if_president",
+        "left_per_sale_if_president",
+        "none",
+    ] = "down_per_share"
+    """How selling moves the price: a step down (or left) for each share sold or once a
+    sale; ``…_if_president``: once a sale, only when the seller was the president (1846's
+    left one column a block sold by its president)."""
     pool_limit: int = Field(default=50, ge=0, le=100)
     """The most percent of a corporation the bank pool may hold."""
     holding_limit: int = Field(default=60, ge=10, le=100)
@@ -418,6 +450,8 @@ class Rules(Model):
     """Certificate sizes in percent, president's first."""
     auction: AuctionRules = AuctionRules()
     """The initial auction's rules."""
+    draft: DraftRules = DraftRules()
+    """The blind draft's rules."""
     stock: StockRules = StockRules()
     """Stock-round rules."""
     track: TrackRules | None = None
@@ -488,69 +522,6 @@ class GameEnd(Model):
             for name in type(self).model_fields
             if name not in ("tie_break", "turns") and (value := getattr(self, name)) is not None
         }
-
-
-class Generator(Model):
-    """A linear congruential generator: ``state = (multiplier·state + increment) mod modulus``.
-
-    Its first state is the seed modulo ``modulus``; each draw returns the next state.
-    """
-
-    kind: Literal["lcg"] = "lcg"
-    """The kind of generator (a linear congruential one)."""
-    multiplier: int = Field(gt=0)
-    """The multiplier."""
-    increment: int = Field(ge=0)
-    """The increment."""
-    modulus: int = Field(gt=1)
-    """The modulus."""
-
-
-class Draw(Model):
-    """One random choice at setup.
-
-    ``remove_one_of``: one draw per listed company or corporation, in order; the one
-    with the smallest draw leaves the game. ``corporation_for``: one draw ``d`` gives
-    that company's corporation ``remaining[d mod n]`` among the ``n`` corporations
-    still in the game, in title order (or in the order of its ``shares`` ability's
-    ``among``). ``deal``: one draw per listed company still in
-    the game, in order; sorted by their draws, smallest first, they go to the players in
-    seat order, one each, every player paying the bank the company's value (those left
-    over stay unsold); 1889's beginner game deals its companies so, with no auction.
-    ``unused``: one draw whose number nothing here uses, made where the title's own
-    rules draw for something the format does not express (named by the text), so
-    that the draws after it get the numbers they get on 18xx.games.
-    """
-
-    remove_one_of: list[Name] | None = None
-    """Companies (or corporations) of which the draw removes all but one."""
-    corporation_for: Name | None = None
-    """A company whose ``shares`` ability names a random corporation, drawn here."""
-    deal: list[Name] | None = None
-    """Companies dealt to the players, one each, who buy them at their value."""
-    unused: str | None = None
-    """What the title's own rules draw for here (a draw kept only for its place in
-    the order)."""
-
-    @model_validator(mode="after")
-    def _one(self) -> Draw:
-        given = [x is not None for x in (self.remove_one_of, self.corporation_for, self.deal, self.unused)]
-        if sum(given) != 1:
-            raise ValueError(
-                "a draw gives exactly one of 'remove_one_of', 'corporation_for', 'deal' and 'unused'"
-            )
-        if self.remove_one_of is not None and len(self.remove_one_of) < 2:
-            raise ValueError("'remove_one_of' needs at least two choices")
-        return self
-
-
-class Setup(Model):
-    """The random part of setting up a game."""
-
-    generator: Generator
-    """The random number generator the draws use."""
-    draws: list[Draw] = []
-    """The draws, in order."""
 
 
 class Variant(Entry):

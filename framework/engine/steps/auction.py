@@ -137,7 +137,7 @@ class WaterfallAuction(Step):
 
     def price_of_first(self) -> int:
         first = self.offered()[0]
-        return self.game.title.companies[first].value - self.game.companies[first].discount
+        return opening_price(self.game, first)
 
     def lowest_bidder(self) -> str | None:
         bids = self.bids.get(self.resolving or "", [])
@@ -179,7 +179,7 @@ class WaterfallAuction(Step):
         bids = self.bids.get(company, [])
         if bids:
             return int(max(b[1] for b in bids)) + increment
-        return self.game.title.companies[company].value + increment
+        return opening_price(self.game, company) + increment
 
     def committed(self, player: str, besides: str | None = None, bids: Bids | None = None) -> int:
         """The money ``player``'s bids tie up, but for any on ``besides``: every bid of
@@ -348,7 +348,7 @@ class WaterfallAuction(Step):
         if cheapest is not None and game.companies[cheapest].owner == BANK:
             company = game.companies[cheapest]
             company.discount += game.title.rules.auction.min_increment
-            price = game.title.companies[cheapest].value - company.discount
+            price = opening_price(game, cheapest)
             game.log(f"{cheapest} now costs {max(price, 0)}")
             if price <= 0:
                 # The player after the last to pass takes it for nothing; the turn then
@@ -396,6 +396,13 @@ class WaterfallAuction(Step):
         if bids and company is not None:
             self.buy(bids[0][0], company, bids[0][1])
         self._settle_next()
+
+
+def opening_price(game: Game, company: str) -> int:
+    """What a company costs in the initial round before any bid: its ``price`` (or its
+    value) less the discount it has gathered while nobody bought it."""
+    spec = game.title.companies[company]
+    return (spec.price if spec.price is not None else spec.value) - game.companies[company].discount
 
 
 def unsold(game: Game) -> list[str]:
@@ -451,3 +458,5 @@ def give_company(game: Game, company: str, player: str) -> None:
             minor = game.minors[ability.minor]
             minor.owner = player
             minor.floated = True
+            if ability.cash:
+                finance.pay(game, BANK, minor.sym, ability.cash)

@@ -1,14 +1,26 @@
-"""The simple draft: each player in turn buys one company at its value.
+"""Drafts: players take companies in turn instead of bidding for them.
 
-As 18xx.games' ``SimpleDraft`` plays it (18MS, 18Mag, 1835's start): on their turn a
-player takes any company still in the draft and pays its value to the bank; once every
-player owns a company the draft is over and the companies nobody took leave the game.
-The players take their turns in the round's order (``rounds.*.order``: 18MS drafts in
-reverse seat order); the priority afterwards goes to the first player in seat order.
+The simple draft, as 18xx.games' ``SimpleDraft`` plays it (18MS, 18Mag, 1835's start):
+on their turn a player takes any company still in the draft and pays its price (its
+value, unless the company says otherwise) to the bank; once every player owns a company
+the draft is over and the companies nobody took leave the game.
+
+The blind draft, as 1846 plays it (18xx.games' ``DraftDistribution``): the companies and
+some blank cards are shuffled into a deck at setup (``setup.draws``: ``shuffle:
+draft``). On their turn a player takes one of the first cards of the deck, unseen by the
+others; the cards shown and not taken go back under the deck in a new order, drawn from
+the setup's generator. When a single company is left, a player may pass instead, making
+it cheaper (``rules.draft``). Once only blank cards are shown and fewer are left than are
+shown, each player pays for the companies taken, and a company controlling a minor starts
+it.
+
+The players take their turns in the round's order (``rounds.*.order``: 18MS and 1846
+draft in reverse seat order); the priority afterwards goes to the first player in seat
+order.
 
 >>> from framework.engine.steps.base import STEP_TYPES
->>> STEP_TYPES["simple_draft"].rounds
-('auction',)
+>>> STEP_TYPES["simple_draft"].rounds, STEP_TYPES["blind_draft"].rounds
+(('auction',), ('auction',))
 """
 
 from __future__ import annotations
@@ -18,7 +30,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.engine import finance
 from framework.engine.entities import BANK, CLOSED
-from framework.engine.steps.auction import give_company, unsold
+from framework.engine.steps.auction import give_company, opening_price, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
 
 
@@ -55,7 +67,7 @@ class SimpleDraft(Step):
     def choices_bid(self, player: str) -> list[Choice]:
         """Each company still in the draft at its value, that the player can pay."""
         cash = self.game.players_by_id[player].cash
-        prices = {sym: self.game.title.companies[sym].value for sym in self.offered()}
+        prices = {sym: opening_price(self.game, sym) for sym in self.offered()}
         return [{"company": sym, "price": price} for sym, price in prices.items() if price <= cash]
 
     def process_bid(self, action: dict[str, Any]) -> None:
@@ -63,7 +75,7 @@ class SimpleDraft(Step):
         player, company = entity_of(action), str(action.get("company"))
         if company not in self.offered():
             raise GameError("draft", f"{company} is not in the draft")
-        price = game.title.companies[company].value
+        price = opening_price(game, company)
         if int(action.get("price", price)) != price:
             raise GameError("draft", f"{company} costs its value, {price}")
         if price > game.players_by_id[player].cash:
@@ -79,3 +91,127 @@ class SimpleDraft(Step):
                 game.log(f"{left} is removed from the game")
             first = game.humans[game.priority].id
             rnd.index = rnd.entities.index(first)
+
+
+@step("blind_draft")
+class BlindDraft(Step):
+    """Each player in turn secretly takes one of the first cards of a shuffled deck."""
+
+    description = (
+        "Each player in turn takes one of the first cards of the shuffled deck (the number "
+        "of players plus rules.draft.extra_cards_shown), unseen by the others; the cards "
+        "not taken go back under the deck in a new random order. When one company is left, "
+        "a player may pass, making it cheaper. At the end each player pays for the "
+        "companies taken."
+    )
+    rounds = ("auction",)
+    STATE = ("deck", "taken")
+
+    def setup(self) -> None:
+        if hasattr(self, "deck"):
+            return
+        self.deck: list[str] = list(self.game.setup.deck)
+        """The cards left, top first (``setup.draws``' ``shuffle: draft``)."""
+        self.taken: list[list[str]] = []
+        """The cards taken: ``[player, card]``, in order."""
+
+    # -- the deck -------------------------------------------------------------
+
+    def blank(self, card: str) -> bool:
+        return card not in self.game.title.companies
+
+    def shown(self) -> list[str]:
+        """The cards the player whose turn it is chooses among."""
+        size = len(self.game.humans) + self.game.title.rules.draft.extra_cards_shown
+        return self.deck[:size]
+
+    def last_company(self) -> bool:
+        """Whether a single company is left (which a player may pass on)."""
+        return len(self.deck) == 1 and not self.blank(self.deck[0])
+
+    def over(self) -> bool:
+        size = len(self.game.humans) + self.game.title.rules.draft.extra_cards_shown
+        return not self.deck or (len(self.deck) < size and all(self.blank(c) for c in self.deck))
+
+    @property
+    def open(self) -> bool:
+        return not self.over()
+
+    def price(self, company: str) -> int:
+        """What the company costs now: its price (or value) less what passes took off."""
+        return opening_price(self.game, company)
+
+    def floor(self, company: str) -> int:
+        """The least it comes down to: what it costs beyond its value."""
+        spec = self.game.title.companies[company]
+        return spec.price - spec.value if spec.price is not None else 0
+
+    # -- the turn ---------------------------------------------------------------
+
+    def actions(self, entity: str) -> list[str]:
+        if self.over() or entity != self.round.entity():
+            return []
+        return ["bid", "pass"] if self.last_company() else ["bid"]
+
+    def skip(self) -> None:
+        if self.over():
+            self.passed = True
+
+    def choices_bid(self, player: str) -> list[Choice]:
+        """Each card shown (a company at what it costs now; a blank card at nothing)."""
+        return [
+            {"company": card, "price": 0 if self.blank(card) else self.price(card)} for card in self.shown()
+        ]
+
+    def process_bid(self, action: dict[str, Any]) -> None:
+        card = str(action.get("company"))
+        if card not in self.shown():
+            raise GameError("draft", f"{card} is not among the cards shown")
+        self.take(entity_of(action), card)
+        self.round.next_entity()
+        self.settle()
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        if not self.last_company():
+            raise GameError("draft", "a player may pass only on the last company")
+        game, company = self.game, self.deck[0]
+        before = self.price(company)
+        game.companies[company].discount += game.title.rules.draft.last_company_step
+        after = self.price(company)
+        game.log(f"{game.name(entity_of(action))} passes; {company} comes down from {before} to {after}")
+        self.round.next_entity()
+        if after <= self.floor(company):
+            nxt = self.round.entity()
+            assert nxt is not None
+            self.take(nxt, company)
+            self.settle()
+
+    def take(self, player: str, card: str) -> None:
+        game = self.game
+        self.taken.append([player, card])
+        if self.last_company():
+            self.deck.clear()
+            game.log(f"{game.name(player)} takes {card}")
+            return
+        shown = self.shown()
+        del self.deck[: len(shown)]
+        self.deck.extend(c for c in game.shuffled(shown) if c != card)
+        game.log(f"{game.name(player)} takes a card")
+
+    def settle(self) -> None:
+        """Once the draft is over, each player pays for the companies taken."""
+        if not self.over():
+            return
+        game = self.game
+        for player, card in self.taken:
+            if self.blank(card):
+                game.log(f"{game.name(player)} took {card}")
+                continue
+            price = self.price(card)
+            finance.pay(game, player, BANK, price)
+            give_company(game, card, player)
+            game.log(f"{game.name(player)} buys {card} for {price}")
+        for sym in unsold(game):
+            game.companies[sym].owner = CLOSED
+        rnd = self.round
+        rnd.index = rnd.entities.index(game.humans[game.priority].id)

@@ -25,7 +25,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK
-from framework.engine.steps.auction import bid_range, give_company, unsold
+from framework.engine.steps.auction import bid_range, give_company, opening_price, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
 
 
@@ -92,7 +92,7 @@ class SelectionAuction(Step):
 
     def price(self, company: str) -> int:
         """A company's least first bid: its value less its discount."""
-        return self.game.title.companies[company].value - self.game.companies[company].discount
+        return opening_price(self.game, company)
 
     def min_bid(self) -> int:
         assert self.up is not None

@@ -1,0 +1,102 @@
+"""The draws of a random setup that removes companies and corporations by groups, found
+from what built games did.
+
+18xx.games' titles remove some of each group of companies or corporations in their own
+code (1846: three groups, more removed the fewer the players), and may shuffle a deck a
+draft deals from before that. ``dump.rb`` records, for games built from a known seed at
+each player count, what was removed, the deck, which methods drew numbers and the
+generator's state after the setup. The groups are among the title's constants that list
+companies or corporations; this module tries them in every order until the draws
+``framework.engine.setup`` would make give exactly what every built game did — the same
+removals, the same deck, the same generator state — and writes those draws. When no
+order does, nothing is written and the gap stays named.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from framework.engine.setup import Lcg, shuffled
+
+MULTIPLIER, INCREMENT, MODULUS = 1103515245, 12345, 2**31
+
+
+def group_draws(
+    constants: dict[str, Any],
+    companies: list[dict[str, Any]],
+    corporations: list[dict[str, Any]],
+    probes: dict[int, dict[str, Any]],
+) -> tuple[list[dict[str, Any]], dict[int, list[str]]] | None:
+    """The draws (a ``shuffle: draft`` first when the games deal from a deck, then a
+    ``remove`` for each group) and the deck's blank cards by player count, or ``None``
+    when the probed games show no such setup or no order of groups gives them."""
+    probes = {n: p for n, p in probes.items() if isinstance(p, dict) and isinstance(p.get("removals"), list)}
+    if not probes or not any(p["removals"] or p.get("deck") for p in probes.values()):
+        return None
+    syms = {str(c.get("name")): str(c.get("sym")) for c in companies + corporations}
+    syms.update({str(c.get("sym")): str(c.get("sym")) for c in companies + corporations})
+    groups = []
+    for value in (v.get("value") for v in constants.values() if isinstance(v, dict)):
+        if (
+            isinstance(value, list)
+            and len(value) > 1
+            and all(isinstance(x, str) and x in syms for x in value)
+        ):
+            members = [syms[x] for x in value]
+            if members not in groups:
+                groups.append(members)
+    data_companies = [str(c.get("sym")) for c in companies]
+    data_order = data_companies + [str(c.get("sym")) for c in corporations]
+    for size in range(len(groups) + 1):
+        for order in permutations(groups, size):
+            found = _try(order, probes, data_companies, data_order)
+            if found is not None:
+                return found
+    return None
+
+
+def _try(
+    order: tuple[list[str], ...],
+    probes: dict[int, dict[str, Any]],
+    data_companies: list[str],
+    data_order: list[str],
+) -> tuple[list[dict[str, Any]], dict[int, list[str]]] | None:
+    """The draws and blank cards if removing from the groups in ``order`` gives what
+    every probed game did (its removals in order: group by group, each group's in the
+    title's order), else ``None``."""
+    counts: list[dict[int, int]] = [{} for _ in order]
+    blanks: dict[int, list[str]] = {}
+    shuffles = False
+    for n, probe in probes.items():
+        present = set(probe.get("built_companies") or []) | set(probe["removals"])
+        members = [[m for m in group if m in present or m not in data_companies] for group in order]
+        notes = probe.get("draws") or []
+        deck = probe.get("deck") or {}
+        cards = [str(c["sym"]) for c in deck.get("cards") or []]
+        removed_companies = [r for r in probe["removals"] if r in data_companies]
+        in_deck = len(cards) + len(removed_companies) if cards else 0
+        if len(notes) != in_deck + sum(len(g) for g in members):
+            return None
+        rng = Lcg(MULTIPLIER, INCREMENT, MODULUS, int(probe.get("seed") or 0))
+        if cards:
+            shuffles = True
+            blank = [c for c in probe.get("built_companies") or [] if c not in data_companies]
+            dealt = shuffled(rng, [c for c in data_companies if c in present] + blank)
+            blanks[n] = blank
+        removed: list[str] = []
+        for i, group in enumerate(members):
+            gone = {m for m in group if m in probe["removals"]}
+            if set(shuffled(rng, group)[: len(gone)]) != gone:
+                return None
+            counts[i][n] = len(gone)
+            removed += sorted(gone, key=data_order.index)
+        if removed != probe["removals"] or rng.state != probe.get("rand_state"):
+            return None
+        if cards and [c for c in dealt if c not in removed] != cards:
+            return None
+    draws: list[dict[str, Any]] = [{"shuffle": "draft"}] if shuffles else []
+    for group, by_players in zip(order, counts, strict=True):
+        values = set(by_players.values())
+        draws.append({"remove": group, "count": values.pop() if len(values) == 1 else by_players})
+    return draws, blanks
