@@ -3,24 +3,21 @@
 
 The rules are played on 1830 with a house rule: its six companies and three blank cards
 are shuffled into a deck, one of each pair of groups is removed, and the players draft
-in reverse seat order from the first five cards. Then 1846, converted from 18xx.games
-at run time, drafts as its real games did.
+in reverse seat order from the first five cards. (1846, converted from 18xx.games at run
+time, drafts as its real games did: ``test_1846.py``.)
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from game_support import refused
-from oracle_support import ORACLE, imported_title
 
 from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.setup import Lcg, random_setup, shuffled
 from framework.engine.steps.auction import opening_price
-from framework.record.gamefile import GameFile
-from framework.record.replay import game_title, new_game, recorded, title_for
+from framework.record.replay import game_title
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = [("1", "A"), ("2", "B"), ("3", "C")]
@@ -133,90 +130,3 @@ def test_a_player_may_not_pass_while_several_cards_are_left():
     g = game()
     error = refused(g, {"type": "pass", "entity": "3"})
     assert error.rule == "turn order" and "offers bid" in str(error)
-
-
-# -- 1846, converted at run time, against its real games ---------------------------------
-
-FIXTURES = ORACLE.parent / "fixtures" / "1846"
-
-
-@pytest.fixture(scope="module")
-def the_1846(tmp_path_factory):
-    return imported_title(tmp_path_factory.mktemp("the1846"), "1846")
-
-
-def test_1846_converts_to_a_blind_draft_with_its_groups_and_minors(the_1846):
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="safe")
-    title: dict = {}
-    for path in the_1846.glob("*.yaml"):
-        title.update(yaml.load(path))
-    draws = title["setup"]["draws"]
-    assert draws[0] == {"shuffle": "draft"}
-    assert draws[-1] == {"remove": ["C&O", "ERIE", "PRR"], "count": {3: 2, 4: 1, 5: 0}, "home_token": True}
-    assert title["rules"]["draft"]["blank_cards"][4] == ["Pass (1)", "Pass (2)", "Pass (3)", "Pass (4)"]
-    companies = title["companies"]
-    assert companies["MS"]["price"] == 140
-    assert {"type": "controls_minor", "minor": "MS", "cash": 60} in companies["MS"]["abilities"]
-    assert "players" not in companies["TBC"]  # removed at random, not by player count
-
-
-@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
-def test_every_real_1846_draft_deals_and_ends_as_18xx_games_did(the_1846, path):
-    """The deck, the reshuffles and the removals are drawn exactly as 18xx.games drew
-    them: every card a player took in the real game was among those shown to them, the
-    draft ends where it did (the game's next action, a stock round's, is accepted) and
-    each player has paid for the companies taken."""
-    record = GameFile.read(path)
-    game = new_game(record, title_for(record, the_1846))
-    actions = iter(a for a in record.effective() if a.get("type") != "message")
-    for action in actions:
-        game.process(recorded(game, record, action))
-        if game.round.kind != "auction":
-            break
-    for player in game.humans:
-        owned = [c for c, co in game.companies.items() if co.owner == player.id]
-        assert player.cash == 400 - sum(opening_price(game, c) for c in owned)
-    for sym, minor in game.minors.items():  # a drafted minor starts with its treasury
-        drafted = game.companies[sym].owner in game.players_by_id
-        assert (minor.owner, minor.floated, minor.cash) == (
-            (game.companies[sym].owner, True, {"MS": 60, "BIG4": 40}[sym]) if drafted else (None, False, 0)
-        )
-    game.process(recorded(game, record, next(actions)))
-
-
-def replayed_to(the_1846: Path, path: Path, last: int) -> Game:
-    record = GameFile.read(path)
-    game = new_game(record, title_for(record, the_1846))
-    for action in record.effective():
-        if action.get("id", 0) > last:
-            break
-        if action.get("type") != "message":
-            game.process(recorded(game, record, action))
-    return game
-
-
-REAL = FIXTURES / "hs_wwhjwjvo_1716866882.json"
-
-
-def test_a_president_s_sale_moves_1846_s_one_row_market_left_as_18xx_games_logs(the_1846):
-    """18xx.games' log of the game: "17: B&O's share price moves left from $40 to $30",
-    "21: … from $30 to $20" (``sell_move: left_per_sale_if_president`` on a one-row market)."""
-    prices = [replayed_to(the_1846, REAL, n).market.price("B&O") for n in (16, 17, 21)]
-    assert prices == [40, 30, 20]
-
-
-def test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares(the_1846):
-    """``sell_before_operating: president`` (18xx.games' ``SELL_AFTER = :p_any_operate``):
-    in the real game Player 1 holds a share of B&O, whose president is Player 2, before
-    B&O has operated."""
-    from framework.base.errors import GameError
-    from framework.engine import shares
-
-    game = replayed_to(the_1846, REAL, 40)
-    corp = game.corporations["B&O"]
-    assert not corp.operated and corp.president() == "1" and corp.percent_of("0") == 10
-    with pytest.raises(GameError, match="only its president") as error:
-        shares.check_sale(game, "0", corp, corp.certificates_of("0"), 10)
-    assert error.value.rule == "selling"

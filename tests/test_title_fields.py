@@ -558,6 +558,7 @@ HERE = "test_title_fields.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
+T1846 = "test_1846.py::"
 CONF = "test_rules_conformance.py::"
 SHOWN = HERE + "test_validate_shows_the_titles_metadata"
 CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
@@ -742,7 +743,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.sell_move": (
         STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share",
         REPLAY,
-        BLIND + "test_a_president_s_sale_moves_1846_s_one_row_market_left_as_18xx_games_logs",
+        T1846 + "test_a_president_s_sale_moves_1846_s_one_row_market_left_as_18xx_games_logs",
     ),
     "rules.stock.sell_in_blocks": (T1889 + "test_a_stock_round_sale_is_one_block_per_corporation",),
     "rules.auction.bids_in_multiples": (TCHES + "test_bids_go_up_in_multiples_of_5",),
@@ -1295,7 +1296,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "setup.draws.shuffle": (
         BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",
-        BLIND + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
+        T1846 + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
     ),
     "rules.draft.extra_cards_shown": (
         BLIND + "test_the_player_chooses_among_the_first_cards_and_the_others_go_under_the_deck",
@@ -1307,15 +1308,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.draft.last_company_step": (
         BLIND + "test_passing_on_the_last_company_makes_it_cheaper_until_the_next_player_must_take_it",
     ),
+    "rules.first_operating_order": (T1846 + "test_1846_s_first_operating_round_goes_lowest_price_first",),
+    "rules.track.lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),
+    "rules.track.first_turn_lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),
     "rules.stock.sell_before_operating": (
-        BLIND + "test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares",
+        T1846 + "test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares",
     ),
     "companies.price": (
         BLIND + "test_the_draft_ends_when_only_blank_cards_are_shown_and_each_player_pays_then",
-        BLIND + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
+        T1846 + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
     ),
     "companies.abilities[controls_minor].cash": (
-        BLIND + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
+        T1846 + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
     ),
     "setup.draws.corporation_for": (SETUP + "test_seed_5_draws_myj_for_nils_ericson",),
     "setup.draws.unused": (

@@ -188,6 +188,8 @@ def build_data(game)
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
+    'lay_costs' => try { lay_costs(game) },
+    'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
   }.merge(setup_probe(game))
 end
 
@@ -205,6 +207,37 @@ def setup_probe(game)
     'stations' => try { map_tokens(game).reject { |t| t['known'] }.map { |t| t['owner'] }.uniq },
     'built_players' => game.players.size,
   }
+end
+
+# What a tile lay costs a corporation by the game's `upgrade_cost`, on a hex without
+# terrain and on one with terrain (with that terrain's cost): a title may charge for every
+# tile (1846's `TILE_COST`, the dearer of it and the terrain).
+def lay_costs(game)
+  corp = game.corporations.first
+  plain = game.hexes.find { |h| h.tile.color == :white && h.tile.upgrades.empty? }
+  rough = game.hexes.find { |h| h.tile.color == :white && h.tile.upgrades.sum(&:cost).positive? }
+  out = {}
+  out['plain'] = game.upgrade_cost(plain.tile, plain, corp, corp) if plain
+  out['terrain'] = [rough.tile.upgrades.sum(&:cost), game.upgrade_cost(rough.tile, rough, corp, corp)] if rough
+  out
+end
+
+# The order a fresh game's first operating round would take two corporations started at
+# the lowest and the highest par price in: `highest_first` (descending price, as usual) or
+# `lowest_first` (1846). Asked of `operating_order` with both marked floated.
+def first_operating_order(game)
+  pars = game.stock_market.par_prices.map(&:price).uniq.sort
+  corps = game.corporations.reject { |c| c.type == :minor }.first(2)
+  return nil if pars.size < 2 || corps.size < 2
+
+  low, high = corps
+  game.stock_market.set_par(low, game.stock_market.par_prices.find { |p| p.price == pars.first })
+  game.stock_market.set_par(high, game.stock_market.par_prices.find { |p| p.price == pars.last })
+  corps.each { |c| c.instance_variable_set(:@floated, true) }
+  order = game.operating_order.select { |c| corps.include?(c) }
+  return nil unless order.size == 2
+
+  order.first == low ? 'lowest_first' : 'highest_first'
 end
 
 # The cards of a fresh game's first step when it deals them from a deck (a draft's

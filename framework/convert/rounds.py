@@ -37,6 +37,7 @@ STEPS = {
     "SpecialBuyTrain": "special_buy_train",
     "RedeemShares": "redeem_shares",
     "SpecialToken": "special_token",
+    "TrackAndToken": "track_and_token",
 }
 INTERNAL = {"EndGame", "Message", "Program"}
 KINDS = {"Auction": "auction", "Draft": "auction", "Stock": "stock", "Operating": "operating"}
@@ -99,8 +100,9 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         gaps.add("rounds", "operating round: no step of the library (the usual ones written)")
         steps = ["track", "token", "routes", "dividend", "buy_train"]
     if where == "operating round":
-        if "home_token" not in steps and "track" in steps:
-            steps.insert(steps.index("track"), "home_token")
+        track = next((s for s in ("track", "track_and_token") if s in steps), None)
+        if "home_token" not in steps and track is not None:
+            steps.insert(steps.index(track), "home_token")
         if steps.count("buy_company") > 1:
             last = len(steps) - 1 - steps[::-1].index("buy_company")
             steps[last] = {"step": "buy_company", "blocking": True}

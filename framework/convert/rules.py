@@ -44,6 +44,18 @@ def _pick(gaps: Gaps, name: str, value: Any, table: dict[str, str], default: str
     return default
 
 
+def _least_lay_cost(costs: Any) -> int:
+    """The least a tile lay costs by the built game's ``upgrade_cost`` (``lay_costs`` of
+    ``dump.rb``): what a hex without terrain costs, when a hex with terrain costs the
+    dearer of that and its terrain (0 otherwise: none, or a cost the format does not say)."""
+    if not isinstance(costs, dict) or not isinstance(costs.get("plain"), int) or costs["plain"] <= 0:
+        return 0
+    terrain = costs.get("terrain")
+    if isinstance(terrain, list) and len(terrain) == 2 and terrain[1] != max(terrain[0], costs["plain"]):
+        return 0
+    return int(costs["plain"])
+
+
 def _lays(value: Any, gaps: Gaps) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not value:
         gaps.add("rules", f"TILE_LAYS computed in code ({value}): one lay or upgrade is written")
@@ -77,6 +89,7 @@ def convert_rules(
     gaps: Gaps,
     tile_lays: Any = None,
     first_turn_lays: Any = None,
+    lay_costs: Any = None,
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The ``rules`` section, and what single corporations override of it (``tile_lays``:
     the tile actions the built game gives its first corporation, when the title computes
@@ -161,7 +174,7 @@ def convert_rules(
         gaps.add("rules", "BUY_SHARE_FROM_OTHER_PLAYER: players buy shares from one another")
     if c("PRESIDENT_SALES_TO_MARKET"):
         gaps.add("rules", "PRESIDENT_SALES_TO_MARKET: the president's certificate may go to the pool")
-    track = {
+    track: dict[str, Any] = {
         "restriction": _pick(
             gaps, "TRACK_RESTRICTION", c("TRACK_RESTRICTION"), RESTRICTION, "semi_restrictive"
         ),
@@ -171,7 +184,11 @@ def convert_rules(
         first = _lays(first_turn_lays, gaps)
         if first != track["lays"]:
             track["first_turn_lays"] = first
-    if c("TILE_COST", 0):
+    least = _least_lay_cost(lay_costs)
+    if least:
+        for slot in track["lays"] + track.get("first_turn_lays", []):
+            slot["min_cost"] = least
+    elif c("TILE_COST", 0):
         gaps.add("rules", f"TILE_COST {c('TILE_COST')}: every tile costs money")
     tokens = {
         "per_turn": 1,

@@ -206,7 +206,12 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
     rules, overrides = convert_rules(
-        constants, corps_built, gaps, build.get("tile_lays"), build.get("first_turn_lays")
+        constants,
+        corps_built,
+        gaps,
+        build.get("tile_lays"),
+        build.get("first_turn_lays"),
+        build.get("lay_costs"),
     )
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
     companies, sales = convert_companies(
@@ -217,6 +222,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         _minors_of_companies(build),
     )
     rules["company_sales"] = sales
+    if build.get("first_operating_order") == "lowest_first":
+        rules["first_operating_order"] = "lowest_first"
     _auctioned(companies, build.get("auction_companies"), build.get("companies") or [], gaps)
     if build.get("players_buy_from_turn") == 2:
         rules["company_sales"]["players_from_turn"] = 2

@@ -116,6 +116,12 @@ class StockMarket:
             corporation,
         )
 
+    def arrival_key(self, corporation: str) -> tuple[int, int]:
+        """Lowest price first, then first arrival in the cell (1846's first operating
+        round)."""
+        position = self.positions[corporation]
+        return (self.cell(position).price, self.stacks[position].index(corporation))
+
     def in_order(self, corporations: list[str]) -> list[str]:
         return sorted(corporations, key=self.order_key)
 

@@ -136,7 +136,14 @@ class OperatingRound(Round):
         ]
         corps = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
         bots = sorted(c.sym for c in game.corporations.values() if c.floated and not c.closed and c.bot)
-        return minors + game.market.in_order(corps) + bots
+        ordered = game.market.in_order(corps)
+        if (
+            game.turn == 1
+            and game.or_number == 1
+            and game.title.rules.first_operating_order == "lowest_first"
+        ):
+            ordered = sorted(corps, key=game.market.arrival_key)
+        return minors + ordered + bots
 
     def reorder_remaining(self) -> None:
         """Re-sort the corporations yet to operate (after emergency sales)."""

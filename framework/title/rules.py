@@ -204,6 +204,10 @@ class TileLaySlot(Model):
     it must have it to take the action at all."""
     upgrade_cost: int | None = Field(default=None, ge=0)
     """Money paid for an upgrade with this action (``cost`` when not given)."""
+    min_cost: int = Field(default=0, ge=0)
+    """The least the tile itself costs: a lay whose terrain costs less pays this instead
+    (1846's $20 a tile; 18xx.games' ``TILE_COST``). The operator needs it to take the
+    action."""
     same_hex: bool = True
     """It may upgrade a tile laid earlier in the same turn."""
     requires: Literal["mainline"] | None = None
@@ -216,6 +220,10 @@ class TileLaySlot(Model):
             (not upgraded) if self.lay == "not_if_upgraded" else self.lay,
             (not upgraded) if self.upgrade == "not_if_upgraded" else self.upgrade,
         )
+
+    def topped_up(self, terrain: int) -> int:
+        """What a lay whose terrain costs ``terrain`` pays beyond it to reach ``min_cost``."""
+        return max(self.min_cost - terrain, 0)
 
     def cost_of(self, upgrade: bool) -> int:
         """The action's own cost for a lay (``upgrade``: an upgrade)."""
@@ -448,6 +456,10 @@ class Rules(Model):
     """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]
     """Certificate sizes in percent, president's first."""
+    first_operating_order: Literal["highest_first", "lowest_first"] = "highest_first"
+    """The order corporations operate in in the game's first operating round: by price,
+    highest first (as in every later one), or lowest first (1846; those at one price in
+    the order they got there)."""
     auction: AuctionRules = AuctionRules()
     """The initial auction's rules."""
     draft: DraftRules = DraftRules()

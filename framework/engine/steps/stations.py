@@ -10,7 +10,7 @@ from framework.board.tokens import IllegalToken, any_token_city, check_token, ci
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
-from framework.engine.steps.track import HOME_CHOOSER, PENDING_HOME, city_id, parse_city
+from framework.engine.steps.track import HOME_CHOOSER, PENDING_HOME, Track, city_id, parse_city
 
 TOKEN_PLACED = RoundState(
     "token_placed", 0, "The station tokens the operator has placed this turn.", per_turn=True
@@ -136,3 +136,22 @@ class Token(Step):
         slots = self.game.track_board.slots(city)
         if slot is not None and not (str(slot).isdigit() and int(slot) < len(slots)):
             raise GameError("free slot", f"the city in {city[0]} has no slot {slot}")
+
+
+@step("track_and_token")
+class TrackAndToken(Track):
+    """The turn's tile actions and its station token, in either order (18xx.games'
+    ``TrackAndToken``; 1846): a pass ends both."""
+
+    description = "The operator lays or upgrades tiles and places a station token, in either order."
+    ROUND_STATE = (*Track.ROUND_STATE, TOKEN_PLACED)
+
+    def actions(self, entity: str) -> list[str]:
+        kinds = [k for k in super().actions(entity) if k == "lay_tile"]
+        if "place_token" in Token.actions(self, entity):  # type: ignore[arg-type]
+            kinds.append("place_token")
+        return [*kinds, "pass"] if kinds else []
+
+    choices_place_token = Token.choices_place_token
+    process_place_token = Token.process_place_token
+    _check_slot = Token._check_slot

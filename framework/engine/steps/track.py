@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.base.errors import GameError
 from framework.board.lays import IllegalLay, LayPlan, LayTerms, check_lay, lay, legal_lays
@@ -112,7 +112,14 @@ class Track(Step):
     """Up to the title's number of tile actions; some may need a main-line improvement."""
 
     description = "The operator lays or upgrades tiles."
-    ROUND_STATE = (LAID, UPGRADED, LAID_HEXES, IMPROVED, PENDING_HOME, HOME_CHOOSER)
+    ROUND_STATE: ClassVar[tuple[RoundState, ...]] = (
+        LAID,
+        UPGRADED,
+        LAID_HEXES,
+        IMPROVED,
+        PENDING_HOME,
+        HOME_CHOOSER,
+    )
 
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
@@ -134,7 +141,7 @@ class Track(Step):
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost
+        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost + slot.min_cost
 
     def special_lays(self, entity: str) -> bool:
         """Whether a tile-lay ability keeps the step waiting: the operator owns a company with
@@ -200,6 +207,9 @@ class Track(Step):
             for plan in legal_lays(board, terms, hex_id):
                 if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
                     continue
+                top_up = slot.topped_up(plan.cost)
+                if top_up and not terms.free and terms.cash is not None and plan.cost + top_up > terms.cash:
+                    continue
                 out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
         return out
 
@@ -220,7 +230,7 @@ class Track(Step):
             raise GameError("tile actions", f"this tile action may not lay a yellow tile{after}")
         if upgrade and not slot.same_hex and plan.hex in rnd.laid_hexes:
             raise GameError("tile actions", f"this tile action may not upgrade {plan.hex}, laid this turn")
-        extra = slot.cost_of(upgrade) if not layer.free else 0
+        extra = slot.cost_of(upgrade) + slot.topped_up(plan.cost) if not layer.free else 0
         if extra and layer.cash is not None and plan.cost + extra > layer.cash:
             raise GameError(
                 "costs",

@@ -1,0 +1,129 @@
+"""1846, converted from 18xx.games at run time, against its real games: its draft, its
+stock round's sales, and the parts of its operating rounds the format plays (1846's
+first operating round lowest price first, $20 a tile, track and token in either order).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from oracle_support import ORACLE, imported_title
+
+from framework.base.errors import GameError
+from framework.engine import shares
+from framework.engine.choices import legal_actions
+from framework.engine.game import Game
+from framework.engine.steps.auction import opening_price
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, title_for
+
+FIXTURES = ORACLE.parent / "fixtures" / "1846"
+REAL = FIXTURES / "hs_wwhjwjvo_1716866882.json"
+GAME = FIXTURES / "12666.json"
+
+
+@pytest.fixture(scope="module")
+def the_1846(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("the1846"), "1846")
+
+
+def replayed_to(the_1846: Path, path: Path, last: int) -> Game:
+    """The game of ``path`` after its action ``last``."""
+    record = GameFile.read(path)
+    game = new_game(record, title_for(record, the_1846))
+    for action in record.effective():
+        if action.get("id", 0) > last:
+            break
+        if action.get("type") != "message":
+            game.process(recorded(game, record, action))
+    return game
+
+
+def test_1846_converts_to_a_blind_draft_with_its_groups_and_minors(the_1846):
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe")
+    title: dict = {}
+    for path in the_1846.glob("*.yaml"):
+        title.update(yaml.load(path))
+    draws = title["setup"]["draws"]
+    assert draws[0] == {"shuffle": "draft"}
+    assert draws[-1] == {"remove": ["C&O", "ERIE", "PRR"], "count": {3: 2, 4: 1, 5: 0}, "home_token": True}
+    assert title["rules"]["draft"]["blank_cards"][4] == ["Pass (1)", "Pass (2)", "Pass (3)", "Pass (4)"]
+    companies = title["companies"]
+    assert companies["MS"]["price"] == 140
+    assert {"type": "controls_minor", "minor": "MS", "cash": 60} in companies["MS"]["abilities"]
+    assert "players" not in companies["TBC"]  # removed at random, not by player count
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_real_1846_draft_deals_and_ends_as_18xx_games_did(the_1846, path):
+    """The deck, the reshuffles and the removals are drawn exactly as 18xx.games drew
+    them: every card a player took in the real game was among those shown to them, the
+    draft ends where it did (the game's next action, a stock round's, is accepted) and
+    each player has paid for the companies taken."""
+    record = GameFile.read(path)
+    game = new_game(record, title_for(record, the_1846))
+    actions = iter(a for a in record.effective() if a.get("type") != "message")
+    for action in actions:
+        game.process(recorded(game, record, action))
+        if game.round.kind != "auction":
+            break
+    for player in game.humans:
+        owned = [c for c, co in game.companies.items() if co.owner == player.id]
+        assert player.cash == 400 - sum(opening_price(game, c) for c in owned)
+    for sym, minor in game.minors.items():  # a drafted minor starts with its treasury
+        drafted = game.companies[sym].owner in game.players_by_id
+        assert (minor.owner, minor.floated, minor.cash) == (
+            (game.companies[sym].owner, True, {"MS": 60, "BIG4": 40}[sym]) if drafted else (None, False, 0)
+        )
+    game.process(recorded(game, record, next(actions)))
+
+
+def test_a_president_s_sale_moves_1846_s_one_row_market_left_as_18xx_games_logs(the_1846):
+    """18xx.games' log of the game: "17: B&O's share price moves left from $40 to $30",
+    "21: … from $30 to $20" (``sell_move: left_per_sale_if_president`` on a one-row market)."""
+    prices = [replayed_to(the_1846, REAL, n).market.price("B&O") for n in (16, 17, 21)]
+    assert prices == [40, 30, 20]
+
+
+def test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares(the_1846):
+    """``sell_before_operating: president`` (18xx.games' ``SELL_AFTER = :p_any_operate``):
+    in the real game Player 1 holds a share of B&O, whose president is Player 2, before
+    B&O has operated."""
+    game = replayed_to(the_1846, REAL, 40)
+    corp = game.corporations["B&O"]
+    assert not corp.operated and corp.president() == "1" and corp.percent_of("0") == 10
+    with pytest.raises(GameError, match="only its president") as error:
+        shares.check_sale(game, "0", corp, corp.certificates_of("0"), 10)
+    assert error.value.rule == "selling"
+
+
+def test_1846_s_first_operating_round_goes_lowest_price_first(the_1846):
+    """``first_operating_order: lowest_first``: in the real game GT and IC (parred lower)
+    operate before B&O in the first operating round, the minors first of all."""
+    game = replayed_to(the_1846, GAME, 18)
+    assert game.round.kind == "operating"
+    assert game.round.entities == ["MS", "BIG4", "GT", "IC", "B&O"]
+    prices = [game.market.price(c) for c in ("GT", "IC", "B&O")]
+    assert prices == sorted(prices) and prices[0] < prices[-1]
+
+
+def test_every_tile_costs_1846_at_least_20(the_1846):
+    """``min_cost: 20`` on the tile actions: "MS spends $20 and lays tile #9" (18xx.games'
+    log), a hex without terrain."""
+    before, after = (replayed_to(the_1846, GAME, n).minors["MS"].cash for n in (18, 19))
+    assert before - after == 20
+
+
+def test_a_corporation_places_its_token_before_laying_track_in_the_same_step(the_1846):
+    """``track_and_token``: IC places a token in I5 and then lays a tile (actions 30 and 31
+    of the real game); before the token both are offered, after it the lay still is."""
+    game = replayed_to(the_1846, GAME, 29)
+    assert {"lay_tile", "place_token", "pass"} <= set(legal_actions(game)["IC"])
+    game = replayed_to(the_1846, GAME, 30)
+    assert (
+        set(legal_actions(game)["IC"]) >= {"lay_tile", "pass"}
+        and "place_token" not in legal_actions(game)["IC"]
+    )
