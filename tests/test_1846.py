@@ -127,3 +127,38 @@ def test_a_corporation_places_its_token_before_laying_track_in_the_same_step(the
         set(legal_actions(game)["IC"]) >= {"lay_tile", "pass"}
         and "place_token" not in legal_actions(game)["IC"]
     )
+
+
+def test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it(the_1846):
+    """``issue_shares`` with ``rules.issue`` (18xx.games' log of the real game: "45: IC
+    issues a 10% share of IC and receives $70", its price $80): at most as many as the
+    players hold (its president's 20%: two), and the price stays."""
+    game = replayed_to(the_1846, FIXTURES / "222264.json", 44)
+    offered = legal_actions(game)["IC"]["sell_shares"]
+    assert [(c["shares"], c["share_price"]) for c in offered] == [(["IC_1"], 70), (["IC_1", "IC_2"], 70)]
+    cash, price = game.corporations["IC"].cash, game.market.price("IC")
+    game = replayed_to(the_1846, FIXTURES / "222264.json", 45)
+    corp = game.corporations["IC"]
+    assert (corp.cash - cash, game.market.price("IC"), corp.percent_of("pool")) == (70, price, 10)
+    assert "sell_shares" not in legal_actions(game)["IC"]  # once a turn
+
+
+def test_a_corporation_redeems_shares_a_step_right_of_its_price(the_1846):
+    """``rules.issue.redeem_price: right``: with a share of IC in the pool (put there for
+    the test, as an earlier turn's issue would), IC may buy it back at the price a step
+    right of its own, which stays where it is."""
+    from framework.engine import finance
+
+    game = replayed_to(the_1846, FIXTURES / "222264.json", 44)
+    corp = game.corporations["IC"]
+    finance.move_share(game, next(s for s in corp.shares if s.id == "IC_2"), "pool")
+    market = game.market
+    right = market.cell(market.step(market.positions["IC"], "right")).price
+    price = market.price("IC")
+    assert right > price
+    assert legal_actions(game)["IC"]["buy_shares"] == [
+        {"shares": ["IC_2"], "percent": 10, "share_price": right}
+    ]
+    cash = corp.cash
+    game.process({"type": "buy_shares", "entity": "IC", "shares": ["IC_2"], "percent": 10})
+    assert (cash - corp.cash, corp.percent_of("IC"), market.price("IC")) == (right, 80, price)

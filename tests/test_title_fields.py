@@ -1308,6 +1308,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.draft.last_company_step": (
         BLIND + "test_passing_on_the_last_company_makes_it_cheaper_until_the_next_player_must_take_it",
     ),
+    "rules.issue.price": (
+        T1846 + "test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it",
+    ),
+    "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
     "rules.first_operating_order": (T1846 + "test_1846_s_first_operating_round_goes_lowest_price_first",),
     "rules.track.lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),
     "rules.track.first_turn_lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),

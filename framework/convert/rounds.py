@@ -38,6 +38,7 @@ STEPS = {
     "RedeemShares": "redeem_shares",
     "SpecialToken": "special_token",
     "TrackAndToken": "track_and_token",
+    "IssueShares": "issue_shares",
 }
 INTERNAL = {"EndGame", "Message", "Program"}
 KINDS = {"Auction": "auction", "Draft": "auction", "Stock": "stock", "Operating": "operating"}
@@ -168,6 +169,12 @@ def convert_rounds(
             )
     elif kind != "stock":
         gaps.add("rounds", f"initial round {_short(initial.get('class'))}: a round the library does not play")
+    if "issue_shares" in out["operating"]["steps"]:
+        gaps.add(
+            "rounds",
+            "operating round: how many shares a corporation may issue or redeem, and at what price, is "
+            "the title's code (written: rules.issue, 1846's terms)",
+        )
     if not any(s == "buy_train" for s in out["operating"]["steps"]):
         gaps.add("rounds", "operating round: no train buying step")
     sequence = {"start": start, "turn": ["stock", "operating"]}

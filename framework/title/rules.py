@@ -128,6 +128,19 @@ class DraftRules(Model):
     take it."""
 
 
+class IssueRules(Model):
+    """Issuing and redeeming shares in an operating turn (the ``issue_shares`` step): a
+    corporation issues at most as many shares as keep the bank pool's at most the
+    players' (and within the pool limit), and neither moves its price."""
+
+    price: Literal["market", "left"] = "left"
+    """What each issued share fetches: the corporation's price, or the price a step left
+    of it (1846)."""
+    redeem_price: Literal["market", "right"] = "right"
+    """What each redeemed share costs: the corporation's price, or the price a step right
+    of it (1846)."""
+
+
 class StockRules(Model):
     """Stock round rules."""
 
@@ -464,6 +477,8 @@ class Rules(Model):
     """The initial auction's rules."""
     draft: DraftRules = DraftRules()
     """The blind draft's rules."""
+    issue: IssueRules = IssueRules()
+    """Issuing and redeeming shares (the ``issue_shares`` step)."""
     stock: StockRules = StockRules()
     """Stock-round rules."""
     track: TrackRules | None = None

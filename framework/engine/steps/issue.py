@@ -1,0 +1,147 @@
+"""Issuing and redeeming shares in an operating turn (18xx.games' ``IssueShares``; 1846).
+
+Once in its operating turn, before its dividend step, a corporation may issue shares from
+its treasury to the bank pool — as many as keep the pool's at most the players' — and
+receive for each the price a step left of its own; or redeem shares from the pool, paying
+for each the price a step right (``rules.issue``). Neither moves its price. The step never
+waits: the corporation issues or redeems while it lays track, places its token or runs.
+
+>>> from framework.engine.steps.base import STEP_TYPES
+>>> STEP_TYPES["issue_shares"].rounds
+('operating',)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from framework.base.errors import GameError
+from framework.engine import finance, shares
+from framework.engine.entities import BANK, POOL, Corporation, Share
+from framework.engine.steps.base import Choice, Step, entity_of, step
+
+
+@step("issue_shares")
+class IssueShares(Step):
+    """Once a turn, before its dividend, the corporation issues or redeems shares."""
+
+    description = (
+        "Once in its turn, before its dividend, the operating corporation may issue shares from "
+        "its treasury to the bank pool, or redeem shares from the pool (rules.issue)."
+    )
+    rounds = ("operating",)
+    blocks = False
+    STATE = ("done",)
+
+    def setup(self) -> None:
+        self.done = False
+
+    def open_now(self, entity: str) -> bool:
+        """Whether ``entity`` operates, has not issued or redeemed yet, and has not reached
+        its dividend step."""
+        if self.done or entity != self.round.entity() or entity not in self.game.corporations:
+            return False
+        active = self.round.active_step()
+        steps = [s.name for s in self.round.steps]
+        return (
+            active is None or "dividend" not in steps or (steps.index(active.name) < steps.index("dividend"))
+        )
+
+    def actions(self, entity: str) -> list[str]:
+        if not self.open_now(entity):
+            return []
+        corp = self.game.corporations[entity]
+        kinds = []
+        if self.redeemable(corp):
+            kinds.append("buy_shares")
+        if self.issuable(corp):
+            kinds.append("sell_shares")
+        return kinds
+
+    # -- terms ----------------------------------------------------------------
+
+    def issue_price(self, corp: Corporation) -> int:
+        direction = self.game.title.rules.issue.price
+        return self._price(corp, direction)
+
+    def redeem_price(self, corp: Corporation) -> int:
+        return self._price(corp, self.game.title.rules.issue.redeem_price)
+
+    def _price(self, corp: Corporation, direction: str) -> int:
+        market = self.game.market
+        position = market.positions[corp.sym]
+        if direction != "market":
+            position = market.step(position, direction)
+        return market.cell(position).price
+
+    def issuable(self, corp: Corporation) -> list[Share]:
+        """The treasury's shares it may issue now, in order (as many as the rule allows)."""
+        held = [s for s in corp.shares if s.owner == corp.sym and not s.president]
+        players = sum(corp.percent_of(p.id) for p in self.game.humans) // 10
+        pool = corp.percent_of(POOL) // 10
+        most = players - pool
+        room = shares.pool_room(self.game, corp) // 10
+        return held[: max(min(most, room), 0)]
+
+    def redeemable(self, corp: Corporation) -> list[Share]:
+        """The pool's shares it can pay to redeem now."""
+        price = self.redeem_price(corp)
+        pool = corp.certificates_of(POOL)
+        return pool[: corp.cash // price] if price else pool
+
+    # -- choices and actions ------------------------------------------------------
+
+    def choices_sell_shares(self, entity: str) -> list[Choice]:
+        """Issuing one to the most shares it may."""
+        corp = self.game.corporations[entity]
+        held, price = self.issuable(corp), self.issue_price(corp)
+        return [
+            {"shares": [s.id for s in held[:n]], "percent": 10 * n, "share_price": price}
+            for n in range(1, len(held) + 1)
+        ]
+
+    def choices_buy_shares(self, entity: str) -> list[Choice]:
+        """Redeeming one to the most shares it can pay for."""
+        corp = self.game.corporations[entity]
+        pool, price = self.redeemable(corp), self.redeem_price(corp)
+        return [
+            {"shares": [s.id for s in pool[:n]], "percent": 10 * n, "share_price": price}
+            for n in range(1, len(pool) + 1)
+        ]
+
+    def process_sell_shares(self, action: dict[str, Any]) -> None:
+        game, entity = self.game, entity_of(action)
+        corp = game.corporations[entity]
+        named = self._named(corp, action, self.issuable(corp), "issue")
+        price = self.issue_price(corp)
+        for share in named:
+            finance.move_share(game, share, POOL)
+        finance.pay(game, BANK, entity, price * len(named))
+        self.done = True
+        game.log(f"{entity} issues {len(named)} shares for {price * len(named)}")
+
+    def process_buy_shares(self, action: dict[str, Any]) -> None:
+        game, entity = self.game, entity_of(action)
+        corp = game.corporations[entity]
+        named = self._named(corp, action, self.redeemable(corp), "redeem")
+        price = self.redeem_price(corp)
+        finance.pay(game, entity, BANK, price * len(named))
+        for share in named:
+            finance.move_share(game, share, entity)
+        self.done = True
+        game.log(f"{entity} redeems {len(named)} shares for {price * len(named)}")
+
+    def _named(
+        self, corp: Corporation, action: dict[str, Any], allowed: list[Share], verb: str
+    ) -> list[Share]:
+        ids = [str(s) for s in action.get("shares") or []]
+        by_id = {s.id: s for s in corp.shares}
+        named = [by_id[i] for i in ids if i in by_id]
+        if not named or len(named) != len(ids):
+            raise GameError("issuing shares", f"{corp.sym} names no shares of its own to {verb}")
+        if any(s not in allowed for s in named):
+            raise GameError(
+                "issuing shares",
+                f"{corp.sym} may {verb} {len(allowed)} shares now, not {', '.join(ids)}",
+            )
+        return named
