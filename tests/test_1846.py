@@ -162,3 +162,28 @@ def test_a_corporation_redeems_shares_a_step_right_of_its_price(the_1846):
     cash = corp.cash
     game.process({"type": "buy_shares", "entity": "IC", "shares": ["IC_2"], "percent": 10})
     assert (cash - corp.cash, corp.percent_of("IC"), market.price("IC")) == (right, 80, price)
+
+
+def test_a_corporation_s_own_token_ability_prices_its_station_and_teleports(the_1846):
+    """B&O's charter (``abilities: [{type: token, hexes: [H12], price: 40,
+    teleport_price: 100}]``): "35: B&O places a token on H12 (Cincinnati) for $100" in
+    18xx.games' log, H12 out of its reach; once used, H12 costs as any station."""
+    before = replayed_to(the_1846, GAME, 34)
+    offered = {c["city"] for c in legal_actions(before)["B&O"]["place_token"]}
+    assert "H12-0-0" in offered
+    after = replayed_to(the_1846, GAME, 35)
+    corp = after.corporations["B&O"]
+    assert before.corporations["B&O"].cash - corp.cash == 100
+    assert corp.counters["token"] == 0 and "B&O" in after.track_board.slots(("H12", 0))
+
+
+def test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names(the_1846):
+    """B&O's ``reservation`` in H12 until phase IV: nobody else may take the slot before;
+    at the start of phase IV it is free."""
+    from framework.engine import events
+
+    game = replayed_to(the_1846, GAME, 18)
+    assert "B&O" in game.track_board.reserved[("H12", 0)]
+    events.change_phase(game, "IV")
+    assert ("H12", 0) not in game.track_board.reserved
+    assert game.track_board.reservation("B&O") is None  # its home token is already down

@@ -559,6 +559,8 @@ RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
+CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
+RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CONF = "test_rules_conformance.py::"
 SHOWN = HERE + "test_validate_shows_the_titles_metadata"
 CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
@@ -1312,6 +1314,33 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         T1846 + "test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it",
     ),
     "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
+    "corporations.abilities[token].type": (
+        T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
+    ),
+    "corporations.abilities[token].hexes": (
+        T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
+    ),
+    "corporations.abilities[token].price": (
+        T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
+    ),
+    "corporations.abilities[token].teleport_price": (
+        T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
+    ),
+    "corporations.abilities[token].count": (
+        T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
+    ),
+    "corporations.abilities[reservation].type": (
+        T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
+    ),
+    "corporations.abilities[reservation].hex": (
+        T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
+    ),
+    "corporations.abilities[reservation].city": (
+        T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
+    ),
+    "corporations.abilities[reservation].until": (
+        T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
+    ),
     "rules.first_operating_order": (T1846 + "test_1846_s_first_operating_round_goes_lowest_price_first",),
     "rules.track.lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),
     "rules.track.first_turn_lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),

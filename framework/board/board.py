@@ -220,26 +220,36 @@ class Board:
         self.hex_reserved.setdefault(hex_id, []).append(owner)
         self.changed()
 
-    def unreserve(self, owner: str) -> None:
-        for city, owners in list(self.reserved.items()):
-            if owner in owners:
-                owners.remove(owner)
-                if not owners:
-                    del self.reserved[city]
-        for hex_id, owners in list(self.hex_reserved.items()):
-            if owner in owners:
-                owners.remove(owner)
-                if not owners:
-                    del self.hex_reserved[hex_id]
+    def unreserve_city(self, owner: str, city: City) -> None:
+        """Free the slot of ``city`` held for ``owner``, if one is."""
+        _release(self.reserved, city, owner)
         self.changed()
 
-    def reservation(self, owner: str) -> City | None:
-        """The city held for ``owner`` (of a hex held for it, its first city)."""
-        city = next((city for city, owners in self.reserved.items() if owner in owners), None)
+    def unreserve_hex(self, owner: str, hex_id: str) -> None:
+        """Free what is held for ``owner`` in ``hex_id`` (its home, once its token is there)."""
+        for city in [c for c in self.reserved if c[0] == hex_id]:
+            _release(self.reserved, city, owner)
+        _release(self.hex_reserved, hex_id, owner)
+        self.changed()
+
+    def unreserve(self, owner: str) -> None:
+        """Free everything held for ``owner``."""
+        for city in list(self.reserved):
+            _release(self.reserved, city, owner)
+        for hex_id in list(self.hex_reserved):
+            _release(self.hex_reserved, hex_id, owner)
+        self.changed()
+
+    def reservation(self, owner: str, in_hex: str | None = None) -> City | None:
+        """The city held for ``owner`` (of a hex held for it, its first city), in
+        ``in_hex`` when given (its home's, beside a slot its charter reserves elsewhere)."""
+        city = next(
+            (c for c, owners in self.reserved.items() if owner in owners and in_hex in (None, c[0])), None
+        )
         if city is not None:
             return city
         for hex_id, owners in self.hex_reserved.items():
-            if owner in owners:
+            if owner in owners and in_hex in (None, hex_id):
                 nodes = self.face(hex_id).nodes
                 return next(((hex_id, i) for i, n in enumerate(nodes) if n.kind == "city"), None)
         return None
@@ -422,3 +432,12 @@ def _move_to(table: dict[City, list[Any]], hex_id: str, mapping: dict[int, int])
             del table[(h, i)]
             moved.setdefault((h, mapping[i]), []).extend(entries)
     table.update(moved)
+
+
+def _release(table: dict[Any, list[str]], key: Any, owner: str) -> None:
+    """Take ``owner`` off what ``table`` holds at ``key`` (the entry goes when empty)."""
+    owners = table.get(key)
+    if owners is not None and owner in owners:
+        owners.remove(owner)
+        if not owners:
+            del table[key]

@@ -140,6 +140,25 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
     return out
 
 
+def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
+    """A corporation's own ``token`` (its prices for stations in some hexes, from its
+    charter) or ``reservation`` (``remove``: the phase that ends it), as the format's."""
+    kind = ability.get("type")
+    if kind == "reservation" and HEX_ID.match(str(ability.get("hex") or "")) and not ability.get("slot"):
+        out: dict[str, Any] = {"type": "reservation", "hex": str(ability["hex"])}
+        if isinstance(ability.get("city"), int) and ability["city"]:
+            out["city"] = ability["city"]
+        if ability.get("remove"):
+            out["until"] = str(ability["remove"])
+        return out
+    if kind == "token" and not ability.get("when") and not ability.get("extra_action"):
+        token = _token({**ability, "special_only": True, "count": ability.get("count") or 1}, where, Gaps())
+        if token is None:
+            return None
+        return {k: v for k, v in token.items() if k in ("type", "hexes", "price", "teleport_price", "count")}
+    return None
+
+
 def _listed(value: Any) -> list[Any]:
     if value is None:
         return []
@@ -360,9 +379,15 @@ def convert_corporations(
         if corp.get("text_color"):
             entry["text_color"] = str(corp["text_color"])
         entry.update(overrides.get(sym, {}))
+        abilities = []
         for ability in corp.get("abilities") or []:
-            if ability.get("type") not in QUIET:
+            own = _corporation_ability(ability, where, gaps)
+            if own is not None:
+                abilities.append(own)
+            elif ability.get("type") not in QUIET:
                 gaps.add("corporations", f"{where}: ability {ability.get('type')}")
+        if abilities:
+            entry["abilities"] = abilities
         for key in ("destination", "type", "always_market_price", "reservation_color", "second_share"):
             if corp.get(key) not in (None, False):
                 gaps.add("corporations", f"{where}: {key} {corp[key]}")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from framework.engine import finance, operating
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 from framework.title.companies import BonusMarker, BonusTokens, RevenueChange
+from framework.title.corporations import Reservation
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -30,6 +31,10 @@ def change_phase(game: Game, name: str) -> None:
     game.phase = name
     game.log(f"Phase {name} begins")
     change_revenues(game, name)
+    for sym in game.corporations:
+        for ability in game.title.corporations[sym].abilities:
+            if isinstance(ability, Reservation) and ability.until == name:
+                game.track_board.unreserve_city(sym, (ability.hex, ability.city))
     game.current_round.phase_changed()
 
 

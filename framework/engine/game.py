@@ -45,6 +45,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
+from framework.title.corporations import CharterToken
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -174,6 +175,11 @@ class Game:
             sizes = spec.shares or rules.shares
             shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
             self.corporations[sym] = Corporation(sym, shares, capitalization)
+            for ability in spec.abilities:
+                if isinstance(ability, CharterToken):
+                    self.corporations[sym].counters["token"] = ability.count
+                else:
+                    self.track_board.reserve(sym, (ability.hex, ability.city))
             if spec.home is not None and spec.home.city == "choose":
                 # a slot of any city of the hex is held until the company chooses
                 self.track_board.reserve_hex(sym, spec.home.hex)

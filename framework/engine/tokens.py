@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from framework.board.tokens import cities_in, token_cities
 from framework.engine.operating import owned_abilities
 from framework.title.companies import StationToken
+from framework.title.corporations import CharterToken
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -25,7 +26,9 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     be the game's round yet). A company whose home city is ``choose`` puts it in the
     first city while its home hex has no track, and else, in an operating round, chooses
     the city (the round's ``home_token`` step waits for it)."""
-    city = game.track_board.reservation(entity)
+    spec = game.title.corporations.get(entity)
+    home_hex = spec.home.hex if spec is not None and spec.home is not None else None
+    city = game.track_board.reservation(entity, home_hex)
     if city is None and operating_round is not None and _chooses_home(game, entity):
         if operating_round.pending_home is None and anywhere(game, entity):
             game.corporations[entity].tokens_used += 1
@@ -44,7 +47,7 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
         return
     game.corporations[entity].tokens_used += 1
     game.track_board.add_token(entity, city)
-    game.track_board.unreserve(entity)
+    game.track_board.unreserve_hex(entity, city[0])
     game.log(f"{entity} places its home token in {city[0]}")
 
 
@@ -110,6 +113,21 @@ def ability_cities(game: Game, sym: str, ability: StationToken) -> dict[tuple[st
     owner = company.owner
     if owner not in game.corporations or company.uses.get("token", 0) <= 0:
         return {}
+    return priced_cities(game, owner, ability)
+
+
+def own_ability_cities(game: Game, corp: str) -> dict[tuple[str, int], int]:
+    """The cities where corporation ``corp``'s own ``token`` ability (its charter's) may
+    put a station now, each with its price (see :func:`ability_cities`)."""
+    ability = game.title.corporations[corp].ability("token")
+    if not isinstance(ability, CharterToken) or game.corporations[corp].counters.get("token", 0) <= 0:
+        return {}
+    return priced_cities(game, corp, ability)
+
+
+def priced_cities(game: Game, owner: str, ability: StationToken | CharterToken) -> dict[tuple[str, int], int]:
+    """The cities of ``ability``'s hexes where corporation ``owner`` may put a station
+    with it, each with its price, within its cash."""
     charter_price = next_price(game, owner)
     if ability.from_owner and charter_price is None:
         return {}

@@ -21,7 +21,7 @@ A home is a hex id, or ``{hex, city}`` where the hex has several cities
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -68,6 +68,49 @@ class Charter(Entry):
         return self.key
 
 
+class Reservation(Model):
+    """A slot of a city held for the corporation: no other corporation's station may take
+    it until ``until`` begins (1846's B&O in Cincinnati until phase IV)::
+
+        - {type: reservation, hex: H12, until: IV}
+    """
+
+    type: Literal["reservation"]
+    """A slot held for the corporation."""
+    hex: HexId
+    """The hex of the city."""
+    city: int = Field(default=0, ge=0)
+    """Which city of the hex (its index on the map's tile)."""
+    until: Name | None = None
+    """The phase at whose start the slot is free again (none: for the whole game)."""
+
+
+class CharterToken(Model):
+    """The corporation's own prices for stations in some hexes, from its charter (1846's
+    B&O: $40 in Cincinnati where it reaches it, $100 where it does not)::
+
+        - {type: token, hexes: [H12], price: 40, teleport_price: 100}
+    """
+
+    type: Literal["token"]
+    """Its own station prices."""
+    hexes: list[HexId] = Field(min_length=1)
+    """Where the prices apply."""
+    price: int | None = Field(default=None, ge=0)
+    """The price of a station in a city it reaches (none: its charter's next price)."""
+    teleport_price: int | None = Field(default=None, ge=0)
+    """The price of a station in a city it does not reach (none: only reached cities)."""
+    count: int = Field(default=1, ge=1)
+    """How many stations it places so."""
+
+    from_owner: ClassVar[bool] = True
+    """The station comes from its charter."""
+
+
+CorporationAbility = Annotated[CharterToken | Reservation, Field(discriminator="type")]
+"""What a corporation's charter lets it do: a ``token`` or a ``reservation``."""
+
+
 class Corporation(Charter):
     """A public corporation with shares."""
 
@@ -79,6 +122,12 @@ class Corporation(Charter):
     """Overrides ``rules.float_percent``."""
     shares: list[int] | None = None
     """Certificate sizes in percent, president's first; overrides ``rules.shares``."""
+    abilities: list[CorporationAbility] = []
+    """What its charter lets it do (1846's reserved stations)."""
+
+    def ability(self, kind: str) -> CharterToken | Reservation | None:
+        """Its first ability of type ``kind``, if any."""
+        return next((a for a in self.abilities if a.type == kind), None)
 
 
 class Minor(Charter):

@@ -66,7 +66,7 @@ class HomeToken(WaitingStep):
             where = f"a city of {home}" if home is not None else "a city with room for it"
             raise GameError("home token", f"{owner}'s home token goes in {where}")
         game.track_board.add_token(owner, city)
-        game.track_board.unreserve(owner)
+        game.track_board.unreserve_hex(owner, city[0])
         rnd.pending_home = rnd.home_chooser = None
         chooser = entity_of(action)
         by = "" if chooser == owner else f" ({chooser} chooses)"
@@ -94,33 +94,50 @@ class Token(Step):
             price is not None
             and (operating.is_bot(game, entity) or price <= game.corporations[entity].cash)
             and any_token_city(game.track_board, entity)
-        ):
+        ) or tokens.own_ability_cities(game, entity):
             return ["place_token", "pass"]
         return ["pass"] if tokens.waits_for_ability(game, entity) else []
+
+    def priced(self, entity: str) -> dict[tuple[str, int], int]:
+        """Each city the corporation may take now with its price: the charter's next
+        price, or its own ``token`` ability's in that ability's hexes."""
+        game = self.game
+        price = tokens.next_price(game, entity)
+        out: dict[tuple[str, int], int] = {}
+        if price is not None and (operating.is_bot(game, entity) or price <= game.corporations[entity].cash):
+            out = {city: price for city in token_cities(game.track_board, entity)}
+        out.update(tokens.own_ability_cities(game, entity))
+        return out
 
     def choices_place_token(self, entity: str) -> list[Choice]:
         """A token in each city the corporation may take, in its first free slot."""
         board = self.game.track_board
         return [
             {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": entity}
-            for city in token_cities(board, entity)
+            for city in sorted(self.priced(entity))
         ]
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
         city = parse_city(game, str(action.get("city")))
-        try:
-            check_token(game.track_board, entity, city)
-        except IllegalToken as exc:
-            raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+        own = tokens.own_ability_cities(game, entity)
+        if city in own:
+            price: int | None = own[city]
+        else:
+            try:
+                check_token(game.track_board, entity, city)
+            except IllegalToken as exc:
+                raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+            price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
         self._check_slot(action, city)
-        price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
         if price is None:
             raise GameError("tokens", f"{entity} has no token left to place")
         finance.pay(game, entity, BANK, price)
         game.track_board.add_token(entity, city)
         game.corporations[entity].tokens_used += 1
+        if city in own:
+            game.corporations[entity].counters["token"] -= 1
         rnd.token_placed += 1
         game.log(f"{entity} places a token in {city[0]} for {price}")
 
@@ -148,10 +165,11 @@ class TrackAndToken(Track):
 
     def actions(self, entity: str) -> list[str]:
         kinds = [k for k in super().actions(entity) if k == "lay_tile"]
-        if "place_token" in Token.actions(self, entity):  # type: ignore[arg-type]
+        if "place_token" in Token.actions(self, entity):  # type: ignore[arg-type]  # the token rules read only what both steps have
             kinds.append("place_token")
         return [*kinds, "pass"] if kinds else []
 
+    priced = Token.priced
     choices_place_token = Token.choices_place_token
     process_place_token = Token.process_place_token
     _check_slot = Token._check_slot
