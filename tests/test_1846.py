@@ -187,3 +187,29 @@ def test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names(th
     events.change_phase(game, "IV")
     assert ("H12", 0) not in game.track_board.reserved
     assert game.track_board.reservation("B&O") is None  # its home token is already down
+
+
+def test_each_player_count_has_the_bank_18xx_games_gives_it(the_1846):
+    """1846's bank is $6,500, $7,500 and $9,000 for 3, 4 and 5 players: each player
+    count's automatic variant says its own."""
+    from framework.record.replay import game_title
+
+    banks = {}
+    for players in (3, 4, 5):
+        game = Game(game_title(the_1846, players, (), ()), [(str(i), f"P{i}") for i in range(players)], 1)
+        banks[players] = game.bank + 400 * players
+    assert banks == {3: 6500, 4: 7500, 5: 9000}
+
+
+def test_the_draft_is_18xx_games_draft_round_and_the_heuristic_bot_drafts(the_1846):
+    """The trace names the round as 18xx.games does ("Draft Round"); the heuristic bot
+    takes a company when one suits it and a blank card otherwise, to the end of the draft."""
+    from framework.bots.heuristic import HeuristicBot
+    from framework.bots.play import new_session, play
+    from framework.engine.trace import trace_state
+
+    session = new_session(the_1846, 4, 3)
+    assert trace_state(session.game)["round"] == "Draft Round"
+    play(session, HeuristicBot(), seed=3, max_actions=40, check=True)
+    assert session.game.round.kind != "auction"
+    assert any(c.owner in session.game.players_by_id for c in session.game.companies.values())

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 ORACLE = Path(os.environ.get("RAILS18XX_ORACLE", ROOT.parent / "shared" / "oracle"))
 NO_VARIANT = "-"
-KNOWN_ROUNDS = ("Auction Round", "Stock Round", "Operating Round")
+KNOWN_ROUNDS = ("Auction Round", "Draft Round", "Stock Round", "Operating Round")
 """Rounds compared by name; others (a title's own) only as "another round"."""
 
 

@@ -75,7 +75,10 @@ class HeuristicBot:
         reserve = 2 * _lowest_par(game) + 40
         best = None
         for choice in options[player]["bid"]:
-            value = game.title.companies[choice["company"]].value
+            spec = game.title.companies.get(choice["company"])
+            if spec is None:
+                continue  # a draft's blank card: taken only when nothing else is (below)
+            value = spec.value
             if "max" not in choice:  # the company on offer, at its price
                 if choice["price"] <= value and cash - choice["price"] >= reserve:
                     return to_action(game, player, "bid", choice)

@@ -184,10 +184,8 @@ def convert_bank(builds: dict[int, dict[str, Any]], constants: dict[str, Any], g
         gaps.add("rules", "BANK_CASH: an unlimited bank (given here as a large one)")
         totals = {10**6}
     if len(totals) > 1:
-        gaps.add(
-            "rules",
-            f"BANK_CASH differs by player count ({sorted(t for t in totals if t)}); the largest is given",
-        )
+        # each player count's own bank is its variant's (``title._player_count_variants``)
+        totals = {builds[max(builds)].get("bank_total")}
     return {"cash": max(t for t in totals if isinstance(t, int)), "starting_cash": cash}
 
 

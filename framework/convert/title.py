@@ -450,6 +450,13 @@ def _player_count_variants(
             for k, v in other.items()
             if converted.sections.get(k) != v
         }
+        bank = build.get("bank_total")
+        if (
+            isinstance(bank, int)
+            and bank != converted.sections["bank"]["cash"]
+            and not build.get("bank_unlimited")
+        ):
+            patch["bank"] = {"cash": bank}
         if patch:
             key = f"players_{n}"
             converted.variants.append(

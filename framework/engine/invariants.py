@@ -85,8 +85,8 @@ def _token_problems(game: Game) -> list[str]:
         if len([s for s in slots if s]) > capacity:
             problems.append(f"the city in {city[0]} holds more tokens than slots")
         for owner in slots:
-            if owner is None or owner in (national, NEUTRAL):
-                continue
+            if owner is None or owner in (national, NEUTRAL) or owner in game.setup.home_tokens:
+                continue  # (a corporation removed at setup may leave its home station)
             corp = game.corporations.get(owner)
             minor = game.minors.get(owner)
             if (corp is None or corp.closed) and minor is None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.engine.rounds import Round
 
 ROUND_NAMES = {
     "auction": "Auction Round",
@@ -28,6 +29,12 @@ ROUND_NAMES = {
     "share_phase": "Stock Round",
 }
 """Round kind → the name 18xx.games gives such a round; other kinds keep their own name."""
+
+
+def round_name(rnd: Round) -> str:
+    """The name 18xx.games gives the round: its kind's, or its steps' (a draft's)."""
+    named = next((s.round_name for s in rnd.steps if s.round_name), None)
+    return named or ROUND_NAMES.get(rnd.kind, rnd.name)
 
 
 def trace_state(game: Game) -> dict[str, Any]:
@@ -46,7 +53,7 @@ def trace_state(game: Game) -> dict[str, Any]:
             "floated": corp.floated,
         }
     return {
-        "round": None if rnd is None else ROUND_NAMES.get(rnd.kind, rnd.name),
+        "round": None if rnd is None else round_name(rnd),
         "finished": game.finished,
         "phase": game.phase,
         "bank": game.bank,

@@ -31,7 +31,7 @@ from typing import Any
 
 from framework.base.errors import GameError
 from framework.engine.game import Game
-from framework.engine.trace import ROUND_NAMES
+from framework.engine.trace import round_name
 from framework.record.gamefile import effective_actions, with_auto_actions
 from framework.record.provenance import SETTING as PLAYED_TITLE
 from framework.record.provenance import played_title
@@ -213,7 +213,7 @@ class Session:
 
     def _round_name(self) -> str:
         rnd = self.game.round
-        return "" if rnd is None else ROUND_NAMES.get(rnd.kind, rnd.name)
+        return "" if rnd is None else round_name(rnd)
 
     def _acting(self) -> list[Any]:
         """The players whose turn it is, by their ids as written (all of them once the game is over)."""

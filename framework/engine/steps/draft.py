@@ -43,6 +43,7 @@ class SimpleDraft(Step):
         "player owns one, the companies left leave the game."
     )
     rounds = ("auction",)
+    round_name = "Draft Round"
 
     @property
     def open(self) -> bool:
@@ -105,6 +106,7 @@ class BlindDraft(Step):
         "companies taken."
     )
     rounds = ("auction",)
+    round_name = "Draft Round"
     STATE = ("deck", "taken")
 
     def setup(self) -> None:
