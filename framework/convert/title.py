@@ -177,10 +177,11 @@ def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> 
     left out here too. (Companies of some player counts only keep their ``players``.)"""
     listed = build.get("game_companies")
     built = {str(c.get("sym")) for c in build.get("companies") or []}
-    removed = any(probe.get("removals") for probe in _setup_family(dump, build).values())
+    family = _setup_family(dump, build)
+    removed = any(probe.get("removals") for probe in family.values())
     if not isinstance(listed, list) or not built or (build.get("draws") and not removed):
         return listed
-    for probe in _setup_family(dump, build).values() if removed else dump["builds"].values():
+    for probe in family.values() if removed else dump["builds"].values():
         if _good(probe):
             built |= {str(c.get("sym")) for c in probe.get("companies") or []}
             built |= set(probe.get("built_companies") or []) | set(probe.get("removals") or [])

@@ -77,10 +77,10 @@ class Step:
     STATE: ClassVar[tuple[str, ...]] = ()
     """The step's own attributes saved with the game, besides ``passed``."""
     ROUND_STATE: ClassVar[tuple[RoundState, ...]] = ()
+    """The state the step keeps on its round (see :class:`RoundState`)."""
     round_name: ClassVar[str | None] = None
     """What 18xx.games calls a round played with this step, when not its kind's usual
     name (a draft's round is its ``Draft Round``)."""
-    """The state the step keeps on its round (see :class:`RoundState`)."""
     waits_when_offering: ClassVar[bool] = True
     """Whether the step waits exactly when it offers the entity whose turn it is something
     (its :meth:`blocking` is this class's): then what it offers says whether it waits."""

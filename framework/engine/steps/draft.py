@@ -122,18 +122,21 @@ class BlindDraft(Step):
     def blank(self, card: str) -> bool:
         return card not in self.game.title.companies
 
+    def shown_count(self) -> int:
+        """How many cards a player chooses among: the players plus the extra shown."""
+        return len(self.game.humans) + self.game.title.rules.draft.extra_cards_shown
+
     def shown(self) -> list[str]:
         """The cards the player whose turn it is chooses among."""
-        size = len(self.game.humans) + self.game.title.rules.draft.extra_cards_shown
-        return self.deck[:size]
+        return self.deck[: self.shown_count()]
 
     def last_company(self) -> bool:
         """Whether a single company is left (which a player may pass on)."""
         return len(self.deck) == 1 and not self.blank(self.deck[0])
 
     def over(self) -> bool:
-        size = len(self.game.humans) + self.game.title.rules.draft.extra_cards_shown
-        return not self.deck or (len(self.deck) < size and all(self.blank(c) for c in self.deck))
+        short = len(self.deck) < self.shown_count()
+        return not self.deck or (short and all(self.blank(c) for c in self.deck))
 
     @property
     def open(self) -> bool:

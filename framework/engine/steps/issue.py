@@ -41,11 +41,10 @@ class IssueShares(Step):
         its dividend step."""
         if self.done or entity != self.round.entity() or entity not in self.game.corporations:
             return False
+        steps = self.round.steps
         active = self.round.active_step()
-        steps = [s.name for s in self.round.steps]
-        return (
-            active is None or "dividend" not in steps or (steps.index(active.name) < steps.index("dividend"))
-        )
+        dividend = next((i for i, s in enumerate(steps) if s.name == "dividend"), None)
+        return active is None or dividend is None or steps.index(active) < dividend
 
     def actions(self, entity: str) -> list[str]:
         if not self.open_now(entity):
@@ -61,8 +60,7 @@ class IssueShares(Step):
     # -- terms ----------------------------------------------------------------
 
     def issue_price(self, corp: Corporation) -> int:
-        direction = self.game.title.rules.issue.price
-        return self._price(corp, direction)
+        return self._price(corp, self.game.title.rules.issue.price)
 
     def redeem_price(self, corp: Corporation) -> int:
         return self._price(corp, self.game.title.rules.issue.redeem_price)
@@ -94,20 +92,12 @@ class IssueShares(Step):
     def choices_sell_shares(self, entity: str) -> list[Choice]:
         """Issuing one to the most shares it may."""
         corp = self.game.corporations[entity]
-        held, price = self.issuable(corp), self.issue_price(corp)
-        return [
-            {"shares": [s.id for s in held[:n]], "percent": 10 * n, "share_price": price}
-            for n in range(1, len(held) + 1)
-        ]
+        return _bundles(self.issuable(corp), self.issue_price(corp))
 
     def choices_buy_shares(self, entity: str) -> list[Choice]:
         """Redeeming one to the most shares it can pay for."""
         corp = self.game.corporations[entity]
-        pool, price = self.redeemable(corp), self.redeem_price(corp)
-        return [
-            {"shares": [s.id for s in pool[:n]], "percent": 10 * n, "share_price": price}
-            for n in range(1, len(pool) + 1)
-        ]
+        return _bundles(self.redeemable(corp), self.redeem_price(corp))
 
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, entity = self.game, entity_of(action)
@@ -145,3 +135,11 @@ class IssueShares(Step):
                 f"{corp.sym} may {verb} {len(allowed)} shares now, not {', '.join(ids)}",
             )
         return named
+
+
+def _bundles(certificates: list[Share], price: int) -> list[Choice]:
+    """The first one, two, … of ``certificates``, each share at ``price``."""
+    return [
+        {"shares": [s.id for s in certificates[:n]], "percent": 10 * n, "share_price": price}
+        for n in range(1, len(certificates) + 1)
+    ]

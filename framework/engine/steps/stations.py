@@ -89,24 +89,28 @@ class Token(Step):
             return []
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
-        price = tokens.next_price(game, entity)
         if (
-            price is not None
-            and (operating.is_bot(game, entity) or price <= game.corporations[entity].cash)
-            and any_token_city(game.track_board, entity)
+            self.charter_price(entity) is not None and any_token_city(game.track_board, entity)
         ) or tokens.own_ability_cities(game, entity):
             return ["place_token", "pass"]
         return ["pass"] if tokens.waits_for_ability(game, entity) else []
 
+    def charter_price(self, entity: str) -> int | None:
+        """The price of the charter's next station, when the corporation can pay it."""
+        game = self.game
+        price = tokens.next_price(game, entity)
+        if price is None or not (operating.is_bot(game, entity) or price <= game.corporations[entity].cash):
+            return None
+        return price
+
     def priced(self, entity: str) -> dict[tuple[str, int], int]:
         """Each city the corporation may take now with its price: the charter's next
         price, or its own ``token`` ability's in that ability's hexes."""
-        game = self.game
-        price = tokens.next_price(game, entity)
+        price = self.charter_price(entity)
         out: dict[tuple[str, int], int] = {}
-        if price is not None and (operating.is_bot(game, entity) or price <= game.corporations[entity].cash):
-            out = {city: price for city in token_cities(game.track_board, entity)}
-        out.update(tokens.own_ability_cities(game, entity))
+        if price is not None:
+            out = {city: price for city in token_cities(self.game.track_board, entity)}
+        out.update(tokens.own_ability_cities(self.game, entity))
         return out
 
     def choices_place_token(self, entity: str) -> list[Choice]:
@@ -169,6 +173,7 @@ class TrackAndToken(Track):
             kinds.append("place_token")
         return [*kinds, "pass"] if kinds else []
 
+    charter_price = Token.charter_price
     priced = Token.priced
     choices_place_token = Token.choices_place_token
     process_place_token = Token.process_place_token
