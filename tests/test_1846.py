@@ -213,3 +213,24 @@ def test_the_draft_is_18xx_games_draft_round_and_the_heuristic_bot_drafts(the_18
     play(session, HeuristicBot(), seed=3, max_actions=40, check=True)
     assert session.game.round.kind != "auction"
     assert any(c.owner in session.game.players_by_id for c in session.game.companies.values())
+
+
+def test_a_corporation_closes_when_its_price_reaches_1846_s_0c_cell(the_1846):
+    """1846's ``0c`` (a zone with ``closes``): "42: C&O's share price moves left from $10
+    to $0", "42: C&O closes" (18xx.games' log of the real game); its shares leave the
+    game and the next player's choices no longer offer them."""
+    game = replayed_to(the_1846, FIXTURES / "1846_game_end_reason_dnf.json", 42)
+    corp = game.corporations["C&O"]
+    assert corp.closed and "C&O" not in game.market.positions
+    assert all(s.owner == "removed" for s in corp.shares)
+    assert "C&O" not in str(legal_actions(game))
+
+
+def test_a_game_whose_last_sale_closes_a_corporation_ends_as_recorded(the_1846):
+    """The real game hs_wwhjwjvo: IC closes at $0 in the first stock round ("74: IC
+    closes"), the players with nothing left to do pass, and the game ends as recorded."""
+    from framework.record.replay import replay
+
+    report = replay(GameFile.read(REAL), title_for(GameFile.read(REAL), the_1846))
+    assert report.failure is None and report.game.finished
+    assert report.game.end_reason == report.recorded_reason and report.matches_recorded

@@ -18,7 +18,7 @@ from framework.cli.main import app
 from framework.convert import run, source
 from framework.convert.codes import read_code
 from framework.convert.gaps import Gaps
-from framework.convert.stock import convert_market
+from framework.convert.stock import ZONES, convert_market
 from framework.convert.title import merge_patch
 
 runner = CliRunner()
@@ -39,6 +39,14 @@ def test_port_icons_are_sticky_and_blocks_lay_makes_a_tile_ability_only():
     assert read.content["icons"] == ["port"] and read.ability_only
 
 
+def test_a_close_cell_is_a_zone_that_closes_and_may_cost_nothing():
+    gaps = Gaps()
+    market = convert_market([["0c", "10", "20p"]], {}, gaps)
+    assert market["grid"] == [["0c", "10", "20p"]]
+    assert market["zones"]["close"] == {"mark": "c", "closes": True, "description": ZONES["c"][2]}
+    assert not gaps.by_section.get("market")
+
+
 def test_an_untyped_border_is_not_impassable():
     assert "borders" not in read_code("offboard=revenue:30;path=a:0,b:_0;border=edge:4").content
     typed = read_code("border=edge:4,type:impassable").content
@@ -53,9 +61,10 @@ def test_what_only_draws_is_dropped_and_what_the_format_lacks_is_named():
 
 def test_market_letters_the_format_has_no_zone_for_are_named_and_still_marked():
     gaps = Gaps()
-    market = convert_market([["0c", "50", "60p", "70m"], [""]], {}, gaps)
+    market = convert_market([["0", "50", "60p", "70m"], [""]], {}, gaps)
     assert market["grid"] == [[None, "50", "60p", "70m"]]
     assert market["zones"]["par"]["par"] is True and market["zones"]["max_price"]["mark"] == "m"
+    assert any("a price of nothing" in g for g in gaps.by_section["market"])
     assert any("max_price" in g for g in gaps.by_section["market"])
     assert any("row with no cell" in g for g in gaps.by_section["market"])
 

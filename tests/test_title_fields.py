@@ -561,6 +561,7 @@ BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
+CLOSING = "test_closing.py::"
 CONF = "test_rules_conformance.py::"
 SHOWN = HERE + "test_validate_shows_the_titles_metadata"
 CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
@@ -984,6 +985,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "market.zones.description": (SHOWN,),
     "market.zones.par": (STOCK + "test_only_the_six_light_red_cells_are_par_prices",),
     "market.zones.ends_game": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
+    "market.zones.closes": (
+        CLOSING + "test_a_sale_into_the_closing_cell_closes_the_corporation",
+        CLOSING + "test_a_price_of_nothing_needs_a_zone_that_closes",
+        T1846 + "test_a_corporation_closes_when_its_price_reaches_1846_s_0c_cell",
+    ),
     "market.zones.counts_for_cert_limit": (
         STOCK + "test_shares_in_the_gray_teal_and_maroon_zones_do_not_count",
     ),
@@ -1282,6 +1288,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "game_end.bankrupt": (END + "test_a_bankruptcy_ends_the_game_at_once",),
     "game_end.bank": (END + "test_a_broken_bank_ends_the_game_after_the_set_of_operating_rounds",),
     "game_end.stock_market": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
+    "game_end.all_closed": (CLOSING + "test_the_game_ends_when_every_corporation_and_company_has_closed",),
     "game_end.manually_ended": (END + "test_end_game_ends_the_game_at_once",),
     "game_end.final_turn": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),
     "game_end.tie_break": (ST + "test_a_tie_in_wealth_goes_to_the_player_with_more_cash",),

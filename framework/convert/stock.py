@@ -28,13 +28,13 @@ ZONES: dict[str, tuple[str, dict[str, Any], str]] = {
         "Certificates do not count, no holding limit, and several may be bought in one turn.",
     ),
     "e": ("endgame", {"ends_game": True}, "Reaching a cell of this zone ends the game."),
+    "c": ("close", {"closes": True}, "A corporation whose price reaches a cell of this zone closes."),
     "P": ("par_overlap", {"par": True}, "Par prices (18xx.games' par_overlap)."),
     "x": ("par_1", {"par": True}, "Par prices of the first kind (18xx.games' par_1)."),
     "z": ("par_2", {"par": True}, "Par prices of the second kind (18xx.games' par_2)."),
     "w": ("par_3", {"par": True}, "Par prices of the third kind (18xx.games' par_3)."),
 }
 OTHER_ZONES = {
-    "c": "close",
     "l": "liquidation",
     "a": "acquisition",
     "r": "repar",
@@ -112,7 +112,7 @@ def convert_market(
                 cells.append(None)
                 continue
             price, letters = match.groups()
-            if int(price) <= 0:
+            if int(price) <= 0 and "c" not in letters:
                 gaps.add("market", f"market cell {code!r}: a price of nothing")
                 cells.append(None)
                 continue
@@ -241,7 +241,7 @@ def convert_game_end(constants: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
             gaps.add(
                 "rules", f"GAME_END_CHECK {reason}: one more set of operating rounds (given as end_of_set)"
             )
-        if reason in ("bankrupt", "bank", "stock_market") and when:
+        if reason in ("bankrupt", "bank", "stock_market", "all_closed") and when:
             out[reason] = when
         else:
             gaps.add("rules", f"GAME_END_CHECK {reason}: {timing}")

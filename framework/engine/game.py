@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, overload
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
-from framework.engine import finance, trains
+from framework.engine import closing, finance, trains
 from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
@@ -487,7 +487,11 @@ class Game:
         self.after_action()
 
     def after_action(self) -> None:
-        """End the game when a condition says so now; move on while rounds are over."""
+        """Close the corporations a closing market cell holds; end the game when a
+        condition says so now; move on while rounds are over."""
+        if self.finished:
+            return
+        closing.close_in_closing_cells(self)
         if self.finished:
             return
         while self.round is not None and self.round.finished():

@@ -194,8 +194,11 @@ class OperatingRound(Round):
         game.end_of("end_of_operating_round")
 
     def corporation_closed(self, sym: str) -> None:
+        """A corporation yet to operate is dropped; the operating one's turn ends."""
         if sym in self.entities[self.index + 1 :]:
             self.entities.remove(sym)
+        elif self.index < len(self.entities) and self.entities[self.index] == sym:
+            self.next_entity()
 
     def operator_trains(self) -> list[Train]:
         return trains.owned(self.game, self.entity())

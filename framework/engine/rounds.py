@@ -225,6 +225,12 @@ class Round(LibraryRoundState):
     def next_entity(self) -> None:
         raise NotImplementedError
 
+    def settle(self) -> None:
+        """Something outside the steps (a corporation closing) changed what the entity
+        in turn may do: skip the steps that no longer wait, and move on when none does."""
+        if not self.finished() and self.skip_steps() is None:
+            self.next_entity()
+
     def reset_steps(self) -> None:
         for step in self.steps:
             step.passed = False

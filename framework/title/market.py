@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PlainValidator, WithJsonSchema, field_validator
+from pydantic import Field, PlainValidator, WithJsonSchema, field_validator, model_validator
 
 from framework.title.base import ZONE_MARK_PATTERN, Entry, Model, keyed
 
@@ -49,8 +49,8 @@ def _cell(value: Any) -> Cell:
         match = _CELL.match(value)
         if match:
             price = int(match.group(1))
-            if price <= 0:
-                raise ValueError("a share price must be positive")
+            if price < 0 or (price == 0 and not match.group(2)):
+                raise ValueError("a share price must be positive (0 only in a zone that closes)")
             return Cell(price, match.group(2))
     raise ValueError(f"a market cell is a price with optional zone marks, e.g. 100 or 82pm; got {value!r}")
 
@@ -104,6 +104,12 @@ class Zone(Entry):
     dividend_line: bool = False
     """The cells of the line above which a large dividend moves the price two steps
     (see ``rules.dividends.payout``)."""
+    closes: bool = False
+    """A corporation whose price enters a cell of this zone closes at once, after the
+    action that moved it (18xx.games' close cells, 1846's ``0c``): its tokens leave the
+    map, its trains and its private companies are gone, its treasury goes to the bank,
+    and its shares are worth nothing. Only such a zone's cells may have the price 0
+    (``0c``)."""
 
 
 class EdgeMoves(Model):
@@ -145,6 +151,19 @@ class Market(Model):
             if not any(cell is not None for cell in row):
                 raise ValueError("a market row needs at least one cell")
         return grid
+
+    @model_validator(mode="after")
+    def _free_cells_close(self) -> Market:
+        closing = {zone.mark for zone in self.zones.values() if zone.closes}
+        for row in self.grid:
+            for cell in row:
+                if cell is not None and cell.price == 0 and not set(cell.marks) & closing:
+                    raise ValueError(f"market cell {cell}: a price of 0 needs a zone that closes (closes)")
+        return self
+
+    def closing_marks(self) -> str:
+        """The marks of the zones whose cells close a corporation."""
+        return "".join(zone.mark for zone in self.zones.values() if zone.closes)
 
     def zone_of_mark(self) -> dict[str, Zone]:
         return {zone.mark: zone for zone in self.zones.values()}

@@ -530,6 +530,9 @@ class GameEnd(Model):
     """The bank runs out of money."""
     stock_market: Timing | None = None
     """A corporation enters a cell of a zone with ``ends_game``."""
+    all_closed: Timing | None = None
+    """Every corporation and every private company has closed (corporations close in a
+    market zone with ``closes``)."""
     manually_ended: Timing | None = None
     """The players agree to end the game."""
     final_turn: Timing | None = None
