@@ -234,3 +234,14 @@ def test_a_game_whose_last_sale_closes_a_corporation_ends_as_recorded(the_1846):
     report = replay(GameFile.read(REAL), title_for(GameFile.read(REAL), the_1846))
     assert report.failure is None and report.game.finished
     assert report.game.end_reason == report.recorded_reason and report.matches_recorded
+
+
+def test_shares_in_the_pool_move_1846_s_price_left_at_the_end_of_the_stock_round(the_1846):
+    """``rules.stock.pool_move: down`` (18xx.games' ``POOL_SHARE_DROP = :down_block``),
+    left on 1846's one-row market: "83: IC's share price moves left from $10 to $0",
+    "83: IC closes", then the first operating round begins without it."""
+    before = replayed_to(the_1846, FIXTURES / "1846_game_end_reason_dnf.json", 82)
+    assert before.market.price("IC") == 10 and before.corporations["IC"].percent_of("pool")
+    game = replayed_to(the_1846, FIXTURES / "1846_game_end_reason_dnf.json", 83)
+    assert game.corporations["IC"].closed and game.round.kind == "operating"
+    assert "IC" not in game.round.entities

@@ -9,6 +9,7 @@ and Ann 20%; ÖKJ Bo 60%. Cash: Ann 177, Bo 112, Cy 277, Di 195. Cy has priority
 
 from __future__ import annotations
 
+import pytest
 from sj_support import (
     BANKRUPT,
     act,
@@ -477,6 +478,39 @@ def test_a_sold_out_corporation_rises_one_row_at_the_end_of_the_round():
     pass_stock_round(game)
     assert game.market.positions["ÖKJ"] == (4, 1)  # 65 → 67
     assert game.market.positions["SNJ"] == (5, 1)
+
+
+def _stock_round_2_with(rules: str):
+    """:func:`sj_support.stock_round_2`, on 18SJ patched by the overlay ``rules``."""
+    from sj_support import NAMES, TITLE_DIR, to_stock_round_2
+
+    from framework.engine.game import Game
+    from framework.title.loader import RulesText, load_title
+
+    title = load_title(TITLE_DIR, [RulesText("house.yaml", rules)])
+    game = Game(title, [(i + 1, NAMES[i]) for i in range(4)], seed=0)
+    finish_auction(game)
+    return to_stock_round_2(game)
+
+
+@pytest.mark.parametrize(
+    ("rule", "snj", "kfj"),
+    [
+        ("", (5, 1), (5, 1)),  # no pool move (18SJ)
+        ("rules: {stock: {pool_move: down}}", (6, 1), (5, 1)),
+        ("rules: {stock: {pool_move: down, pool_move_per: share}}", (7, 1), (5, 1)),
+        ("rules: {stock: {pool_move: left}}", (5, 0), (5, 1)),
+    ],
+)
+def test_shares_in_the_pool_move_the_price_at_the_end_of_the_round(rule, snj, kfj):
+    """``rules.stock.pool_move`` (18xx.games' ``POOL_SHARE_DROP``): with two shares of SNJ
+    in the bank pool, SNJ moves one step (``corporation``) or one per share; KFJ, with
+    none there, stays."""
+    game = _stock_round_2_with(rule) if rule else stock_round_2()
+    for share in ("SNJ_5", "SNJ_6"):
+        finance.move_share(game, next(s for s in game.corporations["SNJ"].shares if s.id == share), POOL)
+    pass_stock_round(game)
+    assert (game.market.positions["SNJ"], game.market.positions["KFJ"]) == (snj, kfj)
 
 
 def test_a_sold_out_corporation_in_the_top_row_stays():

@@ -985,6 +985,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "market.zones.description": (SHOWN,),
     "market.zones.par": (STOCK + "test_only_the_six_light_red_cells_are_par_prices",),
     "market.zones.ends_game": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
+    "rules.stock.pool_move": (
+        STOCK + "test_shares_in_the_pool_move_the_price_at_the_end_of_the_round",
+        T1846 + "test_shares_in_the_pool_move_1846_s_price_left_at_the_end_of_the_stock_round",
+    ),
+    "rules.stock.pool_move_per": (STOCK + "test_shares_in_the_pool_move_the_price_at_the_end_of_the_round",),
     "market.zones.closes": (
         CLOSING + "test_a_sale_into_the_closing_cell_closes_the_corporation",
         CLOSING + "test_a_price_of_nothing_needs_a_zone_that_closes",

@@ -34,6 +34,12 @@ RESTRICTION = {
     "restrictive": "restrictive",
 }
 MUST_BUY = {"route": "when_route", "always": "always", "never": "never"}
+POOL_DROPS = {
+    "down_block": ("down", "corporation"),
+    "down_share": ("down", "share"),
+    "left_block": ("left", "corporation"),
+}
+"""18xx.games' ``POOL_SHARE_DROP``: ``rules.stock.pool_move`` and ``pool_move_per``."""
 EBUY_OTHERS = {"value": "face_value", "always": "any", "never": "never"}
 
 
@@ -164,8 +170,11 @@ def convert_rules(
     }
     if str(c("NEXT_SR_PLAYER_ORDER", "after_last_to_act")) not in ("after_last_to_act", "after_last_to_buy"):
         gaps.add("rules", f"NEXT_SR_PLAYER_ORDER {c('NEXT_SR_PLAYER_ORDER')}")
-    if str(c("POOL_SHARE_DROP", "none")) != "none":
-        gaps.add("rules", f"POOL_SHARE_DROP {c('POOL_SHARE_DROP')}: the price drop when the pool is full")
+    drop = str(c("POOL_SHARE_DROP", "none"))
+    if drop in POOL_DROPS:
+        stock["pool_move"], stock["pool_move_per"] = POOL_DROPS[drop]
+    elif drop != "none":
+        gaps.add("rules", f"POOL_SHARE_DROP {drop}")
     if str(c("SOLD_OUT_TOP_ROW_MOVEMENT", "none")) != "none":
         gaps.add("rules", f"SOLD_OUT_TOP_ROW_MOVEMENT {c('SOLD_OUT_TOP_ROW_MOVEMENT')}")
     if c("TURN_SELL_LIMIT") is not None:

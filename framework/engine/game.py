@@ -496,6 +496,9 @@ class Game:
             return
         while self.round is not None and self.round.finished():
             self.round.finish()
+            closing.close_in_closing_cells(self)  # (a move at the round's end)
+            if self.finished:
+                return
             self.end_of("end_of_round")
             if self.finished:
                 return

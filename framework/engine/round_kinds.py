@@ -85,15 +85,19 @@ class StockRound(Round):
         if game.title.rules.stock.priority == "after_last_to_buy" and self.last_buyer is not None:
             last = self.last_buyer
         game.priority = (players.index(last) + 1) % len(players)
-        move = game.title.rules.stock.sold_out_move
-        if move != "none":
-            floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
-            for sym in game.market.in_order(floated):
-                corp = game.corporations[sym]
-                if _sold_out(game, corp):
-                    start, end = game.market.move(sym, [move])
-                    if start != end:
-                        game.log(f"{sym} is sold out and rises to {game.market.price(sym)}")
+        stock = game.title.rules.stock
+        floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
+        for sym in game.market.in_order(floated):
+            corp = game.corporations[sym]
+            if stock.sold_out_move != "none" and _sold_out(game, corp):
+                start, end = game.market.move(sym, [stock.sold_out_move])
+                if start != end:
+                    game.log(f"{sym} is sold out and rises to {game.market.price(sym)}")
+            pooled = corp.percent_of(POOL) // 10 if stock.pool_move_per == "share" else 1
+            if stock.pool_move != "none" and corp.percent_of(POOL):
+                start, end = game.market.move(sym, [stock.pool_move] * pooled)
+                if start != end:
+                    game.log(f"{sym} has shares in the pool and moves to {game.market.price(sym)}")
         game.log_round_end(game.round_label())
 
 

@@ -179,6 +179,13 @@ class StockRules(Model):
     """The most percent of a corporation a player may hold (zones may lift it)."""
     sold_out_move: Move | Literal["none"] = "up"
     """At the end of a stock round, corporations fully held by players move this way."""
+    pool_move: Move | Literal["none"] = "none"
+    """At the end of a stock round, after the sold-out moves, each floated corporation
+    with shares in the bank pool moves this way (18xx.games' ``POOL_SHARE_DROP``: 1846's
+    ``down``, which its one-row market turns left)."""
+    pool_move_per: Literal["corporation", "share"] = "corporation"
+    """``corporation``: ``pool_move`` is one step whatever the pool holds; ``share``: one
+    step per share of it in the pool."""
     buy_after_selling: bool = False
     """A player may buy shares of a corporation they sold earlier in the same round
     (false: nobody buys back in a round what they sold in it)."""
