@@ -245,3 +245,26 @@ def test_shares_in_the_pool_move_1846_s_price_left_at_the_end_of_the_stock_round
     game = replayed_to(the_1846, FIXTURES / "1846_game_end_reason_dnf.json", 83)
     assert game.corporations["IC"].closed and game.round.kind == "operating"
     assert "IC" not in game.round.entities
+
+
+def test_a_corporation_buys_a_company_for_as_little_as_1(the_1846):
+    """``company_sales: {max: 1.0, min_amount: 1}`` (18xx.games' companies priced from $1
+    to face value in 1846): "255: GT buys Boomtown from Player 3 for $1"."""
+    from framework.engine.steps.companies import price_range
+
+    game = replayed_to(the_1846, FIXTURES / "1846_game_end_reason_dnf.json", 254)
+    assert price_range(game, "BT") == (1, game.title.companies["BT"].value)
+    cash = game.corporations["GT"].cash
+    game = replayed_to(the_1846, FIXTURES / "1846_game_end_reason_dnf.json", 255)
+    assert (game.companies["BT"].owner, cash - game.corporations["GT"].cash) == ("GT", 1)
+
+
+def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
+    """The real game 1846_game_end_reason_dnf: every corporation but GT closed, GT
+    without a train; 18xx.games turns the rounds over to its turn 100 and ends the game
+    unfinished (``game_end.turn_limit``, reason ``dnf``) with its recorded result."""
+    from framework.record.replay import replay
+
+    path = FIXTURES / "1846_game_end_reason_dnf.json"
+    report = replay(GameFile.read(path), title_for(GameFile.read(path), the_1846))
+    assert report.failure is None and report.game.end_reason == "dnf" and report.matches_recorded

@@ -348,6 +348,17 @@ def test_a_company_sells_for_half_to_twice_its_face_value(price, ok):
         assert refused(game, action).rule == "company price"
 
 
+def test_a_least_amount_lets_a_company_sell_for_1():
+    """``company_sales.min_amount: 1`` (a house rule, 1846's terms): GC (70) sells for
+    $1; without it $34 is refused (half its face value, rounded up, is the least)."""
+    action = {"type": "buy_company", "entity": "STJ", "company": "GC", "price": 1}
+    assert refused(game_before(REAL, 102), action).rule == "company price"
+    game = game_before_with(REAL, 102, "rules: {company_sales: {min_amount: 1}}\n")
+    seller = cash(game, "3041")
+    game.process(action)
+    assert (game.companies["GC"].owner, cash(game, "3041")) == ("STJ", seller + 1)
+
+
 def test_ne_and_neft_cannot_be_bought_by_corporations():
     """§3.6: NE (STJ's, still open in phase 3 of the bankrupt game) and NEFT."""
     game = game_before(BANKRUPT, 161)

@@ -192,11 +192,38 @@ def test_the_game_refuses_actions_once_over():
     assert game.end_reason == "manually_ended"
 
 
+NOTHING_TO_DO = "sequence:\n  start: []\nrounds:\n  stock:\n    kind: stock\n    steps: [discard_train]\n"
+"""A sequence whose rounds never have anything to do: a stock round without its share
+step, and no corporation to operate."""
+
+
+def test_a_game_where_nobody_can_ever_act_ends_unfinished_at_its_turn_limit():
+    """``game_end.turn_limit`` (100 by default, as 18xx.games ends every game at its turn
+    100, reason ``dnf``): nothing could ever change, so the game ends at once, standing
+    as it would at that turn."""
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    game = Game(load_title(folder, [RulesText("house.yaml", NOTHING_TO_DO)]), [("1", "A"), ("2", "B")], 1)
+    assert (game.finished, game.end_reason, game.turn) == (True, "dnf", 100)
+
+
+def test_a_game_whose_companies_pay_turns_over_to_its_turn_limit():
+    """Players dealt companies are paid every operating round up to the limit's turn:
+    their cash at the end is what those rounds paid them."""
+    rule = NOTHING_TO_DO + (
+        "game_end: {turn_limit: 30}\n"
+        "setup:\n  generator: {kind: lcg, multiplier: 1103515245, increment: 12345, modulus: 2147483648}\n"
+        "  draws: [{deal: [SV, CS, DH]}]\n"
+    )
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    game = Game(load_title(folder, [RulesText("house.yaml", rule)]), [("1", "A"), ("2", "B"), ("3", "C")], 1)
+    assert (game.finished, game.end_reason, game.turn) == (True, "dnf", 30)
+    assert sum(p.cash for p in game.players) > 3 * game.title.bank.starting_cash[3]
+
+
 def test_a_game_where_nobody_can_ever_act_stops_as_stalled():
-    """A sequence whose rounds never have anything to do (here a stock round without its
-    share step, and no corporation to operate) is refused at once, naming the rule,
-    rather than turning over forever."""
-    rule = "sequence:\n  start: []\nrounds:\n  stock:\n    kind: stock\n    steps: [discard_train]\n"
+    """Without a turn limit, a sequence whose rounds never have anything to do is refused
+    at once, naming the rule, rather than turning over forever."""
+    rule = NOTHING_TO_DO + "game_end: {turn_limit: 0}\n"
     folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
     title = load_title(folder, [RulesText("house.yaml", rule)])
     with pytest.raises(GameError) as caught:
@@ -210,7 +237,7 @@ def test_companies_paying_put_off_a_stall_for_twenty_game_turns():
     yet let one of them act: the game turns over while their cash changes, and is
     refused as stalled after twenty game turns all the same (here nobody can ever act)."""
     rule = (
-        "sequence:\n  start: []\nrounds:\n  stock:\n    kind: stock\n    steps: [discard_train]\n"
+        NOTHING_TO_DO + "game_end: {turn_limit: 0}\n"
         "setup:\n  generator: {kind: lcg, multiplier: 1103515245, increment: 12345, modulus: 2147483648}\n"
         "  draws: [{deal: [SV, CS, DH]}]\n"
     )

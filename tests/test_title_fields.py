@@ -851,6 +851,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.dividends.rounding": (FIELDS + "test_a_holders_dividend_is_rounded_as_the_title_says",),
     "rules.company_sales.min": (CHANGE, COMP + "test_a_company_sells_for_half_to_twice_its_face_value"),
     "rules.company_sales.max": (CHANGE, COMP + "test_a_company_sells_for_half_to_twice_its_face_value"),
+    "rules.company_sales.min_amount": (
+        COMP + "test_a_least_amount_lets_a_company_sell_for_1",
+        T1846 + "test_a_corporation_buys_a_company_for_as_little_as_1",
+    ),
     "rules.nationalization.national.sym": (
         TRAINS + "test_nationalisation_takes_the_trainless_corporation_that_has_operated",
         REPLAY,
@@ -1293,6 +1297,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "game_end.bankrupt": (END + "test_a_bankruptcy_ends_the_game_at_once",),
     "game_end.bank": (END + "test_a_broken_bank_ends_the_game_after_the_set_of_operating_rounds",),
     "game_end.stock_market": (END + "test_entering_375_ends_the_game_after_the_current_operating_round",),
+    "game_end.turn_limit": (
+        END + "test_a_game_where_nobody_can_ever_act_ends_unfinished_at_its_turn_limit",
+        END + "test_a_game_whose_companies_pay_turns_over_to_its_turn_limit",
+        T1846 + "test_a_game_nobody_can_play_on_ends_unfinished_as_recorded",
+    ),
     "game_end.all_closed": (CLOSING + "test_the_game_ends_when_every_corporation_and_company_has_closed",),
     "game_end.manually_ended": (END + "test_end_game_ends_the_game_at_once",),
     "game_end.final_turn": (ST + "test_the_game_ends_after_the_standard_number_of_turns",),

@@ -272,18 +272,21 @@ def convert_companies(
     minors a player comes to own with each company)."""
     if not isinstance(game_companies, list):
         raise ValueError(f"the companies cannot be read: {game_companies}")
-    ratios_low, ratios_high = set(), set()
+    ratios_low, ratios_high, lowest = set(), set(), set()
     for company in built:
         value = company.get("value") or 0
         cheapest, dearest = company.get("min_price"), company.get("max_price")
         if value and isinstance(cheapest, int | float) and isinstance(dearest, int | float):
             ratios_low.add(round(cheapest / value, 2))
             ratios_high.add(round(dearest / value, 2))
-    sales = {"min": 0.5, "max": 2}
-    if len(ratios_low) == 1 and len(ratios_high) == 1:
-        low, high = ratios_low.pop(), ratios_high.pop()
-        if 0 < low <= high:
+            lowest.add(cheapest)
+    sales: dict[str, Any] = {"min": 0.5, "max": 2}
+    if len(ratios_high) == 1 and (len(ratios_low) == 1 or len(lowest) == 1):
+        high = ratios_high.pop()
+        if len(ratios_low) == 1 and 0 < (low := ratios_low.pop()) <= high:
             sales = {"min": low, "max": high}
+        elif len(lowest) == 1 and int(amount := lowest.pop()) >= 1:
+            sales = {"max": high, "min_amount": int(amount)}  # the same least price for all
     out: dict[str, Any] = {}
     built_by_sym = {str(c.get("sym")): c for c in built}
     for company in game_companies:

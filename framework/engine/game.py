@@ -341,10 +341,12 @@ class Game:
     def next_round(self) -> None:
         """Start the next round of the sequence, skipping rounds with nothing to do.
 
-        Raises :class:`GameError` (``stalled``) when two whole game turns pass in which
-        no round had anything to do and no player's cash changed (companies paying their
-        revenue may yet let someone act), or twenty whatever the cash did: nobody could
-        ever act again, and the game has no end that would stop it."""
+        From ``game_end.turn_limit`` on, a round's end ends the game (``dnf``); when two
+        whole game turns pass in which no round had anything to do and no player's cash
+        changed (companies paying their revenue may yet let someone act), nothing ever
+        will: the game ends at once as it would stand at the limit. Without a limit it
+        raises :class:`GameError` (``stalled``) then, or after twenty such turns whatever
+        the cash did: nobody could ever act again, and no end of the game applies."""
         first = started = self.turn
         cash = self._players_cash()
         while not self.finished:
@@ -355,15 +357,33 @@ class Game:
             if not rnd.finished():
                 return
             rnd.finish()
+            if self.past_turn_limit():
+                return
             if self.turn > started + 2:
                 if self._players_cash() != cash and self.turn <= first + STALLED_TURNS:
                     started, cash = self.turn, self._players_cash()
+                    continue
+                limit = self.title.game_end.turn_limit
+                if limit and self._players_cash() == cash:
+                    # nothing changes any more: the game would stand so at its limit
+                    self.turn = max(self.turn, limit)
+                    self.past_turn_limit()
+                    return
+                if limit:
                     continue
                 raise GameError(
                     "stalled",
                     f"no round of game turns {first} to {self.turn} had anything to do: "
                     "nobody can act, and no end of the game applies",
                 )
+
+    def past_turn_limit(self) -> bool:
+        """At the end of a round: end the game unfinished (``dnf``) from the title's
+        ``game_end.turn_limit`` on; whether it has ended."""
+        limit = self.title.game_end.turn_limit
+        if limit and self.turn >= limit and not self.finished:
+            self.end("dnf")
+        return self.finished
 
     def _players_cash(self) -> list[int]:
         return [p.cash for p in self.players]
@@ -500,7 +520,7 @@ class Game:
             if self.finished:
                 return
             self.end_of("end_of_round")
-            if self.finished:
+            if self.finished or self.past_turn_limit():
                 return
             self.next_round()
             if self.finished:

@@ -226,8 +226,8 @@ class TileLaySlot(Model):
     """Money paid for an upgrade with this action (``cost`` when not given)."""
     min_cost: int = Field(default=0, ge=0)
     """The least the tile itself costs: a lay whose terrain costs less pays this instead
-    (1846's $20 a tile; 18xx.games' ``TILE_COST``). The operator needs it to take the
-    action."""
+    (1846's $20 a tile; 18xx.games' ``TILE_COST``); a border it crosses is paid besides.
+    The operator needs it to take the action."""
     same_hex: bool = True
     """It may upgrade a tile laid earlier in the same turn."""
     requires: Literal["mainline"] | None = None
@@ -400,6 +400,9 @@ class CompanySales(Model):
 
     min: float = Field(default=0.5, gt=0)
     """The lowest price, as a multiple of face value (rounded up)."""
+    min_amount: int | None = Field(default=None, ge=1)
+    """The lowest price as an amount, the same for every company, instead of ``min``
+    (1846: $1, any company being sold for $1 up to its face value)."""
     max: float = Field(default=2.0, gt=0)
     """The highest price, as a multiple of face value."""
     players_from_turn: int = Field(default=1, ge=1)
@@ -547,6 +550,10 @@ class GameEnd(Model):
     layer says the last turn is over, as 18Steam's income phase does)."""
     turns: dict[int, int] = {}
     """The number of game turns, by player count, for ``final_turn``."""
+    turn_limit: int = Field(default=100, ge=0)
+    """From this game turn on, the end of any round ends the game unfinished (reason
+    ``dnf``), as 18xx.games ends every game at its turn 100: a game where nobody can act
+    any more ends there (0: no limit; such a game is refused as stalled)."""
     tie_break: list[Literal["cash"]] = []
     """How players of equal value are ranked in the result, first tie-breaker first:
     ``cash``, more cash ranks higher. Players still tied keep their seat order (the
@@ -557,7 +564,7 @@ class GameEnd(Model):
         return {
             name: value
             for name in type(self).model_fields
-            if name not in ("tie_break", "turns") and (value := getattr(self, name)) is not None
+            if name not in ("tie_break", "turns", "turn_limit") and (value := getattr(self, name)) is not None
         }
 
 

@@ -31,10 +31,11 @@ SOLD_COMPANY = RoundState(
 
 def price_range(game: Game, sym: str) -> tuple[int, int]:
     """The prices a corporation may pay for ``sym``: its face value times the title's
-    multiples, never below 1 (nobody spends nothing)."""
+    multiples (or from the title's least amount), never below 1 (nobody spends nothing)."""
     value = game.title.companies[sym].value
     sales = game.title.rules.company_sales
-    return max(1, math.ceil(value * sales.min)), math.floor(value * sales.max)
+    lowest = sales.min_amount if sales.min_amount is not None else math.ceil(value * sales.min)
+    return max(1, lowest), math.floor(value * sales.max)
 
 
 def for_sale(game: Game, buyer: str) -> list[str]:

@@ -207,7 +207,7 @@ class Track(Step):
             for plan in legal_lays(board, terms, hex_id):
                 if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
                     continue
-                top_up = slot.topped_up(plan.cost)
+                top_up = slot.topped_up(plan.terrain_cost)
                 if top_up and not terms.free and terms.cash is not None and plan.cost + top_up > terms.cash:
                     continue
                 out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
@@ -230,7 +230,7 @@ class Track(Step):
             raise GameError("tile actions", f"this tile action may not lay a yellow tile{after}")
         if upgrade and not slot.same_hex and plan.hex in rnd.laid_hexes:
             raise GameError("tile actions", f"this tile action may not upgrade {plan.hex}, laid this turn")
-        extra = slot.cost_of(upgrade) + slot.topped_up(plan.cost) if not layer.free else 0
+        extra = slot.cost_of(upgrade) + slot.topped_up(plan.terrain_cost) if not layer.free else 0
         if extra and layer.cash is not None and plan.cost + extra > layer.cash:
             raise GameError(
                 "costs",
