@@ -275,7 +275,7 @@ CATALOGUE = frozenset({
 # fmt: on
 """Every action type 18xx.games defines (``lib/engine/action``)."""
 
-MODELS: dict[str, type[Action]] = {**PLAYED, "undo": Undo, "redo": Action, "message": Message, "log": Message}
+MODELS: dict[str, type[Action]] = {**PLAYED, "undo": Undo, "redo": Action, "message": Message}
 """The model of each action type; any other type has only the common fields."""
 
 EMPTY: Mapping[str, type[BaseModel]] = MappingProxyType({})
@@ -416,10 +416,5 @@ PROGRAMS = frozenset(
 """A player's programmed (automatic) actions: 18xx.games records what they do as the
 ``auto_actions`` of later actions, so replaying them changes nothing."""
 
-NOTES = frozenset({"message", "log"})
-"""What players write, not play: a chat message, and a line a player adds to the log
-(``log``, as 18xx.games' "confirmed receiving consent"). An undo never takes one back."""
-
-NO_EFFECT = NOTES | PROGRAMS
-"""Action types that never change the game: notes, and programmed actions (their
-effects arrive as ``auto_actions``)."""
+NO_EFFECT = frozenset({"message"}) | PROGRAMS
+"""Action types that never change the game (their effects, if any, arrive as ``auto_actions``)."""

@@ -22,7 +22,6 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.base.problems import Mark, Problem, ProblemsError
 from framework.base.regularfile import NotARegularFile, read_regular
-from framework.engine.actions import NOTES
 from framework.record.gamefile_model import Player, check_file, players_of, seed_of
 
 __all__ = [
@@ -65,7 +64,7 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             group = [
                 (i, taken)
                 for i in range(cut, position)
-                if (taken := kept[i]) is not None and taken["type"] not in NOTES
+                if (taken := kept[i]) is not None and taken["type"] != "message"
             ]
             for i, _ in group:
                 kept[i] = None
@@ -76,7 +75,7 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for i, restored in undone.pop():
                 kept[i] = restored
         else:
-            if kind not in NOTES:
+            if kind != "message":
                 undone.clear()
             kept[position] = action
     played = len(actions) - len(unplayed(actions))
@@ -112,7 +111,7 @@ def _undo_cut(
     if target is None:
         for i in range(len(kept) - 1, -1, -1):  # the last effective action, not a message
             taken = kept[i]
-            if taken is not None and taken.get("type") not in NOTES:
+            if taken is not None and taken.get("type") != "message":
                 return i
         return position
     if not isinstance(target, int) or isinstance(target, bool):

@@ -30,7 +30,7 @@ from framework.base.problems import Problem, ProblemsError
 from framework.board.routes import IllegalRoute
 from framework.board.runroutes import complete_routes
 from framework.engine import operating
-from framework.engine.actions import NOTES, PROGRAMS
+from framework.engine.actions import PROGRAMS
 from framework.engine.extension import rules_of
 from framework.engine.game import Game
 from framework.record.gamefile import GameFile, Player, effective_actions, with_auto_actions
@@ -232,13 +232,13 @@ def check_position(game_file: GameFile, action_id: Any) -> None:
         effective = game_file.effective()
     except GameError:
         return  # the replay reports the broken undo or redo
-    played = {a.get("id") for a in effective if not a.get("auto") and a.get("type") not in NOTES}
+    played = {a.get("id") for a in effective if not a.get("auto") and a.get("type") != "message"}
     if action_id in played:
         return
     listed = {a.get("id"): a for a in game_file.actions if isinstance(a, dict)}
     if action_id in listed:
         kind = listed[action_id].get("type")
-        why = "is a chat message or a note" if kind in NOTES else f"({kind}) was undone"
+        why = "is a chat message" if kind == "message" else f"({kind}) was undone"
         raise NoSuchPosition(f"action {action_id} {why}; it is not a position of the game")
     ids = sorted(i for i in played if isinstance(i, int))
     span = f" (its ids run from {ids[0]} to {ids[-1]})" if ids else ""
@@ -302,7 +302,7 @@ def recorded(game: Game, game_file: GameFile, action: dict[str, Any]) -> dict[st
     action after the end. A ``run_routes`` whose routes lack ``connections`` comes
     back with them rebuilt from the hexes."""
     kind = action.get("type")
-    if kind in NOTES:
+    if kind == "message":
         return action
     problem = entity_problem(game, game_file.players, action)
     if problem is None and game.finished:

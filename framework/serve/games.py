@@ -22,7 +22,6 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.bots import make_bot
 from framework.bots.base import amount_field, prudent, to_action
-from framework.engine.actions import NOTES
 from framework.engine.autoroute import best_run
 from framework.engine.choices import legal_actions
 from framework.engine.game import Game
@@ -279,7 +278,7 @@ class LiveGame:
         """Take back the last action a person took and everything the bots did after it."""
         effective = effective_actions(self.session.actions)
         human = {id(a) for a, bot in zip(self.session.actions, self.by_bot, strict=True) if not bot}
-        people = [k for k, a in enumerate(effective) if id(a) in human and a.get("type") not in NOTES]
+        people = [k for k, a in enumerate(effective) if id(a) in human and a.get("type") != "message"]
         if not people:
             raise GameError("undo", "there is no action of a person to take back")
         k = people[-1]
@@ -393,7 +392,7 @@ class LiveGame:
     def _undoable(self) -> bool:
         effective = {id(a) for a in effective_actions(self.session.actions)}
         return any(
-            id(a) in effective and not b and a.get("type") not in ("undo", "redo", *NOTES)
+            id(a) in effective and not b and a.get("type") not in ("undo", "redo", "message")
             for a, b in zip(self.session.actions, self.by_bot, strict=True)
         )
 
