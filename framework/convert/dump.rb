@@ -223,14 +223,16 @@ def lay_costs(game)
   out
 end
 
-# Where a title's own `upgrades_to?` gives a hex tiles of its own: for each hex, the
-# tiles that could lie there in turn (from its printed tile on, each the title accepts as
-# an upgrade of the one before) are asked which tiles of the next colour the title's
-# `upgrades_to?` and the engine's own accept as their upgrade. A hex where the title
-# accepts a tile the engine does not, and, for every tile there of the colour before,
-# exactly the same tiles, has those tiles: {"hexes" => {hex => {colour => [tile names]}},
-# "explained" => whether that is all the title's method changes in the hexes asked}. Nil
-# when the title does not override the method. Games of the same map are asked once.
+# Where a title's own `upgrades_to?` gives a hex tiles of its own: for each hex with
+# something printed on it (a city, town, track or label), the tiles that could lie there
+# in turn (from its printed tile on, each the title accepts as an upgrade of the one
+# before) are asked which tiles of the next colour the title's `upgrades_to?` and the
+# engine's own accept as their upgrade. A hex where the title accepts a tile the engine
+# does not, and, for every tile there of the colour before, exactly the same tiles, has
+# those tiles: {"hexes" => {hex => {colour => [tile names]}}, "explained" => whether that
+# is all the title's method changes (an empty hex is asked only of its first tile, and
+# gets none of its own)}. Nil when the title does not override the method. Games of the
+# same map are asked once.
 HEX_TILES = {}
 
 def hex_tiles(game)
@@ -247,10 +249,12 @@ def probe_hex_tiles(game)
   found = {}
   explained = true
   game.hexes.each do |hex|
-    next if %i[red blue gray].include?(hex.tile.color)
+    printed = hex.tile
+    next if %i[red blue gray].include?(printed.color)
 
+    empty = printed.cities.empty? && printed.towns.empty? && printed.paths.empty? && !printed.label
     asked = {}
-    queue = [hex.tile]
+    queue = [printed]
     until queue.empty?
       from = queue.shift
       next if asked.key?(from.name)
@@ -261,13 +265,13 @@ def probe_hex_tiles(game)
          later.select { |to| accepts { engine.call(from, to) } }]
       end
       asked[from.name] = [from.color, mine.map(&:name).sort, theirs.map(&:name).sort]
-      queue.concat(mine)
+      queue.concat(mine) unless empty
     end
     lists = {}
     asked.each_value do |color, mine, theirs|
       next if mine == theirs
 
-      if (mine - theirs).empty?
+      if empty || (mine - theirs).empty?
         explained = false
         next
       end
