@@ -197,6 +197,26 @@ def test_a_future_label_is_kept_on_the_hex():
     assert not read.gaps
 
 
+def test_a_hex_s_own_tiles_are_written_where_the_probe_found_them():
+    """The dump's ``hex_tiles`` (the title's ``upgrades_to?`` asked hex by hex) gives a hex
+    its ``own_tiles``: of tiles the manifest has, in the format's colours."""
+    from framework.convert.board import own_tiles
+
+    hexes: dict = {"D10": {"cities": [{"revenue": 0}]}, "F6": {}, "A1": {}}
+    probe = {
+        "hexes": {"D10": {"green": ["453a"]}, "F6": {"brown": ["999"]}, "Z9": {"green": ["453a"]}},
+        "explained": True,
+    }
+    own_tiles(hexes, probe, {"453a": {"color": "green"}})
+    assert hexes == {
+        "D10": {"cities": [{"revenue": 0}], "own_tiles": {"green": ["453a"]}},
+        "F6": {},
+        "A1": {},
+    }
+    own_tiles(hexes, None, {})  # a title that does not override upgrades_to?
+    assert "own_tiles" not in hexes["F6"]
+
+
 def test_a_library_step_is_written_once_the_one_18xx_games_names_so():
     from framework.convert.rounds import _steps
 

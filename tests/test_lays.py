@@ -337,6 +337,50 @@ def test_a_future_label_asks_the_tile_of_its_colour_for_the_label(future):
         assert refused.value.rule == "label"
 
 
+# -- a hex's own tiles (18GA's Augusta takes only tile 453a as its green) ---------------
+
+OWN_GREEN = (
+    "tiles:\n"
+    "  Z1: {color: green, count: 1, label: Z, cities: [{revenue: 40, slots: 2}],"
+    " paths: [[0, city], [1, city], [3, city], [4, city]]}\n"
+)
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_a_hex_s_own_tiles_are_the_only_tiles_of_their_colour_it_takes(own):
+    """1830's Barrie (B10), given ``own_tiles: {green: [Z1]}`` (Z1 a green city labelled
+    ``Z``): its yellow tile is any yellow city as before; its green only Z1, which needs
+    no label to match, and 14 and 15 are refused. Without it, Z1's label keeps it out.
+    Another city (F4) takes 14 and 15 and never Z1."""
+    text = OWN_GREEN + ("map: {hexes: {B10: {own_tiles: {green: [Z1]}}}}\n" if own else "")
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    board = Board(load_title(folder, rules=[RulesText("own.yaml", text)]))
+    for hex_id in ("B10", "F4"):
+        yellow = next(r for r in range(6) if _legal(board, hex_id, "57", r))
+        upgrade(board, hex_id, "57", yellow)
+
+    def greens(hex_id: str) -> list[str]:
+        return [name for name in ("14", "15", "Z1") if any(_legal(board, hex_id, name, r) for r in range(6))]
+
+    assert greens("B10") == (["Z1"] if own else ["14", "15"])
+    assert greens("F4") == ["14", "15"]
+    assert {plan.name for plan in legal_lays(board, ANYWHERE, "B10")} == ({"Z1"} if own else {"14", "15"})
+    if own:
+        with pytest.raises(IllegalLay, match="only its own green tile") as refused:
+            check_lay(board, ANYWHERE, "B10", board.supply.next_id("14"), 0)
+        assert refused.value.rule == "own tiles"
+
+
+def test_a_hex_s_own_tiles_are_tiles_of_the_manifest_in_their_colour():
+    from framework.base.problems import ProblemsError
+
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    for own, problem in (("[Z9]", "'Z9' is not in the manifest"), ("[57]", "57 is yellow, not green")):
+        text = f"map: {{hexes: {{B10: {{own_tiles: {{green: {own}}}}}}}}}\n"
+        with pytest.raises(ProblemsError, match=problem):
+            load_title(folder, rules=[RulesText("own.yaml", text)])
+
+
 def _legal(board: Board, hex_id: str, name: str, rotation: int) -> bool:
     try:
         check_lay(board, ANYWHERE, hex_id, board.supply.next_id(name), rotation)

@@ -126,3 +126,28 @@ def test_every_recorded_action_is_among_the_listed_legal_actions(name):
             unlisted.append((action.get("id"), kind))
         game.process(action)
     assert unlisted == []
+
+
+def test_a_log_line_changes_nothing_and_undo_takes_it_back():
+    """18xx.games' ``log`` action (a line a player adds to the log: its hotseat games
+    record a consent so) is played as a message, except that an undo takes it back as it
+    does any other action (a chat message it leaves)."""
+    record = GameFile.read(GAMES / "bot_chooses_fullcap.json")
+    game = new_game(record, title_for(record))
+    first = record.effective()[0]
+    player = first["entity"]
+
+    def state() -> dict:
+        return {k: v for k, v in game_to_dict(game).items() if k != "actions_processed"}
+
+    before = state()
+    game.process({"type": "log", "entity": player, "entity_type": "player", "id": 1, "message": "consent"})
+    assert state() == before
+    actions = [
+        {**first, "id": 1},
+        {"type": "log", "entity": player, "id": 2, "message": "consent"},
+        {"type": "message", "entity": player, "id": 3, "message": "hello"},
+        {"type": "undo", "entity": player, "id": 4},
+        {"type": "undo", "entity": player, "id": 5},
+    ]
+    assert [a["id"] for a in effective_actions(actions)] == [3]

@@ -949,6 +949,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.icons.sticky": (HERE + "test_a_plain_icon_goes_with_the_first_tile",),
     "map.hexes.future_label.label": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),
     "map.hexes.future_label.color": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),
+    "map.hexes.own_tiles": (
+        LAYS + "test_a_hex_s_own_tiles_are_the_only_tiles_of_their_colour_it_takes",
+        "test_18ga.py::test_every_real_18ga_game_reaches_its_recorded_result",
+    ),
     "map.hexes.mainline.line": (LAYS + "test_mainline_example_1_both_lays_build_the_main_line",),
     "map.hexes.mainline.edges": (LAYS + "test_mainline_example_3_karlstad_has_no_main_line",),
     # tiles

@@ -13,7 +13,8 @@ The rules (rulebook §10.3, reference §4.6):
   same kind (as many cities and towns, the same label), an upgrade replaces a
   tile by one of the next colour that keeps its label, its revenue centres
   (labelled tiles may merge them) and all of its track, and — if the old tile
-  lists its upgrades — is one of them;
+  lists its upgrades — is one of them; a hex with its own tiles of a colour
+  takes only those in that colour, asking of them only that they keep the track;
 * no track may lead off the map, across an impassable border or into a water,
   gray or off-board hex without track on that side; gray, red and blue hexes
   take no tiles; a company may block hexes;
@@ -134,6 +135,8 @@ class _Site:
     label: str | None
     placed: str | None
     """The name of the tile on the hex, if any."""
+    own: tuple[str, ...] | None = None
+    """The hex's own tiles of the colour wanted (the only ones it takes), if it has any."""
     reached: frozenset[int] | None = None
     """The hex's edges the entity's track reaches (all six in a hex with its token), when
     worked out for every tile (:func:`_with_reach`); ``None``: asked only of the tile laid
@@ -159,7 +162,10 @@ def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     label = old.label if old.label is not None else hx.label
     if hx.future_label is not None and wanted == hx.future_label.color:
         label = hx.future_label.label
-    return _Site(hex_id, old, old_color, wanted, label, placed.name if placed else None)
+    own = next((names for color, names in hx.own_tiles.items() if color == wanted), None)
+    return _Site(
+        hex_id, old, old_color, wanted, label, placed.name if placed else None, tuple(own) if own else None
+    )
 
 
 def _with_reach(board: Board, layer: LayTerms, site: _Site) -> _Site:
@@ -209,6 +215,12 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
             else f"a {site.old_color} tile is upgraded to {site.wanted or 'nothing'}"
         )
         raise IllegalLay("upgrade colour", f"tile {name} is {tile.color}: {what}")
+    if site.own is not None:
+        if name not in site.own:
+            raise IllegalLay(
+                "own tiles", f"{site.hex} takes only its own {site.wanted} tile(s): {', '.join(site.own)}"
+            )
+        return  # the hex's own tile: no label, upgrade chart or revenue centres to match
     if (tile.label or None) != (site.label or None):
         have = f"label {site.label!r}" if site.label else "no label"
         theirs = f"label {tile.label!r}" if tile.label else "no label"
@@ -432,6 +444,7 @@ def _suiting(board: Board, layer: LayTerms, site: _Site) -> Sequence[str]:
         site.old_color,
         site.label,
         site.placed,
+        site.own,
         old.node_count("city"),
         old.node_count("town"),
     )

@@ -75,6 +75,22 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
     return out
 
 
+def own_tiles(hexes: dict[str, Any], probe: Any, tiles: dict[str, Any]) -> None:
+    """Give each hex the tiles the title's ``upgrades_to?`` keeps for it (``own_tiles``),
+    as the dump's ``hex_tiles`` found them: 18GA's Augusta takes only tile 453a as green."""
+    found = probe.get("hexes") if isinstance(probe, dict) else None
+    for hex_id, by_color in (found if isinstance(found, dict) else {}).items():
+        if hex_id not in hexes or not isinstance(by_color, dict):
+            continue
+        own = {
+            color: [str(n) for n in names]
+            for color, names in by_color.items()
+            if color in TILE_COLORS and all(str(n) in tiles for n in names)
+        }
+        if own:
+            hexes[hex_id]["own_tiles"] = own
+
+
 def _on_grid(hexes: dict[str, Any], grid: Grid, gaps: Gaps) -> None:
     """Keep the hexes of the map's parity (18xx.games draws the odd one anywhere)."""
     parities = [grid.parity(h) for h in hexes]

@@ -190,6 +190,7 @@ def build_data(game)
     'auction_companies' => try { auction_companies(game) },
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
+    'hex_tiles' => try { hex_tiles(game) },
   }.merge(setup_probe(game))
 end
 
@@ -220,6 +221,86 @@ def lay_costs(game)
   out['plain'] = game.upgrade_cost(plain.tile, plain, corp, corp) if plain
   out['terrain'] = [rough.tile.upgrades.sum(&:cost), game.upgrade_cost(rough.tile, rough, corp, corp)] if rough
   out
+end
+
+# Where a title's own `upgrades_to?` gives a hex tiles of its own: for each hex with
+# something printed on it (a city, town, track or label), the tiles that could lie there
+# in turn (from its printed tile on, each the title accepts as an upgrade of the one
+# before) are asked which tiles of the next colour the title's `upgrades_to?` and the
+# engine's own accept as their upgrade. A hex where the title accepts a tile the engine
+# does not, and, for every tile there of the colour before, exactly the same tiles, has
+# those tiles: {"hexes" => {hex => {colour => [tile names]}}, "explained" => whether that
+# is all the title's method changes (an empty hex is asked only of its first tile, and
+# gets none of its own)}. Nil when the title does not override the method. Games of the
+# same map are asked once.
+HEX_TILES = {}
+
+def hex_tiles(game)
+  return nil if game.method(:upgrades_to?).owner == BASE
+
+  key = [game.class.name, game.hexes.map { |h| [h.id, h.tile.name] }, game.tiles.map(&:name).uniq]
+  HEX_TILES[key] ||= probe_hex_tiles(game)
+end
+
+def probe_hex_tiles(game)
+  engine = BASE.instance_method(:upgrades_to?).bind(game)
+  order = Engine::Tile::COLORS
+  nexts = game.tiles.uniq(&:name).group_by { |t| order.index(t.color) }
+  found = {}
+  explained = true
+  game.hexes.each do |hex|
+    printed = hex.tile
+    next if %i[red blue gray].include?(printed.color)
+
+    empty = printed.cities.empty? && printed.towns.empty? && printed.paths.empty? && !printed.label
+    asked = {}
+    queue = [printed]
+    until queue.empty?
+      from = queue.shift
+      next if asked.key?(from.name)
+
+      later = nexts[order.index(from.color).to_i + 1] || []
+      mine, theirs = with_hex(from, hex) do
+        [later.select { |to| accepts { game.upgrades_to?(from, to) } },
+         later.select { |to| accepts { engine.call(from, to) } }]
+      end
+      asked[from.name] = [from.color, mine.map(&:name).sort, theirs.map(&:name).sort]
+      queue.concat(mine) unless empty
+    end
+    lists = {}
+    asked.each_value do |color, mine, theirs|
+      next if mine == theirs
+
+      if empty || (mine - theirs).empty?
+        explained = false
+        next
+      end
+      (lists[order[order.index(color) + 1].to_s] ||= []) << mine
+    end
+    lists.each do |color, sets|
+      before = order[order.index(color.to_sym) - 1]
+      if asked.values.select { |c, _, _| c == before }.all? { |_, mine, _| mine == sets.first }
+        (found[hex.id] ||= {})[color] = sets.first
+      else
+        explained = false
+      end
+    end
+  end
+  { 'hexes' => found, 'explained' => explained }
+end
+
+def with_hex(tile, hex)
+  old = tile.hex
+  tile.hex = hex
+  yield
+ensure
+  tile.hex = old
+end
+
+def accepts
+  yield ? true : false
+rescue StandardError
+  false
 end
 
 # The order a fresh game's first operating round would take two corporations started at

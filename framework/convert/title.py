@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from framework.convert.board import convert_map, convert_tiles
+from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
@@ -251,9 +251,11 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     removed = set(build.get("removals") or [])
     _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
+    tiles = convert_tiles(build, gaps)
+    own_tiles(board["hexes"], build.get("hex_tiles"), tiles)
     out = {
         "map": board,
-        "tiles": convert_tiles(build, gaps),
+        "tiles": tiles,
         "market": convert_market(
             build.get("market"),
             constants,
@@ -419,6 +421,9 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    probe = base.get("hex_tiles")
+    if isinstance(probe, dict) and probe.get("explained") is True:
+        gaps.drop("code", "`upgrades_to?`")  # all it does is give hexes their own tiles
     return converted
 
 

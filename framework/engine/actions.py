@@ -275,7 +275,13 @@ CATALOGUE = frozenset({
 # fmt: on
 """Every action type 18xx.games defines (``lib/engine/action``)."""
 
-MODELS: dict[str, type[Action]] = {**PLAYED, "undo": Undo, "redo": Action, "message": Message}
+MODELS: dict[str, type[Action]] = {
+    **PLAYED,
+    "undo": Undo,
+    "redo": Action,
+    "message": Message,
+    "log": Message,
+}
 """The model of each action type; any other type has only the common fields."""
 
 EMPTY: Mapping[str, type[BaseModel]] = MappingProxyType({})
@@ -416,5 +422,7 @@ PROGRAMS = frozenset(
 """A player's programmed (automatic) actions: 18xx.games records what they do as the
 ``auto_actions`` of later actions, so replaying them changes nothing."""
 
-NO_EFFECT = frozenset({"message"}) | PROGRAMS
-"""Action types that never change the game (their effects, if any, arrive as ``auto_actions``)."""
+NO_EFFECT = frozenset({"message", "log"}) | PROGRAMS
+"""Action types that never change the game (their effects, if any, arrive as ``auto_actions``).
+A ``log`` is a line a player adds to the game's log (18xx.games' hotseat games record a
+consent so): a message that, unlike a chat message, undo takes back."""

@@ -302,7 +302,7 @@ def recorded(game: Game, game_file: GameFile, action: dict[str, Any]) -> dict[st
     action after the end. A ``run_routes`` whose routes lack ``connections`` comes
     back with them rebuilt from the hexes."""
     kind = action.get("type")
-    if kind == "message":
+    if kind in ("message", "log"):
         return action
     problem = entity_problem(game, game_file.players, action)
     if problem is None and game.finished:

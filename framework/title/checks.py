@@ -21,7 +21,7 @@ from typing import Any, cast
 from framework.base.grid import Grid, opposite
 from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
-from framework.title.base import TILE_COLORS
+from framework.title.base import TILE_COLORS, TileColor
 from framework.title.corporations import Corporation, Minor
 from framework.title.extension import LayerData
 from framework.title.files import file_in_folder
@@ -168,7 +168,19 @@ class _Checker:
                             f"the main line leaves {hex_id} by edge {edge}, where there is no hex",
                             "value",
                         )
+            yield from self.own_tiles(hx.own_tiles, at)
             yield from self.preprinted_track(hex_id, at)
+
+    def own_tiles(self, own: dict[TileColor, list[str]], at: DataPath) -> Iterator[Found]:
+        """A hex's own tiles are tiles of the manifest, of the colour they are listed under."""
+        for color, names in own.items():
+            for i, name in enumerate(names):
+                where = (*at, "own_tiles", color, i)
+                tile = self.t.tiles.get(name)
+                if tile is None:
+                    yield (where, f"tile {name!r} is not in the manifest", "value")
+                elif tile.color != color:
+                    yield (where, f"tile {name} is {tile.color}, not {color}", "value")
 
     def preprinted_track(self, hex_id: str, at: DataPath) -> Iterator[Found]:
         hx = self.t.map.hexes[hex_id]

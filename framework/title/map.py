@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from framework.title.base import Entry, HexColor, HexId, Model, Shorthand, TileColor, keyed
+from framework.title.base import Entry, HexColor, HexId, Model, Name, Shorthand, TileColor, keyed
 from framework.title.track import TrackContent
 
 
@@ -113,6 +113,12 @@ class Hex(Entry, TrackContent):
     future_label: FutureLabel | None = None
     """A label the hex takes with its tile of a later colour (before it, the tiles laid
     here carry the hex's ``label``, if any)."""
+    own_tiles: dict[TileColor, list[Name]] = {}
+    """The hex's own tiles, by colour: the only tiles of that colour that may be laid
+    here, e.g. ``{green: [453a]}`` for 18GA's Augusta, which takes any yellow city but
+    only tile 453a as its green. Such a tile needs neither the label nor the revenue
+    centres of the tile it replaces (nor to be in that tile's ``upgrades``), only to keep
+    its track. Colours not listed follow the usual rules."""
 
     @property
     def id(self) -> str:
