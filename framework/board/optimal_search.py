@@ -152,7 +152,12 @@ class TrainSearch(Bounds):
         frames = self.clock.frames
         slot = len(frames)
         frames.append(worth(children[0][0]) if children else -1)
-        if not alone and seen & self.tokens and not done >> v & 1:
+        if (
+            not alone
+            and seen & self.tokens
+            and not done >> v & 1
+            and seen.bit_count() >= self.bonus.fewest(seen)
+        ):
             value = (self.exact(seen, acc) if self.kinded else acc) + self.bonus.exact(seen)
             if value > low and (cap is None or value <= cap):
                 offer(value, used, trail)

@@ -16,6 +16,7 @@ from framework.convert.board import convert_map, convert_tiles
 from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
+from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
 from framework.convert.stock import (
@@ -249,6 +250,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
+    apply_ports(board, build.get("ports"))
     removed = set(build.get("removals") or [])
     _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
     out = {
@@ -419,6 +421,8 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    if explains_revenue(base.get("ports")) and apply_ports(sections["map"], base.get("ports")):
+        gaps.drop("code", "`revenue_for`")
     return converted
 
 
