@@ -423,7 +423,15 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
     if explains_revenue(base.get("ports")) and apply_ports(sections["map"], base.get("ports")):
         gaps.drop("code", "`revenue_for`")
+    for method, key in ANSWERED.items():
+        if all(isinstance(b.get(key), bool) for b in builds.values()):
+            gaps.drop("code", f"`{method}`")
     return converted
+
+
+ANSWERED = {"multiple_buy_only_from_market?": "multiple_buy_only_from_market"}
+"""Engine methods whose answer the converter asks of every built game (by the key of the
+dump's answer), so that an override of them is data of the format, not a gap."""
 
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
