@@ -11,6 +11,7 @@ import pytest
 from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
+from framework.engine.autoroute import best_run
 from framework.engine.game import Game
 from framework.engine.trace import trace_state
 from framework.record.gamefile import GameFile
@@ -99,3 +100,16 @@ def test_a_route_to_a_port_needs_its_stops(the_1836jr30):
         game.process(recorded(game, GameFile.read(GAME), routes_of(GAME, 127)))
     assert error.value.rule == "port"
     assert trace_state(game) == before
+
+
+@pytest.mark.parametrize(("path", "action_id"), [(GAME, 188), (FIXTURES / "2851.json", 229)])
+def test_the_best_routes_count_the_ports_as_the_routes_do(the_1836jr30, path, action_id):
+    """The route search values ports as the route rules do (it checks each answer
+    against them): the best routes of both positions are the 230 F the players ran, one
+    of them to a port; the search's run is accepted and pays that."""
+    game = game_before(the_1836jr30, path, action_id)
+    action, answer = best_run(game)
+    assert answer.proven and answer.total == 230
+    assert any(game.track_board.face(h).nodes[i].port for r in answer.routes for h, i in r.stops)
+    game.process(action)
+    assert game.round.revenue == 230

@@ -116,9 +116,11 @@ class BonusTable:
             self._exact[key] = value
         return value
 
-    def fewest(self, stops: int) -> int:
-        """The fewest stops a route stopping at ``stops`` must have (its ports ask)."""
-        return max((n for mask, n in self._fewest if mask & stops), default=0)
+    def enough(self, stops: int) -> bool:
+        """Whether a route stopping at ``stops`` has as many stops as its ports ask."""
+        if not self._fewest:
+            return True
+        return stops.bit_count() >= max((n for mask, n in self._fewest if mask & stops), default=0)
 
     def upper(self, stops: int) -> int:
         """At least what any route whose stops all lie in ``stops`` earns in bonuses."""
