@@ -53,7 +53,8 @@ def test_a_port_on_a_route_without_stations_earns_nothing():
 def test_the_converter_finds_ports_in_what_revenue_for_answers():
     """Earned once per station (1836Jr30), or once but only on long routes: ports; a
     bonus of its own (1850Jr's half of the route's revenue, 40 for 30) is no port, and
-    leaves ``revenue_for`` a gap; so does an override another override comes between."""
+    leaves ``revenue_for`` a gap; so do an override another override comes between, and
+    one the probe sees doing nothing (1888's destination bonuses)."""
     probe = {"groups": {"port": PROBE}, "cities": 30, "overrides_base": True}
     assert port_rules(probe) == {"port": {"pays": "per_station", "stops": 3}}
     assert explains_revenue(probe)
@@ -63,6 +64,9 @@ def test_the_converter_finds_ports_in_what_revenue_for_answers():
     assert port_rules({"groups": {"port": half}, "cities": 30, "overrides_base": True}) == {}
     assert not explains_revenue({"groups": {"port": half}, "cities": 30, "overrides_base": True})
     assert not explains_revenue({**probe, "overrides_base": False})
+    plain = {"fewest": 2, "value": 40, "two_stations": 70, "one_station": 70}  # 1888: nothing seen
+    assert port_rules({"groups": {"Baotou": plain}}) == {"Baotou": {}}
+    assert not explains_revenue({"groups": {"Baotou": plain}, "cities": 30, "overrides_base": True})
 
 
 def test_the_converter_writes_a_port_on_the_off_boards_of_its_group():

@@ -190,7 +190,7 @@ def build_data(game)
     'auction_companies' => try { auction_companies(game) },
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
-    'ports' => try { port_probe(game) },
+    'ports' => try { port_probe(game_for(game.class, game.players.size, game.optional_rules)) },
   }.merge(setup_probe(game))
 end
 
@@ -213,7 +213,8 @@ ProbeRoute = Struct.new(:phase, :train, :corporation)
 # cities worth 10 earns with two of them the owner's stations and with one (`value`: the
 # stop's own value, in the colours of every phase), and what a route of three such
 # cities alone earns (30, counted once each, where the override leaves such routes be);
-# `overrides_base`: the title's is the only override of the engine's own.
+# `overrides_base`: the title's is the only override of the engine's own. Asked of a
+# fresh game, whose first train it gives to the first corporation for the question.
 def port_probe(game)
   return nil if game.method(:revenue_for).owner == BASE
 

@@ -6,8 +6,8 @@ routes through a stop of each group of the map's revenue centres beside cities w
 stations and with one. A group whose stop is earned once per station (1836Jr's ports:
 ``value`` more with each station past the first) or once, only on a route of enough
 stops, is a port (:class:`framework.title.ports.Port`), written on each off-board of
-the group. When every group is explained so, a route without such a stop earns its
-stops once and no other override comes between, the override is no gap.
+the group. When some group is a port, every other one ordinary, a route without such a
+stop earns its stops once and no other override comes between, the override is no gap.
 
 >>> probe = {"groups": {"port": {"fewest": 3, "value": 30, "two_stations": 90, "one_station": 60}},
 ...          "cities": 30, "overrides_base": True}
@@ -51,11 +51,15 @@ def port_rules(probe: Any) -> dict[str, dict[str, Any]]:
 
 
 def explains_revenue(probe: Any) -> bool:
-    """Whether the ports account for all the title's ``revenue_for`` was seen to do."""
+    """Whether the ports account for all the title's ``revenue_for`` was seen to do: it
+    made some group a port, every other group an ordinary one, and left routes without
+    them be (an override the probe sees doing nothing, such as 1888's destination
+    bonuses at hexes it never stops in, stays a gap)."""
     if not isinstance(probe, dict) or not probe.get("overrides_base") or probe.get("cities") != CITIES:
         return False
     groups = probe.get("groups")
-    return isinstance(groups, dict) and bool(groups) and len(port_rules(probe)) == len(groups)
+    rules = port_rules(probe)
+    return isinstance(groups, dict) and len(rules) == len(groups) and any(rules.values())
 
 
 def apply_ports(board: dict[str, Any], probe: Any) -> bool:
