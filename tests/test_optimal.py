@@ -37,15 +37,24 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted((ROOT / "titles" / "18SJ" / "games").glob("*.json"))
 
 
+HARBOURS = {
+    "free": "visit_cost: 0",
+    "port": "port: {pays: per_station, stops: 3}",
+}
+"""What Stockholm's harbour may be besides itself: visited free, or a port."""
+
+
 @cache
-def sj_title(free_harbour: bool = False):
-    """18SJ; with ``free_harbour``, trains visit Stockholm's harbour (H9) free, taking
-    none of their distance (``visit_cost: 0``)."""
-    if not free_harbour:
+def sj_title(harbour: str = ""):
+    """18SJ; with ``harbour`` ``free``, trains visit Stockholm's harbour (H9) free, taking
+    none of their distance (``visit_cost: 0``); with ``port``, it is a port earned once
+    for each station on the route, by routes of three stops or more."""
+    if not harbour:
         return load_title(ROOT / "titles" / "18SJ")
     overlay = RulesText(
-        "free-harbour.yaml",
-        "map:\n  hexes:\n    H9:\n      offboards: [{revenue: {green: 30, brown: 40}, visit_cost: 0}]\n",
+        f"{harbour}-harbour.yaml",
+        "map:\n  hexes:\n    H9:\n      offboards: "
+        f"[{{revenue: {{green: 30, brown: 40}}, {HARBOURS[harbour]}}}]\n",
     )
     return load_title(ROOT / "titles" / "18SJ", [overlay])
 
@@ -171,8 +180,8 @@ BONUS_HEXES = [*CITY, "G10", "H9", "A10", "B31"]
 
 
 @cache
-def shared_map(free_harbour: bool = False):
-    board = Board(sj_title(free_harbour))
+def shared_map(harbour: str = ""):
+    board = Board(sj_title(harbour))
     return board.hexmap, board.faces
 
 
@@ -182,10 +191,10 @@ def fits(board: Board, hex_id: str, name: str, rotation: int) -> bool:
 
 
 @st.composite
-def small_boards(draw, free_harbour: bool = False) -> Board:
+def small_boards(draw, harbour: str = "") -> Board:
     """Random tiles around Stockholm, turned to fit the map where they can."""
-    hexmap, faces = shared_map(free_harbour)
-    board = Board(sj_title(free_harbour), hexmap, faces)
+    hexmap, faces = shared_map(harbour)
+    board = Board(sj_title(harbour), hexmap, faces)
     lays = draw(
         st.lists(
             st.one_of(
@@ -231,10 +240,10 @@ def real_boards() -> tuple[tuple[dict, bool], ...]:
 
 
 @st.composite
-def real_board(draw, free_harbour: bool = False) -> tuple[Board, bool]:
+def real_board(draw, harbour: str = "") -> tuple[Board, bool]:
     data, unlimited = draw(st.sampled_from(real_boards()))
-    hexmap, faces = shared_map(free_harbour)
-    return Board.from_dict(sj_title(free_harbour), data, hexmap, faces), unlimited
+    hexmap, faces = shared_map(harbour)
+    return Board.from_dict(sj_title(harbour), data, hexmap, faces), unlimited
 
 
 BY_KIND = [
@@ -255,15 +264,15 @@ BY_KIND = [
 
 @st.composite
 def positions(draw):
-    """A board — a few random tiles, or a real game's, maybe with a harbour visited free —
-    with stations of a company T (and of O, maybe filling cities), and T's trains:
-    phase, distances (some by kind of stop), multipliers, passing O's tokens or not,
+    """A board — a few random tiles, or a real game's, maybe with a harbour visited free
+    or a port — with stations of a company T (and of O, maybe filling cities), and T's
+    trains: phase, distances (some by kind of stop), multipliers, passing O's tokens or not,
     bonuses of the title's kinds, tokens and a marker."""
-    free_harbour = draw(st.booleans())
+    harbour = draw(st.sampled_from(["", "free", "port"]))
     if draw(st.booleans()):
-        board, unlimited = draw(small_boards(free_harbour)), True
+        board, unlimited = draw(small_boards(harbour)), True
     else:
-        board, unlimited = draw(real_board(free_harbour))
+        board, unlimited = draw(real_board(harbour))
     cities = sorted(
         (h, i)
         for h, face in board.graph.faces.items()

@@ -543,6 +543,9 @@ ROUTE_OPTIONAL = (
     "test_route_kinds.py::test_an_optional_stop_makes_a_route_to_run_but_not_one_to_buy_a_train_for"
 )
 ROUTE_CODE = "test_route_kinds.py::test_tile_codes_keep_the_route_of_a_stop"
+PORT_PAYS = "test_1836jr30.py::test_a_port_pays_once_for_each_station_on_the_route"
+PORT_STOPS = "test_1836jr30.py::test_a_route_to_a_port_needs_its_stops"
+PORT_TILE = "test_ports.py::test_a_tile_s_port_is_the_port_of_its_face"
 PART_CODE = PART + "test_a_code_numbers_its_centres_in_the_order_of_its_parts"
 PART_CITY = PART + "test_a_city_is_named_by_its_part_number"
 PART_STOP = PART + "test_a_route_s_stops_are_written_and_read_by_part_number"
@@ -916,6 +919,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.cities.route": (ROUTE_CODE,),
     "map.hexes.towns.route": (ROUTE_CODE,),
     "map.hexes.offboards.route": (ROUTE_CODE,),
+    "map.hexes.offboards.port.pays": (PORT_PAYS, FREE_OFFBOARD),
+    "map.hexes.offboards.port.stops": (PORT_STOPS, FREE_OFFBOARD),
     "map.hexes.towns.part": (PART_STOP,),
     "map.hexes.offboards.part": (PART_CODE,),
     "map.hexes.towns.revenue": (
@@ -962,6 +967,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.cities.visit_cost": (FREE_TILE,),
     "tiles.towns.visit_cost": (FREE_TILE,),
     "tiles.offboards.visit_cost": (FREE_TILE,),
+    "tiles.offboards.port.pays": (PORT_TILE,),
+    "tiles.offboards.port.stops": (PORT_TILE,),
     "tiles.cities.part": (PART_CODE,),
     "tiles.cities.neutral_tokens": (NEUTRAL + "test_a_tile_s_city_has_no_neutral_stations",),
     "tiles.cities.route": (ROUTE_KIND, ROUTE_OPTIONAL),

@@ -7,8 +7,9 @@ names, or in a hex holding a bonus token. :class:`BonusTable` keeps those
 *relevant* stops as a bitset over the stop graph's nodes and answers
 
 * :meth:`~BonusTable.exact` — what a route with these stops earns, computed by
-  :meth:`BonusRules.earned` itself and cached (so the search values routes
-  exactly as :func:`framework.board.routes.revenue` does);
+  :meth:`BonusRules.earned` itself and cached, with what its ports pay beyond
+  their value once (:mod:`framework.board.ports`), so the search values routes
+  exactly as :func:`framework.board.routes.revenue` does;
 * :meth:`~BonusTable.upper` — at most what any route whose stops lie within a
   set can earn: each bonus counted as if every stop of the set were on the
   route. It never falls below :meth:`exact` of a subset, even for bonuses whose
@@ -21,7 +22,7 @@ from collections.abc import Callable
 
 from framework.board.board import Board
 from framework.board.optimal_graph import StopGraph
-from framework.board.routes import Runner
+from framework.board.routes import Runner, stop_value
 from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus
 
 
@@ -81,6 +82,23 @@ class BonusTable:
             if mask and count:
                 self._marker = (mask, marker.amount * count)
                 relevant |= mask
+        nodes = [board.face(h).nodes[i] for h, i in graph.nodes]
+        self._ports = [
+            (i, stop_value(board, graph.nodes[i], runner.colors, runner.train))
+            for i, node in enumerate(nodes)
+            if node.port is not None and node.port.pays == "per_station"
+        ]
+        """Ports paid by station: ``(stop, value)``."""
+        self._stations = sum(
+            1 << i
+            for i, node in enumerate(nodes)
+            if node.kind == "city" and runner.owner in board.token_owners(graph.nodes[i])
+        )
+        """The owner's cities (what a port paid by station counts)."""
+        if self._ports:
+            relevant |= self._stations | sum(1 << i for i, _ in self._ports)
+        self._fewest = [(1 << i, node.port.stops) for i, node in enumerate(nodes) if node.port is not None]
+        """Ports, each with the fewest stops of a route stopping there."""
         self.relevant = relevant
         """The stops that matter to some bonus."""
         self._exact: dict[int, int] = {}
@@ -93,8 +111,16 @@ class BonusTable:
         if value is None:
             hexes = [self.hexes[i] for i in bits(key)]
             value = sum(e.amount for e in self.rules.earned(self.board, hexes))
+            stations = (key & self._stations).bit_count()
+            value += sum(v * (stations - 1) for i, v in self._ports if key >> i & 1)
             self._exact[key] = value
         return value
+
+    def enough(self, stops: int) -> bool:
+        """Whether a route stopping at ``stops`` has as many stops as its ports ask."""
+        if not self._fewest:
+            return True
+        return stops.bit_count() >= max((n for mask, n in self._fewest if mask & stops), default=0)
 
     def upper(self, stops: int) -> int:
         """At least what any route whose stops all lie in ``stops`` earns in bonuses."""
@@ -119,6 +145,9 @@ class BonusTable:
             total += sum(per_node[i] for i in bits(mask & stops))
         if self._marker is not None and self._marker[0] & stops:
             total += self._marker[1]
+        stations = (stops & self._stations).bit_count()
+        if stations > 1:
+            total += sum(v * (stations - 1) for i, v in self._ports if stops >> i & 1)
         return total
 
 

@@ -4,9 +4,9 @@ A route is grown from one end, stop by stop, along the chains of the
 :class:`~framework.board.optimal_graph.StopGraph`: each step takes a chain from
 the last stop to a stop not yet visited (nor in the group of one), sharing no
 track with the chains taken so far or with the ``used`` track of the company's
-other trains. Every state with two stops or more and a city of the owner's is
-a legal route and is offered to the caller, which decides what it is worth to
-it (:meth:`TrainSearch.run`).
+other trains. Every state with two stops or more (as many as its ports ask) and a
+city of the owner's is a legal route and is offered to the caller, which decides
+what it is worth to it (:meth:`TrainSearch.run`).
 
 Before growing a state further the search bounds what any extension can earn
 (:meth:`~framework.board.optimal_bound.Bounds.bound`); before trying the first
@@ -152,7 +152,7 @@ class TrainSearch(Bounds):
         frames = self.clock.frames
         slot = len(frames)
         frames.append(worth(children[0][0]) if children else -1)
-        if not alone and seen & self.tokens and not done >> v & 1:
+        if not alone and seen & self.tokens and not done >> v & 1 and self.bonus.enough(seen):
             value = (self.exact(seen, acc) if self.kinded else acc) + self.bonus.exact(seen)
             if value > low and (cap is None or value <= cap):
                 offer(value, used, trail)

@@ -9,6 +9,7 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
   follows :mod:`framework.board.distance`);
 * a city holding one of the company's tokens;
 * no stop twice, and at most one stop of a group (Stockholm's cities);
+* at a port, at least the port's ``stops`` (:mod:`framework.board.ports`);
 * no passing through an off-board, through a revenue centre by a terminal path,
   or through a city whose every slot holds another company's token (tokens of
   companies the train may pass, such as the state railway for an E-train, count
@@ -22,7 +23,8 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
 Revenue is the value of the stops in the current phase, each bonus the route
 earns (:mod:`framework.board.bonuses`), and the train's multiplier on stops in
 hexes holding the company's token; a distance by kind of stop pays the stops it
-counts as paying, times their multiplier.
+counts as paying, times their multiplier. A port paid by station earns once for each of
+the company's stations on the route (:func:`at_ports`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from framework.board.bonuses import BonusRules, Earned
 from framework.board.distance import Distance
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Resource
+from framework.board.ports import beyond_once, fewest_stops
 from framework.title.base import revenue_in_phase
 from framework.title.faces import End, Face, Node
 
@@ -154,6 +157,11 @@ def check_route(
         raise IllegalRoute("track", "a route needs track between each two stops")
     if len(set(stops)) < len(stops):
         raise IllegalRoute("no stop twice", "the route visits a stop twice")
+    fewest = fewest_stops(faces[h].nodes[i] for h, i in stops)
+    if len(stops) < fewest:
+        raise IllegalRoute(
+            "port", f"a route stopping at a port needs {fewest} stops, this one has {len(stops)}"
+        )
     groups = [faces[h].nodes[i].group for h, i in stops if faces[h].nodes[i].group]
     if len(set(groups)) < len(groups):
         raise IllegalRoute("one city of a group", "the route visits two cities of one group")
@@ -233,7 +241,21 @@ def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
         ]
         nodes = [board.face(h).nodes[i] for h, i in route.stops]
         base = runner.by_kind.earn((n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)) or 0
-    return Revenue(base, runner.bonuses.earned(board, route.hexes()))
+    return Revenue(base + at_ports(board, runner, route), runner.bonuses.earned(board, route.hexes()))
+
+
+def at_ports(board: Board, runner: Runner, route: Route) -> int:
+    """What ``route`` earns at its ports beyond their value once (:mod:`framework.board.ports`)."""
+    nodes = [board.face(h).nodes[i] for h, i in route.stops]
+    if all(node.port is None for node in nodes):
+        return 0
+    values = [stop_value(board, stop, runner.colors, runner.train) for stop in route.stops]
+    stations = sum(
+        1
+        for stop, node in zip(route.stops, nodes, strict=True)
+        if node.kind == "city" and runner.owner in board.token_owners(stop)
+    )
+    return beyond_once(nodes, values, stations)
 
 
 def _node(faces: Mapping[str, Face], stop: NodeRef) -> Node | None:

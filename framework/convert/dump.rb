@@ -191,7 +191,51 @@ def build_data(game)
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'hex_tiles' => try { hex_tiles(game) },
+    'ports' => try { port_probe(game_for(game.class, game.players.size, game.optional_rules)) },
   }.merge(setup_probe(game))
+end
+
+# A revenue centre of the probe: a city (stations of the route's owner or not) worth 10.
+ProbeHex = Struct.new(:id) do
+  def assigned?(_id) = false
+end
+ProbeStop = Struct.new(:owned, :groups) do
+  def route_revenue(_phase, _train) = 10
+  def city? = true
+  def tokened_by?(_corporation) = owned
+  def hex = ProbeHex.new('probe')
+end
+ProbePhase = Struct.new(:tiles, :name)
+ProbeRoute = Struct.new(:phase, :train, :corporation)
+
+# What the title's `revenue_for` makes of a route through a stop of each group of the
+# map's revenue centres (nil when the title does not override it): the fewest stops
+# such a route may have (2 to 4; nil: none is accepted), what a route of it and three
+# cities worth 10 earns with two of them the owner's stations and with one (`value`: the
+# stop's own value, in the colours of every phase), and what a route of three such
+# cities alone earns (30, counted once each, where the override leaves such routes be);
+# `overrides_base`: the title's is the only override of the engine's own. Asked of a
+# fresh game, whose first train it gives to the first corporation for the question.
+def port_probe(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  phases = game.phase.phases
+  phase = ProbePhase.new(phases.flat_map { |p| p[:tiles] }.uniq, phases.last[:name])
+  train = game.depot.upcoming.first
+  train.owner = game.corporations.first
+  route = ProbeRoute.new(phase, train, train.owner)
+  cities = [true, true, false, false].map { |owned| ProbeStop.new(owned, []) }
+  earns = ->(stops) { game.revenue_for(route, stops) rescue nil }
+  stops = game.hexes.flat_map { |hex| hex.tile.nodes.select { |n| n.respond_to?(:groups) && !n.groups.empty? } }
+  by_group = stops.group_by { |n| n.groups.sort.join(',') }
+  groups = by_group.to_h do |name, (stop, *)|
+    fewest = (2..4).find { |n| earns.call([stop, *cities.first(n - 1)]) }
+    [name, { 'fewest' => fewest, 'value' => stop.route_revenue(phase, train),
+             'two_stations' => earns.call([stop, *cities.first(3)]),
+             'one_station' => earns.call([stop, cities[0], cities[2], cities[3]]) }]
+  end
+  { 'groups' => groups, 'cities' => earns.call(cities.first(3)),
+    'overrides_base' => game.method(:revenue_for).super_method&.owner == BASE }
 end
 
 # What the random setup of a built game did: the companies and corporations it removed,

@@ -16,6 +16,7 @@ from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
+from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
 from framework.convert.stock import (
@@ -249,6 +250,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
+    apply_ports(board, build.get("ports"))
     removed = set(build.get("removals") or [])
     _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
     tiles = convert_tiles(build, gaps)
@@ -424,7 +426,17 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     probe = base.get("hex_tiles")
     if isinstance(probe, dict) and probe.get("explained") is True:
         gaps.drop("code", "`upgrades_to?`")  # all it does is give hexes their own tiles
+    if explains_revenue(base.get("ports")) and apply_ports(sections["map"], base.get("ports")):
+        gaps.drop("code", "`revenue_for`")
+    for method, key in ANSWERED.items():
+        if all(isinstance(b.get(key), bool) for b in builds.values()):
+            gaps.drop("code", f"`{method}`")
     return converted
+
+
+ANSWERED = {"multiple_buy_only_from_market?": "multiple_buy_only_from_market"}
+"""Engine methods whose answer the converter asks of every built game (by the key of the
+dump's answer), so that an override of them is data of the format, not a gap."""
 
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:

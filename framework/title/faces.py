@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from framework.base.grid import rotate
+from framework.title.ports import Port
 from framework.title.track import TrackContent, endpoint_node
 
 End = tuple[str, int]
@@ -52,6 +53,8 @@ class Node:
     """How much of a train's distance a stop here takes."""
     route: str = "mandatory"
     """How it counts towards having a route (:attr:`framework.title.track.Stop.route`)."""
+    port: Port | None = None
+    """Its port rule, for an off-board port (:attr:`framework.title.track.Offboard.port`)."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
     ):
         for item in items:
             slots = getattr(item, "slots", 0) if kind == "city" else 0
-            nodes.append(Node(kind, item.revenue, slots, item.group, item.visit_cost, item.route))
+            port = getattr(item, "port", None)
+            nodes.append(Node(kind, item.revenue, slots, item.group, item.visit_cost, item.route, port))
             parts.append(len(parts) if item.part is None else item.part)
     offsets = {
         "city": 0,

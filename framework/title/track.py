@@ -26,6 +26,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
 from framework.title.base import Model, Revenue
+from framework.title.ports import Port
 
 NODE_KINDS = ("city", "town", "offboard")
 _ENDPOINT = re.compile(r"^(city|town|offboard)([0-9]*)$")
@@ -169,6 +170,9 @@ class Offboard(Stop):
 
     revenue: Revenue
     """Its revenue, usually by phase colour."""
+    port: Port | None = None
+    """A port (:mod:`framework.title.ports`): what a route earns here by the company's
+    stations it runs to, and how many stops a route stopping here needs."""
 
 
 class TrackContent(Model):
