@@ -79,6 +79,10 @@ class LayTerms:
     """Hexes closed to tiles (by companies)."""
     discounts: tuple[Discount, ...] = ()
     """Terrain discounts (a company's)."""
+    special: bool = False
+    """A company's lay (18xx.games' special lays): the tile keeps the colour order and the
+    track already there, but need not keep the hex's label or its number of cities and
+    towns (18AL's Lumber Terminal, a tile with a town, in an empty swamp hex)."""
 
 
 @dataclass(frozen=True)
@@ -209,7 +213,7 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
             else f"a {site.old_color} tile is upgraded to {site.wanted or 'nothing'}"
         )
         raise IllegalLay("upgrade colour", f"tile {name} is {tile.color}: {what}")
-    if (tile.label or None) != (site.label or None):
+    if not layer.special and (tile.label or None) != (site.label or None):
         have = f"label {site.label!r}" if site.label else "no label"
         theirs = f"label {tile.label!r}" if tile.label else "no label"
         raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
@@ -217,6 +221,8 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
         listed = title.tiles[site.placed].upgrades
         if listed is not None and name not in listed:
             raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
+    if layer.special:
+        return
     keep = title.rules.track_rules.upgrades.keep_revenue_centres
     if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):

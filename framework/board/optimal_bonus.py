@@ -74,6 +74,13 @@ class BonusTable:
             mask = sum(1 << i for i, amount in enumerate(per_node) if amount)
             self._tokens = (mask, per_node)
             relevant |= mask
+        self._assigned: list[tuple[int, int]] = []
+        """Bonuses assigned to hexes: ``(mask, amount)``."""
+        for assigned in self.rules.assigned:
+            mask = nodes_where(lambda h, _s, x=assigned.hex: h == x)
+            if mask:
+                self._assigned.append((mask, assigned.amount))
+                relevant |= mask
         marker = self.rules.marker
         if marker is not None:
             mask = nodes_where(lambda h, _s: h == marker.hex)
@@ -119,6 +126,7 @@ class BonusTable:
             total += sum(per_node[i] for i in bits(mask & stops))
         if self._marker is not None and self._marker[0] & stops:
             total += self._marker[1]
+        total += sum(amount for mask, amount in self._assigned if mask & stops)
         return total
 
 
