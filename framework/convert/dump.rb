@@ -264,6 +264,8 @@ def station_bonuses(game)
     gain = c.cash - before + token.price
     once = c.all_abilities.none? { |a| a.type == :assign_hexes }
     out[corp.id] = { 'hexes' => ability.hexes, 'amount' => gain, 'once' => once } if gain.positive?
+  rescue StandardError
+    next # a station the title does not let it place there: no bonus found
   end
 end
 
@@ -316,7 +318,7 @@ def assign_probe(game, sym, hex, train:, loading:)
   before = corp.all_abilities.dup
   step.process_assign(Engine::Action::Assign.new(company, target: fresh.hex_by_id(hex)))
   [corp.all_abilities - before, fresh, corp]
-rescue Engine::GameError
+rescue StandardError
   nil
 end
 
