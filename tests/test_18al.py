@@ -1,8 +1,8 @@
 """18AL, converted from 18xx.games at run time, against its real games: its historical
 objectives (``station_bonus``), the Warrior Coal Field token (``assigned_bonus``), New
 Decatur Yards (a ``train_discount`` that closes the company when used), the Lumber
-Terminal (a company's lay of a tile with a town in an empty hex) and its obsolete 4
-trains (``obsolete_on``). House-ruled copies of the converted title show that each
+Terminal (a company's lay of a tile with a town in an empty hex, never upgraded) and
+its obsolete 4 trains (``obsolete_on``). House-ruled copies of the converted title show that each
 field changes play.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
-from framework.engine import events, trains
+from framework.engine import events, operating, trains
 from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.record.gamefile import GameFile
@@ -102,6 +102,7 @@ def test_18al_converts_its_objectives_coal_token_discount_and_obsolete_trains(th
         }
     ]
     assert title["trains"]["4"]["obsolete_on"] == "7"
+    assert title["tiles"]["445"]["upgrades"] == []  # the Lumber Terminal
     gaps = (the_18al / "GAPS.md").read_text(encoding="utf-8")
     for said in (
         "assign_hexes",
@@ -241,3 +242,7 @@ def test_a_company_lays_the_lumber_terminal_town_in_an_empty_swamp(the_18al):
 
     with pytest.raises(IllegalLay, match="town"):
         check_lay(game.track_board, replace(layer, special=False), lay["hex"], lay["tile"], lay["rotation"])
+    game.process(lay)
+    ordinary = operating.layer(game, str(game.round.entity()), connect=False)
+    with pytest.raises(IllegalLay, match="upgrade chart"):  # 18AL's upgrades_to?: never upgraded
+        check_lay(game.track_board, ordinary, "N5", "142-0", 0)

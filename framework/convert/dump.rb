@@ -192,6 +192,7 @@ def build_data(game)
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
+    'unupgradable_tiles' => try { unupgradable_tiles(game) },
   }.merge(setup_probe(game))
 end
 
@@ -320,6 +321,21 @@ def assign_probe(game, sym, hex, train:, loading:)
   [corp.all_abilities - before, fresh, corp]
 rescue StandardError
   nil
+end
+
+# The tiles a title's own `upgrades_to?` never lets be upgraded though the library's
+# rules would (18AL's Lumber Terminal): each tile of the supply asked, off the map, against
+# every tile of the supply. A tile the title's method cannot judge off the map (one it asks
+# the hex of) counts as upgradable.
+def unupgradable_tiles(game)
+  return [] if game.method(:upgrades_to?).owner == Engine::Game::Base
+
+  library = Engine::Game::Base.instance_method(:upgrades_to?).bind(game)
+  tiles = game.tiles.uniq(&:name)
+  tiles.select do |from|
+    allowed = tiles.select { |to| to != from && (library.call(from, to) rescue false) }
+    allowed.any? && allowed.none? { |to| (game.upgrades_to?(from, to) rescue true) }
+  end.map(&:name)
 end
 
 # The cards of a fresh game's first step when it deals them from a deck (a draft's
