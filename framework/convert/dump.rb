@@ -326,16 +326,19 @@ end
 # The tiles a title's own `upgrades_to?` never lets be upgraded though the library's
 # rules would (18AL's Lumber Terminal): each tile of the supply asked, off the map, against
 # every tile of the supply. A tile the title's method cannot judge off the map (one it asks
-# the hex of) counts as upgradable.
+# the hex of) counts as upgradable; and only a tile whose colour has upgradable tiles is
+# kept (a title refusing a whole colour at the start decides by phase, not by tile).
 def unupgradable_tiles(game)
   return [] if game.method(:upgrades_to?).owner == Engine::Game::Base
 
   library = Engine::Game::Base.instance_method(:upgrades_to?).bind(game)
   tiles = game.tiles.uniq(&:name)
-  tiles.select do |from|
+  judged = tiles.filter_map do |from|
     allowed = tiles.select { |to| to != from && (library.call(from, to) rescue false) }
-    allowed.any? && allowed.none? { |to| (game.upgrades_to?(from, to) rescue true) }
-  end.map(&:name)
+    [from, allowed.any? { |to| (game.upgrades_to?(from, to) rescue true) }] if allowed.any?
+  end
+  upgradable = judged.select(&:last).map { |from, _| from.color }.uniq
+  judged.reject(&:last).map(&:first).select { |from| upgradable.include?(from.color) }.map(&:name)
 end
 
 # The cards of a fresh game's first step when it deals them from a deck (a draft's
