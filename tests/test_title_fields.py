@@ -562,6 +562,7 @@ RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
+T18AL = "test_18al.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CLOSING = "test_closing.py::"
@@ -1196,6 +1197,45 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[train_discount].trains": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
     "companies.abilities[train_discount].fraction": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
     "companies.abilities[train_discount].uses": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
+    "companies.abilities[train_discount].closes_when_used_up": (
+        T18AL + "test_new_decatur_yards_closes_when_its_discount_is_used",
+    ),
+    "companies.abilities[assigned_bonus].type": (
+        T18AL + "test_the_coal_token_is_assigned_to_a_reached_hex_and_adds_to_each_route",
+    ),
+    "companies.abilities[assigned_bonus].owner": (
+        T18AL + "test_the_coal_token_works_only_for_the_owners_it_lists",
+    ),
+    "companies.abilities[assigned_bonus].hexes": (
+        T18AL + "test_the_coal_token_needs_a_train_and_a_reached_hex_if_so_written",
+    ),
+    "companies.abilities[assigned_bonus].amount": (
+        T18AL + "test_the_coal_token_is_assigned_to_a_reached_hex_and_adds_to_each_route",
+    ),
+    "companies.abilities[assigned_bonus].count": (
+        T18AL + "test_the_coal_token_may_be_reassigned_as_often_as_its_count",
+    ),
+    "companies.abilities[assigned_bonus].needs_train": (
+        T18AL + "test_the_coal_token_needs_a_train_and_a_reached_hex_if_so_written",
+    ),
+    "companies.abilities[assigned_bonus].reachable": (
+        T18AL + "test_the_coal_token_needs_a_train_and_a_reached_hex_if_so_written",
+    ),
+    "companies.abilities[assigned_bonus].until": (
+        T18AL + "test_the_coal_token_leaves_at_the_phase_it_lasts_until",
+    ),
+    "corporations.abilities[station_bonus].type": (
+        T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",
+    ),
+    "corporations.abilities[station_bonus].hexes": (
+        T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",
+    ),
+    "corporations.abilities[station_bonus].amount": (
+        T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",
+    ),
+    "trains.obsolete_on": (
+        T18AL + "test_the_4_trains_are_obsolete_on_the_7_and_rust_after_their_next_dividend",
+    ),
     "companies.abilities[shares].type": (
         COMP + "test_aevr_gives_okj_and_twice_its_par",
         COMP + "test_a_shares_ability_hands_its_buyer_a_share_at_once",

@@ -2,7 +2,7 @@
 
 Each bonus applies at most once per route and looks only at the route's stops:
 the icons showing on their hexes, or the hexes themselves. Company bonuses
-(tokens placed on hexes, a movable marker) apply only to routes of the
+(tokens placed on hexes, a movable marker, a bonus assigned to a hex) apply only to routes of the
 company that owns them.
 
 >>> from framework.title.bonuses import AllIconsBonus
@@ -47,6 +47,16 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class HexBonus:
+    """A bonus assigned to a hex (a company's ``assigned_bonus``): ``amount`` for a route
+    stopping there."""
+
+    hex: str
+    amount: int
+    label: str
+
+
+@dataclass(frozen=True)
 class BonusRules:
     """Every bonus a runner can earn."""
 
@@ -56,6 +66,8 @@ class BonusRules:
     """Bonus tokens of the runner's company, by hex."""
     token_label: str = "{amount}"
     marker: Marker | None = None
+    assigned: tuple[HexBonus, ...] = ()
+    """Bonuses assigned to hexes for the runner."""
 
     def earned(self, board: Board, stop_hexes: Sequence[str]) -> tuple[Earned, ...]:
         """The bonuses of a route stopping in ``stop_hexes``, in the order they are shown."""
@@ -70,6 +82,9 @@ class BonusRules:
             count = icons[list(stop_hexes).index(marker.hex)].count(marker.icon)
             if count:
                 found.append(Earned("marker", marker.label, marker.amount * count))
+        for bonus in self.assigned:
+            if bonus.hex in stop_hexes:
+                found.append(Earned("assigned", bonus.label, bonus.amount))
         return tuple(found)
 
     def from_icons(self, icons: Sequence[list[str]], stop_hexes: Sequence[str]) -> list[Earned]:

@@ -80,6 +80,10 @@ class LayTerms:
     """Hexes closed to tiles (by companies)."""
     discounts: tuple[Discount, ...] = ()
     """Terrain discounts (a company's)."""
+    special: bool = False
+    """A company's lay (18xx.games' special lays): the tile keeps the colour order and the
+    track already there, but need not keep the hex's label or its number of cities and
+    towns (18AL's Lumber Terminal, a tile with a town, in an empty swamp hex)."""
 
 
 @dataclass(frozen=True)
@@ -221,7 +225,7 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
                 "own tiles", f"{site.hex} takes only its own {site.wanted} tile(s): {', '.join(site.own)}"
             )
         return  # the hex's own tile: no label, upgrade chart or revenue centres to match
-    if (tile.label or None) != (site.label or None):
+    if not layer.special and (tile.label or None) != (site.label or None):
         have = f"label {site.label!r}" if site.label else "no label"
         theirs = f"label {tile.label!r}" if tile.label else "no label"
         raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
@@ -229,6 +233,8 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
         listed = title.tiles[site.placed].upgrades
         if listed is not None and name not in listed:
             raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
+    if layer.special:
+        return
     keep = title.rules.track_rules.upgrades.keep_revenue_centres
     if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):

@@ -75,6 +75,13 @@ class BonusTable:
             mask = sum(1 << i for i, amount in enumerate(per_node) if amount)
             self._tokens = (mask, per_node)
             relevant |= mask
+        self._assigned: list[tuple[int, int]] = []
+        """Bonuses assigned to hexes: ``(mask, amount)``."""
+        for assigned in self.rules.assigned:
+            mask = nodes_where(lambda h, _s, x=assigned.hex: h == x)
+            if mask:
+                self._assigned.append((mask, assigned.amount))
+                relevant |= mask
         marker = self.rules.marker
         if marker is not None:
             mask = nodes_where(lambda h, _s: h == marker.hex)
@@ -148,6 +155,7 @@ class BonusTable:
         stations = (stops & self._stations).bit_count()
         if stations > 1:
             total += sum(v * (stations - 1) for i, v in self._ports if stops >> i & 1)
+        total += sum(amount for mask, amount in self._assigned if mask & stops)
         return total
 
 

@@ -201,7 +201,7 @@ class HeuristicBot:
         listed = options[corp]["buy_train"]
         depot = [c for c in listed if game.trains[c["train"]].owner in (BANK, POOL)]
         cash = _cash(game, corp)
-        room = len(trains.owned(game, corp)) < game.train_limit(corp)
+        room = trains.counted(game, corp) < game.train_limit(corp)
         if depot:
 
             def value(c: Choice) -> tuple[int, int]:

@@ -190,7 +190,9 @@ def _full_tile(name: str, color: str, code: str, count: Any, gaps: Gaps) -> dict
 
 
 def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
-    """The ``tiles`` section: the built game's tile supply."""
+    """The ``tiles`` section: the built game's tile supply; a tile the title's
+    ``upgrades_to?`` never lets be upgraded (the dump's ``unupgradable_tiles``) with
+    ``upgrades: []``."""
     counts = build.get("tile_counts")
     if not isinstance(counts, dict):
         raise ValueError(f"the tiles cannot be read: {counts}")
@@ -210,6 +212,10 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
             continue
         tile = _full_tile(name, color, code, count, gaps)
         if tile is None:
+            continue
+        if name in (build.get("unupgradable_tiles") or []):
+            tile["upgrades"] = []  # the title's code forbids every upgrade
+            tiles[name] = tile
             continue
         standard = library.get(name)
         if standard is not None and standard.get("color") == tile["color"] and not tile.get("ability_only"):

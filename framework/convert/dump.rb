@@ -192,6 +192,9 @@ def build_data(game)
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'hex_tiles' => try { hex_tiles(game) },
     'ports' => try { port_probe(game_for(game.class, game.players.size, game.optional_rules)) },
+    'station_bonuses' => try { station_bonuses(game) },
+    'assigned_bonuses' => try { assigned_bonuses(game) },
+    'unupgradable_tiles' => try { unupgradable_tiles(game) },
   }.merge(setup_probe(game))
 end
 
@@ -363,6 +366,104 @@ def first_operating_order(game)
   return nil unless order.size == 2
 
   order.first == low ? 'lowest_first' : 'highest_first'
+end
+
+# What a corporation's own `assign_hexes` ability of one hex pays it when it places a
+# station there (18AL's historical objectives): each such corporation of a fresh game
+# places its next station in the hex by the title's token step, connection unchecked;
+# the money it receives beyond the station's price, and whether the ability is then gone.
+def station_bonuses(game)
+  game.corporations.each_with_object({}) do |corp, out|
+    ability = corp.all_abilities.find { |a| a.type == :assign_hexes && a.hexes.size == 1 }
+    next unless ability
+
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    c = fresh.corporation_by_id(corp.id)
+    step = fresh.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Token) }
+    city = fresh.hex_by_id(ability.hexes.first)&.tile&.cities&.first
+    token = c.tokens.find { |t| !t.used }
+    next unless step && city && token
+
+    fresh.bank.spend(1000, c)
+    before = c.cash
+    step.place_token(c, city, token, connected: false)
+    gain = c.cash - before + token.price
+    once = c.all_abilities.none? { |a| a.type == :assign_hexes }
+    out[corp.id] = { 'hexes' => ability.hexes, 'amount' => gain, 'once' => once } if gain.positive?
+  rescue StandardError
+    next # a station the title does not let it place there: no bonus found
+  end
+end
+
+# What a company's `assign_hexes` ability assigned by its owning corporation gives it
+# (18AL's Warrior Coal Field token): in a fresh game the company goes to a corporation
+# with a train, and the title's assign step assigns it to the ability's first hex; the
+# abilities the corporation gains (`hexes_bonus`: an amount for routes to the hex), the
+# train event that takes them away again, whether it refuses without a train, and
+# whether it refuses a hex the corporation does not reach.
+def assigned_bonuses(game)
+  game.companies.each_with_object({}) do |company, out|
+    ability = company.all_abilities.find { |a| a.type == :assign_hexes && a.owner_type == :corporation }
+    next unless ability
+
+    gained, = assign_probe(game, company.sym, ability.hexes.first, train: true, loading: true)
+    bonus = gained&.find { |a| a.type == :hexes_bonus && a.hexes == [ability.hexes.first] }
+    next unless bonus
+
+    events = game.depot.trains.flat_map { |t| t.events.map { |e| [t.name, e['type']] } }.uniq
+    until_train = events.find do |_, event|
+      _, fresh, corp = assign_probe(game, company.sym, ability.hexes.first, train: true, loading: true)
+      fresh.send("event_#{event}!")
+      corp.all_abilities.none? { |a| a.equal?(bonus) || (a.type == :hexes_bonus && a.hexes == bonus.hexes) }
+    rescue StandardError
+      false
+    end
+    out[company.sym] = {
+      'hexes' => ability.hexes, 'amount' => bonus.amount, 'count' => ability.count,
+      'until_train' => until_train&.first, 'until_event' => until_train&.last,
+      'needs_train' => assign_probe(game, company.sym, ability.hexes.first, train: false, loading: true).nil?,
+      'reachable' => assign_probe(game, company.sym, ability.hexes.first, train: true, loading: false).nil?,
+    }
+  end
+end
+
+# A fresh game in which the first corporation owns `sym` (and a train if `train`) and the
+# title's operating assign step assigns it to `hex`: the abilities the corporation gained,
+# the game and the corporation; nil when the step refuses.
+def assign_probe(game, sym, hex, train:, loading:)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  company = fresh.company_by_id(sym)
+  corp = fresh.corporations.first
+  company.owner = corp
+  corp.companies << company
+  fresh.buy_train(corp, fresh.depot.upcoming.first, :free) if train
+  fresh.instance_variable_set(:@loading, loading)
+  step = fresh.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Assign) }
+  return nil unless step
+
+  before = corp.all_abilities.dup
+  step.process_assign(Engine::Action::Assign.new(company, target: fresh.hex_by_id(hex)))
+  [corp.all_abilities - before, fresh, corp]
+rescue StandardError
+  nil
+end
+
+# The tiles a title's own `upgrades_to?` never lets be upgraded though the library's
+# rules would (18AL's Lumber Terminal): each tile of the supply asked, off the map, against
+# every tile of the supply. A tile the title's method cannot judge off the map (one it asks
+# the hex of) counts as upgradable; and only a tile whose colour has upgradable tiles is
+# kept (a title refusing a whole colour at the start decides by phase, not by tile).
+def unupgradable_tiles(game)
+  return [] if game.method(:upgrades_to?).owner == Engine::Game::Base
+
+  library = Engine::Game::Base.instance_method(:upgrades_to?).bind(game)
+  tiles = game.tiles.uniq(&:name)
+  judged = tiles.filter_map do |from|
+    allowed = tiles.select { |to| to != from && (library.call(from, to) rescue false) }
+    [from, allowed.any? { |to| (game.upgrades_to?(from, to) rescue true) }] if allowed.any?
+  end
+  upgradable = judged.select(&:last).map { |from, _| from.color }.uniq
+  judged.reject(&:last).map(&:first).select { |from| upgradable.include?(from.color) }.map(&:name)
 end
 
 # The cards of a fresh game's first step when it deals them from a deck (a draft's

@@ -140,6 +140,33 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
     return out
 
 
+TRAIN_DISCOUNT_WHEN = {"buy_train", "single_depot_train_buy"}
+"""18xx.games' times of a ``train_discount`` the format's (its ``special_buy_train`` step,
+while the corporation buys trains) says."""
+
+
+def _train_discount(ability: dict[str, Any], where: str, gaps: Gaps) -> list[dict[str, Any]]:
+    """A ``train_discount`` of a fraction of the price, for its owning corporation's train
+    buying, as the format's; any other is a gap."""
+    fraction, names = ability.get("discount"), [str(t) for t in ability.get("trains") or []]
+    whens = {str(w) for w in _listed(ability.get("when"))}
+    count = ability.get("count")
+    if (
+        not isinstance(fraction, float)
+        or not 0 < fraction <= 1
+        or not names
+        or not whens <= TRAIN_DISCOUNT_WHEN
+        or ability.get("owner_type") not in (None, "corporation")
+        or not isinstance(count, int)
+    ):
+        gaps.add("companies", f"{where}: ability train_discount ({_brief(ability)})")
+        return []
+    out: dict[str, Any] = {"type": "train_discount", "trains": names, "fraction": fraction, "uses": count}
+    if ability.get("closed_when_used_up"):
+        out["closes_when_used_up"] = True
+    return [out]
+
+
 def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
     """A corporation's own ``token`` (its prices for stations in some hexes, from its
     charter) or ``reservation`` (``remove``: the phase that ends it), as the format's."""
@@ -157,6 +184,55 @@ def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dic
             return None
         return {k: v for k, v in token.items() if k in ("type", "hexes", "price", "teleport_price", "count")}
     return None
+
+
+def station_bonuses(probed: Any) -> dict[str, dict[str, Any]]:
+    """The ``station_bonus`` of each corporation whose own ``assign_hexes`` ability pays it
+    for a station in its hex once (the dump's ``station_bonuses`` probe: what placing the
+    station there in a fresh game paid), by corporation."""
+    if not isinstance(probed, dict):
+        return {}
+    return {
+        str(sym): {
+            "type": "station_bonus",
+            "hexes": [str(h) for h in found["hexes"]],
+            "amount": found["amount"],
+        }
+        for sym, found in probed.items()
+        if isinstance(found, dict) and found.get("once") and isinstance(found.get("amount"), int)
+    }
+
+
+def assigned_bonuses(probed: Any, phases: Any) -> dict[str, dict[str, Any]]:
+    """The ``assigned_bonus`` of each company whose ``assign_hexes`` ability gives its
+    owning corporation a bonus in the assigned hex (the dump's ``assigned_bonuses`` probe),
+    by company: the train whose event removes it becomes the phase that train starts."""
+    if not isinstance(probed, dict):
+        return {}
+    starts = {
+        str(p.get("on")): str(p.get("name"))
+        for p in phases or []
+        if isinstance(p, dict) and isinstance(p.get("on"), str | int)
+    }
+    out = {}
+    for sym, found in probed.items():
+        if not isinstance(found, dict) or not isinstance(found.get("amount"), int):
+            continue
+        bonus: dict[str, Any] = {
+            "type": "assigned_bonus",
+            "hexes": [str(h) for h in found["hexes"]],
+            "amount": found["amount"],
+        }
+        if isinstance(found.get("count"), int) and found["count"] > 1:
+            bonus["count"] = found["count"]
+        if found.get("needs_train"):
+            bonus["needs_train"] = True
+        if found.get("reachable"):
+            bonus["reachable"] = True
+        if found.get("until_train") is not None and str(found["until_train"]) in starts:
+            bonus["until"] = starts[str(found["until_train"])]
+        out[str(sym)] = bonus
+    return out
 
 
 def _listed(value: Any) -> list[Any]:
@@ -212,6 +288,8 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         return [{"type": "exchange", "corporations": known, "from": sources}]
     if kind == "shares":
         return _shares(ability, where, corps, gaps)
+    if kind == "train_discount":
+        return _train_discount(ability, where, gaps)
     if kind == "tile_income" and isinstance(ability.get("income"), int) and ability["income"] > 0:
         out = {
             "type": "tile_income",
@@ -267,9 +345,11 @@ def convert_companies(
     corps: set[str],
     gaps: Gaps,
     minors: dict[str, list[str]] | None = None,
+    assigned: dict[str, dict[str, Any]] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The ``companies`` section, and the ``company_sales`` price range (``minors``: the
-    minors a player comes to own with each company)."""
+    minors a player comes to own with each company; ``assigned``: the ``assigned_bonus``
+    found for a company's ``assign_hexes`` ability, by company)."""
     if not isinstance(game_companies, list):
         raise ValueError(f"the companies cannot be read: {game_companies}")
     ratios_low, ratios_high, lowest = set(), set(), set()
@@ -309,6 +389,9 @@ def convert_companies(
                 entry["closes_when_corporation_buys_train"] = True
             elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
+            if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
+                abilities.append((assigned or {})[sym])
+                continue
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(
             a["type"] == "shares" and a.get("president") for a in abilities
@@ -363,9 +446,13 @@ def _color(value: Any) -> str:
 
 
 def convert_corporations(
-    game_corporations: Any, overrides: dict[str, dict[str, Any]], gaps: Gaps
+    game_corporations: Any,
+    overrides: dict[str, dict[str, Any]],
+    gaps: Gaps,
+    bonuses: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The ``corporations`` section."""
+    """The ``corporations`` section (``bonuses``: the ``station_bonus`` found for a
+    corporation's ``assign_hexes`` ability, by corporation)."""
     if not isinstance(game_corporations, list):
         raise ValueError(f"the corporations cannot be read: {game_corporations}")
     out: dict[str, Any] = {}
@@ -385,6 +472,8 @@ def convert_corporations(
         abilities = []
         for ability in corp.get("abilities") or []:
             own = _corporation_ability(ability, where, gaps)
+            if ability.get("type") == "assign_hexes" and sym in (bonuses or {}):
+                own = (bonuses or {})[sym]
             if own is not None:
                 abilities.append(own)
             elif ability.get("type") not in QUIET:

@@ -14,7 +14,13 @@ from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.draws import group_draws
-from framework.convert.entities import convert_companies, convert_corporations, convert_minors
+from framework.convert.entities import (
+    assigned_bonuses,
+    convert_companies,
+    convert_corporations,
+    convert_minors,
+    station_bonuses,
+)
 from framework.convert.gaps import Gaps
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
@@ -215,13 +221,16 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("first_turn_lays"),
         build.get("lay_costs"),
     )
-    corporations = convert_corporations(build.get("corporations"), overrides, gaps)
+    corporations = convert_corporations(
+        build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
+    )
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),
         build.get("companies") or [],
         set(corporations),
         gaps,
         _minors_of_companies(build),
+        assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
     )
     rules["company_sales"] = sales
     if build.get("first_operating_order") == "lowest_first":
@@ -232,6 +241,14 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
     trains = convert_trains(trains_raw, depot_counts(build, gaps), phase_names, gaps)
+    for found in (build.get("assigned_bonuses") or {}).values():
+        if isinstance(found, dict) and found.get("until_event") and found.get("until_train") is not None:
+            # the event is what removes the company's assigned bonus (its ``until``)
+            gaps.drop("trains", f"train {found['until_train']}: event {found['until_event']}")
+    if any("obsolete_on" in t for t in trains.values()):
+        for name in ("OBSOLETE_TRAINS_COUNT_FOR_LIMIT", "ALLOW_OBSOLETE_TRAIN_BUY"):
+            if constants.get(name) is True:
+                gaps.add("trains", f"{name}: obsolete trains count toward the limit or are sold on")
     exports = build.get("export_after_set")
     if isinstance(exports, list) and exports:
         if set(map(str, exports)) >= set(trains):
@@ -431,12 +448,31 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     for method, key in ANSWERED.items():
         if all(isinstance(b.get(key), bool) for b in builds.values()):
             gaps.drop("code", f"`{method}`")
+    _probed_steps(base, gaps)
     return converted
 
 
 ANSWERED = {"multiple_buy_only_from_market?": "multiple_buy_only_from_market"}
 """Engine methods whose answer the converter asks of every built game (by the key of the
 dump's answer), so that an override of them is data of the format, not a gap."""
+
+
+PROBED_STEPS = {"station_bonuses": ("Token", "place_token"), "assigned_bonuses": ("Assign", "process_assign")}
+"""The dump's probes that play a title's own step (by its one overridden method), by the
+step: what such a step does is then said by the abilities the probe found."""
+
+
+def _probed_steps(build: dict[str, Any], gaps: Gaps) -> None:
+    """Forget the gaps of a title's own operating step when the abilities found by
+    probing it (``station_bonus``, ``assigned_bonus``) say what it does."""
+    for key, (step, method) in PROBED_STEPS.items():
+        if not build.get(key):
+            continue
+        own = f"operating round: the title's step {step} (a {step}; overrides {method})"
+        if own in gaps.by_section["rounds"]:
+            gaps.by_section["rounds"].remove(own)
+            if f"the title defines the step {step}" in gaps.by_section["rounds"]:
+                gaps.by_section["rounds"].remove(f"the title defines the step {step}")
 
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:

@@ -112,7 +112,11 @@ def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], g
             else:
                 gaps.add("trains", f"train {name} rusts on {rusts}")
         if train.get("obsolete_on"):
-            gaps.add("trains", f"train {name}: obsolete on {train['obsolete_on']} (counts toward no limit)")
+            obsolete = _name(train["obsolete_on"])
+            if obsolete in names | variant_names and obsolete != name:
+                entry["obsolete_on"] = obsolete
+            else:
+                gaps.add("trains", f"train {name}: obsolete on {train['obsolete_on']}")
         available = train.get("available_on")
         if available is not None:
             if _name(available) in phase_names:

@@ -49,6 +49,9 @@ class Company:
     """How many bonus tokens have been placed."""
     marker: str | None = None
     """The hex holding the company's bonus marker (``bonus_marker`` ability)."""
+    assigned: tuple[str, str] | None = None
+    """Its ``assigned_bonus``: ``(hex, corporation)``, the hex it is assigned to and the
+    corporation whose routes earn it (none: not assigned, or removed)."""
     lays: list[str] = field(default_factory=list)
     """Hexes where its ``tile_lay`` ability laid tiles."""
     laid_since_dividend: bool = False
@@ -176,6 +179,9 @@ class Train:
     ran: bool = False
     """Has run in the current operating round."""
     buyable: bool = True
+    obsolete: bool = False
+    """Made obsolete by the first purchase of its ``obsolete_on`` type: it counts toward
+    no train limit and rusts after its owner's next dividend."""
     discarded: int = 0
     """When it went to the pool (1, 2, …): the pool offers the first discarded of each type."""
     face_value: int | None = None

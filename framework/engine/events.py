@@ -10,7 +10,7 @@
   reference §4.12).
 
 A phase's start also changes the revenue of companies with a ``revenue_change``
-ability for it.
+ability for it, and removes the ``assigned_bonus`` bonuses that last until it.
 """
 
 from __future__ import annotations
@@ -31,11 +31,25 @@ def change_phase(game: Game, name: str) -> None:
     game.phase = name
     game.log(f"Phase {name} begins")
     change_revenues(game, name)
+    remove_assigned_bonuses(game, name)
     for sym in game.corporations:
         for ability in game.title.corporations[sym].abilities:
             if isinstance(ability, Reservation) and ability.until == name:
                 game.track_board.unreserve_city(sym, (ability.hex, ability.city))
     game.current_round.phase_changed()
+
+
+def remove_assigned_bonuses(game: Game, phase: str) -> None:
+    """Bonuses assigned to hexes (``assigned_bonus``) that last until ``phase`` leave the
+    game: taken off their hex, they may not be assigned again."""
+    for sym, ability in operating.assigned_bonuses(game):
+        company = game.companies[sym]
+        if ability.until != phase:
+            continue
+        if company.assigned is not None:
+            game.log(f"{sym}'s bonus is removed from {company.assigned[0]}")
+        company.assigned = None
+        company.uses["assigned_bonus"] = 0
 
 
 def change_revenues(game: Game, phase: str) -> None:

@@ -45,7 +45,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
-from framework.title.corporations import CharterToken
+from framework.title.corporations import CharterToken, StationBonus
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -178,6 +178,8 @@ class Game:
             for ability in spec.abilities:
                 if isinstance(ability, CharterToken):
                     self.corporations[sym].counters["token"] = ability.count
+                elif isinstance(ability, StationBonus):
+                    self.corporations[sym].counters["station_bonus"] = 1
                 else:
                     self.track_board.reserve(sym, (ability.hex, ability.city))
             if spec.home is not None and spec.home.city == "choose":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from framework.board.bonuses import BonusRules, Marker
+from framework.board.bonuses import BonusRules, HexBonus, Marker
 from framework.board.distance import Allowance
 from framework.board.distance import Distance as StopDistance
 from framework.board.hexmap import shared
@@ -92,6 +92,12 @@ class AbilityIndex:
                 if isinstance(ability, kind)
             ]
         return found
+
+
+def assigned_bonuses(game: Game) -> list[tuple[str, ab.AssignedBonus]]:
+    """``(company, ability)`` for each company of the title with an ``assigned_bonus``,
+    whoever holds it (the bonus outlives the company)."""
+    return AbilityIndex.of(game).of_kind(ab.AssignedBonus)
 
 
 def company_revenue(game: Game, sym: str) -> int:
@@ -222,6 +228,11 @@ def runner(game: Game, train: Train) -> Runner:
         where = game.companies[sym].marker
         if where:
             marker = Marker(where, movable.icon, movable.amount_per_icon, movable.label)
+    assigned = tuple(
+        HexBonus(company.assigned[0], bonus.amount, sym)
+        for sym, bonus in assigned_bonuses(game)
+        if (company := game.companies[sym]).assigned is not None and company.assigned[1] == owner
+    )
     state = national(game)
     passes = frozenset({state}) if spec.passes_national_tokens and state else frozenset()
     return Runner(
@@ -230,7 +241,7 @@ def runner(game: Game, train: Train) -> Runner:
         train_distance(game, train),
         spec.own_token_stop_multiplier,
         passes,
-        BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker),
+        BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker, assigned),
         train.variant or train.name,
         by_kind(distance) if isinstance(distance := _distance(game, train), list) else None,
     )

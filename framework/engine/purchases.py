@@ -119,7 +119,7 @@ def can_buy_train(
         off = (discounts or {}).get(offer.train.name, 0) if offer.exchange is None else 0
         if offer.price - int(offer.price * off) <= cash:
             return True
-    room = len(trains.owned(game, corp)) < game.train_limit(corp)
+    room = trains.counted(game, corp) < game.train_limit(corp)
     low = game.title.rules.trains.min_price_from_others
     return room and cash >= low and bool(others_trains(game, corp))
 
@@ -128,7 +128,7 @@ def may_exceed_limit(game: Game, corp: str, bought: Collection[str] = ()) -> boo
     """Whether ``corp``, at its train limit, may still buy any train (and then discard down
     to the limit): it may while a trade-in is within its means, as 18xx.games plays it."""
     cash = game.corporations[corp].cash
-    return len(trains.owned(game, corp)) >= game.train_limit(corp) and any(
+    return trains.counted(game, corp) >= game.train_limit(corp) and any(
         offer.exchange is not None and offer.price <= cash
         for offer in trains.each_depot_offer(game, corp, bought=bought)
     )

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.board.tokens import cities_in, token_cities
+from framework.engine import finance
+from framework.engine.entities import BANK
 from framework.engine.operating import owned_abilities
 from framework.title.companies import StationToken
-from framework.title.corporations import CharterToken
+from framework.title.corporations import CharterToken, StationBonus
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -102,6 +104,20 @@ def next_price(game: Game, entity: str) -> int | None:
     used = game.corporations[entity].tokens_used
     prices = game.title.corporations[entity].tokens
     return prices[used] if used < len(prices) else None
+
+
+def station_placed(game: Game, owner: str, city: tuple[str, int]) -> None:
+    """After ``owner`` places a station in ``city`` (not its home): its charter's
+    ``station_bonus`` for that hex, if not earned yet, is paid by the bank."""
+    corp = game.corporations.get(owner)
+    ability = game.title.corporations[owner].ability("station_bonus") if corp is not None else None
+    if corp is None or not isinstance(ability, StationBonus) or city[0] not in ability.hexes:
+        return
+    if corp.counters.get("station_bonus", 0) <= 0:
+        return
+    corp.counters["station_bonus"] -= 1
+    finance.pay(game, BANK, owner, ability.amount)
+    game.log(f"{owner} receives {ability.amount} for its station in {city[0]}")
 
 
 def ability_cities(game: Game, sym: str, ability: StationToken) -> dict[tuple[str, int], int]:

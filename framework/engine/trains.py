@@ -40,8 +40,22 @@ def _create(game: Game, name: str, index: int) -> Train:
 
 
 def counts(game: Game) -> dict[str, int]:
-    """How many trains each holder has."""
-    return {owner: len(held) for owner, held in _held(game).items()}
+    """How many trains each holder has that count toward its train limit (all but the
+    obsolete)."""
+    return {owner: sum(1 for t in held if not t.obsolete) for owner, held in _held(game).items()}
+
+
+def counted(game: Game, owner: str | None) -> int:
+    """How many of ``owner``'s trains count toward its train limit (all but the obsolete)."""
+    return sum(1 for t in owned(game, owner) if not t.obsolete)
+
+
+def rust_obsolete(game: Game, owner: str) -> None:
+    """``owner``'s obsolete trains rust (at the end of its dividend)."""
+    for train in owned(game, owner):
+        if train.obsolete:
+            game.log(f"{train.id} is obsolete and rusts")
+            train.owner = RUSTED
 
 
 def owned(game: Game, owner: str | None) -> list[Train]:
@@ -161,7 +175,7 @@ def each_depot_offer(
 ) -> Iterator[Offer]:
     """:func:`depot_offers` one by one, for a question the first few may answer."""
     if room is None:
-        room = len(owned(game, buyer)) < game.train_limit(buyer)
+        room = counted(game, buyer) < game.train_limit(buyer)
     mine = owned(game, buyer)
     for train in offered(game):
         if bought and not depot_allows(game, train.name, bought):
@@ -248,6 +262,10 @@ def _new_type(game: Game, train: Train) -> None:
         if spec.rusts_on == train.name and other.owner not in (RUSTED, REMOVED, BANK):
             game.log(f"{other.id} rusts")
             other.owner = RUSTED
+        elif spec.obsolete_on == train.name and other.owner not in (RUSTED, REMOVED, BANK, POOL):
+            game.log(f"{other.id} is obsolete")
+            other.obsolete = True
+            other.buyable = False
     for event in game.title.trains[train.name].events:
         events.run(game, event, train)
 
@@ -262,5 +280,5 @@ def discard(game: Game, train: Train) -> None:
 
 
 def check_room(game: Game, buyer: str, exchanging: bool = False) -> None:
-    if len(owned(game, buyer)) - (1 if exchanging else 0) >= game.train_limit(buyer):
+    if counted(game, buyer) - (1 if exchanging else 0) >= game.train_limit(buyer):
         raise GameError("train limit", f"{buyer} is at its train limit of {game.train_limit(buyer)}")

@@ -179,6 +179,35 @@ class BonusMarker(AbilityBase):
     """The icons go when the company closes or is removed from the game."""
 
 
+class AssignedBonus(AbilityBase):
+    """A revenue bonus the company assigns to one of ``hexes`` (18xx.games' *assign_hexes*),
+    for the corporation owning it when it is assigned: from then on every route of that
+    corporation's trains that stops in the hex earns ``amount`` more. The company is the
+    acting entity of the ``assign`` action, at any point of its owner's operating turn.
+    The bonus belongs to the corporation: it stays when the company closes or changes
+    hands, until the phase ``until``. 18AL's Warrior Coal Field token::
+
+        - {type: assigned_bonus, hexes: [H3, G4, H5, G6, E6], amount: 10, until: "6",
+           needs_train: true, reachable: true}
+    """
+
+    type: Literal["assigned_bonus"]
+    hexes: list[HexId] = Field(min_length=1)
+    """The hexes it may be assigned to."""
+    amount: int = Field(gt=0)
+    """What each route stopping in the assigned hex earns."""
+    count: int = Field(default=1, ge=1)
+    """How many times it may be assigned: an assignment after the first moves the bonus
+    (to the hex and to the corporation owning the company then)."""
+    needs_train: bool = False
+    """The owning corporation may assign it only while it owns a train."""
+    reachable: bool = False
+    """Only to a hex the owning corporation's network reaches (a revenue centre of it
+    reached along track from its stations)."""
+    until: Name | None = None
+    """The phase at whose start the bonus is removed from the game (none: it stays)."""
+
+
 class EarlyTrainPurchase(AbilityBase):
     """Once, before running routes, the owner may buy trains owned by the depot."""
 
@@ -200,6 +229,9 @@ class TrainDiscount(AbilityBase):
     """The discount as a share of the price, rounded down (0.5: half price, rounded up)."""
     uses: int = Field(default=1, ge=1)
     """How many trains it may be used for."""
+    closes_when_used_up: bool = False
+    """The company closes when its last discounted train is bought (18AL's New Decatur
+    Yards)."""
 
 
 class Shares(AbilityBase):
@@ -395,6 +427,7 @@ Ability = Annotated[
     | TerrainDiscount
     | BonusTokens
     | BonusMarker
+    | AssignedBonus
     | EarlyTrainPurchase
     | TrainDiscount
     | Shares

@@ -107,8 +107,28 @@ class CharterToken(Model):
     """The station comes from its charter."""
 
 
-CorporationAbility = Annotated[CharterToken | Reservation, Field(discriminator="type")]
-"""What a corporation's charter lets it do: a ``token`` or a ``reservation``."""
+class StationBonus(Model):
+    """Money from the bank for the corporation's first station in one of some hexes: a
+    historical objective (18AL's L&N, $100 for a station in Birmingham)::
+
+        - {type: station_bonus, hexes: [G4], amount: 100}
+
+    Any station the corporation places in its operating turn counts (its token step's,
+    or one a company's ability places for it); the home station does not.
+    """
+
+    type: Literal["station_bonus"]
+    """Money for a station in one of the hexes."""
+    hexes: list[HexId] = Field(min_length=1)
+    """Where a station earns it."""
+    amount: int = Field(gt=0)
+    """What the bank pays the corporation for the first such station (once: later ones
+    earn nothing)."""
+
+
+CorporationAbility = Annotated[CharterToken | Reservation | StationBonus, Field(discriminator="type")]
+"""What a corporation's charter lets it do: a ``token``, a ``reservation`` or a
+``station_bonus``."""
 
 
 class Corporation(Charter):
@@ -125,7 +145,7 @@ class Corporation(Charter):
     abilities: list[CorporationAbility] = []
     """What its charter lets it do (1846's reserved stations)."""
 
-    def ability(self, kind: str) -> CharterToken | Reservation | None:
+    def ability(self, kind: str) -> CharterToken | Reservation | StationBonus | None:
         """Its first ability of type ``kind``, if any."""
         return next((a for a in self.abilities if a.type == kind), None)
 

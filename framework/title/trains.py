@@ -156,6 +156,10 @@ class Train(Entry):
     """How many are in the game, or ``unlimited``."""
     rusts_on: Name | None = None
     """The train type whose first purchase removes every train of this type."""
+    obsolete_on: Name | None = None
+    """The train type whose first purchase makes every train of this type obsolete: it no
+    longer counts toward its owner's train limit, no corporation may buy it from another,
+    and it rusts at the end of its owner's next dividend (18AL's 4 trains on the first 7)."""
     available_from: Name | None = None
     """The phase from which the depot offers it beside the next train in line."""
     events: list[Event] = []

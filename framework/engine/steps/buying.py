@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, purchases, shares, trains
+from framework.engine import events, finance, operating, purchases, shares, trains
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -48,7 +48,7 @@ class TrainBuying(Step):
     def room(self, corp: str) -> bool:
         """Whether ``corp`` may take one more train now."""
         game = self.game
-        return len(trains.owned(game, corp)) < game.train_limit(corp)
+        return trains.counted(game, corp) < game.train_limit(corp)
 
     def buy(
         self,
@@ -177,7 +177,7 @@ class BuyTrain(TrainBuying):
     def room(self, corp: str) -> bool:
         """Whether ``corp`` may take one more train now."""
         game = self.game
-        return len(trains.owned(game, corp)) < game.train_limit(corp) or purchases.may_exceed_limit(
+        return trains.counted(game, corp) < game.train_limit(corp) or purchases.may_exceed_limit(
             game, corp, self.round.depot_bought
         )
 
@@ -421,7 +421,7 @@ class SpecialBuyTrain(TrainBuying):
             if train.name in ability.trains:
                 base = game.title.trains[train.name].price
                 price = base - math.floor(base * ability.fraction)
-                if price <= game.corporations[corp].cash and len(trains.owned(game, corp)) < game.train_limit(
+                if price <= game.corporations[corp].cash and trains.counted(game, corp) < game.train_limit(
                     corp
                 ):
                     out.append({"train": train.id, "price": price, "variant": train.name})
@@ -446,6 +446,8 @@ class SpecialBuyTrain(TrainBuying):
 
         self.buy(action, corp, from_depot_only=True, price_of=discounted)
         game.companies[sym].uses["train_discount"] -= 1
+        if ability.closes_when_used_up and game.companies[sym].uses["train_discount"] <= 0:
+            events.close_company(game, sym)
 
 
 @step("discard_train")

@@ -16,7 +16,7 @@ from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
-from framework.title.companies import BonusMarker, BonusTokens, ControlsMinor, TileLay
+from framework.title.companies import AssignedBonus, BonusMarker, BonusTokens, ControlsMinor, TileLay
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -87,11 +87,15 @@ class BuyCompany(Step):
         if minor is None:
             return False
         game = self.game
-        return len(trains.owned(game, buyer)) + len(trains.owned(game, minor)) > game.train_limit(buyer)
+        return trains.counted(game, buyer) + trains.counted(game, minor) > game.train_limit(buyer)
 
     def usable_ability(self, buyer: str) -> bool:
         game = self.game
         if owned_abilities(game, buyer, BonusMarker):
+            return True
+        if any(
+            assignable(game, sym, ability) for sym, ability in owned_abilities(game, buyer, AssignedBonus)
+        ):
             return True
         return any(
             game.companies[sym].uses.get("tile_lay", 0) > 0 and "operating_turn" in ability.when
@@ -180,6 +184,15 @@ def merge_minor(game: Game, minor_sym: str, buyer: str, company: str) -> None:
     game.log(f"{minor_sym} merges into {buyer}")
 
 
+def assignable(game: Game, sym: str, ability: AssignedBonus) -> bool:
+    """Whether company ``sym`` may still assign its ``assigned_bonus`` (timing and
+    target aside): it has assignments left and its owner has a train if it must."""
+    owner = game.companies[sym].owner
+    if game.companies[sym].uses.get("assigned_bonus", 0) <= 0:
+        return False
+    return not ability.needs_train or bool(trains.owned(game, owner))
+
+
 @step("assign")
 class Assign(Step):
     """Company markers go on hexes (18xx's *assign*), one per ``assign`` action.
@@ -188,12 +201,13 @@ class Assign(Step):
     (``placement: forced``) before anything else it does, the others when it likes in
     its turn; a company with a ``bonus_marker`` (the company is the acting entity) moves
     its marker to another of its hexes, any number of times during its owner's turn,
-    once no token must be placed first.
+    once no token must be placed first; a company with an ``assigned_bonus`` assigns it
+    to a hex (as many times as its ``count``), at any point of its owner's turn.
     """
 
     description = (
         "The operator places its companies' bonus tokens (first those it must place), "
-        "and its companies move their bonus markers."
+        "its companies move their bonus markers and assign their bonuses."
     )
     waits_again = True  # a company bought later in the turn makes it wait again
 
@@ -223,8 +237,40 @@ class Assign(Step):
         ability = operating.ability(self.game, entity, "bonus_marker")
         return ability if isinstance(ability, BonusMarker) else None
 
+    def bonus(self, entity: str) -> AssignedBonus | None:
+        """The ``assigned_bonus`` the company ``entity`` may assign now (to some hex)."""
+        ability = self._bonus(entity)
+        return ability if ability is not None and self._bonus_hexes(entity, ability) else None
+
+    def _bonus(self, entity: str) -> AssignedBonus | None:
+        """The ``assigned_bonus`` the company ``entity`` may assign now, targets aside."""
+        company = self.game.companies.get(entity)
+        if company is None or company.owner != self.round.entity() or self.forced(company.owner):
+            return None
+        ability = operating.ability(self.game, entity, "assigned_bonus")
+        if not isinstance(ability, AssignedBonus) or not assignable(self.game, entity, ability):
+            return None
+        return ability
+
     def actions(self, entity: str) -> list[str]:
-        return ["assign"] if self.tokens(entity) or self.marker(entity) else []
+        return ["assign"] if self.tokens(entity) or self.marker(entity) or self.bonus(entity) else []
+
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        """Why a company's bonus may not be assigned now: its owner has no train, or no
+        hex it may go to."""
+        game, sym = self.game, entity_of(action)
+        if action["type"] != "assign" or sym not in game.companies:
+            return None
+        spec = game.title.companies[sym].ability("assigned_bonus")
+        owner = game.companies[sym].owner
+        if not isinstance(spec, AssignedBonus) or owner != self.round.entity():
+            return None
+        if spec.needs_train and not trains.owned(game, owner):
+            return GameError("assigned bonus", f"{owner} owns no train to assign {sym}'s bonus")
+        ability = self._bonus(sym)
+        if ability is not None and not self._bonus_hexes(sym, ability):
+            return GameError("assigned bonus", f"{sym}'s bonus has no hex to go to that {owner} reaches")
+        return None
 
     def blocking(self, current: str | None = None) -> bool:
         """It waits only for tokens that must be placed; markers move when the owner likes."""
@@ -235,6 +281,9 @@ class Assign(Step):
         """A pending bonus token's hex (one without a token), or a marker's new hex."""
         tokens = self.tokens(entity)
         marker = self.marker(entity)
+        bonus = self.bonus(entity)
+        if bonus is not None:
+            return [{"target": h, "target_type": "hex"} for h in self._bonus_hexes(entity, bonus)]
         if tokens is not None:
             sym, placing = tokens
             hexes, taken = placing.hexes, set(self.game.companies[sym].tokens)
@@ -247,7 +296,9 @@ class Assign(Step):
     def process_assign(self, action: dict[str, Any]) -> None:
         entity = entity_of(action)
         target = str(action.get("target"))
-        if entity in self.game.companies:
+        if entity in self.game.companies and self.game.title.companies[entity].ability("assigned_bonus"):
+            self._assign_bonus(entity, target)
+        elif entity in self.game.companies:
             self._move_marker(entity, target)
         else:
             self._place_token(entity, target)
@@ -279,3 +330,35 @@ class Assign(Step):
             raise GameError("bonus marker", f"{sym}'s marker is already in {target}")
         game.companies[sym].marker = target
         game.log(f"{sym}'s marker moves to {target}")
+
+    def _bonus_hexes(self, sym: str, ability: AssignedBonus) -> list[str]:
+        """The hexes company ``sym`` may assign its bonus to now: its hexes (those its
+        owner reaches, if it must), but the one it is in."""
+        game = self.game
+        owner = game.companies[sym].owner
+        now = game.companies[sym].assigned
+        hexes = [h for h in ability.hexes if now is None or now != (h, owner)]
+        if ability.reachable:
+            reached = {node[1] for node in game.track_board.reach(owner).nodes}
+            hexes = [h for h in hexes if h in reached]
+        return hexes
+
+    def _assign_bonus(self, sym: str, target: str) -> None:
+        game = self.game
+        company = game.companies[sym]
+        spec = game.title.companies[sym].ability("assigned_bonus")
+        if not isinstance(spec, AssignedBonus):  # pragma: no cover - the caller checked
+            raise GameError("assigned bonus", f"{sym} has no bonus to assign")
+        ability = self._bonus(sym)
+        if ability is None:
+            raise self.explain({"type": "assign", "entity": sym}) or GameError(
+                "assigned bonus", f"{sym} may not assign its bonus now"
+            )
+        if target not in ability.hexes:
+            raise GameError("assigned bonus", f"{sym}'s bonus goes in {', '.join(ability.hexes)}")
+        if target not in self._bonus_hexes(sym, ability):
+            why = "is already there" if company.assigned == (target, company.owner) else "is not reached"
+            raise GameError("assigned bonus", f"{target} {why}: {sym}'s bonus cannot go there")
+        company.assigned = (target, company.owner)
+        company.uses["assigned_bonus"] -= 1
+        game.log(f"{sym}'s bonus is assigned to {target} for {company.owner}")

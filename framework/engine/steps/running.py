@@ -216,7 +216,8 @@ def end_of_dividend(game: Game, entity: str) -> None:
     """After every dividend (paid, withheld or skipped): a company that made special lays
     since the last dividend of anyone loses the lays it has left if this dividend is its
     owner's (``lapses: end_of_turn`` — so a lay made after the owner's dividend survives
-    the other companies' dividends, as in 18xx.games); then title hooks run."""
+    the other companies' dividends, as in 18xx.games); the entity's obsolete trains rust;
+    then title hooks run."""
     for sym, company in game.companies.items():
         if not company.laid_since_dividend:
             continue
@@ -224,5 +225,6 @@ def end_of_dividend(game: Game, entity: str) -> None:
         if isinstance(ability, TileLay) and ability.lapses == "end_of_turn" and company.owner == entity:
             company.uses["tile_lay"] = 0
         company.laid_since_dividend = False
+    trains.rust_obsolete(game, entity)
     if game.moments.after_dividend is not None:
         game.moments.after_dividend(game, entity)

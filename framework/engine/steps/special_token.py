@@ -91,6 +91,7 @@ class SpecialToken(Step):
             corporation.tokens_used += 1
         else:
             corporation.extra_tokens += 1
+        tokens.station_placed(game, owner, city)
         if not ability.extra:
             rnd.token_placed += 1
         company = game.companies[sym]

@@ -142,6 +142,7 @@ class Token(Step):
         game.corporations[entity].tokens_used += 1
         if city in own:
             game.corporations[entity].counters["token"] -= 1
+        tokens.station_placed(game, entity, city)
         rnd.token_placed += 1
         game.log(f"{entity} places a token in {city[0]} for {price}")
 

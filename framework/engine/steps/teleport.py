@@ -70,6 +70,7 @@ class TeleportStep(WaitingStep):
             connect=False,
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
+            special=True,
         )
 
     def lays(self, sym: str) -> list[LayPlan]:
@@ -127,6 +128,7 @@ class TeleportStep(WaitingStep):
         game.corporations[owner].tokens_used += 1
         rnd.token_placed += 1
         rnd.teleported = None
+        tokens.station_placed(game, owner, city)
         game.log(f"{owner} places a token in {city[0]} with {sym}, free")
 
     def process_pass(self, action: dict[str, Any]) -> None:

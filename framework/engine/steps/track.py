@@ -432,6 +432,7 @@ class SpecialTrack(Step):
             connect=ability.connected and entity not in game.players_by_id,
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
+            special=True,
             cash=cash,
             **({"free": True} if ability.free else {}),
         )
