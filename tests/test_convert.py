@@ -301,6 +301,27 @@ def test_the_lays_of_a_corporation_just_floated_are_its_first_turns():
     assert "first_turn_lays" not in rules["track"]
 
 
+def test_minors_lays_are_written_where_they_differ_with_home_cost_first():
+    """18MEX's minors lay one yellow tile (``tile_lays`` of a minor), and none while they
+    cannot pay for their unbuilt home hex (its track step, asked); 18EU's minors lay a
+    second yellow tile in their first turn, which stays a gap."""
+    from framework.convert.rules import convert_rules
+
+    two = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
+    one = [{"lay": True, "upgrade": False}]
+    asked = {"minor": True, "corporation": False}
+    minors = {"lays": one, "first": one}
+    rules, _ = convert_rules({}, [], Gaps(), two, minor_lays=minors, home_cost_first=asked)
+    assert rules["track"]["minor_lays"] == [{"lay": True, "upgrade": False, "home_cost_first": True}]
+    assert not any("home_cost_first" in slot for slot in rules["track"]["lays"])
+    rules, _ = convert_rules({}, [], Gaps(), two, minor_lays={"lays": two, "first": two})
+    assert "minor_lays" not in rules["track"]
+    gaps = Gaps()
+    rules, _ = convert_rules({}, [], gaps, two, minor_lays={"lays": one, "first": [*one, *one]})
+    assert rules["track"]["minor_lays"] == one
+    assert "minors' first operating turn" in " ".join(gaps.by_section["rules"])
+
+
 def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
     """1888's and 18AL's companies sell for 50% to 150% of their value: 18xx.games
     builds them with prices such as 12.5 and 37.5, which set the range all the same."""

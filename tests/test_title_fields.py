@@ -530,6 +530,7 @@ LAYS = "test_lays.py::"
 ROUTES = "test_routes.py::"
 DIST = "test_distance.py::"
 TOK = "test_token_ability.py::"
+MEX = "test_18mex.py::"
 FIRST_TURN = "test_tile_actions.py::test_a_corporations_first_operating_turn_has_the_first_turn_lays"
 TOK_PLACES = TOK + "test_a_company_places_its_corporations_token_at_price_or_teleport_price"
 TOK_EXTRA = TOK + "test_an_extra_token_leaves_the_turns_token_and_one_beyond_the_charter_leaves_it_full"
@@ -789,6 +790,17 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     **{
         f"rules.track.first_turn_lays.{name}": (FIRST_TURN,)
         for name in ("lay", "upgrade", "cost", "upgrade_cost", "same_hex", "requires")
+    },
+    **{
+        f"rules.track.minor_lays.{name}": (MEX + "test_a_minor_has_its_own_tile_actions",)
+        for name in ("lay", "upgrade", "cost", "upgrade_cost", "min_cost", "same_hex", "requires")
+    },
+    **{
+        f"rules.track.{lays}.home_cost_first": (
+            MEX + "test_a_minor_skips_its_track_step_until_it_can_pay_for_its_home_hex",
+            MEX + "test_without_home_cost_first_a_minor_stops_at_its_track_step",
+        )
+        for lays in ("lays", "first_turn_lays", "minor_lays")
     },
     "rules.track.lays.lay": (CHANGE,),
     "rules.track.lays.upgrade": (CHANGE,),

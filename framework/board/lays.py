@@ -275,6 +275,24 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     return plan
 
 
+def is_upgrade(board: Board, hex_id: str) -> bool:
+    """Whether a tile laid in ``hex_id`` is an upgrade: the hex has a tile, or was printed
+    in a tile's colour. A white hex takes its first tile as a lay, whatever track or
+    stops are printed on it."""
+    return hex_id in board.placed or board.hexmap.hexes[hex_id].color != "white"
+
+
+def first_tile_cost(board: Board, layer: LayTerms, hex_id: str) -> int | None:
+    """What the first tile in ``hex_id`` costs ``layer``'s entity: the hex's terrain, less
+    its discounts (``None``: the hex has a tile, or was printed with one)."""
+    hx = board.hexmap.hexes[hex_id]
+    if hex_id in board.placed or hx.color != "white":
+        return None
+    if layer.free:
+        return 0
+    return _terrain(hx.terrain, [d for d in layer.discounts if d.applies(hex_id)])
+
+
 def tile_count(tile: Tile, kind: str) -> int:
     return {"city": len(tile.cities), "town": len(tile.towns)}[kind]
 

@@ -182,6 +182,8 @@ def build_data(game)
     'currency' => try { game.format_currency(1234) },
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
+    'minor_lays' => try { minor_lays(game) },
+    'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
@@ -345,6 +347,49 @@ def first_turn_lays(game)
   lays = plain(game.tile_lays(corporation))
   floated.delete(corporation)
   lays
+end
+
+# The tile lays of a minor that has operated before ('lays') and of one that has not
+# ('first'); nil: the title has no minors.
+def minor_lays(game)
+  minor = game.minors.first
+  return nil unless minor
+
+  first = plain(game.tile_lays(minor))
+  history = minor.instance_variable_get(:@operating_history)
+  minor.instance_variable_set(:@operating_history, { [0, 0] => nil })
+  lays = plain(game.tile_lays(minor))
+  minor.instance_variable_set(:@operating_history, history)
+  { 'lays' => lays, 'first' => first }
+end
+
+# Whether the title's track step lets an operator whose home hex has no tile yet lay only
+# when it can pay for a tile there: asked of a fresh operating round's track step, for a
+# minor and a corporation whose white home hex costs more than their first tile action,
+# with that cost and a dollar less. { 'minor' => bool, 'corporation' => bool } (a kind
+# without such an operator left out).
+def home_cost_first(game)
+  step = game.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Track) }
+  return nil unless step
+
+  { 'minor' => game.minors, 'corporation' => game.corporations }.to_h do |kind, entities|
+    found = entities.lazy.map do |e|
+      hex = Array(e.coordinates).first && game.hex_by_id(Array(e.coordinates).first)
+      cost = hex && hex.tile.color == :white ? game.upgrade_cost(hex.tile, hex, e, e) : 0
+      action = cost.positive? && !e.tokens.empty? ? Array(game.tile_lays(e)).first : nil
+      [e, cost] if action && cost > (action[:cost] || 0) + 1
+    end.find(&:itself)
+    next [kind, nil] unless found
+
+    entity, cost = found
+    cash = entity.cash
+    asked = [cost - 1, cost].map do |money|
+      entity.instance_variable_set(:@cash, money)
+      step.can_lay_tile?(entity)
+    end
+    entity.instance_variable_set(:@cash, cash)
+    [kind, asked == [false, true]]
+  end.compact
 end
 
 def behaviour_of(klass)

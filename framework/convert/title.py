@@ -213,6 +213,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("tile_lays"),
         build.get("first_turn_lays"),
         build.get("lay_costs"),
+        minor_lays=build.get("minor_lays"),
+        home_cost_first=build.get("home_cost_first"),
     )
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
     companies, sales = convert_companies(

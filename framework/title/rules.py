@@ -225,6 +225,11 @@ class TileLaySlot(Model):
     """It may upgrade a tile laid earlier in the same turn."""
     requires: Literal["mainline"] | None = None
     """``mainline``: allowed only if this or an earlier action of the turn improves a main line."""
+    home_cost_first: bool = False
+    """While the operator's home hex has no tile yet, the action is open only when the
+    operator has the money for a tile there (the hex's terrain, less its discounts): an
+    operator without it skips the action, and its track step with it (18MEX's minors,
+    which start without money)."""
 
     def opens(self, upgraded: bool) -> tuple[bool, bool]:
         """``(lay, upgrade)``: what this action allows after a turn whose earlier actions
@@ -256,6 +261,10 @@ class TrackRules(Model):
     """The tile actions of a corporation's (or minor's) first operating turn, instead of
     ``lays`` (1850's second yellow tile for a corporation just floated: ``[{lay: true,
     upgrade: true}, {lay: not_if_upgraded, upgrade: false}]``)."""
+    minor_lays: list[TileLaySlot] | None = Field(default=None, min_length=1)
+    """The tile actions of a minor's operating turn, instead of ``lays`` and
+    ``first_turn_lays`` (18MEX's minors: one yellow tile, no upgrade, ``[{lay: true,
+    upgrade: false}]``)."""
     upgrades: UpgradeRule = UpgradeRule()
     """The general upgrade rule."""
 

@@ -6,7 +6,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.base.errors import GameError
-from framework.board.lays import IllegalLay, LayPlan, LayTerms, check_lay, lay, legal_lays
+from framework.board.lays import (
+    IllegalLay,
+    LayPlan,
+    LayTerms,
+    check_lay,
+    first_tile_cost,
+    is_upgrade,
+    lay,
+    legal_lays,
+)
 from framework.engine import events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -141,7 +150,19 @@ class Track(Step):
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost + slot.min_cost
+        cash = operating.cash(self.game, entity)
+        if not (lay_ok or upgrade_ok) or cash < slot.cost + slot.min_cost:
+            return False
+        return not slot.home_cost_first or self.home_affordable(entity, cash - slot.cost)
+
+    def home_affordable(self, entity: str, cash: int) -> bool:
+        """Whether ``entity`` has ``cash`` enough for a tile in its home hex, or the hex
+        already has one (a tile action's ``home_cost_first``)."""
+        home = tokens.charter(self.game, entity).home
+        if home is None:
+            return True
+        cost = first_tile_cost(self.game.track_board, operating.layer(self.game, entity), home.hex)
+        return cost is None or cost <= cash
 
     def special_lays(self, entity: str) -> bool:
         """Whether a tile-lay ability keeps the step waiting: the operator owns a company with
@@ -196,7 +217,7 @@ class Track(Step):
         out = []
         board = game.track_board
         for hex_id in candidate_hexes(game, entity):
-            upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
+            upgrade = is_upgrade(board, hex_id)
             if not (upgrade_ok if upgrade else lay_ok):
                 continue
             if upgrade and not slot.same_hex and hex_id in rnd.laid_hexes:
@@ -221,7 +242,7 @@ class Track(Step):
             raise GameError("tile actions", f"{entity} has no tile action left this turn")
         layer = operating.layer(game, entity)
         plan = _lay(game, entity, action, layer)
-        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
+        upgrade = is_upgrade(game.track_board, plan.hex)
         lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
         after = " after an upgrade this turn" if rnd.upgraded else ""
         if upgrade and not upgrade_ok:
