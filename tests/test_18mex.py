@@ -1,6 +1,7 @@
 """18MEX, converted from 18xx.games at run time, against its real games: its minors' own
 tile action (one yellow tile, and none while a minor cannot pay for its unbuilt home
-hex), and a white hex's printed track taking its first tile as a lay.
+hex), a white hex's printed track taking its first tile as a lay, mail, and KCMO's
+special lay of the Copper Canyon tile at a discount.
 """
 
 from __future__ import annotations
@@ -21,9 +22,14 @@ from framework.title.rules import TileLaySlot
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"13315": 131, "18MEX_game_end_stock_market": 103, "80226": 143, "hotseat01": 134}
+REACHED = {"13315": 163, "18MEX_game_end_stock_market": 341, "80226": 234, "hotseat01": 330}
 """The last action each real game replays to (before the minors' tile action: 37, 17, 34
-and 36, the first minor's turn)."""
+and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164)."""
+
+KCMO = (
+    "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
+    "when: [track], discount: %d, special: %s}]}}"
+)
 
 
 @pytest.fixture(scope="module")
@@ -31,9 +37,9 @@ def the_18mex(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the18mex"), "18MEX")
 
 
-def replayed_to(folder: Path, last: int, *house_rules: str) -> Game:
-    """The game of :data:`GAME` after its action ``last`` (``house_rules``: overlays)."""
-    record = GameFile.read(GAME)
+def replayed_to(folder: Path, last: int, *house_rules: str, path: Path = GAME) -> Game:
+    """The game of ``path`` after its action ``last`` (``house_rules``: overlays)."""
+    record = GameFile.read(path)
     rules = [RulesText("house rules", text) for text in house_rules]
     title = game_title(folder, len(record.players), record.optional_rules, rules)
     game = new_game(record, title)
@@ -45,8 +51,10 @@ def replayed_to(folder: Path, last: int, *house_rules: str) -> Game:
     return game
 
 
-def test_18mex_converts_its_minors_tile_action(the_18mex):
-    track = load_title(the_18mex).rules.track_rules
+def test_18mex_converts_its_minors_tile_action_its_mail_and_offers_minors_no_company(the_18mex):
+    rules = load_title(the_18mex).rules
+    assert rules.mail == "home_stop" and rules.company_sales.minors_offered is False
+    track = rules.track_rules
     assert track.minor_lays == [TileLaySlot(lay=True, upgrade=False, home_cost_first=True)]
     assert len(track.lays) == 2 and not any(slot.home_cost_first for slot in track.lays)
 
@@ -91,9 +99,58 @@ def test_a_minor_has_its_own_tile_actions(the_18mex):
 
 
 def test_a_white_hex_s_printed_track_takes_its_first_tile_as_a_lay(the_18mex):
-    """"TM lays tile #9 on K12", then "TM lays tile #472 on M12 (Tampico)": the second tile
+    """ "TM lays tile #9 on K12", then "TM lays tile #472 on M12 (Tampico)": the second tile
     action lays yellow only, and Tampico's printed city and town are white."""
     game = replayed_to(the_18mex, 41)
     assert game.round.entity() == "TM" and game.round.laid == 1 and not game.round.upgraded
     game.process({"type": "lay_tile", "entity": "TM", "hex": "M12", "tile": "472-0", "rotation": 1})
     assert game.track_board.placed["M12"].tile_id == "472-0" and not game.round.upgraded
+
+
+def test_mail_pays_a_corporation_its_home_stop_when_its_turn_starts(the_18mex):
+    """ "TM receives no mail income as it has no trains" in its first turn, then, with a
+    2 train, "CHI receives $30 in mail" (Chihuahua, $30 in yellow) as its turn starts."""
+    game = replayed_to(the_18mex, 40)
+    assert game.round.entity() == "TM" and game.corporations["TM"].cash == 750
+    assert replayed_to(the_18mex, 39).corporations["TM"].cash == 750
+
+    def earned(*rules: str) -> int:
+        before, after = replayed_to(the_18mex, 130, *rules), replayed_to(the_18mex, 131, *rules)
+        assert after.round.entity() == "CHI" and before.round.entity() == "MC"
+        return after.corporations["CHI"].cash - before.corporations["CHI"].cash
+
+    assert earned() == 30
+    assert earned("rules: {mail: null}") == 0
+
+
+LAY_470 = {"type": "lay_tile", "entity": "KCMO", "hex": "F5", "tile": "470-0", "rotation": 4}
+
+
+def test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60(the_18mex):
+    """ "CHI receives a discount of $60 from Kansas City, Mexico, & Orient Railroad", "CHI
+    (KCMO) spends $60 and lays tile #470 ... on F5": the tile, labelled CC and with a town,
+    goes in the unlabelled, empty mountain hex ($120)."""
+    game = replayed_to(the_18mex, 131)
+    cash = game.corporations["CHI"].cash
+    game.process(dict(LAY_470))
+    assert game.track_board.placed["F5"].tile_id == "470-0" and game.corporations["CHI"].cash == cash - 60
+    game = replayed_to(the_18mex, 131, KCMO % (0, "true"))
+    game.process(dict(LAY_470))
+    assert game.corporations["CHI"].cash == cash - 120
+
+
+def test_a_lay_that_is_not_special_keeps_to_labels_and_stops(the_18mex):
+    game = replayed_to(the_18mex, 131, KCMO % (60, "false"))
+    with pytest.raises(GameError, match="label"):
+        game.process(dict(LAY_470))
+
+
+def test_a_minor_is_offered_no_company_so_its_track_step_ends_with_its_lay(the_18mex):
+    """ "B lays tile #4 with rotation 2 on J5", then "B runs a 2 train": in phase 3, with
+    KCMO (a tile-lay company) in a player's hands, B's step does not wait for a pass, as
+    18MEX offers minors no companies; a title that offers them does (18SJ)."""
+    other = FIXTURES / "80226.json"
+    game = replayed_to(the_18mex, 190, path=other)
+    assert game.round.entity() == "B" and game.round.active_step().name == "routes"
+    game = replayed_to(the_18mex, 190, "rules: {company_sales: {minors_offered: true}}", path=other)
+    assert game.round.entity() == "B" and game.round.active_step().name == "track"

@@ -322,6 +322,27 @@ def test_minors_lays_are_written_where_they_differ_with_home_cost_first():
     assert "minors' first operating turn" in " ".join(gaps.by_section["rules"])
 
 
+def test_a_tile_lay_is_special_unless_it_says_not_and_keeps_its_discount():
+    """18xx.games' tile_lay abilities are special (labels and stops not checked) unless
+    ``special: false``; 18MEX's KCMO has $60 off its lay in F5."""
+    from framework.convert.entities import convert_ability
+
+    kcmo = {
+        "type": "tile_lay",
+        "hexes": ["F5"],
+        "tiles": ["470"],
+        "count": 1,
+        "when": "track",
+        "discount": 60,
+    }
+    gaps = Gaps()
+    [lay] = convert_ability(kcmo, "company KCMO", set(), gaps)
+    assert lay["discount"] == 60 and lay["special"] is True
+    [lay] = convert_ability({**kcmo, "special": False, "discount": 0}, "company KCMO", set(), gaps)
+    assert "special" not in lay and "discount" not in lay
+    assert not gaps.by_section
+
+
 def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
     """1888's and 18AL's companies sell for 50% to 150% of their value: 18xx.games
     builds them with prices such as 12.5 and 37.5, which set the range all the same."""

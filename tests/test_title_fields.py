@@ -597,6 +597,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[tile_income].owner": (
         "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
     ),
+    "companies.abilities[tile_lay].discount": (
+        MEX + "test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60",
+    ),
+    "companies.abilities[tile_lay].special": (
+        MEX + "test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60",
+        MEX + "test_a_lay_that_is_not_special_keeps_to_labels_and_stops",
+    ),
+    "rules.company_sales.minors_offered": (
+        MEX + "test_a_minor_is_offered_no_company_so_its_track_step_ends_with_its_lay",
+        "test_rules_companies.py::test_noj_blocks_d9_while_a_player_owns_it",
+    ),
+    "rules.mail": (MEX + "test_mail_pays_a_corporation_its_home_stop_when_its_turn_starts",),
     "companies.abilities[tile_lay].free": (
         "test_title_1830.py::test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes",
     ),

@@ -79,6 +79,11 @@ class LayTerms:
     """Hexes closed to tiles (by companies)."""
     discounts: tuple[Discount, ...] = ()
     """Terrain discounts (a company's)."""
+    lay_discount: int = 0
+    """Money off each lay's terrain and border costs together (a company's special lay)."""
+    special: bool = False
+    """The tile need not match the hex's label or its cities and towns (a company's
+    special lay): colour, the upgrade chart and the track kept still count."""
 
 
 @dataclass(frozen=True)
@@ -209,14 +214,16 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
             else f"a {site.old_color} tile is upgraded to {site.wanted or 'nothing'}"
         )
         raise IllegalLay("upgrade colour", f"tile {name} is {tile.color}: {what}")
-    if (tile.label or None) != (site.label or None):
-        have = f"label {site.label!r}" if site.label else "no label"
-        theirs = f"label {tile.label!r}" if tile.label else "no label"
-        raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
     if site.placed is not None:
         listed = title.tiles[site.placed].upgrades
         if listed is not None and name not in listed:
             raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
+    if layer.special:
+        return
+    if (tile.label or None) != (site.label or None):
+        have = f"label {site.label!r}" if site.label else "no label"
+        theirs = f"label {tile.label!r}" if tile.label else "no label"
+        raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
     keep = title.rules.track_rules.upgrades.keep_revenue_centres
     if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):
@@ -255,6 +262,8 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     terrain = 0 if layer.free else _terrain(carried, discounts)
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
+    off = min(layer.lay_discount, terrain)
+    terrain, border_cost = terrain - off, max(0, border_cost - (layer.lay_discount - off))
     kinds = tuple(carried)
     if border_cost:
         kinds += tuple(_border_kind(hx, pair, hex_id) for pair in borders)
@@ -445,6 +454,7 @@ def _suiting(board: Board, layer: LayTerms, site: _Site) -> Sequence[str]:
     old = site.old
     key = (
         layer.tiles,
+        layer.special,
         layer.colors,
         site.wanted,
         site.old_color,

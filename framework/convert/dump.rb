@@ -183,6 +183,8 @@ def build_data(game)
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
     'minor_lays' => try { minor_lays(game) },
+    'minors_offered_companies' => try { minors_offered_companies(game_for(game.class, game.players.size, game.optional_rules)) },
+    'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'export_after_set' => try { export_after_set(game) },
@@ -390,6 +392,45 @@ def home_cost_first(game)
     entity.instance_variable_set(:@cash, cash)
     [kind, asked == [false, true]]
   end.compact
+end
+
+# Whether the game offers a minor the companies it offers a corporation (its
+# `purchasable_companies`, a company put in a player's hands for the question); nil: no
+# minors, or nothing to ask with.
+def minors_offered_companies(game)
+  minor = game.minors.first
+  corporation = game.corporations.first
+  company = game.companies.find { |c| c.abilities.none? { |a| a.type == :no_buy } }
+  return nil unless minor && corporation && company
+
+  owner = company.owner
+  company.owner = game.players.first
+  offered = [minor, corporation].map { |e| game.purchasable_companies(e).include?(company) }
+  company.owner = owner
+  offered[1] ? offered[0] : nil
+end
+
+# Whether the game pays a corporation mail when its operating turn starts (the game's
+# `place_home_token`, its home token already down): 'home_stop' when one with a train gets
+# the value of its home tile's first stop for that train, and one without gets nothing.
+def mail(game)
+  corporation = game.corporations.find do |c|
+    hex = Array(c.coordinates).first && game.hex_by_id(Array(c.coordinates).first)
+    hex&.tile&.city_towns&.first && !c.tokens.empty?
+  end
+  return nil unless corporation
+
+  corporation.tokens.first.used = true
+  stop = game.hex_by_id(Array(corporation.coordinates).first).tile.city_towns.first
+  before = corporation.cash
+  game.place_home_token(corporation)
+  return nil unless corporation.cash == before
+
+  train = game.depot.upcoming.first
+  game.buy_train(corporation, train, :free)
+  game.place_home_token(corporation)
+  paid = corporation.cash - before
+  paid.positive? && paid == stop.route_base_revenue(game.phase, train) ? 'home_stop' : nil
 end
 
 def behaviour_of(klass)

@@ -225,8 +225,12 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         _minors_of_companies(build),
     )
     rules["company_sales"] = sales
+    if build.get("minors_offered_companies") is False:
+        rules["company_sales"]["minors_offered"] = False
     if build.get("first_operating_order") == "lowest_first":
         rules["first_operating_order"] = "lowest_first"
+    if build.get("mail") == "home_stop":
+        rules["mail"] = "home_stop"
     _auctioned(companies, build.get("auction_companies"), build.get("companies") or [], gaps)
     if build.get("players_buy_from_turn") == 2:
         rules["company_sales"]["players_from_turn"] = 2
@@ -421,6 +425,8 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    if sections["rules"].get("mail"):
+        gaps.drop("code", "`place_home_token`")  # what it does is the mail
     return converted
 
 

@@ -404,6 +404,11 @@ class CompanySales(Model):
     """The lowest price, as a multiple of face value (rounded up)."""
     max: float = Field(default=2.0, gt=0)
     """The highest price, as a multiple of face value."""
+    minors_offered: bool = True
+    """Whether the companies for sale to corporations count as for sale to a minor too
+    (18xx.games' ``purchasable_companies``): minors never buy companies, but a minor's
+    track step waits (for a pass) while it could pay for one with a tile-lay ability, as
+    18xx.games has it. ``false``: minors are offered none (18MEX, 1846)."""
     players_from_turn: int = Field(default=1, ge=1)
     """The first game turn whose stock round lets players buy companies from one another,
     where the phase allows it (``phases.players_buy_companies``; 1830: 2, not in the
@@ -482,6 +487,11 @@ class Rules(Model):
     """The order corporations operate in in the game's first operating round: by price,
     highest first (as in every later one), or lowest first (1846; those at one price in
     the order they got there)."""
+    mail: Literal["home_stop"] | None = None
+    """Mail (18MEX): ``home_stop``, when its operating turn starts, a corporation that has
+    a train receives from the bank the value of the first stop on its home hex's tile (its
+    first city, else its first town) in the current phase, as its first train counts it;
+    minors and trainless corporations receive none. ``None``: no mail."""
     auction: AuctionRules = AuctionRules()
     """The initial auction's rules."""
     draft: DraftRules = DraftRules()

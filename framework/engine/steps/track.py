@@ -132,7 +132,7 @@ class Track(Step):
 
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
-        if entity != rnd.entity():
+        if entity != rnd.entity() or self.home_closed(entity):
             return []
         if self.slot_open(entity) or self.special_lays(entity):
             return ["lay_tile", "pass"]
@@ -150,24 +150,26 @@ class Track(Step):
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        cash = operating.cash(self.game, entity)
-        if not (lay_ok or upgrade_ok) or cash < slot.cost + slot.min_cost:
-            return False
-        return not slot.home_cost_first or self.home_affordable(entity, cash - slot.cost)
+        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost + slot.min_cost
 
-    def home_affordable(self, entity: str, cash: int) -> bool:
-        """Whether ``entity`` has ``cash`` enough for a tile in its home hex, or the hex
-        already has one (a tile action's ``home_cost_first``)."""
+    def home_closed(self, entity: str) -> bool:
+        """Whether the turn's next tile action is ``home_cost_first`` and ``entity`` cannot
+        pay for a tile in its home hex, which has none yet: the step is closed to it, its
+        companies' lays too."""
+        slot = self.slot()
+        if slot is None or not slot.home_cost_first:
+            return False
         home = tokens.charter(self.game, entity).home
         if home is None:
-            return True
+            return False
         cost = first_tile_cost(self.game.track_board, operating.layer(self.game, entity), home.hex)
-        return cost is None or cost <= cash
+        return cost is not None and cost > operating.cash(self.game, entity) - slot.cost
 
     def special_lays(self, entity: str) -> bool:
         """Whether a tile-lay ability keeps the step waiting: the operator owns a company with
-        lays left or could buy one now, or it is the virtual player's (whose free lays
-        18xx.games gives as such an ability)."""
+        lays left or could buy one now (a minor, where ``company_sales.minors_offered``),
+        or it is the virtual player's (whose free lays 18xx.games gives as such an
+        ability)."""
         game = self.game
         if operating.is_bot(game, entity):
             return True
@@ -177,6 +179,8 @@ class Track(Step):
         if self.president_lays(entity):
             return True
         if not game.phase_spec().buy_companies:
+            return False
+        if entity in game.minors and not game.title.rules.company_sales.minors_offered:
             return False
         cash = operating.cash(game, entity)
         for sym, company in game.companies.items():
@@ -454,6 +458,8 @@ class SpecialTrack(Step):
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
             cash=cash,
+            lay_discount=ability.discount,
+            special=ability.special,
             **({"free": True} if ability.free else {}),
         )
 
