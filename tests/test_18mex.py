@@ -134,6 +134,7 @@ def test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60(the_18mex):
     cash = game.corporations["CHI"].cash
     game.process(dict(LAY_470))
     assert game.track_board.placed["F5"].tile_id == "470-0" and game.corporations["CHI"].cash == cash - 60
+    assert game.companies["KCMO"].closed, "Kansas City, Mexico, & Orient Railroad closes"
     game = replayed_to(the_18mex, 131, KCMO % (0, "true"))
     game.process(dict(LAY_470))
     assert game.corporations["CHI"].cash == cash - 120

@@ -343,6 +343,16 @@ def test_a_tile_lay_is_special_unless_it_says_not_and_keeps_its_discount():
     assert not gaps.by_section
 
 
+def test_a_company_the_built_game_closes_on_its_lay_closes_when_used_up():
+    from framework.convert.title import _lays_closing
+
+    companies = {"KCMO": {"abilities": [{"type": "tile_lay", "count": 1}]}, "MIR": {"abilities": []}}
+    _lays_closing(companies, ["KCMO"])
+    assert companies["KCMO"]["abilities"] == [{"type": "tile_lay", "count": 1, "closes_when_used_up": True}]
+    _lays_closing(companies, {"_error": "NoMethodError"})
+    assert companies["MIR"] == {"abilities": []}
+
+
 def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
     """1888's and 18AL's companies sell for 50% to 150% of their value: 18xx.games
     builds them with prices such as 12.5 and 37.5, which set the range all the same."""

@@ -184,6 +184,7 @@ def build_data(game)
     'first_turn_lays' => try { first_turn_lays(game) },
     'minor_lays' => try { minor_lays(game) },
     'minors_offered_companies' => try { minors_offered_companies(game_for(game.class, game.players.size, game.optional_rules)) },
+    'lay_closes' => try { lay_closes(game.class, game.players.size, game.optional_rules) },
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
@@ -408,6 +409,48 @@ def minors_offered_companies(game)
   offered = [minor, corporation].map { |e| game.purchasable_companies(e).include?(company) }
   company.owner = owner
   offered[1] ? offered[0] : nil
+end
+
+# The companies whose tile_lay ability of one lay closes them when used, where the title
+# does it in code (the ability not saying `closed_when_used_up`): each lays once, in a
+# fresh game, for the first corporation, in an operating round's special track step.
+def lay_closes(klass, players, rules)
+  lays_once = lambda do |c|
+    c.abilities.any? do |a|
+      a.type == :tile_lay && !Array(a.hexes).empty? && !Array(a.tiles).empty? &&
+        [nil, 1].include?(a.count) && !a.closed_when_used_up
+    end
+  end
+  syms = game_for(klass, players, rules).companies.select(&lays_once).map(&:sym)
+  syms.select { |sym| try { lays_and_closes?(game_for(klass, players, rules), sym) } == true }
+end
+
+def lays_and_closes?(game, sym)
+  company = game.company_by_id(sym)
+  ability = company.abilities.find { |a| a.type == :tile_lay }
+  corporation = game.corporations.first
+  company.owner&.companies&.delete(company)
+  company.owner = corporation
+  corporation.companies << company
+  corporation.instance_variable_set(:@cash, 100_000)
+  round = game.send(:operating_round, 1)
+  { :@entities => [corporation], :@entity_index => 0, :@current_operator => corporation }.each do |k, v|
+    round.instance_variable_set(k, v)
+  end
+  game.instance_variable_set(:@round, round)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::SpecialTrack) }
+  hex = game.hex_by_id(Array(ability.hexes).first)
+  tile = game.tiles.find { |t| t.name == Array(ability.tiles).first }
+  return false unless step && hex && tile
+
+  rotation = (0..5).find do |r|
+    tile.rotate!(r)
+    step.legal_tile_rotation?(company, hex, tile)
+  end
+  return false unless rotation
+
+  step.process_lay_tile(Engine::Action::LayTile.new(company, tile: tile, hex: hex, rotation: rotation))
+  company.closed?
 end
 
 # Whether the game pays a corporation mail when its operating turn starts (the game's

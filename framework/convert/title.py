@@ -203,6 +203,15 @@ def _snake(module: str) -> str:
     return text.lower()
 
 
+def _lays_closing(companies: dict[str, Any], closing: Any) -> None:
+    """``closes_when_used_up`` on the tile-lay ability of each company the built game
+    closes when it has made its lay (``lay_closes`` of ``dump.rb``: 18MEX's KCMO)."""
+    for sym in closing if isinstance(closing, list) else []:
+        for ability in (companies.get(sym) or {}).get("abilities") or []:
+            if ability.get("type") == "tile_lay":
+                ability["closes_when_used_up"] = True
+
+
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
@@ -225,6 +234,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         _minors_of_companies(build),
     )
     rules["company_sales"] = sales
+    _lays_closing(companies, build.get("lay_closes"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False
     if build.get("first_operating_order") == "lowest_first":
