@@ -330,6 +330,58 @@ def test_the_lays_of_a_corporation_just_floated_are_its_first_turns():
     assert "first_turn_lays" not in rules["track"]
 
 
+def test_minors_lays_are_written_where_they_differ_with_home_cost_first():
+    """18MEX's minors lay one yellow tile (``tile_lays`` of a minor), and none while they
+    cannot pay for their unbuilt home hex (its track step, asked); 18EU's minors lay a
+    second yellow tile in their first turn, which stays a gap."""
+    from framework.convert.rules import convert_rules
+
+    two = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
+    one = [{"lay": True, "upgrade": False}]
+    asked = {"minor": True, "corporation": False}
+    minors = {"lays": one, "first": one}
+    rules, _ = convert_rules({}, [], Gaps(), two, minor_lays=minors, home_cost_first=asked)
+    assert rules["track"]["minor_lays"] == [{"lay": True, "upgrade": False, "home_cost_first": True}]
+    assert not any("home_cost_first" in slot for slot in rules["track"]["lays"])
+    rules, _ = convert_rules({}, [], Gaps(), two, minor_lays={"lays": two, "first": two})
+    assert "minor_lays" not in rules["track"]
+    gaps = Gaps()
+    rules, _ = convert_rules({}, [], gaps, two, minor_lays={"lays": one, "first": [*one, *one]})
+    assert rules["track"]["minor_lays"] == one
+    assert "minors' first operating turn" in " ".join(gaps.by_section["rules"])
+
+
+def test_a_tile_lay_is_special_unless_it_says_not_and_keeps_its_discount():
+    """18xx.games' tile_lay abilities are special (labels and stops not checked) unless
+    ``special: false``; 18MEX's KCMO has $60 off its lay in F5."""
+    from framework.convert.entities import convert_ability
+
+    kcmo = {
+        "type": "tile_lay",
+        "hexes": ["F5"],
+        "tiles": ["470"],
+        "count": 1,
+        "when": "track",
+        "discount": 60,
+    }
+    gaps = Gaps()
+    [lay] = convert_ability(kcmo, "company KCMO", set(), gaps)
+    assert lay["discount"] == 60 and lay["special"] is True
+    [lay] = convert_ability({**kcmo, "special": False, "discount": 0}, "company KCMO", set(), gaps)
+    assert "special" not in lay and "discount" not in lay
+    assert not gaps.by_section
+
+
+def test_a_company_the_built_game_closes_on_its_lay_closes_when_used_up():
+    from framework.convert.title import _lays_closing
+
+    companies = {"KCMO": {"abilities": [{"type": "tile_lay", "count": 1}]}, "MIR": {"abilities": []}}
+    _lays_closing(companies, ["KCMO"])
+    assert companies["KCMO"]["abilities"] == [{"type": "tile_lay", "count": 1, "closes_when_used_up": True}]
+    _lays_closing(companies, {"_error": "NoMethodError"})
+    assert companies["MIR"] == {"abilities": []}
+
+
 def test_company_prices_of_half_to_one_and_a_half_times_face_value_are_kept():
     """1888's and 18AL's companies sell for 50% to 150% of their value: 18xx.games
     builds them with prices such as 12.5 and 37.5, which set the range all the same."""

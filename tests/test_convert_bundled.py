@@ -71,7 +71,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.SB.abilities": "Sveabolaget's bonus marker is 18SJ's Assign step and revenue code",
         "companies.MV.abilities": "Motala Verkstad's early train purchase is 18SJ's "
         "BuyTrainBeforeRunRoute step",
-        "companies.NOHAB.abilities": "NOHAB's train discount is 18SJ's SpecialBuyTrain step",
         "companies.NE.comes_with": "the NE comes with the priority card NEFT: 18SJ's code",
         "companies.NEFT.abilities": "the NEFT is a priority card (18SJ's ChoosePriority step); the data "
         "only keeps it open",

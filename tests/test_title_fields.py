@@ -530,6 +530,7 @@ LAYS = "test_lays.py::"
 ROUTES = "test_routes.py::"
 DIST = "test_distance.py::"
 TOK = "test_token_ability.py::"
+MEX = "test_18mex.py::"
 FIRST_TURN = "test_tile_actions.py::test_a_corporations_first_operating_turn_has_the_first_turn_lays"
 TOK_PLACES = TOK + "test_a_company_places_its_corporations_token_at_price_or_teleport_price"
 TOK_EXTRA = TOK + "test_an_extra_token_leaves_the_turns_token_and_one_beyond_the_charter_leaves_it_full"
@@ -601,6 +602,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[tile_income].owner": (
         "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
     ),
+    "companies.abilities[tile_lay].discount": (
+        MEX + "test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60",
+    ),
+    "companies.abilities[tile_lay].special": (
+        MEX + "test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60",
+        MEX + "test_a_lay_that_is_not_special_keeps_to_labels_and_stops",
+    ),
+    "rules.company_sales.minors_offered": (
+        MEX + "test_a_minor_is_offered_no_company_so_its_track_step_ends_with_its_lay",
+        "test_rules_companies.py::test_noj_blocks_d9_while_a_player_owns_it",
+    ),
+    "rules.mail": (MEX + "test_mail_pays_a_corporation_its_home_stop_when_its_turn_starts",),
     "companies.abilities[tile_lay].free": (
         "test_title_1830.py::test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes",
     ),
@@ -794,6 +807,17 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     **{
         f"rules.track.first_turn_lays.{name}": (FIRST_TURN,)
         for name in ("lay", "upgrade", "cost", "upgrade_cost", "same_hex", "requires")
+    },
+    **{
+        f"rules.track.minor_lays.{name}": (MEX + "test_a_minor_has_its_own_tile_actions",)
+        for name in ("lay", "upgrade", "cost", "upgrade_cost", "min_cost", "same_hex", "requires")
+    },
+    **{
+        f"rules.track.{lays}.home_cost_first": (
+            MEX + "test_a_minor_skips_its_track_step_until_it_can_pay_for_its_home_hex",
+            MEX + "test_without_home_cost_first_a_minor_stops_at_its_track_step",
+        )
+        for lays in ("lays", "first_turn_lays", "minor_lays")
     },
     "rules.track.lays.lay": (CHANGE,),
     "rules.track.lays.upgrade": (CHANGE,),

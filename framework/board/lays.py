@@ -80,10 +80,11 @@ class LayTerms:
     """Hexes closed to tiles (by companies)."""
     discounts: tuple[Discount, ...] = ()
     """Terrain discounts (a company's)."""
+    lay_discount: int = 0
+    """Money off each lay's terrain and border costs together (a company's special lay)."""
     special: bool = False
-    """A company's lay (18xx.games' special lays): the tile keeps the colour order and the
-    track already there, but need not keep the hex's label or its number of cities and
-    towns (18AL's Lumber Terminal, a tile with a town, in an empty swamp hex)."""
+    """The tile need not match the hex's label or its cities and towns (a company's
+    special lay): colour, the upgrade chart and the track kept still count."""
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,8 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     terrain = 0 if layer.free else _terrain(carried, discounts)
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
+    off = min(layer.lay_discount, terrain)
+    terrain, border_cost = terrain - off, max(0, border_cost - (layer.lay_discount - off))
     kinds = tuple(carried)
     if border_cost:
         kinds += tuple(_border_kind(hx, pair, hex_id) for pair in borders)
@@ -291,6 +294,24 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     if layer.cash is not None and plan.cost > layer.cash:
         raise IllegalLay("costs", f"the lay costs {plan.cost} but only {layer.cash} is available")
     return plan
+
+
+def is_upgrade(board: Board, hex_id: str) -> bool:
+    """Whether a tile laid in ``hex_id`` is an upgrade: the hex has a tile, or was printed
+    in a tile's colour. A white hex takes its first tile as a lay, whatever track or
+    stops are printed on it."""
+    return hex_id in board.placed or board.hexmap.hexes[hex_id].color != "white"
+
+
+def first_tile_cost(board: Board, layer: LayTerms, hex_id: str) -> int | None:
+    """What the first tile in ``hex_id`` costs ``layer``'s entity: the hex's terrain, less
+    its discounts (``None``: the hex has a tile, or was printed with one)."""
+    hx = board.hexmap.hexes[hex_id]
+    if hex_id in board.placed or hx.color != "white":
+        return None
+    if layer.free:
+        return 0
+    return _terrain(hx.terrain, [d for d in layer.discounts if d.applies(hex_id)])
 
 
 def tile_count(tile: Tile, kind: str) -> int:
@@ -445,6 +466,7 @@ def _suiting(board: Board, layer: LayTerms, site: _Site) -> Sequence[str]:
     old = site.old
     key = (
         layer.tiles,
+        layer.special,
         layer.colors,
         site.wanted,
         site.old_color,

@@ -182,6 +182,11 @@ def build_data(game)
     'currency' => try { game.format_currency(1234) },
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
+    'minor_lays' => try { minor_lays(game) },
+    'minors_offered_companies' => try { minors_offered_companies(game_for(game.class, game.players.size, game.optional_rules)) },
+    'lay_closes' => try { lay_closes(game.class, game.players.size, game.optional_rules) },
+    'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
+    'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
@@ -571,6 +576,130 @@ def first_turn_lays(game)
   lays = plain(game.tile_lays(corporation))
   floated.delete(corporation)
   lays
+end
+
+# The tile lays of a minor that has operated before ('lays') and of one that has not
+# ('first'); nil: the title has no minors.
+def minor_lays(game)
+  minor = game.minors.first
+  return nil unless minor
+
+  first = plain(game.tile_lays(minor))
+  history = minor.instance_variable_get(:@operating_history)
+  minor.instance_variable_set(:@operating_history, { [0, 0] => nil })
+  lays = plain(game.tile_lays(minor))
+  minor.instance_variable_set(:@operating_history, history)
+  { 'lays' => lays, 'first' => first }
+end
+
+# Whether the title's track step lets an operator whose home hex has no tile yet lay only
+# when it can pay for a tile there: asked of a fresh operating round's track step, for a
+# minor and a corporation whose white home hex costs more than their first tile action,
+# with that cost and a dollar less. { 'minor' => bool, 'corporation' => bool } (a kind
+# without such an operator left out).
+def home_cost_first(game)
+  step = game.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Track) }
+  return nil unless step
+
+  { 'minor' => game.minors, 'corporation' => game.corporations }.to_h do |kind, entities|
+    found = entities.lazy.map do |e|
+      hex = Array(e.coordinates).first && game.hex_by_id(Array(e.coordinates).first)
+      cost = hex && hex.tile.color == :white ? game.upgrade_cost(hex.tile, hex, e, e) : 0
+      action = cost.positive? && !e.tokens.empty? ? Array(game.tile_lays(e)).first : nil
+      [e, cost] if action && cost > (action[:cost] || 0) + 1
+    end.find(&:itself)
+    next [kind, nil] unless found
+
+    entity, cost = found
+    cash = entity.cash
+    asked = [cost - 1, cost].map do |money|
+      entity.instance_variable_set(:@cash, money)
+      step.can_lay_tile?(entity)
+    end
+    entity.instance_variable_set(:@cash, cash)
+    [kind, asked == [false, true]]
+  end.compact
+end
+
+# Whether the game offers a minor the companies it offers a corporation (its
+# `purchasable_companies`, a company put in a player's hands for the question); nil: no
+# minors, or nothing to ask with.
+def minors_offered_companies(game)
+  minor = game.minors.first
+  corporation = game.corporations.first
+  company = game.companies.find { |c| c.abilities.none? { |a| a.type == :no_buy } }
+  return nil unless minor && corporation && company
+
+  owner = company.owner
+  company.owner = game.players.first
+  offered = [minor, corporation].map { |e| game.purchasable_companies(e).include?(company) }
+  company.owner = owner
+  offered[1] ? offered[0] : nil
+end
+
+# The companies whose tile_lay ability of one lay closes them when used, where the title
+# does it in code (the ability not saying `closed_when_used_up`): each lays once, in a
+# fresh game, for the first corporation, in an operating round's special track step.
+def lay_closes(klass, players, rules)
+  lays_once = lambda do |c|
+    c.abilities.any? do |a|
+      a.type == :tile_lay && !Array(a.hexes).empty? && !Array(a.tiles).empty? &&
+        [nil, 1].include?(a.count) && !a.closed_when_used_up
+    end
+  end
+  syms = game_for(klass, players, rules).companies.select(&lays_once).map(&:sym)
+  syms.select { |sym| try { lays_and_closes?(game_for(klass, players, rules), sym) } == true }
+end
+
+def lays_and_closes?(game, sym)
+  company = game.company_by_id(sym)
+  ability = company.abilities.find { |a| a.type == :tile_lay }
+  corporation = game.corporations.first
+  company.owner&.companies&.delete(company)
+  company.owner = corporation
+  corporation.companies << company
+  corporation.instance_variable_set(:@cash, 100_000)
+  round = game.send(:operating_round, 1)
+  { :@entities => [corporation], :@entity_index => 0, :@current_operator => corporation }.each do |k, v|
+    round.instance_variable_set(k, v)
+  end
+  game.instance_variable_set(:@round, round)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::SpecialTrack) }
+  hex = game.hex_by_id(Array(ability.hexes).first)
+  tile = game.tiles.find { |t| t.name == Array(ability.tiles).first }
+  return false unless step && hex && tile
+
+  rotation = (0..5).find do |r|
+    tile.rotate!(r)
+    step.legal_tile_rotation?(company, hex, tile)
+  end
+  return false unless rotation
+
+  step.process_lay_tile(Engine::Action::LayTile.new(company, tile: tile, hex: hex, rotation: rotation))
+  company.closed?
+end
+
+# Whether the game pays a corporation mail when its operating turn starts (the game's
+# `place_home_token`, its home token already down): 'home_stop' when one with a train gets
+# the value of its home tile's first stop for that train, and one without gets nothing.
+def mail(game)
+  corporation = game.corporations.find do |c|
+    hex = Array(c.coordinates).first && game.hex_by_id(Array(c.coordinates).first)
+    hex&.tile&.city_towns&.first && !c.tokens.empty?
+  end
+  return nil unless corporation
+
+  corporation.tokens.first.used = true
+  stop = game.hex_by_id(Array(corporation.coordinates).first).tile.city_towns.first
+  before = corporation.cash
+  game.place_home_token(corporation)
+  return nil unless corporation.cash == before
+
+  train = game.depot.upcoming.first
+  game.buy_train(corporation, train, :free)
+  game.place_home_token(corporation)
+  paid = corporation.cash - before
+  paid.positive? && paid == stop.route_base_revenue(game.phase, train) ? 'home_stop' : nil
 end
 
 def behaviour_of(klass)

@@ -89,6 +89,28 @@ def _lays(value: Any, gaps: Gaps) -> list[dict[str, Any]]:
     return lays or [{"lay": True, "upgrade": True}]
 
 
+def _minor_track(track: dict[str, Any], minor_lays: Any, home_cost_first: Any, gaps: Gaps) -> None:
+    """A title's minors' tile actions (``minor_lays`` of ``dump.rb``: the built game's
+    ``tile_lays`` of a minor that has operated, and of one that has not) when they are not
+    the corporations'; and ``home_cost_first`` on the actions of the kinds of operator
+    (``minor``, ``corporation``) whose track step the built game closes while they cannot
+    pay for a tile in their unbuilt home hex."""
+    asked = home_cost_first if isinstance(home_cost_first, dict) else {}
+    if asked.get("corporation") is True:
+        for slot in track["lays"] + track.get("first_turn_lays", []):
+            slot["home_cost_first"] = True
+    if not isinstance(minor_lays, dict) or not isinstance(minor_lays.get("lays"), list):
+        return
+    lays = _lays(minor_lays["lays"], gaps)
+    if asked.get("minor") is True:
+        lays = [{**slot, "home_cost_first": True} for slot in lays]
+    if lays != track["lays"]:
+        track["minor_lays"] = lays
+    first = minor_lays.get("first")
+    if isinstance(first, list) and first != minor_lays["lays"]:
+        gaps.add("rules", f"minors' first operating turn: tile actions {first} (written as later turns')")
+
+
 def convert_rules(
     constants: dict[str, Any],
     corporations: list[dict[str, Any]],
@@ -96,11 +118,13 @@ def convert_rules(
     tile_lays: Any = None,
     first_turn_lays: Any = None,
     lay_costs: Any = None,
+    minor_lays: Any = None,
+    home_cost_first: Any = None,
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The ``rules`` section, and what single corporations override of it (``tile_lays``:
     the tile actions the built game gives its first corporation, when the title computes
     them in code rather than in ``TILE_LAYS``; ``first_turn_lays``: those it gives a
-    corporation just floated)."""
+    corporation just floated; ``minor_lays``, ``home_cost_first``: :func:`_minor_track`)."""
 
     def c(name: str, default: Any = None) -> Any:
         return constant(constants, name, default)
@@ -193,9 +217,10 @@ def convert_rules(
         first = _lays(first_turn_lays, gaps)
         if first != track["lays"]:
             track["first_turn_lays"] = first
+    _minor_track(track, minor_lays, home_cost_first, gaps)
     least = _least_lay_cost(lay_costs)
     if least:
-        for slot in track["lays"] + track.get("first_turn_lays", []):
+        for slot in track["lays"] + track.get("first_turn_lays", []) + track.get("minor_lays", []):
             slot["min_cost"] = least
     elif c("TILE_COST", 0):
         gaps.add("rules", f"TILE_COST {c('TILE_COST')}: every tile costs money")

@@ -210,6 +210,15 @@ def _snake(module: str) -> str:
     return text.lower()
 
 
+def _lays_closing(companies: dict[str, Any], closing: Any) -> None:
+    """``closes_when_used_up`` on the tile-lay ability of each company the built game
+    closes when it has made its lay (``lay_closes`` of ``dump.rb``: 18MEX's KCMO)."""
+    for sym in closing if isinstance(closing, list) else []:
+        for ability in (companies.get(sym) or {}).get("abilities") or []:
+            if ability.get("type") == "tile_lay":
+                ability["closes_when_used_up"] = True
+
+
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
@@ -220,6 +229,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("tile_lays"),
         build.get("first_turn_lays"),
         build.get("lay_costs"),
+        minor_lays=build.get("minor_lays"),
+        home_cost_first=build.get("home_cost_first"),
     )
     corporations = convert_corporations(
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
@@ -233,8 +244,13 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
     )
     rules["company_sales"] = sales
+    _lays_closing(companies, build.get("lay_closes"))
+    if build.get("minors_offered_companies") is False:
+        rules["company_sales"]["minors_offered"] = False
     if build.get("first_operating_order") == "lowest_first":
         rules["first_operating_order"] = "lowest_first"
+    if build.get("mail") == "home_stop":
+        rules["mail"] = "home_stop"
     _auctioned(companies, build.get("auction_companies"), build.get("companies") or [], gaps)
     if build.get("players_buy_from_turn") == 2:
         rules["company_sales"]["players_from_turn"] = 2
@@ -449,6 +465,8 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         if all(isinstance(b.get(key), bool) for b in builds.values()):
             gaps.drop("code", f"`{method}`")
     _probed_steps(base, gaps)
+    if sections["rules"].get("mail"):
+        gaps.drop("code", "`place_home_token`")  # what it does is the mail
     return converted
 
 

@@ -169,9 +169,11 @@ def national(game: Game) -> str | None:
 
 
 def lay_slots(game: Game, entity: str) -> list[TileLaySlot]:
-    """The tile actions of ``entity``'s operating turn: ``rules.track.first_turn_lays``
-    in its first, else ``rules.track.lays``."""
+    """The tile actions of ``entity``'s operating turn: a minor's ``rules.track.minor_lays``,
+    ``rules.track.first_turn_lays`` in its first, else ``rules.track.lays``."""
     track = game.title.rules.track_rules
+    if track.minor_lays is not None and entity in game.minors:
+        return track.minor_lays
     if track.first_turn_lays is not None:
         operator = game.corporations.get(entity) or game.minors.get(entity)
         if operator is not None and operator.operating_turns == 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import operating, purchases, tokens, trains
+from framework.engine import mail, operating, purchases, tokens, trains
 from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
 from framework.engine.steps.stock_turn import LAST_BUYER
@@ -167,6 +167,7 @@ class OperatingRound(Round):
             if not closed:
                 self.reset_turn_state()
                 tokens.place_home(game, entity, self)
+                mail.pay_mail(game, entity)
                 purchases.note_route(game, entity)
                 operator = game.corporations.get(entity) or game.minors[entity]
                 operator.operated = True

@@ -92,6 +92,13 @@ class TileLay(AbilityBase):
     and none is possible once they are used up; by default the lays are extra."""
     free: bool = False
     """The lays pay no terrain or border costs (1836Jr30's Enkhuizen-Stavoren Ferry)."""
+    discount: int = Field(default=0, ge=0)
+    """Money off each lay's terrain and border costs together (18MEX's KCMO: $60 off the
+    $120 mountain of F5)."""
+    special: bool = False
+    """The tiles need not match the hex's label or its cities and towns, only follow its
+    colour, the upgrade chart and keep its track (18xx.games' default for a company's
+    lays: 18MEX's Copper Canyon tile, labelled CC and with a town, in the empty F5)."""
     closes_when_used_up: bool = False
     """The company closes when its last lay is made."""
     when: list[

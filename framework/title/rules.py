@@ -232,6 +232,11 @@ class TileLaySlot(Model):
     """It may upgrade a tile laid earlier in the same turn."""
     requires: Literal["mainline"] | None = None
     """``mainline``: allowed only if this or an earlier action of the turn improves a main line."""
+    home_cost_first: bool = False
+    """While the operator's home hex has no tile yet, the action is open only when the
+    operator has the money for a tile there (the hex's terrain, less its discounts): an
+    operator without it skips the action, and its track step with it (18MEX's minors,
+    which start without money)."""
 
     def opens(self, upgraded: bool) -> tuple[bool, bool]:
         """``(lay, upgrade)``: what this action allows after a turn whose earlier actions
@@ -263,6 +268,10 @@ class TrackRules(Model):
     """The tile actions of a corporation's (or minor's) first operating turn, instead of
     ``lays`` (1850's second yellow tile for a corporation just floated: ``[{lay: true,
     upgrade: true}, {lay: not_if_upgraded, upgrade: false}]``)."""
+    minor_lays: list[TileLaySlot] | None = Field(default=None, min_length=1)
+    """The tile actions of a minor's operating turn, instead of ``lays`` and
+    ``first_turn_lays`` (18MEX's minors: one yellow tile, no upgrade, ``[{lay: true,
+    upgrade: false}]``)."""
     upgrades: UpgradeRule = UpgradeRule()
     """The general upgrade rule."""
 
@@ -405,6 +414,11 @@ class CompanySales(Model):
     (1846: $1, any company being sold for $1 up to its face value)."""
     max: float = Field(default=2.0, gt=0)
     """The highest price, as a multiple of face value."""
+    minors_offered: bool = True
+    """Whether the companies for sale to corporations count as for sale to a minor too
+    (18xx.games' ``purchasable_companies``): minors never buy companies, but a minor's
+    track step waits (for a pass) while it could pay for one with a tile-lay ability, as
+    18xx.games has it. ``false``: minors are offered none (18MEX, 1846)."""
     players_from_turn: int = Field(default=1, ge=1)
     """The first game turn whose stock round lets players buy companies from one another,
     where the phase allows it (``phases.players_buy_companies``; 1830: 2, not in the
@@ -483,6 +497,11 @@ class Rules(Model):
     """The order corporations operate in in the game's first operating round: by price,
     highest first (as in every later one), or lowest first (1846; those at one price in
     the order they got there)."""
+    mail: Literal["home_stop"] | None = None
+    """Mail (18MEX): ``home_stop``, when its operating turn starts, a corporation that has
+    a train receives from the bank the value of the first stop on its home hex's tile (its
+    first city, else its first town) in the current phase, as its first train counts it;
+    minors and trainless corporations receive none. ``None``: no mail."""
     auction: AuctionRules = AuctionRules()
     """The initial auction's rules."""
     draft: DraftRules = DraftRules()

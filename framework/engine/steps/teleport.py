@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.board.lays import legal_lays
+from framework.board.lays import is_upgrade, legal_lays
 from framework.board.tokens import cities_in
 from framework.engine import operating, tokens
 from framework.engine.steps.base import Choice, RoundState, WaitingStep, entity_of, step
@@ -97,7 +97,7 @@ class TeleportStep(WaitingStep):
         owner = game.companies[sym].owner
         slot = operating.lay_slots(game, owner)[rnd.laid]
         plan = _lay(game, owner, action, self.layer(sym))
-        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
+        upgrade = is_upgrade(game.track_board, plan.hex)
         if (upgrade and not slot.upgrade) or (not upgrade and not slot.lay):
             raise GameError("tile actions", "this tile action may not be this lay")
         _build(game, owner, plan, sym)

@@ -6,7 +6,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.base.errors import GameError
-from framework.board.lays import IllegalLay, LayPlan, LayTerms, check_lay, lay, legal_lays
+from framework.board.lays import (
+    IllegalLay,
+    LayPlan,
+    LayTerms,
+    check_lay,
+    first_tile_cost,
+    is_upgrade,
+    lay,
+    legal_lays,
+)
 from framework.engine import events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -123,7 +132,7 @@ class Track(Step):
 
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
-        if entity != rnd.entity():
+        if entity != rnd.entity() or self.home_closed(entity):
             return []
         if self.slot_open(entity) or self.special_lays(entity):
             return ["lay_tile", "pass"]
@@ -143,10 +152,24 @@ class Track(Step):
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
         return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost + slot.min_cost
 
+    def home_closed(self, entity: str) -> bool:
+        """Whether the turn's next tile action is ``home_cost_first`` and ``entity`` cannot
+        pay for a tile in its home hex, which has none yet: the step is closed to it, its
+        companies' lays too."""
+        slot = self.slot()
+        if slot is None or not slot.home_cost_first:
+            return False
+        home = tokens.charter(self.game, entity).home
+        if home is None:
+            return False
+        cost = first_tile_cost(self.game.track_board, operating.layer(self.game, entity), home.hex)
+        return cost is not None and cost > operating.cash(self.game, entity) - slot.cost
+
     def special_lays(self, entity: str) -> bool:
         """Whether a tile-lay ability keeps the step waiting: the operator owns a company with
-        lays left or could buy one now, or it is the virtual player's (whose free lays
-        18xx.games gives as such an ability)."""
+        lays left or could buy one now (a minor, where ``company_sales.minors_offered``),
+        or it is the virtual player's (whose free lays 18xx.games gives as such an
+        ability)."""
         game = self.game
         if operating.is_bot(game, entity):
             return True
@@ -156,6 +179,8 @@ class Track(Step):
         if self.president_lays(entity):
             return True
         if not game.phase_spec().buy_companies:
+            return False
+        if entity in game.minors and not game.title.rules.company_sales.minors_offered:
             return False
         cash = operating.cash(game, entity)
         for sym, company in game.companies.items():
@@ -196,7 +221,7 @@ class Track(Step):
         out = []
         board = game.track_board
         for hex_id in candidate_hexes(game, entity):
-            upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
+            upgrade = is_upgrade(board, hex_id)
             if not (upgrade_ok if upgrade else lay_ok):
                 continue
             if upgrade and not slot.same_hex and hex_id in rnd.laid_hexes:
@@ -221,7 +246,7 @@ class Track(Step):
             raise GameError("tile actions", f"{entity} has no tile action left this turn")
         layer = operating.layer(game, entity)
         plan = _lay(game, entity, action, layer)
-        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
+        upgrade = is_upgrade(game.track_board, plan.hex)
         lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
         after = " after an upgrade this turn" if rnd.upgraded else ""
         if upgrade and not upgrade_ok:
@@ -432,8 +457,9 @@ class SpecialTrack(Step):
             connect=ability.connected and entity not in game.players_by_id,
             hexes=frozenset(ability.hexes),
             tiles=frozenset(ability.tiles),
-            special=True,
             cash=cash,
+            lay_discount=ability.discount,
+            special=ability.special,
             **({"free": True} if ability.free else {}),
         )
 
