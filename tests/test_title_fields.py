@@ -43,6 +43,8 @@ from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
 from framework.board.lays import LayTerms, check_lay, lay
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, stop_value
+from framework.board.routes import revenue as routes_revenue
+from framework.board.runroutes import route_from_json
 from framework.board.tokens import IllegalToken, check_token
 from framework.bots.heuristic import HeuristicBot
 from framework.bots.play import new_session, play
@@ -368,6 +370,31 @@ def test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex():
     board = Board(title)
     assert Earned("Corner", "C", 70) in rules.earned(board, ["A2", "G10"])
     assert not [e for e in rules.earned(board, ["A2"]) if e.name == "Corner"]
+
+
+OWN_BONUSES = """overlay: {name: own bonuses}
+bonuses:
+  hexes_mine: {kind: all_hexes, name: A, label: a, hexes: [C12, C16], amount: 70, corporations: [ÖKJ]}
+  hexes_theirs: {kind: all_hexes, name: B, label: b, hexes: [C12, C16], amount: 50, corporations: [BJ]}
+  icons_mine: {kind: all_icons, name: C, label: c, icons: [GKB], amount: 30, corporations: [ÖKJ, BJ]}
+  icons_theirs: {kind: all_icons, name: D, label: d, icons: [GKB], amount: 20, corporations: [BJ]}
+  dest_mine: {kind: destinations, name: E, anchor: GKB, destination: GKB, amounts: [11],
+    labels: [e], corporations: [ÖKJ]}
+  dest_theirs: {kind: destinations, name: F, anchor: GKB, destination: GKB, amounts: [13],
+    labels: [f], corporations: [BJ]}
+"""
+
+
+def test_a_bonus_of_some_corporations_is_earned_by_their_routes_only():
+    """``bonuses.corporations`` (1888's destinations, one corporation's own): ÖKJ's
+    3-train of game 166116 (action 275, C12-D15-C16: 90 and the Göta kanal tokens' 80)
+    earns the bonuses listing ÖKJ, of every kind, and none of those listing only BJ."""
+    game = game_before_with(REAL, 275, OWN_BONUSES)
+    data = recorded(REAL, 275)["routes"][0]
+    runner = operating.runner(game, game.trains[data["train"]])
+    earned = routes_revenue(game.board, runner, route_from_json(game.board, "ÖKJ", data))
+    assert [e.name for e in earned.bonuses if e.name in "ABCDEF"] == ["A", "C", "E"]
+    assert earned.total == 170 + 70 + 30 + 11
 
 
 CENTRES = """overlay: {name: centres}
@@ -1263,6 +1290,16 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "bonuses[all_hexes].amount": (
         HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",
+    ),
+    "bonuses[all_icons].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
+    ),
+    "bonuses[all_hexes].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
+        "test_1888.py::test_lyr_earns_its_destination_bonus_joining_yantai_and_qingdao",
+    ),
+    "bonuses[destinations].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
     ),
     "bonuses[destinations].kind": (OPER + "test_routes_earn_their_bonuses", REPLAY),
     "bonuses[destinations].name": (SHOWN,),

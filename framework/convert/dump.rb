@@ -190,6 +190,7 @@ def build_data(game)
     'auction_companies' => try { auction_companies(game) },
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
+    'route_bonuses' => try { route_bonuses(game) },
   }.merge(setup_probe(game))
 end
 
@@ -238,6 +239,53 @@ def first_operating_order(game)
   return nil unless order.size == 2
 
   order.first == low ? 'lowest_first' : 'highest_first'
+end
+
+# A stand-in for a route, for asking a title's `revenue_for` about stops: the train (of
+# the depot's first type, run by `owner`), the phase and the stops.
+ProbeTrain = Struct.new(:owner, :name, :distance, :multiplier, :id)
+ProbeRoute = Struct.new(:train, :phase, :stops, :corporation) do
+  def hexes
+    stops.map(&:hex)
+  end
+end
+
+# What a title's own `revenue_for` adds to a route of `corporation` stopping at `stops`,
+# over the stops' values (nil when it refuses the route or asks the route more).
+def revenue_extra(game, corporation, stops)
+  first = game.depot.upcoming.first
+  train = ProbeTrain.new(corporation, first.name, first.distance, first.multiplier, "#{first.name}-probe")
+  route = ProbeRoute.new(train, game.phase, stops, corporation)
+  game.revenue_for(route, stops) - stops.sum { |s| s.route_revenue(game.phase, train) }
+rescue StandardError, NotImplementedError
+  nil
+end
+
+# Bonuses a title's `revenue_for` gives a corporation's route joining its home hex and
+# another hex (1888's destinations), asked of the built game with two-stop routes: the
+# home and the hex earn more than either with a third hex, and the same two stops earn
+# two other corporations nothing more. Nil where the title does not override `revenue_for`.
+def route_bonuses(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  stops = game.hexes.filter_map { |h| [h.id, (h.tile.cities + h.tile.towns + h.tile.offboards).first] }.to_h.compact
+  game.corporations.flat_map do |corp|
+    others = (game.corporations - [corp]).first(2)
+    home = Array(corp.coordinates).first
+    next [] unless stops[home]
+
+    extras = stops.to_h { |hex, stop| [hex, hex == home ? nil : revenue_extra(game, corp, [stops[home], stop])] }
+    third = extras.find { |_, extra| extra&.zero? }&.first
+    next [] unless third
+
+    extras.filter_map do |hex, extra|
+      next unless extra&.positive?
+      next unless revenue_extra(game, corp, [stops[third], stops[hex]])&.zero?
+      next unless others.all? { |other| revenue_extra(game, other, [stops[home], stops[hex]])&.zero? }
+
+      { 'corporation' => corp.name, 'hexes' => [home, hex], 'amount' => extra }
+    end
+  end
 end
 
 # The cards of a fresh game's first step when it deals them from a deck (a draft's

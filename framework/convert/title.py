@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles
+from framework.convert.bonuses import route_bonuses
 from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
@@ -29,7 +30,7 @@ from framework.convert.tidy import tidy
 from framework.convert.trains import convert_phases, convert_trains, depot_purchases
 
 FILES = {
-    "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end"],
+    "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end", "bonuses"],
     "map.yaml": ["map"],
     "tiles.yaml": ["tiles"],
     "market.yaml": ["market"],
@@ -272,6 +273,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "rounds": rounds,
         "sequence": sequence,
     }
+    bonuses = route_bonuses(build.get("route_bonuses"), corporations)
+    if bonuses:
+        out["bonuses"] = bonuses
     draws = setup_draws(companies, build.get("draws") or [], gaps)
     family = _setup_family(dump, build)
     listed = (constants, build.get("game_companies") or [], build.get("corporations") or [])
@@ -419,6 +423,8 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    if sections.get("bonuses"):
+        gaps.drop("code", "`revenue_for`")
     return converted
 
 

@@ -21,6 +21,16 @@ abilities of that company; a train's own multipliers belong to the train.
         destination: m
         amounts: [50, 100]
         labels: [m/M, m/M/m]
+      lyr_destination:
+        kind: all_hexes
+        name: Destination
+        label: 1 dest
+        hexes: [F16, H14]
+        amount: 20
+        corporations: [LYR]
+
+A bonus with ``corporations`` is one of those corporations' own (1888's destinations:
+a route of the corporation joining its home and its destination earns it).
 """
 
 from __future__ import annotations
@@ -32,7 +42,18 @@ from pydantic import Field, model_validator
 from framework.title.base import Entry, HexId
 
 
-class AllIconsBonus(Entry):
+class BonusEntry(Entry):
+    """What every kind of bonus has: who may earn it."""
+
+    corporations: list[str] = []
+    """The corporations (or minors) whose routes earn it; empty: every company's routes."""
+
+    def earned_by(self, owner: str) -> bool:
+        """Whether routes run by ``owner`` may earn it."""
+        return not self.corporations or owner in self.corporations
+
+
+class AllIconsBonus(BonusEntry):
     """Earned by a route whose stops show every one of the icons."""
 
     kind: Literal["all_icons"]
@@ -47,7 +68,7 @@ class AllIconsBonus(Entry):
     """What the route earns on top of its stops."""
 
 
-class AllHexesBonus(Entry):
+class AllHexesBonus(BonusEntry):
     """Earned by a route that stops in every one of the hexes."""
 
     kind: Literal["all_hexes"]
@@ -62,7 +83,7 @@ class AllHexesBonus(Entry):
     """What the route earns on top of its stops."""
 
 
-class DestinationsBonus(Entry):
+class DestinationsBonus(BonusEntry):
     """Earned by a route that stops at the anchor and at one or more destinations.
 
     The amount depends on how many destination stops the route has:

@@ -556,6 +556,8 @@ class _Checker:
         on_map = {icon.name for hx in t.map.hexes.values() for icon in hx.icons}
         for name, bonus in t.bonuses.items():
             at = ("bonuses", name)
+            runners = {**t.corporations, **t.minors}
+            yield from self.refs((*at, "corporations"), bonus.corporations, runners, "corporation")
             if bonus.kind == "all_hexes":
                 yield from self.hex_refs((*at, "hexes"), bonus.hexes)
                 continue

@@ -1,0 +1,75 @@
+"""1888, converted from 18xx.games at run time, against its real games: each
+corporation's destination bonus (a route joining its home and its destination)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from oracle_support import ORACLE, imported_title
+
+from framework.board.routes import revenue
+from framework.board.runroutes import route_from_json
+from framework.engine import operating
+from framework.engine.game import Game
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, replay, title_for
+
+FIXTURES = ORACLE.parent / "fixtures" / "1888"
+
+
+@pytest.fixture(scope="module")
+def the_1888(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("the1888"), "1888")
+
+
+def before(the_1888: Path, path: Path, action_id: int) -> tuple[Game, dict]:
+    """The game of ``path`` just before its action ``action_id``, and that action."""
+    record = GameFile.read(path)
+    game = new_game(record, title_for(record, the_1888))
+    for action in record.effective():
+        if action.get("id") == action_id:
+            return game, action
+        if action.get("type") != "message":
+            game.process(recorded(game, record, action))
+    raise AssertionError(f"no action {action_id}")
+
+
+def test_1888_converts_each_corporation_s_destination_as_its_own_bonus(the_1888):
+    from ruamel.yaml import YAML
+
+    title = YAML(typ="safe").load(the_1888 / "title.yaml")
+    assert title["bonuses"]["LYR_destination"] == {
+        "kind": "all_hexes",
+        "name": "Destination",
+        "label": "dest",
+        "hexes": ["F16", "H14"],
+        "amount": 20,
+        "corporations": ["LYR"],
+    }
+    east = YAML(typ="safe").load(the_1888 / "variants" / "east.yaml")
+    assert east["bonuses"]["LHR_destination_C3"]["hexes"] == ["A9", "C3"]
+
+
+def test_lyr_earns_its_destination_bonus_joining_yantai_and_qingdao(the_1888):
+    """Game 129026, action 68: LYR's 2-train runs Qingdao (H14) - Yantai (F16), its
+    destination and its home, for 80 (18xx.games' log): 60 for the stops, 20 for the
+    destination; other corporations' routes there earn no bonus."""
+    game, action = before(the_1888, FIXTURES / "129026.json", 68)
+    data = action["routes"][0]
+    route = route_from_json(game.board, "LYR", data)
+    earned = revenue(game.board, operating.runner(game, game.trains[data["train"]]), route)
+    assert (earned.stops, earned.total, earned.text(route)) == (60, 80, "H14-F16 + dest")
+    other = operating.runner(game, game.trains[data["train"]])
+    assert [b.key for b in other.bonuses.title] == ["LYR_destination"]
+
+
+REACHED = {"128097": 219, "129026": 261}
+"""Actions replayed before the first divergence (without the destination bonuses: 69 and 72)."""
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
+def test_the_real_1888_games_replay_past_their_destination_runs(the_1888, path):
+    record = GameFile.read(path)
+    outcome = replay(record, title_for(record, the_1888))
+    assert outcome.actions >= REACHED[path.stem], outcome.failure
