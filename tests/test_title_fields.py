@@ -397,6 +397,47 @@ def test_a_bonus_of_some_corporations_is_earned_by_their_routes_only():
     assert earned.total == 170 + 70 + 30 + 11
 
 
+def _share_overlay(**fields: object) -> str:
+    terms = ", ".join(f"{k}: {v}" for k, v in fields.items())
+    return (
+        "overlay: {name: share}\nbonuses:\n  ferry: {kind: revenue_share, name: Ferry, label: f, "
+        f"hexes: [C16, H9], {terms}}}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "share"),
+    [
+        ({"percent": 50}, 45),
+        ({"percent": 50, "round_down_to": 10}, 40),
+        ({"percent": 100, "round_down_to": 20}, 80),
+        ({"percent": 50, "corporations": "[BJ]"}, None),
+        ({"percent": 50, "min_stops": 4}, "illegal"),
+    ],
+)
+def test_a_revenue_share_adds_a_part_of_the_stops_worth(fields, share):
+    """``bonuses`` of kind ``revenue_share`` (1850Jr's ports): ÖKJ's 3-train of game 166116
+    (action 275) stops in C12, D15 and C16 for 90 (and 80 for the Göta kanal tokens);
+    with C16 a share hex it earns ``percent`` of 90 more, rounded down to ``round_down_to``
+    — not if the share is another corporation's, and illegally with fewer stops than
+    ``min_stops``."""
+    game = game_before_with(REAL, 275, _share_overlay(**fields))
+    data = recorded(REAL, 275)["routes"][0]
+    runner = operating.runner(game, game.trains[data["train"]])
+    route = route_from_json(game.board, "ÖKJ", data)
+    if share == "illegal":
+        with pytest.raises(IllegalRoute) as caught:
+            check_route(game.board, runner, route)
+        assert caught.value.rule == "stops with a revenue share"
+        return
+    check_route(game.board, runner, route)
+    earned = routes_revenue(game.board, runner, route)
+    assert [(e.name, e.label, e.amount) for e in earned.bonuses if e.name == "Ferry"] == (
+        [] if share is None else [("Ferry", "f", share)]
+    )
+    assert earned.total == 170 + (share or 0)
+
+
 CENTRES = """overlay: {name: centres}
 map:
   hexes:
@@ -582,6 +623,7 @@ T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
 TCHES = "test_title_18Chesapeake.py::"
 HERE = "test_title_fields.py::"
+J50 = "test_1850Jr.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
@@ -1301,6 +1343,26 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "bonuses[destinations].corporations": (
         HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
     ),
+    "bonuses[revenue_share].kind": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_the_real_1850jr_game_reaches_its_recorded_result",
+    ),
+    "bonuses[revenue_share].name": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
+    "bonuses[revenue_share].label": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_a_route_to_napoli_earns_half_more_and_needs_two_other_stops",
+    ),
+    "bonuses[revenue_share].hexes": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_the_best_routes_count_the_port",
+    ),
+    "bonuses[revenue_share].percent": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
+    "bonuses[revenue_share].round_down_to": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
+    "bonuses[revenue_share].min_stops": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_a_route_to_napoli_earns_half_more_and_needs_two_other_stops",
+    ),
+    "bonuses[revenue_share].corporations": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
     "bonuses[destinations].kind": (OPER + "test_routes_earn_their_bonuses", REPLAY),
     "bonuses[destinations].name": (SHOWN,),
     "bonuses[destinations].anchor": (OPER + "test_routes_earn_their_bonuses", REPLAY),

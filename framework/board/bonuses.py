@@ -20,7 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from framework.title.bonuses import AllHexesBonus, AllIconsBonus, Bonus, DestinationsBonus
+from framework.title.bonuses import (
+    AllHexesBonus,
+    AllIconsBonus,
+    Bonus,
+    DestinationsBonus,
+    RevenueShareBonus,
+)
 
 if TYPE_CHECKING:
     from framework.board.board import Board
@@ -57,10 +63,13 @@ class BonusRules:
     token_label: str = "{amount}"
     marker: Marker | None = None
 
-    def earned(self, board: Board, stop_hexes: Sequence[str]) -> tuple[Earned, ...]:
-        """The bonuses of a route stopping in ``stop_hexes``, in the order they are shown."""
+    def earned(self, board: Board, stop_hexes: Sequence[str], value: int = 0) -> tuple[Earned, ...]:
+        """The bonuses of a route stopping in ``stop_hexes``, whose stops earn ``value``,
+        in the order they are shown."""
         icons = [board.icons(h) for h in stop_hexes]
         found = self.from_icons(icons, stop_hexes)
+        for bonus in self.shares(stop_hexes):
+            found.append(Earned(bonus.name, bonus.label, bonus.share(value)))
         for h in stop_hexes:
             if h in self.tokens:
                 amount = self.tokens[h]
@@ -71,6 +80,18 @@ class BonusRules:
             if count:
                 found.append(Earned("marker", marker.label, marker.amount * count))
         return tuple(found)
+
+    def shares(self, stop_hexes: Sequence[str]) -> list[RevenueShareBonus]:
+        """The title's revenue shares a route stopping in ``stop_hexes`` earns."""
+        return [
+            b
+            for b in self.title
+            if isinstance(b, RevenueShareBonus) and any(h in b.hexes for h in stop_hexes)
+        ]
+
+    def too_few_stops(self, stop_hexes: Sequence[str]) -> RevenueShareBonus | None:
+        """A revenue share whose hexes the route stops in, needing more stops than it has."""
+        return next((b for b in self.shares(stop_hexes) if len(stop_hexes) < b.min_stops), None)
 
     def from_icons(self, icons: Sequence[list[str]], stop_hexes: Sequence[str]) -> list[Earned]:
         """The title's bonuses for stops showing ``icons`` in ``stop_hexes``."""

@@ -20,7 +20,8 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
   chain never turns back inside a hex.
 
 Revenue is the value of the stops in the current phase, each bonus the route
-earns (:mod:`framework.board.bonuses`), and the train's multiplier on stops in
+earns (:mod:`framework.board.bonuses`; a revenue share is a part of the stops' value,
+and a route stopping where one is earned may need more stops), and the train's multiplier on stops in
 hexes holding the company's token; a distance by kind of stop pays the stops it
 counts as paying, times their multiplier.
 """
@@ -150,6 +151,12 @@ def check_route(
             f"train {route.train} visits {by_kind.describe()}, the route has "
             + ", ".join(f"{n} {kind}" for kind, n in _kinds(nodes).items()),
         )
+    short = runner.bonuses.too_few_stops(route.hexes())
+    if short is not None:
+        raise IllegalRoute(
+            "stops with a revenue share",
+            f"a route stopping at a {short.name} needs {short.min_stops} stops, it has {len(stops)}",
+        )
     if len(route.chains) != len(stops) - 1:
         raise IllegalRoute("track", "a route needs track between each two stops")
     if len(set(stops)) < len(stops):
@@ -233,7 +240,7 @@ def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
         ]
         nodes = [board.face(h).nodes[i] for h, i in route.stops]
         base = runner.by_kind.earn((n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)) or 0
-    return Revenue(base, runner.bonuses.earned(board, route.hexes()))
+    return Revenue(base, runner.bonuses.earned(board, route.hexes(), base))
 
 
 def _node(faces: Mapping[str, Face], stop: NodeRef) -> Node | None:

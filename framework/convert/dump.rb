@@ -15,6 +15,7 @@
 # Without TITLE arguments every title of the engine is dumped.
 require 'json'
 require 'set'
+require 'delegate'
 
 engine_dir, out_dir, *wanted = ARGV
 abort('usage: ruby dump.rb ENGINE_DIR (OUT_DIR | --list) [TITLE ...]') unless engine_dir && out_dir
@@ -191,6 +192,7 @@ def build_data(game)
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'route_bonuses' => try { route_bonuses(game) },
+    'revenue_shares' => try { revenue_shares(game) },
   }.merge(setup_probe(game))
 end
 
@@ -285,6 +287,52 @@ def route_bonuses(game)
 
       { 'corporation' => corp.name, 'hexes' => [home, hex], 'amount' => extra }
     end
+  end
+end
+
+# A revenue centre of the built game worth `revenue` to any route (for the probes).
+class ProbeStop < SimpleDelegator
+  def initialize(stop, revenue)
+    super(stop)
+    @probe_revenue = revenue
+  end
+
+  def route_revenue(_phase, _train)
+    @probe_revenue
+  end
+end
+
+# What a title's own `revenue_for` adds to routes stopping at a revenue centre of each
+# group of the map (1850Jr's ports), asked of the built game with routes of two other
+# stops worth 10 to 2,000 and the grouped stop worth nothing: for each group, its hexes,
+# the extra by the other stops' worth (only where the same route with an ungrouped stop
+# instead earns nothing more), and the fewest stops a route with it may have. Nil where
+# the title does not override `revenue_for`.
+def revenue_shares(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  corp = game.corporations.first
+  centres = game.hexes.flat_map { |h| (h.tile.cities + h.tile.towns + h.tile.offboards).map { |n| [h.id, n] } }
+  plain = centres.reject { |_, n| Array(n.groups).any? }.uniq(&:first).first(3).map(&:last)
+  return [] if plain.size < 3
+
+  groups = centres.flat_map { |_, n| Array(n.groups) }.uniq
+  groups.filter_map do |group|
+    hexes = centres.select { |_, n| Array(n.groups).include?(group) }.map(&:first).uniq
+    grouped = ProbeStop.new(centres.find { |_, n| Array(n.groups).include?(group) }.last, 0)
+    samples = (1..200).filter_map do |k|
+      a, b = (k * 10) / 2, (k * 10) - ((k * 10) / 2)
+      with = revenue_extra(game, corp, [ProbeStop.new(plain[0], a), ProbeStop.new(plain[1], b), grouped])
+      without = revenue_extra(game, corp, [ProbeStop.new(plain[0], a), ProbeStop.new(plain[1], b),
+                                           ProbeStop.new(plain[2], 0)])
+      [k * 10, with] if with && without&.zero?
+    end
+    next if samples.size < 200 || samples.all? { |_, extra| extra.zero? }
+
+    fewest = (2..4).find do |n|
+      revenue_extra(game, corp, plain.first(n - 1).map { |st| ProbeStop.new(st, 10) } + [grouped])
+    end
+    { 'group' => group.to_s, 'hexes' => hexes, 'samples' => samples, 'min_stops' => fewest }
   end
 end
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles
-from framework.convert.bonuses import route_bonuses
+from framework.convert.bonuses import revenue_shares, route_bonuses
 from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
@@ -274,6 +274,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "sequence": sequence,
     }
     bonuses = route_bonuses(build.get("route_bonuses"), corporations)
+    bonuses.update(revenue_shares(build.get("revenue_shares")))
     if bonuses:
         out["bonuses"] = bonuses
     draws = setup_draws(companies, build.get("draws") or [], gaps)

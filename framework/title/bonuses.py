@@ -110,5 +110,36 @@ class DestinationsBonus(BonusEntry):
         return self
 
 
-Bonus = Annotated[AllIconsBonus | AllHexesBonus | DestinationsBonus, Field(discriminator="kind")]
+class RevenueShareBonus(BonusEntry):
+    """Earned by a route stopping in one of the hexes: a share of what its stops earn,
+    rounded down (1850Jr's ports: half, to a multiple of 10)::
+
+        port: {kind: revenue_share, name: Port, label: port, hexes: [H0, I1],
+          percent: 50, round_down_to: 10, min_stops: 3}
+    """
+
+    kind: Literal["revenue_share"]
+    """Selects this kind of bonus."""
+    name: str
+    """Its name."""
+    label: str
+    """How it shows in a route's revenue text."""
+    hexes: list[HexId] = Field(min_length=1)
+    """A route stopping in any of these hexes earns it (once, however many it stops in)."""
+    percent: int = Field(gt=0)
+    """The share of the route's stops' values it earns, in percent."""
+    round_down_to: int = Field(default=1, ge=1)
+    """The share is rounded down to a multiple of this."""
+    min_stops: int = Field(default=2, ge=2)
+    """A route stopping in one of the hexes needs at least this many stops in all
+    (1850Jr's ports: 3, a port and two others); with fewer it is illegal."""
+
+    def share(self, value: int) -> int:
+        """What a route whose stops earn ``value`` earns with it."""
+        return value * self.percent // 100 // self.round_down_to * self.round_down_to
+
+
+Bonus = Annotated[
+    AllIconsBonus | AllHexesBonus | DestinationsBonus | RevenueShareBonus, Field(discriminator="kind")
+]
 """A route bonus, chosen by ``kind``."""
