@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 from oracle_support import ORACLE, imported_title
 
+from framework.base.errors import GameError
 from framework.board.routes import revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import operating
 from framework.engine.game import Game
 from framework.record.gamefile import GameFile
-from framework.record.replay import new_game, recorded, replay, title_for
+from framework.record.replay import game_title, new_game, recorded, replay, title_for
+from framework.title.loader import RulesText
 
 FIXTURES = ORACLE.parent / "fixtures" / "1888"
 
@@ -64,8 +66,39 @@ def test_lyr_earns_its_destination_bonus_joining_yantai_and_qingdao(the_1888):
     assert [b.key for b in other.bonuses.title] == ["LYR_destination"]
 
 
-REACHED = {"128097": 219, "129026": 261}
-"""Actions replayed before the first divergence (without the destination bonuses: 69 and 72)."""
+NOT_SPECIAL = """overlay: {name: plain lays}
+companies:
+  HS:
+    abilities:
+    - {type: blocks_hexes, hexes: [C5], owner: [player]}
+    - {type: tile_lay, hexes: [C5], tiles: [L41], count: 1, when: [operating_turn], free: true}
+"""
+
+
+def test_heng_shan_lays_its_mine_in_a_hex_without_a_town(the_1888):
+    """Game 129026, action 248: Heng Shan's lay of the mine (L41, a tile with a town) in
+    the mountain hex C5, which has none, is a special lay (18xx.games' default); a lay
+    that is not special must keep the hex's towns."""
+    path = FIXTURES / "129026.json"
+    game, action = before(the_1888, path, 248)
+    game.process(action)
+    assert game.board.placed["C5"].name == "L41"
+    record = GameFile.read(path)
+    plain = game_title(the_1888, 4, record.optional_rules, [RulesText("house.yaml", NOT_SPECIAL)])
+    game = new_game(record, plain)
+    for earlier in record.effective():
+        if earlier.get("id") == 248:
+            break
+        if earlier.get("type") != "message":
+            game.process(recorded(game, record, earlier))
+    with pytest.raises(GameError) as caught:
+        game.process(action)
+    assert caught.value.rule == "revenue centres"
+
+
+REACHED = {"128097": 219, "129026": 323}
+"""Actions replayed before the first divergence (without the destination bonuses: 69 and
+72; without Heng Shan's special lay, 129026 stopped at 261)."""
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)

@@ -665,6 +665,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[tile_income].owner": (
         "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
     ),
+    "companies.abilities[tile_lay].special": (
+        "test_1888.py::test_heng_shan_lays_its_mine_in_a_hex_without_a_town",
+    ),
     "companies.abilities[tile_lay].free": (
         "test_title_1830.py::test_a_free_lay_pays_no_terrain_and_a_used_up_company_closes",
     ),

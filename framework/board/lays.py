@@ -13,7 +13,8 @@ The rules (rulebook §10.3, reference §4.6):
   same kind (as many cities and towns, the same label), an upgrade replaces a
   tile by one of the next colour that keeps its label, its revenue centres
   (labelled tiles may merge them) and all of its track, and — if the old tile
-  lists its upgrades — is one of them;
+  lists its upgrades — is one of them; a company's special lay is bound by
+  neither the label nor the revenue centres;
 * no track may lead off the map, across an impassable border or into a water,
   gray or off-board hex without track on that side; gray, red and blue hexes
   take no tiles; a company may block hexes;
@@ -37,6 +38,7 @@ from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal
 from framework.title.faces import Face
 from framework.title.map import Hex
+from framework.title.model import Title
 from framework.title.tiles import Tile
 
 
@@ -79,6 +81,9 @@ class LayTerms:
     """Hexes closed to tiles (by companies)."""
     discounts: tuple[Discount, ...] = ()
     """Terrain discounts (a company's)."""
+    special: bool = False
+    """Neither the label nor the count of cities and towns binds the tile (a company's
+    special lays)."""
 
 
 @dataclass(frozen=True)
@@ -209,14 +214,14 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
             else f"a {site.old_color} tile is upgraded to {site.wanted or 'nothing'}"
         )
         raise IllegalLay("upgrade colour", f"tile {name} is {tile.color}: {what}")
+    if layer.special:
+        _check_chart(title, site, name)
+        return
     if (tile.label or None) != (site.label or None):
         have = f"label {site.label!r}" if site.label else "no label"
         theirs = f"label {tile.label!r}" if tile.label else "no label"
         raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
-    if site.placed is not None:
-        listed = title.tiles[site.placed].upgrades
-        if listed is not None and name not in listed:
-            raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
+    _check_chart(title, site, name)
     keep = title.rules.track_rules.upgrades.keep_revenue_centres
     if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):
@@ -226,6 +231,14 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
                     f"{site.hex} has {site.old.node_count(kind)} {kind} "
                     f"site(s); tile {name} has {tile_count(tile, kind)}",
                 )
+
+
+def _check_chart(title: Title, site: _Site, name: str) -> None:
+    """The old tile's list of upgrades, where it has one, names the new tile."""
+    if site.placed is not None:
+        listed = title.tiles[site.placed].upgrades
+        if listed is not None and name not in listed:
+            raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
 
 
 def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, rotation: int) -> LayPlan:

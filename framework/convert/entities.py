@@ -67,7 +67,9 @@ def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any]
         out["free"] = True
     if ability.get("closed_when_used_up"):
         out["closes_when_used_up"] = True
-    for key in ("special", "lay_count", "upgrade_count"):
+    if ability.get("special", True) is not False:  # 18xx.games' default: special
+        out["special"] = True
+    for key in ("lay_count", "upgrade_count"):
         if ability.get(key) not in (None, False):
             gaps.add("companies", f"{where}: tile_lay {key} {ability[key]}")
     if ability.get("count") is None:

@@ -92,6 +92,10 @@ class TileLay(AbilityBase):
     and none is possible once they are used up; by default the lays are extra."""
     free: bool = False
     """The lays pay no terrain or border costs (1836Jr30's Enkhuizen-Stavoren Ferry)."""
+    special: bool = False
+    """The lays need only follow the colours and keep the old track: neither the hex's
+    label nor its count of cities and towns binds them (18xx.games' special lays: 1888's
+    Heng Shan lays its mine, a tile with a town, in a mountain hex without one)."""
     closes_when_used_up: bool = False
     """The company closes when its last lay is made."""
     when: list[

@@ -434,6 +434,7 @@ class SpecialTrack(Step):
             tiles=frozenset(ability.tiles),
             cash=cash,
             **({"free": True} if ability.free else {}),
+            special=ability.special,
         )
 
     def _ability(self, sym: str) -> TileLay:
