@@ -438,6 +438,29 @@ def test_a_revenue_share_adds_a_part_of_the_stops_worth(fields, share):
     assert earned.total == 170 + (share or 0)
 
 
+SUBSIDIES = {
+    "all_hexes": "{kind: all_hexes, name: S, label: s, hexes: [C12], amount: 40",
+    "all_icons": "{kind: all_icons, name: S, label: s, icons: [GKB], amount: 40",
+    "destinations": "{kind: destinations, name: S, anchor: GKB, destination: GKB, amounts: [40], labels: [s]",
+    "revenue_share": "{kind: revenue_share, name: S, label: s, hexes: [C16], percent: 50, round_down_to: 40",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SUBSIDIES))
+def test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue(kind):
+    """``paid_to: treasury`` (1888's mine): ÖKJ's 3-train of game 166116 (action 275)
+    earns 170 in revenue with or without the bonus; with it, 40 more as a subsidy."""
+    totals = {}
+    for paid_to in ("revenue", "treasury"):
+        overlay = f"overlay: {{name: s}}\nbonuses:\n  s: {SUBSIDIES[kind]}, paid_to: {paid_to}}}\n"
+        game = game_before_with(REAL, 275, overlay)
+        data = recorded(REAL, 275)["routes"][0]
+        runner = operating.runner(game, game.trains[data["train"]])
+        earned = routes_revenue(game.board, runner, route_from_json(game.board, "ÖKJ", data))
+        totals[paid_to] = (earned.total, earned.subsidy)
+    assert totals == {"revenue": (210, 0), "treasury": (170, 40)}
+
+
 CENTRES = """overlay: {name: centres}
 map:
   hexes:
@@ -1346,6 +1369,13 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "bonuses[destinations].corporations": (
         HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
     ),
+    "bonuses[all_icons].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
+    "bonuses[all_hexes].paid_to": (
+        HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",
+        "test_1888.py::test_hjr_earns_a_subsidy_for_running_to_the_mine",
+    ),
+    "bonuses[destinations].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
+    "bonuses[revenue_share].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
     "bonuses[revenue_share].kind": (
         HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
         J50 + "test_the_real_1850jr_game_reaches_its_recorded_result",

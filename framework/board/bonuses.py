@@ -40,6 +40,8 @@ class Earned:
     label: str
     """How it shows in the route's revenue text (``N/S``, ``GKB50(C12)``)."""
     amount: int
+    treasury: bool = False
+    """A subsidy: paid into the treasury, not part of the route's revenue."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class BonusRules:
         icons = [board.icons(h) for h in stop_hexes]
         found = self.from_icons(icons, stop_hexes)
         for bonus in self.shares(stop_hexes):
-            found.append(Earned(bonus.name, bonus.label, bonus.share(value)))
+            found.append(Earned(bonus.name, bonus.label, bonus.share(value), _subsidy(bonus)))
         for h in stop_hexes:
             if h in self.tokens:
                 amount = self.tokens[h]
@@ -100,13 +102,17 @@ class BonusRules:
         for bonus in self.title:
             if isinstance(bonus, AllIconsBonus):
                 if all(i in showing for i in bonus.icons):
-                    found.append(Earned(bonus.name, bonus.label, bonus.amount))
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
             elif isinstance(bonus, AllHexesBonus):
                 if all(h in stop_hexes for h in bonus.hexes):
-                    found.append(Earned(bonus.name, bonus.label, bonus.amount))
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
             elif isinstance(bonus, DestinationsBonus) and bonus.anchor in showing:
                 reached = sum(1 for per_stop in icons if bonus.destination in per_stop)
                 if reached:
                     n = min(reached, len(bonus.amounts)) - 1
-                    found.append(Earned(bonus.name, bonus.labels[n], bonus.amounts[n]))
+                    found.append(Earned(bonus.name, bonus.labels[n], bonus.amounts[n], _subsidy(bonus)))
         return found
+
+
+def _subsidy(bonus: Bonus) -> bool:
+    return bonus.paid_to == "treasury"

@@ -59,6 +59,8 @@ class BonusTable:
         """Revenue shares: ``(mask of the hexes' stops, bonus)``."""
         relevant = 0
         for bonus in self.rules.title:
+            if bonus.paid_to == "treasury":  # a subsidy: not the route's revenue
+                continue
             if isinstance(bonus, RevenueShareBonus):
                 mask = nodes_where(lambda h, _s, b=bonus: h in b.hexes)
                 self._shares.append((mask, bonus))
@@ -103,7 +105,7 @@ class BonusTable:
         value = self._exact.get(key)
         if value is None:
             hexes = [self.hexes[i] for i in bits(key)]
-            value = sum(e.amount for e in self.rules.earned(self.board, hexes))  # shares: 0 here
+            value = sum(e.amount for e in self.rules.earned(self.board, hexes) if not e.treasury)
             self._exact[key] = value
         for mask, bonus in self._shares:
             if mask & stops:

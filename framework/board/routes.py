@@ -98,7 +98,13 @@ class Revenue:
 
     @property
     def total(self) -> int:
-        return self.stops + sum(b.amount for b in self.bonuses)
+        """The route's revenue: its stops and the bonuses that are not subsidies."""
+        return self.stops + sum(b.amount for b in self.bonuses if not b.treasury)
+
+    @property
+    def subsidy(self) -> int:
+        """What the route earns for the treasury alone (bonuses ``paid_to: treasury``)."""
+        return sum(b.amount for b in self.bonuses if b.treasury)
 
     def text(self, route: Route) -> str:
         """The 18xx.games ``revenue_str``: stop hexes, then the bonuses."""

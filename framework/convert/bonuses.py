@@ -10,6 +10,10 @@ It also asks (``revenue_shares``) what routes with a stop of each group of the m
 more, with other stops worth 10 to 2,000: where the extra is always the same percent of
 their worth rounded down to a multiple, that is a ``revenue_share`` bonus of the group's
 hexes (1850Jr's ports: half, to a multiple of 10, a port and two other stops).
+
+Subsidies a title pays by its own ``routes_subsidy`` (``route_subsidies``: a route
+stopping in each hex of the map) are ``all_hexes`` bonuses ``paid_to: treasury``, named
+as the title names them (1888's mine in C5: 40).
 """
 
 from __future__ import annotations
@@ -88,3 +92,21 @@ def _share_of(samples: list[tuple[int, int]]) -> tuple[int, int] | None:
             if all(w * percent // 100 // multiple * multiple == e for w, e in samples):
                 return percent, multiple
     return None
+
+
+def route_subsidies(found: Any, name: str = "subsidy") -> dict[str, Any]:
+    """The subsidies of the probe's findings: one bonus per hex, paid to the treasury."""
+    out: dict[str, Any] = {}
+    for f in found if isinstance(found, list) else []:
+        if not isinstance(f, dict) or not isinstance(f.get("amount"), int) or f["amount"] <= 0:
+            continue
+        hex_id = str(f.get("hex"))
+        out[f"{name}_{hex_id}"] = {
+            "kind": "all_hexes",
+            "name": name,
+            "label": name,
+            "hexes": [hex_id],
+            "amount": f["amount"],
+            "paid_to": "treasury",
+        }
+    return out

@@ -193,6 +193,7 @@ def build_data(game)
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
+    'route_subsidies' => try { route_subsidies(game) },
   }.merge(setup_probe(game))
 end
 
@@ -292,9 +293,14 @@ end
 
 # A revenue centre of the built game worth `revenue` to any route (for the probes).
 class ProbeStop < SimpleDelegator
-  def initialize(stop, revenue)
+  def initialize(stop, revenue, hex = nil)
     super(stop)
     @probe_revenue = revenue
+    @probe_hex = hex
+  end
+
+  def hex
+    @probe_hex || __getobj__.hex
   end
 
   def route_revenue(_phase, _train)
@@ -333,6 +339,32 @@ def revenue_shares(game)
       revenue_extra(game, corp, plain.first(n - 1).map { |st| ProbeStop.new(st, 10) } + [grouped])
     end
     { 'group' => group.to_s, 'hexes' => hexes, 'samples' => samples, 'min_stops' => fewest }
+  end
+end
+
+# The subsidies a title pays a corporation's treasury for its routes by its own
+# `routes_subsidy` (and `subsidy_for`), asked of the built game with a route stopping in
+# each hex of the map (the stop stands in for whatever a tile may bring there): the hexes
+# and amounts (1888's mine, C5: 40). Nil where the title does not override them.
+def route_subsidies(game)
+  return nil if game.method(:routes_subsidy).owner == BASE || !game.respond_to?(:subsidy_for)
+
+  corp = game.corporations.first
+  centre = game.hexes.flat_map { |h| h.tile.cities + h.tile.towns + h.tile.offboards }.first
+  return nil unless centre
+
+  first = game.depot.upcoming.first
+  train = ProbeTrain.new(corp, first.name, first.distance, first.multiplier, "#{first.name}-probe")
+  game.hexes.filter_map do |hex|
+    stops = [ProbeStop.new(centre, 0, hex)]
+    route = ProbeRoute.new(train, game.phase, stops, corp)
+    route.define_singleton_method(:subsidy) { game.subsidy_for(self, stops) }
+    amount = begin
+      game.routes_subsidy([route])
+    rescue StandardError, NotImplementedError
+      nil
+    end
+    { 'hex' => hex.id, 'amount' => amount } if amount.is_a?(Integer) && amount.positive?
   end
 end
 

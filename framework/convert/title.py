@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles
-from framework.convert.bonuses import revenue_shares, route_bonuses
+from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.draws import group_draws
 from framework.convert.entities import convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
@@ -275,6 +275,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     }
     bonuses = route_bonuses(build.get("route_bonuses"), corporations)
     bonuses.update(revenue_shares(build.get("revenue_shares")))
+    bonuses.update(route_subsidies(build.get("route_subsidies")))
     if bonuses:
         out["bonuses"] = bonuses
     draws = setup_draws(companies, build.get("draws") or [], gaps)
@@ -424,8 +425,11 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
-    if sections.get("bonuses"):
+    found = sections.get("bonuses") or {}
+    if any(b.get("paid_to") != "treasury" for b in found.values()):
         gaps.drop("code", "`revenue_for`")
+    if any(b.get("paid_to") == "treasury" for b in found.values()):
+        gaps.drop("code", "`routes_subsidy`")
     return converted
 
 

@@ -47,6 +47,10 @@ class BonusEntry(Entry):
 
     corporations: list[str] = []
     """The corporations (or minors) whose routes earn it; empty: every company's routes."""
+    paid_to: Literal["revenue", "treasury"] = "revenue"
+    """``revenue``: it adds to the route's revenue; ``treasury``: it is a subsidy, paid by
+    the bank into the running company's treasury whatever the company does with its
+    revenue (1888's mine: ¥40 to a corporation running to it)."""
 
     def earned_by(self, owner: str) -> bool:
         """Whether routes run by ``owner`` may earn it."""
