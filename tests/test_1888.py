@@ -1,6 +1,6 @@
 """1888, converted from 18xx.games at run time, against its real games: each
 corporation's destination bonus (a route joining its home and its destination), Heng
-Shan's special lay of its mine and the mine's subsidy."""
+Shan's special lay of its mine, the mine's subsidy, and the Yanda ferry's blue tiles."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
+from framework.board.lays import IllegalLay, check_lay
 from framework.board.routes import revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import operating
@@ -112,18 +113,27 @@ def test_hjr_earns_a_subsidy_for_running_to_the_mine(the_1888):
     assert game.corporations["HJR"].cash - cash == 170 + 40
 
 
-REACHED = {"128097": 219, "129026": None}
-"""Actions replayed before the first divergence, None: to the recorded result (without
-the destination bonuses: 69 and 72; without Heng Shan's special lay, 129026 stopped at
-261, without the mine's subsidy at 323)."""
+def test_yanda_ferry_replaces_the_blue_hexes_of_dalian_and_yantai(the_1888):
+    """Game 128097, actions 250 and 251: "CDL (YRF) lays tile #L40a with rotation 0 on E17
+    (Dalian)", then L40b on F16 (Yantai): blue tiles replacing the printed blue hexes, by
+    the company's special lays, the first leading into the second hex before it is laid;
+    LYR's home station in Yantai stays. A corporation's own lays cannot go there."""
+    path = FIXTURES / "128097.json"
+    game, _ = before(the_1888, path, 250)
+    plain = operating.layer(game, "CDL")
+    with pytest.raises(IllegalLay) as caught:
+        check_lay(game.track_board, plain, "E17", "L40a-0", 0)
+    assert caught.value.rule == "fixed hex"
+    game, _ = before(the_1888, path, 252)
+    assert (game.board.placed["E17"].name, game.board.placed["F16"].name) == ("L40a", "L40b")
+    assert "LYR" in game.track_board.slots(("F16", 0))
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
-def test_the_real_1888_games_replay_past_their_destination_runs(the_1888, path):
+def test_the_real_1888_games_reach_their_recorded_results(the_1888, path):
+    """Both real games end as recorded (they diverged at actions 69 and 72 without the
+    destination bonuses; 129026 then at 248 without Heng Shan's special lay and at 307
+    without the mine's subsidy; 128097 at 250 without the ferries' blue tiles)."""
     record = GameFile.read(path)
     outcome = replay(record, title_for(record, the_1888))
-    reached = REACHED[path.stem]
-    if reached is None:
-        assert outcome.matches_recorded, outcome.failure
-    else:
-        assert outcome.actions >= reached, outcome.failure
+    assert outcome.matches_recorded, outcome.failure

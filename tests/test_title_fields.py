@@ -1070,7 +1070,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.paths.a": (SJ + "test_tile_track", REPLAY),
     "tiles.paths.b": (SJ + "test_tile_track", REPLAY),
     "tiles.label": (LAYS + "test_labels_must_match", REPLAY),
-    "tiles.color": (LAYS + "test_colours_follow_the_phase_and_go_one_step_up", REPLAY),
+    "tiles.color": (
+        LAYS + "test_colours_follow_the_phase_and_go_one_step_up",
+        REPLAY,
+        "test_1888.py::test_yanda_ferry_replaces_the_blue_hexes_of_dalian_and_yantai",
+    ),
     "tiles.count": (LAYS + "test_tile_supply_runs_out", LAYS + "test_unlimited_tiles_never_run_out"),
     "tiles.upgrades": (LAYS + "test_the_upgrade_chart_is_respected", REPLAY),
     # market

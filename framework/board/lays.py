@@ -14,7 +14,8 @@ The rules (rulebook §10.3, reference §4.6):
   tile by one of the next colour that keeps its label, its revenue centres
   (labelled tiles may merge them) and all of its track, and — if the old tile
   lists its upgrades — is one of them; a company's special lay is bound by
-  neither the label nor the revenue centres;
+  neither the label nor the revenue centres, and may replace the printed tile of a
+  red or blue hex by a tile of that colour;
 * no track may lead off the map, across an impassable border or into a water,
   gray or off-board hex without track on that side; gray, red and blue hexes
   take no tiles; a company may block hexes;
@@ -32,14 +33,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import get_args
 
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal
+from framework.title.base import ReplacementColor
 from framework.title.faces import Face
 from framework.title.map import Hex
 from framework.title.model import Title
 from framework.title.tiles import Tile
+
+REPLACEMENT_COLORS = frozenset(get_args(ReplacementColor))
+"""Fixed hex colours whose printed tile a special lay may replace by a tile of the colour."""
 
 
 class IllegalLay(BoardRuleError):
@@ -151,11 +157,15 @@ def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     if layer.hexes is not None and hex_id not in layer.hexes:
         raise IllegalLay("special lay", f"this lay may only go in {', '.join(sorted(layer.hexes))}")
     hx = hexmap.hexes[hex_id]
-    if not hexmap.takes_tiles(hex_id):
+    replaced = layer.special and hx.color in REPLACEMENT_COLORS  # its printed tile replaced
+    if not hexmap.takes_tiles(hex_id) and not replaced:
         raise IllegalLay("fixed hex", f"{hex_id} is a {hx.color} hex: no tile may be laid there")
     if hex_id in layer.blocked:
         raise IllegalLay("blocked hex", f"{hex_id} is blocked by a private company")
     old = board.face(hex_id)
+    if replaced:
+        placed = board.placed.get(hex_id)
+        return _Site(hex_id, old, hx.color, hx.color, None, placed.name if placed else None)
     colors = board.title.rules.track_rules.upgrades.colors
     placed = board.placed.get(hex_id)
     printed = old.color in colors  # a hex printed in a tile colour (1830's OO cities)
@@ -205,7 +215,7 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
         raise IllegalLay("special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}")
     if tile.ability_only and layer.tiles is None:
         raise IllegalLay("special lay", f"tile {name} is laid only by a company's ability")
-    if tile.color not in layer.colors:
+    if tile.color not in layer.colors and site.old_color not in REPLACEMENT_COLORS:
         raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
     if tile.color != site.wanted:
         what = (
@@ -252,7 +262,9 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
             f"tile {name} in rotation {rotation} does not keep the track already in {hex_id}",
         )
     _check_room(board, hex_id, name, rotation, new, mapping)
-    bad = sorted(new.exits - board.hexmap.usable[hex_id])
+    bad = sorted(
+        e for e in new.exits - board.hexmap.usable[hex_id] if not _toward_own_hex(board, layer, hex_id, e)
+    )
     if bad:
         raise IllegalLay(
             "track off the map",
@@ -286,6 +298,15 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     if layer.cash is not None and plan.cost > layer.cash:
         raise IllegalLay("costs", f"the lay costs {plan.cost} but only {layer.cash} is available")
     return plan
+
+
+def _toward_own_hex(board: Board, layer: LayTerms, hex_id: str, edge: int) -> bool:
+    """Whether a special lay's track at ``edge`` leads into another hex the lay may go in
+    (1888's ferry tiles, laid together in Dalian and Yantai, meet each other)."""
+    if not layer.special or layer.hexes is None:
+        return False
+    there = board.hexmap.across(hex_id, edge)
+    return there is not None and there[0] in layer.hexes and there[0] != hex_id
 
 
 def tile_count(tile: Tile, kind: str) -> int:
@@ -419,6 +440,8 @@ def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
     if layer.connect and not reached:
         return  # no track of the entity leads into the hex
     usable = board.hexmap.usable[hex_id]
+    if layer.special and layer.hexes is not None:
+        usable = usable | {e for e in range(6) if _toward_own_hex(board, layer, hex_id, e)}
     for name in names:
         tile_id = board.supply.next_id(name)
         if tile_id is None:
@@ -440,6 +463,7 @@ def _suiting(board: Board, layer: LayTerms, site: _Site) -> Sequence[str]:
     old = site.old
     key = (
         layer.tiles,
+        layer.special,
         layer.colors,
         site.wanted,
         site.old_color,
