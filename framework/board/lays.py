@@ -303,7 +303,7 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
 def _toward_own_hex(board: Board, layer: LayTerms, hex_id: str, edge: int) -> bool:
     """Whether a special lay's track at ``edge`` leads into another hex the lay may go in
     (1888's ferry tiles, laid together in Dalian and Yantai, meet each other)."""
-    if not layer.special or layer.hexes is None:
+    if not layer.special or layer.hexes is None or edge in board.hexmap.impassable[hex_id]:
         return False
     there = board.hexmap.across(hex_id, edge)
     return there is not None and there[0] in layer.hexes and there[0] != hex_id
