@@ -687,6 +687,13 @@ CASES = [
         "icons: [W, N]",
         at(COMPANIES, 45, 16, "icon 'N' is not declared under map.icons"),
     ),
+    case(
+        "bonus-of-an-unknown-corporation",
+        "companies.yaml",
+        "    amount: 30\n",
+        "    amount: 30\n    corporations: [RED, PINK]\n",
+        at(COMPANIES, 47, 25, "corporation 'PINK' does not exist; known: BLU, MIN, RED"),
+    ),
     # --- semantic: bank and certificate tables -----------------------------
     case(
         "no-starting-cash-for-4-players",

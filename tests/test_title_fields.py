@@ -43,6 +43,8 @@ from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
 from framework.board.lays import LayTerms, check_lay, lay
 from framework.board.routes import IllegalRoute, Route, Runner, check_route, stop_value
+from framework.board.routes import revenue as routes_revenue
+from framework.board.runroutes import route_from_json
 from framework.board.tokens import IllegalToken, check_token
 from framework.bots.heuristic import HeuristicBot
 from framework.bots.play import new_session, play
@@ -370,6 +372,95 @@ def test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex():
     assert not [e for e in rules.earned(board, ["A2"]) if e.name == "Corner"]
 
 
+OWN_BONUSES = """overlay: {name: own bonuses}
+bonuses:
+  hexes_mine: {kind: all_hexes, name: A, label: a, hexes: [C12, C16], amount: 70, corporations: [ÖKJ]}
+  hexes_theirs: {kind: all_hexes, name: B, label: b, hexes: [C12, C16], amount: 50, corporations: [BJ]}
+  icons_mine: {kind: all_icons, name: C, label: c, icons: [GKB], amount: 30, corporations: [ÖKJ, BJ]}
+  icons_theirs: {kind: all_icons, name: D, label: d, icons: [GKB], amount: 20, corporations: [BJ]}
+  dest_mine: {kind: destinations, name: E, anchor: GKB, destination: GKB, amounts: [11],
+    labels: [e], corporations: [ÖKJ]}
+  dest_theirs: {kind: destinations, name: F, anchor: GKB, destination: GKB, amounts: [13],
+    labels: [f], corporations: [BJ]}
+"""
+
+
+def test_a_bonus_of_some_corporations_is_earned_by_their_routes_only():
+    """``bonuses.corporations`` (1888's destinations, one corporation's own): ÖKJ's
+    3-train of game 166116 (action 275, C12-D15-C16: 90 and the Göta kanal tokens' 80)
+    earns the bonuses listing ÖKJ, of every kind, and none of those listing only BJ."""
+    game = game_before_with(REAL, 275, OWN_BONUSES)
+    data = recorded(REAL, 275)["routes"][0]
+    runner = operating.runner(game, game.trains[data["train"]])
+    earned = routes_revenue(game.board, runner, route_from_json(game.board, "ÖKJ", data))
+    assert [e.name for e in earned.bonuses if e.name in "ABCDEF"] == ["A", "C", "E"]
+    assert earned.total == 170 + 70 + 30 + 11
+
+
+def _share_overlay(**fields: object) -> str:
+    terms = ", ".join(f"{k}: {v}" for k, v in fields.items())
+    return (
+        "overlay: {name: share}\nbonuses:\n  ferry: {kind: revenue_share, name: Ferry, label: f, "
+        f"hexes: [C16, H9], {terms}}}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "share"),
+    [
+        ({"percent": 50}, 45),
+        ({"percent": 50, "round_down_to": 10}, 40),
+        ({"percent": 100, "round_down_to": 20}, 80),
+        ({"percent": 50, "corporations": "[BJ]"}, None),
+        ({"percent": 50, "min_stops": 4}, "illegal"),
+    ],
+)
+def test_a_revenue_share_adds_a_part_of_the_stops_worth(fields, share):
+    """``bonuses`` of kind ``revenue_share`` (1850Jr's ports): ÖKJ's 3-train of game 166116
+    (action 275) stops in C12, D15 and C16 for 90 (and 80 for the Göta kanal tokens);
+    with C16 a share hex it earns ``percent`` of 90 more, rounded down to ``round_down_to``
+    — not if the share is another corporation's, and illegally with fewer stops than
+    ``min_stops``."""
+    game = game_before_with(REAL, 275, _share_overlay(**fields))
+    data = recorded(REAL, 275)["routes"][0]
+    runner = operating.runner(game, game.trains[data["train"]])
+    route = route_from_json(game.board, "ÖKJ", data)
+    if share == "illegal":
+        with pytest.raises(IllegalRoute) as caught:
+            check_route(game.board, runner, route)
+        assert caught.value.rule == "stops with a revenue share"
+        return
+    check_route(game.board, runner, route)
+    earned = routes_revenue(game.board, runner, route)
+    assert [(e.name, e.label, e.amount) for e in earned.bonuses if e.name == "Ferry"] == (
+        [] if share is None else [("Ferry", "f", share)]
+    )
+    assert earned.total == 170 + (share or 0)
+
+
+SUBSIDIES = {
+    "all_hexes": "{kind: all_hexes, name: S, label: s, hexes: [C12], amount: 40",
+    "all_icons": "{kind: all_icons, name: S, label: s, icons: [GKB], amount: 40",
+    "destinations": "{kind: destinations, name: S, anchor: GKB, destination: GKB, amounts: [40], labels: [s]",
+    "revenue_share": "{kind: revenue_share, name: S, label: s, hexes: [C16], percent: 50, round_down_to: 40",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SUBSIDIES))
+def test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue(kind):
+    """``paid_to: treasury`` (1888's mine): ÖKJ's 3-train of game 166116 (action 275)
+    earns 170 in revenue with or without the bonus; with it, 40 more as a subsidy."""
+    totals = {}
+    for paid_to in ("revenue", "treasury"):
+        overlay = f"overlay: {{name: s}}\nbonuses:\n  s: {SUBSIDIES[kind]}, paid_to: {paid_to}}}\n"
+        game = game_before_with(REAL, 275, overlay)
+        data = recorded(REAL, 275)["routes"][0]
+        runner = operating.runner(game, game.trains[data["train"]])
+        earned = routes_revenue(game.board, runner, route_from_json(game.board, "ÖKJ", data))
+        totals[paid_to] = (earned.total, earned.subsidy)
+    assert totals == {"revenue": (210, 0), "treasury": (170, 40)}
+
+
 CENTRES = """overlay: {name: centres}
 map:
   hexes:
@@ -559,6 +650,7 @@ T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
 TCHES = "test_title_18Chesapeake.py::"
 HERE = "test_title_fields.py::"
+J50 = "test_1850Jr.py::"
 RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
@@ -608,6 +700,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[tile_lay].special": (
         MEX + "test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60",
         MEX + "test_a_lay_that_is_not_special_keeps_to_labels_and_stops",
+        "test_1888.py::test_heng_shan_lays_its_mine_in_a_hex_without_a_town",
     ),
     "rules.company_sales.minors_offered": (
         MEX + "test_a_minor_is_offered_no_company_so_its_track_step_ends_with_its_lay",
@@ -1016,7 +1109,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.paths.a": (SJ + "test_tile_track", REPLAY),
     "tiles.paths.b": (SJ + "test_tile_track", REPLAY),
     "tiles.label": (LAYS + "test_labels_must_match", REPLAY),
-    "tiles.color": (LAYS + "test_colours_follow_the_phase_and_go_one_step_up", REPLAY),
+    "tiles.color": (
+        LAYS + "test_colours_follow_the_phase_and_go_one_step_up",
+        REPLAY,
+        "test_1888.py::test_yanda_ferry_replaces_the_blue_hexes_of_dalian_and_yantai",
+    ),
     "tiles.count": (LAYS + "test_tile_supply_runs_out", LAYS + "test_unlimited_tiles_never_run_out"),
     "tiles.upgrades": (LAYS + "test_the_upgrade_chart_is_respected", REPLAY),
     # market
@@ -1354,6 +1451,43 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "bonuses[all_hexes].amount": (
         HERE + "test_an_all_hexes_bonus_is_earned_by_a_route_stopping_in_every_hex",
     ),
+    "bonuses[all_icons].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
+    ),
+    "bonuses[all_hexes].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
+        "test_1888.py::test_lyr_earns_its_destination_bonus_joining_yantai_and_qingdao",
+    ),
+    "bonuses[destinations].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
+    ),
+    "bonuses[all_icons].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
+    "bonuses[all_hexes].paid_to": (
+        HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",
+        "test_1888.py::test_hjr_earns_a_subsidy_for_running_to_the_mine",
+    ),
+    "bonuses[destinations].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
+    "bonuses[revenue_share].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
+    "bonuses[revenue_share].kind": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_the_real_1850jr_game_reaches_its_recorded_result",
+    ),
+    "bonuses[revenue_share].name": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
+    "bonuses[revenue_share].label": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_a_route_to_napoli_earns_half_more_and_needs_two_other_stops",
+    ),
+    "bonuses[revenue_share].hexes": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_the_best_routes_count_the_port",
+    ),
+    "bonuses[revenue_share].percent": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
+    "bonuses[revenue_share].round_down_to": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
+    "bonuses[revenue_share].min_stops": (
+        HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",
+        J50 + "test_a_route_to_napoli_earns_half_more_and_needs_two_other_stops",
+    ),
+    "bonuses[revenue_share].corporations": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
     "bonuses[destinations].kind": (OPER + "test_routes_earn_their_bonuses", REPLAY),
     "bonuses[destinations].name": (SHOWN,),
     "bonuses[destinations].anchor": (OPER + "test_routes_earn_their_bonuses", REPLAY),

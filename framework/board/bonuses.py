@@ -20,7 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from framework.title.bonuses import AllHexesBonus, AllIconsBonus, Bonus, DestinationsBonus
+from framework.title.bonuses import (
+    AllHexesBonus,
+    AllIconsBonus,
+    Bonus,
+    DestinationsBonus,
+    RevenueShareBonus,
+)
 
 if TYPE_CHECKING:
     from framework.board.board import Board
@@ -34,6 +40,8 @@ class Earned:
     label: str
     """How it shows in the route's revenue text (``N/S``, ``GKB50(C12)``)."""
     amount: int
+    treasury: bool = False
+    """A subsidy: paid into the treasury, not part of the route's revenue."""
 
 
 @dataclass(frozen=True)
@@ -69,10 +77,13 @@ class BonusRules:
     assigned: tuple[HexBonus, ...] = ()
     """Bonuses assigned to hexes for the runner."""
 
-    def earned(self, board: Board, stop_hexes: Sequence[str]) -> tuple[Earned, ...]:
-        """The bonuses of a route stopping in ``stop_hexes``, in the order they are shown."""
+    def earned(self, board: Board, stop_hexes: Sequence[str], value: int = 0) -> tuple[Earned, ...]:
+        """The bonuses of a route stopping in ``stop_hexes``, whose stops earn ``value``,
+        in the order they are shown."""
         icons = [board.icons(h) for h in stop_hexes]
         found = self.from_icons(icons, stop_hexes)
+        for bonus in self.shares(stop_hexes):
+            found.append(Earned(bonus.name, bonus.label, bonus.share(value), _subsidy(bonus)))
         for h in stop_hexes:
             if h in self.tokens:
                 amount = self.tokens[h]
@@ -82,10 +93,22 @@ class BonusRules:
             count = icons[list(stop_hexes).index(marker.hex)].count(marker.icon)
             if count:
                 found.append(Earned("marker", marker.label, marker.amount * count))
-        for bonus in self.assigned:
-            if bonus.hex in stop_hexes:
-                found.append(Earned("assigned", bonus.label, bonus.amount))
+        for assigned in self.assigned:
+            if assigned.hex in stop_hexes:
+                found.append(Earned("assigned", assigned.label, assigned.amount))
         return tuple(found)
+
+    def shares(self, stop_hexes: Sequence[str]) -> list[RevenueShareBonus]:
+        """The title's revenue shares a route stopping in ``stop_hexes`` earns."""
+        return [
+            b
+            for b in self.title
+            if isinstance(b, RevenueShareBonus) and any(h in b.hexes for h in stop_hexes)
+        ]
+
+    def too_few_stops(self, stop_hexes: Sequence[str]) -> RevenueShareBonus | None:
+        """A revenue share whose hexes the route stops in, needing more stops than it has."""
+        return next((b for b in self.shares(stop_hexes) if len(stop_hexes) < b.min_stops), None)
 
     def from_icons(self, icons: Sequence[list[str]], stop_hexes: Sequence[str]) -> list[Earned]:
         """The title's bonuses for stops showing ``icons`` in ``stop_hexes``."""
@@ -94,13 +117,17 @@ class BonusRules:
         for bonus in self.title:
             if isinstance(bonus, AllIconsBonus):
                 if all(i in showing for i in bonus.icons):
-                    found.append(Earned(bonus.name, bonus.label, bonus.amount))
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
             elif isinstance(bonus, AllHexesBonus):
                 if all(h in stop_hexes for h in bonus.hexes):
-                    found.append(Earned(bonus.name, bonus.label, bonus.amount))
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
             elif isinstance(bonus, DestinationsBonus) and bonus.anchor in showing:
                 reached = sum(1 for per_stop in icons if bonus.destination in per_stop)
                 if reached:
                     n = min(reached, len(bonus.amounts)) - 1
-                    found.append(Earned(bonus.name, bonus.labels[n], bonus.amounts[n]))
+                    found.append(Earned(bonus.name, bonus.labels[n], bonus.amounts[n], _subsidy(bonus)))
         return found
+
+
+def _subsidy(bonus: Bonus) -> bool:
+    return bonus.paid_to == "treasury"

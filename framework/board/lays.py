@@ -14,7 +14,9 @@ The rules (rulebook §10.3, reference §4.6):
   tile by one of the next colour that keeps its label, its revenue centres
   (labelled tiles may merge them) and all of its track, and — if the old tile
   lists its upgrades — is one of them; a hex with its own tiles of a colour
-  takes only those in that colour, asking of them only that they keep the track;
+  takes only those in that colour, asking of them only that they keep the track; a
+  company's special lay is bound by neither the label nor the revenue centres, and may
+  replace the printed tile of a red or blue hex by a tile of that colour;
 * no track may lead off the map, across an impassable border or into a water,
   gray or off-board hex without track on that side; gray, red and blue hexes
   take no tiles; a company may block hexes;
@@ -32,13 +34,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import get_args
 
 from framework.board.board import Board
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal
+from framework.title.base import ReplacementColor
 from framework.title.faces import Face
 from framework.title.map import Hex
+from framework.title.model import Title
 from framework.title.tiles import Tile
+
+REPLACEMENT_COLORS = frozenset(get_args(ReplacementColor))
+"""Fixed hex colours whose printed tile a special lay may replace by a tile of the colour."""
 
 
 class IllegalLay(BoardRuleError):
@@ -154,11 +162,15 @@ def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     if layer.hexes is not None and hex_id not in layer.hexes:
         raise IllegalLay("special lay", f"this lay may only go in {', '.join(sorted(layer.hexes))}")
     hx = hexmap.hexes[hex_id]
-    if not hexmap.takes_tiles(hex_id):
+    replaced = layer.special and hx.color in REPLACEMENT_COLORS  # its printed tile replaced
+    if not hexmap.takes_tiles(hex_id) and not replaced:
         raise IllegalLay("fixed hex", f"{hex_id} is a {hx.color} hex: no tile may be laid there")
     if hex_id in layer.blocked:
         raise IllegalLay("blocked hex", f"{hex_id} is blocked by a private company")
     old = board.face(hex_id)
+    if replaced:
+        placed = board.placed.get(hex_id)
+        return _Site(hex_id, old, hx.color, hx.color, None, placed.name if placed else None)
     colors = board.title.rules.track_rules.upgrades.colors
     placed = board.placed.get(hex_id)
     printed = old.color in colors  # a hex printed in a tile colour (1830's OO cities)
@@ -211,7 +223,7 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
         raise IllegalLay("special lay", f"this lay may only use tiles {', '.join(sorted(layer.tiles))}")
     if tile.ability_only and layer.tiles is None:
         raise IllegalLay("special lay", f"tile {name} is laid only by a company's ability")
-    if tile.color not in layer.colors:
+    if tile.color not in layer.colors and site.old_color not in REPLACEMENT_COLORS:
         raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
     if tile.color != site.wanted:
         what = (
@@ -226,16 +238,14 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
                 "own tiles", f"{site.hex} takes only its own {site.wanted} tile(s): {', '.join(site.own)}"
             )
         return  # the hex's own tile: no label, upgrade chart or revenue centres to match
-    if not layer.special and (tile.label or None) != (site.label or None):
+    if layer.special:
+        _check_chart(title, site, name)
+        return
+    if (tile.label or None) != (site.label or None):
         have = f"label {site.label!r}" if site.label else "no label"
         theirs = f"label {tile.label!r}" if tile.label else "no label"
         raise IllegalLay("label", f"{site.hex} has {have}; tile {name} has {theirs}")
-    if site.placed is not None:
-        listed = title.tiles[site.placed].upgrades
-        if listed is not None and name not in listed:
-            raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
-    if layer.special:
-        return
+    _check_chart(title, site, name)
     keep = title.rules.track_rules.upgrades.keep_revenue_centres
     if site.old_color == "white" or (keep and not site.label):
         for kind in ("city", "town"):
@@ -245,6 +255,14 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
                     f"{site.hex} has {site.old.node_count(kind)} {kind} "
                     f"site(s); tile {name} has {tile_count(tile, kind)}",
                 )
+
+
+def _check_chart(title: Title, site: _Site, name: str) -> None:
+    """The old tile's list of upgrades, where it has one, names the new tile."""
+    if site.placed is not None:
+        listed = title.tiles[site.placed].upgrades
+        if listed is not None and name not in listed:
+            raise IllegalLay("upgrade chart", f"tile {site.placed} cannot be upgraded to {name}")
 
 
 def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, rotation: int) -> LayPlan:
@@ -258,7 +276,9 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
             f"tile {name} in rotation {rotation} does not keep the track already in {hex_id}",
         )
     _check_room(board, hex_id, name, rotation, new, mapping)
-    bad = sorted(new.exits - board.hexmap.usable[hex_id])
+    bad = sorted(
+        e for e in new.exits - board.hexmap.usable[hex_id] if not _toward_own_hex(board, layer, hex_id, e)
+    )
     if bad:
         raise IllegalLay(
             "track off the map",
@@ -312,6 +332,15 @@ def first_tile_cost(board: Board, layer: LayTerms, hex_id: str) -> int | None:
     if layer.free:
         return 0
     return _terrain(hx.terrain, [d for d in layer.discounts if d.applies(hex_id)])
+
+
+def _toward_own_hex(board: Board, layer: LayTerms, hex_id: str, edge: int) -> bool:
+    """Whether a special lay's track at ``edge`` leads into another hex the lay may go in
+    (1888's ferry tiles, laid together in Dalian and Yantai, meet each other)."""
+    if not layer.special or layer.hexes is None or edge in board.hexmap.impassable[hex_id]:
+        return False
+    there = board.hexmap.across(hex_id, edge)
+    return there is not None and there[0] in layer.hexes and there[0] != hex_id
 
 
 def tile_count(tile: Tile, kind: str) -> int:
@@ -445,6 +474,8 @@ def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
     if layer.connect and not reached:
         return  # no track of the entity leads into the hex
     usable = board.hexmap.usable[hex_id]
+    if layer.special and layer.hexes is not None:
+        usable = usable | {e for e in range(6) if _toward_own_hex(board, layer, hex_id, e)}
     for name in names:
         tile_id = board.supply.next_id(name)
         if tile_id is None:

@@ -14,6 +14,9 @@ names, or in a hex holding a bonus token. :class:`BonusTable` keeps those
   set can earn: each bonus counted as if every stop of the set were on the
   route. It never falls below :meth:`exact` of a subset, even for bonuses whose
   amounts do not grow with more destinations.
+
+A revenue share depends on the stops' value too: :meth:`~BonusTable.exact` is given
+it, and :meth:`~BonusTable.share_upper` bounds the share of a bound.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Callable
 from framework.board.board import Board
 from framework.board.optimal_graph import StopGraph
 from framework.board.routes import Runner, stop_value
-from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus
+from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus, RevenueShareBonus
 
 
 class BonusTable:
@@ -53,8 +56,17 @@ class BonusTable:
         """Bonus tokens: ``(mask, amount by stop)``, earned at each stop."""
         self._marker: tuple[int, int] | None = None
         """The marker: ``(mask, amount)``."""
+        self._shares: list[tuple[int, RevenueShareBonus]] = []
+        """Revenue shares: ``(mask of the hexes' stops, bonus)``."""
         relevant = 0
         for bonus in self.rules.title:
+            if bonus.paid_to == "treasury":  # a subsidy: not the route's revenue
+                continue
+            if isinstance(bonus, RevenueShareBonus):
+                mask = nodes_where(lambda h, _s, b=bonus: h in b.hexes)
+                self._shares.append((mask, bonus))
+                relevant |= mask
+                continue
             if isinstance(bonus, AllIconsBonus):
                 masks = [showing(icon) for icon in bonus.icons]
             elif isinstance(bonus, AllHexesBonus):
@@ -111,16 +123,20 @@ class BonusTable:
         self._exact: dict[int, int] = {}
         self._upper: dict[int, int] = {}
 
-    def exact(self, stops: int) -> int:
-        """What a route stopping at ``stops`` (a bitset of nodes) earns in bonuses."""
+    def exact(self, stops: int, worth: int = 0) -> int:
+        """What a route stopping at ``stops`` (a bitset of nodes), whose stops earn
+        ``worth``, earns in bonuses."""
         key = stops & self.relevant
         value = self._exact.get(key)
         if value is None:
             hexes = [self.hexes[i] for i in bits(key)]
-            value = sum(e.amount for e in self.rules.earned(self.board, hexes))
+            value = sum(e.amount for e in self.rules.earned(self.board, hexes) if not e.treasury)
             stations = (key & self._stations).bit_count()
             value += sum(v * (stations - 1) for i, v in self._ports if key >> i & 1)
             self._exact[key] = value
+        for mask, bonus in self._shares:
+            if mask & stops:
+                value += bonus.share(worth)
         return value
 
     def enough(self, stops: int) -> bool:
@@ -128,6 +144,18 @@ class BonusTable:
         if not self._fewest:
             return True
         return stops.bit_count() >= max((n for mask, n in self._fewest if mask & stops), default=0)
+
+    def too_few_stops(self, stops: int) -> bool:
+        """Whether a route stopping at ``stops`` earns a revenue share needing more stops."""
+        if not self._shares:
+            return False
+        count = stops.bit_count()
+        return any(mask & stops and count < bonus.min_stops for mask, bonus in self._shares)
+
+    def share_upper(self, stops: int, worth: int) -> int:
+        """At least what revenue shares add to a route whose stops all lie in ``stops``
+        and which earns at most ``worth`` without them."""
+        return sum(worth * bonus.percent // 100 for mask, bonus in self._shares if mask & stops)
 
     def upper(self, stops: int) -> int:
         """At least what any route whose stops all lie in ``stops`` earns in bonuses."""

@@ -15,7 +15,8 @@ extension worth at most?*
   ends (off-boards, blocked cities, stops entered by a terminal path) at most
   one — the route ends there;
 * a train with a distance counts only its best remaining stops (one per group);
-* bonuses are counted as if every stop collected were on the route
+* bonuses are counted as if every stop collected were on the route (a revenue
+  share as its percent of the bound without it)
   (:meth:`BonusTable.upper`), once for each choice of the dead end.
 
 :meth:`Bounds.global_bound` — *what is any route avoiding the used track worth
@@ -257,7 +258,7 @@ class Bounds:
                     plain = base + value[i]
             if plain:
                 best = max(best, plain + bonus.upper(collected))
-        return acc + best
+        return acc + best + bonus.share_upper(seen | reached, acc + best)
 
     # -- for any route ----------------------------------------------------
 
@@ -285,7 +286,8 @@ class Bounds:
                 around[part[c.b]] |= 1 << c.a
             pair = 1 << c.a | 1 << c.b  # a route of these two stops alone
             if pair & tokens and not self.group[c.a] & 1 << c.b:
-                best = max(best, value[c.a] + value[c.b] + bonus.exact(pair))
+                worth = value[c.a] + value[c.b]
+                best = max(best, worth + bonus.exact(pair, worth))
         for component, near in zip(inside, around, strict=True):
             ends = near & ~component
             if (component | ends) & tokens:
@@ -314,7 +316,7 @@ class Bounds:
                 for _, bit in chosen:
                     stops |= bit
                 best = max(best, top[room] + visited_free + extra + bonus.upper(stops))
-        return best
+        return best + bonus.share_upper(component | ends, best)
 
     # -- sums ---------------------------------------------------------------
 

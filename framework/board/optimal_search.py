@@ -152,8 +152,15 @@ class TrainSearch(Bounds):
         frames = self.clock.frames
         slot = len(frames)
         frames.append(worth(children[0][0]) if children else -1)
-        if not alone and seen & self.tokens and not done >> v & 1 and self.bonus.enough(seen):
-            value = (self.exact(seen, acc) if self.kinded else acc) + self.bonus.exact(seen)
+        if (
+            not alone
+            and seen & self.tokens
+            and not done >> v & 1
+            and self.bonus.enough(seen)
+            and not self.bonus.too_few_stops(seen)
+        ):
+            stops_worth = self.exact(seen, acc) if self.kinded else acc
+            value = stops_worth + self.bonus.exact(seen, stops_worth)
             if value > low and (cap is None or value <= cap):
                 offer(value, used, trail)
         self.clock.tick()
@@ -199,7 +206,7 @@ class TrainSearch(Bounds):
             if (count + cost[w] >= limit and not free) or term_w or not passable[w]:  # it ends the route
                 if done >> w & 1 or not child[2] & tokens:
                     continue
-                ub = child[5] + bonus.exact(child[2])
+                ub = child[5] + bonus.exact(child[2], child[5])
             else:
                 ub = self.bound(*child[:6], True, done)
             if cap is not None and ub > cap:

@@ -21,7 +21,8 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
   chain never turns back inside a hex.
 
 Revenue is the value of the stops in the current phase, each bonus the route
-earns (:mod:`framework.board.bonuses`), and the train's multiplier on stops in
+earns (:mod:`framework.board.bonuses`; a revenue share is a part of the stops' value,
+and a route stopping where one is earned may need more stops), and the train's multiplier on stops in
 hexes holding the company's token; a distance by kind of stop pays the stops it
 counts as paying, times their multiplier. A port paid by station earns once for each of
 the company's stations on the route (:func:`at_ports`).
@@ -100,7 +101,13 @@ class Revenue:
 
     @property
     def total(self) -> int:
-        return self.stops + sum(b.amount for b in self.bonuses)
+        """The route's revenue: its stops and the bonuses that are not subsidies."""
+        return self.stops + sum(b.amount for b in self.bonuses if not b.treasury)
+
+    @property
+    def subsidy(self) -> int:
+        """What the route earns for the treasury alone (bonuses ``paid_to: treasury``)."""
+        return sum(b.amount for b in self.bonuses if b.treasury)
 
     def text(self, route: Route) -> str:
         """The 18xx.games ``revenue_str``: stop hexes, then the bonuses."""
@@ -152,6 +159,12 @@ def check_route(
             "distance",
             f"train {route.train} visits {by_kind.describe()}, the route has "
             + ", ".join(f"{n} {kind}" for kind, n in _kinds(nodes).items()),
+        )
+    short = runner.bonuses.too_few_stops(route.hexes())
+    if short is not None:
+        raise IllegalRoute(
+            "stops with a revenue share",
+            f"a route stopping at a {short.name} needs {short.min_stops} stops, it has {len(stops)}",
         )
     if len(route.chains) != len(stops) - 1:
         raise IllegalRoute("track", "a route needs track between each two stops")
@@ -241,7 +254,7 @@ def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
         ]
         nodes = [board.face(h).nodes[i] for h, i in route.stops]
         base = runner.by_kind.earn((n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)) or 0
-    return Revenue(base + at_ports(board, runner, route), runner.bonuses.earned(board, route.hexes()))
+    return Revenue(base + at_ports(board, runner, route), runner.bonuses.earned(board, route.hexes(), base))
 
 
 def at_ports(board: Board, runner: Runner, route: Route) -> int:

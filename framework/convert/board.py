@@ -18,7 +18,8 @@ from framework.title.library import standard_tiles
 from framework.title.track import TrackContent
 
 HEX_COLORS = {"white", "yellow", "green", "brown", "gray", "red", "blue"}
-TILE_COLORS = {"yellow", "green", "brown", "gray"}
+TILE_COLORS = {"yellow", "green", "brown", "gray", "red", "blue"}
+"""The colours of tiles the format has (red and blue: replacements of printed tiles)."""
 CATALOGUE_COLORS = {"greenbrown": "green", "browngray": "brown", "brownsepia": "brown"}
 HEX_ID = re.compile(r"^[A-Z]+\d+$")
 

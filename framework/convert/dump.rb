@@ -15,6 +15,7 @@
 # Without TITLE arguments every title of the engine is dumped.
 require 'json'
 require 'set'
+require 'delegate'
 
 engine_dir, out_dir, *wanted = ARGV
 abort('usage: ruby dump.rb ENGINE_DIR (OUT_DIR | --list) [TITLE ...]') unless engine_dir && out_dir
@@ -200,6 +201,9 @@ def build_data(game)
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
     'unupgradable_tiles' => try { unupgradable_tiles(game) },
+    'route_bonuses' => try { route_bonuses(game) },
+    'revenue_shares' => try { revenue_shares(game) },
+    'route_subsidies' => try { route_subsidies(game) },
   }.merge(setup_probe(game))
 end
 
@@ -469,6 +473,130 @@ def unupgradable_tiles(game)
   end
   upgradable = judged.select(&:last).map { |from, _| from.color }.uniq
   judged.reject(&:last).map(&:first).select { |from| upgradable.include?(from.color) }.map(&:name)
+end
+
+# A stand-in for a route, for asking a title's `revenue_for` about stops: the train (of
+# the depot's first type, run by `owner`), the phase and the stops.
+ProbeTrain = Struct.new(:owner, :name, :distance, :multiplier, :id)
+RevenueRoute = Struct.new(:train, :phase, :stops, :corporation) do
+  def hexes
+    stops.map(&:hex)
+  end
+end
+
+# What a title's own `revenue_for` adds to a route of `corporation` stopping at `stops`,
+# over the stops' values (nil when it refuses the route or asks the route more).
+def revenue_extra(game, corporation, stops)
+  first = game.depot.upcoming.first
+  train = ProbeTrain.new(corporation, first.name, first.distance, first.multiplier, "#{first.name}-probe")
+  route = RevenueRoute.new(train, game.phase, stops, corporation)
+  game.revenue_for(route, stops) - stops.sum { |s| s.route_revenue(game.phase, train) }
+rescue StandardError, NotImplementedError
+  nil
+end
+
+# Bonuses a title's `revenue_for` gives a corporation's route joining its home hex and
+# another hex (1888's destinations), asked of the built game with two-stop routes: the
+# home and the hex earn more than either with a third hex, and the same two stops earn
+# two other corporations nothing more. Nil where the title does not override `revenue_for`.
+def route_bonuses(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  stops = game.hexes.filter_map { |h| [h.id, (h.tile.cities + h.tile.towns + h.tile.offboards).first] }.to_h.compact
+  game.corporations.flat_map do |corp|
+    others = (game.corporations - [corp]).first(2)
+    home = Array(corp.coordinates).first
+    next [] unless stops[home]
+
+    extras = stops.to_h { |hex, stop| [hex, hex == home ? nil : revenue_extra(game, corp, [stops[home], stop])] }
+    third = extras.find { |_, extra| extra&.zero? }&.first
+    next [] unless third
+
+    extras.filter_map do |hex, extra|
+      next unless extra&.positive?
+      next unless revenue_extra(game, corp, [stops[third], stops[hex]])&.zero?
+      next unless others.all? { |other| revenue_extra(game, other, [stops[home], stops[hex]])&.zero? }
+
+      { 'corporation' => corp.name, 'hexes' => [home, hex], 'amount' => extra }
+    end
+  end
+end
+
+# A revenue centre of the built game worth `revenue` to any route (for the probes).
+class ValuedStop < SimpleDelegator
+  def initialize(stop, revenue, hex = nil)
+    super(stop)
+    @probe_revenue = revenue
+    @probe_hex = hex
+  end
+
+  def hex
+    @probe_hex || __getobj__.hex
+  end
+
+  def route_revenue(_phase, _train)
+    @probe_revenue
+  end
+end
+
+# What a title's own `revenue_for` adds to routes stopping at a revenue centre of each
+# group of the map (1850Jr's ports), asked of the built game with routes of two other
+# stops worth 10 to 2,000 and the grouped stop worth nothing: for each group, its hexes,
+# the extra by the other stops' worth (only where the same route with an ungrouped stop
+# instead earns nothing more), and the fewest stops a route with it may have. Nil where
+# the title does not override `revenue_for`.
+def revenue_shares(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  corp = game.corporations.first
+  centres = game.hexes.flat_map { |h| (h.tile.cities + h.tile.towns + h.tile.offboards).map { |n| [h.id, n] } }
+  plain = centres.reject { |_, n| Array(n.groups).any? }.uniq(&:first).first(3).map(&:last)
+  return [] if plain.size < 3
+
+  groups = centres.flat_map { |_, n| Array(n.groups) }.uniq
+  groups.filter_map do |group|
+    hexes = centres.select { |_, n| Array(n.groups).include?(group) }.map(&:first).uniq
+    grouped = ValuedStop.new(centres.find { |_, n| Array(n.groups).include?(group) }.last, 0)
+    samples = (1..200).filter_map do |k|
+      a, b = (k * 10) / 2, (k * 10) - ((k * 10) / 2)
+      with = revenue_extra(game, corp, [ValuedStop.new(plain[0], a), ValuedStop.new(plain[1], b), grouped])
+      without = revenue_extra(game, corp, [ValuedStop.new(plain[0], a), ValuedStop.new(plain[1], b),
+                                           ValuedStop.new(plain[2], 0)])
+      [k * 10, with] if with && without&.zero?
+    end
+    next if samples.size < 200 || samples.all? { |_, extra| extra.zero? }
+
+    fewest = (2..4).find do |n|
+      revenue_extra(game, corp, plain.first(n - 1).map { |st| ValuedStop.new(st, 10) } + [grouped])
+    end
+    { 'group' => group.to_s, 'hexes' => hexes, 'samples' => samples, 'min_stops' => fewest }
+  end
+end
+
+# The subsidies a title pays a corporation's treasury for its routes by its own
+# `routes_subsidy` (and `subsidy_for`), asked of the built game with a route stopping in
+# each hex of the map (the stop stands in for whatever a tile may bring there): the hexes
+# and amounts (1888's mine, C5: 40). Nil where the title does not override them.
+def route_subsidies(game)
+  return nil if game.method(:routes_subsidy).owner == BASE || !game.respond_to?(:subsidy_for)
+
+  corp = game.corporations.first
+  centre = game.hexes.flat_map { |h| h.tile.cities + h.tile.towns + h.tile.offboards }.first
+  return nil unless centre
+
+  first = game.depot.upcoming.first
+  train = ProbeTrain.new(corp, first.name, first.distance, first.multiplier, "#{first.name}-probe")
+  game.hexes.filter_map do |hex|
+    stops = [ValuedStop.new(centre, 0, hex)]
+    route = RevenueRoute.new(train, game.phase, stops, corp)
+    route.define_singleton_method(:subsidy) { game.subsidy_for(self, stops) }
+    amount = begin
+      game.routes_subsidy([route])
+    rescue StandardError, NotImplementedError
+      nil
+    end
+    { 'hex' => hex.id, 'amount' => amount } if amount.is_a?(Integer) && amount.positive?
+  end
 end
 
 # The cards of a fresh game's first step when it deals them from a deck (a draft's

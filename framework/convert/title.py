@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles, own_tiles
+from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.draws import group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -36,7 +37,7 @@ from framework.convert.tidy import tidy
 from framework.convert.trains import convert_phases, convert_trains, depot_purchases
 
 FILES = {
-    "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end"],
+    "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end", "bonuses"],
     "map.yaml": ["map"],
     "tiles.yaml": ["tiles"],
     "market.yaml": ["market"],
@@ -309,6 +310,11 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "rounds": rounds,
         "sequence": sequence,
     }
+    bonuses = route_bonuses(build.get("route_bonuses"), corporations)
+    bonuses.update(revenue_shares(build.get("revenue_shares")))
+    bonuses.update(route_subsidies(build.get("route_subsidies")))
+    if bonuses:
+        out["bonuses"] = bonuses
     draws = setup_draws(companies, build.get("draws") or [], gaps)
     family = _setup_family(dump, build)
     listed = (constants, build.get("game_companies") or [], build.get("corporations") or [])
@@ -467,6 +473,11 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _probed_steps(base, gaps)
     if sections["rules"].get("mail"):
         gaps.drop("code", "`place_home_token`")  # what it does is the mail
+    found = sections.get("bonuses") or {}
+    if any(b.get("paid_to") != "treasury" for b in found.values()):
+        gaps.drop("code", "`revenue_for`")
+    if any(b.get("paid_to") == "treasury" for b in found.values()):
+        gaps.drop("code", "`routes_subsidy`")
     return converted
 
 

@@ -237,13 +237,14 @@ def runner(game: Game, train: Train) -> Runner:
     )
     state = national(game)
     passes = frozenset({state}) if spec.passes_national_tokens and state else frozenset()
+    own_bonuses = tuple(b for b in game.title.bonuses.values() if b.earned_by(owner))
     return Runner(
         owner,
         game.colors(),
         train_distance(game, train),
         spec.own_token_stop_multiplier,
         passes,
-        BonusRules(tuple(game.title.bonuses.values()), tokens, label, marker, assigned),
+        BonusRules(own_bonuses, tokens, label, marker, assigned),
         train.variant or train.name,
         by_kind(distance) if isinstance(distance := _distance(game, train), list) else None,
     )

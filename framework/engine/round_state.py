@@ -41,6 +41,7 @@ class LibraryRoundState:
     operator_acted: bool
     # running
     revenue: int
+    subsidy: int
     # teleport
     teleported: str | None
     # companies: ``[company, seller]``

@@ -90,6 +90,10 @@ HexId = Annotated[str, Field(pattern=HEX_ID_PATTERN)]
 TileColor = Literal["yellow", "green", "brown", "gray"]
 """The colour of a track tile; phases make colours available in this order."""
 
+ReplacementColor = Literal["red", "blue"]
+"""The colour of a tile that replaces the printed tile of a hex of that colour (an
+off-board, a sea hex), laid only by a company's special lay: it is never a phase's."""
+
 HexColor = Literal["white", "yellow", "green", "brown", "gray", "red", "blue"]
 """The colour of a map hex: white is empty land, blue water, red off-board, gray fixed."""
 

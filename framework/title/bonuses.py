@@ -21,6 +21,16 @@ abilities of that company; a train's own multipliers belong to the train.
         destination: m
         amounts: [50, 100]
         labels: [m/M, m/M/m]
+      lyr_destination:
+        kind: all_hexes
+        name: Destination
+        label: 1 dest
+        hexes: [F16, H14]
+        amount: 20
+        corporations: [LYR]
+
+A bonus with ``corporations`` is one of those corporations' own (1888's destinations:
+a route of the corporation joining its home and its destination earns it).
 """
 
 from __future__ import annotations
@@ -32,7 +42,22 @@ from pydantic import Field, model_validator
 from framework.title.base import Entry, HexId
 
 
-class AllIconsBonus(Entry):
+class BonusEntry(Entry):
+    """What every kind of bonus has: who may earn it."""
+
+    corporations: list[str] = []
+    """The corporations (or minors) whose routes earn it; empty: every company's routes."""
+    paid_to: Literal["revenue", "treasury"] = "revenue"
+    """``revenue``: it adds to the route's revenue; ``treasury``: it is a subsidy, paid by
+    the bank into the running company's treasury whatever the company does with its
+    revenue (1888's mine: ¥40 to a corporation running to it)."""
+
+    def earned_by(self, owner: str) -> bool:
+        """Whether routes run by ``owner`` may earn it."""
+        return not self.corporations or owner in self.corporations
+
+
+class AllIconsBonus(BonusEntry):
     """Earned by a route whose stops show every one of the icons."""
 
     kind: Literal["all_icons"]
@@ -47,7 +72,7 @@ class AllIconsBonus(Entry):
     """What the route earns on top of its stops."""
 
 
-class AllHexesBonus(Entry):
+class AllHexesBonus(BonusEntry):
     """Earned by a route that stops in every one of the hexes."""
 
     kind: Literal["all_hexes"]
@@ -62,7 +87,7 @@ class AllHexesBonus(Entry):
     """What the route earns on top of its stops."""
 
 
-class DestinationsBonus(Entry):
+class DestinationsBonus(BonusEntry):
     """Earned by a route that stops at the anchor and at one or more destinations.
 
     The amount depends on how many destination stops the route has:
@@ -89,5 +114,36 @@ class DestinationsBonus(Entry):
         return self
 
 
-Bonus = Annotated[AllIconsBonus | AllHexesBonus | DestinationsBonus, Field(discriminator="kind")]
+class RevenueShareBonus(BonusEntry):
+    """Earned by a route stopping in one of the hexes: a share of what its stops earn,
+    rounded down (1850Jr's ports: half, to a multiple of 10)::
+
+        port: {kind: revenue_share, name: Port, label: port, hexes: [H0, I1],
+          percent: 50, round_down_to: 10, min_stops: 3}
+    """
+
+    kind: Literal["revenue_share"]
+    """Selects this kind of bonus."""
+    name: str
+    """Its name."""
+    label: str
+    """How it shows in a route's revenue text."""
+    hexes: list[HexId] = Field(min_length=1)
+    """A route stopping in any of these hexes earns it (once, however many it stops in)."""
+    percent: int = Field(gt=0)
+    """The share of the route's stops' values it earns, in percent."""
+    round_down_to: int = Field(default=1, ge=1)
+    """The share is rounded down to a multiple of this."""
+    min_stops: int = Field(default=2, ge=2)
+    """A route stopping in one of the hexes needs at least this many stops in all
+    (1850Jr's ports: 3, a port and two others); with fewer it is illegal."""
+
+    def share(self, value: int) -> int:
+        """What a route whose stops earn ``value`` earns with it."""
+        return value * self.percent // 100 // self.round_down_to * self.round_down_to
+
+
+Bonus = Annotated[
+    AllIconsBonus | AllHexesBonus | DestinationsBonus | RevenueShareBonus, Field(discriminator="kind")
+]
 """A route bonus, chosen by ``kind``."""

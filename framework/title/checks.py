@@ -22,6 +22,7 @@ from framework.base.grid import Grid, opposite
 from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
 from framework.title.base import TILE_COLORS, TileColor
+from framework.title.bonuses import AllHexesBonus, RevenueShareBonus
 from framework.title.corporations import Corporation, Minor
 from framework.title.extension import LayerData
 from framework.title.files import file_in_folder
@@ -568,7 +569,9 @@ class _Checker:
         on_map = {icon.name for hx in t.map.hexes.values() for icon in hx.icons}
         for name, bonus in t.bonuses.items():
             at = ("bonuses", name)
-            if bonus.kind == "all_hexes":
+            runners = {**t.corporations, **t.minors}
+            yield from self.refs((*at, "corporations"), bonus.corporations, runners, "corporation")
+            if isinstance(bonus, AllHexesBonus | RevenueShareBonus):
                 yield from self.hex_refs((*at, "hexes"), bonus.hexes)
                 continue
             icons = (

@@ -98,7 +98,8 @@ class TileLay(AbilityBase):
     special: bool = False
     """The tiles need not match the hex's label or its cities and towns, only follow its
     colour, the upgrade chart and keep its track (18xx.games' default for a company's
-    lays: 18MEX's Copper Canyon tile, labelled CC and with a town, in the empty F5)."""
+    lays: 18MEX's Copper Canyon tile, labelled CC and with a town, in the empty F5; 1888's
+    Heng Shan mine, a tile with a town, in a mountain hex without one)."""
     closes_when_used_up: bool = False
     """The company closes when its last lay is made."""
     when: list[

@@ -30,7 +30,7 @@ from pydantic import Field, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
-from framework.title.base import Entry, Model, Name, TileColor, Unlimited
+from framework.title.base import Entry, Model, Name, ReplacementColor, TileColor, Unlimited
 from framework.title.library import NoStandardTile
 from framework.title.track import TrackContent
 
@@ -40,8 +40,10 @@ class Tile(Entry, TrackContent):
     (``57: 4``) or as the fields that differ (``57: {count: 4, upgrades: [14]}``), or a
     tile of the title's own, defined in full with its ``color``."""
 
-    color: TileColor
-    """yellow, green, brown or gray."""
+    color: TileColor | ReplacementColor
+    """yellow, green, brown or gray; or red or blue: a tile that replaces the printed
+    tile of a hex of its colour, laid only by a company's special ``tile_lay`` (1888's
+    ferries on the blue hexes of Dalian and Yantai, the Terracotta Army's red off-board)."""
     count: int | Unlimited = Field(union_mode="left_to_right")
     """How many are in the game, or ``unlimited``."""
     upgrades: list[Name] | None = None

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from framework.engine.game import Game
 
 REVENUE = RoundState("revenue", 0, "What the operator's routes earned this turn.", per_turn=True)
+SUBSIDY = RoundState(
+    "subsidy", 0, "What the operator's routes earned for its treasury alone this turn.", per_turn=True
+)
 
 
 @step("routes")
@@ -29,7 +32,7 @@ class Routes(Step):
     """Run every train that can run, once per operating round."""
 
     description = "The operator runs its trains."
-    ROUND_STATE = (REVENUE,)
+    ROUND_STATE = (REVENUE, SUBSIDY)
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
@@ -50,6 +53,7 @@ class Routes(Step):
         seen: set[str] = set()
         stops_with_tokens: list[str] = []
         lines: list[str] = []
+        subsidy = 0
         for name in ("extra_revenue", "subsidy"):
             if action.get(name) not in (None, 0, "0"):
                 raise GameError(
@@ -74,8 +78,15 @@ class Routes(Step):
                     f"train {train_id}'s route {earned.text(route)} earns "
                     f"{earned.total}, not {data['revenue']}",
                 )
+            if data.get("subsidy") is not None and int(data["subsidy"]) != earned.subsidy:
+                raise GameError(
+                    "subsidy",
+                    f"train {train_id}'s route {earned.text(route)} earns a subsidy of "
+                    f"{earned.subsidy}, not {data['subsidy']}",
+                )
             used |= route.paths()
             total += earned.total
+            subsidy += earned.subsidy
             stops_with_tokens.extend(route.hexes())
             lines.append(f"{entity} runs {train_id}: {earned.text(route)} = {earned.total}")
         for line in lines:
@@ -83,6 +94,7 @@ class Routes(Step):
         for train_id in seen:
             game.trains[train_id].ran = True
         rnd.revenue = total
+        rnd.subsidy = subsidy
         self.passed = True
         remove_used_bonus_token(game, entity, stops_with_tokens)
 
@@ -105,7 +117,7 @@ class Dividend(Step):
     their owner."""
 
     description = "The operating corporation pays out or withholds its revenue."
-    ROUND_STATE = (REVENUE,)
+    ROUND_STATE = (REVENUE, SUBSIDY)
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
@@ -120,6 +132,7 @@ class Dividend(Step):
             split_minor(game, entity, rnd.revenue)
         elif entity in game.corporations and rnd.revenue == 0:
             withhold(game, entity, 0)
+        pay_subsidy(game, entity, rnd.subsidy)
         self.passed = True
         end_of_dividend(game, entity)
 
@@ -142,8 +155,16 @@ class Dividend(Step):
             half(game, entity, rnd.revenue)
         else:
             withhold(game, entity, rnd.revenue)
+        pay_subsidy(game, entity, rnd.subsidy)
         self.passed = True
         end_of_dividend(game, entity)
+
+
+def pay_subsidy(game: Game, entity: str, amount: int) -> None:
+    """The bank pays the routes' subsidies into the operator's treasury."""
+    if amount > 0:
+        finance.pay(game, BANK, entity, amount)
+        game.log(f"{entity} earns a subsidy of {amount}")
 
 
 def split_minor(game: Game, sym: str, amount: int) -> None:
