@@ -559,6 +559,7 @@ RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
+NEUTRAL = "test_neutral_tokens.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CONF = "test_rules_conformance.py::"
@@ -1340,6 +1341,21 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "corporations.abilities[reservation].until": (
         T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
+    ),
+    "corporations.abilities[neutral_token].type": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+        NEUTRAL + "test_without_a_neutral_station_a_corporation_cannot_place_one",
+    ),
+    "corporations.abilities[neutral_token].owner": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+        NEUTRAL + "test_a_neutral_station_of_no_corporation_is_refused",
+    ),
+    "corporations.abilities[neutral_token].price": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+    ),
+    "corporations.abilities[neutral_token].count": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+        "test_1882.py::test_a_second_neutral_station_is_refused_and_changes_nothing",
     ),
     "rules.first_operating_order": (T1846 + "test_1846_s_first_operating_round_goes_lowest_price_first",),
     "rules.track.lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),

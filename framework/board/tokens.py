@@ -52,6 +52,28 @@ def _refusals(
             yield "route to the city", f"{owner} cannot reach the city in {hex_id}"
 
 
+def check_neutral_token(board: Board, placer: str, owner: str, city: City) -> None:
+    """Raise :class:`IllegalToken` unless ``placer`` may put a neutral station of
+    ``owner`` in ``city``: one it reaches, where ``owner`` may have a station."""
+    check_token(board, owner, city, connect=False)
+    key = node_key(*city)
+    if not board.finds(placer, Goal(centres=frozenset({key})), ("centre", key)):
+        raise IllegalToken("route to the city", f"{placer} cannot reach the city in {city[0]}")
+
+
+def neutral_token_cities(board: Board, placer: str, owner: str) -> list[City]:
+    """Every city where ``placer`` may put a neutral station of ``owner`` now."""
+    held = board.token_hexes(owner)
+    cities = []
+    for node in board.reach(placer).nodes:
+        city = (node[1], node[2])
+        if board.face(city[0]).nodes[city[1]].kind != "city":
+            continue
+        if next(_refusals(board, owner, city, held, False), None) is None:
+            cities.append(city)
+    return sorted(cities)
+
+
 def token_cities(board: Board, owner: str) -> list[City]:
     """Every city where ``owner`` may place a token now."""
     held = board.token_hexes(owner)

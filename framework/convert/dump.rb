@@ -161,7 +161,8 @@ def build_data(game)
       { 'sym' => c.name, 'name' => c.full_name, 'shares' => c.shares.map(&:percent), 'float_percent' => try { c.float_percent },
         'max_ownership_percent' => try { c.max_ownership_percent },
         'capitalization' => plain(try { c.capitalization }), 'coordinates' => plain(c.coordinates),
-        'abilities' => abilities_of(c), 'type' => plain(try { c.type }) }
+        'abilities' => abilities_of(c), 'type' => plain(try { c.type }),
+        'carried_tokens' => try { carried_tokens(c) } }
     end,
     'minors' => try { plain(game.send(:game_minors)) },
     'minor_objects' => game.minors.map do |m|
@@ -191,6 +192,14 @@ def build_data(game)
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
   }.merge(setup_probe(game))
+end
+
+# The tokens a built game's corporation carries that are another's (a neutral station
+# that becomes that corporation's once placed): their type, owner and price.
+def carried_tokens(corp)
+  corp.tokens.reject { |t| t.corporation == corp }.map do |t|
+    { 'type' => t.type.to_s, 'owner' => t.corporation&.name, 'price' => t.price }
+  end
 end
 
 # What the random setup of a built game did: the companies and corporations it removed,

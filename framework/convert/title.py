@@ -14,7 +14,7 @@ from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles
 from framework.convert.draws import group_draws
-from framework.convert.entities import convert_companies, convert_corporations, convert_minors
+from framework.convert.entities import carried_tokens, convert_companies, convert_corporations, convert_minors
 from framework.convert.gaps import Gaps
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
@@ -215,6 +215,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("lay_costs"),
     )
     corporations = convert_corporations(build.get("corporations"), overrides, gaps)
+    carried_tokens(corporations, corps_built, gaps)
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),
         build.get("companies") or [],

@@ -149,7 +149,9 @@ class PlaceToken(Move):
     slot: Whole | None = None
     cost: Whole | None = None
     tokener: Id | None = None
-    token_type: Unplayed = None
+    token_type: Text | None = None
+    """Which of the entity's tokens: none (or ``normal``) for its own, ``neutral`` for a
+    neutral station it carries (a corporation's ``neutral_token``)."""
 
 
 class Route(BaseModel):

@@ -45,7 +45,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
-from framework.title.corporations import CharterToken
+from framework.title.corporations import CharterToken, NeutralToken
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -178,7 +178,7 @@ class Game:
             for ability in spec.abilities:
                 if isinstance(ability, CharterToken):
                     self.corporations[sym].counters["token"] = ability.count
-                else:
+                elif not isinstance(ability, NeutralToken):  # a neutral station: counted as placed
                     self.track_board.reserve(sym, (ability.hex, ability.city))
             if spec.home is not None and spec.home.city == "choose":
                 # a slot of any city of the hex is held until the company chooses

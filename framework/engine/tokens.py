@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.board.tokens import cities_in, token_cities
+from framework.base.errors import GameError
+from framework.board.tokens import (
+    IllegalToken,
+    check_neutral_token,
+    cities_in,
+    neutral_token_cities,
+    token_cities,
+)
+from framework.engine import finance
+from framework.engine.entities import BANK
 from framework.engine.operating import owned_abilities
 from framework.title.companies import StationToken
-from framework.title.corporations import CharterToken
+from framework.title.corporations import CharterToken, NeutralToken
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -152,3 +161,47 @@ def waits_for_ability(game: Game, entity: str) -> bool:
         "token" in ability.when and ability_cities(game, sym, ability)
         for sym, ability in owned_abilities(game, entity, StationToken)
     )
+
+
+NEUTRAL_PLACED = "neutral_tokens_placed"
+"""The counter of the neutral stations a corporation has placed (its ``neutral_token``)."""
+
+
+def neutral_token(game: Game, corp: str) -> NeutralToken | None:
+    """The neutral station corporation ``corp`` still carries (its charter's
+    ``neutral_token``), if any."""
+    spec = game.title.corporations.get(corp)
+    state = game.corporations.get(corp)
+    ability = spec.ability("neutral_token") if spec is not None else None
+    if state is None or not isinstance(ability, NeutralToken):
+        return None
+    return ability if state.counters.get(NEUTRAL_PLACED, 0) < ability.count else None
+
+
+def neutral_cities(game: Game, corp: str) -> list[tuple[str, int]]:
+    """The cities where ``corp`` may place the neutral station it carries now, within
+    its cash."""
+    ability = neutral_token(game, corp)
+    if ability is None or ability.price > game.corporations[corp].cash:
+        return []
+    return neutral_token_cities(game.track_board, corp, ability.owner)
+
+
+def place_neutral(game: Game, corp: str, city: tuple[str, int]) -> None:
+    """Place the neutral station ``corp`` carries in ``city``: it becomes a station of
+    the ability's owner; ``corp`` pays its price. Raises :class:`GameError` (the game
+    unchanged) where it may not."""
+    ability = neutral_token(game, corp)
+    if ability is None:
+        raise GameError("tokens", f"{corp} carries no neutral station")
+    try:
+        check_neutral_token(game.track_board, corp, ability.owner, city)
+    except IllegalToken as exc:
+        raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+    if ability.price > game.corporations[corp].cash:
+        raise GameError("tokens", f"{corp} cannot pay {ability.price} for its neutral station")
+    finance.pay(game, corp, BANK, ability.price)
+    game.track_board.add_token(ability.owner, city)
+    counters = game.corporations[corp].counters
+    counters[NEUTRAL_PLACED] = counters.get(NEUTRAL_PLACED, 0) + 1
+    game.log(f"{corp} places a neutral station ({ability.owner}'s) in {city[0]} for {ability.price}")

@@ -76,7 +76,8 @@ class HomeToken(WaitingStep):
 @step("token")
 class Token(Step):
     """Station tokens (``tokens.per_turn`` a turn), each in a city the corporation reaches,
-    at the next price."""
+    at the next price; or, instead of one, a neutral station it carries (its charter's
+    ``neutral_token``: a ``place_token`` with ``token_type: neutral``)."""
 
     description = "The operator places a station token."
     ROUND_STATE = (TOKEN_PLACED,)
@@ -90,8 +91,10 @@ class Token(Step):
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
         if (
-            self.charter_price(entity) is not None and any_token_city(game.track_board, entity)
-        ) or tokens.own_ability_cities(game, entity):
+            (self.charter_price(entity) is not None and any_token_city(game.track_board, entity))
+            or tokens.own_ability_cities(game, entity)
+            or tokens.neutral_cities(game, entity)
+        ):
             return ["place_token", "pass"]
         return ["pass"] if tokens.waits_for_ability(game, entity) else []
 
@@ -116,15 +119,28 @@ class Token(Step):
     def choices_place_token(self, entity: str) -> list[Choice]:
         """A token in each city the corporation may take, in its first free slot."""
         board = self.game.track_board
-        return [
+        own = [
             {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": entity}
             for city in sorted(self.priced(entity))
         ]
+        neutral = [
+            {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "token_type": "neutral"}
+            for city in tokens.neutral_cities(self.game, entity)
+        ]
+        return own + neutral
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
         city = parse_city(game, str(action.get("city")))
+        kind = action.get("token_type")
+        if kind == "neutral":
+            self._check_slot(action, city)
+            tokens.place_neutral(game, entity, city)
+            rnd.token_placed += 1
+            return
+        if kind not in (None, "normal"):
+            raise GameError("tokens", f"{entity} has no {kind} token to place")
         own = tokens.own_ability_cities(game, entity)
         if city in own:
             price: int | None = own[city]

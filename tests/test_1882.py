@@ -1,0 +1,97 @@
+"""1882, converted from 18xx.games at run time, against its real games: the neutral
+stations every corporation but the CPR and the CN carries (the CN's, placed as a
+``place_token`` with ``token_type: neutral``; the CN runs from them)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from oracle_support import ORACLE, imported_title
+
+from framework.base.errors import GameError
+from framework.engine.choices import legal_actions
+from framework.engine.game import Game
+from framework.engine.state import game_to_dict
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, replay, title_for
+
+FIXTURES = ORACLE.parent / "fixtures" / "1882"
+STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
+
+REPLAYED = {
+    "1882_game_end_stock_market": 159,
+    "5236": 266,
+}
+"""How many actions of each real game replay now (the first divergence follows): both
+stopped at a corporation's neutral station before ``neutral_token`` (101 and 216)."""
+
+
+@pytest.fixture(scope="module")
+def the_1882(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("the1882"), "1882")
+
+
+def before(the_1882: Path, path: Path, action_id: int) -> Game:
+    """The game of ``path`` just before its action ``action_id``."""
+    record = GameFile.read(path)
+    game = new_game(record, title_for(record, the_1882))
+    for action in record.effective():
+        if action.get("id", 0) >= action_id:
+            break
+        if action.get("type") != "message":
+            game.process(recorded(game, record, action))
+    return game
+
+
+def test_1882_converts_the_cn_s_neutral_stations(the_1882):
+    from ruamel.yaml import YAML
+
+    corporations = YAML(typ="safe").load(the_1882 / "corporations.yaml")["corporations"]
+    carried = {sym: c.get("abilities") for sym, c in corporations.items()}
+    assert carried["CNR"] == [{"type": "neutral_token", "owner": "CN"}]
+    assert carried["CPR"] is None and carried["CN"] is None
+
+
+@pytest.mark.parametrize("name", sorted(REPLAYED))
+def test_real_1882_games_replay_past_their_neutral_stations(the_1882, name):
+    record = GameFile.read(FIXTURES / f"{name}.json")
+    outcome = replay(record, title_for(record, the_1882))
+    assert outcome.actions >= REPLAYED[name], outcome.failure
+
+
+def test_a_corporation_places_its_neutral_station_for_the_cn(the_1882):
+    """CNR's neutral station (action 97): listed among its token choices, it becomes
+    the CN's station, costs CNR nothing and no charter token; the CN's routes start
+    there and the city never blocks."""
+    game = before(the_1882, STOCK_MARKET, 97)
+    choices = legal_actions(game)["CNR"]["place_token"]
+    assert {"city": "57-3-0", "slot": 0, "token_type": "neutral"} in choices
+    cash, used = game.corporations["CNR"].cash, game.corporations["CNR"].tokens_used
+    game.process(
+        {"type": "place_token", "entity": "CNR", "city": "57-3-0", "slot": 0, "token_type": "neutral"}
+    )
+    board = game.track_board
+    (city,) = board.cities_of("CN")
+    assert game.corporations["CNR"].cash == cash and game.corporations["CNR"].tokens_used == used
+    assert game.corporations["CNR"].counters["neutral_tokens_placed"] == 1
+    assert board.reach("CN").nodes and not board.blocks(city, "GT")
+
+
+def test_a_second_neutral_station_is_refused_and_changes_nothing(the_1882):
+    game = before(the_1882, STOCK_MARKET, 97)
+    game.corporations["CNR"].counters["neutral_tokens_placed"] = 1
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="carries no neutral station"):
+        game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": "neutral"})
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_a_token_type_the_engine_does_not_know_is_refused(the_1882):
+    game = before(the_1882, STOCK_MARKET, 97)
+    with pytest.raises(GameError, match="no destination token"):
+        game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": "destination"})
+    with pytest.raises(GameError, match="field 'token_type' of a place_token must be text") as caught:
+        game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": 3, "id": 97})
+    assert caught.value.action_id == 97
