@@ -1,6 +1,7 @@
 """1882, converted from 18xx.games at run time, against its real games: the neutral
 stations every corporation but the CPR and the CN carries (the CN's, placed as a
-``place_token`` with ``token_type: neutral``; the CN runs from them)."""
+``place_token`` with ``token_type: neutral``; the CN runs from them), and the $20 a
+yellow tile earns in an NWR hex (the icon's ``lay_income``)."""
 
 from __future__ import annotations
 
@@ -21,11 +22,13 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
-    "1882_game_end_stock_market": 159,
+    "1882_game_end_stock_market": 165,
     "5236": 266,
 }
 """How many actions of each real game replay now (the first divergence follows): both
-stopped at a corporation's neutral station before ``neutral_token`` (101 and 216)."""
+stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
+first then stopped at money short by the $20 of a yellow tile in an NWR hex (159),
+before the NWR icon's ``lay_income``."""
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +55,8 @@ def test_1882_converts_the_cn_s_neutral_stations(the_1882):
     carried = {sym: c.get("abilities") for sym, c in corporations.items()}
     assert carried["CNR"] == [{"type": "neutral_token", "owner": "CN"}]
     assert carried["CPR"] is None and carried["CN"] is None
+    icons = YAML(typ="safe").load(the_1882 / "map.yaml")["map"]["icons"]
+    assert icons["NWR"]["lay_income"] == {"yellow": 20} and "lay_income" not in icons["fish"]
 
 
 @pytest.mark.parametrize("name", sorted(REPLAYED))

@@ -1342,6 +1342,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.abilities[reservation].until": (
         T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
     ),
+    "map.icons.lay_income": (
+        "test_icon_lay_income.py::test_a_yellow_tile_on_an_icon_s_hex_earns_its_layer_the_icon_s_income",
+        "test_icon_lay_income.py::test_no_income_for_a_colour_the_icon_does_not_pay",
+    ),
     "corporations.abilities[neutral_token].type": (
         NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
         NEUTRAL + "test_without_a_neutral_station_a_corporation_cannot_place_one",

@@ -191,6 +191,7 @@ def build_data(game)
     'auction_companies' => try { auction_companies(game) },
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
+    'icon_lay_income' => try { icon_lay_income(game) },
   }.merge(setup_probe(game))
 end
 
@@ -229,6 +230,44 @@ def lay_costs(game)
   out['plain'] = game.upgrade_cost(plain.tile, plain, corp, corp) if plain
   out['terrain'] = [rough.tile.upgrades.sum(&:cost), game.upgrade_cost(rough.tile, rough, corp, corp)] if rough
   out
+end
+
+# What a corporation receives for laying a yellow tile on a plain hex showing each icon
+# of the map (1882's NWR hexes): in a fresh game, the first corporation with a home is
+# floated and operates, and lays a plain yellow tile there through its round's own step
+# (its checks off, as while a game loads); an icon is listed when the lay paid it.
+def icon_lay_income(built)
+  names = built.hexes.select { |h| plain_hex?(h) }.flat_map { |h| h.tile.icons.map(&:name) }.uniq
+  names.each_with_object({}) do |name, out|
+    gained = try { icon_lay_gain(game_for(built.class, built.players.size, built.optional_rules), name) }
+    out[name] = { 'yellow' => gained } if gained.is_a?(Integer) && gained.positive?
+  end
+end
+
+def plain_hex?(hex)
+  t = hex.tile
+  t.color == :white && t.upgrades.empty? && t.borders.empty? && t.cities.empty? && t.towns.empty? &&
+    t.offboards.empty?
+end
+
+def icon_lay_gain(game, name)
+  hex = game.hexes.find { |h| plain_hex?(h) && h.tile.icons.any? { |i| i.name == name } }
+  tile = game.tiles.find { |t| t.color == :yellow && t.cities.empty? && t.towns.empty? && t.offboards.empty? && !t.paths.empty? }
+  corp = game.corporations.find(&:coordinates)
+  return nil unless hex && tile && corp
+
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.instance_variable_set(:@floated, true)
+  game.bank.spend(1000, corp)
+  game.instance_variable_set(:@round, game.send(:new_operating_round))
+  game.instance_variable_set(:@loading, true)
+  step = game.round.steps.find { |s| s.respond_to?(:process_lay_tile) && s.actions(corp).include?('lay_tile') }
+  return nil unless step && game.round.current_entity == corp
+
+  before = corp.cash
+  step.process_lay_tile(Engine::Action::LayTile.new(corp, tile: tile, hex: hex, rotation: 0))
+  corp.cash - before
 end
 
 # The order a fresh game's first operating round would take two corporations started at

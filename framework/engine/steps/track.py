@@ -68,6 +68,7 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
     _tile_income(game, payer, plan)
+    _icon_income(game, payer, plan)
     face = game.track_board.face(plan.hex)
     if sym is not None and face.paths and sum(1 for n in face.nodes if n.kind == "city") > 1:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it
@@ -94,6 +95,18 @@ def _tile_income(game: Game, payer: str, plan: LayPlan) -> None:
             game.log(
                 f"{game.name(holder)} earns {ability.income * times} from {sym} for the tile in {plan.hex}"
             )
+
+
+def _icon_income(game: Game, payer: str, plan: LayPlan) -> None:
+    """The bank pays ``payer`` what the icons of the hex pay for a tile of the laid
+    tile's colour (an icon's ``lay_income``)."""
+    color = game.title.tiles[plan.name].color
+    icons = game.title.map.icons
+    for name in game.track_board.icons(plan.hex):
+        income = icons[name].lay_income.get(color, 0) if name in icons else 0
+        if income:
+            finance.pay(game, BANK, payer, income)
+            game.log(f"{payer} receives {income} for the {color} tile in {plan.hex} ({name})")
 
 
 def _forfeit_lays(game: Game, hex_id: str, company: str | None) -> None:
