@@ -22,13 +22,16 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
+    "1882_game_end_bankrupt": 197,
     "1882_game_end_stock_market": 165,
     "5236": 266,
 }
 """How many actions of each real game replay now (the first divergence follows): both
 stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
 first then stopped at money short by the $20 of a yellow tile in an NWR hex (159),
-before the NWR icon's ``lay_income``."""
+before the NWR icon's ``lay_income``; the bankrupt game at the SC's home token, placed
+as it is started (136: the Saskatchewan Central's exchange ``from: par`` and the stock
+round's ``home_token`` step)."""
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +103,41 @@ def test_a_token_type_the_engine_does_not_know_is_refused(the_1882):
     with pytest.raises(GameError, match="field 'token_type' of a place_token must be text") as caught:
         game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": 3, "id": 97})
     assert caught.value.action_id == 97
+
+
+BANKRUPT = FIXTURES / "1882_game_end_bankrupt.json"
+SC_PAR = {"type": "par", "entity": "7396", "corporation": "SC", "share_price": "67,5,3"}
+
+
+def test_the_saskatchewan_central_starts_the_sc_and_pays_a_share_of_it(the_1882):
+    """Player 6 starts the SC at $67 with the company SC (its exchange ``from: par``):
+    the company pays one share of the 20% certificate, the player the other, and closes."""
+    game = before(the_1882, BANKRUPT, 155)
+    cash = game.players_by_id["7396"].cash
+    assert {"corporation": "SC", "share_price": "67,5,3"} in legal_actions(game)["7396"]["par"]
+    game.process(dict(SC_PAR))
+    assert game.players_by_id["7396"].cash == cash - 67
+    assert game.companies["SC"].closed and game.corporations["SC"].percent_of("7396") == 20
+
+
+def test_only_the_saskatchewan_central_s_owner_may_start_the_sc(the_1882):
+    game = before(the_1882, BANKRUPT, 155)
+    game.companies["SC"].owner = "3338"
+    assert all(c["corporation"] != "SC" for c in legal_actions(game)["7396"].get("par", []))
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="started only by the owner of SC"):
+        game.process(dict(SC_PAR))
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_the_sc_chooses_its_home_when_it_is_started(the_1882):
+    """The stock round lists the ``home_token`` step: the SC, without a home
+    (``home_anywhere``), puts its token in a city of its choice at once (K3, action 156);
+    then the next player acts, as on 18xx.games."""
+    game = before(the_1882, BANKRUPT, 155)
+    game.process(dict(SC_PAR))
+    cities = {c["city"] for c in legal_actions(game)["SC"]["place_token"]}
+    assert "57-1-0" in cities and len(cities) > 1
+    game.process({"type": "place_token", "entity": "SC", "city": "57-1-0", "slot": 0, "tokener": "SC"})
+    assert [c[0] for c in game.track_board.cities_of("SC")] == ["K3"]
+    assert game.round.kind == "stock" and game.round.current_entity() == "9178"  # as on 18xx.games

@@ -1201,6 +1201,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[exchange].from_": (
         COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
         COMP + "test_an_exchange_gives_only_the_shares_the_ability_lists",
+        "test_1882.py::test_the_saskatchewan_central_starts_the_sc_and_pays_a_share_of_it",
+        "test_1882.py::test_only_the_saskatchewan_central_s_owner_may_start_the_sc",
     ),
     "companies.abilities[exchange].owner": (
         COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",

@@ -21,6 +21,7 @@ from framework.title.corporations import CharterToken, NeutralToken
 if TYPE_CHECKING:
     from framework.engine.game import Game
     from framework.engine.round_kinds import OperatingRound
+    from framework.engine.rounds import Round
     from framework.title.corporations import Corporation, Minor
 
 
@@ -58,6 +59,16 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     game.track_board.add_token(entity, city)
     game.track_board.unreserve_hex(entity, city[0])
     game.log(f"{entity} places its home token in {city[0]}")
+
+
+def choose_home_now(game: Game, rnd: Round, entity: str) -> None:
+    """A corporation without a home (``tokens.home_anywhere``) chooses the city of its
+    home token now, in ``rnd``'s ``home_token`` step: when it is started, where the
+    stock round lists that step (1882's SC)."""
+    if rnd.pending_home is None and _chooses_home(game, entity) and anywhere(game, entity):
+        game.corporations[entity].tokens_used += 1
+        rnd.pending_home = rnd.home_chooser = entity
+        game.log(f"{entity} must choose the city of its home token")
 
 
 def _chooses_home(game: Game, entity: str) -> bool:

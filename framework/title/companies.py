@@ -255,9 +255,11 @@ class Exchange(AbilityBase):
     owner: list[Owner] = ["player"]
     corporations: list[Name] = Field(min_length=1)
     """The corporations whose shares the company may become."""
-    from_: list[Literal["ipo", "pool"]] = Field(default=["ipo"], alias="from", min_length=1)
+    from_: list[Literal["ipo", "pool", "par"]] = Field(default=["ipo"], alias="from", min_length=1)
     """Where the share may come from: ``ipo``, the initial offering (its first
-    ordinary share), and ``pool``, the bank pool."""
+    ordinary share), and ``pool``, the bank pool; or ``par``: the corporation is started
+    only so, by the company's owner, whose president's certificate the company pays one
+    share of at the par price (the owner pays the rest; 1882's Saskatchewan Central)."""
 
 
 class Teleport(AbilityBase):

@@ -26,9 +26,11 @@ class HomeToken(WaitingStep):
     home token (whatever city it sat in), which goes back, free, in the city the layer chooses
     (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser). A
     corporation without a home (``tokens.home_anywhere``) puts its token in the city of
-    its choice, anywhere it may put one, at the start of its first operating turn."""
+    its choice, anywhere it may put one, at the start of its first operating turn; in a
+    stock round that lists this step, as soon as it is started."""
 
     description = "The operator places its home token."
+    rounds = ("operating", "stock")
     ROUND_STATE = (PENDING_HOME, HOME_CHOOSER)
 
     waits_for = "home_chooser"
