@@ -16,14 +16,15 @@ from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.state import game_to_dict
 from framework.record.gamefile import GameFile
-from framework.record.replay import new_game, recorded, replay, title_for
+from framework.record.replay import game_title, new_game, recorded, replay, title_for
+from framework.title.loader import RulesText
 
 FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
     "1882_game_end_bankrupt": 197,
-    "1882_game_end_stock_market": 165,
+    "1882_game_end_stock_market": 228,
     "5236": 266,
 }
 """How many actions of each real game replay now (the first divergence follows): both
@@ -31,7 +32,8 @@ stopped at a corporation's neutral station before ``neutral_token`` (101 and 216
 first then stopped at money short by the $20 of a yellow tile in an NWR hex (159),
 before the NWR icon's ``lay_income``; the bankrupt game at the SC's home token, placed
 as it is started (136: the Saskatchewan Central's exchange ``from: par`` and the stock
-round's ``home_token`` step)."""
+round's ``home_token`` step), the stock-market game at the SC's home token put in
+place of the CN's station (165: ``tokens.home_replaces_neutral``)."""
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +41,13 @@ def the_1882(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the1882"), "1882")
 
 
-def before(the_1882: Path, path: Path, action_id: int) -> Game:
-    """The game of ``path`` just before its action ``action_id``."""
+def before(the_1882: Path, path: Path, action_id: int, house: str = "") -> Game:
+    """The game of ``path`` just before its action ``action_id`` (``house``: the YAML of
+    a house rule to play it with)."""
     record = GameFile.read(path)
-    game = new_game(record, title_for(record, the_1882))
+    rules = [RulesText("house.yaml", house)] if house else []
+    title = game_title(the_1882, len(record.players), record.optional_rules, rules)
+    game = new_game(record, title)
     for action in record.effective():
         if action.get("id", 0) >= action_id:
             break
@@ -141,3 +146,28 @@ def test_the_sc_chooses_its_home_when_it_is_started(the_1882):
     game.process({"type": "place_token", "entity": "SC", "city": "57-1-0", "slot": 0, "tokener": "SC"})
     assert [c[0] for c in game.track_board.cities_of("SC")] == ["K3"]
     assert game.round.kind == "stock" and game.round.current_entity() == "9178"  # as on 18xx.games
+
+
+SC_HOME = {"type": "place_token", "entity": "SC", "city": "57-3-0", "slot": 0, "tokener": "SC"}
+
+
+def test_the_sc_s_home_replaces_a_neutral_station(the_1882):
+    """The SC starts (1882_game_end_stock_market, action 160) and puts its home token in
+    G7, whose one slot holds the CN's neutral station: the station goes
+    (``tokens.home_replaces_neutral``)."""
+    game = before(the_1882, STOCK_MARKET, 161)
+    assert [c[0] for c in game.track_board.cities_of("CN")] == ["G7"]
+    assert "57-3-0" in {c["city"] for c in legal_actions(game)["SC"]["place_token"]}
+    game.process(dict(SC_HOME))
+    assert game.track_board.cities_of("CN") == [] and [c[0] for c in game.track_board.cities_of("SC")] == [
+        "G7"
+    ]
+
+
+def test_without_the_rule_a_home_token_leaves_a_neutral_station_alone(the_1882):
+    game = before(the_1882, STOCK_MARKET, 161, "rules:\n  tokens:\n    home_replaces_neutral: false\n")
+    assert "57-3-0" not in {c["city"] for c in legal_actions(game)["SC"]["place_token"]}
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="home token goes in a city with room"):
+        game.process(dict(SC_HOME))
+    assert json.dumps(game_to_dict(game)) == state

@@ -1344,6 +1344,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.abilities[reservation].until": (
         T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
     ),
+    "rules.tokens.home_replaces_neutral": (
+        "test_1882.py::test_the_sc_s_home_replaces_a_neutral_station",
+        "test_1882.py::test_without_the_rule_a_home_token_leaves_a_neutral_station_alone",
+    ),
     "map.icons.lay_income": (
         "test_icon_lay_income.py::test_a_yellow_tile_on_an_icon_s_hex_earns_its_layer_the_icon_s_income",
         "test_icon_lay_income.py::test_no_income_for_a_colour_the_icon_does_not_pay",

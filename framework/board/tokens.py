@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from framework.board.board import Board, City
+from framework.board.board import NEUTRAL, Board, City
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal, NodeKey, node_key
 
@@ -72,6 +72,16 @@ def neutral_token_cities(board: Board, placer: str, owner: str) -> list[City]:
         if next(_refusals(board, owner, city, held, False), None) is None:
             cities.append(city)
     return sorted(cities)
+
+
+def replaceable_neutral(board: Board, owner: str, city: City) -> str | None:
+    """The owner of a neutral station placed for a corporation (``neutral_token``) in
+    ``city`` whose removal alone would let ``owner`` put a token there, if any."""
+    placed = [o for o in board.token_owners(city) if o in board.neutral_owners and o != NEUTRAL]
+    if not placed:
+        return None
+    refused = {rule for rule, _ in _refusals(board, owner, city, board.token_hexes(owner), False)}
+    return placed[0] if refused == {"free slot"} else None
 
 
 def token_cities(board: Board, owner: str) -> list[City]:

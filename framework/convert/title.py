@@ -144,6 +144,20 @@ def depot_counts(build: dict[str, Any], gaps: Gaps) -> dict[str, int]:
     return counts
 
 
+def _home_replaces_neutral(rounds: dict[str, Any], corporations: dict[str, Any]) -> bool:
+    """Whether a chosen home token may replace a neutral station: the title's own
+    ``HomeToken`` step says which tokens it replaces (``can_replace_token?``), where
+    corporations carry neutral stations for another (1882's SC and CN stations)."""
+    carried = any(
+        a.get("type") == "neutral_token" for c in corporations.values() for a in c.get("abilities", [])
+    )
+    steps = [s for r in rounds.values() if isinstance(r, dict) for s in r.get("steps") or []]
+    return carried and any(
+        str(s.get("base", "")).endswith("HomeToken") and "can_replace_token?" in (s.get("methods") or [])
+        for s in steps
+    )
+
+
 def _neutral_tokens(board: dict[str, Any], tokens: Any, gaps: Gaps) -> None:
     """Neutral stations the built game has on the map before anybody acts become their
     cities' ``neutral_tokens``; another station of nobody in the title is named."""
@@ -247,6 +261,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     ):
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
+    if _home_replaces_neutral(build.get("rounds") or {}, corporations):
+        rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))

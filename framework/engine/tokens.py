@@ -10,6 +10,7 @@ from framework.board.tokens import (
     check_neutral_token,
     cities_in,
     neutral_token_cities,
+    replaceable_neutral,
     token_cities,
 )
 from framework.engine import finance
@@ -87,8 +88,14 @@ def _chooses_home(game: Game, entity: str) -> bool:
 
 
 def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
-    """Every city where ``entity`` may put its chosen home token."""
-    return cities_in(game.track_board, entity, list(game.title.map.hexes))
+    """Every city where ``entity`` may put its chosen home token (replacing a neutral
+    station where ``tokens.home_replaces_neutral`` lets it)."""
+    board = game.track_board
+    cities = cities_in(board, entity, list(game.title.map.hexes))
+    if game.title.rules.tokens.home_replaces_neutral:
+        held = [city for city in list(board.tokens) if replaceable_neutral(board, entity, city)]
+        cities = sorted(set(cities) | set(held))
+    return cities
 
 
 def undecided_home(game: Game, hex_id: str) -> str | None:

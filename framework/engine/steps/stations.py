@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.board.tokens import IllegalToken, any_token_city, check_token, cities_in, token_cities
+from framework.board.tokens import (
+    IllegalToken,
+    any_token_city,
+    check_token,
+    cities_in,
+    replaceable_neutral,
+    token_cities,
+)
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
@@ -67,6 +74,10 @@ class HomeToken(WaitingStep):
         if city not in self.cities(entity_of(action)):
             where = f"a city of {home}" if home is not None else "a city with room for it"
             raise GameError("home token", f"{owner}'s home token goes in {where}")
+        neutral = replaceable_neutral(game.track_board, owner, city) if home is None else None
+        if neutral is not None:
+            game.track_board.remove_token(neutral, city)
+            game.log(f"{owner} removes {neutral}'s neutral station from {city[0]}")
         game.track_board.add_token(owner, city)
         game.track_board.unreserve_hex(owner, city[0])
         rnd.pending_home = rnd.home_chooser = None
