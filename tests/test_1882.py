@@ -12,6 +12,7 @@ import pytest
 from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
+from framework.engine import trains
 from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.state import game_to_dict
@@ -23,9 +24,9 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
-    "1882_game_end_bankrupt": 197,
-    "1882_game_end_stock_market": 228,
-    "5236": 266,
+    "1882_game_end_bankrupt": 301,
+    "1882_game_end_stock_market": 242,
+    "5236": 337,
 }
 """How many actions of each real game replay now (the first divergence follows): both
 stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
@@ -33,7 +34,8 @@ first then stopped at money short by the $20 of a yellow tile in an NWR hex (159
 before the NWR icon's ``lay_income``; the bankrupt game at the SC's home token, placed
 as it is started (136: the Saskatchewan Central's exchange ``from: par`` and the stock
 round's ``home_token`` step), the stock-market game at the SC's home token put in
-place of the CN's station (165: ``tokens.home_replaces_neutral``)."""
+place of the CN's station (165: ``tokens.home_replaces_neutral``); then the three at
+a train held out of the depot (197, 228, 266: the train types' ``reserved``)."""
 
 
 @pytest.fixture(scope="module")
@@ -171,3 +173,21 @@ def test_without_the_rule_a_home_token_leaves_a_neutral_station_alone(the_1882):
     with pytest.raises(GameError, match="home token goes in a city with room"):
         game.process(dict(SC_HOME))
     assert json.dumps(game_to_dict(game)) == state
+
+
+def test_a_train_held_out_of_the_depot_comes_in_first_when_the_sc_starts(the_1882):
+    """The last 3, 4, 5 and 6 trains are held out of the depot (their types'
+    ``reserved``); the SC started with the Saskatchewan Central brings in the held 3, the
+    depot's next type, first in line (18xx.games' 3-4, bought by the SC at action 210)."""
+    game = before(the_1882, BANKRUPT, 155)
+    assert [t.id for t in game.trains.values() if t.owner == trains.RESERVED] == ["3-4", "4-3", "5-2", "6-2"]
+    game.process(dict(SC_PAR))
+    assert trains.stack(game)[0].id == "3-4" and game.trains["4-3"].owner == trains.RESERVED
+
+
+def test_without_reserved_trains_the_depot_keeps_its_order(the_1882):
+    house = "trains:\n" + "".join(f"  '{n}': {{reserved: 0}}\n" for n in "3456")
+    game = before(the_1882, BANKRUPT, 155, house)
+    assert not any(t.owner == trains.RESERVED for t in game.trains.values())
+    game.process(dict(SC_PAR))
+    assert trains.stack(game)[0].id == "3-2"

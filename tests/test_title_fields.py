@@ -1344,6 +1344,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.abilities[reservation].until": (
         T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
     ),
+    "trains.reserved": (
+        "test_1882.py::test_a_train_held_out_of_the_depot_comes_in_first_when_the_sc_starts",
+        "test_1882.py::test_without_reserved_trains_the_depot_keeps_its_order",
+    ),
     "rules.tokens.home_replaces_neutral": (
         "test_1882.py::test_the_sc_s_home_replaces_a_neutral_station",
         "test_1882.py::test_without_the_rule_a_home_token_leaves_a_neutral_station_alone",

@@ -175,6 +175,11 @@ def build_data(game)
     'bank_unlimited' => try { game.unlimited_bank? },
     'game_end_check' => try { plain(game.send(:game_end_check_values)) },
     'train_counts' => try { game.depot.trains.group_by(&:name).transform_values(&:size) },
+    'reserved_trains' => try do
+      game.depot.trains.select do |t|
+        t.owner == game.depot && !game.depot.upcoming.include?(t) && !game.depot.discarded.include?(t)
+      end.map(&:name)
+    end,
     'set_aside_trains' => try do
       held = game.corporations + game.minors
       game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)

@@ -144,6 +144,25 @@ def depot_counts(build: dict[str, Any], gaps: Gaps) -> dict[str, int]:
     return counts
 
 
+def _reserved_trains(trains: dict[str, Any], held: Any, companies: dict[str, Any], gaps: Gaps) -> None:
+    """Trains the built game holds out of its depot from the start become their types'
+    ``reserved``, where a company's exchange ``from: par`` brings them in (1882's SC);
+    otherwise the title's code hands them out, and GAPS.md names them."""
+    par = any(
+        a.get("type") == "exchange" and "par" in a.get("from", [])
+        for c in companies.values()
+        for a in c.get("abilities", [])
+    )
+    for name in held if isinstance(held, list) else []:
+        train = trains.get(str(name))
+        if not par or not isinstance(train, dict) or not isinstance(train.get("count"), int):
+            gaps.add(
+                "trains", f"a {name} train the title's setup holds out of the depot (its code brings it in)"
+            )
+            continue
+        train["reserved"] = train.get("reserved", 0) + 1
+
+
 def _home_replaces_neutral(rounds: dict[str, Any], corporations: dict[str, Any]) -> bool:
     """Whether a chosen home token may replace a neutral station: the title's own
     ``HomeToken`` step says which tokens it replaces (``can_replace_token?``), where
@@ -252,6 +271,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
             gaps.add("trains", "the end of a set of operating rounds exports a train, by the title's code")
         else:
             rules["trains"]["export_after_set"] = [str(n) for n in exports if str(n) in trains]
+    _reserved_trains(trains, build.get("reserved_trains"), companies, gaps)
     abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
     abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
     if any(

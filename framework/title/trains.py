@@ -156,6 +156,11 @@ class Train(Entry):
     """How many are in the game, or ``unlimited``."""
     rusts_on: Name | None = None
     """The train type whose first purchase removes every train of this type."""
+    reserved: int = Field(default=0, ge=0)
+    """How many of its trains, the last ones, are held out of the depot from the start
+    (of the ``count``). When a company's exchange ``from: par`` starts a corporation, one
+    held out of the depot's next type comes in, first in line (1882: one each of the 3,
+    4, 5 and 6 trains, for the SC)."""
     available_from: Name | None = None
     """The phase from which the depot offers it beside the next train in line."""
     events: list[Event] = []
@@ -173,6 +178,12 @@ class Train(Entry):
     @classmethod
     def _keys(cls, variants: dict[str, TrainVariant]) -> dict[str, TrainVariant]:
         return keyed(variants)
+
+    @model_validator(mode="after")
+    def _reserved_fit(self) -> Train:
+        if self.reserved and (self.count == "unlimited" or self.reserved >= self.count):
+            raise ValueError(f"{self.reserved} reserved trains leave none of {self.count} in the depot")
+        return self
 
     @property
     def name(self) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, par_exchange, purchases, shares, tokens
+from framework.engine import finance, operating, par_exchange, purchases, shares, tokens, trains
 from framework.engine.entities import POOL
 from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
@@ -236,6 +236,7 @@ class BuySellParShares(StockTurn):
 
             game.log(f"{game.name(player)} exchanges {company} for a share of {sym}")
             close_company(game, company)
+            trains.bring_in_reserved(game)
         tokens.home_at(game, sym, "par")
         if self.round.step("home_token") is not None:
             tokens.choose_home_now(game, self.round, sym)
