@@ -191,3 +191,19 @@ def test_without_reserved_trains_the_depot_keeps_its_order(the_1882):
     assert not any(t.owner == trains.RESERVED for t in game.trains.values())
     game.process(dict(SC_PAR))
     assert trains.stack(game)[0].id == "3-2"
+
+
+def test_a_remove_token_is_checked_in_its_file_and_refused_as_unplayed():
+    """18xx.games' ``remove_token`` (the North West Rebellion lifting a station, game
+    10526's action 127): a malformed one is named by its field; a well-formed one is
+    refused as a type this engine does not play yet, not as an unknown one."""
+    from framework.engine.actions import check_shape
+    from framework.record.gamefile_model import action_problems
+
+    bad = {"type": "remove_token", "entity": "NWR", "city": "57-0-0", "slot": "x", "id": 127}
+    (problem,) = action_problems([bad], "10526.json")
+    assert (
+        "action 127 (remove_token" in problem.message and "field 'slot' must be an integer" in problem.message
+    )
+    with pytest.raises(GameError, match="'remove_token' is not played by this engine"):
+        check_shape({**bad, "slot": 0})

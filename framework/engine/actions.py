@@ -227,6 +227,15 @@ class GiveMoney(Move):
     amount: Whole
 
 
+class RemoveToken(Move):
+    """A station token lifted from a city (18xx.games' ``remove_token``: 1882's North West
+    Rebellion moving a station). Its fields are checked in game files; the engine does
+    not play it yet."""
+
+    city: Id
+    slot: Whole
+
+
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
@@ -277,7 +286,13 @@ CATALOGUE = frozenset({
 # fmt: on
 """Every action type 18xx.games defines (``lib/engine/action``)."""
 
-MODELS: dict[str, type[Action]] = {**PLAYED, "undo": Undo, "redo": Action, "message": Message}
+MODELS: dict[str, type[Action]] = {
+    **PLAYED,
+    "undo": Undo,
+    "redo": Action,
+    "message": Message,
+    "remove_token": RemoveToken,
+}
 """The model of each action type; any other type has only the common fields."""
 
 EMPTY: Mapping[str, type[BaseModel]] = MappingProxyType({})
@@ -389,6 +404,8 @@ def check_shape(
     if not isinstance(action, dict):
         raise GameError("action format", "an action is a JSON object")
     kind = action.get("type")
+    if isinstance(kind, str) and kind in CATALOGUE and kind not in PLAYED and kind not in extra:
+        raise GameError("action format", f"18xx.games' action type {kind!r} is not played by this engine")
     if not isinstance(kind, str) or (kind not in PLAYED and kind not in extra):
         raise GameError("action format", f"unknown action type {kind!r}")
     problems = [] if fields_checked and kind in MODELS else shape_problems(action, extra)
