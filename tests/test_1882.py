@@ -24,9 +24,10 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
-    "1882_game_end_bankrupt": 301,
+    "10526": 109,
+    "1882_game_end_bankrupt": 303,
     "1882_game_end_stock_market": 242,
-    "5236": 337,
+    "5236": 340,
 }
 """How many actions of each real game replay now (the first divergence follows): both
 stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
@@ -35,7 +36,9 @@ before the NWR icon's ``lay_income``; the bankrupt game at the SC's home token, 
 as it is started (136: the Saskatchewan Central's exchange ``from: par`` and the stock
 round's ``home_token`` step), the stock-market game at the SC's home token put in
 place of the CN's station (165: ``tokens.home_replaces_neutral``); then the three at
-a train held out of the depot (197, 228, 266: the train types' ``reserved``)."""
+a train held out of the depot (197, 228, 266: the train types' ``reserved``); 10526,
+5236 and the bankrupt game at the North West Rebellion's move of a station (106, 337,
+301: its ``move_token``)."""
 
 
 @pytest.fixture(scope="module")
@@ -193,17 +196,54 @@ def test_without_reserved_trains_the_depot_keeps_its_order(the_1882):
     assert trains.stack(game)[0].id == "3-2"
 
 
-def test_a_remove_token_is_checked_in_its_file_and_refused_as_unplayed():
+def test_a_remove_token_is_checked_in_its_file_and_an_unplayed_type_is_named():
     """18xx.games' ``remove_token`` (the North West Rebellion lifting a station, game
-    10526's action 127): a malformed one is named by its field; a well-formed one is
-    refused as a type this engine does not play yet, not as an unknown one."""
+    10526's action 127): a malformed one is named by its id and field. An 18xx.games
+    action type the engine does not play is refused as such, not as an unknown one."""
     from framework.engine.actions import check_shape
     from framework.record.gamefile_model import action_problems
 
     bad = {"type": "remove_token", "entity": "NWR", "city": "57-0-0", "slot": "x", "id": 127}
     (problem,) = action_problems([bad], "10526.json")
-    assert (
-        "action 127 (remove_token" in problem.message and "field 'slot' must be an integer" in problem.message
-    )
-    with pytest.raises(GameError, match="'remove_token' is not played by this engine"):
-        check_shape({**bad, "slot": 0})
+    assert "action 127 (remove_token" in problem.message
+    assert "field 'slot' must be an integer" in problem.message
+    with pytest.raises(GameError, match="'take_loan' is not played by this engine"):
+        check_shape({"type": "take_loan", "entity": "HBR"})
+
+
+GAME_10526 = FIXTURES / "10526.json"
+NWR_REMOVE = {"type": "remove_token", "entity": "NWR", "city": "57-0-0", "slot": 0}
+NWR_PLACE = {"type": "place_token", "entity": "NWR", "city": "E5-0-1", "slot": 0}
+
+
+def test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one(the_1882):
+    """HBR, owning the North West Rebellion (``move_token``), lifts its home station from
+    G11 (a CN station takes its place), puts it in E5 and lays a tile there (10526's
+    actions 127 to 129); the company is used up."""
+    game = before(the_1882, GAME_10526, 127)
+    assert {"city": "57-0-0", "slot": 0} in legal_actions(game)["NWR"]["remove_token"]
+    game.process(dict(NWR_REMOVE))
+    board = game.track_board
+    assert [c[0] for c in board.cities_of("CN")] == ["G11"] and "G11" not in board.token_hexes("HBR")
+    assert set(legal_actions(game)["NWR"]) == {"place_token"}  # the move waits for the company
+    game.process(dict(NWR_PLACE))
+    assert "E5" in board.token_hexes("HBR")
+    assert {"hex": "E5", "tile": "59-0", "rotation": 2} in legal_actions(game)["NWR"]["lay_tile"]
+    game.process({"type": "lay_tile", "entity": "NWR", "hex": "E5", "tile": "59-0", "rotation": 2})
+    assert game.companies["NWR"].uses["move_token"] == 0 and "NWR" not in legal_actions(game)
+
+
+def test_a_station_is_not_moved_into_a_hex_outside_the_ability_s(the_1882):
+    game = before(the_1882, GAME_10526, 127)
+    game.process(dict(NWR_REMOVE))
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="may not go in the city of J10"):
+        game.process({**NWR_PLACE, "city": "J10-0-0"})
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_without_home_neutral_a_moved_home_station_leaves_its_slot_empty(the_1882):
+    house = "companies:\n  NWR:\n    abilities: [{type: move_token, hexes: [C3, D4, D6, E5]}]\n"
+    game = before(the_1882, GAME_10526, 127, house)
+    game.process(dict(NWR_REMOVE))
+    assert game.track_board.cities_of("CN") == []

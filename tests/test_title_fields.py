@@ -1344,6 +1344,22 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.abilities[reservation].until": (
         T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
     ),
+    "companies.abilities[move_token].type": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+    ),
+    "companies.abilities[move_token].hexes": (
+        "test_1882.py::test_a_station_is_not_moved_into_a_hex_outside_the_ability_s",
+    ),
+    "companies.abilities[move_token].home_neutral": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+        "test_1882.py::test_without_home_neutral_a_moved_home_station_leaves_its_slot_empty",
+    ),
+    "companies.abilities[move_token].count": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+    ),
+    "companies.abilities[move_token].owner": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+    ),
     "trains.reserved": (
         "test_1882.py::test_a_train_held_out_of_the_depot_comes_in_first_when_the_sc_starts",
         "test_1882.py::test_without_reserved_trains_the_depot_keeps_its_order",

@@ -163,6 +163,45 @@ def _reserved_trains(trains: dict[str, Any], held: Any, companies: dict[str, Any
         train["reserved"] = train.get("reserved", 0) + 1
 
 
+def _move_tokens(
+    companies: dict[str, Any], corporations: dict[str, Any], dumped: dict[str, Any], rounds: dict[str, Any]
+) -> None:
+    """A company's ``token`` ability from its owner's charter, usable through the owner's
+    turn, that an operating step of the title's own plays with ``remove_token`` (its
+    ``process_remove_token``) moves a station: a ``move_token`` (1882's North West
+    Rebellion), played by the ``move_token`` step, written before the track step. A home
+    station moved leaves the neutral station of the corporation others carry them for."""
+    steps = (dumped.get("operating") or {}).get("steps") or []
+    if not any("process_remove_token" in (s.get("methods") or []) for s in steps):
+        return
+    neutral = {
+        a["owner"]
+        for c in corporations.values()
+        for a in c.get("abilities", [])
+        if a["type"] == "neutral_token"
+    }
+    moved = False
+    for company in companies.values():
+        for i, ability in enumerate(company.get("abilities", [])):
+            if (
+                ability["type"] == "token"
+                and ability.get("from_owner")
+                and ability.get("when") == ["operating_turn"]
+            ):
+                move: dict[str, Any] = {"type": "move_token", "hexes": ability["hexes"]}
+                if len(neutral) == 1:
+                    move["home_neutral"] = next(iter(neutral))
+                if ability.get("count", 1) > 1:
+                    move["count"] = ability["count"]
+                company["abilities"][i] = move
+                moved = True
+    operating = rounds.get("operating")
+    if moved and isinstance(operating, dict) and "move_token" not in operating["steps"]:
+        track = next((s for s in ("track", "track_and_token") if s in operating["steps"]), None)
+        at = operating["steps"].index(track) if track else len(operating["steps"])
+        operating["steps"].insert(at, "move_token")
+
+
 def _home_replaces_neutral(rounds: dict[str, Any], corporations: dict[str, Any]) -> bool:
     """Whether a chosen home token may replace a neutral station: the title's own
     ``HomeToken`` step says which tokens it replaces (``can_replace_token?``), where
@@ -281,6 +320,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     ):
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
+    _move_tokens(companies, corporations, build.get("rounds") or {}, rounds)
     if _home_replaces_neutral(build.get("rounds") or {}, corporations):
         rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)

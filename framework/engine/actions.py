@@ -229,8 +229,7 @@ class GiveMoney(Move):
 
 class RemoveToken(Move):
     """A station token lifted from a city (18xx.games' ``remove_token``: 1882's North West
-    Rebellion moving a station). Its fields are checked in game files; the engine does
-    not play it yet."""
+    Rebellion moving a station, the ``move_token`` step)."""
 
     city: Id
     slot: Whole
@@ -264,6 +263,7 @@ PLAYED: dict[str, type[Move]] = {
     "end_game": EndGame,
     "vote": Vote,
     "give_money": GiveMoney,
+    "remove_token": RemoveToken,
 }
 """The model of every action type the engine plays."""
 
@@ -291,7 +291,6 @@ MODELS: dict[str, type[Action]] = {
     "undo": Undo,
     "redo": Action,
     "message": Message,
-    "remove_token": RemoveToken,
 }
 """The model of each action type; any other type has only the common fields."""
 
