@@ -24,10 +24,10 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
-    "10526": 109,
-    "1882_game_end_bankrupt": 303,
+    "10526": 206,
+    "1882_game_end_bankrupt": 319,
     "1882_game_end_stock_market": 242,
-    "5236": 340,
+    "5236": 495,
 }
 """How many actions of each real game replay now (the first divergence follows): both
 stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
@@ -38,7 +38,9 @@ round's ``home_token`` step), the stock-market game at the SC's home token put i
 place of the CN's station (165: ``tokens.home_replaces_neutral``); then the three at
 a train held out of the depot (197, 228, 266: the train types' ``reserved``); 10526,
 5236 and the bankrupt game at the North West Rebellion's move of a station (106, 337,
-301: its ``move_token``)."""
+301: its ``move_token``); the bankrupt game at a green tile on E5, a yellow hex
+without track, taken for a lay, not an upgrade (303); 10526 and 5236 at the station
+moved to E5, lifted by that tile and put back in the city its owner chose (109, 340)."""
 
 
 @pytest.fixture(scope="module")
@@ -247,3 +249,26 @@ def test_without_home_neutral_a_moved_home_station_leaves_its_slot_empty(the_188
     game = before(the_1882, GAME_10526, 127, house)
     game.process(dict(NWR_REMOVE))
     assert game.track_board.cities_of("CN") == []
+
+
+def test_a_tile_in_an_untracked_hex_lifts_a_station_moved_there(the_1882):
+    """HBR's station, moved to E5's second city (a yellow hex of two cities without
+    track), is lifted by the green tile laid there, and HBR puts it back in the city it
+    chooses (10526's actions 129 and 130), before its turn goes on."""
+    game = before(the_1882, GAME_10526, 129)
+    game.process({"type": "lay_tile", "entity": "NWR", "hex": "E5", "tile": "59-0", "rotation": 2})
+    assert "E5" not in game.track_board.token_hexes("HBR")
+    assert {c["city"] for c in legal_actions(game)["HBR"]["place_token"]} == {"59-0-0", "59-0-1"}
+    game.process({"type": "place_token", "entity": "HBR", "city": "59-0-0", "slot": 0})
+    assert ("E5", 0) in game.track_board.cities_of("HBR")
+
+
+def test_a_tile_on_a_yellow_hex_without_track_is_an_upgrade(the_1882):
+    """The SC's green tile on E5 (1882_game_end_bankrupt, action 312) is an upgrade, as
+    18xx.games counts any tile laid on a hex not printed white: no second lay follows."""
+    from framework.engine.steps.track import is_upgrade
+
+    game = before(the_1882, BANKRUPT, 312)
+    assert is_upgrade(game, "E5") and not is_upgrade(game, "F4")
+    game.process({"type": "lay_tile", "entity": "SC", "hex": "E5", "tile": "59-0", "rotation": 4})
+    assert game.round.upgraded and "lay_tile" not in legal_actions(game)["SC"]

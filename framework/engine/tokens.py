@@ -115,6 +115,21 @@ def undecided_home(game: Game, hex_id: str) -> str | None:
     return None
 
 
+def undecided_station(game: Game, hex_id: str) -> str | None:
+    """A corporation with a station, not its home, in a city of ``hex_id`` while the hex
+    has no track (one moved there): a tile with track and more than one city laid there
+    lifts it, to be put back in a city of the hex of its owner's choice, as a home is."""
+    board = game.track_board
+    if board.face(hex_id).paths:
+        return None
+    for sym, corp in game.corporations.items():
+        if corp.closed or sym in board.neutral_owners:
+            continue
+        if any(c[0] == hex_id for c in board.cities_of(sym)):
+            return sym
+    return None
+
+
 def home_at(game: Game, entity: str, moment: str) -> None:
     """Place the home token now if the title places it at ``moment`` (``par``, ``float``;
     ``first_operation`` is the operating round's, :func:`place_home`)."""

@@ -17,7 +17,7 @@ from framework.board.tokens import (
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
-from framework.engine.steps.track import HOME_CHOOSER, PENDING_HOME, Track, city_id, parse_city
+from framework.engine.steps.track import HOME_CHOOSER, PENDING_HEX, PENDING_HOME, Track, city_id, parse_city
 
 TOKEN_PLACED = RoundState(
     "token_placed", 0, "The station tokens the operator has placed this turn.", per_turn=True
@@ -31,14 +31,15 @@ class HomeToken(WaitingStep):
     in the city of its choice when it first operates in a hex with track; when a tile
     with track and more than one city is laid in a home hex without track, it lifts the
     home token (whatever city it sat in), which goes back, free, in the city the layer chooses
-    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser). A
+    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser); so
+    does any other station in such a hex (one a company moved there), back in that hex. A
     corporation without a home (``tokens.home_anywhere``) puts its token in the city of
     its choice, anywhere it may put one, at the start of its first operating turn; in a
     stock round that lists this step, as soon as it is started."""
 
     description = "The operator places its home token."
     rounds = ("operating", "stock")
-    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER)
+    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER, PENDING_HEX)
 
     waits_for = "home_chooser"
 
@@ -51,6 +52,8 @@ class HomeToken(WaitingStep):
         owner = self.round.pending_home
         if owner is None:
             raise GameError("home token", "no home token waits to be placed")
+        if self.round.pending_hex is not None:
+            return owner, self.round.pending_hex  # a station lifted by a tile, not a home
         home = self.game.title.corporations[owner].home
         if home is None:
             return owner, None
@@ -80,7 +83,7 @@ class HomeToken(WaitingStep):
             game.log(f"{owner} removes {neutral}'s neutral station from {city[0]}")
         game.track_board.add_token(owner, city)
         game.track_board.unreserve_hex(owner, city[0])
-        rnd.pending_home = rnd.home_chooser = None
+        rnd.pending_home = rnd.home_chooser = rnd.pending_hex = None
         chooser = entity_of(action)
         by = "" if chooser == owner else f" ({chooser} chooses)"
         game.log(f"{owner} places its home token in {city[0]}{by}")

@@ -25,6 +25,7 @@ from framework.engine.steps.track import (
     _build,
     _lay,
     city_id,
+    is_upgrade,
     lay_choices,
     parse_city,
 )
@@ -96,7 +97,7 @@ class TeleportStep(WaitingStep):
         owner = game.companies[sym].owner
         slot = operating.lay_slots(game, owner)[rnd.laid]
         plan = _lay(game, owner, action, self.layer(sym))
-        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
+        upgrade = is_upgrade(game, plan.hex)
         if (upgrade and not slot.upgrade) or (not upgrade and not slot.lay):
             raise GameError("tile actions", "this tile action may not be this lay")
         _build(game, owner, plan, sym)

@@ -40,12 +40,27 @@ PENDING_HOME = RoundState(
     "the city of its choice (``home.city: choose``).",
 )
 HOME_CHOOSER = RoundState("home_chooser", None, "Who puts that token back (``rules.tokens.home_choice``).")
+PENDING_HEX = RoundState(
+    "pending_hex",
+    None,
+    "The hex of a station lifted so that is not a home station: it goes back in a city of that hex.",
+)
 OPERATOR_ACTED = RoundState(
     "operator_acted",
     False,
     "The operating entity (or a company it owns) has acted in its turn.",
     per_turn=True,
 )
+
+
+def is_upgrade(game: Game, hex_id: str) -> bool:
+    """Whether a tile laid in ``hex_id`` now is an upgrade: the hex has a tile, track, or
+    is printed in a colour other than white (a yellow city without track, as 18xx.games
+    counts it)."""
+    board = game.track_board
+    printed = game.title.map.hexes.get(hex_id)
+    coloured = printed is not None and printed.color != "white"
+    return hex_id in board.placed or bool(board.face(hex_id).paths) or coloured
 
 
 def _lay(game: Game, entity: str, action: dict[str, Any], layer: LayTerms) -> LayPlan:
@@ -64,6 +79,8 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     finance.pay(game, payer, BANK, plan.cost)
     _forfeit_lays(game, plan.hex, company)
     sym = tokens.undecided_home(game, plan.hex)
+    lone = tokens.undecided_station(game, plan.hex) if sym is None else None
+    sym = sym or lone
     lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
@@ -77,7 +94,10 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
         game.track_board.remove_token(sym, city)
         game.current_round.pending_home = sym
         game.current_round.home_chooser = payer if game.title.rules.tokens.home_choice == "laying" else sym
-        game.log(f"{sym} must choose the city of its home token in {plan.hex}")
+        if lone is not None:
+            game.current_round.pending_hex = plan.hex
+        what = "token" if lone is not None else "home token"
+        game.log(f"{sym} must choose the city of its {what} in {plan.hex}")
 
 
 def _tile_income(game: Game, payer: str, plan: LayPlan) -> None:
@@ -209,7 +229,7 @@ class Track(Step):
         out = []
         board = game.track_board
         for hex_id in candidate_hexes(game, entity):
-            upgrade = hex_id in board.placed or bool(board.face(hex_id).paths)
+            upgrade = is_upgrade(game, hex_id)
             if not (upgrade_ok if upgrade else lay_ok):
                 continue
             if upgrade and not slot.same_hex and hex_id in rnd.laid_hexes:
@@ -234,7 +254,7 @@ class Track(Step):
             raise GameError("tile actions", f"{entity} has no tile action left this turn")
         layer = operating.layer(game, entity)
         plan = _lay(game, entity, action, layer)
-        upgrade = plan.hex in game.track_board.placed or bool(game.track_board.face(plan.hex).paths)
+        upgrade = is_upgrade(game, plan.hex)
         lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
         after = " after an upgrade this turn" if rnd.upgraded else ""
         if upgrade and not upgrade_ok:
@@ -305,7 +325,7 @@ class SpecialTrack(Step):
         "on being sold, or for their player owner at the times the ability says."
     )
     rounds = ("operating", "stock")
-    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, SOLD_COMPANY, OPERATOR_ACTED)
+    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, PENDING_HEX, SOLD_COMPANY, OPERATOR_ACTED)
     waits_again = True  # a first lay later in the turn makes it wait
     _any_must_lay_all: bool | None = None
 
