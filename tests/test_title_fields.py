@@ -656,6 +656,7 @@ SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
 T18AL = "test_18al.py::"
+NEUTRAL = "test_neutral_tokens.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CLOSING = "test_closing.py::"
@@ -1387,6 +1388,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[exchange].from_": (
         COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
         COMP + "test_an_exchange_gives_only_the_shares_the_ability_lists",
+        "test_1882.py::test_the_saskatchewan_central_starts_the_sc_and_pays_a_share_of_it",
+        "test_1882.py::test_only_the_saskatchewan_central_s_owner_may_start_the_sc",
     ),
     "companies.abilities[exchange].owner": (
         COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",
@@ -1570,6 +1573,49 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "corporations.abilities[reservation].until": (
         T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names",
+    ),
+    "companies.abilities[move_token].type": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+    ),
+    "companies.abilities[move_token].hexes": (
+        "test_1882.py::test_a_station_is_not_moved_into_a_hex_outside_the_ability_s",
+    ),
+    "companies.abilities[move_token].home_neutral": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+        "test_1882.py::test_without_home_neutral_a_moved_home_station_leaves_its_slot_empty",
+    ),
+    "companies.abilities[move_token].count": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+    ),
+    "companies.abilities[move_token].owner": (
+        "test_1882.py::test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one",
+    ),
+    "trains.reserved": (
+        "test_1882.py::test_a_train_held_out_of_the_depot_comes_in_first_when_the_sc_starts",
+        "test_1882.py::test_without_reserved_trains_the_depot_keeps_its_order",
+    ),
+    "rules.tokens.home_replaces_neutral": (
+        "test_1882.py::test_the_sc_s_home_replaces_a_neutral_station",
+        "test_1882.py::test_without_the_rule_a_home_token_leaves_a_neutral_station_alone",
+    ),
+    "map.icons.lay_income": (
+        "test_icon_lay_income.py::test_a_yellow_tile_on_an_icon_s_hex_earns_its_layer_the_icon_s_income",
+        "test_icon_lay_income.py::test_no_income_for_a_colour_the_icon_does_not_pay",
+    ),
+    "corporations.abilities[neutral_token].type": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+        NEUTRAL + "test_without_a_neutral_station_a_corporation_cannot_place_one",
+    ),
+    "corporations.abilities[neutral_token].owner": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+        NEUTRAL + "test_a_neutral_station_of_no_corporation_is_refused",
+    ),
+    "corporations.abilities[neutral_token].price": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+    ),
+    "corporations.abilities[neutral_token].count": (
+        NEUTRAL + "test_a_corporation_places_a_neutral_station_it_carries",
+        "test_1882.py::test_a_second_neutral_station_is_refused_and_changes_nothing",
     ),
     "rules.first_operating_order": (T1846 + "test_1846_s_first_operating_round_goes_lowest_price_first",),
     "rules.track.lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),

@@ -115,6 +115,12 @@ class Board:
                 if city.neutral_tokens:
                     left = [None] * (city.slots - city.neutral_tokens)
                     self.tokens[(hex_id, index)] = [NEUTRAL] * city.neutral_tokens + left
+        self.neutral_owners = frozenset(
+            {NEUTRAL}
+            | {a.owner for c in title.corporations.values() for a in c.abilities if a.type == "neutral_token"}
+        )
+        """Owners whose stations never block a route: neutral stations printed on the map,
+        and the corporations whose stations others place as neutral ones (``neutral_token``)."""
         self.reserved: dict[City, list[str]] = {}
         self.hex_reserved: dict[str, list[str]] = {}
         """Hexes of several cities where a company's home slot is held without a city
@@ -304,10 +310,10 @@ class Board:
 
     def blocks(self, city: City, owner: str, passable_owners: frozenset[str] = frozenset()) -> bool:
         """Whether ``city`` stops ``owner``'s routes and walks: every slot holds a token,
-        none of them ``owner``'s nor neutral (tokens of ``passable_owners`` count as
-        empty)."""
+        none of them ``owner``'s nor neutral (:attr:`neutral_owners`; tokens of
+        ``passable_owners`` count as empty)."""
         slots = self.tokens.get(city)  # a city without an entry has only empty slots
-        if not slots or None in slots or owner in slots or NEUTRAL in slots:
+        if not slots or None in slots or owner in slots or not self.neutral_owners.isdisjoint(slots):
             return False
         return passable_owners.isdisjoint(slots)
 
@@ -375,7 +381,9 @@ class Board:
             if centre.kind == "offboard":
                 return False
             held = slots.get(node[2])
-            return not (centre.kind == "city" and held and all(o is not None and o != owner for o in held))
+            neutral = self.neutral_owners
+            blocked = held and all(o is not None and o != owner and o not in neutral for o in held)
+            return not (centre.kind == "city" and blocked)
 
         return self.graph.finds(starts, through, goal, laid=(hex_id, face))
 

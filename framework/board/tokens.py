@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from framework.board.board import Board, City
+from framework.board.board import NEUTRAL, Board, City
 from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal, NodeKey, node_key
 
@@ -50,6 +50,38 @@ def _refusals(
         key = node_key(*city)
         if not board.finds(owner, Goal(centres=frozenset({key})), ("centre", key)):
             yield "route to the city", f"{owner} cannot reach the city in {hex_id}"
+
+
+def check_neutral_token(board: Board, placer: str, owner: str, city: City) -> None:
+    """Raise :class:`IllegalToken` unless ``placer`` may put a neutral station of
+    ``owner`` in ``city``: one it reaches, where ``owner`` may have a station."""
+    check_token(board, owner, city, connect=False)
+    key = node_key(*city)
+    if not board.finds(placer, Goal(centres=frozenset({key})), ("centre", key)):
+        raise IllegalToken("route to the city", f"{placer} cannot reach the city in {city[0]}")
+
+
+def neutral_token_cities(board: Board, placer: str, owner: str) -> list[City]:
+    """Every city where ``placer`` may put a neutral station of ``owner`` now."""
+    held = board.token_hexes(owner)
+    cities = []
+    for node in board.reach(placer).nodes:
+        city = (node[1], node[2])
+        if board.face(city[0]).nodes[city[1]].kind != "city":
+            continue
+        if next(_refusals(board, owner, city, held, False), None) is None:
+            cities.append(city)
+    return sorted(cities)
+
+
+def replaceable_neutral(board: Board, owner: str, city: City) -> str | None:
+    """The owner of a neutral station placed for a corporation (``neutral_token``) in
+    ``city`` whose removal alone would let ``owner`` put a token there, if any."""
+    placed = [o for o in board.token_owners(city) if o in board.neutral_owners and o != NEUTRAL]
+    if not placed:
+        return None
+    refused = {rule for rule, _ in _refusals(board, owner, city, board.token_hexes(owner), False)}
+    return placed[0] if refused == {"free slot"} else None
 
 
 def token_cities(board: Board, owner: str) -> list[City]:

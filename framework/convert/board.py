@@ -72,6 +72,7 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
     out: dict[str, Any] = {"layout": layout, "letters": letters}
     if icons:
         out["icons"] = {name: {"description": f"18xx.games icon {name}"} for name in sorted(icons)}
+        _lay_income(out["icons"], build.get("icon_lay_income"))
     out["hexes"] = hexes
     return out
 
@@ -90,6 +91,16 @@ def own_tiles(hexes: dict[str, Any], probe: Any, tiles: dict[str, Any]) -> None:
         }
         if own:
             hexes[hex_id]["own_tiles"] = own
+
+
+def _lay_income(icons: dict[str, Any], probed: Any) -> None:
+    """Each icon whose hexes pay a corporation laying a tile there (the built game's
+    probe, ``icon_lay_income``: 1882's NWR hexes) gets its ``lay_income``."""
+    for name, income in (probed or {}).items() if isinstance(probed, dict) else ():
+        if name in icons and isinstance(income, dict):
+            paid = {c: v for c, v in income.items() if c in TILE_COLORS and isinstance(v, int) and v > 0}
+            if paid:
+                icons[name]["lay_income"] = paid
 
 
 def _on_grid(hexes: dict[str, Any], grid: Grid, gaps: Gaps) -> None:

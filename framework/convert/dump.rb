@@ -162,7 +162,8 @@ def build_data(game)
       { 'sym' => c.name, 'name' => c.full_name, 'shares' => c.shares.map(&:percent), 'float_percent' => try { c.float_percent },
         'max_ownership_percent' => try { c.max_ownership_percent },
         'capitalization' => plain(try { c.capitalization }), 'coordinates' => plain(c.coordinates),
-        'abilities' => abilities_of(c), 'type' => plain(try { c.type }) }
+        'abilities' => abilities_of(c), 'type' => plain(try { c.type }),
+        'carried_tokens' => try { carried_tokens(c) } }
     end,
     'minors' => try { plain(game.send(:game_minors)) },
     'minor_objects' => game.minors.map do |m|
@@ -175,6 +176,11 @@ def build_data(game)
     'bank_unlimited' => try { game.unlimited_bank? },
     'game_end_check' => try { plain(game.send(:game_end_check_values)) },
     'train_counts' => try { game.depot.trains.group_by(&:name).transform_values(&:size) },
+    'reserved_trains' => try do
+      game.depot.trains.select do |t|
+        t.owner == game.depot && !game.depot.upcoming.include?(t) && !game.depot.discarded.include?(t)
+      end.map(&:name)
+    end,
     'set_aside_trains' => try do
       held = game.corporations + game.minors
       game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)
@@ -204,7 +210,16 @@ def build_data(game)
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
+    'icon_lay_income' => try { icon_lay_income(game) },
   }.merge(setup_probe(game))
+end
+
+# The tokens a built game's corporation carries that are another's (a neutral station
+# that becomes that corporation's once placed): their type, owner and price.
+def carried_tokens(corp)
+  corp.tokens.reject { |t| t.corporation == corp }.map do |t|
+    { 'type' => t.type.to_s, 'owner' => t.corporation&.name, 'price' => t.price }
+  end
 end
 
 # A revenue centre of the probe: a city (stations of the route's owner or not) worth 10.
@@ -357,6 +372,44 @@ def accepts
   yield ? true : false
 rescue StandardError
   false
+end
+
+# What a corporation receives for laying a yellow tile on a plain hex showing each icon
+# of the map (1882's NWR hexes): in a fresh game, the first corporation with a home is
+# floated and operates, and lays a plain yellow tile there through its round's own step
+# (its checks off, as while a game loads); an icon is listed when the lay paid it.
+def icon_lay_income(built)
+  names = built.hexes.select { |h| plain_hex?(h) }.flat_map { |h| h.tile.icons.map(&:name) }.uniq
+  names.each_with_object({}) do |name, out|
+    gained = try { icon_lay_gain(game_for(built.class, built.players.size, built.optional_rules), name) }
+    out[name] = { 'yellow' => gained } if gained.is_a?(Integer) && gained.positive?
+  end
+end
+
+def plain_hex?(hex)
+  t = hex.tile
+  t.color == :white && t.upgrades.empty? && t.borders.empty? && t.cities.empty? && t.towns.empty? &&
+    t.offboards.empty?
+end
+
+def icon_lay_gain(game, name)
+  hex = game.hexes.find { |h| plain_hex?(h) && h.tile.icons.any? { |i| i.name == name } }
+  tile = game.tiles.find { |t| t.color == :yellow && t.cities.empty? && t.towns.empty? && t.offboards.empty? && !t.paths.empty? }
+  corp = game.corporations.find(&:coordinates)
+  return nil unless hex && tile && corp
+
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.instance_variable_set(:@floated, true)
+  game.bank.spend(1000, corp)
+  game.instance_variable_set(:@round, game.send(:new_operating_round))
+  game.instance_variable_set(:@loading, true)
+  step = game.round.steps.find { |s| s.respond_to?(:process_lay_tile) && s.actions(corp).include?('lay_tile') }
+  return nil unless step && game.round.current_entity == corp
+
+  before = corp.cash
+  step.process_lay_tile(Engine::Action::LayTile.new(corp, tile: tile, hex: hex, rotation: 0))
+  corp.cash - before
 end
 
 # The order a fresh game's first operating round would take two corporations started at

@@ -285,7 +285,7 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         known = [c for c in names if c in corps]
         given = ability.get("from") or ["ipo"]
         sources = ["pool" if f == "market" else f for f in ([given] if isinstance(given, str) else given)]
-        sources = [s for s in dict.fromkeys(sources) if s in ("ipo", "pool")]
+        sources = [s for s in dict.fromkeys(sources) if s in ("ipo", "pool", "par")]
         if not known or not sources:
             gaps.add("companies", f"{where}: exchange for {names} from {ability.get('from')}")
             return []
@@ -489,6 +489,30 @@ def convert_corporations(
                 gaps.add("corporations", f"{where}: {key} {corp[key]}")
         out[sym] = entry
     return out
+
+
+def carried_tokens(corporations: dict[str, Any], built: list[dict[str, Any]], gaps: Gaps) -> None:
+    """Add a ``neutral_token`` ability to each corporation whose built game's charter
+    carries neutral stations of another corporation (1882's CN stations), counted."""
+    for corp in built:
+        sym = str(corp.get("sym"))
+        carried = corp.get("carried_tokens")
+        if sym not in corporations or not isinstance(carried, list):
+            continue
+        kinds: dict[tuple[str, int], int] = {}
+        for token in carried:
+            owner, price = token.get("owner"), token.get("price") or 0
+            if token.get("type") != "neutral" or owner not in corporations or not isinstance(price, int):
+                gaps.add("corporations", f"corporation {sym}: carries a {token.get('type')} token of {owner}")
+                continue
+            kinds[(str(owner), price)] = kinds.get((str(owner), price), 0) + 1
+        for (owner, price), count in kinds.items():
+            ability: dict[str, Any] = {"type": "neutral_token", "owner": owner}
+            if price:
+                ability["price"] = price
+            if count > 1:
+                ability["count"] = count
+            corporations[sym].setdefault("abilities", []).append(ability)
 
 
 def convert_minors(game_minors: Any, built: list[dict[str, Any]], gaps: Gaps) -> dict[str, Any]:

@@ -162,8 +162,9 @@ def _home(entity: dict[str, Any], hexes: dict[str, Any], where: str, gaps: Gaps)
     if home is None and where.startswith("corporation "):
         gaps.add(
             "corporations",
-            f"{where}: no fixed home: it chooses one in play (rules.tokens.home_anywhere, at its first "
-            "operating turn; 18xx.games may have it choose at another moment)",
+            f"{where}: no fixed home: it chooses one in play (rules.tokens.home_anywhere, as soon as it "
+            "is started where the stock round lists home_token, else at its first operating turn; "
+            "18xx.games may have it choose at another moment)",
         )
         return True
     if home is None:

@@ -17,6 +17,7 @@ from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsi
 from framework.convert.draws import group_draws
 from framework.convert.entities import (
     assigned_bonuses,
+    carried_tokens,
     convert_companies,
     convert_corporations,
     convert_minors,
@@ -152,6 +153,78 @@ def depot_counts(build: dict[str, Any], gaps: Gaps) -> dict[str, int]:
     return counts
 
 
+def _reserved_trains(trains: dict[str, Any], held: Any, companies: dict[str, Any], gaps: Gaps) -> None:
+    """Trains the built game holds out of its depot from the start become their types'
+    ``reserved``, where a company's exchange ``from: par`` brings them in (1882's SC);
+    otherwise the title's code hands them out, and GAPS.md names them."""
+    par = any(
+        a.get("type") == "exchange" and "par" in a.get("from", [])
+        for c in companies.values()
+        for a in c.get("abilities", [])
+    )
+    for name in held if isinstance(held, list) else []:
+        train = trains.get(str(name))
+        if not par or not isinstance(train, dict) or not isinstance(train.get("count"), int):
+            gaps.add(
+                "trains", f"a {name} train the title's setup holds out of the depot (its code brings it in)"
+            )
+            continue
+        train["reserved"] = train.get("reserved", 0) + 1
+
+
+def _move_tokens(
+    companies: dict[str, Any], corporations: dict[str, Any], dumped: dict[str, Any], rounds: dict[str, Any]
+) -> None:
+    """A company's ``token`` ability from its owner's charter, usable through the owner's
+    turn, that an operating step of the title's own plays with ``remove_token`` (its
+    ``process_remove_token``) moves a station: a ``move_token`` (1882's North West
+    Rebellion), played by the ``move_token`` step, written before the track step. A home
+    station moved leaves the neutral station of the corporation others carry them for."""
+    steps = (dumped.get("operating") or {}).get("steps") or []
+    if not any("process_remove_token" in (s.get("methods") or []) for s in steps):
+        return
+    neutral = {
+        a["owner"]
+        for c in corporations.values()
+        for a in c.get("abilities", [])
+        if a["type"] == "neutral_token"
+    }
+    moved = False
+    for company in companies.values():
+        for i, ability in enumerate(company.get("abilities", [])):
+            if (
+                ability["type"] == "token"
+                and ability.get("from_owner")
+                and ability.get("when") == ["operating_turn"]
+            ):
+                move: dict[str, Any] = {"type": "move_token", "hexes": ability["hexes"]}
+                if len(neutral) == 1:
+                    move["home_neutral"] = next(iter(neutral))
+                if ability.get("count", 1) > 1:
+                    move["count"] = ability["count"]
+                company["abilities"][i] = move
+                moved = True
+    operating = rounds.get("operating")
+    if moved and isinstance(operating, dict) and "move_token" not in operating["steps"]:
+        track = next((s for s in ("track", "track_and_token") if s in operating["steps"]), None)
+        at = operating["steps"].index(track) if track else len(operating["steps"])
+        operating["steps"].insert(at, "move_token")
+
+
+def _home_replaces_neutral(rounds: dict[str, Any], corporations: dict[str, Any]) -> bool:
+    """Whether a chosen home token may replace a neutral station: the title's own
+    ``HomeToken`` step says which tokens it replaces (``can_replace_token?``), where
+    corporations carry neutral stations for another (1882's SC and CN stations)."""
+    carried = any(
+        a.get("type") == "neutral_token" for c in corporations.values() for a in c.get("abilities", [])
+    )
+    steps = [s for r in rounds.values() if isinstance(r, dict) for s in r.get("steps") or []]
+    return carried and any(
+        str(s.get("base", "")).endswith("HomeToken") and "can_replace_token?" in (s.get("methods") or [])
+        for s in steps
+    )
+
+
 def _neutral_tokens(board: dict[str, Any], tokens: Any, gaps: Gaps) -> None:
     """Neutral stations the built game has on the map before anybody acts become their
     cities' ``neutral_tokens``; another station of nobody in the title is named."""
@@ -236,6 +309,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     corporations = convert_corporations(
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
     )
+    carried_tokens(corporations, corps_built, gaps)
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),
         build.get("companies") or [],
@@ -272,6 +346,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
             gaps.add("trains", "the end of a set of operating rounds exports a train, by the title's code")
         else:
             rules["trains"]["export_after_set"] = [str(n) for n in exports if str(n) in trains]
+    _reserved_trains(trains, build.get("reserved_trains"), companies, gaps)
     abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
     abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
     if any(
@@ -281,6 +356,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     ):
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
+    _move_tokens(companies, corporations, build.get("rounds") or {}, rounds)
+    if _home_replaces_neutral(build.get("rounds") or {}, corporations):
+        rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))

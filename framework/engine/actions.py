@@ -149,7 +149,9 @@ class PlaceToken(Move):
     slot: Whole | None = None
     cost: Whole | None = None
     tokener: Id | None = None
-    token_type: Unplayed = None
+    token_type: Text | None = None
+    """Which of the entity's tokens: none (or ``normal``) for its own, ``neutral`` for a
+    neutral station it carries (a corporation's ``neutral_token``)."""
 
 
 class Route(BaseModel):
@@ -225,6 +227,14 @@ class GiveMoney(Move):
     amount: Whole
 
 
+class RemoveToken(Move):
+    """A station token lifted from a city (18xx.games' ``remove_token``: 1882's North West
+    Rebellion moving a station, the ``move_token`` step)."""
+
+    city: Id
+    slot: Whole
+
+
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
@@ -253,6 +263,7 @@ PLAYED: dict[str, type[Move]] = {
     "end_game": EndGame,
     "vote": Vote,
     "give_money": GiveMoney,
+    "remove_token": RemoveToken,
 }
 """The model of every action type the engine plays."""
 
@@ -393,6 +404,8 @@ def check_shape(
     if not isinstance(action, dict):
         raise GameError("action format", "an action is a JSON object")
     kind = action.get("type")
+    if isinstance(kind, str) and kind in CATALOGUE and kind not in PLAYED and kind not in extra:
+        raise GameError("action format", f"18xx.games' action type {kind!r} is not played by this engine")
     if not isinstance(kind, str) or (kind not in PLAYED and kind not in extra):
         raise GameError("action format", f"unknown action type {kind!r}")
     problems = [] if fields_checked and kind in MODELS else shape_problems(action, extra)

@@ -8,7 +8,7 @@ from framework.engine import mail, operating, purchases, tokens, trains
 from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
 from framework.engine.steps.stock_turn import LAST_BUYER
-from framework.engine.steps.track import HOME_CHOOSER, OPERATOR_ACTED, PENDING_HOME
+from framework.engine.steps.track import HOME_CHOOSER, OPERATOR_ACTED, PENDING_HEX, PENDING_HOME
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -114,7 +114,7 @@ class OperatingRound(Round):
     virtual player's."""
 
     kind = "operating"
-    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER, OPERATOR_ACTED)
+    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER, PENDING_HEX, OPERATOR_ACTED)
     """The round puts home tokens down (a home city to choose waits in ``pending_home``)
     and notes whether the operator has acted."""
 

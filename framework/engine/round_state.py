@@ -38,6 +38,7 @@ class LibraryRoundState:
     improved: bool
     pending_home: str | None
     home_chooser: str | None
+    pending_hex: str | None
     operator_acted: bool
     # running
     revenue: int

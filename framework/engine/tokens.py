@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.board.tokens import cities_in, token_cities
+from framework.base.errors import GameError
+from framework.board.tokens import (
+    IllegalToken,
+    check_neutral_token,
+    cities_in,
+    neutral_token_cities,
+    replaceable_neutral,
+    token_cities,
+)
 from framework.engine import finance
 from framework.engine.entities import BANK
 from framework.engine.operating import owned_abilities
 from framework.title.companies import StationToken
-from framework.title.corporations import CharterToken, StationBonus
+from framework.title.corporations import CharterToken, NeutralToken, StationBonus
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
     from framework.engine.round_kinds import OperatingRound
+    from framework.engine.rounds import Round
     from framework.title.corporations import Corporation, Minor
 
 
@@ -53,6 +62,16 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     game.log(f"{entity} places its home token in {city[0]}")
 
 
+def choose_home_now(game: Game, rnd: Round, entity: str) -> None:
+    """A corporation without a home (``tokens.home_anywhere``) chooses the city of its
+    home token now, in ``rnd``'s ``home_token`` step: when it is started, where the
+    stock round lists that step (1882's SC)."""
+    if rnd.pending_home is None and _chooses_home(game, entity) and anywhere(game, entity):
+        game.corporations[entity].tokens_used += 1
+        rnd.pending_home = rnd.home_chooser = entity
+        game.log(f"{entity} must choose the city of its home token")
+
+
 def _chooses_home(game: Game, entity: str) -> bool:
     """Whether ``entity`` is a corporation without a home that has yet to choose one
     (``tokens.home_anywhere``)."""
@@ -69,8 +88,14 @@ def _chooses_home(game: Game, entity: str) -> bool:
 
 
 def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
-    """Every city where ``entity`` may put its chosen home token."""
-    return cities_in(game.track_board, entity, list(game.title.map.hexes))
+    """Every city where ``entity`` may put its chosen home token (replacing a neutral
+    station where ``tokens.home_replaces_neutral`` lets it)."""
+    board = game.track_board
+    cities = cities_in(board, entity, list(game.title.map.hexes))
+    if game.title.rules.tokens.home_replaces_neutral:
+        held = [city for city in list(board.tokens) if replaceable_neutral(board, entity, city)]
+        cities = sorted(set(cities) | set(held))
+    return cities
 
 
 def undecided_home(game: Game, hex_id: str) -> str | None:
@@ -84,6 +109,21 @@ def undecided_home(game: Game, hex_id: str) -> str | None:
     for sym, corp in game.corporations.items():
         home = game.title.corporations[sym].home
         if home is None or home.hex != hex_id or corp.closed:
+            continue
+        if any(c[0] == hex_id for c in board.cities_of(sym)):
+            return sym
+    return None
+
+
+def undecided_station(game: Game, hex_id: str) -> str | None:
+    """A corporation with a station, not its home, in a city of ``hex_id`` while the hex
+    has no track (one moved there): a tile with track and more than one city laid there
+    lifts it, to be put back in a city of the hex of its owner's choice, as a home is."""
+    board = game.track_board
+    if board.face(hex_id).paths:
+        return None
+    for sym, corp in game.corporations.items():
+        if corp.closed or sym in board.neutral_owners:
             continue
         if any(c[0] == hex_id for c in board.cities_of(sym)):
             return sym
@@ -168,3 +208,47 @@ def waits_for_ability(game: Game, entity: str) -> bool:
         "token" in ability.when and ability_cities(game, sym, ability)
         for sym, ability in owned_abilities(game, entity, StationToken)
     )
+
+
+NEUTRAL_PLACED = "neutral_tokens_placed"
+"""The counter of the neutral stations a corporation has placed (its ``neutral_token``)."""
+
+
+def neutral_token(game: Game, corp: str) -> NeutralToken | None:
+    """The neutral station corporation ``corp`` still carries (its charter's
+    ``neutral_token``), if any."""
+    spec = game.title.corporations.get(corp)
+    state = game.corporations.get(corp)
+    ability = spec.ability("neutral_token") if spec is not None else None
+    if state is None or not isinstance(ability, NeutralToken):
+        return None
+    return ability if state.counters.get(NEUTRAL_PLACED, 0) < ability.count else None
+
+
+def neutral_cities(game: Game, corp: str) -> list[tuple[str, int]]:
+    """The cities where ``corp`` may place the neutral station it carries now, within
+    its cash."""
+    ability = neutral_token(game, corp)
+    if ability is None or ability.price > game.corporations[corp].cash:
+        return []
+    return neutral_token_cities(game.track_board, corp, ability.owner)
+
+
+def place_neutral(game: Game, corp: str, city: tuple[str, int]) -> None:
+    """Place the neutral station ``corp`` carries in ``city``: it becomes a station of
+    the ability's owner; ``corp`` pays its price. Raises :class:`GameError` (the game
+    unchanged) where it may not."""
+    ability = neutral_token(game, corp)
+    if ability is None:
+        raise GameError("tokens", f"{corp} carries no neutral station")
+    try:
+        check_neutral_token(game.track_board, corp, ability.owner, city)
+    except IllegalToken as exc:
+        raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
+    if ability.price > game.corporations[corp].cash:
+        raise GameError("tokens", f"{corp} cannot pay {ability.price} for its neutral station")
+    finance.pay(game, corp, BANK, ability.price)
+    game.track_board.add_token(ability.owner, city)
+    counters = game.corporations[corp].counters
+    counters[NEUTRAL_PLACED] = counters.get(NEUTRAL_PLACED, 0) + 1
+    game.log(f"{corp} places a neutral station ({ability.owner}'s) in {city[0]} for {ability.price}")

@@ -23,13 +23,35 @@ RUSTED = "rusted"
 REMOVED = "removed"
 
 
+RESERVED = "reserved"
+"""Owner of a train held out of the depot (a train type's ``reserved``)."""
+
+
 def create_depot(game: Game) -> None:
     for name, spec in game.title.trains.items():
         if spec.count == "unlimited":
             _create(game, name, 0)
         else:
             for i in range(spec.count):
-                _create(game, name, i)
+                train = _create(game, name, i)
+                if i >= spec.count - spec.reserved:
+                    train.owner = RESERVED
+
+
+def bring_in_reserved(game: Game) -> None:
+    """One train held out of the depot (``reserved``) of the depot's next type comes
+    in, first in line, if one is held."""
+    line = stack(game)
+    if not line:
+        return
+    first = line[0]
+    held = next((t for t in game.trains.values() if t.owner == RESERVED and t.name == first.name), None)
+    if held is None:
+        return
+    held.owner = BANK
+    game.depot.remove(held.id)
+    game.depot.insert(game.depot.index(first.id), held.id)
+    game.log(f"a {held.name} train comes into the depot")
 
 
 def _create(game: Game, name: str, index: int) -> Train:
@@ -233,7 +255,8 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
             index = sum(1 for t in game.trains.values() if t.name == train.name)
             _create(game, train.name, index)
     first = from_depot and not any(
-        t.name == train.name and t.owner not in (BANK,) and t.id != train.id for t in game.trains.values()
+        t.name == train.name and t.owner not in (BANK, RESERVED) and t.id != train.id
+        for t in game.trains.values()
     )
     events.train_acquired(game, train, buyer, first)
     if first:
@@ -259,7 +282,7 @@ def _new_type(game: Game, train: Train) -> None:
             break
     for other in game.trains.values():
         spec = game.title.trains[other.name]
-        if spec.rusts_on == train.name and other.owner not in (RUSTED, REMOVED, BANK):
+        if spec.rusts_on == train.name and other.owner not in (RUSTED, REMOVED, BANK, RESERVED):
             game.log(f"{other.id} rusts")
             other.owner = RUSTED
         elif spec.obsolete_on == train.name and other.owner not in (RUSTED, REMOVED, BANK, POOL):

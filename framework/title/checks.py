@@ -555,6 +555,10 @@ class _Checker:
             if sym == national:
                 yield (at, f"{sym} is also the state railway's id (rules.nationalization)", "key")
         for sym, corp in t.corporations.items():
+            for i, ability in enumerate(corp.abilities):
+                if ability.type == "neutral_token" and ability.owner not in t.corporations:
+                    where_owner = ("corporations", sym, "abilities", i, "owner")
+                    yield (where_owner, f"{ability.owner!r} is not a corporation", "value")
             shares = corp.shares if corp.shares is not None else t.rules.shares
             where = ("corporations", sym, "shares") if corp.shares is not None else ("rules", "shares")
             if sum(shares) != 100 or any(s <= 0 for s in shares):

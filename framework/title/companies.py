@@ -295,9 +295,11 @@ class Exchange(AbilityBase):
     owner: list[Owner] = ["player"]
     corporations: list[Name] = Field(min_length=1)
     """The corporations whose shares the company may become."""
-    from_: list[Literal["ipo", "pool"]] = Field(default=["ipo"], alias="from", min_length=1)
+    from_: list[Literal["ipo", "pool", "par"]] = Field(default=["ipo"], alias="from", min_length=1)
     """Where the share may come from: ``ipo``, the initial offering (its first
-    ordinary share), and ``pool``, the bank pool."""
+    ordinary share), and ``pool``, the bank pool; or ``par``: the corporation is started
+    only so, by the company's owner, whose president's certificate the company pays one
+    share of at the par price (the owner pays the rest; 1882's Saskatchewan Central)."""
 
 
 class Teleport(AbilityBase):
@@ -429,8 +431,31 @@ class StationToken(AbilityBase):
     point of its operating turn."""
 
 
+class MoveToken(AbilityBase):
+    """Once, at any point of its operating turn before its trains run, the owning
+    corporation moves one of its stations into one of ``hexes`` (1882's North West
+    Rebellion): it lifts a station from a city outside them (a ``remove_token`` by the
+    company), puts it, free and reached or not, in a city of ``hexes`` with room for it
+    (a ``place_token``), then may lay or upgrade a tile in that hex, paying as usual, or
+    pass (a ``lay_tile`` or ``pass`` by the company)::
+
+        - {type: move_token, hexes: [C3, D4, D6, E5], home_neutral: CN}
+    """
+
+    type: Literal["move_token"]
+    hexes: list[HexId] = Field(min_length=1)
+    """Where the station goes; it comes from a city of another hex."""
+    home_neutral: Name | None = None
+    """A corporation whose neutral station (see a corporation's ``neutral_token``) takes
+    the place of a home station moved away; the home station stays where its hex holds
+    one of that corporation's stations already. None: the home station moves like any."""
+    count: int = Field(default=1, ge=1)
+    """How many moves the company makes."""
+
+
 Ability = Annotated[
-    BlocksHexes
+    MoveToken
+    | BlocksHexes
     | TileLay
     | TerrainDiscount
     | BonusTokens

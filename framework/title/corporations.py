@@ -126,9 +126,32 @@ class StationBonus(Model):
     earn nothing)."""
 
 
-CorporationAbility = Annotated[CharterToken | Reservation | StationBonus, Field(discriminator="type")]
-"""What a corporation's charter lets it do: a ``token``, a ``reservation`` or a
-``station_bonus``."""
+class NeutralToken(Model):
+    """A neutral station marker the corporation carries beside its charter's (1882: every
+    corporation but the CPR and the CN carries one of the CN's). As its station of a turn it
+    may place it instead of its own (18xx.games' ``place_token`` with ``token_type:
+    neutral``), in a city it reaches where ``owner`` may have a station. Placed, the
+    station is ``owner``'s: ``owner``'s routes start from it, and, as all of ``owner``'s
+    stations, it never blocks anybody's route::
+
+        - {type: neutral_token, owner: CN}
+    """
+
+    type: Literal["neutral_token"]
+    """A neutral station marker."""
+    owner: Name
+    """The corporation whose station it becomes once placed (its stations never block)."""
+    price: int = Field(default=0, ge=0)
+    """What the corporation pays to place it."""
+    count: int = Field(default=1, ge=1)
+    """How many it carries."""
+
+
+CorporationAbility = Annotated[
+    CharterToken | Reservation | StationBonus | NeutralToken, Field(discriminator="type")
+]
+"""What a corporation's charter lets it do: a ``token``, a ``reservation``, a
+``station_bonus`` or a ``neutral_token``."""
 
 
 class Corporation(Charter):
@@ -145,7 +168,7 @@ class Corporation(Charter):
     abilities: list[CorporationAbility] = []
     """What its charter lets it do (1846's reserved stations)."""
 
-    def ability(self, kind: str) -> CharterToken | Reservation | StationBonus | None:
+    def ability(self, kind: str) -> CharterToken | Reservation | StationBonus | NeutralToken | None:
         """Its first ability of type ``kind``, if any."""
         return next((a for a in self.abilities if a.type == kind), None)
 

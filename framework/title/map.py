@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, NonNegativeInt, field_validator
 
 from framework.title.base import Entry, HexColor, HexId, Model, Name, Shorthand, TileColor, keyed
 from framework.title.track import TrackContent
@@ -55,6 +55,9 @@ class Icon(Entry):
 
     description: str
     """What it means in the game."""
+    lay_income: dict[TileColor, NonNegativeInt] = {}
+    """What a corporation receives from the bank for laying a tile of each colour on a
+    hex showing the icon (1882's NWR hexes: ``{yellow: 20}``); none by default."""
 
 
 class MainlineMark(Model):

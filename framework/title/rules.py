@@ -305,6 +305,10 @@ class TokenRules(Model):
     corporation puts its home token, free, in a city of its choice where it may put a
     token (a free slot, and none of its own in the hex), whatever ``home`` says; with
     no such city it goes without. Without this, every corporation needs a ``home``."""
+    home_replaces_neutral: bool = False
+    """A home token chosen anywhere (``home_anywhere``) may also go in a city without a
+    free slot that holds a neutral station placed for another corporation (a
+    ``neutral_token``'s, 1882's CN stations): that station is removed (1882's SC)."""
     chosen_home_blocks: Literal["never", "always", "single_slot_cities"] = "never"
     """Whether a hex held for a home city yet to be chosen (``home.city: choose``) keeps
     other companies' tokens out: ``always`` (1830's E11, 18NL's Arnhem); with ``never``

@@ -160,6 +160,11 @@ class Train(Entry):
     """The train type whose first purchase makes every train of this type obsolete: it no
     longer counts toward its owner's train limit, no corporation may buy it from another,
     and it rusts at the end of its owner's next dividend (18AL's 4 trains on the first 7)."""
+    reserved: int = Field(default=0, ge=0)
+    """How many of its trains, the last ones, are held out of the depot from the start
+    (of the ``count``). When a company's exchange ``from: par`` starts a corporation, one
+    held out of the depot's next type comes in, first in line (1882: one each of the 3,
+    4, 5 and 6 trains, for the SC)."""
     available_from: Name | None = None
     """The phase from which the depot offers it beside the next train in line."""
     events: list[Event] = []
@@ -177,6 +182,12 @@ class Train(Entry):
     @classmethod
     def _keys(cls, variants: dict[str, TrainVariant]) -> dict[str, TrainVariant]:
         return keyed(variants)
+
+    @model_validator(mode="after")
+    def _reserved_fit(self) -> Train:
+        if self.reserved and (self.count == "unlimited" or self.reserved >= self.count):
+            raise ValueError(f"{self.reserved} reserved trains leave none of {self.count} in the depot")
+        return self
 
     @property
     def name(self) -> str:

@@ -16,7 +16,14 @@ from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
-from framework.title.companies import AssignedBonus, BonusMarker, BonusTokens, ControlsMinor, TileLay
+from framework.title.companies import (
+    AssignedBonus,
+    BonusMarker,
+    BonusTokens,
+    ControlsMinor,
+    MoveToken,
+    TileLay,
+)
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -64,7 +71,8 @@ def _minor_forbids_sale(game: Game, sym: str) -> bool:
 class BuyCompany(Step):
     """Buy a private company from its player owner. In its blocking form at the end of
     the turn it also waits for a pass while the corporation has a company ability usable
-    at any point of its turn (a bonus marker, lays ``when: [operating_turn]``)."""
+    at any point of its turn (a bonus marker, lays ``when: [operating_turn]``, a
+    ``move_token`` not yet used)."""
 
     description = "The operating corporation buys a private company from a player."
     blocks = False
@@ -95,6 +103,11 @@ class BuyCompany(Step):
             return True
         if any(
             assignable(game, sym, ability) for sym, ability in owned_abilities(game, buyer, AssignedBonus)
+        ):
+            return True
+        if any(
+            game.companies[sym].uses.get("move_token", 0) > 0
+            for sym, _ in owned_abilities(game, buyer, MoveToken)
         ):
             return True
         return any(

@@ -59,6 +59,8 @@ class ExchangeStep(Step):
                 continue
             sources = {"ipo": corp.issuer, "pool": POOL}
             for source in ability.from_:
+                if source == "par":
+                    continue  # the company starts the corporation (the stock round's par)
                 share = next((s for s in corp.shares if s.owner == sources[source] and not s.president), None)
                 if share is not None and self._may_hold(owner, corp, share):
                     found.append((corp, share))

@@ -6,11 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.board.tokens import IllegalToken, any_token_city, check_token, cities_in, token_cities
+from framework.board.tokens import (
+    IllegalToken,
+    any_token_city,
+    check_token,
+    cities_in,
+    replaceable_neutral,
+    token_cities,
+)
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
-from framework.engine.steps.track import HOME_CHOOSER, PENDING_HOME, Track, city_id, parse_city
+from framework.engine.steps.track import HOME_CHOOSER, PENDING_HEX, PENDING_HOME, Track, city_id, parse_city
 
 TOKEN_PLACED = RoundState(
     "token_placed", 0, "The station tokens the operator has placed this turn.", per_turn=True
@@ -24,12 +31,15 @@ class HomeToken(WaitingStep):
     in the city of its choice when it first operates in a hex with track; when a tile
     with track and more than one city is laid in a home hex without track, it lifts the
     home token (whatever city it sat in), which goes back, free, in the city the layer chooses
-    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser). A
+    (``tokens.home_choice``), before anything else (a ``place_token`` by the chooser); so
+    does any other station in such a hex (one a company moved there), back in that hex. A
     corporation without a home (``tokens.home_anywhere``) puts its token in the city of
-    its choice, anywhere it may put one, at the start of its first operating turn."""
+    its choice, anywhere it may put one, at the start of its first operating turn; in a
+    stock round that lists this step, as soon as it is started."""
 
     description = "The operator places its home token."
-    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER)
+    rounds = ("operating", "stock")
+    ROUND_STATE = (PENDING_HOME, HOME_CHOOSER, PENDING_HEX)
 
     waits_for = "home_chooser"
 
@@ -42,6 +52,8 @@ class HomeToken(WaitingStep):
         owner = self.round.pending_home
         if owner is None:
             raise GameError("home token", "no home token waits to be placed")
+        if self.round.pending_hex is not None:
+            return owner, self.round.pending_hex  # a station lifted by a tile, not a home
         home = self.game.title.corporations[owner].home
         if home is None:
             return owner, None
@@ -65,9 +77,13 @@ class HomeToken(WaitingStep):
         if city not in self.cities(entity_of(action)):
             where = f"a city of {home}" if home is not None else "a city with room for it"
             raise GameError("home token", f"{owner}'s home token goes in {where}")
+        neutral = replaceable_neutral(game.track_board, owner, city) if home is None else None
+        if neutral is not None:
+            game.track_board.remove_token(neutral, city)
+            game.log(f"{owner} removes {neutral}'s neutral station from {city[0]}")
         game.track_board.add_token(owner, city)
         game.track_board.unreserve_hex(owner, city[0])
-        rnd.pending_home = rnd.home_chooser = None
+        rnd.pending_home = rnd.home_chooser = rnd.pending_hex = None
         chooser = entity_of(action)
         by = "" if chooser == owner else f" ({chooser} chooses)"
         game.log(f"{owner} places its home token in {city[0]}{by}")
@@ -76,7 +92,8 @@ class HomeToken(WaitingStep):
 @step("token")
 class Token(Step):
     """Station tokens (``tokens.per_turn`` a turn), each in a city the corporation reaches,
-    at the next price."""
+    at the next price; or, instead of one, a neutral station it carries (its charter's
+    ``neutral_token``: a ``place_token`` with ``token_type: neutral``)."""
 
     description = "The operator places a station token."
     ROUND_STATE = (TOKEN_PLACED,)
@@ -90,8 +107,10 @@ class Token(Step):
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
         if (
-            self.charter_price(entity) is not None and any_token_city(game.track_board, entity)
-        ) or tokens.own_ability_cities(game, entity):
+            (self.charter_price(entity) is not None and any_token_city(game.track_board, entity))
+            or tokens.own_ability_cities(game, entity)
+            or tokens.neutral_cities(game, entity)
+        ):
             return ["place_token", "pass"]
         return ["pass"] if tokens.waits_for_ability(game, entity) else []
 
@@ -116,15 +135,28 @@ class Token(Step):
     def choices_place_token(self, entity: str) -> list[Choice]:
         """A token in each city the corporation may take, in its first free slot."""
         board = self.game.track_board
-        return [
+        own = [
             {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": entity}
             for city in sorted(self.priced(entity))
         ]
+        neutral = [
+            {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "token_type": "neutral"}
+            for city in tokens.neutral_cities(self.game, entity)
+        ]
+        return own + neutral
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
         city = parse_city(game, str(action.get("city")))
+        kind = action.get("token_type")
+        if kind == "neutral":
+            self._check_slot(action, city)
+            tokens.place_neutral(game, entity, city)
+            rnd.token_placed += 1
+            return
+        if kind not in (None, "normal"):
+            raise GameError("tokens", f"{entity} has no {kind} token to place")
         own = tokens.own_ability_cities(game, entity)
         if city in own:
             price: int | None = own[city]

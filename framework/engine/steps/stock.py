@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, purchases, shares, tokens
+from framework.engine import finance, operating, par_exchange, purchases, shares, tokens, trains
 from framework.engine.entities import POOL
 from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
@@ -137,7 +137,10 @@ class BuySellParShares(StockTurn):
         if corp.par is not None:
             raise GameError("par", f"{sym} has already been started")
         price, position = _par_cell(game, action)
-        cost = price * next(s.percent for s in corp.shares if s.president) // 10
+        cost = par_exchange.par_cost(game, player, corp, price)
+        if cost is None:
+            company = par_exchange.par_company(game, sym)
+            raise GameError("par", f"{sym} is started only by the owner of {company}, with it")
         short = _cannot_pay(game, player, cost, f"to start {sym} at {price}")
         if short is not None:
             raise short
@@ -227,7 +230,16 @@ class BuySellParShares(StockTurn):
         finance.pay(game, player, payee, cost)
         finance.move_share(game, pres, player)
         game.log(f"{game.name(player)} starts {sym} at {price}")
+        company = par_exchange.par_company(game, sym)
+        if company is not None:
+            from framework.engine.events import close_company
+
+            game.log(f"{game.name(player)} exchanges {company} for a share of {sym}")
+            close_company(game, company)
+            trains.bring_in_reserved(game)
         tokens.home_at(game, sym, "par")
+        if self.round.step("home_token") is not None:
+            tokens.choose_home_now(game, self.round, sym)
         shares.check_float(game, corp)
         rnd.parred = True
         rnd.last_buyer = player
@@ -268,9 +280,9 @@ class BuySellParShares(StockTurn):
         for sym, corp in game.corporations.items():
             if corp.par is not None or corp.closed:
                 continue
-            percent = next(s.percent for s in corp.shares if s.president)
             for r, c, cell in game.title.market.par_cells():
-                if cell.price * percent // 10 <= cash:
+                cost = par_exchange.par_cost(game, player, corp, cell.price)
+                if cost is not None and cost <= cash:
                     out.append({"corporation": sym, "share_price": cell_id(cell, r, c)})
         return out
 

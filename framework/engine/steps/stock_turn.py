@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import finance, shares
+from framework.engine import finance, par_exchange, shares
 from framework.engine.entities import POOL
 from framework.engine.steps.base import RoundState, Step
 from framework.title.companies import Shares
@@ -199,8 +199,8 @@ class StockTurn(Step):
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
         for corp in game.corporations.values():
             if corp.par is None and not corp.closed:
-                percent = next(s.percent for s in corp.shares if s.president)
-                if cheapest * percent // 10 <= cash:
+                cost = par_exchange.par_cost(game, player, corp, cheapest)
+                if cost is not None and cost <= cash:
                     return True
         rules = game.title.rules.nationalization
         if rules is None or not rules.turns_as_unstarted:

@@ -49,6 +49,11 @@ PENDING_HOME = RoundState(
     "the city of its choice (``home.city: choose``).",
 )
 HOME_CHOOSER = RoundState("home_chooser", None, "Who puts that token back (``rules.tokens.home_choice``).")
+PENDING_HEX = RoundState(
+    "pending_hex",
+    None,
+    "The hex of a station lifted so that is not a home station: it goes back in a city of that hex.",
+)
 OPERATOR_ACTED = RoundState(
     "operator_acted",
     False,
@@ -73,10 +78,13 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     finance.pay(game, payer, BANK, plan.cost)
     _forfeit_lays(game, plan.hex, company)
     sym = tokens.undecided_home(game, plan.hex)
+    lone = tokens.undecided_station(game, plan.hex) if sym is None else None
+    sym = sym or lone
     lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
     _tile_income(game, payer, plan)
+    _icon_income(game, payer, plan)
     face = game.track_board.face(plan.hex)
     if sym is not None and face.paths and sum(1 for n in face.nodes if n.kind == "city") > 1:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it
@@ -85,7 +93,10 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
         game.track_board.remove_token(sym, city)
         game.current_round.pending_home = sym
         game.current_round.home_chooser = payer if game.title.rules.tokens.home_choice == "laying" else sym
-        game.log(f"{sym} must choose the city of its home token in {plan.hex}")
+        if lone is not None:
+            game.current_round.pending_hex = plan.hex
+        what = "token" if lone is not None else "home token"
+        game.log(f"{sym} must choose the city of its {what} in {plan.hex}")
 
 
 def _tile_income(game: Game, payer: str, plan: LayPlan) -> None:
@@ -103,6 +114,19 @@ def _tile_income(game: Game, payer: str, plan: LayPlan) -> None:
             game.log(
                 f"{game.name(holder)} earns {ability.income * times} from {sym} for the tile in {plan.hex}"
             )
+
+
+def _icon_income(game: Game, payer: str, plan: LayPlan) -> None:
+    """The bank pays ``payer`` what the icons of the hex pay for a tile of the laid
+    tile's colour (an icon's ``lay_income``)."""
+    color = game.title.tiles[plan.name].color
+    icons = game.title.map.icons
+    for name in game.track_board.icons(plan.hex):
+        paid = icons[name].lay_income.items() if name in icons else ()
+        income = next((amount for c, amount in paid if c == color), 0)
+        if income:
+            finance.pay(game, BANK, payer, income)
+            game.log(f"{payer} receives {income} for the {color} tile in {plan.hex} ({name})")
 
 
 def _forfeit_lays(game: Game, hex_id: str, company: str | None) -> None:
@@ -317,7 +341,7 @@ class SpecialTrack(Step):
         "on being sold, or for their player owner at the times the ability says."
     )
     rounds = ("operating", "stock")
-    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, SOLD_COMPANY, OPERATOR_ACTED)
+    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, PENDING_HEX, SOLD_COMPANY, OPERATOR_ACTED)
     waits_again = True  # a first lay later in the turn makes it wait
     _any_must_lay_all: bool | None = None
 

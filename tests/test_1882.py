@@ -1,0 +1,274 @@
+"""1882, converted from 18xx.games at run time, against its real games: the neutral
+stations every corporation but the CPR and the CN carries (the CN's, placed as a
+``place_token`` with ``token_type: neutral``; the CN runs from them), and the $20 a
+yellow tile earns in an NWR hex (the icon's ``lay_income``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from oracle_support import ORACLE, imported_title
+
+from framework.base.errors import GameError
+from framework.engine import trains
+from framework.engine.choices import legal_actions
+from framework.engine.game import Game
+from framework.engine.state import game_to_dict
+from framework.record.gamefile import GameFile
+from framework.record.replay import game_title, new_game, recorded, replay, title_for
+from framework.title.loader import RulesText
+
+FIXTURES = ORACLE.parent / "fixtures" / "1882"
+STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
+
+REPLAYED = {
+    "10526": 206,
+    "1882_game_end_bankrupt": 319,
+    "1882_game_end_stock_market": 242,
+    "5236": 495,
+}
+"""How many actions of each real game replay now (the first divergence follows): both
+stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
+first then stopped at money short by the $20 of a yellow tile in an NWR hex (159),
+before the NWR icon's ``lay_income``; the bankrupt game at the SC's home token, placed
+as it is started (136: the Saskatchewan Central's exchange ``from: par`` and the stock
+round's ``home_token`` step), the stock-market game at the SC's home token put in
+place of the CN's station (165: ``tokens.home_replaces_neutral``); then the three at
+a train held out of the depot (197, 228, 266: the train types' ``reserved``); 10526,
+5236 and the bankrupt game at the North West Rebellion's move of a station (106, 337,
+301: its ``move_token``); the bankrupt game at a green tile on E5, a yellow hex
+without track, taken for a lay, not an upgrade (303); 10526 and 5236 at the station
+moved to E5, lifted by that tile and put back in the city its owner chose (109, 340)."""
+
+
+@pytest.fixture(scope="module")
+def the_1882(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("the1882"), "1882")
+
+
+def before(the_1882: Path, path: Path, action_id: int, house: str = "") -> Game:
+    """The game of ``path`` just before its action ``action_id`` (``house``: the YAML of
+    a house rule to play it with)."""
+    record = GameFile.read(path)
+    rules = [RulesText("house.yaml", house)] if house else []
+    title = game_title(the_1882, len(record.players), record.optional_rules, rules)
+    game = new_game(record, title)
+    for action in record.effective():
+        if action.get("id", 0) >= action_id:
+            break
+        if action.get("type") != "message":
+            game.process(recorded(game, record, action))
+    return game
+
+
+def test_1882_converts_the_cn_s_neutral_stations(the_1882):
+    from ruamel.yaml import YAML
+
+    corporations = YAML(typ="safe").load(the_1882 / "corporations.yaml")["corporations"]
+    carried = {sym: c.get("abilities") for sym, c in corporations.items()}
+    assert carried["CNR"] == [{"type": "neutral_token", "owner": "CN"}]
+    assert carried["CPR"] is None and carried["CN"] is None
+    icons = YAML(typ="safe").load(the_1882 / "map.yaml")["map"]["icons"]
+    assert icons["NWR"]["lay_income"] == {"yellow": 20} and "lay_income" not in icons["fish"]
+
+
+@pytest.mark.parametrize("name", sorted(REPLAYED))
+def test_real_1882_games_replay_past_their_neutral_stations(the_1882, name):
+    record = GameFile.read(FIXTURES / f"{name}.json")
+    outcome = replay(record, title_for(record, the_1882))
+    assert outcome.actions >= REPLAYED[name], outcome.failure
+
+
+def test_a_corporation_places_its_neutral_station_for_the_cn(the_1882):
+    """CNR's neutral station (action 97): listed among its token choices, it becomes
+    the CN's station, costs CNR nothing and no charter token; the CN's routes start
+    there and the city never blocks."""
+    game = before(the_1882, STOCK_MARKET, 97)
+    choices = legal_actions(game)["CNR"]["place_token"]
+    assert {"city": "57-3-0", "slot": 0, "token_type": "neutral"} in choices
+    cash, used = game.corporations["CNR"].cash, game.corporations["CNR"].tokens_used
+    game.process(
+        {"type": "place_token", "entity": "CNR", "city": "57-3-0", "slot": 0, "token_type": "neutral"}
+    )
+    board = game.track_board
+    (city,) = board.cities_of("CN")
+    assert game.corporations["CNR"].cash == cash and game.corporations["CNR"].tokens_used == used
+    assert game.corporations["CNR"].counters["neutral_tokens_placed"] == 1
+    assert board.reach("CN").nodes and not board.blocks(city, "GT")
+
+
+def test_a_second_neutral_station_is_refused_and_changes_nothing(the_1882):
+    game = before(the_1882, STOCK_MARKET, 97)
+    game.corporations["CNR"].counters["neutral_tokens_placed"] = 1
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="carries no neutral station"):
+        game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": "neutral"})
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_a_token_type_the_engine_does_not_know_is_refused(the_1882):
+    game = before(the_1882, STOCK_MARKET, 97)
+    with pytest.raises(GameError, match="no destination token"):
+        game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": "destination"})
+    with pytest.raises(GameError, match="field 'token_type' of a place_token must be text") as caught:
+        game.process({"type": "place_token", "entity": "CNR", "city": "57-3-0", "token_type": 3, "id": 97})
+    assert caught.value.action_id == 97
+
+
+BANKRUPT = FIXTURES / "1882_game_end_bankrupt.json"
+SC_PAR = {"type": "par", "entity": "7396", "corporation": "SC", "share_price": "67,5,3"}
+
+
+def test_the_saskatchewan_central_starts_the_sc_and_pays_a_share_of_it(the_1882):
+    """Player 6 starts the SC at $67 with the company SC (its exchange ``from: par``):
+    the company pays one share of the 20% certificate, the player the other, and closes."""
+    game = before(the_1882, BANKRUPT, 155)
+    cash = game.players_by_id["7396"].cash
+    assert {"corporation": "SC", "share_price": "67,5,3"} in legal_actions(game)["7396"]["par"]
+    game.process(dict(SC_PAR))
+    assert game.players_by_id["7396"].cash == cash - 67
+    assert game.companies["SC"].closed and game.corporations["SC"].percent_of("7396") == 20
+
+
+def test_only_the_saskatchewan_central_s_owner_may_start_the_sc(the_1882):
+    game = before(the_1882, BANKRUPT, 155)
+    game.companies["SC"].owner = "3338"
+    assert all(c["corporation"] != "SC" for c in legal_actions(game)["7396"].get("par", []))
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="started only by the owner of SC"):
+        game.process(dict(SC_PAR))
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_the_sc_chooses_its_home_when_it_is_started(the_1882):
+    """The stock round lists the ``home_token`` step: the SC, without a home
+    (``home_anywhere``), puts its token in a city of its choice at once (K3, action 156);
+    then the next player acts, as on 18xx.games."""
+    game = before(the_1882, BANKRUPT, 155)
+    game.process(dict(SC_PAR))
+    cities = {c["city"] for c in legal_actions(game)["SC"]["place_token"]}
+    assert "57-1-0" in cities and len(cities) > 1
+    game.process({"type": "place_token", "entity": "SC", "city": "57-1-0", "slot": 0, "tokener": "SC"})
+    assert [c[0] for c in game.track_board.cities_of("SC")] == ["K3"]
+    assert game.round.kind == "stock" and game.round.current_entity() == "9178"  # as on 18xx.games
+
+
+SC_HOME = {"type": "place_token", "entity": "SC", "city": "57-3-0", "slot": 0, "tokener": "SC"}
+
+
+def test_the_sc_s_home_replaces_a_neutral_station(the_1882):
+    """The SC starts (1882_game_end_stock_market, action 160) and puts its home token in
+    G7, whose one slot holds the CN's neutral station: the station goes
+    (``tokens.home_replaces_neutral``)."""
+    game = before(the_1882, STOCK_MARKET, 161)
+    assert [c[0] for c in game.track_board.cities_of("CN")] == ["G7"]
+    assert "57-3-0" in {c["city"] for c in legal_actions(game)["SC"]["place_token"]}
+    game.process(dict(SC_HOME))
+    assert game.track_board.cities_of("CN") == [] and [c[0] for c in game.track_board.cities_of("SC")] == [
+        "G7"
+    ]
+
+
+def test_without_the_rule_a_home_token_leaves_a_neutral_station_alone(the_1882):
+    game = before(the_1882, STOCK_MARKET, 161, "rules:\n  tokens:\n    home_replaces_neutral: false\n")
+    assert "57-3-0" not in {c["city"] for c in legal_actions(game)["SC"]["place_token"]}
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="home token goes in a city with room"):
+        game.process(dict(SC_HOME))
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_a_train_held_out_of_the_depot_comes_in_first_when_the_sc_starts(the_1882):
+    """The last 3, 4, 5 and 6 trains are held out of the depot (their types'
+    ``reserved``); the SC started with the Saskatchewan Central brings in the held 3, the
+    depot's next type, first in line (18xx.games' 3-4, bought by the SC at action 210)."""
+    game = before(the_1882, BANKRUPT, 155)
+    assert [t.id for t in game.trains.values() if t.owner == trains.RESERVED] == ["3-4", "4-3", "5-2", "6-2"]
+    game.process(dict(SC_PAR))
+    assert trains.stack(game)[0].id == "3-4" and game.trains["4-3"].owner == trains.RESERVED
+
+
+def test_without_reserved_trains_the_depot_keeps_its_order(the_1882):
+    house = "trains:\n" + "".join(f"  '{n}': {{reserved: 0}}\n" for n in "3456")
+    game = before(the_1882, BANKRUPT, 155, house)
+    assert not any(t.owner == trains.RESERVED for t in game.trains.values())
+    game.process(dict(SC_PAR))
+    assert trains.stack(game)[0].id == "3-2"
+
+
+def test_a_remove_token_is_checked_in_its_file_and_an_unplayed_type_is_named():
+    """18xx.games' ``remove_token`` (the North West Rebellion lifting a station, game
+    10526's action 127): a malformed one is named by its id and field. An 18xx.games
+    action type the engine does not play is refused as such, not as an unknown one."""
+    from framework.engine.actions import check_shape
+    from framework.record.gamefile_model import action_problems
+
+    bad = {"type": "remove_token", "entity": "NWR", "city": "57-0-0", "slot": "x", "id": 127}
+    (problem,) = action_problems([bad], "10526.json")
+    assert "action 127 (remove_token" in problem.message
+    assert "field 'slot' must be an integer" in problem.message
+    with pytest.raises(GameError, match="'take_loan' is not played by this engine"):
+        check_shape({"type": "take_loan", "entity": "HBR"})
+
+
+GAME_10526 = FIXTURES / "10526.json"
+NWR_REMOVE = {"type": "remove_token", "entity": "NWR", "city": "57-0-0", "slot": 0}
+NWR_PLACE = {"type": "place_token", "entity": "NWR", "city": "E5-0-1", "slot": 0}
+
+
+def test_the_north_west_rebellion_moves_a_home_station_and_leaves_a_neutral_one(the_1882):
+    """HBR, owning the North West Rebellion (``move_token``), lifts its home station from
+    G11 (a CN station takes its place), puts it in E5 and lays a tile there (10526's
+    actions 127 to 129); the company is used up."""
+    game = before(the_1882, GAME_10526, 127)
+    assert {"city": "57-0-0", "slot": 0} in legal_actions(game)["NWR"]["remove_token"]
+    game.process(dict(NWR_REMOVE))
+    board = game.track_board
+    assert [c[0] for c in board.cities_of("CN")] == ["G11"] and "G11" not in board.token_hexes("HBR")
+    assert set(legal_actions(game)["NWR"]) == {"place_token"}  # the move waits for the company
+    game.process(dict(NWR_PLACE))
+    assert "E5" in board.token_hexes("HBR")
+    assert {"hex": "E5", "tile": "59-0", "rotation": 2} in legal_actions(game)["NWR"]["lay_tile"]
+    game.process({"type": "lay_tile", "entity": "NWR", "hex": "E5", "tile": "59-0", "rotation": 2})
+    assert game.companies["NWR"].uses["move_token"] == 0 and "NWR" not in legal_actions(game)
+
+
+def test_a_station_is_not_moved_into_a_hex_outside_the_ability_s(the_1882):
+    game = before(the_1882, GAME_10526, 127)
+    game.process(dict(NWR_REMOVE))
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="may not go in the city of J10"):
+        game.process({**NWR_PLACE, "city": "J10-0-0"})
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_without_home_neutral_a_moved_home_station_leaves_its_slot_empty(the_1882):
+    house = "companies:\n  NWR:\n    abilities: [{type: move_token, hexes: [C3, D4, D6, E5]}]\n"
+    game = before(the_1882, GAME_10526, 127, house)
+    game.process(dict(NWR_REMOVE))
+    assert game.track_board.cities_of("CN") == []
+
+
+def test_a_tile_in_an_untracked_hex_lifts_a_station_moved_there(the_1882):
+    """HBR's station, moved to E5's second city (a yellow hex of two cities without
+    track), is lifted by the green tile laid there, and HBR puts it back in the city it
+    chooses (10526's actions 129 and 130), before its turn goes on."""
+    game = before(the_1882, GAME_10526, 129)
+    game.process({"type": "lay_tile", "entity": "NWR", "hex": "E5", "tile": "59-0", "rotation": 2})
+    assert "E5" not in game.track_board.token_hexes("HBR")
+    assert {c["city"] for c in legal_actions(game)["HBR"]["place_token"]} == {"59-0-0", "59-0-1"}
+    game.process({"type": "place_token", "entity": "HBR", "city": "59-0-0", "slot": 0})
+    assert ("E5", 0) in game.track_board.cities_of("HBR")
+
+
+def test_a_tile_on_a_yellow_hex_without_track_is_an_upgrade(the_1882):
+    """The SC's green tile on E5 (1882_game_end_bankrupt, action 312) is an upgrade, as
+    18xx.games counts any tile laid on a hex not printed white: no second lay follows."""
+    from framework.board.lays import is_upgrade
+
+    game = before(the_1882, BANKRUPT, 312)
+    assert is_upgrade(game.track_board, "E5") and not is_upgrade(game.track_board, "F4")
+    game.process({"type": "lay_tile", "entity": "SC", "hex": "E5", "tile": "59-0", "rotation": 4})
+    assert game.round.upgraded and "lay_tile" not in legal_actions(game)["SC"]
