@@ -179,6 +179,7 @@ def build_data(game)
       game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)
     end,
     'rounds' => rounds_of(game),
+    'auction_probe' => try { auction_probe(game) },
     'currency' => try { game.format_currency(1234) },
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
@@ -239,6 +240,27 @@ def port_probe(game)
   end
   { 'groups' => groups, 'cities' => earns.call(cities.first(3)),
     'overrides_base' => game.method(:revenue_for).super_method&.owner == BASE }
+end
+
+# How a waterfall auction treats bids on other companies than the cheapest: in a game
+# built as `game` was, every player in turn bids on a later company; whether the
+# cheapest is still for sale after (a title may count such bids as passes on it, and
+# remove it once everybody has passed so, or keep it).
+def auction_probe(game)
+  fresh = game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: 1,
+                                                                   optional_rules: game.optional_rules)
+  step = fresh.round.active_step
+  return nil unless step.is_a?(Engine::Step::WaterfallAuction)
+
+  first = step.companies.first
+  later = step.companies[1..]
+  fresh.players.size.times do |i|
+    player = fresh.round.active_step.active_entities.first
+    company = later[i % later.size]
+    price = fresh.round.active_step.min_bid(company)
+    fresh.process_action(Engine::Action::Bid.new(player, company: company, price: price))
+  end
+  { 'cheapest' => first.sym, 'stays' => !first.closed? && fresh.round.active_step.companies.include?(first) }
 end
 
 # What the random setup of a built game did: the companies and corporations it removed,
