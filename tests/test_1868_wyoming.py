@@ -1,4 +1,5 @@
-"""1868 Wyoming, converted from 18xx.games at run time, against its real games: its
+"""1868 Wyoming, converted from 18xx.games at run time, against its real games: the
+players seated by most cash after the auction, and its
 initial auction (the random P2–P6 companies of a game without the "P2-P6 choice" rule,
 the choice of one of three with it, the cheapest removed once every player has passed on
 it or bid elsewhere, Hell on Wheels only when all passed).
@@ -85,3 +86,34 @@ def test_with_the_choice_rule_the_winner_chooses_one_of_three(the_1868):
         "Player 3": ["P6a"],
     }
     assert all(game.companies[c].owner == CLOSED for c in ("P2", "P2a", "P2b", "P8"))
+
+
+def test_the_players_sit_by_most_cash_after_the_auction(the_1868):
+    """144719's log: "34: Priority order: Player 4, Player 3, Player 1, Player 2"."""
+    game = after_auction(the_1868, FIXTURES / "144719.json")
+    assert [game.name(p.id) for p in game.humans] == ["Player 4", "Player 3", "Player 1", "Player 2"]
+    assert game.current_entity() == game.humans[0].id
+
+
+@pytest.mark.parametrize(
+    ("name", "reached"),
+    [
+        ("144719", 40),
+        ("1868Wyoming_game_end_bankrupt", 22),
+        ("tokenless_dpr_cannot_run_train", 38),
+        ("tokenless_dpr_choose_new_home", 38),
+        ("tokenless_dpr_credit_mobilier", 22),
+        ("tokenless_dpr_still_must_buy_train", 38),
+    ],
+)
+def test_the_real_games_replay_past_their_auction(the_1868, name, reached):
+    """How far each real game replays now (the first action refused: a player holding
+    the Ames brothers' company may exchange it, so is not skipped in 18xx.games' stock
+    round; Credit Mobilier's game reaches its first development round)."""
+    record = GameFile.read(FIXTURES / f"{name}.json")
+    game = new_game(record, title_for(record, the_1868))
+    for action in record.effective():
+        if action.get("id", 0) >= reached:
+            break
+        if action.get("type") != "message":
+            game.process(recorded(game, record, action))

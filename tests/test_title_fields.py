@@ -1360,6 +1360,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rounds.steps.step": (SJ + "test_round_steps", REPLAY),
     "rounds.steps.blocking": (SJ + "test_the_final_buy_company_step_waits", REPLAY),
     "rounds.order": ("test_simple_draft.py::test_the_round_s_order_says_who_drafts_first",),
+    "rounds.reseat": (
+        "test_reseating.py::test_after_the_auction_the_players_sit_by_most_cash",
+        "test_reseating.py::test_without_reseat_the_players_keep_their_seats",
+        "test_reseating.py::test_a_player_who_acts_after_passing_loses_their_place",
+        WY + "test_the_players_sit_by_most_cash_after_the_auction",
+    ),
     "rounds.hook": (VAR + "test_after_an_even_stock_round_the_lowest_valued_human_chooses",),
     "sequence.start.round": (SETUP + "test_the_game_starts_with_the_auction_in_phase_2_first_seat_first",),
     "sequence.turn.round": (SJ + "test_an_auction_then_stock_and_operating_rounds", REPLAY),

@@ -7,6 +7,9 @@ companies whose buyer chooses one of others.
   ``maybe_all_passed!``) gives ``rules.auction.bid_elsewhere_passes``; and if the
   cheapest company is still for sale after every player has bid on another (``dump.rb``'s
   auction probe), that company is ``unsold_only_if_all_pass``.
+* ``dump.rb``'s reseat probe: the players seated by most cash after the initial round
+  gives the auction round ``reseat: most_cash``; seated in the order they passed after
+  a stock round, the stock round's ``reseat: first_to_pass``.
 * A constant mapping companies to lists of companies, all of them in the built game
   (1868 Wyoming's ``COMPANY_CHOICES`` with its "P2-P6 choice" rule), gives each of those
   companies its ``choose_one_of``.
@@ -52,3 +55,17 @@ def auction_rules(out: dict[str, Any], build: dict[str, Any], constants: dict[st
             continue
         for key, these in value.items():
             companies[key]["choose_one_of"] = [str(c) for c in these]
+
+
+def reseating(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
+    """The rounds after which the players sit anew, by ``dump.rb``'s reseat probe."""
+    probe = build.get("reseat_probe")
+    if not isinstance(probe, dict) or "_error" in probe:
+        return
+    for kind, key in (("auction", "initial"), ("stock", "stock")):
+        if probe.get(key):
+            for round_ in out["rounds"].values():
+                if round_.get("kind") == kind:
+                    round_["reseat"] = probe[key]
+    if probe.get("stock") == "first_to_pass":
+        gaps.drop("rules", "NEXT_SR_PLAYER_ORDER first_to_pass")

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from framework.convert.auction import auction_rules
+from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
@@ -295,6 +295,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "sequence": sequence,
     }
     auction_rules(out, build, constants, gaps)
+    reseating(out, build, gaps)
     draws = setup_draws(companies, build.get("draws") or [], gaps)
     family = _setup_family(dump, build)
     listed = (constants, build.get("game_companies") or [], build.get("corporations") or [])
