@@ -458,3 +458,35 @@ def test_a_minor_the_setup_takes_out_is_left_out():
     minors = convert_minors(data, [{"sym": "1", "trains": ["2"]}], gaps)
     assert list(minors) == ["1"] and minors["1"]["trains"] == ["2"]
     assert any("minor mine: left out" in g for g in gaps.by_section["corporations"])
+
+
+def test_a_setup_keeping_one_of_each_listed_group_is_found_between_other_draws():
+    """1868 Wyoming's setup, in small: a constant maps K1 and K2 to three companies each;
+    the built game lacks both keys and two of each three, drawn after another method's
+    numbers and before more of them. The draws found give exactly that, and the keys are
+    left out without a draw."""
+    from framework.convert.draws import choice_group_draws
+    from framework.engine.setup import Lcg, shuffled
+
+    data = ["P1", "K1", "A1", "A2", "A3", "K2", "B1", "B2", "B3"]
+    rng = Lcg(1103515245, 12345, 2**31, seed=7)
+    rng.draw()
+    gone = shuffled(rng, ["A1", "A2", "A3"])[:2] + shuffled(rng, ["B1", "B2", "B3"])[:2]
+    rng.draw()
+    probe = {
+        "seed": 7,
+        "removals": [],
+        "built_companies": [c for c in data if c not in gone and c not in ("K1", "K2")],
+        "draws": ["stacks"] + ["setup"] * 6 + ["forts"],
+        "rand_state": rng.state,
+    }
+    constants = {"CHOICES": {"value": {"K1": ["A1", "A2", "A3"], "K2": ["B1", "B2", "B3"]}}}
+    draws, fixed = choice_group_draws(constants, data, {4: probe})
+    assert draws == [
+        {"unused": "stacks"},
+        {"remove": ["A1", "A2", "A3"], "count": 2},
+        {"remove": ["B1", "B2", "B3"], "count": 2},
+        {"unused": "forts"},
+    ]
+    assert fixed == ["K1", "K2"]
+    assert choice_group_draws(constants, data, {4: {**probe, "rand_state": 1}}) is None

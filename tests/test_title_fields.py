@@ -615,6 +615,8 @@ OPER = "test_rules_operating.py::"
 TRAINS = "test_rules_trains.py::"
 COMP = "test_rules_companies.py::"
 AUCT = "test_rules_auction.py::"
+ARC = "test_auction_removal_and_choices.py::"
+WY = "test_1868_wyoming.py::"
 END = "test_rules_endgame.py::"
 VAR = "test_rules_variants.py::"
 LAYS = "test_lays.py::"
@@ -861,6 +863,23 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.stock.sell_in_blocks": (T1889 + "test_a_stock_round_sale_is_one_block_per_corporation",),
     "rules.auction.bids_in_multiples": (TCHES + "test_bids_go_up_in_multiples_of_5",),
+    "rules.auction.unsold_cheapest": (
+        ARC + "test_with_removed_the_cheapest_everybody_passes_on_leaves_the_game",
+        ARC + "test_by_default_the_cheapest_everybody_passes_on_gets_cheaper",
+        WY + "test_everybody_bidding_elsewhere_removes_the_cheapest",
+    ),
+    "rules.auction.bid_elsewhere_passes": (
+        ARC + "test_bids_on_later_companies_count_as_passes_on_the_cheapest",
+        ARC + "test_without_bid_elsewhere_passes_bids_do_not_remove_the_cheapest",
+    ),
+    "companies.unsold_only_if_all_pass": (
+        ARC + "test_unsold_only_if_all_pass_keeps_the_company_after_bids_elsewhere",
+    ),
+    "companies.choose_one_of": (
+        ARC + "test_the_buyer_of_a_company_with_choices_takes_one_and_the_rest_close",
+        ARC + "test_the_choices_are_not_offered_in_the_auction",
+        WY + "test_with_the_choice_rule_the_winner_chooses_one_of_three",
+    ),
     "rules.auction.only_highest_bid_committed": (
         TCHES + "test_only_the_highest_bids_tie_up_money",
         TCHES + "test_a_settlement_the_winner_cannot_pay_is_refused",
@@ -1502,6 +1521,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rounds.steps.step": (SJ + "test_round_steps", REPLAY),
     "rounds.steps.blocking": (SJ + "test_the_final_buy_company_step_waits", REPLAY),
     "rounds.order": ("test_simple_draft.py::test_the_round_s_order_says_who_drafts_first",),
+    "rounds.reseat": (
+        "test_reseating.py::test_after_the_auction_the_players_sit_by_most_cash",
+        "test_reseating.py::test_without_reseat_the_players_keep_their_seats",
+        "test_reseating.py::test_a_player_who_acts_after_passing_loses_their_place",
+        WY + "test_the_players_sit_by_most_cash_after_the_auction",
+    ),
     "rounds.hook": (VAR + "test_after_an_even_stock_round_the_lowest_valued_human_chooses",),
     "sequence.start.round": (SETUP + "test_the_game_starts_with_the_auction_in_phase_2_first_seat_first",),
     "sequence.turn.round": (SJ + "test_an_auction_then_stock_and_operating_rounds", REPLAY),

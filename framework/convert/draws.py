@@ -100,3 +100,72 @@ def _try(
         values = set(by_players.values())
         draws.append({"remove": group, "count": values.pop() if len(values) == 1 else by_players})
     return draws, blanks
+
+
+def choice_group_draws(
+    constants: dict[str, Any], data_companies: list[str], probes: dict[int, dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """The draws of a setup that keeps some of each group of companies without noting
+    its removals (18xx.games' 1868 Wyoming: of each list of a constant mapping companies
+    to lists, two of three leave the game, drawn between the title's other draws), and
+    the companies every built game leaves out besides (the mapping's keys): ``None``
+    when the built games show no such setup, or no order of the groups gives exactly
+    what they did and the generator's state after. The other methods' draws before and
+    after the groups' become ``unused`` draws."""
+    usable = {
+        n: p
+        for n, p in probes.items()
+        if isinstance(p, dict) and isinstance(p.get("built_companies"), list) and not p.get("removals")
+    }
+    if not usable:
+        return None
+    missing = {n: [c for c in data_companies if c not in p["built_companies"]] for n, p in usable.items()}
+    if not any(missing.values()):
+        return None
+    groups: list[list[str]] = []
+    for entry in constants.values():
+        value = entry.get("value") if isinstance(entry, dict) else None
+        lists = value.values() if isinstance(value, dict) else []
+        for these in lists:
+            if isinstance(these, list) and len(these) > 1 and all(c in data_companies for c in these):
+                groups.append([str(c) for c in these])
+    grouped = {c for g in groups for c in g}
+    fixed = [c for c in data_companies if c not in grouped and all(c in m for m in missing.values())]
+    if not groups:
+        return None
+    found: list[dict[str, Any]] | None = None
+    for n, probe in usable.items():
+        draws = _choice_draws(groups, set(missing[n]) - set(fixed), probe)
+        if draws is None or (found is not None and draws != found):
+            return None
+        found = draws
+    return (found, fixed) if found is not None else None
+
+
+def _choice_draws(
+    groups: list[list[str]], gone: set[str], probe: dict[str, Any]
+) -> list[dict[str, Any]] | None:
+    """The draws, if the groups' draws, in the order given, made where one method drew as
+    many numbers in a row as the groups have members, give ``gone`` and the generator's
+    state of ``probe``."""
+    notes = [str(n) for n in probe.get("draws") or []]
+    total = sum(len(g) for g in groups)
+    for start in range(len(notes) - total + 1):
+        run = notes[start : start + total]
+        if len(set(run)) != 1:
+            continue
+        rng = Lcg(MULTIPLIER, INCREMENT, MODULUS, int(probe.get("seed") or 0))
+        for _ in range(start):
+            rng.draw()
+        draws: list[dict[str, Any]] = [{"unused": m} for m in notes[:start]]
+        removed: set[str] = set()
+        for group in groups:
+            count = len(gone & set(group))
+            removed |= set(shuffled(rng, group)[:count])
+            draws.append({"remove": group, "count": count})
+        for _ in notes[start + total :]:
+            rng.draw()
+        draws += [{"unused": m} for m in notes[start + total :]]
+        if removed == gone and rng.state == probe.get("rand_state"):
+            return draws
+    return None

@@ -186,6 +186,8 @@ def build_data(game)
       game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)
     end,
     'rounds' => rounds_of(game),
+    'auction_probe' => try { auction_probe(game) },
+    'reseat_probe' => try { reseat_probe(game) },
     'currency' => try { game.format_currency(1234) },
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
@@ -263,6 +265,52 @@ def port_probe(game)
   end
   { 'groups' => groups, 'cities' => earns.call(cities.first(3)),
     'overrides_base' => game.method(:revenue_for).super_method&.owner == BASE }
+end
+
+# How a waterfall auction treats bids on other companies than the cheapest: in a game
+# built as `game` was, every player in turn bids on a later company; whether the
+# cheapest is still for sale after (a title may count such bids as passes on it, and
+# remove it once everybody has passed so, or keep it).
+def auction_probe(game)
+  fresh = game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: 1,
+                                                                   optional_rules: game.optional_rules)
+  step = fresh.round.active_step
+  return nil unless step.is_a?(Engine::Step::WaterfallAuction)
+
+  first = step.companies.first
+  later = step.companies[1..]
+  fresh.players.size.times do |i|
+    player = fresh.round.active_step.active_entities.first
+    company = later[i % later.size]
+    price = fresh.round.active_step.min_bid(company)
+    fresh.process_action(Engine::Action::Bid.new(player, company: company, price: price))
+  end
+  { 'cheapest' => first.sym, 'stays' => !first.closed? && fresh.round.active_step.companies.include?(first) }
+end
+
+# How the players sit after the initial round and after a stock round, asked of a game
+# built as `game` was: with the players' cash rising by seat, the initial round's end
+# (`next_round!`) seating them by most cash reverses them; with a stock round's order of
+# passing no rotation of the seats, its end seating them in that order gives it.
+def reseat_probe(game)
+  # (three players at least: two seats reversed are also rotated)
+  count = [game.players.size, 3].max
+  fresh = game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1,
+                                                                     optional_rules: game.optional_rules)
+  seats = fresh.players.dup
+
+  out = {}
+  seats.each_with_index { |p, i| p.instance_variable_set(:@cash, 1000 + (10 * i)) }
+  initial = fresh.round.class.name
+  fresh.send(:next_round!)
+  out['initial'] = 'most_cash' if fresh.players == seats.reverse
+  return out unless fresh.round.is_a?(Engine::Round::Stock)
+
+  passed = [seats[1], seats[0], *seats[2..].reverse]
+  fresh.round.pass_order = passed.dup
+  fresh.send(:next_round!)
+  out['stock'] = 'first_to_pass' if fresh.players == passed && initial
+  out
 end
 
 # What the random setup of a built game did: the companies and corporations it removed,

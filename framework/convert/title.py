@@ -12,9 +12,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
-from framework.convert.draws import group_draws
+from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
     carried_tokens,
@@ -393,6 +394,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     bonuses.update(route_subsidies(build.get("route_subsidies")))
     if bonuses:
         out["bonuses"] = bonuses
+    auction_rules(out, build, constants, gaps)
+    reseating(out, build, gaps)
     draws = setup_draws(companies, build.get("draws") or [], gaps)
     family = _setup_family(dump, build)
     listed = (constants, build.get("game_companies") or [], build.get("corporations") or [])
@@ -405,10 +408,37 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
             gaps.add("title", "what the optional rule changes in the random setup is the title's code")
     if grouped is not None and not draws:
         draws = _grouped_setup(out, grouped, build, family, gaps)
+    if not draws and grouped is None:
+        draws = _choice_setup(out, constants, listed[1], family, gaps)
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     tidy(out, gaps)
     return out
+
+
+def _choice_setup(
+    out: dict[str, Any],
+    constants: dict[str, Any],
+    listed: list[dict[str, Any]],
+    family: dict[int, dict[str, Any]],
+    gaps: Gaps,
+) -> list[dict[str, Any]]:
+    """A setup keeping some of each group of companies (``convert.draws.choice_group_draws``):
+    its draws; the companies every built game leaves out besides leave the title."""
+    found = choice_group_draws(constants, [str(c.get("sym")) for c in listed], family)
+    if found is None:
+        return []
+    draws, fixed = found
+    for sym in fixed:
+        out["companies"].pop(sym, None)
+        gaps.add("companies", f"company {sym}: left out, as the title's code leaves it out")
+    for draw in draws:
+        if "unused" in draw:
+            gaps.add(
+                "title",
+                f"the title's {draw['unused']} draws a random number at setup; the format draws and drops it",
+            )
+    return draws
 
 
 def _setup_family(dump: dict[str, Any], build: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -656,6 +686,8 @@ def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int
             continue
         _same_players(mine, converted.sections["companies"])
         patch = {k: merge_patch(theirs.get(k), v) for k, v in mine.items() if theirs.get(k) != v}
+        if "setup" in theirs and "setup" not in mine:
+            patch["setup"] = None  # the rule's games are set up without drawing
         entry: dict[str, Any] = {"name": name}
         if rule.get("desc"):
             entry["description"] = str(rule["desc"])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import mail, operating, purchases, tokens, trains
+from framework.engine import mail, operating, purchases, seating, tokens, trains
 from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
-from framework.engine.steps.stock_turn import LAST_BUYER
+from framework.engine.steps.stock_turn import LAST_BUYER, PASS_ORDER
 from framework.engine.steps.track import HOME_CHOOSER, OPERATOR_ACTED, PENDING_HEX, PENDING_HOME
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class AuctionRound(Round):
     def finish(self) -> None:
         players = [p.id for p in self.game.humans]
         self.game.priority = players.index(self.entities[self.index])
+        seating.reseat(self.game, self.game.title.rounds[self.name].reseat, [])
         self.game.log_round_end(self.game.round_label())
 
 
@@ -48,8 +49,9 @@ class StockRound(Round):
     """Players in priority order, passing round the table until all have passed."""
 
     kind = "stock"
-    ROUND_STATE = (LAST_BUYER,)
-    """The last buyer may be the one the priority goes after (``stock.priority``)."""
+    ROUND_STATE = (LAST_BUYER, PASS_ORDER)
+    """The last buyer may be the one the priority goes after (``stock.priority``); the
+    order of passing may seat the players anew (``reseat: first_to_pass``)."""
 
     def start(self) -> None:
         game = self.game
@@ -85,6 +87,7 @@ class StockRound(Round):
         if game.title.rules.stock.priority == "after_last_to_buy" and self.last_buyer is not None:
             last = self.last_buyer
         game.priority = (players.index(last) + 1) % len(players)
+        seating.reseat(game, game.title.rounds[self.name].reseat, getattr(self, "pass_order", []))
         stock = game.title.rules.stock
         floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
         for sym in game.market.in_order(floated):

@@ -25,6 +25,7 @@ class LibraryRoundState:
     sold_turn: list[str]
     last_actor: str | None
     last_buyer: str | None
+    pass_order: list[str]
     # buying
     bought_early: bool
     emergency_sold: list[str]

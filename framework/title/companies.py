@@ -504,6 +504,17 @@ class Company(Entry):
     more players, ``players: [4, 5, 6]`` (18xx.games' ``min_players``)."""
     comes_with: list[Name] = []
     """Companies the buyer receives too (and that leave the game with this one)."""
+    choose_one_of: list[Name] = []
+    """Buying it in the initial auction, the buyer takes one of these companies instead
+    (choosing it by a bid of 0 on it, before anything else happens); this one and the
+    others leave the game. 1868 Wyoming's P2 to P6 with its "P2-P6 choice" rule: the
+    winner of P2 takes one of P2a, P2b and P2c. The companies listed are not offered in
+    the auction themselves."""
+    unsold_only_if_all_pass: bool = False
+    """With ``rules.auction.bid_elsewhere_passes``, not for this company: as the cheapest
+    it is unsold (``rules.auction.unsold_cheapest``) only when every player's last action
+    since it became the cheapest was a pass, a bid on another company not counting as
+    one (1868 Wyoming's Hell on Wheels)."""
     corporations_may_buy: bool = True
     """Corporations may buy it from players (when the phase allows; a ``revenue_change``
     ability may end it)."""

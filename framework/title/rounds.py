@@ -56,6 +56,13 @@ class Round(Entry):
     """For an ``auction`` round: the order players take their turns in, seat order from
     the holder of the priority or its reverse (18MS drafts its companies in reverse
     seat order: 18xx.games' draft round ``reverse_order``)."""
+    reseat: Literal["most_cash", "first_to_pass"] | None = None
+    """After this round the players sit in a new order, which every later round follows
+    (the holder of the priority sits first): ``most_cash``, most cash first (ties in the
+    order they sat); ``first_to_pass`` (a stock round), in the order they first passed
+    without acting, a player who acted after passing losing their place (1868 Wyoming:
+    ``most_cash`` after its auction, ``first_to_pass`` after every stock round). None: the
+    players keep their seats."""
     hook: str | None = None
     """For ``custom`` rounds: what in the title's hooks plays it — a
     :class:`framework.engine.rounds.Round` subclass (the engine makes and starts it), or

@@ -108,6 +108,16 @@ class AuctionRules(Model):
     (18xx.games' ``ONLY_HIGHEST_BID_COMMITTED``; 18Chesapeake); otherwise by all of their
     bids. Either way, the most a player may bid on a company is their cash less the money
     tied up elsewhere, plus their own bid on that company."""
+    unsold_cheapest: Literal["discount", "removed"] = "discount"
+    """What becomes of the cheapest company when every player has passed on it:
+    ``discount``, it gets ``min_increment`` cheaper (and at nothing goes to the next
+    player); ``removed``, it leaves the game, and with it the companies of its
+    ``choose_one_of`` (1868 Wyoming)."""
+    bid_elsewhere_passes: bool = False
+    """A bid on a later company counts as passing on the cheapest: once every player has
+    passed or bid on another company since it became the cheapest, nobody buying it, it
+    is unsold (``unsold_cheapest``). Otherwise only every player passing in a row
+    counts."""
 
 
 class DraftRules(Model):

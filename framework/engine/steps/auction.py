@@ -8,6 +8,11 @@ start a resolution auction in which the lowest bidder raises or drops out.
 When everybody passes, the cheapest company at the start gets 5 cheaper (at 0
 it goes free to the player after the last to pass, and the turn goes on from them) —
 or, once it is sold, the owned companies pay their revenue.
+
+A title may rather remove the cheapest company everybody passed on
+(``rules.auction.unsold_cheapest: removed``), count a bid on a later company as a pass on
+the cheapest (``bid_elsewhere_passes``; but for a company ``unsold_only_if_all_pass``), and
+sell companies whose buyer then takes one of others instead (``choose_one_of``).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, shares, tokens, trains
+from framework.engine import events, finance, operating, shares, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Choice, Step, entity_of, step
@@ -116,24 +121,31 @@ class WaterfallAuction(Step):
         "bid on a later one, or pass; bids are resolved when a company becomes the cheapest."
     )
     rounds = ("auction",)
-    STATE = ("bids", "resolving", "cheapest")
+    STATE = ("bids", "resolving", "cheapest", "choosing", "passed_on_cheapest")
 
     def setup(self) -> None:
         if hasattr(self, "bids"):
             return
         self.bids: dict[str, list[list[Any]]] = {}
         self.resolving: str | None = None
+        self.choosing: list[str] | None = None
+        """``[player, company]``: the buyer of a company with ``choose_one_of`` choosing."""
+        self.passed_on_cheapest: dict[str, str] = {}
+        """``rules.auction.bid_elsewhere_passes``: the players who passed (``pass``) or bid
+        on another company (``bid``) since the cheapest became the cheapest."""
         offered = self.offered()
         self.cheapest = offered[0] if offered else None
 
     @property
     def open(self) -> bool:
-        return bool(self.offered())
+        return bool(self.offered()) or bool(getattr(self, "choosing", None))
 
     def offered(self) -> list[str]:
         """Unsold companies in the auction, cheapest first."""
         game = self.game
-        return sorted(unsold(game), key=lambda sym: game.title.companies[sym].value)
+        choices = {c for spec in game.title.companies.values() for c in spec.choose_one_of}
+        offered = [sym for sym in unsold(game) if sym not in choices]
+        return sorted(offered, key=lambda sym: game.title.companies[sym].value)
 
     def price_of_first(self) -> int:
         first = self.offered()[0]
@@ -144,9 +156,13 @@ class WaterfallAuction(Step):
         return min(bids, key=lambda b: b[1])[0] if bids else None
 
     def acting_entity(self) -> str | None:
+        if self.choosing:
+            return self.choosing[0]
         return self.lowest_bidder() if self.resolving else None
 
     def actions(self, entity: str) -> list[str]:
+        if self.choosing:
+            return ["bid"] if entity == self.choosing[0] else []
         if not self.offered():
             return []
         if self.resolving:
@@ -169,7 +185,7 @@ class WaterfallAuction(Step):
 
     def skip(self) -> None:
         """The auction is never skipped while companies are unsold."""
-        if not self.offered():
+        if not self.offered() and not self.choosing:
             self.passed = True
 
     # -- bids ---------------------------------------------------------------
@@ -264,6 +280,9 @@ class WaterfallAuction(Step):
     def choices_bid(self, player: str) -> list[Choice]:
         """Buying the cheapest company at its price, and bids on the later ones (or on the
         one being resolved) from the least to the most ``player`` may bid."""
+        if self.choosing:
+            spec = self.game.title.companies[self.choosing[1]]
+            return [{"company": c, "price": 0} for c in spec.choose_one_of if self._choosable(c)]
         cash = self.game.players_by_id[player].cash
         offered = self.offered()
         companies = [self.resolving] if self.resolving else offered[1:]
@@ -286,6 +305,9 @@ class WaterfallAuction(Step):
         player = entity_of(action)
         company = str(action.get("company"))
         price = int(action.get("price", 0))
+        if self.choosing:
+            self._choose(player, company)
+            return
         offered = self.offered()
         if company not in offered:
             raise GameError("auction", f"{company} is not for sale")
@@ -306,8 +328,29 @@ class WaterfallAuction(Step):
             self._settle_next()
         else:
             self._place_bid(player, company, price, cash)
+            self.passed_on_cheapest[player] = "bid"
         game.players_by_id[player].passed = False
         self.round.next_entity()
+        self._maybe_all_passed()
+
+    def _choosable(self, company: str) -> bool:
+        return self.game.companies[company].owner == BANK
+
+    def _choose(self, player: str, company: str) -> None:
+        """The buyer of a company with ``choose_one_of`` takes one of its choices; the
+        company and the other choices leave the game, and the settling goes on."""
+        game = self.game
+        bought = self.choosing[1] if self.choosing else ""
+        spec = game.title.companies[bought]
+        if company not in spec.choose_one_of or not self._choosable(company):
+            raise GameError("choose_one_of", f"{company} is not one of the companies {bought} offers")
+        self.choosing = None
+        give_company(game, company, player)
+        game.log(f"{game.name(player)} chooses {company}")
+        for other in (bought, *spec.choose_one_of):
+            if other != company:
+                events.close_company(game, other)
+        self._settle_next()
 
     def _place_bid(self, player: str, company: str, price: int, cash: int) -> None:
         low = self.min_bid(company)
@@ -338,13 +381,40 @@ class WaterfallAuction(Step):
             return
         game.players_by_id[player].passed = True
         game.log(f"{game.name(player)} passes")
+        self.passed_on_cheapest[player] = "pass"
         if all(p.passed for p in game.humans):
             self._all_passed()
         self.round.next_entity()
+        self._maybe_all_passed()
+
+    def _maybe_all_passed(self) -> None:
+        """``rules.auction.bid_elsewhere_passes``: every player has passed on the cheapest
+        or bid on another company since it became the cheapest."""
+        game = self.game
+        if not game.title.rules.auction.bid_elsewhere_passes or self.resolving or self.choosing:
+            return
+        if not self.offered() or any(p.id not in self.passed_on_cheapest for p in game.humans):
+            return
+        self._all_passed()
 
     def _all_passed(self) -> None:
         game = self.game
         cheapest = self.cheapest
+        auction = game.title.rules.auction
+        if auction.unsold_cheapest == "removed" and self.offered():
+            cheapest = self.offered()[0]
+            for p in game.humans:
+                p.passed = False
+            if game.title.companies[cheapest].unsold_only_if_all_pass and any(
+                self.passed_on_cheapest.get(p.id) != "pass" for p in game.humans
+            ):
+                return
+            self.passed_on_cheapest = {}
+            game.log(f"{cheapest} is removed (every player passed on it)")
+            for gone in (cheapest, *game.title.companies[cheapest].choose_one_of):
+                events.close_company(game, gone)
+            self._settle_next()
+            return
         if cheapest is not None and game.companies[cheapest].owner == BANK:
             company = game.companies[cheapest]
             company.discount += game.title.rules.auction.min_increment
@@ -370,12 +440,20 @@ class WaterfallAuction(Step):
         game = self.game
         finance.pay(game, player, BANK, price)
         self.bids.pop(company, None)
+        self.passed_on_cheapest = {}
+        if game.title.companies[company].choose_one_of:
+            # the company is paid for; its buyer takes one of its choices instead
+            game.companies[company].owner = player
+            self.choosing = [player, company]
+            game.log(f"{game.name(player)} buys {company} for {price}")
+            return
         give_company(game, company, player)
         game.log(f"{game.name(player)} buys {company} for {price}")
 
     def _settle_next(self) -> None:
-        """Sell the next companies that have bids, until one has none or needs an auction."""
-        while self.offered():
+        """Sell the next companies that have bids, until one has none or needs an auction
+        (or its buyer is to choose among its ``choose_one_of``)."""
+        while self.offered() and not self.choosing:
             company = self.offered()[0]
             bids = self.bids.get(company, [])
             if not bids:

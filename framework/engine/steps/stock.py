@@ -87,6 +87,10 @@ class BuySellParShares(StockTurn):
         player.passed = not rnd.acted
         if rnd.acted:
             rnd.last_actor = player.id
+            if player.id in rnd.pass_order:
+                rnd.pass_order.remove(player.id)
+        elif player.id not in rnd.pass_order:
+            rnd.pass_order.append(player.id)
 
     # -- actions --------------------------------------------------------------
 

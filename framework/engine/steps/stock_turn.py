@@ -50,6 +50,12 @@ LAST_ACTOR = RoundState("last_actor", None, "The last player to buy, sell or sta
 LAST_BUYER = RoundState(
     "last_buyer", None, "The last player to buy a share or start a corporation this round."
 )
+PASS_ORDER = RoundState(
+    "pass_order",
+    [],
+    "The players who passed without acting, in the order they first did "
+    "(one who acted after lost their place).",
+)
 
 
 class StockTurn(Step):
@@ -57,7 +63,18 @@ class StockTurn(Step):
     they may buy from other players."""
 
     rounds = ("stock",)
-    ROUND_STATE = (SOLD, BOUGHT, BOUGHT_FROM, PARRED, LAST_ACTOR, ACTED, SOLD_FIRST, LAST_BUYER, SOLD_TURN)
+    ROUND_STATE = (
+        SOLD,
+        BOUGHT,
+        BOUGHT_FROM,
+        PARRED,
+        LAST_ACTOR,
+        ACTED,
+        SOLD_FIRST,
+        LAST_BUYER,
+        SOLD_TURN,
+        PASS_ORDER,
+    )
 
     def must_sell(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
         """Whether ``player`` holds more than a limit allows (``count``: their certificates

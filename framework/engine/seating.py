@@ -1,0 +1,26 @@
+"""The players sitting in a new order after a round (a round's ``reseat``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+
+def reseat(game: Game, how: str | None, pass_order: list[str]) -> None:
+    """Seat the human players anew, ``how`` says (``most_cash`` or ``first_to_pass``;
+    ``None``: no change); the first of them then holds the priority."""
+    if how is None:
+        return
+    seats = [p.id for p in game.humans]
+    if how == "most_cash":
+        order = sorted(seats, key=lambda pid: (-game.players_by_id[pid].cash, seats.index(pid)))
+    else:
+        order = [pid for pid in pass_order if pid in seats]
+        order += [pid for pid in seats if pid not in order]
+    humans = [game.players_by_id[pid] for pid in order]
+    game.players = humans + [p for p in game.players if p.bot]
+    game.humans = humans
+    game.priority = 0
+    game.log(f"Priority order: {', '.join(game.name(pid) for pid in order)}")
