@@ -195,6 +195,7 @@ def build_data(game)
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
     'unupgradable_tiles' => try { unupgradable_tiles(game) },
+    'closes_when_par_set' => try { closes_when_par_set(game) },
   }.merge(setup_probe(game))
 end
 
@@ -446,6 +447,29 @@ def assign_probe(game, sym, hex, train:, loading:)
   [corp.all_abilities - before, fresh, corp]
 rescue StandardError
   nil
+end
+
+# The companies carrying a president's certificate that close once its par is set (18TN's
+# Louisville and Nashville Railroad): in a fresh game the first player owns the company, and
+# sets the corporation's par as the library's pending-par step does.
+def closes_when_par_set(game)
+  game.companies.each_with_object([]) do |company, out|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    held = fresh.company_by_id(company.sym)
+    share = held.all_abilities.find { |a| a.type == :shares }&.shares&.first
+    next unless share.respond_to?(:president) && share.president
+
+    corp = share.corporation
+    player = fresh.players.first
+    held.owner = player
+    player.companies << held
+    fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+    fresh.share_pool.buy_shares(player, share, exchange: :free)
+    fresh.after_par(corp)
+    out << company.sym if held.closed?
+  rescue StandardError
+    next # a par the title does not let be set this way: nothing found
+  end
 end
 
 # The tiles a title's own `upgrades_to?` never lets be upgraded though the library's

@@ -233,6 +233,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
     )
     rules["company_sales"] = sales
+    for sym in build.get("closes_when_par_set") or []:
+        if sym in companies:
+            companies[sym]["closes_when_par_set"] = True
     if build.get("first_operating_order") == "lowest_first":
         rules["first_operating_order"] = "lowest_first"
     _auctioned(companies, build.get("auction_companies"), build.get("companies") or [], gaps)
@@ -449,7 +452,17 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         if all(isinstance(b.get(key), bool) for b in builds.values()):
             gaps.drop("code", f"`{method}`")
     _probed_steps(base, gaps)
+    _event_code(sections.get("trains") or {}, gaps)
     return converted
+
+
+def _event_code(trains: dict[str, Any], gaps: Gaps) -> None:
+    """The title's code that carries out a train event the format says (the
+    ``lose_weakest_run`` event: 18xx.games' revenue and dividend code for it)."""
+    if any("lose_weakest_run" in (t.get("events") or []) for t in trains.values() if isinstance(t, dict)):
+        gaps.drop("code", "`routes_revenue`")
+        gaps.drop("rounds", "operating round: the title's step Dividend")
+        gaps.drop("rounds", "the title defines the step Dividend")
 
 
 ANSWERED = {"multiple_buy_only_from_market?": "multiple_buy_only_from_market"}

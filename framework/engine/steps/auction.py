@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, shares, tokens, trains
+from framework.engine import events, finance, operating, shares, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
 from framework.engine.steps.base import Choice, Step, entity_of, step
@@ -81,6 +81,8 @@ class CompanyPendingPar(Step):
         game.log(f"{game.name(player)} pars {sym} at {price}")
         tokens.home_at(game, sym, "par")
         shares.check_float(game, corp)
+        if company is not None and game.title.companies[company].closes_when_par_set:
+            events.close_company(game, company)
 
     def _company_for(self, sym: str) -> str | None:
         for company in self.game.companies:
