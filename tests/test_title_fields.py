@@ -787,7 +787,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.treasury_price": (
         VAR + "test_oscarian_ipo_shares_cost_par_and_floating_pays_ten_times_par",
     ),
-    "rules.stock.priority": (FIELDS + "test_priority_after_the_last_to_act_or_the_last_to_buy",),
+    "rules.stock.priority": (
+        FIELDS + "test_priority_after_the_last_to_act_or_the_last_to_buy",
+        FIELDS + "test_priority_to_the_player_with_the_most_cash",
+    ),
     "rules.track.restriction": (
         CONF + "test_track_restriction_is_judged_on_the_paths_walked_after_the_lay",
         REPLAY,
@@ -1425,6 +1428,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.track.first_turn_lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),
     "rules.stock.sell_before_operating": (
         T1846 + "test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares",
+        FIELDS + "test_who_may_sell_shares_of_a_corporation_that_has_not_operated",
     ),
     "companies.price": (
         BLIND + "test_the_draft_ends_when_only_blank_cards_are_shown_and_each_player_pays_then",

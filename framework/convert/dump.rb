@@ -196,6 +196,7 @@ def build_data(game)
     'assigned_bonuses' => try { assigned_bonuses(game) },
     'unupgradable_tiles' => try { unupgradable_tiles(game) },
     'closes_when_par_set' => try { closes_when_par_set(game) },
+    'priority_to_most_cash' => try { priority_to_most_cash(game) },
   }.merge(setup_probe(game))
 end
 
@@ -447,6 +448,22 @@ def assign_probe(game, sym, hex, train:, loading:)
   [corp.all_abilities - before, fresh, corp]
 rescue StandardError
   nil
+end
+
+# Whether the player with the most cash gets priority deal, the seats keeping their order
+# (18Rhl's `reorder_players`): in two fresh games the last and the second-last player are
+# given the most cash, and the players are reordered as after a round.
+def priority_to_most_cash(game)
+  return false if game.players.size < 3
+
+  [1, 2].all? do |back|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    rich = fresh.players[-back]
+    seats = fresh.players.dup
+    fresh.bank.spend(1000, rich)
+    fresh.send(:reorder_players)
+    fresh.players.first == rich && fresh.players == seats.rotate(seats.index(rich))
+  end
 end
 
 # The companies carrying a president's certificate that close once its par is set (18TN's

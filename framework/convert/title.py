@@ -233,6 +233,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
     )
     rules["company_sales"] = sales
+    if build.get("priority_to_most_cash") is True and rules["stock"]["priority"] == "after_last_to_act":
+        rules["stock"]["priority"] = "most_cash"
     for sym in build.get("closes_when_par_set") or []:
         if sym in companies:
             companies[sym]["closes_when_par_set"] = True
