@@ -337,6 +337,28 @@ def test_a_future_label_asks_the_tile_of_its_colour_for_the_label(future):
         assert refused.value.rule == "label"
 
 
+@pytest.mark.parametrize("future", [False, True])
+def test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry(future):
+    """1830's H10, its green tile 14 given ``future_label: {label: Z, color:
+    brown}`` (as 18TN's green Nashville tile takes the brown ``P`` tile): the brown 63 that
+    may follow 14 without it is refused with it, for it carries no ``Z``."""
+    from framework.title.loader import RulesText
+
+    text = "tiles: {14: {count: 3, future_label: {label: Z, color: brown}}}\n" if future else "{}\n"
+    folder = Path(__file__).resolve().parents[1] / "titles" / "1830"
+    board = Board(load_title(folder, rules=[RulesText("z.yaml", text)]))
+    yellow = next(r for r in range(6) if _legal(board, "H10", "57", r))
+    upgrade(board, "H10", "57", yellow)
+    green = next(r for r in range(6) if _legal(board, "H10", "14", r))
+    upgrade(board, "H10", "14", green)
+    browns = any(_legal(board, "H10", "63", r) for r in range(6))
+    assert browns is not future
+    if future:
+        with pytest.raises(IllegalLay, match="label 'Z'") as refused:
+            check_lay(board, ANYWHERE, "H10", board.supply.next_id("63"), green)
+        assert refused.value.rule == "label"
+
+
 # -- a hex's own tiles (18GA's Augusta takes only tile 453a as its green) ---------------
 
 OWN_GREEN = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
+import pytest
 from sj_support import (
     REAL,
     TITLE_DIR,
@@ -29,6 +30,8 @@ from sj_support import (
     turn,
 )
 
+from framework.base.errors import GameError
+from framework.engine import shares
 from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.state import game_from_dict, game_to_dict
@@ -116,6 +119,42 @@ def test_priority_after_the_last_to_act_or_the_last_to_buy():
     assert _buy_then_sell(stock_round_2()).priority == 1
     game = _buy_then_sell(with_rules(stock_round_2(), "  stock: {priority: after_last_to_buy}\n"))
     assert game.priority == 0
+
+
+def test_priority_to_the_player_with_the_most_cash():
+    """``stock.priority: most_cash`` (18Rhl): after the same round the richest player has
+    priority, not Bo, the player after the last to act; with two players equally richest,
+    Bo has it again."""
+    game = _buy_then_sell(with_rules(stock_round_2(), "  stock: {priority: most_cash}\n"))
+    cashes = [p.cash for p in game.humans]
+    richest = cashes.index(max(cashes))
+    assert cashes.count(max(cashes)) == 1 and richest != 1
+    assert game.priority == richest
+    game = with_rules(stock_round_2(), "  stock: {priority: most_cash}\n")
+    game.humans[2].cash = 10000  # Cy, who only passes
+    game.humans[3].cash = 10000 + game.market.price("KFJ")  # Di, who buys a share
+    assert _buy_then_sell(game).priority == 1
+
+
+# -- rules.stock.sell_before_operating -------------------------------------------------------
+
+
+@pytest.mark.parametrize("who", ["anyone", "president", "nobody"])
+def test_who_may_sell_shares_of_a_corporation_that_has_not_operated(who):
+    """``stock.sell_before_operating``: SNJ, taken as not yet operated. Ann (20%) may sell
+    only under ``anyone``; Cy, its president, under ``anyone`` or ``president``; nobody
+    under ``nobody`` (18Rhl, 18xx.games' ``SELL_AFTER = :operate``)."""
+    game = with_rules(stock_round_2(), f"  stock: {{sell_before_operating: {who}}}\n")
+    corp = game.corporations["SNJ"]
+    corp.operated = False
+    for seller, may in ((ANN, who == "anyone"), (CY, who != "nobody")):
+        share = next(s for s in corp.certificates_of(seller) if not s.president)
+        if may:
+            shares.check_sale(game, seller, corp, [share], 10)
+        else:
+            with pytest.raises(GameError, match="has not operated") as refused:
+                shares.check_sale(game, seller, corp, [share], 10)
+            assert refused.value.rule == "selling"
 
 
 # -- rules.tokens.home ------------------------------------------------------------------------

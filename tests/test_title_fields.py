@@ -659,6 +659,7 @@ BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
 T18AL = "test_18al.py::"
 NEUTRAL = "test_neutral_tokens.py::"
+T18TN = "test_18tn.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CLOSING = "test_closing.py::"
@@ -912,7 +913,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.treasury_price": (
         VAR + "test_oscarian_ipo_shares_cost_par_and_floating_pays_ten_times_par",
     ),
-    "rules.stock.priority": (FIELDS + "test_priority_after_the_last_to_act_or_the_last_to_buy",),
+    "rules.stock.priority": (
+        FIELDS + "test_priority_after_the_last_to_act_or_the_last_to_buy",
+        FIELDS + "test_priority_to_the_player_with_the_most_cash",
+    ),
     "rules.track.restriction": (
         CONF + "test_track_restriction_is_judged_on_the_paths_walked_after_the_lay",
         REPLAY,
@@ -1090,6 +1094,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "map.hexes.icons.name": (OPER + "test_routes_earn_their_bonuses", REPLAY),
     "map.hexes.icons.sticky": (HERE + "test_a_plain_icon_goes_with_the_first_tile",),
+    "tiles.future_label.label": (
+        LAYS + "test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry",
+        T18TN + "test_the_green_nashville_tile_is_upgraded_only_to_a_p_tile",
+    ),
+    "tiles.future_label.color": (LAYS + "test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry",),
     "map.hexes.future_label.label": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),
     "map.hexes.future_label.color": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),
     "map.hexes.own_tiles": (
@@ -1260,6 +1269,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.corporations_may_buy": (COMP + "test_ne_and_neft_cannot_be_bought_by_corporations",),
     "companies.counts_for_cert_limit": (STOCK + "test_privates_count_for_the_limit_but_neft_does_not",),
     "companies.closes_on_event": (COMP + "test_the_priority_card_survives_phase_5_and_counts_nothing",),
+    "companies.closes_when_par_set": (T18TN + "test_lnr_closes_once_l_n_s_par_is_set",),
     "companies.closes_when_corporation_buys_train": (
         COMP + "test_aevr_closes_when_okj_gets_its_first_train",
     ),
@@ -1647,6 +1657,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.track.first_turn_lays.min_cost": (T1846 + "test_every_tile_costs_1846_at_least_20",),
     "rules.stock.sell_before_operating": (
         T1846 + "test_before_it_operates_only_a_corporation_s_president_may_sell_its_shares",
+        FIELDS + "test_who_may_sell_shares_of_a_corporation_that_has_not_operated",
     ),
     "companies.price": (
         BLIND + "test_the_draft_ends_when_only_blank_cards_are_shown_and_each_player_pays_then",

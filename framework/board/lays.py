@@ -179,6 +179,9 @@ def _site(board: Board, layer: LayTerms, hex_id: str) -> _Site:
     label = old.label if old.label is not None else hx.label
     if hx.future_label is not None and wanted == hx.future_label.color:
         label = hx.future_label.label
+    future = board.title.tiles[placed.name].future_label if placed is not None else None
+    if future is not None and wanted == future.color:
+        label = future.label
     own = next((names for color, names in hx.own_tiles.items() if color == wanted), None)
     return _Site(
         hex_id, old, old_color, wanted, label, placed.name if placed else None, tuple(own) if own else None

@@ -194,7 +194,7 @@ def _full_tile(name: str, color: str, code: str, count: Any, gaps: Gaps) -> dict
     read = read_code(code)
     for note in read.gaps:
         gaps.add("tiles", f"tile {name}: {note}")
-    content = {k: v for k, v in read.content.items() if k not in ("icons", "borders", "future_label")}
+    content = {k: v for k, v in read.content.items() if k not in ("icons", "borders")}
     tile: dict[str, Any] = {"color": color, "count": count, **content}
     if read.ability_only:
         tile["ability_only"] = True

@@ -213,6 +213,8 @@ def build_data(game)
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
     'icon_lay_income' => try { icon_lay_income(game) },
+    'closes_when_par_set' => try { closes_when_par_set(game) },
+    'priority_to_most_cash' => try { priority_to_most_cash(game) },
   }.merge(setup_probe(game))
 end
 
@@ -556,6 +558,45 @@ def assign_probe(game, sym, hex, train:, loading:)
   [corp.all_abilities - before, fresh, corp]
 rescue StandardError
   nil
+end
+
+# Whether the player with the most cash gets priority deal, the seats keeping their order
+# (18Rhl's `reorder_players`): in two fresh games the last and the second-last player are
+# given the most cash, and the players are reordered as after a round.
+def priority_to_most_cash(game)
+  return false if game.players.size < 3
+
+  [1, 2].all? do |back|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    rich = fresh.players[-back]
+    seats = fresh.players.dup
+    fresh.bank.spend(1000, rich)
+    fresh.send(:reorder_players)
+    fresh.players.first == rich && fresh.players == seats.rotate(seats.index(rich))
+  end
+end
+
+# The companies carrying a president's certificate that close once its par is set (18TN's
+# Louisville and Nashville Railroad): in a fresh game the first player owns the company, and
+# sets the corporation's par as the library's pending-par step does.
+def closes_when_par_set(game)
+  game.companies.each_with_object([]) do |company, out|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    held = fresh.company_by_id(company.sym)
+    share = held.all_abilities.find { |a| a.type == :shares }&.shares&.first
+    next unless share.respond_to?(:president) && share.president
+
+    corp = share.corporation
+    player = fresh.players.first
+    held.owner = player
+    player.companies << held
+    fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+    fresh.share_pool.buy_shares(player, share, exchange: :free)
+    fresh.after_par(corp)
+    out << company.sym if held.closed?
+  rescue StandardError
+    next # a par the title does not let be set this way: nothing found
+  end
 end
 
 # The tiles a title's own `upgrades_to?` never lets be upgraded though the library's

@@ -343,6 +343,17 @@ def _added_in_setup(built: dict[str, Any] | None, company: dict[str, Any]) -> li
     ]
 
 
+def _own_president(company: dict[str, Any]) -> bool:
+    """Whether a company's ``close`` ``when: par`` names the corporation whose president's
+    certificate it carries (18Rhl's director's certificate of RhE)."""
+    abilities: list[dict[str, Any]] = company.get("abilities") or []
+    close: dict[str, Any] = next((a for a in abilities if a.get("type") == "close"), {})
+    shares: dict[str, Any] = next((a for a in abilities if a.get("type") == "shares"), {})
+    held = shares.get("shares")
+    first = held[0] if isinstance(held, list) and held else held
+    return isinstance(first, str) and first == f"{close.get('corporation')}_0"
+
+
 def convert_companies(
     game_companies: Any,
     built: list[dict[str, Any]],
@@ -391,6 +402,8 @@ def convert_companies(
                 entry["corporations_may_buy"] = False
             if ability.get("type") == "close" and ability.get("when") == "bought_train":
                 entry["closes_when_corporation_buys_train"] = True
+            elif ability.get("type") == "close" and ability.get("when") == "par" and _own_president(company):
+                entry["closes_when_par_set"] = True
             elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):

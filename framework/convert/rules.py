@@ -43,6 +43,10 @@ POOL_DROPS = {
 EBUY_OTHERS = {"value": "face_value", "always": "any", "never": "never"}
 
 
+SELL_BEFORE_OPERATING = {"p_any_operate": "president", "operate": "nobody"}
+"""``SELL_AFTER`` values that say who sells a corporation's shares before it operates."""
+
+
 def _pick(gaps: Gaps, name: str, value: Any, table: dict[str, str], default: str) -> str:
     if str(value) in table:
         return table[str(value)]
@@ -176,7 +180,7 @@ def convert_rules(
         ),
         "first_sales": 2 if sell_after == "first" else 1,
         "sell_unfloated": sell_after != "operate",
-        "sell_before_operating": "president" if sell_after == "p_any_operate" else "anyone",
+        "sell_before_operating": SELL_BEFORE_OPERATING.get(sell_after, "anyone"),
         "sell_in_blocks": bool(c("MUST_SELL_IN_BLOCKS", False)),
         "sell_move": _pick(
             gaps, "SELL_MOVEMENT", c("SELL_MOVEMENT", "down_share"), SELL_MOVES, "down_per_share"

@@ -323,6 +323,11 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _lays_closing(companies, build.get("lay_closes"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False
+    if build.get("priority_to_most_cash") is True and rules["stock"]["priority"] == "after_last_to_act":
+        rules["stock"]["priority"] = "most_cash"
+    for sym in build.get("closes_when_par_set") or []:
+        if sym in companies:
+            companies[sym]["closes_when_par_set"] = True
     if build.get("first_operating_order") == "lowest_first":
         rules["first_operating_order"] = "lowest_first"
     if build.get("mail") == "home_stop":
@@ -586,7 +591,17 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         gaps.drop("code", "`revenue_for`")
     if any(b.get("paid_to") == "treasury" for b in found.values()):
         gaps.drop("code", "`routes_subsidy`")
+    _event_code(sections.get("trains") or {}, gaps)
     return converted
+
+
+def _event_code(trains: dict[str, Any], gaps: Gaps) -> None:
+    """The title's code that carries out a train event the format says (the
+    ``lose_weakest_run`` event: 18xx.games' revenue and dividend code for it)."""
+    if any("lose_weakest_run" in (t.get("events") or []) for t in trains.values() if isinstance(t, dict)):
+        gaps.drop("code", "`routes_revenue`")
+        gaps.drop("rounds", "operating round: the title's step Dividend")
+        gaps.drop("rounds", "the title defines the step Dividend")
 
 
 ANSWERED = {"multiple_buy_only_from_market?": "multiple_buy_only_from_market"}

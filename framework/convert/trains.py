@@ -8,7 +8,11 @@ from typing import Any
 from framework.convert.gaps import Gaps
 
 TILE_COLORS = ("yellow", "green", "brown", "gray")
-EVENTS = {"close_companies": "close_companies", "full_cap": "full_capitalization"}
+EVENTS = {
+    "close_companies": "close_companies",
+    "full_cap": "full_capitalization",
+    "civil_war": "lose_weakest_run",
+}
 STATUS = {
     "can_buy_companies": "buy_companies",
     "can_buy_companies_from_other_players": "players_buy_companies",

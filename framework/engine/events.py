@@ -8,6 +8,9 @@
 * ``nationalization``: the trainless corporation that has operated and stands
   highest on the market is taken over by the state railway (rulebook §11,
   reference §4.12).
+* ``lose_weakest_run``: every floated corporation that owns a train, and the buyer, is
+  marked (``LOSES_WEAKEST_RUN``) to give up one train's earnings in its next operating
+  turn (see :mod:`framework.engine.steps.running`).
 
 A phase's start also changes the revenue of companies with a ``revenue_change``
 ability for it, and removes the ``assigned_bonus`` bonuses that last until it.
@@ -86,6 +89,26 @@ def run(game: Game, event: Event, train: Train) -> None:
         full_capitalization(game)
     elif event.type == "nationalization":
         nationalization(game)
+    elif event.type == "lose_weakest_run":
+        lose_weakest_run(game, train.owner)
+
+
+LOSES_WEAKEST_RUN = "loses_weakest_run"
+"""The counter on a corporation's charter that marks it to give up one train's earnings in
+its next operating turn (the ``lose_weakest_run`` event)."""
+
+
+def lose_weakest_run(game: Game, buyer: str) -> None:
+    """Mark the buyer and every floated corporation that owns a train."""
+    owners = {t.owner for t in game.trains.values()}
+    marked = [
+        sym
+        for sym, corp in game.corporations.items()
+        if sym == buyer or (corp.floated and not corp.closed and sym in owners)
+    ]
+    for sym in marked:
+        game.corporations[sym].counters[LOSES_WEAKEST_RUN] = 1
+    game.log(f"{', '.join(sorted(marked))} each give up one train's earnings in their next operating turn")
 
 
 def close_company(game: Game, sym: str) -> None:

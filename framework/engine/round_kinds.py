@@ -40,9 +40,23 @@ class AuctionRound(Round):
 
     def finish(self) -> None:
         players = [p.id for p in self.game.humans]
-        self.game.priority = players.index(self.entities[self.index])
+        self.game.priority = priority_to_most_cash(self.game, players.index(self.entities[self.index]))
         seating.reseat(self.game, self.game.title.rounds[self.name].reseat, [])
         self.game.log_round_end(self.game.round_label())
+
+
+def priority_to_most_cash(game: Game, otherwise: int) -> int:
+    """The index of the player who gets priority: the one with the most cash where
+    ``stock.priority`` is ``most_cash`` and one alone has the most; else ``otherwise``."""
+    if game.title.rules.stock.priority != "most_cash":
+        return otherwise
+    humans = game.humans
+    most = max(p.cash for p in humans)
+    richest = [i for i, p in enumerate(humans) if p.cash == most]
+    if len(richest) != 1:
+        return otherwise
+    game.log(f"{game.name(humans[richest[0]].id)} has priority as having the most cash")
+    return richest[0]
 
 
 class StockRound(Round):
@@ -86,7 +100,7 @@ class StockRound(Round):
         last = self.entities[self.index]
         if game.title.rules.stock.priority == "after_last_to_buy" and self.last_buyer is not None:
             last = self.last_buyer
-        game.priority = (players.index(last) + 1) % len(players)
+        game.priority = priority_to_most_cash(game, (players.index(last) + 1) % len(players))
         seating.reseat(game, game.title.rounds[self.name].reseat, getattr(self, "pass_order", []))
         stock = game.title.rules.stock
         floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]

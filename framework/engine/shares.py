@@ -73,6 +73,8 @@ def check_sale(
         raise GameError("selling", f"{corp.sym} has not been started")
     if not corp.floated and not (rules.sell_unfloated if unfloated is None else unfloated):
         raise GameError("selling", f"{corp.sym} has not floated")
+    if rules.sell_before_operating == "nobody" and not corp.operated:
+        raise GameError("selling", f"{corp.sym} has not operated: nobody may sell its shares yet")
     if rules.sell_before_operating == "president" and not corp.operated and corp.president() != seller:
         raise GameError("selling", f"{corp.sym} has not operated: only its president may sell its shares")
     if percent > pool_room(game, corp):

@@ -525,8 +525,22 @@ class Company(Entry):
     keeps it open)."""
     closes_when_corporation_buys_train: bool = False
     """Closes when the corporation of its ``shares`` ability acquires a train."""
+    closes_when_par_set: bool = False
+    """Closes as soon as its owner has set the par price of the corporation whose
+    president's certificate it carries (a ``shares`` ability with ``president: true``).
+    18TN's Louisville and Nashville Railroad."""
     abilities: list[Ability] = []
     """What it lets its owner do."""
+
+    @model_validator(mode="after")
+    def _par_needs_president(self) -> Company:
+        if self.closes_when_par_set and not any(
+            isinstance(a, Shares) and a.president for a in self.abilities
+        ):
+            raise ValueError(
+                "closes_when_par_set goes with a president's certificate (shares, president: true)"
+            )
+        return self
 
     @property
     def sym(self) -> str:

@@ -162,10 +162,11 @@ class StockRules(Model):
     """The first stock round in which shares may be sold (2: none in the first)."""
     sell_unfloated: bool = False
     """Shares of corporations that have not floated may be sold."""
-    sell_before_operating: Literal["anyone", "president"] = "anyone"
+    sell_before_operating: Literal["anyone", "president", "nobody"] = "anyone"
     """Who may sell shares of a corporation that has not yet operated: ``anyone`` (as
-    ``sell_unfloated`` allows), or only its ``president`` (1846; 18xx.games'
-    ``SELL_AFTER = :p_any_operate``)."""
+    ``sell_unfloated`` allows), only its ``president`` (1846; 18xx.games'
+    ``SELL_AFTER = :p_any_operate``), or ``nobody`` (18Rhl; 18xx.games' ``SELL_AFTER =
+    :operate``)."""
     sell_in_blocks: bool = False
     """Shares of a corporation are sold in one block per turn (18xx.games'
     ``MUST_SELL_IN_BLOCKS``; 1889): once a player has sold some in a stock-round turn,
@@ -209,10 +210,12 @@ class StockRules(Model):
     unsold_to_pool_on_float: bool = False
     """When a corporation floats, the certificates still in its initial offering go to
     the bank pool (18Chesapeake's two-player game)."""
-    priority: Literal["after_last_to_act", "after_last_to_buy"] = "after_last_to_act"
+    priority: Literal["after_last_to_act", "after_last_to_buy", "most_cash"] = "after_last_to_act"
     """Who gets priority for the next stock round: the player after the last to buy, sell
     or start a corporation, or after the last to buy or start one (after the last to act
-    when nobody bought)."""
+    when nobody bought); or (``most_cash``) the player with the most cash, after the
+    initial round as after each stock round, the seats keeping their order (when several
+    have the most, the player after the last to act: 18Rhl)."""
 
 
 class TileLaySlot(Model):

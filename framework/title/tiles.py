@@ -32,6 +32,7 @@ from pydantic_core import core_schema
 
 from framework.title.base import Entry, Model, Name, ReplacementColor, TileColor, Unlimited
 from framework.title.library import NoStandardTile
+from framework.title.map import FutureLabel
 from framework.title.track import TrackContent
 
 
@@ -56,6 +57,10 @@ class Tile(Entry, TrackContent):
     """Laid only by a company's ``tile_lay`` ability that lists it, never by a
     corporation's own tile actions (18xx.games' ``blocks_lay`` icon: 1889's port tile
     437, for the Mitsubishi Ferry)."""
+    future_label: FutureLabel | None = None
+    """A label the hex takes with the tile of a later colour that replaces this one
+    (before it, this tile's own ``label`` holds). 18TN's green Nashville tile, labelled
+    ``N``, takes the brown ``P`` tile: ``{label: P, color: brown}``."""
 
     @property
     def name(self) -> str:

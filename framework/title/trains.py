@@ -33,6 +33,10 @@ EVENTS: dict[str, str] = {
     "their shares move to the bank's initial offering.",
     "nationalization": "The trainless corporation that has operated and stands highest on "
     "the market is taken over by the state (rules.nationalization).",
+    "lose_weakest_run": "Every floated corporation that owns a train, and the buyer, must give "
+    "up one train's earnings in its next operating turn: when all its trains run, the "
+    "lowest-earning one earns nothing; a corporation that owns a single train earns nothing "
+    "and its share price does not move (18xx.games' civil_war).",
 }
 """The framework's phase events, by name."""
 
@@ -46,8 +50,13 @@ class Event(Shorthand):
 
     __shorthand__: ClassVar[str] = "type"
 
-    type: Literal["close_companies", "full_capitalization", "nationalization"] | None = None
-    """A framework event."""
+    type: Literal["close_companies", "full_capitalization", "nationalization", "lose_weakest_run"] | None = (
+        None
+    )
+    """A framework event: ``close_companies``, ``full_capitalization``, ``nationalization``,
+    or ``lose_weakest_run`` (every floated corporation owning a train, and the buyer, earns
+    nothing with its lowest-earning train in its next operating turn when all its trains
+    run; one owning a single train earns nothing and its price stands: 18TN's Civil War)."""
     hook: str | None = None
     """A function in the title's ``hooks.py`` that carries out the event."""
 

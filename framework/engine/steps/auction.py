@@ -86,6 +86,8 @@ class CompanyPendingPar(Step):
         game.log(f"{game.name(player)} pars {sym} at {price}")
         tokens.home_at(game, sym, "par")
         shares.check_float(game, corp)
+        if company is not None and game.title.companies[company].closes_when_par_set:
+            events.close_company(game, company)
 
     def _company_for(self, sym: str) -> str | None:
         for company in self.game.companies:

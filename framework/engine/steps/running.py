@@ -14,6 +14,7 @@ from framework.board.routes import IllegalRoute, PathRef, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK, POOL
+from framework.engine.events import LOSES_WEAKEST_RUN
 from framework.engine.purchases import has_route
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import BonusTokens, TileLay
@@ -50,6 +51,7 @@ class Routes(Step):
         entity = entity_of(action)
         used: set[PathRef] = set()
         total = 0
+        earnings: list[int] = []
         seen: set[str] = set()
         stops_with_tokens: list[str] = []
         lines: list[str] = []
@@ -87,16 +89,43 @@ class Routes(Step):
             used |= route.paths()
             total += earned.total
             subsidy += earned.subsidy
+            earnings.append(earned.total)
             stops_with_tokens.extend(route.hexes())
             lines.append(f"{entity} runs {train_id}: {earned.text(route)} = {earned.total}")
         for line in lines:
             game.log(line)
+        total -= weakest_run_lost(game, entity, earnings)
         for train_id in seen:
             game.trains[train_id].ran = True
         rnd.revenue = total
         rnd.subsidy = subsidy
         self.passed = True
         remove_used_bonus_token(game, entity, stops_with_tokens)
+
+
+def weakest_run_lost(game: Game, entity: str, earnings: list[int]) -> int:
+    """What a corporation marked by the ``lose_weakest_run`` event gives up of its run: its
+    lowest-earning train's revenue, when every train it owns ran (a train left standing is
+    the one given up)."""
+    corp = game.corporations.get(entity)
+    if corp is None or not corp.counters.get(LOSES_WEAKEST_RUN) or not earnings:
+        return 0
+    if len(earnings) < len(trains.owned(game, entity)):
+        return 0
+    lost = min(earnings)
+    game.log(f"{entity} gives up the {lost} of its lowest-earning train")
+    return lost
+
+
+def single_train_run_lost(game: Game, entity: str) -> bool:
+    """A corporation marked by ``lose_weakest_run`` that owns a single train earns nothing
+    and its share price does not move."""
+    corp = game.corporations.get(entity)
+    return (
+        corp is not None
+        and bool(corp.counters.get(LOSES_WEAKEST_RUN))
+        and len(trains.owned(game, entity)) == 1
+    )
 
 
 def remove_used_bonus_token(game: Game, entity: str, stop_hexes: list[str]) -> None:
@@ -130,6 +159,8 @@ class Dividend(Step):
         entity = rnd.turn_of()
         if entity in game.minors:
             split_minor(game, entity, rnd.revenue)
+        elif single_train_run_lost(game, entity):
+            game.log(f"{entity}'s run is lost; its price stays at {game.market.price(entity)}")
         elif entity in game.corporations and rnd.revenue == 0:
             withhold(game, entity, 0)
         pay_subsidy(game, entity, rnd.subsidy)
@@ -238,7 +269,10 @@ def end_of_dividend(game: Game, entity: str) -> None:
     since the last dividend of anyone loses the lays it has left if this dividend is its
     owner's (``lapses: end_of_turn`` — so a lay made after the owner's dividend survives
     the other companies' dividends, as in 18xx.games); the entity's obsolete trains rust;
-    then title hooks run."""
+    then title hooks run. A corporation's ``lose_weakest_run`` mark is spent."""
+    corp = game.corporations.get(entity)
+    if corp is not None and corp.counters.get(LOSES_WEAKEST_RUN):
+        corp.counters[LOSES_WEAKEST_RUN] = 0
     for sym, company in game.companies.items():
         if not company.laid_since_dividend:
             continue
