@@ -183,6 +183,7 @@ def build_data(game)
     'tile_lays' => try { plain(game.tile_lays(game.corporations.first)) },
     'first_turn_lays' => try { first_turn_lays(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
+    'phase_purchases' => try { phase_purchases(game) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'map_tokens' => try { map_tokens(game) },
@@ -558,6 +559,75 @@ def players_buy_from_turn(game)
   company.owner = owner
   game.instance_variable_set(:@turn, turn)
   offered == [false, true] ? 2 : nil
+end
+
+# Who may buy a company from a player in each phase, asked of the title's
+# `purchasable_companies` in a fresh game moved to the phase (its name and status set),
+# every company not marked `no_buy` put in the second player's hands: whether the first
+# player is offered any (`players`), and, in a phase without `can_buy_companies`, the
+# corporations each company is offered to all the same where the title's answer is not
+# the library's (`corporations`: 1870's river company in phase 1); `explained` when these
+# say all the title's answer differs from the library's by.
+def phase_purchases(game)
+  library = Engine::Game::Base.instance_method(:purchasable_companies)
+  game.phase.phases.each_with_index.to_h do |phase, index|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    fresh.phase.instance_variable_set(:@index, index)
+    fresh.phase.instance_variable_set(:@name, phase[:name])
+    fresh.phase.instance_variable_set(:@status, phase[:status] || [])
+    buyer, seller = fresh.players[0], fresh.players[1]
+    fresh.companies.each do |c|
+      next if fresh.abilities(c, :no_buy)
+
+      c.owner&.companies&.delete(c)
+      c.owner = seller
+      seller.companies << c
+    end
+    corporations = {}
+    status = phase[:status] || []
+    explained = true
+    fresh.corporations.each do |corp|
+      offered = begin
+        fresh.purchasable_companies(corp)
+      rescue StandardError
+        explained = false
+        next
+      end
+      next if offered.map(&:sym).sort == library.bind(fresh).call(corp).map(&:sym).sort
+
+      explained = false if status.include?('can_buy_companies')
+      next if status.include?('can_buy_companies')
+
+      offered.each { |c| (corporations[c.sym] ||= []) << corp.name }
+    end
+    steps = corporations.empty? ? [] : early_buy_steps(fresh, corporations)
+    players = begin
+      !fresh.purchasable_companies(buyer).empty?
+    rescue StandardError
+      nil
+    end
+    # a player's answer other than the library's is written only as none at all
+    explained &&= players == !library.bind(fresh).call(buyer).empty? || players == false
+    [phase[:name].to_s,
+     { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'explained' => explained }]
+  end
+end
+
+# Whether each company-buying step of the operating round offers a corporation one of the
+# companies `offered` to it (by `phase_purchases`), asked with the corporation acting and
+# rich: 1850's end-of-turn step does not where its first one does.
+def early_buy_steps(game, offered)
+  sym, buyers = offered.first
+  corp = game.corporation_by_id(buyers.first)
+  game.bank.spend(10 * game.company_by_id(sym).value, corp)
+  game.send(:operating_round, 1).steps.select { |s| s.is_a?(Engine::Step::BuyCompany) }.map do |step|
+    step.define_singleton_method(:current_entity) { corp }
+    begin
+      step.can_buy_company?(corp) ? true : false
+    rescue StandardError
+      nil
+    end
+  end
 end
 
 # The tile lays of a corporation just floated, where a title keeps such corporations in

@@ -233,3 +233,51 @@ def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str,
                 gaps.add("trains", f"phase {name}: status {status}")
         out[name] = entry
     return out
+
+
+def phase_purchases(phases: dict[str, Any], probed: Any, corporations: set[str]) -> None:
+    """Who buys companies from players in each phase where the title's own code decides
+    (``probed``: the dump's ``phase_purchases``): a phase whose status lets players buy
+    from one another though the title offers them none loses ``players_buy_companies``;
+    a phase without ``buy_companies`` in which the title offers companies to corporations
+    gets them as ``early_company_buys`` (any corporation, when offered to all)."""
+    if not isinstance(probed, dict):
+        return
+    for name, found in probed.items():
+        entry = phases.get(str(name))
+        if entry is None or not isinstance(found, dict):
+            continue
+        if found.get("players") is False and entry.get("players_buy_companies"):
+            del entry["players_buy_companies"]
+        offered = found.get("corporations")
+        if entry.get("buy_companies") or not isinstance(offered, dict) or not offered:
+            continue
+        entry["early_company_buys"] = {
+            str(sym): [] if set(buyers) >= corporations else sorted(str(b) for b in buyers)
+            for sym, buyers in sorted(offered.items())
+        }
+
+
+def early_buy_steps(steps: list[Any], probed: Any) -> None:
+    """Mark the operating round's ``buy_company`` steps (``steps``) that offer no early
+    purchase in any phase where the title offers one (the dump's ``phase_purchases``
+    ``steps``: per company-buying step of 18xx.games, whether it offers it)."""
+    if not isinstance(probed, dict):
+        return
+    answers: list[list[Any]] = [
+        found["steps"]
+        for found in probed.values()
+        if isinstance(found, dict) and isinstance(found.get("steps"), list) and found["steps"]
+    ]
+    places = [
+        i
+        for i, s in enumerate(steps)
+        if s == "buy_company" or (isinstance(s, dict) and s.get("step") == "buy_company")
+    ]
+    if not answers or any(len(a) != len(places) for a in answers):
+        return
+    for n, place in enumerate(places):
+        if all(a[n] is False for a in answers):
+            entry = steps[place] if isinstance(steps[place], dict) else {"step": "buy_company"}
+            entry["early_company_buys"] = False
+            steps[place] = entry
