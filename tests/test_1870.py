@@ -64,3 +64,20 @@ def test_an_1850_game_reaches_its_result_with_the_final_step_offering_no_early_b
     outcome = replay(record, title_for(record, the_1850))
     assert outcome.failure is None
     assert outcome.matches_recorded
+
+
+def test_1850_converts_one_depot_train_a_turn(the_1850):
+    """1850's own train-buying step offers no second depot train in a turn, in any phase."""
+    phases = YAML(typ="safe").load(the_1850 / "trains.yaml")["phases"]
+    assert {p.get("depot_purchases") for p in phases.values()} == {"one"}
+
+
+@pytest.mark.parametrize(
+    ("name", "beyond"), [("1.json", 107), ("1850_game_end_bankrupt.json", 58)], ids=["1", "bankrupt"]
+)
+def test_1850_games_play_past_their_second_depot_train(the_1850, name, beyond):
+    """Before, a corporation that had bought a depot train was kept at its train step
+    (18xx.games goes on to the next one: actions 107 and 58)."""
+    record = GameFile.read(FIXTURES / "1850" / name)
+    outcome = replay(record, title_for(record, the_1850))
+    assert outcome.failed_action is None or outcome.failed_action["id"] > beyond

@@ -1058,6 +1058,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
     "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
     "phases.depot_purchases": (
+        "test_1870.py::test_1850_games_play_past_their_second_depot_train",
         "test_depot_purchases.py::test_a_second_train_of_the_same_type_is_neither_offered_nor_accepted",
         "test_depot_purchases.py::test_after_the_last_2_train_a_3_train_is_a_type_of_its_own",
     ),

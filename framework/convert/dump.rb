@@ -184,6 +184,7 @@ def build_data(game)
     'first_turn_lays' => try { first_turn_lays(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'phase_purchases' => try { phase_purchases(game) },
+    'depot_limits' => try { depot_limits(game_for(game.class, game.players.size, game.optional_rules)) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'map_tokens' => try { map_tokens(game) },
@@ -627,6 +628,50 @@ def early_buy_steps(game, offered)
     rescue StandardError
       nil
     end
+  end
+end
+
+# Whether a title's own train-buying step (one overriding `buyable_trains`) offers a
+# second depot train in an operating turn, by phase: in a fresh game moved to the phase,
+# a rich corporation buys the depot's first train through the step and is asked its
+# `buyable_trains` again (`any` where another of the type is offered), then again with
+# the rest of the type gone (`one_of_each_type` where the next type is offered, else
+# `one`: 1850, in every phase). Nil where the library's step decides, or the question
+# cannot be asked.
+def depot_limits(game)
+  rnd = game.send(:operating_round, 1)
+  step = rnd.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  return nil unless step
+  return nil if step.method(:buyable_trains).owner.name.to_s.start_with?('Engine::Step::')
+
+  game.phase.phases.each_with_index.to_h do |phase, index|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    fresh.phase.instance_variable_set(:@index, index)
+    fresh.phase.instance_variable_set(:@name, phase[:name])
+    fresh.phase.instance_variable_set(:@status, phase[:status] || [])
+    answer = begin
+      corp = fresh.corporations.find { |c| c.type != :minor }
+      fresh.bank.spend(5000, corp)
+      round = fresh.send(:operating_round, 1)
+      buy = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+      buy.define_singleton_method(:current_entity) { corp }
+      train = fresh.depot.depot_trains.first
+      buy.process_buy_train(Engine::Action::BuyTrain.new(corp, train: train, price: train.price))
+      next [phase[:name].to_s, 'any'] if buy.buyable_trains(corp).any? { |t| t.from_depot? && t.name == train.name }
+
+      # the rest of the type leave the depot: is the next type offered?
+      fresh.depot.upcoming.select { |t| t.name == train.name }.each { |t| fresh.depot.remove_train(t) }
+      fresh.depot.depot_trains(clear: true)
+      others = fresh.depot.depot_trains.reject { |t| t.name == train.name }
+      if others.empty?
+        nil
+      else
+        buy.buyable_trains(corp).any? { |t| t.from_depot? && t.name != train.name } ? 'one_of_each_type' : 'one'
+      end
+    rescue StandardError, NotImplementedError
+      nil
+    end
+    [phase[:name].to_s, answer]
   end
 end
 

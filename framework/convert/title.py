@@ -39,6 +39,7 @@ from framework.convert.trains import (
     depot_purchases,
     early_buy_steps,
     phase_purchases,
+    probed_depot_limits,
 )
 
 FILES = {
@@ -273,6 +274,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
+    probed_depot_limits(phases, build.get("depot_limits"))
     if isinstance(rounds.get("operating"), dict):
         early_buy_steps(rounds["operating"].get("steps") or [], build.get("phase_purchases"))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))

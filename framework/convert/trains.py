@@ -172,6 +172,19 @@ def depot_purchases(phases: dict[str, Any], dumped: Any, steps: list[str]) -> No
                 entry["depot_purchases"] = "one"
 
 
+def probed_depot_limits(phases: dict[str, Any], probed: Any) -> None:
+    """Set ``depot_purchases: one`` in each phase where the title's own train-buying step
+    was found to offer no second depot train in a turn (the dump's ``depot_limits``). A
+    ``one_of_each_type`` found is not written: the titles found so (18FL, 18VA) exempt
+    some types, which the probe of the first type does not see."""
+    if not isinstance(probed, dict):
+        return
+    for name, answer in probed.items():
+        entry = phases.get(str(name))
+        if entry is not None and answer == "one" and "depot_purchases" not in entry:
+            entry["depot_purchases"] = "one"
+
+
 def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     """The ``phases`` section."""
     if not isinstance(phases, list):
