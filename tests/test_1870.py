@@ -9,8 +9,10 @@ import pytest
 from oracle_support import ORACLE, imported_title
 from ruamel.yaml import YAML
 
+from framework.base.errors import GameError
+from framework.engine.trace import trace_state
 from framework.record.gamefile import GameFile
-from framework.record.replay import replay, title_for
+from framework.record.replay import new_game, replay, title_for
 
 FIXTURES = ORACLE.parent / "fixtures"
 
@@ -44,16 +46,33 @@ def test_1850_phase_2_companies_are_offered_at_the_start_of_the_turn_only(the_18
     assert "buy_company" in steps[:-1]
 
 
-@pytest.mark.parametrize("path", sorted((FIXTURES / "1870").glob("*.json")), ids=lambda p: p.stem)
-def test_every_real_1870_game_plays_its_first_stock_round(the_1870, path):
+@pytest.mark.parametrize(
+    ("name", "beyond"),
+    [("game-end-market-400.json", 22), ("1870_game_end_bankrupt.json", 46), ("1870_game_end_bank.json", 130)],
+    ids=["market-400", "bankrupt", "bank"],
+)
+def test_every_real_1870_game_plays_its_first_stock_round_and_more(the_1870, name, beyond):
     """Each real game plays its stock round through (before, a player who could buy no
-    company from another was kept waiting in phase 1, actions 22, 46 and 127); each stops
-    now at the first check for corporations reaching their destination (18xx.games'
-    ``destination_connection``), which the format does not play yet."""
-    record = GameFile.read(path)
+    company from another was kept waiting in phase 1, actions 22, 46 and 127) and its
+    checks for corporations reaching their destination that find none (18xx.games'
+    ``destination_connection``, actions 22, 46 and 130); the MP buys the river company
+    in phase 1 (market-400, action 27)."""
+    record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
-    assert outcome.failure is not None
-    assert "destination_connection" in str(outcome.failure)
+    assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
+
+
+def test_a_destination_check_naming_a_corporation_is_refused_and_changes_nothing(the_1870):
+    record = GameFile.read(FIXTURES / "1870" / "game-end-market-400.json")
+    game = new_game(record, title_for(record, the_1870))
+    before = trace_state(game)
+    check = {"type": "destination_connection", "entity": "SLSF", "entity_type": "corporation"}
+    game.process({**check, "corporations": []})
+    assert trace_state(game) == before
+    with pytest.raises(GameError) as refused:
+        game.process({**check, "corporations": ["SLSF"]})
+    assert refused.value.rule == "destination runs"
+    assert trace_state(game) == before
 
 
 def test_an_1850_game_reaches_its_result_with_the_final_step_offering_no_early_buys(the_1850):

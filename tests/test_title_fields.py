@@ -1028,7 +1028,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "phases.early_company_buys": (
         "test_early_company_buys.py::test_an_early_buy_open_to_any_corporation_is_offered",
         "test_early_company_buys.py::test_an_early_buy_for_another_corporation_is_refused_and_changes_nothing",
-        "test_1870.py::test_every_real_1870_game_plays_its_first_stock_round",
+        "test_1870.py::test_every_real_1870_game_plays_its_first_stock_round_and_more",
     ),
     "rounds.steps.early_company_buys": (
         "test_early_company_buys.py::test_a_step_that_offers_no_early_buys_leaves_the_company_unsold",
