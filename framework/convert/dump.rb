@@ -197,6 +197,8 @@ def build_data(game)
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
+    'phase_purchases' => try { phase_purchases(game) },
+    'depot_limits' => try { depot_limits(game_for(game.class, game.players.size, game.optional_rules)) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'map_tokens' => try { map_tokens(game) },
@@ -833,6 +835,119 @@ def players_buy_from_turn(game)
   company.owner = owner
   game.instance_variable_set(:@turn, turn)
   offered == [false, true] ? 2 : nil
+end
+
+# Who may buy a company from a player in each phase, asked of the title's
+# `purchasable_companies` in a fresh game moved to the phase (its name and status set),
+# every company not marked `no_buy` put in the second player's hands: whether the first
+# player is offered any (`players`), and, in a phase without `can_buy_companies`, the
+# corporations each company is offered to all the same where the title's answer is not
+# the library's (`corporations`: 1870's river company in phase 1); `explained` when these
+# say all the title's answer differs from the library's by.
+def phase_purchases(game)
+  library = Engine::Game::Base.instance_method(:purchasable_companies)
+  game.phase.phases.each_with_index.to_h do |phase, index|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    fresh.phase.instance_variable_set(:@index, index)
+    fresh.phase.instance_variable_set(:@name, phase[:name])
+    fresh.phase.instance_variable_set(:@status, phase[:status] || [])
+    buyer, seller = fresh.players[0], fresh.players[1]
+    fresh.companies.each do |c|
+      next if fresh.abilities(c, :no_buy)
+
+      c.owner&.companies&.delete(c)
+      c.owner = seller
+      seller.companies << c
+    end
+    corporations = {}
+    status = phase[:status] || []
+    explained = true
+    fresh.corporations.each do |corp|
+      offered = begin
+        fresh.purchasable_companies(corp)
+      rescue StandardError
+        explained = false
+        next
+      end
+      next if offered.map(&:sym).sort == library.bind(fresh).call(corp).map(&:sym).sort
+
+      explained = false if status.include?('can_buy_companies')
+      next if status.include?('can_buy_companies')
+
+      offered.each { |c| (corporations[c.sym] ||= []) << corp.name }
+    end
+    steps = corporations.empty? ? [] : early_buy_steps(fresh, corporations)
+    players = begin
+      !fresh.purchasable_companies(buyer).empty?
+    rescue StandardError
+      nil
+    end
+    # a player's answer other than the library's is written only as none at all
+    explained &&= players == !library.bind(fresh).call(buyer).empty? || players == false
+    [phase[:name].to_s,
+     { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'explained' => explained }]
+  end
+end
+
+# Whether each company-buying step of the operating round offers a corporation one of the
+# companies `offered` to it (by `phase_purchases`), asked with the corporation acting and
+# rich: 1850's end-of-turn step does not where its first one does.
+def early_buy_steps(game, offered)
+  sym, buyers = offered.first
+  corp = game.corporation_by_id(buyers.first)
+  game.bank.spend(10 * game.company_by_id(sym).value, corp)
+  game.send(:operating_round, 1).steps.select { |s| s.is_a?(Engine::Step::BuyCompany) }.map do |step|
+    step.define_singleton_method(:current_entity) { corp }
+    begin
+      step.can_buy_company?(corp) ? true : false
+    rescue StandardError
+      nil
+    end
+  end
+end
+
+# Whether a title's own train-buying step (one overriding `buyable_trains`) offers a
+# second depot train in an operating turn, by phase: in a fresh game moved to the phase,
+# a rich corporation buys the depot's first train through the step and is asked its
+# `buyable_trains` again (`any` where another of the type is offered), then again with
+# the rest of the type gone (`one_of_each_type` where the next type is offered, else
+# `one`: 1850, in every phase). Nil where the library's step decides, or the question
+# cannot be asked.
+def depot_limits(game)
+  rnd = game.send(:operating_round, 1)
+  step = rnd.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  return nil unless step
+  return nil if step.method(:buyable_trains).owner.name.to_s.start_with?('Engine::Step::')
+
+  game.phase.phases.each_with_index.to_h do |phase, index|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    fresh.phase.instance_variable_set(:@index, index)
+    fresh.phase.instance_variable_set(:@name, phase[:name])
+    fresh.phase.instance_variable_set(:@status, phase[:status] || [])
+    answer = begin
+      corp = fresh.corporations.find { |c| c.type != :minor }
+      fresh.bank.spend(5000, corp)
+      round = fresh.send(:operating_round, 1)
+      buy = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+      buy.define_singleton_method(:current_entity) { corp }
+      train = fresh.depot.depot_trains.first
+      buy.process_buy_train(Engine::Action::BuyTrain.new(corp, train: train, price: train.price))
+      next [phase[:name].to_s, 'any'] if buy.buyable_trains(corp).any? { |t| t.from_depot? && t.name == train.name }
+
+      # the rest of the type leave the depot: is the next type offered?
+      fresh.depot.upcoming.select { |t| t.name == train.name }.each { |t| fresh.depot.remove_train(t) }
+      fresh.depot.depot_trains(clear: true)
+      others = fresh.depot.depot_trains.reject { |t| t.name == train.name }
+      if others.empty?
+        nil
+      else
+        buy.buyable_trains(corp).any? { |t| t.from_depot? && t.name != train.name } ? 'one_of_each_type' : 'one'
+      end
+    rescue StandardError, NotImplementedError
+      nil
+    end
+    [phase[:name].to_s, answer]
+  end
 end
 
 # The tile lays of a corporation just floated, where a title keeps such corporations in

@@ -36,7 +36,14 @@ from framework.convert.stock import (
     convert_market,
 )
 from framework.convert.tidy import tidy
-from framework.convert.trains import convert_phases, convert_trains, depot_purchases
+from framework.convert.trains import (
+    convert_phases,
+    convert_trains,
+    depot_purchases,
+    early_buy_steps,
+    phase_purchases,
+    probed_depot_limits,
+)
 
 FILES = {
     "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end", "bonuses"],
@@ -367,6 +374,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
+    phase_purchases(phases, build.get("phase_purchases"), set(corporations))
+    probed_depot_limits(phases, build.get("depot_limits"))
+    if isinstance(rounds.get("operating"), dict):
+        early_buy_steps(rounds["operating"].get("steps") or [], build.get("phase_purchases"))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     apply_ports(board, build.get("ports"))
     removed = set(build.get("removals") or [])
@@ -592,6 +603,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     if any(b.get("paid_to") == "treasury" for b in found.values()):
         gaps.drop("code", "`routes_subsidy`")
     _event_code(sections.get("trains") or {}, gaps)
+    _probed_purchases(builds, gaps)
     return converted
 
 
@@ -625,6 +637,25 @@ def _probed_steps(build: dict[str, Any], gaps: Gaps) -> None:
             gaps.by_section["rounds"].remove(own)
             if f"the title defines the step {step}" in gaps.by_section["rounds"]:
                 gaps.by_section["rounds"].remove(f"the title defines the step {step}")
+
+
+def _probed_purchases(builds: dict[int, dict[str, Any]], gaps: Gaps) -> None:
+    """Forget the gap of a title's own ``purchasable_companies`` when, in every phase of
+    every build, the phases' ``early_company_buys`` and ``players_buy_companies`` say all
+    it changes (the dump's ``phase_purchases``), and that of its own company-buying step
+    when all it was found to do is offer those early purchases."""
+    probes = [b.get("phase_purchases") for b in builds.values()]
+    found_all = [p for p in probes if isinstance(p, dict) and p]
+    if len(found_all) != len(probes):
+        return
+    phases = [found for p in found_all for found in p.values()]
+    if all(isinstance(found, dict) and found.get("explained") is True for found in phases):
+        gaps.drop("code", "`purchasable_companies`")
+    if any(isinstance(found, dict) and any(found.get("steps") or []) for found in phases):
+        own = "operating round: the title's step BuyCompany (a BuyCompany; overrides can_buy_company?)"
+        for line in (own, "the title defines the step BuyCompany"):
+            while line in gaps.by_section["rounds"]:
+                gaps.by_section["rounds"].remove(line)
 
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:

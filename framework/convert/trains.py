@@ -176,6 +176,19 @@ def depot_purchases(phases: dict[str, Any], dumped: Any, steps: list[str]) -> No
                 entry["depot_purchases"] = "one"
 
 
+def probed_depot_limits(phases: dict[str, Any], probed: Any) -> None:
+    """Set ``depot_purchases: one`` in each phase where the title's own train-buying step
+    was found to offer no second depot train in a turn (the dump's ``depot_limits``). A
+    ``one_of_each_type`` found is not written: the titles found so (18FL, 18VA) exempt
+    some types, which the probe of the first type does not see."""
+    if not isinstance(probed, dict):
+        return
+    for name, answer in probed.items():
+        entry = phases.get(str(name))
+        if entry is not None and answer == "one" and "depot_purchases" not in entry:
+            entry["depot_purchases"] = "one"
+
+
 def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     """The ``phases`` section."""
     if not isinstance(phases, list):
@@ -237,3 +250,51 @@ def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str,
                 gaps.add("trains", f"phase {name}: status {status}")
         out[name] = entry
     return out
+
+
+def phase_purchases(phases: dict[str, Any], probed: Any, corporations: set[str]) -> None:
+    """Who buys companies from players in each phase where the title's own code decides
+    (``probed``: the dump's ``phase_purchases``): a phase whose status lets players buy
+    from one another though the title offers them none loses ``players_buy_companies``;
+    a phase without ``buy_companies`` in which the title offers companies to corporations
+    gets them as ``early_company_buys`` (any corporation, when offered to all)."""
+    if not isinstance(probed, dict):
+        return
+    for name, found in probed.items():
+        entry = phases.get(str(name))
+        if entry is None or not isinstance(found, dict):
+            continue
+        if found.get("players") is False and entry.get("players_buy_companies"):
+            del entry["players_buy_companies"]
+        offered = found.get("corporations")
+        if entry.get("buy_companies") or not isinstance(offered, dict) or not offered:
+            continue
+        entry["early_company_buys"] = {
+            str(sym): [] if set(buyers) >= corporations else sorted(str(b) for b in buyers)
+            for sym, buyers in sorted(offered.items())
+        }
+
+
+def early_buy_steps(steps: list[Any], probed: Any) -> None:
+    """Mark the operating round's ``buy_company`` steps (``steps``) that offer no early
+    purchase in any phase where the title offers one (the dump's ``phase_purchases``
+    ``steps``: per company-buying step of 18xx.games, whether it offers it)."""
+    if not isinstance(probed, dict):
+        return
+    answers: list[list[Any]] = [
+        found["steps"]
+        for found in probed.values()
+        if isinstance(found, dict) and isinstance(found.get("steps"), list) and found["steps"]
+    ]
+    places = [
+        i
+        for i, s in enumerate(steps)
+        if s == "buy_company" or (isinstance(s, dict) and s.get("step") == "buy_company")
+    ]
+    if not answers or any(len(a) != len(places) for a in answers):
+        return
+    for n, place in enumerate(places):
+        if all(a[n] is False for a in answers):
+            entry = steps[place] if isinstance(steps[place], dict) else {"step": "buy_company"}
+            entry["early_company_buys"] = False
+            steps[place] = entry

@@ -21,7 +21,7 @@ from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
 from framework.engine import closing, finance, trains
-from framework.engine.actions import NO_EFFECT, check_shape
+from framework.engine.actions import NO_EFFECT, check_destination_connection, check_shape
 from framework.engine.entities import (
     BANK,
     CLOSED,
@@ -492,6 +492,9 @@ class Game:
     def _process(self, action: dict[str, Any], fields_checked: bool) -> None:
         kind = action.get("type") if isinstance(action, dict) else None
         if isinstance(kind, str) and kind in NO_EFFECT:
+            return
+        if kind == "destination_connection":
+            check_destination_connection(action)
             return
         check_shape(action, self.layer_rules.actions, fields_checked=fields_checked)
         self.check_entity_type(action)

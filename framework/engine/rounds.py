@@ -49,6 +49,8 @@ class Round(LibraryRoundState):
         self.index = 0
         spec = game.title.rounds[name]
         self.steps: list[Step] = [STEP_TYPES[s.step](self, s.blocking) for s in spec.steps]
+        for step, step_spec in zip(self.steps, spec.steps, strict=True):
+            step.spec = step_spec
         self._actors = [s for s in self.steps if s.blocks and type(s).acting_entity is not Step.acting_entity]
         """The steps that may name who acts (the others' ``acting_entity`` is always ``None``)."""
         self._active: Step | None = None

@@ -40,6 +40,10 @@ class Step(Shorthand):
     blocking: bool | None = None
     """Override whether the step waits for the acting entity (for example a final
     ``buy_company`` step that needs an explicit pass)."""
+    early_company_buys: bool = True
+    """For a ``buy_company`` step: whether it offers the companies a phase lets
+    corporations buy early (the phase's ``early_company_buys``); 1850's end-of-turn step
+    does not, where its first one does."""
 
 
 class Round(Entry):

@@ -80,6 +80,11 @@ class Phase(Entry):
     """Operating rounds in each set started in this phase."""
     buy_companies: bool = False
     """Corporations may buy private companies from players."""
+    early_company_buys: dict[Name, list[Name]] = {}
+    """Companies corporations may buy from players in this phase though ``buy_companies``
+    is off, each with the corporations that may buy it (an empty list: any corporation):
+    1870's river bridge company, bought in phase 1 by the two corporations on the river;
+    1850's two phase-2 companies, bought by any."""
     players_buy_companies: bool = False
     """Players may buy private companies from one another in their stock-round turns, at
     any price the buyer can pay (1830's phases 2–4; from the game turn

@@ -20,6 +20,7 @@ from framework.base.errors import GameError
 if TYPE_CHECKING:
     from framework.engine.game import Game
     from framework.engine.rounds import Round
+    from framework.title.rounds import Step as StepSpec
 
 Choice = dict[str, Any]
 """One concrete choice of an action type: its fields, without ``entity`` and ``id``."""
@@ -81,6 +82,9 @@ class Step:
     round_name: ClassVar[str | None] = None
     """What 18xx.games calls a round played with this step, when not its kind's usual
     name (a draft's round is its ``Draft Round``)."""
+    spec: StepSpec | None = None
+    """The title's entry for this step in its round (its parameters), once the round
+    has built it."""
     waits_when_offering: ClassVar[bool] = True
     """Whether the step waits exactly when it offers the entity whose turn it is something
     (its :meth:`blocking` is this class's): then what it offers says whether it waits."""

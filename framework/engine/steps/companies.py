@@ -45,19 +45,32 @@ def price_range(game: Game, sym: str) -> tuple[int, int]:
     return max(1, lowest), math.floor(value * sales.max)
 
 
-def for_sale(game: Game, buyer: str) -> list[str]:
-    """Companies ``buyer`` may buy now (ignoring its cash)."""
+def for_sale(game: Game, buyer: str, early: bool = True) -> list[str]:
+    """Companies ``buyer`` may buy now (ignoring its cash); ``early``: with those the
+    phase lets it buy early (``early_company_buys``)."""
     if buyer not in game.corporations or game.corporations[buyer].bot:
-        return []
-    if not game.phase_spec().buy_companies:
         return []
     return [
         sym
         for sym, company in game.companies.items()
         if company.owner in game.players_by_id
+        and phase_lets_buy(game, buyer, sym, early)
         and operating.corporations_may_buy(game, sym)
         and not _minor_forbids_sale(game, sym)
     ]
+
+
+def phase_lets_buy(game: Game, buyer: str, sym: str, early: bool = True) -> bool:
+    """Whether the phase lets the corporation ``buyer`` buy ``sym``: any company where
+    corporations buy companies (``buy_companies``), else (with ``early``) one of the
+    phase's ``early_company_buys`` open to it."""
+    phase = game.phase_spec()
+    if phase.buy_companies:
+        return True
+    if not early:
+        return False
+    buyers = phase.early_company_buys.get(sym)
+    return buyers is not None and (not buyers or buyer in buyers)
 
 
 def _minor_forbids_sale(game: Game, sym: str) -> bool:
@@ -87,7 +100,15 @@ class BuyCompany(Step):
         even one that merging would bring over the train limit — 18xx.games offers it and
         refuses the purchase."""
         cash = self.game.corporations[buyer].cash
-        return [sym for sym in for_sale(self.game, buyer) if price_range(self.game, sym)[0] <= cash]
+        return [
+            sym for sym in for_sale(self.game, buyer, self.early) if price_range(self.game, sym)[0] <= cash
+        ]
+
+    @property
+    def early(self) -> bool:
+        """Whether this step offers the phase's ``early_company_buys`` (its
+        ``early_company_buys`` parameter)."""
+        return self.spec is None or self.spec.early_company_buys
 
     def _over_train_limit(self, buyer: str, sym: str) -> bool:
         """Whether the minor ``sym`` merges into ``buyer`` would bring too many trains."""
@@ -126,11 +147,16 @@ class BuyCompany(Step):
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
         game = self.game
-        if action["type"] != "buy_company" or game.phase_spec().buy_companies:
+        if action["type"] != "buy_company":
+            return None
+        buyer, sym = entity_of(action), str(action.get("company"))
+        if phase_lets_buy(game, buyer, sym, self.early):
             return None
         phases = [name for name, phase in game.title.phases.items() if phase.buy_companies]
         return GameError(
-            "buying companies", f"corporations buy companies only in phase {' or '.join(phases)}"
+            "buying companies",
+            f"{buyer} may not buy {sym} in phase {game.phase_spec().name}: "
+            f"corporations buy companies only in phase {' or '.join(phases)}",
         )
 
     def choices_buy_company(self, corp: str) -> list[Choice]:
@@ -148,7 +174,7 @@ class BuyCompany(Step):
         buyer = entity_of(action)
         sym = str(action.get("company"))
         price = int(action.get("price", 0))
-        if sym not in for_sale(game, buyer):
+        if sym not in for_sale(game, buyer, self.early):
             raise GameError("buying companies", f"{buyer} cannot buy {sym} now")
         low, high = price_range(game, sym)
         if not low <= price <= high:

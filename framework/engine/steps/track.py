@@ -19,7 +19,7 @@ from framework.board.lays import (
 from framework.engine import events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
-from framework.engine.steps.companies import SOLD_COMPANY, price_range
+from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
 from framework.title.companies import TileIncome, TileLay
 from framework.title.rules import TileLaySlot
 
@@ -202,14 +202,14 @@ class Track(Step):
                 return True
         if self.president_lays(entity):
             return True
-        if not game.phase_spec().buy_companies:
-            return False
         if entity in game.minors and not game.title.rules.company_sales.minors_offered:
             return False
         cash = operating.cash(game, entity)
         for sym, company in game.companies.items():
             spec = game.title.companies[sym]
             if company.owner not in game.players_by_id or not operating.corporations_may_buy(game, sym):
+                continue
+            if not phase_lets_buy(game, entity, sym, early=False):
                 continue
             lays = spec.ability("tile_lay")
             if isinstance(lays, TileLay) and "track" in lays.when and price_range(game, sym)[0] <= cash:
