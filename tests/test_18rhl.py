@@ -38,8 +38,10 @@ def test_18rhl_converts_its_priority_sales_and_director_s_certificate(the_18rhl)
 
 def test_the_real_18rhl_game_replays_past_its_first_priority_deal(the_18rhl):
     """ "14: Player 3 has priority deal as having the most cash": Player 3 buys at 17.
-    Before ``most_cash`` Player 1 had priority and the replay stopped at 17."""
+    Before ``most_cash`` Player 1 had priority and the replay stopped at 17. The empty
+    destination checks after it are accepted; the first that finds RhE's destination
+    reached (action 83, its Köln–Aachen bonus) is not played yet."""
     record = GameFile.read(GAME)
     outcome = replay(record, title_for(record, the_18rhl))
     assert outcome.actions >= 29
-    assert outcome.failed_action is not None and outcome.failed_action["id"] == 32
+    assert outcome.failed_action is not None and outcome.failed_action["id"] == 83
