@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles, own_tiles
+from framework.convert.capital import capital_and_floats, convert_destinations
 from framework.convert.draws import group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -265,6 +266,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
     phases = convert_phases(build.get("phases"), trains, gaps)
+    capital_and_floats(build, rules, trains, gaps)
+    convert_destinations(build, corporations)
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     apply_ports(board, build.get("ports"))
@@ -449,6 +452,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         if all(isinstance(b.get(key), bool) for b in builds.values()):
             gaps.drop("code", f"`{method}`")
     _probed_steps(base, gaps)
+    _destination_steps(base, gaps)
     return converted
 
 
@@ -471,6 +475,20 @@ def _probed_steps(build: dict[str, Any], gaps: Gaps) -> None:
         own = f"operating round: the title's step {step} (a {step}; overrides {method})"
         if own in gaps.by_section["rounds"]:
             gaps.by_section["rounds"].remove(own)
+            if f"the title defines the step {step}" in gaps.by_section["rounds"]:
+                gaps.by_section["rounds"].remove(f"the title defines the step {step}")
+
+
+def _destination_steps(build: dict[str, Any], gaps: Gaps) -> None:
+    """Forget the gaps of a title's own step whose only play is 18xx.games'
+    ``destination_connection`` (found by the engine after each tile, from the
+    corporations' ``destination``), when the built game has destinations."""
+    if not isinstance(build.get("destinations"), dict) or not build["destinations"]:
+        return
+    for line in list(gaps.by_section["rounds"]):
+        if "the title's step " in line and line.endswith("process_destination_connection)"):
+            step = line.split("the title's step ", 1)[1].split(" ", 1)[0]
+            gaps.by_section["rounds"].remove(line)
             if f"the title defines the step {step}" in gaps.by_section["rounds"]:
                 gaps.by_section["rounds"].remove(f"the title defines the step {step}")
 

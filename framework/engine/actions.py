@@ -225,6 +225,13 @@ class GiveMoney(Move):
     amount: Whole
 
 
+class DestinationConnection(Move):
+    """18xx.games' record of the corporations that reached their destinations after a
+    tile lay (an auto action): checked, the engine having found them itself."""
+
+    corporations: list[Id] = []
+
+
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
@@ -253,6 +260,7 @@ PLAYED: dict[str, type[Move]] = {
     "end_game": EndGame,
     "vote": Vote,
     "give_money": GiveMoney,
+    "destination_connection": DestinationConnection,
 }
 """The model of every action type the engine plays."""
 

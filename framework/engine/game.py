@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, overload
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
-from framework.engine import closing, finance, trains
+from framework.engine import closing, destinations, finance, trains
 from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
@@ -93,6 +93,10 @@ class Game:
         self.counted_players = len(self.players)
         self.bank = title.bank.cash
         self.bank_broken = False
+        self.float_percent = title.rules.float_percent
+        """The percent a corporation must sell to float now (``float_percent`` events)."""
+        self.escrow_open = title.rules.escrow is not None
+        """Corporations started now hold money in escrow (until ``end_escrow``)."""
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []
@@ -499,6 +503,9 @@ class Game:
             raise GameError("game over", "the game has ended")
         if kind == "end_game":
             self.end("manually_ended")
+            return
+        if kind == "destination_connection":
+            destinations.process_destination_connection(self, action)
             return
         if kind == "give_money" and self.title.rules.share_phase is not None:
             from framework.engine.share_phase import give_money

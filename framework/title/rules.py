@@ -468,13 +468,28 @@ class SharePhase(Model):
     phases start with the last player to buy or sell."""
 
 
+class Escrow(Model):
+    """Escrow capitalisation (1856's first corporations): an incrementally capitalised
+    corporation started while escrow lasts (until an ``end_escrow`` train event) is paid
+    for the shares sold from its treasury only while the treasury holds more than
+    ``treasury_above`` percent of it; the bank keeps the money for the rest, recorded as
+    the corporation's escrow."""
+
+    treasury_above: int = Field(default=50, ge=0, le=100)
+    """A sale from the treasury pays the corporation while the treasury holds more than
+    this percent (before the sale); otherwise its money goes into escrow."""
+
+
 class Rules(Model):
     """Rules that are numbers and choices."""
 
     capitalization: Literal["incremental", "full"]
     """How corporations receive money for their shares, unless a corporation says otherwise."""
     float_percent: int = Field(default=60, ge=10, le=100)
-    """Percent of a corporation that must be sold before it operates."""
+    """Percent of a corporation that must be sold before it operates (until a
+    ``float_percent`` train event changes it)."""
+    escrow: Escrow | None = None
+    """Escrow capitalisation of the corporations started before the ``end_escrow`` event."""
     float_capital_price: Literal["market", "par"] = "par"
     """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]

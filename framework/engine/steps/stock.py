@@ -223,7 +223,9 @@ class BuySellParShares(StockTurn):
             raise _certificate_limit(game, player)
         corp.par = price
         game.market.place(sym, position)
-        payee = sym if corp.capitalization == "incremental" else "bank"
+        if game.escrow_open and corp.capitalization == "incremental" and not corp.destination_reached:
+            corp.escrow = 0
+        payee = shares.treasury_payee(game, corp, cost) if corp.capitalization == "incremental" else "bank"
         finance.pay(game, player, payee, cost)
         finance.move_share(game, pres, player)
         game.log(f"{game.name(player)} starts {sym} at {price}")
