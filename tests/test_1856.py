@@ -1,7 +1,8 @@
 """1856, converted from 18xx.games at run time, against its real games: its float
 percent that rises as the trains of each type sell out (train events counted by
-``when``), its escrow capitalisation (``rules.escrow``, ended by ``end_escrow``) and the
-destinations that release the escrow (``destination``).
+``when``), its escrow capitalisation (``rules.escrow``, ended by ``end_escrow``), the
+destinations that release the escrow (``destination``) and its loans (``rules.loans``,
+the ``loans`` step).
 """
 
 from __future__ import annotations
@@ -22,18 +23,18 @@ from framework.title.loader import RulesText
 FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
-LOANS = {
-    "1856_game_end_bank": 21,
-    "51745": 28,
-    "89363": 26,
-    "hotseat001": 22,
-    "hotseat005": 24,
-    "hotseat006": 22,
+REACHED = {
+    "1856_game_end_bank": 66,
+    "51745": 104,
+    "89363": 102,
+    "hotseat001": 57,
+    "hotseat005": 53,
+    "hotseat006": 33,
 }
-"""Where each real game diverges now: the first loan taken or passed on (``take_loan``,
-the loan step after buying trains), which the format does not have yet. Before float
-percents and escrow they diverged at actions 18, 24, 23, 20, 23 and 19, when the first
-corporation laid track: none had floated with 20% sold."""
+"""How far each real game plays now. Before float percents and escrow they diverged at
+actions 18, 24, 23, 20, 23 and 19, when the first corporation laid track: none had
+floated with 20% sold; before loans, at their first loan (actions 21, 28, 26, 22, 24,
+22)."""
 
 
 @pytest.fixture(scope="module")
@@ -80,18 +81,17 @@ def test_1856_converts_its_float_percents_escrow_and_destinations(the_1856):
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
-def test_the_real_1856_games_replay_to_their_first_loan(the_1856, path):
-    """The corporations float with 20% sold, hold escrow and operate in their first
-    operating round as 18xx.games has them; every game plays up to its first loan (and
-    the one without one reaches its result)."""
+def test_the_real_1856_games_replay_past_their_loans(the_1856, path):
+    """The corporations float with 20% sold, hold escrow, take loans and pay interest as
+    18xx.games has them; every game plays past its first loans (and the one that ends
+    in its first stock round reaches its result)."""
     record = GameFile.read(path)
     outcome = replay(record, title_for(record, the_1856))
-    if path.stem not in LOANS:
+    if path.stem not in REACHED:
         assert outcome.matches_recorded
         return
     assert outcome.failure is not None and outcome.failed_action is not None
-    assert outcome.failed_action["id"] >= LOANS[path.stem]
-    assert outcome.failed_action["type"] in ("take_loan", "pass")
+    assert outcome.failed_action["id"] >= REACHED[path.stem]
 
 
 def test_a_corporation_floats_with_20_percent_sold_and_is_paid_for_half_its_shares(the_1856):
@@ -160,3 +160,52 @@ def test_a_float_percent_event_comes_with_the_purchase_it_counts(the_1856):
             trains.acquire(game, train, "LPS")
             seen.append(game.float_percent)
         assert seen == [20] * (changes_at - 1) + [30] * (7 - changes_at)
+
+
+def test_a_loan_taken_after_the_interest_brings_its_amount_less_the_interest(the_1856):
+    """18xx.games' log, action 21: "LPS takes a loan and receives $90" (it had owed no
+    interest at action 19); with loans of $200, it receives $190."""
+    for rules, received in (("", 90), ("rules: {loans: {amount: 200}}\n", 190)):
+        game = game_before(the_1856, GAME, 21, house(rules) if rules else None)
+        lps = game.corporations["LPS"]
+        cash, left = lps.cash, game.loans_left
+        game.process({"type": "take_loan", "entity": "LPS", "entity_type": "corporation", "loan": 0})
+        assert (lps.cash - cash, lps.loans, game.loans_left) == (received, 1, left - 1)
+
+
+def test_one_loan_a_turn_and_none_when_the_bank_has_none(the_1856):
+    game = game_before(the_1856, GAME, 22)
+    before = trace_state(game)
+    with pytest.raises(GameError, match="has taken or paid back a loan this turn"):
+        game.process({"type": "take_loan", "entity": "LPS", "entity_type": "corporation", "loan": 1})
+    assert trace_state(game) == before
+    none = game_before(the_1856, GAME, 21, house("rules: {loans: {count: 0}}\n"))
+    with pytest.raises(GameError):
+        none.process({"type": "take_loan", "entity": "LPS", "entity_type": "corporation", "loan": 0})
+
+
+def test_interest_is_paid_after_the_run(the_1856):
+    """18xx.games' log, action 40: "GW takes a loan and receives $100", then "GW owes $10
+    interest for 1 loans" and pays it; at $20 a loan it pays $20."""
+    for rules, interest in (("", 10), ("rules: {loans: {interest: 20}}\n", 20)):
+        game = game_before(the_1856, GAME, 40, house(rules) if rules else None)
+        gw = game.corporations["GW"]
+        cash = gw.cash
+        record = GameFile.read(GAME)
+        action = next(a for a in record.effective() if a.get("id") == 40)
+        game.process(recorded(game, record, action))
+        assert gw.cash - cash == 100 - interest
+
+
+def test_loans_count_against_the_shareholders_value(the_1856):
+    """At the end each loan takes its amount off the shares' value: Player 3's 40% of
+    LPS is worth $40 less with LPS's loan."""
+    from framework.engine import finance
+
+    game = game_before(the_1856, GAME, 21)
+    holder = game.corporations["LPS"].president()
+    assert holder is not None
+    value = finance.player_value(game, holder)
+    cash = game.players_by_id[holder].cash
+    game.process({"type": "take_loan", "entity": "LPS", "entity_type": "corporation", "loan": 0})
+    assert finance.player_value(game, holder) - game.players_by_id[holder].cash == value - cash - 40

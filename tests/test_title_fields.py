@@ -1083,8 +1083,13 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "trains.events.percent": (T1856 + "test_a_float_percent_event_comes_with_the_purchase_it_counts",),
     "rules.escrow.treasury_above": (
         T1856 + "test_money_for_shares_beyond_the_escrow_line_is_held_in_escrow",
-        T1856 + "test_the_real_1856_games_replay_to_their_first_loan",
+        T1856 + "test_the_real_1856_games_replay_past_their_loans",
     ),
+    "rules.loans.amount": (
+        T1856 + "test_a_loan_taken_after_the_interest_brings_its_amount_less_the_interest",
+    ),
+    "rules.loans.interest": (T1856 + "test_interest_is_paid_after_the_run",),
+    "rules.loans.count": (T1856 + "test_one_loan_a_turn_and_none_when_the_bank_has_none",),
     "corporations.destination.hexes": (T1856 + "test_reaching_the_destination_releases_the_escrow",),
     "corporations.destination.start": (T1856 + "test_reaching_the_destination_releases_the_escrow",),
     "trains.events.hook": (

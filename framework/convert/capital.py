@@ -81,3 +81,14 @@ def convert_destinations(build: dict[str, Any], corporations: dict[str, Any]) ->
         if start != home_hex:
             entry["start"] = str(start)
         corporations[sym]["destination"] = entry
+
+
+def convert_loans(build: dict[str, Any], rules: dict[str, Any], steps: list[Any]) -> None:
+    """``rules.loans`` from the built game's loan terms (a loan's value, the interest on
+    it, the loans the bank has), when the operating round plays the ``loans`` step."""
+    terms = build.get("loan_terms")
+    if "loans" not in steps or not isinstance(terms, dict):
+        return
+    loans = {k: terms[k] for k in ("amount", "interest", "count") if isinstance(terms.get(k), int)}
+    if loans:
+        rules["loans"] = loans

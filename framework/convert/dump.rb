@@ -170,6 +170,7 @@ def build_data(game)
     'cert_limit' => try { plain(game.send(:game_cert_limit)) },
     'cert_limit_now' => plain(try { game.cert_limit }),
     'percent_to_operate' => try { game.percent_to_operate },
+    'loan_terms' => try { { 'amount' => game.loan_value, 'interest' => game.interest_rate, 'count' => game.loans.size } },
     'capitalization_now' => plain(try { game.capitalization }),
     'destinations' => try { plain(game.instance_variable_get(:@destinations)) },
     'starting_cash' => game.players.first&.cash,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from framework.convert.board import convert_map, convert_tiles, own_tiles
-from framework.convert.capital import capital_and_floats, convert_destinations
+from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.draws import group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -268,6 +268,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     capital_and_floats(build, rules, trains, gaps)
     convert_destinations(build, corporations)
+    convert_loans(build, rules, rounds["operating"]["steps"])
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     apply_ports(board, build.get("ports"))
@@ -482,9 +483,11 @@ def _probed_steps(build: dict[str, Any], gaps: Gaps) -> None:
 def _destination_steps(build: dict[str, Any], gaps: Gaps) -> None:
     """Forget the gaps of a title's own step whose only play is 18xx.games'
     ``destination_connection`` (found by the engine after each tile, from the
-    corporations' ``destination``), when the built game has destinations."""
+    corporations' ``destination``), when the built game has destinations and escrow."""
     if not isinstance(build.get("destinations"), dict) or not build["destinations"]:
         return
+    if build.get("capitalization_now") != "escrow":
+        return  # a destination's only effect in the format is the escrow it releases
     for line in list(gaps.by_section["rounds"]):
         if "the title's step " in line and line.endswith("process_destination_connection)"):
             step = line.split("the title's step ", 1)[1].split(" ", 1)[0]

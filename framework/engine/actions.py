@@ -232,6 +232,14 @@ class DestinationConnection(Move):
     corporations: list[Id] = []
 
 
+class TakeLoan(Move):
+    loan: Any = None
+
+
+class PayoffLoan(Move):
+    loan: Any = None
+
+
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
@@ -261,6 +269,8 @@ PLAYED: dict[str, type[Move]] = {
     "vote": Vote,
     "give_money": GiveMoney,
     "destination_connection": DestinationConnection,
+    "take_loan": TakeLoan,
+    "payoff_loan": PayoffLoan,
 }
 """The model of every action type the engine plays."""
 

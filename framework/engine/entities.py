@@ -106,6 +106,8 @@ class Corporation:
     """Tokens placed beyond the charter (a merged minor's)."""
     bot: bool = False
     """Requisitioned by the virtual player."""
+    loans: int = 0
+    """Loans it has from the bank (``rules.loans``)."""
     destination_reached: bool = False
     """Track has joined it to its destination (``destination``)."""
     escrow: int | None = None

@@ -97,6 +97,9 @@ class Game:
         """The percent a corporation must sell to float now (``float_percent`` events)."""
         self.escrow_open = title.rules.escrow is not None
         """Corporations started now hold money in escrow (until ``end_escrow``)."""
+        self.loans_left = title.rules.loans.count
+        """Loans the bank still has (``rules.loans``)."""
+        """Corporations started now hold money in escrow (until ``end_escrow``)."""
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []

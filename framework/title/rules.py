@@ -480,6 +480,23 @@ class Escrow(Model):
     this percent (before the sale); otherwise its money goes into escrow."""
 
 
+class Loans(Model):
+    """Loans from the bank to corporations (1856's; the ``loans`` step): in its operating
+    turn a corporation may take one loan, receiving ``amount`` (less ``interest`` once it
+    has paid this turn's interest), up to one loan for each of its shares the players
+    hold; after buying trains it may instead pay one back. After its run it pays
+    ``interest`` for each loan: from its treasury in multiples of ten, the rest out of its
+    revenue, the rest by its president. At the end of the game each loan still out takes
+    its amount off the value of the corporation's shares, in proportion."""
+
+    amount: int = Field(default=100, gt=0)
+    """What a loan is worth."""
+    interest: int = Field(default=10, ge=0)
+    """The interest on each loan, every operating turn."""
+    count: int = Field(default=110, ge=0)
+    """How many loans the bank has."""
+
+
 class Rules(Model):
     """Rules that are numbers and choices."""
 
@@ -490,6 +507,8 @@ class Rules(Model):
     ``float_percent`` train event changes it)."""
     escrow: Escrow | None = None
     """Escrow capitalisation of the corporations started before the ``end_escrow`` event."""
+    loans: Loans = Loans()
+    """Loans to corporations (played by the ``loans`` step)."""
     float_capital_price: Literal["market", "par"] = "par"
     """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]
