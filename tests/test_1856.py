@@ -25,16 +25,18 @@ GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
     "1856_game_end_bank": 66,
-    "51745": 104,
-    "89363": 102,
-    "hotseat001": 57,
+    "51745": 72,
+    "89363": 113,
+    "hotseat001": 61,
     "hotseat005": 53,
-    "hotseat006": 33,
+    "hotseat006": 34,
 }
 """How far each real game plays now. Before float percents and escrow they diverged at
 actions 18, 24, 23, 20, 23 and 19, when the first corporation laid track: none had
 floated with 20% sold; before loans, at their first loan (actions 21, 28, 26, 22, 24,
 22)."""
+GAME_001 = FIXTURES / "hotseat001.json"
+GAME_006 = FIXTURES / "hotseat006.json"
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +68,12 @@ def test_1856_converts_its_float_percents_escrow_and_destinations(the_1856):
     yaml = YAML(typ="safe")
     rules = yaml.load(the_1856 / "title.yaml")["rules"]
     assert (rules["capitalization"], rules["float_percent"], rules["escrow"]) == ("incremental", 20, {})
+    assert rules["float_at"] == "first_operation"
+    assert rules["loans"] == {"amount": 100, "interest": 10, "count": 110}
+    assert (rules["dividends"]["treasury_shares_pay"], rules["dividends"]["pool_shares_pay"]) == (
+        "nobody",
+        "corporation",
+    )
     depot = yaml.load(the_1856 / "trains.yaml")["trains"]
     assert depot["2"]["events"] == [{"type": "float_percent", "percent": 30, "when": 6}]
     assert {"type": "end_escrow", "when": 4} in depot["4"]["events"]
@@ -209,3 +217,27 @@ def test_loans_count_against_the_shareholders_value(the_1856):
     cash = game.players_by_id[holder].cash
     game.process({"type": "take_loan", "entity": "LPS", "entity_type": "corporation", "loan": 0})
     assert finance.player_value(game, holder) - game.players_by_id[holder].cash == value - cash - 40
+
+
+def test_a_corporation_whose_float_percent_rose_before_it_operates_is_skipped(the_1856):
+    """18xx.games' log, action 32: BBG buys the last 2-train; "GT failed to float and is
+    skipped", "WGB failed to float and is skipped" (20% sold, 30% needed now): the stock
+    round follows. Floating at the sale, GT would operate."""
+    game = game_before(the_1856, GAME_006, 33)
+    assert game.float_percent == 30
+    assert (game.round.kind, game.corporations["GT"].floated) == ("stock", False)
+    at_sale = game_before(the_1856, GAME_006, 33, house("rules: {float_at: sale}\n"))
+    assert at_sale.round.kind == "operating"
+    assert at_sale.round.entity() == "GT"
+
+
+def test_treasury_shares_pay_nobody(the_1856):
+    """18xx.games' log, action 53: "BBG pays out $40 = $4.0 per share ($8 to Player 1,
+    $4 to Player 3)": BBG's treasury shares earn it nothing."""
+    record = GameFile.read(GAME_001)
+    action = next(a for a in record.effective() if a.get("id") == 53)
+    for rules, earned in (("", 0), ("rules: {dividends: {treasury_shares_pay: corporation}}\n", 28)):
+        game = game_before(the_1856, GAME_001, 53, house(rules) if rules else None)
+        cash = game.corporations["BBG"].cash
+        game.process(recorded(game, record, action))
+        assert game.corporations["BBG"].cash - cash == earned

@@ -1085,6 +1085,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         T1856 + "test_money_for_shares_beyond_the_escrow_line_is_held_in_escrow",
         T1856 + "test_the_real_1856_games_replay_past_their_loans",
     ),
+    "rules.float_at": (T1856 + "test_a_corporation_whose_float_percent_rose_before_it_operates_is_skipped",),
     "rules.loans.amount": (
         T1856 + "test_a_loan_taken_after_the_interest_brings_its_amount_less_the_interest",
     ),

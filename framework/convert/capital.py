@@ -32,10 +32,14 @@ def capital_and_floats(
         rules["escrow"] = {}
     elif now == "incremental":
         rules["capitalization"] = "incremental"
+    if rules.get("capitalization") == "incremental" and build.get("dividend_holder") == "pool":
+        # the dividend on the corporation's own shares goes to it for those in the pool
+        rules.setdefault("dividends", {}).update(treasury_shares_pay="nobody", pool_shares_pay="corporation")
     start = build.get("percent_to_operate")
     percent = start if isinstance(start, int) and 0 < start <= 100 else None
     if percent is not None:
         rules["float_percent"] = percent
+        rules["float_at"] = "first_operation"  # the percent to operate is asked as it operates
     for raw in build.get("trains") or []:
         if not isinstance(raw, dict):
             continue

@@ -186,13 +186,25 @@ def settle(game: Game, corp: Corporation) -> None:
             finance.change_president(game, corp, new, president)
 
 
-def check_float(game: Game, corp: Corporation) -> None:
-    """A corporation floats when enough of it has left its issuer."""
-    if corp.floated or corp.par is None:
+def floatable(game: Game, corp: Corporation) -> bool:
+    """Whether enough of ``corp`` (started, not floated) has left its issuer to float."""
+    if corp.floated or corp.par is None or corp.closed:
+        return False
+    return 100 - corp.percent_of(corp.issuer) >= float_percent(game, corp)
+
+
+def floats_at_first_operation(game: Game, corp: Corporation) -> bool:
+    """Whether ``corp`` floats only when its first operating turn comes
+    (``rules.float_at``; a fully capitalised corporation floats at the sale)."""
+    return game.title.rules.float_at == "first_operation" and corp.capitalization == "incremental"
+
+
+def check_float(game: Game, corp: Corporation, operating: bool = False) -> None:
+    """A corporation floats when enough of it has left its issuer (or, with
+    ``rules.float_at: first_operation``, when its first operating turn begins then)."""
+    if not floatable(game, corp) or (floats_at_first_operation(game, corp) and not operating):
         return
-    sold = 100 - corp.percent_of(corp.issuer)
-    if sold < float_percent(game, corp):
-        return
+    assert corp.par is not None, "floatable: started"
     corp.floated = True
     game.log(f"{corp.sym} floats")
     tokens.home_at(game, corp.sym, "float")

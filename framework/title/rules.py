@@ -505,6 +505,12 @@ class Rules(Model):
     float_percent: int = Field(default=60, ge=10, le=100)
     """Percent of a corporation that must be sold before it operates (until a
     ``float_percent`` train event changes it)."""
+    float_at: Literal["sale", "first_operation"] = "sale"
+    """When an incrementally capitalised corporation floats: at the sale that brings
+    ``float_percent`` sold (``sale``); or when its first operating turn comes, if enough
+    is sold then (``first_operation``, 1856's: the float percent may have risen since its
+    shares were sold; an operating round lists it when enough is sold as it starts, and
+    skips it when no longer). A fully capitalised corporation floats at the sale."""
     escrow: Escrow | None = None
     """Escrow capitalisation of the corporations started before the ``end_escrow`` event."""
     loans: Loans = Loans()
