@@ -13,8 +13,9 @@ import pytest
 from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
-from framework.engine import trains
+from framework.engine import shares, trains
 from framework.engine.game import Game
+from framework.engine.steps.loans import loans_left
 from framework.engine.trace import trace_state
 from framework.record.gamefile import GameFile
 from framework.record.replay import game_title, new_game, recorded, replay, title_for
@@ -166,7 +167,7 @@ def test_a_float_percent_event_comes_with_the_purchase_it_counts(the_1856):
         for _ in range(6):
             train = next(t for t in game.trains.values() if t.name == "2" and t.owner == "bank")
             trains.acquire(game, train, "LPS")
-            seen.append(game.float_percent)
+            seen.append(shares.float_percent(game, game.corporations["LPS"]))
         assert seen == [20] * (changes_at - 1) + [30] * (7 - changes_at)
 
 
@@ -176,9 +177,9 @@ def test_a_loan_taken_after_the_interest_brings_its_amount_less_the_interest(the
     for rules, received in (("", 90), ("rules: {loans: {amount: 200}}\n", 190)):
         game = game_before(the_1856, GAME, 21, house(rules) if rules else None)
         lps = game.corporations["LPS"]
-        cash, left = lps.cash, game.loans_left
+        cash, left = lps.cash, loans_left(game)
         game.process({"type": "take_loan", "entity": "LPS", "entity_type": "corporation", "loan": 0})
-        assert (lps.cash - cash, lps.loans, game.loans_left) == (received, 1, left - 1)
+        assert (lps.cash - cash, lps.loans, loans_left(game)) == (received, 1, left - 1)
 
 
 def test_one_loan_a_turn_and_none_when_the_bank_has_none(the_1856):
@@ -224,7 +225,7 @@ def test_a_corporation_whose_float_percent_rose_before_it_operates_is_skipped(th
     skipped", "WGB failed to float and is skipped" (20% sold, 30% needed now): the stock
     round follows. Floating at the sale, GT would operate."""
     game = game_before(the_1856, GAME_006, 33)
-    assert game.float_percent == 30
+    assert shares.float_percent(game, game.corporations["GT"]) == 30
     assert (game.round.kind, game.corporations["GT"].floated) == ("stock", False)
     at_sale = game_before(the_1856, GAME_006, 33, house("rules: {float_at: sale}\n"))
     assert at_sale.round.kind == "operating"

@@ -48,7 +48,13 @@ def may_hold_escrow(game: Game, corp: Corporation) -> bool:
     """Whether ``corp`` holds money in escrow, or would if it were started now."""
     if corp.destination_reached or corp.closed:
         return False
-    return corp.escrow is not None or (corp.par is None and game.escrow_open)
+    return corp.escrow is not None or (corp.par is None and escrow_open(game))
+
+
+def escrow_open(game: Game) -> bool:
+    """Whether a corporation started now holds money in escrow (``rules.escrow``, until
+    an ``end_escrow`` event)."""
+    return game.title.rules.escrow is not None and not game.escrow_ended
 
 
 def check(game: Game) -> None:

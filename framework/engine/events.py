@@ -93,7 +93,7 @@ def run(game: Game, event: Event, train: Train) -> None:
         game.float_percent = event.percent
         game.log(f"Corporations now float with {event.percent}% sold")
     elif event.type == "end_escrow":
-        game.escrow_open = False
+        game.escrow_ended = True
         game.log("Corporations started from now on hold no money in escrow")
 
 

@@ -93,12 +93,11 @@ class Game:
         self.counted_players = len(self.players)
         self.bank = title.bank.cash
         self.bank_broken = False
-        self.float_percent = title.rules.float_percent
-        """The percent a corporation must sell to float now (``float_percent`` events)."""
-        self.escrow_open = title.rules.escrow is not None
-        """Corporations started now hold money in escrow (until ``end_escrow``)."""
-        self.loans_left = title.rules.loans.count
-        """Loans the bank still has (``rules.loans``)."""
+        self.float_percent: int | None = None
+        """The percent a corporation must sell to float, once a ``float_percent`` event
+        set it (``rules.float_percent`` until then)."""
+        self.escrow_ended = False
+        """An ``end_escrow`` event came: corporations started now hold no escrow."""
         """Corporations started now hold money in escrow (until ``end_escrow``)."""
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""

@@ -172,7 +172,8 @@ def treasury_payee(game: Game, corp: Corporation, cost: int) -> str:
 
 def float_percent(game: Game, corp: Corporation) -> int:
     """The percent of ``corp`` that must have left its issuer for it to float."""
-    return game.title.corporations[corp.sym].float_percent or game.float_percent
+    own = game.title.corporations[corp.sym].float_percent
+    return own or game.float_percent or game.title.rules.float_percent
 
 
 def settle(game: Game, corp: Corporation) -> None:

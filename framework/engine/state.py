@@ -48,8 +48,7 @@ SCALARS = (
     "counted_players",
     "draws",
     "float_percent",
-    "escrow_open",
-    "loans_left",
+    "escrow_ended",
 )
 
 
@@ -84,9 +83,7 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
 
     game = Game.__new__(Game)
     game.title = title
-    rules = title.rules
-    since = {"float_percent": rules.float_percent, "escrow_open": rules.escrow is not None}
-    since["loans_left"] = rules.loans.count  # (states saved before these were kept)
+    since = {"float_percent": None, "escrow_ended": False}  # (states saved before these were kept)
     for name in SCALARS:
         setattr(game, name, data[name] if name in data or name not in since else since[name])
     game.optional_rules = list(data["optional_rules"])

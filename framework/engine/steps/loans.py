@@ -64,7 +64,7 @@ class Loans(Step):
             not self.took
             and not self.repaid
             and corp.loans < self.most_loans(corp)
-            and self.game.loans_left > 0
+            and loans_left(self.game) > 0
         )
 
     def may_repay(self, corp: Corporation) -> bool:
@@ -109,7 +109,6 @@ class Loans(Step):
         amount = rules.amount - (rules.interest if self.interest_paid else 0)
         finance.pay(game, BANK, corp.sym, amount)
         corp.loans += 1
-        game.loans_left -= 1
         self.took = True
         game.log(f"{corp.sym} takes a loan and receives {amount}")
 
@@ -121,7 +120,6 @@ class Loans(Step):
         amount = game.title.rules.loans.amount
         finance.pay(game, corp.sym, BANK, amount)
         corp.loans -= 1
-        game.loans_left += 1
         self.repaid = True
         game.log(f"{corp.sym} pays back a loan for {amount}")
 
@@ -132,6 +130,11 @@ class Loans(Step):
             return
         self.interest_paid = True
         pay_interest(self.game, corp)
+
+
+def loans_left(game: Game) -> int:
+    """The loans the bank still has: those the corporations have not."""
+    return game.title.rules.loans.count - sum(c.loans for c in game.corporations.values())
 
 
 def pay_interest(game: Game, corp: Corporation) -> None:
