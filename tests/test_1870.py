@@ -66,12 +66,12 @@ def test_a_destination_check_naming_a_corporation_is_refused_and_changes_nothing
     record = GameFile.read(FIXTURES / "1870" / "game-end-market-400.json")
     game = new_game(record, title_for(record, the_1870))
     before = trace_state(game)
-    check = {"type": "destination_connection", "entity": "SLSF", "entity_type": "corporation"}
+    check = {"type": "destination_connection", "entity": "ATSF", "entity_type": "corporation"}
     game.process({**check, "corporations": []})
     assert trace_state(game) == before
     with pytest.raises(GameError) as refused:
-        game.process({**check, "corporations": ["SLSF"]})
-    assert refused.value.rule == "destination runs"
+        game.process({**check, "corporations": ["ATSF"]})
+    assert refused.value.rule == "destinations"  # ATSF has not reached its destination
     assert trace_state(game) == before
 
 

@@ -209,8 +209,8 @@ def test_a_remove_token_is_checked_in_its_file_and_an_unplayed_type_is_named():
     (problem,) = action_problems([bad], "10526.json")
     assert "action 127 (remove_token" in problem.message
     assert "field 'slot' must be an integer" in problem.message
-    with pytest.raises(GameError, match="'take_loan' is not played by this engine"):
-        check_shape({"type": "take_loan", "entity": "HBR"})
+    with pytest.raises(GameError, match="'short' is not played by this engine"):
+        check_shape({"type": "short", "entity": "HBR"})
 
 
 GAME_10526 = FIXTURES / "10526.json"

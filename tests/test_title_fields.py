@@ -660,6 +660,7 @@ T1846 = "test_1846.py::"
 T18AL = "test_18al.py::"
 NEUTRAL = "test_neutral_tokens.py::"
 T18TN = "test_18tn.py::"
+T1856 = "test_1856.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CLOSING = "test_closing.py::"
@@ -1238,6 +1239,20 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         TRAINS + "test_the_first_5_train_closes_every_private_but_neft",
         VAR + "test_oscarian_has_no_full_capitalisation_event",
     ),
+    "trains.events.when": (T1856 + "test_a_float_percent_event_comes_with_the_purchase_it_counts",),
+    "trains.events.percent": (T1856 + "test_a_float_percent_event_comes_with_the_purchase_it_counts",),
+    "rules.escrow.treasury_above": (
+        T1856 + "test_money_for_shares_beyond_the_escrow_line_is_held_in_escrow",
+        T1856 + "test_the_real_1856_games_replay_past_their_loans",
+    ),
+    "rules.float_at": (T1856 + "test_a_corporation_whose_float_percent_rose_before_it_operates_is_skipped",),
+    "rules.loans.amount": (
+        T1856 + "test_a_loan_taken_after_the_interest_brings_its_amount_less_the_interest",
+    ),
+    "rules.loans.interest": (T1856 + "test_interest_is_paid_after_the_run",),
+    "rules.loans.count": (T1856 + "test_one_loan_a_turn_and_none_when_the_bank_has_none",),
+    "corporations.destination.hexes": (T1856 + "test_reaching_the_destination_releases_the_escrow",),
+    "corporations.destination.start": (T1856 + "test_reaching_the_destination_releases_the_escrow",),
     "trains.events.hook": (
         HERE + "test_a_train_event_may_be_a_title_hook",
         "test_hooks.py::test_a_named_hook_is_loaded_from_the_titles_folder",

@@ -171,6 +171,16 @@ def build_data(game)
     end,
     'cert_limit' => try { plain(game.send(:game_cert_limit)) },
     'cert_limit_now' => plain(try { game.cert_limit }),
+    'percent_to_operate' => try { game.percent_to_operate },
+    'dividend_holder' => try do
+      dividend = game.send(:operating_round, 1).steps.find { |s| s.respond_to?(:holder_for_corporation, true) }
+      corp = game.corporations.first
+      holder = dividend && corp && dividend.send(:holder_for_corporation, corp)
+      holder.equal?(corp) ? 'corporation' : (holder.equal?(game.share_pool) ? 'pool' : nil)
+    end,
+    'loan_terms' => try { { 'amount' => game.loan_value, 'interest' => game.interest_rate, 'count' => game.loans.size } },
+    'capitalization_now' => plain(try { game.capitalization }),
+    'destinations' => try { plain(game.instance_variable_get(:@destinations)) },
     'starting_cash' => game.players.first&.cash,
     'bank_total' => game.bank.cash + game.players.sum(&:cash),
     'bank_unlimited' => try { game.unlimited_bank? },

@@ -40,6 +40,9 @@ STEPS = {
     "TrackAndToken": "track_and_token",
     "IssueShares": "issue_shares",
 }
+LOAN_METHODS = {"process_take_loan", "process_payoff_loan", "must_payoff?"}
+"""A title's own step that takes loans, pays them back and forces repayment (1856's):
+played by the ``loans`` step, with ``rules.loans`` from the built game's loan terms."""
 INTERNAL = {"EndGame", "Message", "Program"}
 KINDS = {"Auction": "auction", "Draft": "auction", "Stock": "stock", "Operating": "operating"}
 AUCTIONS = ("waterfall_auction", "selection_auction", "simple_draft")
@@ -78,6 +81,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
                 "rounds", f"{where}: the title's step {_short(own)} (a {base or 'step'}; overrides {methods})"
             )
         name = STEPS.get(base)
+        if base == "Base" and set(step.get("methods") or []) >= LOAN_METHODS:
+            name = "loans"
         if base == "SpecialToken" and "teleport" in abilities:
             name = "teleport"
         if name is None:

@@ -15,6 +15,7 @@ from typing import Any
 from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
+from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -373,6 +374,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     if _home_replaces_neutral(build.get("rounds") or {}, corporations):
         rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)
+    capital_and_floats(build, rules, trains, gaps)
+    convert_destinations(build, corporations)
+    convert_loans(build, rules, rounds["operating"]["steps"])
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
     probed_depot_limits(phases, build.get("depot_limits"))
@@ -604,6 +608,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         gaps.drop("code", "`routes_subsidy`")
     _event_code(sections.get("trains") or {}, gaps)
     _probed_purchases(builds, gaps)
+    _destination_steps(base, gaps)
     return converted
 
 
@@ -656,6 +661,22 @@ def _probed_purchases(builds: dict[int, dict[str, Any]], gaps: Gaps) -> None:
         for line in (own, "the title defines the step BuyCompany"):
             while line in gaps.by_section["rounds"]:
                 gaps.by_section["rounds"].remove(line)
+
+
+def _destination_steps(build: dict[str, Any], gaps: Gaps) -> None:
+    """Forget the gaps of a title's own step whose only play is 18xx.games'
+    ``destination_connection`` (found by the engine after each tile, from the
+    corporations' ``destination``), when the built game has destinations and escrow."""
+    if not isinstance(build.get("destinations"), dict) or not build["destinations"]:
+        return
+    if build.get("capitalization_now") != "escrow":
+        return  # a destination's only effect in the format is the escrow it releases
+    for line in list(gaps.by_section["rounds"]):
+        if "the title's step " in line and line.endswith("process_destination_connection)"):
+            step = line.split("the title's step ", 1)[1].split(" ", 1)[0]
+            gaps.by_section["rounds"].remove(line)
+            if f"the title defines the step {step}" in gaps.by_section["rounds"]:
+                gaps.by_section["rounds"].remove(f"the title defines the step {step}")
 
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:

@@ -235,6 +235,21 @@ class RemoveToken(Move):
     slot: Whole
 
 
+class DestinationConnection(Move):
+    """18xx.games' record of the corporations that reached their destinations after a
+    tile lay (an auto action): checked, the engine having found them itself."""
+
+    corporations: list[Id] = []
+
+
+class TakeLoan(Move):
+    loan: Any = None
+
+
+class PayoffLoan(Move):
+    loan: Any = None
+
+
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
@@ -264,6 +279,9 @@ PLAYED: dict[str, type[Move]] = {
     "vote": Vote,
     "give_money": GiveMoney,
     "remove_token": RemoveToken,
+    "destination_connection": DestinationConnection,
+    "take_loan": TakeLoan,
+    "payoff_loan": PayoffLoan,
 }
 """The model of every action type the engine plays."""
 
@@ -439,18 +457,3 @@ NO_EFFECT = frozenset({"message", "log"}) | PROGRAMS
 """Action types that never change the game (their effects, if any, arrive as ``auto_actions``).
 A ``log`` is a line a player adds to the game's log (18xx.games' hotseat games record a
 consent so): a message that, unlike a chat message, undo takes back."""
-
-
-def check_destination_connection(action: dict[str, Any]) -> None:
-    """18xx.games' ``destination_connection``: its automatic check, after each action of
-    an operating round, of the corporations whose home now reaches their destination
-    (1870, 1850), each of which then runs to it at once. One that names no corporation
-    found nothing and changes nothing; one that names any is refused, as the format has
-    no such runs yet (:class:`GameError` naming the rule)."""
-    corporations = action.get("corporations") or []
-    if corporations:
-        raise GameError(
-            "destination runs",
-            f"{', '.join(map(str, corporations))} reach their destination: "
-            "the format does not play a run to a destination",
-        )

@@ -106,6 +106,13 @@ class Corporation:
     """Tokens placed beyond the charter (a merged minor's)."""
     bot: bool = False
     """Requisitioned by the virtual player."""
+    loans: int = 0
+    """Loans it has from the bank (``rules.loans``)."""
+    destination_reached: bool = False
+    """Track has joined it to its destination (``destination``)."""
+    escrow: int | None = None
+    """Money the bank holds for it in escrow (``rules.escrow``); ``None``: none is held
+    for it (started without escrow)."""
     counters: dict[str, int] = field(default_factory=dict)
     """Numbers a title's operating layer keeps on the charter (the goods layer: income
     track markers and locomotive level)."""

@@ -5,6 +5,8 @@
   that close on events close: their cash goes to the bank and their token leaves
   the map.
 * ``full_capitalization``: corporations never started become fully capitalised.
+* ``float_percent``: the percent a corporation must sell to float changes.
+* ``end_escrow``: corporations started from now on hold no money in escrow.
 * ``nationalization``: the trainless corporation that has operated and stands
   highest on the market is taken over by the state railway (rulebook §11,
   reference §4.12).
@@ -91,6 +93,13 @@ def run(game: Game, event: Event, train: Train) -> None:
         nationalization(game)
     elif event.type == "lose_weakest_run":
         lose_weakest_run(game, train.owner)
+    elif event.type == "float_percent":
+        assert event.percent is not None, "checked with the title"
+        game.float_percent = event.percent
+        game.log(f"Corporations now float with {event.percent}% sold")
+    elif event.type == "end_escrow":
+        game.escrow_ended = True
+        game.log("Corporations started from now on hold no money in escrow")
 
 
 LOSES_WEAKEST_RUN = "loses_weakest_run"

@@ -187,12 +187,14 @@ def change_president(game: Game, corporation: Corporation, new: str, swap_with: 
 
 
 def player_value(game: Game, player: str) -> int:
-    """Cash + shares at their current price + face value of private companies still owned."""
+    """Cash + shares at their current price (less their part of the corporation's loans,
+    ``rules.loans``) + face value of private companies still owned."""
     value = game.players_by_id[player].cash
     for corp in game.corporations.values():
         if corp.closed or corp.sym not in game.market.positions:
             continue
         value += game.market.price(corp.sym) * corp.percent_of(player) // 10
+        value -= corp.loans * game.title.rules.loans.amount * corp.percent_of(player) // 100
     for company in game.companies.values():
         if company.owner == player:
             value += game.title.companies[company.sym].value

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, overload
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
-from framework.engine import closing, finance, trains
-from framework.engine.actions import NO_EFFECT, check_destination_connection, check_shape
+from framework.engine import closing, destinations, finance, trains
+from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
     CLOSED,
@@ -93,6 +93,12 @@ class Game:
         self.counted_players = len(self.players)
         self.bank = title.bank.cash
         self.bank_broken = False
+        self.float_percent: int | None = None
+        """The percent a corporation must sell to float, once a ``float_percent`` event
+        set it (``rules.float_percent`` until then)."""
+        self.escrow_ended = False
+        """An ``end_escrow`` event came: corporations started now hold no escrow."""
+        """Corporations started now hold money in escrow (until ``end_escrow``)."""
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []
@@ -493,15 +499,15 @@ class Game:
         kind = action.get("type") if isinstance(action, dict) else None
         if isinstance(kind, str) and kind in NO_EFFECT:
             return
-        if kind == "destination_connection":
-            check_destination_connection(action)
-            return
         check_shape(action, self.layer_rules.actions, fields_checked=fields_checked)
         self.check_entity_type(action)
         if self.finished:
             raise GameError("game over", "the game has ended")
         if kind == "end_game":
             self.end("manually_ended")
+            return
+        if kind == "destination_connection":
+            destinations.process_destination_connection(self, action)
             return
         if kind == "give_money" and self.title.rules.share_phase is not None:
             from framework.engine.share_phase import give_money

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import mail, operating, purchases, seating, tokens, trains
+from framework.engine import mail, operating, purchases, seating, shares, tokens, trains
 from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
 from framework.engine.steps.stock_turn import LAST_BUYER, PASS_ORDER
@@ -103,7 +103,14 @@ class StockRound(Round):
         game.priority = priority_to_most_cash(game, (players.index(last) + 1) % len(players))
         seating.reseat(game, game.title.rounds[self.name].reseat, getattr(self, "pass_order", []))
         stock = game.title.rules.stock
-        floated = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
+        floated = [
+            c.sym
+            for c in game.corporations.values()
+            # one that floats at its first operation counts once started (18xx.games' 1856)
+            if (c.floated or (shares.floats_at_first_operation(game, c) and c.par is not None))
+            and not c.closed
+            and not c.bot
+        ]
         for sym in game.market.in_order(floated):
             corp = game.corporations[sym]
             if stock.sold_out_move != "none" and _sold_out(game, corp):
@@ -155,7 +162,13 @@ class OperatingRound(Round):
             for s, m in game.minors.items()
             if m.floated and not m.closed and game.title.minors[s].operates_first
         ]
-        corps = [c.sym for c in game.corporations.values() if c.floated and not c.closed and not c.bot]
+        corps = [
+            c.sym
+            for c in game.corporations.values()
+            if (c.floated or (shares.floats_at_first_operation(game, c) and shares.floatable(game, c)))
+            and not c.closed
+            and not c.bot
+        ]
         bots = sorted(c.sym for c in game.corporations.values() if c.floated and not c.closed and c.bot)
         ordered = game.market.in_order(corps)
         if (
@@ -181,6 +194,17 @@ class OperatingRound(Round):
             closed = (entity in game.corporations and game.corporations[entity].closed) or (
                 entity in game.minors and game.minors[entity].closed
             )
+            corp = game.corporations.get(entity)
+            if (
+                not closed
+                and corp is not None
+                and not corp.floated
+                and shares.floats_at_first_operation(game, corp)
+            ):
+                shares.check_float(game, corp, operating=True)
+                if not corp.floated:
+                    game.log(f"{entity} fails to float and is skipped")
+                    closed = True
             if not closed:
                 self.reset_turn_state()
                 tokens.place_home(game, entity, self)

@@ -172,6 +172,8 @@ class Round(LibraryRoundState):
             raise GameError("turn order", f"{self.game.name(entity)} cannot {kind.replace('_', ' ')} now")
         chosen.process(action)
         self.after_step(action)
+        for step in self.steps:
+            step.after_action(action)
         self._active = self.skip_steps()
         self.after_process(action)
 

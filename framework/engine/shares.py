@@ -153,11 +153,29 @@ def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
         shares = game.moments.buying_shares(game, buyer, corp, shares)
     for share in shares:
         cost = share_price(game, corp, share) * share.percent // 10
-        payee = corp.sym if source_of(corp, share) == "treasury" else BANK
+        payee = treasury_payee(game, corp, cost) if source_of(corp, share) == "treasury" else BANK
         finance.pay(game, buyer, payee, cost)
         finance.move_share(game, share, buyer)
         game.log(f"{game.name(buyer)} buys {share.percent}% of {corp.sym} for {cost}")
     settle(game, corp)
+
+
+def treasury_payee(game: Game, corp: Corporation, cost: int) -> str:
+    """Who is paid ``cost`` for a share of ``corp`` sold from its treasury: the
+    corporation, or the bank, keeping it in escrow once the treasury holds no more than
+    ``rules.escrow.treasury_above`` percent (for a corporation started with escrow)."""
+    escrow = game.title.rules.escrow
+    if escrow is None or corp.escrow is None or corp.percent_of(corp.sym) > escrow.treasury_above:
+        return corp.sym
+    corp.escrow += cost
+    game.log(f"{cost} is held in escrow for {corp.sym}")
+    return BANK
+
+
+def float_percent(game: Game, corp: Corporation) -> int:
+    """The percent of ``corp`` that must have left its issuer for it to float."""
+    own = game.title.corporations[corp.sym].float_percent
+    return own or game.float_percent or game.title.rules.float_percent
 
 
 def settle(game: Game, corp: Corporation) -> None:
@@ -171,14 +189,25 @@ def settle(game: Game, corp: Corporation) -> None:
             finance.change_president(game, corp, new, president)
 
 
-def check_float(game: Game, corp: Corporation) -> None:
-    """A corporation floats when enough of it has left its issuer."""
-    if corp.floated or corp.par is None:
+def floatable(game: Game, corp: Corporation) -> bool:
+    """Whether enough of ``corp`` (started, not floated) has left its issuer to float."""
+    if corp.floated or corp.par is None or corp.closed:
+        return False
+    return 100 - corp.percent_of(corp.issuer) >= float_percent(game, corp)
+
+
+def floats_at_first_operation(game: Game, corp: Corporation) -> bool:
+    """Whether ``corp`` floats only when its first operating turn comes
+    (``rules.float_at``; a fully capitalised corporation floats at the sale)."""
+    return game.title.rules.float_at == "first_operation" and corp.capitalization == "incremental"
+
+
+def check_float(game: Game, corp: Corporation, operating: bool = False) -> None:
+    """A corporation floats when enough of it has left its issuer (or, with
+    ``rules.float_at: first_operation``, when its first operating turn begins then)."""
+    if not floatable(game, corp) or (floats_at_first_operation(game, corp) and not operating):
         return
-    sold = 100 - corp.percent_of(corp.issuer)
-    needed = game.title.corporations[corp.sym].float_percent or game.title.rules.float_percent
-    if sold < needed:
-        return
+    assert corp.par is not None, "floatable: started"
     corp.floated = True
     game.log(f"{corp.sym} floats")
     tokens.home_at(game, corp.sym, "float")

@@ -47,6 +47,8 @@ SCALARS = (
     "actions_processed",
     "counted_players",
     "draws",
+    "float_percent",
+    "escrow_ended",
 )
 
 
@@ -81,8 +83,9 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
 
     game = Game.__new__(Game)
     game.title = title
+    since = {"float_percent": None, "escrow_ended": False}  # (states saved before these were kept)
     for name in SCALARS:
-        setattr(game, name, data[name])
+        setattr(game, name, data[name] if name in data or name not in since else since[name])
     game.optional_rules = list(data["optional_rules"])
     game.players = [Player(**p) for p in data["players"]]
     game.players_by_id = {p.id: p for p in game.players}

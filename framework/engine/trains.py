@@ -261,6 +261,8 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
     events.train_acquired(game, train, buyer, first)
     if first:
         _new_type(game, train)
+    if from_depot:
+        _later_events(game, train)
 
 
 def export(game: Game) -> None:
@@ -290,7 +292,20 @@ def _new_type(game: Game, train: Train) -> None:
             other.obsolete = True
             other.buyable = False
     for event in game.title.trains[train.name].events:
-        events.run(game, event, train)
+        if event.when == 1:
+            events.run(game, event, train)
+
+
+def _later_events(game: Game, train: Train) -> None:
+    """The events of ``train``'s type that its purchase from the depot triggers by count
+    (``when`` above 1): the Nth of the type out of the depot."""
+    later = [e for e in game.title.trains[train.name].events if e.when > 1]
+    if not later:
+        return
+    bought = sum(1 for t in game.trains.values() if t.name == train.name and t.owner != BANK)
+    for event in later:
+        if event.when == bought:
+            events.run(game, event, train)
 
 
 def discard(game: Game, train: Train) -> None:

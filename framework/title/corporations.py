@@ -154,6 +154,22 @@ CorporationAbility = Annotated[
 ``station_bonus`` or a ``neutral_token``."""
 
 
+class Destination(Model):
+    """Where a corporation's destination is (1856's): reached once track, whoever laid
+    it and through any station, joins a city of ``start`` (its home hex unless given) to
+    one of ``hexes``. Reaching it releases the money the bank holds for the corporation
+    in escrow (``rules.escrow``); a corporation that reaches it before it starts holds
+    none::
+
+        destination: {hexes: [F17]}
+    """
+
+    hexes: list[HexId] = Field(min_length=1)
+    """Track into any of these hexes reaches the destination."""
+    start: HexId | None = None
+    """The hex whose cities the track must leave from (none: the home hex)."""
+
+
 class Corporation(Charter):
     """A public corporation with shares."""
 
@@ -167,6 +183,8 @@ class Corporation(Charter):
     """Certificate sizes in percent, president's first; overrides ``rules.shares``."""
     abilities: list[CorporationAbility] = []
     """What its charter lets it do (1846's reserved stations)."""
+    destination: Destination | None = None
+    """Its destination, reached by track (releasing its escrow)."""
 
     def ability(self, kind: str) -> CharterToken | Reservation | StationBonus | NeutralToken | None:
         """Its first ability of type ``kind``, if any."""

@@ -499,13 +499,53 @@ class SharePhase(Model):
     phases start with the last player to buy or sell."""
 
 
+class Escrow(Model):
+    """Escrow capitalisation (1856's first corporations): an incrementally capitalised
+    corporation started while escrow lasts (until an ``end_escrow`` train event) is paid
+    for the shares sold from its treasury only while the treasury holds more than
+    ``treasury_above`` percent of it; the bank keeps the money for the rest, recorded as
+    the corporation's escrow."""
+
+    treasury_above: int = Field(default=50, ge=0, le=100)
+    """A sale from the treasury pays the corporation while the treasury holds more than
+    this percent (before the sale); otherwise its money goes into escrow."""
+
+
+class Loans(Model):
+    """Loans from the bank to corporations (1856's; the ``loans`` step): in its operating
+    turn a corporation may take one loan, receiving ``amount`` (less ``interest`` once it
+    has paid this turn's interest), up to one loan for each of its shares the players
+    hold; after buying trains it may instead pay one back. After its run it pays
+    ``interest`` for each loan: from its treasury in multiples of ten, the rest out of its
+    revenue, the rest by its president. At the end of the game each loan still out takes
+    its amount off the value of the corporation's shares, in proportion."""
+
+    amount: int = Field(default=100, gt=0)
+    """What a loan is worth."""
+    interest: int = Field(default=10, ge=0)
+    """The interest on each loan, every operating turn."""
+    count: int = Field(default=110, ge=0)
+    """How many loans the bank has."""
+
+
 class Rules(Model):
     """Rules that are numbers and choices."""
 
     capitalization: Literal["incremental", "full"]
     """How corporations receive money for their shares, unless a corporation says otherwise."""
     float_percent: int = Field(default=60, ge=10, le=100)
-    """Percent of a corporation that must be sold before it operates."""
+    """Percent of a corporation that must be sold before it operates (until a
+    ``float_percent`` train event changes it)."""
+    float_at: Literal["sale", "first_operation"] = "sale"
+    """When an incrementally capitalised corporation floats: at the sale that brings
+    ``float_percent`` sold (``sale``); or when its first operating turn comes, if enough
+    is sold then (``first_operation``, 1856's: the float percent may have risen since its
+    shares were sold; an operating round lists it when enough is sold as it starts, and
+    skips it when no longer). A fully capitalised corporation floats at the sale."""
+    escrow: Escrow | None = None
+    """Escrow capitalisation of the corporations started before the ``end_escrow`` event."""
+    loans: Loans = Loans()
+    """Loans to corporations (played by the ``loans`` step)."""
     float_capital_price: Literal["market", "par"] = "par"
     """When a fully capitalised corporation floats, the bank pays it ten shares at this price."""
     shares: list[int] = [20, 10, 10, 10, 10, 10, 10, 10, 10]

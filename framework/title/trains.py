@@ -37,33 +37,52 @@ EVENTS: dict[str, str] = {
     "up one train's earnings in its next operating turn: when all its trains run, the "
     "lowest-earning one earns nothing; a corporation that owns a single train earns nothing "
     "and its share price does not move (18xx.games' civil_war).",
+    "float_percent": "The percent of a corporation that must be sold before it floats "
+    "becomes the event's ``percent`` (rules.float_percent until then).",
+    "end_escrow": "Corporations started from now on hold no money in escrow "
+    "(rules.escrow): they are paid for every share sold from their treasury.",
 }
 """The framework's phase events, by name."""
 
 
+EventType = Literal[
+    "close_companies",
+    "full_capitalization",
+    "nationalization",
+    "lose_weakest_run",
+    "float_percent",
+    "end_escrow",
+]
+"""A framework event's name."""
+
+
 class Event(Shorthand):
-    """Something that happens when the first train of a type is bought.
+    """Something that happens when the first train of a type is bought (or, with
+    ``when``, a later one).
 
     Write a framework event by name (``close_companies``) or name a title hook
-    (``{hook: my_event}``).
+    (``{hook: my_event}``); 1856's float percent rising once the last 2-train is sold,
+    ``{type: float_percent, percent: 30, when: 6}``.
     """
 
     __shorthand__: ClassVar[str] = "type"
 
-    type: Literal["close_companies", "full_capitalization", "nationalization", "lose_weakest_run"] | None = (
-        None
-    )
-    """A framework event: ``close_companies``, ``full_capitalization``, ``nationalization``,
-    or ``lose_weakest_run`` (every floated corporation owning a train, and the buyer, earns
-    nothing with its lowest-earning train in its next operating turn when all its trains
-    run; one owning a single train earns nothing and its price stands: 18TN's Civil War)."""
+    type: EventType | None = None
+    """A framework event."""
     hook: str | None = None
     """A function in the title's ``hooks.py`` that carries out the event."""
+    when: int = Field(default=1, ge=1)
+    """Which purchase of the type from the depot triggers it: 1, the first (with the
+    phase change and rusting); 6, the sixth (18xx.games' ``when``)."""
+    percent: int | None = Field(default=None, ge=10, le=100)
+    """For ``float_percent``: the new percent a corporation must sell to float."""
 
     @model_validator(mode="after")
     def _one(self) -> Event:
         if (self.type is None) == (self.hook is None):
             raise ValueError("an event names either a framework event (type) or a hook")
+        if (self.type == "float_percent") != (self.percent is not None):
+            raise ValueError("a float_percent event, and only it, gives the new percent")
         return self
 
 

@@ -150,6 +150,9 @@ class Step:
     def process_pass(self, action: dict[str, Any]) -> None:
         self.passed = True
 
+    def after_action(self, action: dict[str, Any]) -> None:
+        """Any step's action was processed (before steps that offer nothing are skipped)."""
+
     def skip(self) -> None:
         """Passed because it offers nothing (unless it :attr:`waits_again`); subclasses add
         side effects."""

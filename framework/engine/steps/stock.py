@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, par_exchange, purchases, shares, tokens, trains
+from framework.engine import destinations, finance, operating, par_exchange, purchases, shares, tokens, trains
 from framework.engine.entities import POOL
 from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
@@ -230,7 +230,13 @@ class BuySellParShares(StockTurn):
             raise _certificate_limit(game, player)
         corp.par = price
         game.market.place(sym, position)
-        payee = sym if corp.capitalization == "incremental" else "bank"
+        if (
+            destinations.escrow_open(game)
+            and corp.capitalization == "incremental"
+            and not corp.destination_reached
+        ):
+            corp.escrow = 0
+        payee = shares.treasury_payee(game, corp, cost) if corp.capitalization == "incremental" else "bank"
         finance.pay(game, player, payee, cost)
         finance.move_share(game, pres, player)
         game.log(f"{game.name(player)} starts {sym} at {price}")

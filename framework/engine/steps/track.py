@@ -16,7 +16,7 @@ from framework.board.lays import (
     lay,
     legal_lays,
 )
-from framework.engine import events, finance, operating, purchases, tokens
+from framework.engine import destinations, events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
@@ -85,6 +85,7 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
     _tile_income(game, payer, plan)
     _icon_income(game, payer, plan)
+    destinations.check(game)
     face = game.track_board.face(plan.hex)
     if sym is not None and face.paths and sum(1 for n in face.nodes if n.kind == "city") > 1:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it

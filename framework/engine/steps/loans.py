@@ -1,0 +1,157 @@
+"""Loans from the bank to the operating corporation (``rules.loans``; 18xx.games'
+``take_loan`` and ``payoff_loan``, 1856's).
+
+A corporation may take a loan at any moment of its operating turn until it has bought its
+trains; then the step waits for it, offering a loan, paying one back, or passing. It takes
+at most one loan a turn, none after paying one back, and holds at most one loan for each
+of its shares the players hold. Once its routes step is over, after the next action of its
+turn, it pays the interest on its loans (:func:`pay_interest`); a loan taken after that
+brings the amount less the interest.
+
+>>> from framework.engine.steps.base import STEP_TYPES
+>>> STEP_TYPES["loans"].rounds
+('operating',)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.base.errors import GameError
+from framework.engine import finance
+from framework.engine.entities import BANK, Corporation
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.running import REVENUE
+
+
+@step("loans")
+class Loans(Step):
+    """Take a loan during the turn; after buying trains, take one, pay one back or pass."""
+
+    description = (
+        "The operating corporation may take a loan from the bank at any moment of its turn "
+        "until it has bought trains, then take one, pay one back or pass; it pays interest "
+        "on its loans after its run (rules.loans)."
+    )
+    rounds = ("operating",)
+    blocks = False  # never skipped: it waits of itself once the trains are bought (blocking)
+    ROUND_STATE = (REVENUE,)  # the interest not paid from the treasury comes off it
+    STATE = ("took", "repaid", "interest_paid")
+
+    def setup(self) -> None:
+        self.took = False
+        self.repaid = False
+        self.interest_paid = False
+
+    def _passed(self, name: str) -> bool:
+        found = self.round.step(name)
+        return found is None or found.passed
+
+    def _operating(self, entity: str) -> Corporation | None:
+        if entity != self.round.entity() or entity not in self.game.corporations:
+            return None
+        return self.game.corporations[entity]
+
+    def most_loans(self, corp: Corporation) -> int:
+        """One loan for each of its shares the players hold."""
+        return sum(corp.percent_of(p.id) for p in self.game.players) // 10
+
+    def may_take(self, corp: Corporation) -> bool:
+        return (
+            not self.took
+            and not self.repaid
+            and corp.loans < self.most_loans(corp)
+            and loans_left(self.game) > 0
+        )
+
+    def may_repay(self, corp: Corporation) -> bool:
+        return (
+            self._passed("buy_train") and corp.loans > 0 and corp.cash >= self.game.title.rules.loans.amount
+        )
+
+    def actions(self, entity: str) -> list[str]:
+        corp = self._operating(entity)
+        if corp is None:
+            return []
+        kinds = []
+        if self.may_repay(corp):
+            kinds.append("payoff_loan")
+        if self.may_take(corp):
+            kinds.append("take_loan")
+        if kinds and self._passed("buy_train"):
+            kinds.append("pass")
+        return kinds
+
+    def blocking(self, current: str | None = None) -> bool:
+        """It waits only once the trains are bought."""
+        entity = current if current is not None else self.round.current_entity()
+        return entity is not None and self._passed("buy_train") and bool(self.actions(entity))
+
+    def explain(self, action: dict[str, Any]) -> GameError | None:
+        corp = self._operating(entity_of(action))
+        if corp is None or action["type"] not in ("take_loan", "payoff_loan"):
+            return None
+        if action["type"] == "take_loan":
+            if self.took or self.repaid:
+                return GameError("loans", f"{corp.sym} has taken or paid back a loan this turn")
+            return GameError("loans", f"{corp.sym} may have at most {self.most_loans(corp)} loans")
+        return GameError("loans", f"{corp.sym} cannot pay back a loan now")
+
+    def process_take_loan(self, action: dict[str, Any]) -> None:
+        game = self.game
+        corp = self._operating(entity_of(action))
+        if corp is None or not self.may_take(corp):
+            raise self.explain(action) or GameError("loans", "no loan now")
+        rules = game.title.rules.loans
+        amount = rules.amount - (rules.interest if self.interest_paid else 0)
+        finance.pay(game, BANK, corp.sym, amount)
+        corp.loans += 1
+        self.took = True
+        game.log(f"{corp.sym} takes a loan and receives {amount}")
+
+    def process_payoff_loan(self, action: dict[str, Any]) -> None:
+        game = self.game
+        corp = self._operating(entity_of(action))
+        if corp is None or not self.may_repay(corp):
+            raise GameError("loans", f"{entity_of(action)} cannot pay back a loan now")
+        amount = game.title.rules.loans.amount
+        finance.pay(game, corp.sym, BANK, amount)
+        corp.loans -= 1
+        self.repaid = True
+        game.log(f"{corp.sym} pays back a loan for {amount}")
+
+    def after_action(self, action: dict[str, Any]) -> None:
+        """The first action of the turn after its routes step: the interest is due."""
+        corp = self.game.corporations.get(str(self.round.entity()))
+        if corp is None or self.interest_paid or not self._passed("routes"):
+            return
+        self.interest_paid = True
+        pay_interest(self.game, corp)
+
+
+def loans_left(game: Game) -> int:
+    """The loans the bank still has: those the corporations have not."""
+    return game.title.rules.loans.count - sum(c.loans for c in game.corporations.values())
+
+
+def pay_interest(game: Game, corp: Corporation) -> None:
+    """``corp`` pays the interest on its loans: from its treasury in multiples of ten, the
+    rest out of this turn's revenue, the rest by its president (as much as they have)."""
+    owed = corp.loans * game.title.rules.loans.interest
+    if owed == 0:
+        return
+    paid = min(owed, corp.cash - corp.cash % 10)
+    finance.pay(game, corp.sym, BANK, paid)
+    owed -= paid
+    rnd = game.current_round
+    deducted = min(owed, rnd.revenue)
+    if deducted:
+        rnd.revenue -= deducted
+        owed -= deducted
+    president = corp.president()
+    if owed and president in game.players_by_id:
+        finance.pay(game, president, BANK, min(owed, game.players_by_id[president].cash))
+    game.log(f"{corp.sym} pays {paid + deducted} interest on {corp.loans} loans")
