@@ -173,7 +173,12 @@ def _reserved_trains(trains: dict[str, Any], held: Any, companies: dict[str, Any
     )
     for name in held if isinstance(held, list) else []:
         train = trains.get(str(name))
-        if not par or not isinstance(train, dict) or not isinstance(train.get("count"), int):
+        if (
+            not par
+            or not isinstance(train, dict)
+            or not isinstance(train.get("count"), int)
+            or train.get("reserved", 0) + 1 >= train["count"]  # none would be left in the depot
+        ):
             gaps.add(
                 "trains", f"a {name} train the title's setup holds out of the depot (its code brings it in)"
             )
@@ -334,8 +339,12 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     if build.get("priority_to_most_cash") is True and rules["stock"]["priority"] == "after_last_to_act":
         rules["stock"]["priority"] = "most_cash"
     for sym in build.get("closes_when_par_set") or []:
-        if sym in companies:
+        if sym not in companies:
+            continue
+        if any(a.get("type") == "shares" and a.get("president") for a in companies[sym].get("abilities", [])):
             companies[sym]["closes_when_par_set"] = True
+        else:  # the format closes on par only a company that gives the president's certificate
+            gaps.add("companies", f"company {sym}: closes when a corporation's par is set")
     if build.get("first_operating_order") == "lowest_first":
         rules["first_operating_order"] = "lowest_first"
     if build.get("mail") == "home_stop":
