@@ -19,6 +19,10 @@ from typing import Any
 
 import pytest
 
+from framework.engine.game import Game
+from framework.record.gamefile import GameFile
+from framework.record.replay import new_game, recorded, title_for
+
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = Path(os.environ.get("RAILS18XX_ORACLE", ROOT.parent / "shared" / "oracle"))
 
@@ -107,3 +111,26 @@ def oracle_tries(path: Path, wanted: dict[int, dict[str, dict[str, Any]]]) -> di
     missing = [aid for aid in wanted if aid not in verdicts]
     assert not missing, f"the oracle gave no verdict after {missing}: {proc.stderr[-2000:]}"
     return verdicts
+
+
+def replayed_to(title: Path, path: Path, last: int) -> Game:
+    """The game of ``path`` played with the title folder ``title`` up to its action
+    ``last``."""
+    record = GameFile.read(path)
+    game = new_game(record, title_for(record, title))
+    for action in record.effective():
+        if action.get("id", 0) > last:
+            break
+        if action.get("type") != "message":
+            game.process(recorded(game, record, action))
+    return game
+
+
+def house_ruled(title: Path, tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the title folder ``title`` with ``old`` replaced by ``new`` in ``file``."""
+    folder = tmp_path / title.name
+    shutil.copytree(title, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {file}"
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder

@@ -5,10 +5,8 @@ first operating round lowest price first, $20 a tile, track and token in either 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from oracle_support import ORACLE, imported_title
+from oracle_support import ORACLE, imported_title, replayed_to
 
 from framework.base.errors import GameError
 from framework.engine import shares
@@ -26,18 +24,6 @@ GAME = FIXTURES / "12666.json"
 @pytest.fixture(scope="module")
 def the_1846(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the1846"), "1846")
-
-
-def replayed_to(the_1846: Path, path: Path, last: int) -> Game:
-    """The game of ``path`` after its action ``last``."""
-    record = GameFile.read(path)
-    game = new_game(record, title_for(record, the_1846))
-    for action in record.effective():
-        if action.get("id", 0) > last:
-            break
-        if action.get("type") != "message":
-            game.process(recorded(game, record, action))
-    return game
 
 
 def test_1846_converts_to_a_blind_draft_with_its_groups_and_minors(the_1846):

@@ -8,18 +8,16 @@ field changes play.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from oracle_support import ORACLE, imported_title
+from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 
 from framework.base.errors import GameError
 from framework.engine import events, operating, trains
 from framework.engine.choices import legal_actions
-from framework.engine.game import Game
 from framework.record.gamefile import GameFile
-from framework.record.replay import new_game, recorded, replay, title_for
+from framework.record.replay import replay, title_for
 
 FIXTURES = ORACLE.parent / "fixtures" / "18AL"
 LONG = FIXTURES / "1446.json"
@@ -33,28 +31,6 @@ earn it), New Decatur Yards used at 138."""
 @pytest.fixture(scope="module")
 def the_18al(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the18al"), "18AL")
-
-
-def house_ruled(the_18al: Path, tmp_path: Path, file: str, old: str, new: str) -> Path:
-    """A copy of the converted title with ``old`` replaced by ``new`` in ``file``."""
-    folder = tmp_path / "18AL"
-    shutil.copytree(the_18al, folder)
-    text = (folder / file).read_text(encoding="utf-8")
-    assert old in text, f"{old!r} is not in {file}"
-    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
-
-
-def replayed_to(title: Path, path: Path, last: int) -> Game:
-    """The game of ``path`` played with ``title`` up to its action ``last``."""
-    record = GameFile.read(path)
-    game = new_game(record, title_for(record, title))
-    for action in record.effective():
-        if action.get("id", 0) > last:
-            break
-        if action.get("type") != "message":
-            game.process(recorded(game, record, action))
-    return game
 
 
 def action(path: Path, action_id: int) -> dict:

@@ -7,17 +7,13 @@ converted title show that each changes play.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
-from oracle_support import ORACLE, imported_title
+from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 
 from framework.base.errors import GameError
 from framework.engine.choices import legal_actions
-from framework.engine.game import Game
 from framework.record.gamefile import GameFile
-from framework.record.replay import new_game, recorded, replay, title_for
+from framework.record.replay import replay, title_for
 
 FIXTURES = ORACLE.parent / "fixtures" / "18TN"
 GAME = FIXTURES / "7818.json"
@@ -29,28 +25,6 @@ Civil War at 190, IC's two trains at 195 (one run given up), GMO's single train 
 @pytest.fixture(scope="module")
 def the_18tn(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the18tn"), "18TN")
-
-
-def house_ruled(the_18tn: Path, tmp_path: Path, file: str, old: str, new: str) -> Path:
-    """A copy of the converted title with ``old`` replaced by ``new`` in ``file``."""
-    folder = tmp_path / "18TN"
-    shutil.copytree(the_18tn, folder)
-    text = (folder / file).read_text(encoding="utf-8")
-    assert old in text, f"{old!r} is not in {file}"
-    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
-
-
-def replayed_to(title: Path, last: int) -> Game:
-    """The real game played with ``title`` up to its action ``last``."""
-    record = GameFile.read(GAME)
-    game = new_game(record, title_for(record, title))
-    for action in record.effective():
-        if action.get("id", 0) > last:
-            break
-        if action.get("type") != "message":
-            game.process(recorded(game, record, action))
-    return game
 
 
 def test_the_real_18tn_game_reaches_its_recorded_result(the_18tn):
@@ -81,18 +55,18 @@ def test_the_civil_war_takes_the_weakest_run_of_each_corporation_once(the_18tn, 
     """The 3' train at 190 marks every corporation with trains. IC runs two trains for
     $60 each at 195 and pays out $60 (its 60% president gets $36); its mark is then spent.
     Without the event it pays out $120."""
-    marked = replayed_to(the_18tn, 190)
+    marked = replayed_to(the_18tn, GAME, 190)
     assert {s for s, c in marked.corporations.items() if c.counters.get("loses_weakest_run")} == {
         "SR",
         "GMO",
         "L&N",
         "IC",
     }
-    before, after = replayed_to(the_18tn, 195), replayed_to(the_18tn, 196)
+    before, after = replayed_to(the_18tn, GAME, 195), replayed_to(the_18tn, GAME, 196)
     assert after.players_by_id["797"].cash - before.players_by_id["797"].cash == 36
     assert not after.corporations["IC"].counters["loses_weakest_run"]
     peace = house_ruled(the_18tn, tmp_path, "trains.yaml", "events: [lose_weakest_run]", "events: []")
-    before, after = replayed_to(peace, 195), replayed_to(peace, 196)
+    before, after = replayed_to(peace, GAME, 195), replayed_to(peace, GAME, 196)
     assert after.players_by_id["797"].cash - before.players_by_id["797"].cash == 72
 
 
@@ -100,29 +74,29 @@ def test_a_single_train_s_run_is_lost_and_its_price_stands(the_18tn, tmp_path):
     """GMO runs its one train at 202: it earns nothing, no dividend is asked and its price
     stays at 40 (18xx.games goes on with its train purchase at 204). Without the event
     a dividend is waited for and 204 is refused."""
-    game = replayed_to(the_18tn, 202)
+    game = replayed_to(the_18tn, GAME, 202)
     assert game.market.price("GMO") == 40
     assert game.corporations["GMO"].cash == 430
     assert "dividend" not in legal_actions(game)["GMO"]
     peace = house_ruled(the_18tn, tmp_path, "trains.yaml", "events: [lose_weakest_run]", "events: []")
     with pytest.raises(GameError, match="dividend"):
-        replayed_to(peace, 204)
+        replayed_to(peace, GAME, 204)
 
 
 def test_lnr_closes_once_l_n_s_par_is_set(the_18tn, tmp_path):
     """Player 3 pars L&N at 20 and the Louisville and Nashville Railroad closes; without
     ``closes_when_par_set`` Player 3 keeps it."""
-    assert replayed_to(the_18tn, 19).companies["LNR"].owner == "523"
-    assert replayed_to(the_18tn, 20).companies["LNR"].closed
+    assert replayed_to(the_18tn, GAME, 19).companies["LNR"].owner == "523"
+    assert replayed_to(the_18tn, GAME, 20).companies["LNR"].closed
     kept = house_ruled(the_18tn, tmp_path, "companies.yaml", "    closes_when_par_set: true\n", "")
-    assert replayed_to(kept, 20).companies["LNR"].owner == "523"
+    assert replayed_to(kept, GAME, 20).companies["LNR"].owner == "523"
 
 
 def test_the_green_nashville_tile_is_upgraded_only_to_a_p_tile(the_18tn, tmp_path):
     """L&N lays the brown P tile (170) on Nashville's green N tile at 319; with the N
     tile's ``future_label`` gone, the N label stays and the P tile is refused."""
-    replayed_to(the_18tn, 319)
+    replayed_to(the_18tn, GAME, 319)
     label = "    label: N\n    future_label: {label: P, color: brown}\n"
     without = house_ruled(the_18tn, tmp_path, "tiles.yaml", label, "    label: N\n")
     with pytest.raises(GameError, match="label"):
-        replayed_to(without, 319)
+        replayed_to(without, GAME, 319)
