@@ -26,6 +26,7 @@ from framework.convert.entities import (
     station_bonuses,
 )
 from framework.convert.gaps import Gaps
+from framework.convert.gifts import convert_gifts
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
@@ -599,6 +600,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    convert_gifts(base.get("rounds") or {}, sections["rules"], gaps)
     probe = base.get("hex_tiles")
     if isinstance(probe, dict) and probe.get("explained") is True:
         gaps.drop("code", "`upgrades_to?`")  # all it does is give hexes their own tiles
