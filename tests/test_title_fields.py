@@ -909,6 +909,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         STOCK + "test_a_sold_out_corporation_rises_one_row_at_the_end_of_the_round",
         REPLAY,
     ),
+    "rules.dividends.asked_without_revenue": (
+        "test_1836jr56.py::test_a_run_that_all_goes_to_interest_is_asked_for_its_dividend",
+    ),
     "rules.stock.gifts": (
         XMAS + "test_without_gifts_a_turn_ends_when_nothing_else_is_possible",
         XMAS + "test_a_president_gives_the_presidency_once_a_round",

@@ -16,6 +16,7 @@ from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
+from framework.convert.dividends import dividend_without_revenue
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -389,7 +390,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     convert_loans(build, rules, rounds["operating"]["steps"])
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
-    probed_depot_limits(phases, build.get("depot_limits"))
+    probed_depot_limits(phases, build.get("depot_limits"), build.get("depot_repeat_types"))
+    dividend_without_revenue(build, rules)
     if isinstance(rounds.get("operating"), dict):
         early_buy_steps(rounds["operating"].get("steps") or [], build.get("phase_purchases"))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))

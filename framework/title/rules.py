@@ -412,6 +412,11 @@ class DividendRules(Model):
     """Who receives the dividend on shares in the bank pool."""
     rounding: Literal["up", "down"] = "up"
     """How a holder's dividend is rounded to whole money (up: as 18xx.games)."""
+    asked_without_revenue: bool = False
+    """A corporation whose trains ran is asked for its dividend even when its run earns
+    nothing (its revenue gone to the interest on its loans: 18xx.games' 1856 family);
+    whatever it chooses, a dividend of nothing moves the price as a withheld one. False:
+    a run that earns nothing is withheld without asking."""
 
 
 class Nationalization(Model):
