@@ -52,7 +52,9 @@ def imported_title(out: Path, name: str) -> Path:
     need_oracle()
     result = CliRunner().invoke(app, ["import", str(ORACLE / "reference"), "-t", name, "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return out / name
+    from framework.convert.writer import folder_name
+
+    return out / folder_name(name)
 
 
 def oracle_verdicts(paths: list[Path], *, whole: bool = False) -> dict[str, dict[str, Any]]:

@@ -647,6 +647,7 @@ ST = "test_18Steam_rules.py::"
 STT = "test_title_18Steam.py::"
 LAYER = "test_layer.py::"
 FIELDS = "test_rules_fields.py::"
+XMAS = "test_18christmaseve.py::"
 ABIL = "test_rules_ability_fields.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
@@ -907,6 +908,13 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.sold_out_move": (
         STOCK + "test_a_sold_out_corporation_rises_one_row_at_the_end_of_the_round",
         REPLAY,
+    ),
+    "rules.dividends.asked_without_revenue": (
+        "test_1836jr56.py::test_a_run_that_all_goes_to_interest_is_asked_for_its_dividend",
+    ),
+    "rules.stock.gifts": (
+        XMAS + "test_without_gifts_a_turn_ends_when_nothing_else_is_possible",
+        XMAS + "test_a_president_gives_the_presidency_once_a_round",
     ),
     "rules.stock.buy_after_selling": (
         FIELDS + "test_buy_after_selling_lets_a_player_buy_back_what_they_sold",

@@ -209,6 +209,8 @@ def build_data(game)
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'phase_purchases' => try { phase_purchases(game) },
     'depot_limits' => try { depot_limits(game_for(game.class, game.players.size, game.optional_rules)) },
+    'depot_repeat_types' => try { depot_repeat_types(game) },
+    'dividend_without_revenue' => try { dividend_without_revenue(game_for(game.class, game.players.size, game.optional_rules)) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'map_tokens' => try { map_tokens(game) },
@@ -958,6 +960,56 @@ def depot_limits(game)
     end
     [phase[:name].to_s, answer]
   end
+end
+
+# Whether a title's own dividend step (one overriding `actions`) asks a corporation for
+# its dividend when it ran routes that earn nothing (1856's, whose revenue may all go to
+# interest): asked of a fresh game's operating round, the step's routes and revenue
+# stubbed. False where the library's step decides (it does not ask).
+def dividend_without_revenue(game)
+  step = game.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Dividend) }
+  return nil unless step
+  return false if step.method(:actions).owner.name.to_s.start_with?('Engine::Step::')
+
+  corp = game.corporations.find { |c| c.type != :minor }
+  step.define_singleton_method(:current_entity) { corp }
+  step.define_singleton_method(:routes) { [:a_route] }
+  step.define_singleton_method(:total_revenue) { 0 }
+  step.actions(corp).include?('dividend')
+end
+
+# The train types a title's own train-buying step (one overriding `buyable_trains`) lets
+# a corporation buy twice from the depot in one operating turn: for each type of which
+# the depot has two or more, in a fresh game whose depot has the earlier types taken
+# out, a rich corporation buys one of it through the step and is asked its
+# `buyable_trains` again (18FL's 6 trains: bought again; 1836Jr56's: none); the train's
+# events are left out. Nil where the library's step decides, or some type cannot be asked.
+def depot_repeat_types(game)
+  rnd = game.send(:operating_round, 1)
+  step = rnd.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  return nil if !step || step.method(:buyable_trains).owner.name.to_s.start_with?('Engine::Step::')
+
+  names = game.depot.upcoming.map(&:name).uniq
+  names.each_with_index.select do |name, index|
+    of_type = game.depot.upcoming.select { |t| t.name == name }
+    next false if of_type.size < 2 && of_type.none?(&:unlimited)
+
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    earlier = names[0...index]
+    fresh.depot.upcoming.select { |t| earlier.include?(t.name) }.each { |t| fresh.depot.remove_train(t) }
+    fresh.depot.depot_trains(clear: true)
+    corp = fresh.corporations.find { |c| c.type != :minor }
+    fresh.bank.spend(5000, corp)
+    round = fresh.send(:operating_round, 1)
+    buy = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+    buy.define_singleton_method(:current_entity) { corp }
+    train = fresh.depot.depot_trains.find { |t| t.name == name }
+    raise NotImplementedError, "no #{name} train in the depot" unless train
+
+    train.events.clear if train.events.respond_to?(:clear) # the question is the step's, not the events'
+    buy.process_buy_train(Engine::Action::BuyTrain.new(corp, train: train, price: train.price))
+    buy.buyable_trains(corp).any? { |t| t.from_depot? && t.name == name }
+  end.map(&:first)
 end
 
 # The tile lays of a corporation just floated, where a title keeps such corporations in

@@ -16,6 +16,7 @@ from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
+from framework.convert.dividends import dividend_without_revenue
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -26,6 +27,7 @@ from framework.convert.entities import (
     station_bonuses,
 )
 from framework.convert.gaps import Gaps
+from framework.convert.gifts import convert_gifts
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
@@ -388,7 +390,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     convert_loans(build, rules, rounds["operating"]["steps"])
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
-    probed_depot_limits(phases, build.get("depot_limits"))
+    probed_depot_limits(phases, build.get("depot_limits"), build.get("depot_repeat_types"))
+    dividend_without_revenue(build, rules)
     if isinstance(rounds.get("operating"), dict):
         early_buy_steps(rounds["operating"].get("steps") or [], build.get("phase_purchases"))
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
@@ -599,6 +602,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    convert_gifts(base.get("rounds") or {}, sections["rules"], gaps)
     probe = base.get("hex_tiles")
     if isinstance(probe, dict) and probe.get("explained") is True:
         gaps.drop("code", "`upgrades_to?`")  # all it does is give hexes their own tiles

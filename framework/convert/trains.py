@@ -176,17 +176,21 @@ def depot_purchases(phases: dict[str, Any], dumped: Any, steps: list[str]) -> No
                 entry["depot_purchases"] = "one"
 
 
-def probed_depot_limits(phases: dict[str, Any], probed: Any) -> None:
+def probed_depot_limits(phases: dict[str, Any], probed: Any, repeats: Any = None) -> None:
     """Set ``depot_purchases: one`` in each phase where the title's own train-buying step
     was found to offer no second depot train in a turn (the dump's ``depot_limits``). A
-    ``one_of_each_type`` found is not written: the titles found so (18FL, 18VA) exempt
-    some types, which the probe of the first type does not see."""
+    ``one_of_each_type`` found is written only where no type was found bought twice in a
+    turn (``repeats``, the dump's ``depot_repeat_types``, an empty list): the titles that
+    exempt some types (18FL, 18VA) have them there, or no answer."""
     if not isinstance(probed, dict):
         return
+    every_type = isinstance(repeats, list) and not repeats
     for name, answer in probed.items():
         entry = phases.get(str(name))
-        if entry is not None and answer == "one" and "depot_purchases" not in entry:
-            entry["depot_purchases"] = "one"
+        if entry is None or "depot_purchases" in entry:
+            continue
+        if answer == "one" or (answer == "one_of_each_type" and every_type):
+            entry["depot_purchases"] = answer
 
 
 def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str, Any]:

@@ -197,6 +197,15 @@ class StockRules(Model):
     pool_move_per: Literal["corporation", "share"] = "corporation"
     """``corporation``: ``pool_move`` is one step whatever the pool holds; ``share``: one
     step per share of it in the pool."""
+    gifts: bool = False
+    """A player may give certificates away in their stock turns once sales are allowed
+    (``first_sales``), of a corporation they preside, to a player holding none of it: one
+    of their ordinary certificates (unless the president's is all they hold), or the
+    president's certificate, and with it the presidency, when they hold at most twice its
+    percent and no other player more than its percent, once per corporation a round.
+    While a gift is possible, a turn ends only when the player says they are done
+    (18xx.games: the ``choose`` action ``cert_<i>_<corporation>`` or
+    ``prez_<i>_<corporation>``, ``i`` the receiver's place in the round's order)."""
     buy_after_selling: bool = False
     """A player may buy shares of a corporation they sold earlier in the same round
     (false: nobody buys back in a round what they sold in it)."""
@@ -403,6 +412,11 @@ class DividendRules(Model):
     """Who receives the dividend on shares in the bank pool."""
     rounding: Literal["up", "down"] = "up"
     """How a holder's dividend is rounded to whole money (up: as 18xx.games)."""
+    asked_without_revenue: bool = False
+    """A corporation whose trains ran is asked for its dividend even when its run earns
+    nothing (its revenue gone to the interest on its loans: 18xx.games' 1856 family);
+    whatever it chooses, a dividend of nothing moves the price as a withheld one. False:
+    a run that earns nothing is withheld without asking."""
 
 
 class Nationalization(Model):

@@ -152,7 +152,10 @@ class Dividend(Step):
         game = self.game
         if entity != self.round.entity() or entity not in game.corporations:
             return []
-        return ["dividend"] if self.round.revenue > 0 else []
+        if self.round.revenue > 0:
+            return ["dividend"]
+        asked = game.title.rules.dividends.asked_without_revenue
+        return ["dividend"] if asked and any(t.ran for t in trains.owned(game, entity)) else []
 
     def skip(self) -> None:
         game, rnd = self.game, self.round
@@ -180,7 +183,9 @@ class Dividend(Step):
         kinds = ["payout"] if game.corporations[entity].bot else game.title.rules.dividends.kinds
         if kind not in kinds:
             raise GameError("dividends", f"{entity} may {' or '.join(kinds)}, not {kind}")
-        if kind == "payout":
+        if rnd.revenue <= 0:  # asked without revenue (dividends.asked_without_revenue)
+            withhold(game, entity, 0)
+        elif kind == "payout":
             payout(game, entity, rnd.revenue)
         elif kind == "half":
             half(game, entity, rnd.revenue)

@@ -13,7 +13,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import destinations, finance, operating, par_exchange, purchases, shares, tokens, trains
+from framework.engine import (
+    destinations,
+    finance,
+    gifts,
+    operating,
+    par_exchange,
+    purchases,
+    shares,
+    tokens,
+    trains,
+)
 from framework.engine.entities import POOL
 from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
@@ -30,7 +40,10 @@ if TYPE_CHECKING:
 class BuySellParShares(StockTurn):
     """Sell, buy one certificate or start a corporation, sell, done."""
 
-    description = "Players sell shares, buy one share or start a corporation, in the title's sell/buy order."
+    description = (
+        "Players sell shares, buy one share or start a corporation, in the title's sell/buy order "
+        "(and give certificates away, ``stock.gifts``)."
+    )
 
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
@@ -59,10 +72,12 @@ class BuySellParShares(StockTurn):
         out = []
         if self.can_sell_any(entity):
             out.append("sell_shares")
+        if gifts.gifts(self.game, rnd, entity):
+            out.append("choose")
         count = finance.certificate_count(self.game, entity)
         limit = finance.certificate_limit(self.game)
         if self.must_sell(entity, count, limit):
-            return out
+            return [*out, "pass"] if "choose" in out else out
         if self.can_buy_any(entity, count, limit):
             out.append("buy_shares")
         if not rnd.bought and not rnd.parred and self.can_par_any(entity, count, limit):
@@ -280,7 +295,19 @@ class BuySellParShares(StockTurn):
         self._acted(player)
         game.log(f"{game.name(player)} buys {sym} from {game.name(seller)} for {price}")
 
+    def process_choose(self, action: dict[str, Any]) -> None:
+        """A gift of a certificate (``stock.gifts``): the turn goes on."""
+        game, rnd = self.game, self.round
+        player = entity_of(action)
+        gifts.give(game, rnd, player, str(action.get("choice")))
+        rnd.acted = True
+        game.players_by_id[player].passed = False
+
     # -- the choices ------------------------------------------------------------
+
+    def choices_choose(self, player: str) -> list[Choice]:
+        """The gifts the player may make (``stock.gifts``)."""
+        return [{"choice": name} for name in gifts.gifts(self.game, self.round, player)]
 
     def choices_par(self, player: str) -> list[Choice]:
         """Every corporation not yet started, at every par price the player can pay."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from framework.base.errors import GameError
 from framework.engine import finance, par_exchange, shares
 from framework.engine.entities import POOL
+from framework.engine.gifts import PRESIDENCIES_GIVEN
 from framework.engine.steps.base import RoundState, Step
 from framework.title.companies import Shares
 
@@ -74,6 +75,7 @@ class StockTurn(Step):
         LAST_BUYER,
         SOLD_TURN,
         PASS_ORDER,
+        PRESIDENCIES_GIVEN,
     )
 
     def must_sell(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
