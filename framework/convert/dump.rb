@@ -203,13 +203,23 @@ def build_data(game)
     'first_turn_lays' => try { first_turn_lays(game) },
     'minor_lays' => try { minor_lays(game) },
     'minors_offered_companies' => try { minors_offered_companies(game_for(game.class, game.players.size, game.optional_rules)) },
-    'lay_closes' => try { lay_closes(game.class, game.players.size, game.optional_rules) },
+    'lay_closes' => try do
+      probed('lay_closes', game, game.companies.map(&:sym)) { lay_closes(game.class, game.players.size, game.optional_rules) }
+    end,
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
-    'phase_purchases' => try { phase_purchases(game) },
-    'depot_limits' => try { depot_limits(game_for(game.class, game.players.size, game.optional_rules)) },
-    'depot_repeat_types' => try { depot_repeat_types(game) },
+    'phase_purchases' => try do
+      probed('phase_purchases', game, game.companies.map(&:sym), game.phase.phases.map { |p| p[:name] }) do
+        phase_purchases(game)
+      end
+    end,
+    'depot_limits' => try do
+      probed('depot_limits', game, game.depot.trains.map(&:name), game.phase.phases.map { |p| p[:name] }) do
+        depot_limits(game_for(game.class, game.players.size, game.optional_rules))
+      end
+    end,
+    'depot_repeat_types' => try { probed('depot_repeat_types', game, game.depot.trains.map(&:name)) { depot_repeat_types(game) } },
     'dividend_without_revenue' => try { dividend_without_revenue(game_for(game.class, game.players.size, game.optional_rules)) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
@@ -222,7 +232,7 @@ def build_data(game)
     'ports' => try { port_probe(game_for(game.class, game.players.size, game.optional_rules)) },
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
-    'unupgradable_tiles' => try { unupgradable_tiles(game) },
+    'unupgradable_tiles' => try { probed('unupgradable_tiles', game, game.tiles.map(&:name).uniq) { unupgradable_tiles(game) } },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
@@ -369,6 +379,15 @@ end
 # gets none of its own)}. Nil when the title does not override the method. Games of the
 # same map are asked once.
 HEX_TILES = {}
+
+# The answers of probes that depend on a title's class, its optional rules and the data
+# in `key` (trains, phases, companies, tiles), not otherwise on the player count: each is
+# asked once per title and rule set instead of once per build.
+PROBED = {}
+def probed(name, game, *key)
+  id = [name, game.class.name, game.optional_rules.map(&:to_s).sort, *key]
+  PROBED.key?(id) ? PROBED[id] : (PROBED[id] = yield)
+end
 
 def hex_tiles(game)
   return nil if game.method(:upgrades_to?).owner == BASE
@@ -594,7 +613,7 @@ end
 # Louisville and Nashville Railroad): in a fresh game the first player owns the company, and
 # sets the corporation's par as the library's pending-par step does.
 def closes_when_par_set(game)
-  game.companies.each_with_object([]) do |company, out|
+  game.companies.select { |c| president_certificate?(c) }.each_with_object([]) do |company, out|
     fresh = game_for(game.class, game.players.size, game.optional_rules)
     held = fresh.company_by_id(company.sym)
     share = held.all_abilities.find { |a| a.type == :shares }&.shares&.first
@@ -611,6 +630,15 @@ def closes_when_par_set(game)
   rescue StandardError
     next # a par the title does not let be set this way: nothing found
   end
+end
+
+# Whether `company`'s shares ability gives a president's certificate (asked of the built
+# game, so that only such companies cost a fresh game in `closes_when_par_set`).
+def president_certificate?(company)
+  share = company.all_abilities.find { |a| a.type == :shares }&.shares&.first
+  share.respond_to?(:president) && share.president ? true : false
+rescue StandardError
+  true # undecided here: the fresh game decides
 end
 
 # The tiles a title's own `upgrades_to?` never lets be upgraded though the library's
@@ -858,6 +886,7 @@ end
 # say all the title's answer differs from the library's by.
 def phase_purchases(game)
   library = Engine::Game::Base.instance_method(:purchasable_companies)
+  return library_purchases(game) if game.method(:purchasable_companies).owner == BASE
   game.phase.phases.each_with_index.to_h do |phase, index|
     fresh = game_for(game.class, game.players.size, game.optional_rules)
     fresh.phase.instance_variable_set(:@index, index)
@@ -898,6 +927,16 @@ def phase_purchases(game)
     explained &&= players == !library.bind(fresh).call(buyer).empty? || players == false
     [phase[:name].to_s,
      { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'explained' => explained }]
+  end
+end
+
+# `phase_purchases` of a title that keeps the library's `purchasable_companies`: the
+# same answer in every phase (a player is offered any company another player holds that
+# may be bought), found without a fresh game per phase.
+def library_purchases(game)
+  players = game.companies.any? { |c| !game.abilities(c, :no_buy) }
+  game.phase.phases.to_h do |phase|
+    [phase[:name].to_s, { 'players' => players, 'corporations' => {}, 'steps' => [], 'explained' => true }]
   end
 end
 
