@@ -1491,6 +1491,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "minors.trains": (SETUP + "test_khj_has_its_2_train_and_its_token_before_anyone_owns_it",),
     "minors.operates_first": (CHANGE, OPER + "test_khj_operates_first_then_corporations_by_descending_price"),
     "minors.closes_on_event": (CHANGE, TRAINS + "test_the_first_5_train_closes_the_khj_minor"),
+    "minors.merges_into.corporation": (MEX + "test_the_3_prime_train_merges_the_minors_into_ndm_and_udy",),
+    "minors.merges_into.share": (MEX + "test_a_trade_in_share_is_not_for_sale_until_its_minor_merges",),
+    "minors.merges_into.counts_for_limit": (MEX + "test_a_trade_in_share_may_count_toward_the_certificate_limit",),
     # bonuses
     "bonuses[all_icons].kind": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
     "bonuses[all_icons].name": (SHOWN,),

@@ -26,6 +26,7 @@ from framework.convert.entities import (
     station_bonuses,
 )
 from framework.convert.gaps import Gaps
+from framework.convert.mergers import convert_minor_mergers
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
@@ -397,6 +398,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
     tiles = convert_tiles(build, gaps)
     own_tiles(board["hexes"], build.get("hex_tiles"), tiles)
+    minors = convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps)
+    convert_minor_mergers(build.get("minor_mergers"), trains_raw, trains, minors, gaps)
     out = {
         "map": board,
         "tiles": tiles,
@@ -412,7 +415,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "trains": trains,
         "companies": companies,
         "corporations": corporations,
-        "minors": convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps),
+        "minors": minors,
         "rules": rules,
         "game_end": convert_game_end(constants, gaps),
         "rounds": rounds,

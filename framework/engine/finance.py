@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
 from framework.engine.entities import Corporation, Share
+from framework.title.corporations import uncounted_shares
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -125,12 +126,13 @@ def multiple_buy_from(game: Game, corporation: Corporation) -> set[str]:
 def certificate_count(game: Game, player: str) -> int:
     """Certificates of ``player`` that count toward the limit (privates included)."""
     count = 0
+    uncounted = uncounted_shares(game.title.minors) if game.title.minors else set()
     for corp in game.corporations.values():
         if corp.closed:
             continue
         held = 0
         for share in corp.shares:
-            if share.owner == player:
+            if share.owner == player and share.id not in uncounted:
                 held += 1
         if held and counts_for_limit(game, corp):
             count += held

@@ -191,6 +191,38 @@ class Corporation(Charter):
         return next((a for a in self.abilities if a.type == kind), None)
 
 
+class MinorMerger(Model):
+    """Where a ``minors_merge`` event takes a minor (18MEX's minor A into NdM, its owner
+    getting NdM's 5% trade-in certificate): its treasury goes to the corporation, its
+    owner gets the certificate held back for them, free, its tokens leave the map, its
+    trains leave the game and the private company controlling it closes::
+
+        merges_into: {corporation: NdM, share: 7, counts_for_limit: false}
+    """
+
+    corporation: Name
+    """The corporation it merges into."""
+    share: int = Field(ge=1)
+    """The certificate its owner gets, by its place among the corporation's certificates
+    (0 is the president's): held back from sale until the minor merges."""
+    counts_for_limit: bool = True
+    """Whether that certificate counts toward its holder's certificate limit."""
+
+    @property
+    def share_id(self) -> str:
+        """The certificate's id in game files (``NdM_7``)."""
+        return f"{self.corporation}_{self.share}"
+
+
+def uncounted_shares(minors: dict[str, Minor]) -> set[str]:
+    """The minors' trade-in certificates that count toward no certificate limit."""
+    return {
+        m.merges_into.share_id
+        for m in minors.values()
+        if m.merges_into is not None and not m.merges_into.counts_for_limit
+    }
+
+
 class Minor(Charter):
     """A minor company: one owner, no shares. It has its home token only, runs the trains
     it is given and never buys any; it keeps half its revenue, rounded down, and its
@@ -202,6 +234,9 @@ class Minor(Charter):
     """It operates before the corporations."""
     closes_on_event: bool = True
     """Closed, with its cash going to the bank and its token removed, by ``close_companies``."""
+    merges_into: MinorMerger | None = None
+    """The corporation a ``minors_merge`` event merges it into, and the certificate its
+    owner gets for it (none: no event merges it)."""
 
 
 class National(Model):
