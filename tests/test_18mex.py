@@ -13,17 +13,18 @@ from framework.base.errors import GameError
 from framework.engine import finance, mergers, operating
 from framework.record.gamefile import GameFile
 from framework.record.replay import replay, title_for
+from framework.title.corporations import MinorMerger, TrainLimit
 from framework.title.loader import load_title
-from framework.title.corporations import MinorMerger
 from framework.title.rules import TileLaySlot
 
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"13315": 265, "18MEX_game_end_stock_market": 453, "80226": 359, "hotseat01": 330}
+REACHED = {"13315": 265, "18MEX_game_end_stock_market": 465, "80226": 368, "hotseat01": 330}
 """The last action each real game replays to (before the minors' tile action: 37, 17, 34
 and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164; before
-the minors merged into NdM and UdY: 163, 341, 234 and 330)."""
+the minors merged into NdM and UdY: 163, 341, 234 and 330; before NdM's own train limit:
+265, 453, 359 and 330)."""
 
 KCMO = (
     "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
@@ -90,6 +91,21 @@ def test_a_trade_in_share_may_count_toward_the_certificate_limit(the_18mex):
     counted = replayed_to(the_18mex, GAME, 154, ["minors: {B: {merges_into: {counts_for_limit: true}}}"])
     owner = next(s.owner for s in game.corporations["NdM"].shares if s.id == "NdM_8")
     assert finance.certificate_count(counted, owner) == finance.certificate_count(game, owner) + 1
+
+
+def test_ndm_may_hold_a_train_more_than_the_phase_allows(the_18mex):
+    """NdM's charter: "+1 train limit". In phase 4 (limit 2) "NdM buys a 3 train for $180
+    from TM", "NdM buys a 3' train for $180 from TM", then "NdM passes buy trains"."""
+    assert load_title(the_18mex).corporations["NdM"].ability("train_limit") == TrainLimit(
+        type="train_limit", increase=1
+    )
+    other = FIXTURES / "80226.json"
+    game = replayed_to(the_18mex, other, 358)
+    assert game.round.entity() == "NdM" and game.phase == "4"
+    assert game.train_limit("NdM") == 3 and game.train_limit("TM") == 2
+    assert game.round.active_step().name == "buy_train"
+    game = replayed_to(the_18mex, other, 358, ["corporations: {NdM: {abilities: null}}"])
+    assert game.train_limit("NdM") == 2 and game.round.active_step().name == "buy_company"
 
 
 def test_18mex_converts_its_minors_tile_action_its_mail_and_offers_minors_no_company(the_18mex):

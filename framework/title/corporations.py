@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name, Shorthand
 
@@ -147,11 +147,30 @@ class NeutralToken(Model):
     """How many it carries."""
 
 
+class TrainLimit(Model):
+    """A corporation's own train limit, that many trains above (or below) the phase's
+    (18MEX's NdM and 1856's CGR, one more)::
+
+        - {type: train_limit, increase: 1}
+    """
+
+    type: Literal["train_limit"]
+    """A train limit of its own."""
+    increase: int
+    """Trains added to the phase's train limit (negative: taken off)."""
+
+    @model_validator(mode="after")
+    def _changes(self) -> TrainLimit:
+        if self.increase == 0:
+            raise ValueError("a train_limit ability changes the limit")
+        return self
+
+
 CorporationAbility = Annotated[
-    CharterToken | Reservation | StationBonus | NeutralToken, Field(discriminator="type")
+    CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit, Field(discriminator="type")
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
-``station_bonus`` or a ``neutral_token``."""
+``station_bonus``, a ``neutral_token`` or a ``train_limit``."""
 
 
 class Destination(Model):
@@ -186,7 +205,9 @@ class Corporation(Charter):
     destination: Destination | None = None
     """Its destination, reached by track (releasing its escrow)."""
 
-    def ability(self, kind: str) -> CharterToken | Reservation | StationBonus | NeutralToken | None:
+    def ability(
+        self, kind: str
+    ) -> CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | None:
         """Its first ability of type ``kind``, if any."""
         return next((a for a in self.abilities if a.type == kind), None)
 
