@@ -20,11 +20,12 @@ from framework.title.rules import TileLaySlot
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"13315": 265, "18MEX_game_end_stock_market": 465, "80226": 368, "hotseat01": 330}
+REACHED = {"13315": 265, "18MEX_game_end_stock_market": 465, "80226": 368, "hotseat01": 531}
 """The last action each real game replays to (before the minors' tile action: 37, 17, 34
 and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164; before
 the minors merged into NdM and UdY: 163, 341, 234 and 330; before NdM's own train limit:
-265, 453, 359 and 330)."""
+265, 453, 359 and 330; before a new president's certificates were handed over newest first:
+hotseat01's 330). Each now stops at the NdM merger of phase 5 (18xx.games' merge action)."""
 
 KCMO = (
     "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
@@ -106,6 +107,24 @@ def test_ndm_may_hold_a_train_more_than_the_phase_allows(the_18mex):
     assert game.round.active_step().name == "buy_train"
     game = replayed_to(the_18mex, other, 358, ["corporations: {NdM: {abilities: null}}"])
     assert game.train_limit("NdM") == 2 and game.round.active_step().name == "buy_company"
+
+
+def test_a_new_president_hands_over_the_certificates_they_got_last(the_18mex):
+    """ "Player 2 buys a 10% share of MC from the market", "Player 2 becomes the president
+    of MC" (holding MC_1, MC_2 and MC_4, in that order); Player 1 later "sells a 10% share
+    of MC" with MC_4: 18MEX hands over the largest certificates first and, of one size,
+    those got last."""
+    assert load_title(the_18mex).rules.stock.presidency_swap == "largest_last_got"
+    other = FIXTURES / "hotseat01.json"
+
+    def player_1s(*overlays: str) -> set[str]:
+        game = replayed_to(the_18mex, other, 321, list(overlays))
+        first = game.players[0].id
+        assert game.corporations["MC"].president() != first
+        return {s.id for s in game.corporations["MC"].certificates_of(first)}
+
+    assert player_1s() == {"MC_2", "MC_4"}
+    assert player_1s("rules: {stock: {presidency_swap: first_got}}") == {"MC_1", "MC_2"}
 
 
 def test_18mex_converts_its_minors_tile_action_its_mail_and_offers_minors_no_company(the_18mex):

@@ -1498,6 +1498,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.abilities[train_limit].increase": (
         MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows",
     ),
+    "rules.stock.presidency_swap": (MEX + "test_a_new_president_hands_over_the_certificates_they_got_last",),
     "minors.merges_into.corporation": (MEX + "test_the_3_prime_train_merges_the_minors_into_ndm_and_udy",),
     "minors.merges_into.share": (MEX + "test_a_trade_in_share_is_not_for_sale_until_its_minor_merges",),
     "minors.merges_into.counts_for_limit": (

@@ -228,6 +228,7 @@ def build_data(game)
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
     'minor_mergers' => try { minor_mergers(game.class, game.players.size, game.optional_rules) },
+    'presidency_swap' => try { presidency_swap(game) },
   }.merge(setup_probe(game))
 end
 
@@ -1096,6 +1097,24 @@ def mail(game)
   game.place_home_token(corporation)
   paid = corporation.cash - before
   paid.positive? && paid == stop.route_base_revenue(game.phase, train) ? 'home_stop' : nil
+end
+
+# The order in which a new president's certificates are handed over for the president's
+# certificate, where the title's share pool reorders them (`possible_reorder`), asked of
+# each corporation's ordinary certificates as built: 'largest_last_got' when every
+# corporation's come largest first and, of one size, last listed first; 'other' when the
+# order is another; nil when the pool keeps the order.
+def presidency_swap(game)
+  pool = game.share_pool
+  return nil if pool.method(:possible_reorder).owner == Engine::SharePool &&
+                game.method(:shares_for_presidency_swap).owner == BASE
+
+  same = game.corporations.all? do |corp|
+    shares = corp.shares.reject(&:president)
+    expected = shares.each_with_index.sort_by { |s, i| [-s.percent, -i] }.map(&:first)
+    pool.possible_reorder(shares.dup) == expected
+  end
+  same && game.method(:shares_for_presidency_swap).owner == BASE ? 'largest_last_got' : 'other'
 end
 
 # The train events that merge minors into corporations, asked of a fresh game per event

@@ -339,6 +339,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         rules["company_sales"]["minors_offered"] = False
     if build.get("priority_to_most_cash") is True and rules["stock"]["priority"] == "after_last_to_act":
         rules["stock"]["priority"] = "most_cash"
+    if build.get("presidency_swap") == "largest_last_got":
+        rules["stock"]["presidency_swap"] = "largest_last_got"
+    elif build.get("presidency_swap") == "other":
+        gaps.add("rules", "the certificates a new president hands over: the title's own order")
     for sym in build.get("closes_when_par_set") or []:
         if sym not in companies:
             continue
