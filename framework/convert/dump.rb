@@ -1130,11 +1130,24 @@ def minor_mergers(klass, players, rules)
   kinds = probe.depot.trains.flat_map { |t| Array(t.events).map { |e| e['type'].to_s } }.uniq
   mergers = kinds.filter_map do |kind|
     next unless probe.respond_to?("event_#{kind}!", true)
+    next if probe.method("event_#{kind}!").owner == BASE || !gives_shares?(klass, players, rules, kind)
 
     merged = probe.minors.to_h { |m| [m.name, merger_of(klass, players, rules, kind, m.name)] }.compact
     merged.empty? ? nil : { 'event' => kind, 'minors' => merged }
   end
   mergers.empty? ? nil : mergers
+end
+
+# Whether the event gives the owner of every minor (the first player) certificates.
+def gives_shares?(klass, players, rules, kind)
+  game = game_for(klass, players, rules)
+  owner = game.players.first
+  game.minors.each { |m| m.owner = owner }
+  got = owner.shares.dup
+  game.send("event_#{kind}!")
+  owner.shares != got
+rescue StandardError, NotImplementedError
+  false
 end
 
 def merger_of(klass, players, rules, kind, sym)
