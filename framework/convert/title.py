@@ -781,4 +781,6 @@ def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int
             converted.gaps.add(
                 "variants", f"{sym} ({name}): changes no data; what it does is the title's code"
             )
+        if any(isinstance(m, dict) and "merges_into" in m for m in (patch.get("minors") or {}).values()):
+            converted.gaps.add("variants", f"{sym} ({name}): its minors merge when the title's code says")
         converted.variants.append(Variant(sym, entry, patch))
