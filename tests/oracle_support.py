@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,8 @@ import pytest
 
 from framework.engine.game import Game
 from framework.record.gamefile import GameFile
-from framework.record.replay import new_game, recorded, title_for
+from framework.record.replay import game_title, new_game, recorded, title_for
+from framework.title.loader import RulesText
 
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = Path(os.environ.get("RAILS18XX_ORACLE", ROOT.parent / "shared" / "oracle"))
@@ -115,11 +117,16 @@ def oracle_tries(path: Path, wanted: dict[int, dict[str, dict[str, Any]]]) -> di
     return verdicts
 
 
-def replayed_to(title: Path, path: Path, last: int) -> Game:
+def replayed_to(title: Path, path: Path, last: int, overlays: Sequence[str] = ()) -> Game:
     """The game of ``path`` played with the title folder ``title`` up to its action
-    ``last``."""
+    ``last`` (``overlays``: house rules' YAML texts laid over the title, in order)."""
     record = GameFile.read(path)
-    game = new_game(record, title_for(record, title))
+    if overlays:
+        rules = [RulesText("house rules", text) for text in overlays]
+        played = game_title(title, len(record.players), record.optional_rules, rules)
+    else:
+        played = title_for(record, title)
+    game = new_game(record, played)
     for action in record.effective():
         if action.get("id", 0) > last:
             break

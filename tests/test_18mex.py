@@ -6,25 +6,26 @@ special lay of the Copper Canyon tile at a discount.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from oracle_support import ORACLE, imported_title
+from oracle_support import ORACLE, imported_title, replayed_to
 
 from framework.base.errors import GameError
-from framework.engine import operating
-from framework.engine.game import Game
+from framework.engine import finance, mergers, operating
 from framework.record.gamefile import GameFile
-from framework.record.replay import game_title, new_game, recorded, replay, title_for
-from framework.title.loader import RulesText, load_title
+from framework.record.replay import replay, title_for
+from framework.title.corporations import MinorMerger, TrainLimit
+from framework.title.loader import load_title
 from framework.title.rules import TileLaySlot
 
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"13315": 163, "18MEX_game_end_stock_market": 341, "80226": 234, "hotseat01": 330}
+REACHED = {"13315": 265, "18MEX_game_end_stock_market": 465, "80226": 368, "hotseat01": 531}
 """The last action each real game replays to (before the minors' tile action: 37, 17, 34
-and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164)."""
+and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164; before
+the minors merged into NdM and UdY: 163, 341, 234 and 330; before NdM's own train limit:
+265, 453, 359 and 330; before a new president's certificates were handed over newest first:
+hotseat01's 330). Each now stops at the NdM merger of phase 5 (18xx.games' merge action)."""
 
 KCMO = (
     "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
@@ -37,18 +38,93 @@ def the_18mex(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the18mex"), "18MEX")
 
 
-def replayed_to(folder: Path, last: int, *house_rules: str, path: Path = GAME) -> Game:
-    """The game of ``path`` after its action ``last`` (``house_rules``: overlays)."""
-    record = GameFile.read(path)
-    rules = [RulesText("house rules", text) for text in house_rules]
-    title = game_title(folder, len(record.players), record.optional_rules, rules)
-    game = new_game(record, title)
-    for action in record.effective():
-        if action.get("id", 0) > last:
-            break
-        if action.get("type") != "message":
-            game.process(recorded(game, record, action))
-    return game
+def test_18mex_converts_its_minors_merging_into_ndm_and_udy(the_18mex):
+    """ "When Phase 3½ begins, the minor corporation closes, but its owner receives a 5%
+    share in NdM" (A and B; C: "a 10% share in UdY")."""
+    title = load_title(the_18mex)
+    mergers = {sym: minor.merges_into for sym, minor in title.minors.items()}
+    assert mergers == {
+        "A": MinorMerger(corporation="NdM", share=7, counts_for_limit=False),
+        "B": MinorMerger(corporation="NdM", share=8, counts_for_limit=False),
+        "C": MinorMerger(corporation="UdY", share=8),
+    }
+    assert [e.type for e in title.trains["3'"].events] == ["minors_merge"]
+
+
+def test_the_3_prime_train_merges_the_minors_into_ndm_and_udy(the_18mex):
+    """ "FCP buys a 3' train", then "Minor A merges into NdM who receives the treasury of
+    $75", "Player 3 receives a 5% share of NdM", B likewise ($45), "Minor C merges into UdY
+    who receives the treasury of $30", "Player 1 receives a 10% share of UdY"."""
+    before = replayed_to(the_18mex, GAME, 153)
+    owners = {sym: m.owner for sym, m in before.minors.items()}
+    assert mergers.held_back(before) == {"NdM_7", "NdM_8", "UdY_8"}
+    counts = {p.id: finance.certificate_count(before, p.id) for p in before.players}
+    game = replayed_to(the_18mex, GAME, 154)
+    assert all(m.closed for m in game.minors.values()) and not mergers.held_back(game)
+    assert game.corporations["NdM"].cash == 75 + 45 and game.corporations["UdY"].cash == 30
+    held = {s.id: s.owner for c in ("NdM", "UdY") for s in game.corporations[c].shares}
+    assert (held["NdM_7"], held["NdM_8"], held["UdY_8"]) == (owners["A"], owners["B"], owners["C"])
+    assert all(game.companies[sym].closed for sym in "ABC")
+    assert not game.track_board.cities_of("B"), "B's token leaves Mazatlán (K6)"
+    assert not any(t.owner in "ABC" for t in game.trains.values())
+    # a company less, a 5% NdM share more that counts for nothing; C's owner: a 10% UdY share
+    assert finance.certificate_count(game, owners["B"]) == counts[owners["B"]] - 1
+    assert finance.certificate_count(game, owners["C"]) == counts[owners["C"]]
+
+
+def test_a_trade_in_share_is_not_for_sale_until_its_minor_merges(the_18mex):
+    """NdM's 5% certificates are not offered in the stock round before phase 3½; without
+    ``merges_into`` they are, and minor A stays open when the 3' train comes."""
+    game = replayed_to(the_18mex, GAME, 99)
+    step = game.round.active_step()
+    player = game.round.entity()
+    offered = {s.id for s in step.buyable(player, game.corporations["NdM"])}
+    assert "NdM_7" not in offered and "NdM_8" not in offered and "NdM_1" in offered
+    plain = replayed_to(the_18mex, GAME, 99, ["minors: {A: {merges_into: null}, B: {merges_into: null}}"])
+    offered = {s.id for s in plain.round.active_step().buyable(player, plain.corporations["NdM"])}
+    assert {"NdM_7", "NdM_8"} <= offered
+    plain = replayed_to(the_18mex, GAME, 154, ["minors: {A: {merges_into: null}}"])
+    assert not plain.minors["A"].closed and plain.minors["B"].closed
+
+
+def test_a_trade_in_share_may_count_toward_the_certificate_limit(the_18mex):
+    game = replayed_to(the_18mex, GAME, 154)
+    counted = replayed_to(the_18mex, GAME, 154, ["minors: {B: {merges_into: {counts_for_limit: true}}}"])
+    owner = next(s.owner for s in game.corporations["NdM"].shares if s.id == "NdM_8")
+    assert finance.certificate_count(counted, owner) == finance.certificate_count(game, owner) + 1
+
+
+def test_ndm_may_hold_a_train_more_than_the_phase_allows(the_18mex):
+    """NdM's charter: "+1 train limit". In phase 4 (limit 2) "NdM buys a 3 train for $180
+    from TM", "NdM buys a 3' train for $180 from TM", then "NdM passes buy trains"."""
+    assert load_title(the_18mex).corporations["NdM"].ability("train_limit") == TrainLimit(
+        type="train_limit", increase=1
+    )
+    other = FIXTURES / "80226.json"
+    game = replayed_to(the_18mex, other, 358)
+    assert game.round.entity() == "NdM" and game.phase == "4"
+    assert game.train_limit("NdM") == 3 and game.train_limit("TM") == 2
+    assert game.round.active_step().name == "buy_train"
+    game = replayed_to(the_18mex, other, 358, ["corporations: {NdM: {abilities: null}}"])
+    assert game.train_limit("NdM") == 2 and game.round.active_step().name == "buy_company"
+
+
+def test_a_new_president_hands_over_the_certificates_they_got_last(the_18mex):
+    """ "Player 2 buys a 10% share of MC from the market", "Player 2 becomes the president
+    of MC" (holding MC_1, MC_2 and MC_4, in that order); Player 1 later "sells a 10% share
+    of MC" with MC_4: 18MEX hands over the largest certificates first and, of one size,
+    those got last."""
+    assert load_title(the_18mex).rules.stock.presidency_swap == "largest_last_got"
+    other = FIXTURES / "hotseat01.json"
+
+    def player_1s(*overlays: str) -> set[str]:
+        game = replayed_to(the_18mex, other, 321, list(overlays))
+        first = game.players[0].id
+        assert game.corporations["MC"].president() != first
+        return {s.id for s in game.corporations["MC"].certificates_of(first)}
+
+    assert player_1s() == {"MC_2", "MC_4"}
+    assert player_1s("rules: {stock: {presidency_swap: first_got}}") == {"MC_1", "MC_2"}
 
 
 def test_18mex_converts_its_minors_tile_action_its_mail_and_offers_minors_no_company(the_18mex):
@@ -70,7 +146,7 @@ def test_real_18mex_games_replay_past_their_minors_turns(the_18mex, path):
 def test_a_minor_skips_its_track_step_until_it_can_pay_for_its_home_hex(the_18mex):
     """18xx.games' log of the game: "A skips lay track" — minor A, without money, in
     Tampico (M12, swamp $40, no tile yet) runs its train at once; with $40 it may lay."""
-    game = replayed_to(the_18mex, 37)
+    game = replayed_to(the_18mex, GAME, 37)
     assert game.round.entity() == "A" and game.minors["A"].cash == 0
     assert game.round.active_step().name == "routes"
     track = game.round.step("track")
@@ -82,7 +158,7 @@ def test_a_minor_skips_its_track_step_until_it_can_pay_for_its_home_hex(the_18me
 
 
 def test_without_home_cost_first_a_minor_stops_at_its_track_step(the_18mex):
-    game = replayed_to(the_18mex, 37, "rules: {track: {minor_lays: [{lay: true, upgrade: false}]}}")
+    game = replayed_to(the_18mex, GAME, 37, ["rules: {track: {minor_lays: [{lay: true, upgrade: false}]}}"])
     assert game.round.entity() == "A" and game.round.active_step().name == "track"
     assert operating.lay_slots(game, "A")[0].cost == 0 and game.minors["A"].cash == 0
     with pytest.raises(GameError, match="costs"):
@@ -92,16 +168,16 @@ def test_without_home_cost_first_a_minor_stops_at_its_track_step(the_18mex):
 def test_a_minor_has_its_own_tile_actions(the_18mex):
     """``minor_lays``: a minor's turn has one yellow lay; the corporations have two tile
     actions. Without ``minor_lays`` a minor has the corporations'."""
-    game = replayed_to(the_18mex, 37)
+    game = replayed_to(the_18mex, GAME, 37)
     assert len(operating.lay_slots(game, "A")) == 1 and len(operating.lay_slots(game, "TM")) == 2
-    game = replayed_to(the_18mex, 37, "rules: {track: {minor_lays: null}}")
+    game = replayed_to(the_18mex, GAME, 37, ["rules: {track: {minor_lays: null}}"])
     assert len(operating.lay_slots(game, "A")) == 2
 
 
 def test_a_white_hex_s_printed_track_takes_its_first_tile_as_a_lay(the_18mex):
     """ "TM lays tile #9 on K12", then "TM lays tile #472 on M12 (Tampico)": the second tile
     action lays yellow only, and Tampico's printed city and town are white."""
-    game = replayed_to(the_18mex, 41)
+    game = replayed_to(the_18mex, GAME, 41)
     assert game.round.entity() == "TM" and game.round.laid == 1 and not game.round.upgraded
     game.process({"type": "lay_tile", "entity": "TM", "hex": "M12", "tile": "472-0", "rotation": 1})
     assert game.track_board.placed["M12"].tile_id == "472-0" and not game.round.upgraded
@@ -110,12 +186,12 @@ def test_a_white_hex_s_printed_track_takes_its_first_tile_as_a_lay(the_18mex):
 def test_mail_pays_a_corporation_its_home_stop_when_its_turn_starts(the_18mex):
     """ "TM receives no mail income as it has no trains" in its first turn, then, with a
     2 train, "CHI receives $30 in mail" (Chihuahua, $30 in yellow) as its turn starts."""
-    game = replayed_to(the_18mex, 40)
+    game = replayed_to(the_18mex, GAME, 40)
     assert game.round.entity() == "TM" and game.corporations["TM"].cash == 750
-    assert replayed_to(the_18mex, 39).corporations["TM"].cash == 750
+    assert replayed_to(the_18mex, GAME, 39).corporations["TM"].cash == 750
 
     def earned(*rules: str) -> int:
-        before, after = replayed_to(the_18mex, 130, *rules), replayed_to(the_18mex, 131, *rules)
+        before, after = replayed_to(the_18mex, GAME, 130, rules), replayed_to(the_18mex, GAME, 131, rules)
         assert after.round.entity() == "CHI" and before.round.entity() == "MC"
         return after.corporations["CHI"].cash - before.corporations["CHI"].cash
 
@@ -130,18 +206,18 @@ def test_kcmo_lays_copper_canyon_in_f5_as_a_special_lay_for_60(the_18mex):
     """ "CHI receives a discount of $60 from Kansas City, Mexico, & Orient Railroad", "CHI
     (KCMO) spends $60 and lays tile #470 ... on F5": the tile, labelled CC and with a town,
     goes in the unlabelled, empty mountain hex ($120)."""
-    game = replayed_to(the_18mex, 131)
+    game = replayed_to(the_18mex, GAME, 131)
     cash = game.corporations["CHI"].cash
     game.process(dict(LAY_470))
     assert game.track_board.placed["F5"].tile_id == "470-0" and game.corporations["CHI"].cash == cash - 60
     assert game.companies["KCMO"].closed, "Kansas City, Mexico, & Orient Railroad closes"
-    game = replayed_to(the_18mex, 131, KCMO % (0, "true"))
+    game = replayed_to(the_18mex, GAME, 131, [KCMO % (0, "true")])
     game.process(dict(LAY_470))
     assert game.corporations["CHI"].cash == cash - 120
 
 
 def test_a_lay_that_is_not_special_keeps_to_labels_and_stops(the_18mex):
-    game = replayed_to(the_18mex, 131, KCMO % (60, "false"))
+    game = replayed_to(the_18mex, GAME, 131, [KCMO % (60, "false")])
     with pytest.raises(GameError, match="label"):
         game.process(dict(LAY_470))
 
@@ -151,7 +227,7 @@ def test_a_minor_is_offered_no_company_so_its_track_step_ends_with_its_lay(the_1
     KCMO (a tile-lay company) in a player's hands, B's step does not wait for a pass, as
     18MEX offers minors no companies; a title that offers them does (18SJ)."""
     other = FIXTURES / "80226.json"
-    game = replayed_to(the_18mex, 190, path=other)
+    game = replayed_to(the_18mex, other, 190)
     assert game.round.entity() == "B" and game.round.active_step().name == "routes"
-    game = replayed_to(the_18mex, 190, "rules: {company_sales: {minors_offered: true}}", path=other)
+    game = replayed_to(the_18mex, other, 190, ["rules: {company_sales: {minors_offered: true}}"])
     assert game.round.entity() == "B" and game.round.active_step().name == "track"

@@ -624,6 +624,7 @@ ROUTES = "test_routes.py::"
 DIST = "test_distance.py::"
 TOK = "test_token_ability.py::"
 MEX = "test_18mex.py::"
+MEX_LIMIT = MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows"
 FIRST_TURN = "test_tile_actions.py::test_a_corporations_first_operating_turn_has_the_first_turn_lays"
 TOK_PLACES = TOK + "test_a_company_places_its_corporations_token_at_price_or_teleport_price"
 TOK_EXTRA = TOK + "test_an_extra_token_leaves_the_turns_token_and_one_beyond_the_charter_leaves_it_full"
@@ -1499,6 +1500,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "minors.trains": (SETUP + "test_khj_has_its_2_train_and_its_token_before_anyone_owns_it",),
     "minors.operates_first": (CHANGE, OPER + "test_khj_operates_first_then_corporations_by_descending_price"),
     "minors.closes_on_event": (CHANGE, TRAINS + "test_the_first_5_train_closes_the_khj_minor"),
+    "corporations.abilities[train_limit].type": (
+        MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows",
+    ),
+    "corporations.abilities[train_limit].increase": (
+        MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows",
+    ),
+    "rules.stock.presidency_swap": (MEX + "test_a_new_president_hands_over_the_certificates_they_got_last",),
+    "minors.merges_into.corporation": (MEX + "test_the_3_prime_train_merges_the_minors_into_ndm_and_udy",),
+    "minors.merges_into.share": (MEX + "test_a_trade_in_share_is_not_for_sale_until_its_minor_merges",),
+    "minors.merges_into.counts_for_limit": (
+        MEX + "test_a_trade_in_share_may_count_toward_the_certificate_limit",
+    ),
     # bonuses
     "bonuses[all_icons].kind": (ROUTES + "test_the_e_train_worked_example_earns_1080", REPLAY),
     "bonuses[all_icons].name": (SHOWN,),

@@ -239,6 +239,8 @@ def build_data(game)
     'icon_lay_income' => try { icon_lay_income(game) },
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
+    'minor_mergers' => try { minor_mergers(game.class, game.players.size, game.optional_rules) },
+    'presidency_swap' => try { presidency_swap(game) },
   }.merge(setup_probe(game))
 end
 
@@ -1186,6 +1188,79 @@ def mail(game)
   game.place_home_token(corporation)
   paid = corporation.cash - before
   paid.positive? && paid == stop.route_base_revenue(game.phase, train) ? 'home_stop' : nil
+end
+
+# The order in which a new president's certificates are handed over for the president's
+# certificate, where the title's share pool reorders them (`possible_reorder`), asked of
+# each corporation's ordinary certificates as built: 'largest_last_got' when every
+# corporation's come largest first and, of one size, last listed first; 'other' when the
+# order is another; nil when the pool keeps the order.
+def presidency_swap(game)
+  pool = game.share_pool
+  return nil if pool.method(:possible_reorder).owner == Engine::SharePool &&
+                game.method(:shares_for_presidency_swap).owner == BASE
+
+  same = game.corporations.all? do |corp|
+    shares = corp.shares.reject(&:president)
+    expected = shares.each_with_index.sort_by { |s, i| [-s.percent, -i] }.map(&:first)
+    pool.possible_reorder(shares.dup) == expected
+  end
+  same && game.method(:shares_for_presidency_swap).owner == BASE ? 'largest_last_got' : 'other'
+end
+
+# The train events that merge minors into corporations, asked of a fresh game per event
+# and minor, the minor the first player's with $7, the other minors the second player's
+# without money: for each event that closes minors, each closed minor's corporation (the
+# one its $7 went to) and the certificate its owner got: its index among that
+# corporation's certificates, whether it counts toward the certificate limit and whether
+# it was held back from sale before (nil: no event merges minors).
+def minor_mergers(klass, players, rules)
+  probe = game_for(klass, players, rules)
+  return nil if probe.minors.empty? || probe.players.size < 2
+
+  kinds = probe.depot.trains.flat_map { |t| Array(t.events).map { |e| e['type'].to_s } }.uniq
+  mergers = kinds.filter_map do |kind|
+    next unless probe.respond_to?("event_#{kind}!", true)
+    next if probe.method("event_#{kind}!").owner == BASE || !gives_shares?(klass, players, rules, kind)
+
+    merged = probe.minors.to_h { |m| [m.name, merger_of(klass, players, rules, kind, m.name)] }.compact
+    merged.empty? ? nil : { 'event' => kind, 'minors' => merged }
+  end
+  mergers.empty? ? nil : mergers
+end
+
+# Whether the event gives the owner of every minor (the first player) certificates.
+def gives_shares?(klass, players, rules, kind)
+  game = game_for(klass, players, rules)
+  owner = game.players.first
+  game.minors.each { |m| m.owner = owner }
+  got = owner.shares.dup
+  game.send("event_#{kind}!")
+  owner.shares != got
+rescue StandardError, NotImplementedError
+  false
+end
+
+def merger_of(klass, players, rules, kind, sym)
+  game = game_for(klass, players, rules)
+  owner, other = game.players
+  held = game.corporations.flat_map(&:shares).to_h { |s| [s.id, s.buyable] }
+  game.minors.each { |m| m.owner = m.name == sym ? owner : other }
+  minor = game.minor_by_id(sym)
+  minor.instance_variable_set(:@cash, 7)
+  before = game.corporations.to_h { |c| [c, c.cash] }
+  got = owner.shares.dup
+  game.send("event_#{kind}!")
+  return nil unless minor.closed?
+
+  corporation = game.corporations.find { |c| c.cash - before[c] == 7 }
+  shares = (owner.shares - got).map do |s|
+    { 'corporation' => s.corporation.name, 'id' => s.id, 'percent' => s.percent,
+      'counts_for_limit' => s.counts_for_limit, 'held_back' => held[s.id] == false }
+  end
+  corporation && shares.size == 1 ? { 'corporation' => corporation.name, 'share' => shares.first } : nil
+rescue StandardError, NotImplementedError
+  nil
 end
 
 def behaviour_of(klass)

@@ -173,7 +173,8 @@ def _train_discount(ability: dict[str, Any], where: str, gaps: Gaps) -> list[dic
 
 def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
     """A corporation's own ``token`` (its prices for stations in some hexes, from its
-    charter) or ``reservation`` (``remove``: the phase that ends it), as the format's."""
+    charter), ``reservation`` (``remove``: the phase that ends it) or ``train_limit``
+    (an ``increase`` alone), as the format's."""
     kind = ability.get("type")
     if kind == "reservation" and HEX_ID.match(str(ability.get("hex") or "")) and not ability.get("slot"):
         out: dict[str, Any] = {"type": "reservation", "hex": str(ability["hex"])}
@@ -187,7 +188,21 @@ def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dic
         if token is None:
             return None
         return {k: v for k, v in token.items() if k in ("type", "hexes", "price", "teleport_price", "count")}
+    if kind == "train_limit" and _plain_train_limit(ability):
+        return {"type": "train_limit", "increase": ability["increase"]}
     return None
+
+
+def _plain_train_limit(ability: dict[str, Any]) -> bool:
+    """A ``train_limit`` ability that only adds to the phase's limit, always."""
+    increase = ability.get("increase")
+    return (
+        isinstance(increase, int)
+        and not isinstance(increase, bool)
+        and increase != 0
+        and ability.get("constant") is None
+        and not ability.get("when")
+    )
 
 
 def station_bonuses(probed: Any) -> dict[str, dict[str, Any]]:

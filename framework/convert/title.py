@@ -28,6 +28,7 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
+from framework.convert.mergers import convert_minor_mergers
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
@@ -340,6 +341,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         rules["company_sales"]["minors_offered"] = False
     if build.get("priority_to_most_cash") is True and rules["stock"]["priority"] == "after_last_to_act":
         rules["stock"]["priority"] = "most_cash"
+    if build.get("presidency_swap") == "largest_last_got":
+        rules["stock"]["presidency_swap"] = "largest_last_got"
+    elif build.get("presidency_swap") == "other":
+        gaps.add("rules", "the certificates a new president hands over: the title's own order")
     for sym in build.get("closes_when_par_set") or []:
         if sym not in companies:
             continue
@@ -400,6 +405,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
     tiles = convert_tiles(build, gaps)
     own_tiles(board["hexes"], build.get("hex_tiles"), tiles)
+    minors = convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps)
+    convert_minor_mergers(build.get("minor_mergers"), trains_raw, trains, minors, gaps)
     out = {
         "map": board,
         "tiles": tiles,
@@ -415,7 +422,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "trains": trains,
         "companies": companies,
         "corporations": corporations,
-        "minors": convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps),
+        "minors": minors,
         "rules": rules,
         "game_end": convert_game_end(constants, gaps),
         "rounds": rounds,
@@ -778,4 +785,6 @@ def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int
             converted.gaps.add(
                 "variants", f"{sym} ({name}): changes no data; what it does is the title's code"
             )
+        if any(isinstance(m, dict) and "merges_into" in m for m in (patch.get("minors") or {}).values()):
+            converted.gaps.add("variants", f"{sym} ({name}): its minors merge when the title's code says")
         converted.variants.append(Variant(sym, entry, patch))

@@ -10,6 +10,8 @@
 * ``nationalization``: the trainless corporation that has operated and stands
   highest on the market is taken over by the state railway (rulebook §11,
   reference §4.12).
+* ``minors_merge``: minors with ``merges_into`` merge into their corporations (see
+  :mod:`framework.engine.mergers`).
 * ``lose_weakest_run``: every floated corporation that owns a train, and the buyer, is
   marked (``LOSES_WEAKEST_RUN``) to give up one train's earnings in its next operating
   turn (see :mod:`framework.engine.steps.running`).
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance, operating
+from framework.engine import finance, mergers, operating
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 from framework.title.companies import BonusMarker, BonusTokens, RevenueChange
 from framework.title.corporations import Reservation
@@ -100,6 +102,8 @@ def run(game: Game, event: Event, train: Train) -> None:
     elif event.type == "end_escrow":
         game.escrow_ended = True
         game.log("Corporations started from now on hold no money in escrow")
+    elif event.type == "minors_merge":
+        mergers.minors_merge(game)
 
 
 LOSES_WEAKEST_RUN = "loses_weakest_run"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
 from framework.engine.entities import Corporation, Share
+from framework.title.corporations import uncounted_shares
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -125,12 +126,13 @@ def multiple_buy_from(game: Game, corporation: Corporation) -> set[str]:
 def certificate_count(game: Game, player: str) -> int:
     """Certificates of ``player`` that count toward the limit (privates included)."""
     count = 0
+    uncounted = uncounted_shares(game.title.minors) if game.title.minors else set()
     for corp in game.corporations.values():
         if corp.closed:
             continue
         held = 0
         for share in corp.shares:
-            if share.owner == player:
+            if share.owner == player and share.id not in uncounted:
                 held += 1
         if held and counts_for_limit(game, corp):
             count += held
@@ -173,17 +175,27 @@ def new_president(game: Game, corporation: Corporation, previous: str) -> str | 
 
 def change_president(game: Game, corporation: Corporation, new: str, swap_with: str) -> None:
     """``new`` takes the president's certificate and hands ordinary shares of the same
-    percent (the first they got) to ``swap_with``, who held the certificate."""
+    percent (in the order of ``rules.stock.presidency_swap``) to ``swap_with``, who held
+    the certificate."""
     pres_share = next(s for s in corporation.shares if s.president)
     needed = pres_share.percent
     given = 0
-    for share in corporation.certificates_of(new):
+    for share in swapped_certificates(game, corporation, new):
         if given >= needed:
             break
         move_share(game, share, swap_with)
         given += share.percent
     move_share(game, pres_share, new)
     game.log(f"{game.name(new)} becomes the president of {corporation.sym}")
+
+
+def swapped_certificates(game: Game, corporation: Corporation, holder: str) -> list[Share]:
+    """``holder``'s ordinary certificates of ``corporation`` in the order a presidency
+    swap hands them over (``rules.stock.presidency_swap``)."""
+    held = [s for s in corporation.certificates_of(holder) if not s.president]
+    if game.title.rules.stock.presidency_swap == "largest_last_got":
+        held.sort(key=lambda s: (-s.percent, -s.seq))
+    return held
 
 
 def player_value(game: Game, player: str) -> int:

@@ -45,7 +45,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
-from framework.title.corporations import CharterToken, NeutralToken, StationBonus
+from framework.title.corporations import CharterToken, Reservation, StationBonus, TrainLimit
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -186,7 +186,7 @@ class Game:
                     self.corporations[sym].counters["token"] = ability.count
                 elif isinstance(ability, StationBonus):
                     self.corporations[sym].counters["station_bonus"] = 1
-                elif not isinstance(ability, NeutralToken):  # a neutral station: counted as placed
+                elif isinstance(ability, Reservation):  # a neutral station is counted as placed
                     self.track_board.reserve(sym, (ability.hex, ability.city))
             if spec.home is not None and spec.home.city == "choose":
                 # a slot of any city of the hex is held until the company chooses
@@ -249,10 +249,14 @@ class Game:
         return self.title.phases[self.phase]
 
     def train_limit(self, entity: str) -> int:
+        """The phase's train limit for ``entity``'s kind, changed by its charter's
+        ``train_limit`` ability."""
         limit = self.phase_spec().train_limit
         if isinstance(limit, dict):
-            return limit["minor" if entity in self.minors else "corporation"]
-        return limit
+            limit = limit["minor" if entity in self.minors else "corporation"]
+        charter = self.title.corporations.get(entity)
+        own = charter.ability("train_limit") if charter is not None else None
+        return limit + own.increase if isinstance(own, TrainLimit) else limit
 
     def seat_order_after(self, pid: str) -> list[str]:
         """Human players after ``pid`` clockwise, ending with ``pid``."""

@@ -23,7 +23,7 @@ from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
 from framework.title.base import TILE_COLORS, TileColor
 from framework.title.bonuses import AllHexesBonus, RevenueShareBonus
-from framework.title.corporations import Corporation, Minor
+from framework.title.corporations import Corporation, Minor, MinorMerger
 from framework.title.extension import LayerData
 from framework.title.files import file_in_folder
 from framework.title.hooks import (
@@ -565,6 +565,22 @@ class _Checker:
                 yield (where, f"shares of {sym} add up to {sum(shares)}%, not 100%", "value")
         for sym, minor in t.minors.items():
             yield from self.refs(("minors", sym, "trains"), minor.trains, t.trains, "train")
+            yield from self.minor_merger(sym, minor.merges_into)
+
+    def minor_merger(self, sym: str, merger: MinorMerger | None) -> Iterator[Found]:
+        """A merging minor's corporation exists and has the certificate named."""
+        if merger is None:
+            return
+        where: DataPath = ("minors", sym, "merges_into")
+        corp = self.t.corporations.get(merger.corporation)
+        if corp is None:
+            yield from self.ref(
+                (*where, "corporation"), merger.corporation, self.t.corporations, "corporation"
+            )
+            return
+        shares = corp.shares if corp.shares is not None else self.t.rules.shares
+        if merger.share >= len(shares):
+            yield ((*where, "share"), f"{merger.corporation} has no certificate {merger.share}", "value")
 
     # -- bonuses --------------------------------------------------------
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name, Shorthand
 
@@ -147,11 +147,30 @@ class NeutralToken(Model):
     """How many it carries."""
 
 
+class TrainLimit(Model):
+    """A corporation's own train limit, that many trains above (or below) the phase's
+    (18MEX's NdM and 1856's CGR, one more)::
+
+        - {type: train_limit, increase: 1}
+    """
+
+    type: Literal["train_limit"]
+    """A train limit of its own."""
+    increase: int
+    """Trains added to the phase's train limit (negative: taken off)."""
+
+    @model_validator(mode="after")
+    def _changes(self) -> TrainLimit:
+        if self.increase == 0:
+            raise ValueError("a train_limit ability changes the limit")
+        return self
+
+
 CorporationAbility = Annotated[
-    CharterToken | Reservation | StationBonus | NeutralToken, Field(discriminator="type")
+    CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit, Field(discriminator="type")
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
-``station_bonus`` or a ``neutral_token``."""
+``station_bonus``, a ``neutral_token`` or a ``train_limit``."""
 
 
 class Destination(Model):
@@ -186,9 +205,43 @@ class Corporation(Charter):
     destination: Destination | None = None
     """Its destination, reached by track (releasing its escrow)."""
 
-    def ability(self, kind: str) -> CharterToken | Reservation | StationBonus | NeutralToken | None:
+    def ability(
+        self, kind: str
+    ) -> CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | None:
         """Its first ability of type ``kind``, if any."""
         return next((a for a in self.abilities if a.type == kind), None)
+
+
+class MinorMerger(Model):
+    """Where a ``minors_merge`` event takes a minor (18MEX's minor A into NdM, its owner
+    getting NdM's 5% trade-in certificate): its treasury goes to the corporation, its
+    owner gets the certificate held back for them, free, its tokens leave the map, its
+    trains leave the game and the private company controlling it closes::
+
+        merges_into: {corporation: NdM, share: 7, counts_for_limit: false}
+    """
+
+    corporation: Name
+    """The corporation it merges into."""
+    share: int = Field(ge=1)
+    """The certificate its owner gets, by its place among the corporation's certificates
+    (0 is the president's): held back from sale until the minor merges."""
+    counts_for_limit: bool = True
+    """Whether that certificate counts toward its holder's certificate limit."""
+
+    @property
+    def share_id(self) -> str:
+        """The certificate's id in game files (``NdM_7``)."""
+        return f"{self.corporation}_{self.share}"
+
+
+def uncounted_shares(minors: dict[str, Minor]) -> set[str]:
+    """The minors' trade-in certificates that count toward no certificate limit."""
+    return {
+        m.merges_into.share_id
+        for m in minors.values()
+        if m.merges_into is not None and not m.merges_into.counts_for_limit
+    }
 
 
 class Minor(Charter):
@@ -202,6 +255,9 @@ class Minor(Charter):
     """It operates before the corporations."""
     closes_on_event: bool = True
     """Closed, with its cash going to the bank and its token removed, by ``close_companies``."""
+    merges_into: MinorMerger | None = None
+    """The corporation a ``minors_merge`` event merges it into, and the certificate its
+    owner gets for it (none: no event merges it)."""
 
 
 class National(Model):

@@ -225,6 +225,11 @@ class StockRules(Model):
     when nobody bought); or (``most_cash``) the player with the most cash, after the
     initial round as after each stock round, the seats keeping their order (when several
     have the most, the player after the last to act: 18Rhl)."""
+    presidency_swap: Literal["first_got", "largest_last_got"] = "first_got"
+    """The ordinary certificates a new president hands the old one for the president's
+    certificate: those they got first (``first_got``); or the largest first and, of one
+    size, those they got last (``largest_last_got``: 18MEX, whose 5% certificates go only
+    when needed to make up the president's percent)."""
 
 
 class TileLaySlot(Model):

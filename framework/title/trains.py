@@ -41,6 +41,9 @@ EVENTS: dict[str, str] = {
     "becomes the event's ``percent`` (rules.float_percent until then).",
     "end_escrow": "Corporations started from now on hold no money in escrow "
     "(rules.escrow): they are paid for every share sold from their treasury.",
+    "minors_merge": "Every open minor with ``merges_into`` merges into its corporation: "
+    "its treasury goes there, its owner gets the certificate held back for them, its "
+    "tokens and trains leave the game, and the company controlling it closes.",
 }
 """The framework's phase events, by name."""
 
@@ -52,6 +55,7 @@ EventType = Literal[
     "lose_weakest_run",
     "float_percent",
     "end_escrow",
+    "minors_merge",
 ]
 """A framework event's name."""
 

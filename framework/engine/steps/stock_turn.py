@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import finance, par_exchange, shares
+from framework.engine import finance, mergers, par_exchange, shares
 from framework.engine.entities import POOL
 from framework.engine.gifts import PRESIDENCIES_GIVEN
 from framework.engine.steps.base import RoundState, Step
@@ -146,8 +146,9 @@ class StockTurn(Step):
         cash = game.players_by_id[player].cash
         out = []
         prices: dict[str, int] = {}  # by where the share is: the price is the same there
+        held = mergers.held_back(game) if game.title.minors else set()
         for share in corp.shares:
-            if share.owner not in (corp.sym, "ipo", POOL) or share.president:
+            if share.owner not in (corp.sym, "ipo", POOL) or share.president or share.id in held:
                 continue
             if limited and share.percent > room:
                 continue
