@@ -24,10 +24,10 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
-    "10526": 206,
-    "1882_game_end_bankrupt": 319,
+    "10526": 261,
+    "1882_game_end_bankrupt": 336,
     "1882_game_end_stock_market": 242,
-    "5236": 495,
+    "5236": 918,
 }
 """How many actions of each real game replay now (the first divergence follows): both
 stopped at a corporation's neutral station before ``neutral_token`` (101 and 216); the
@@ -40,7 +40,11 @@ a train held out of the depot (197, 228, 266: the train types' ``reserved``); 10
 5236 and the bankrupt game at the North West Rebellion's move of a station (106, 337,
 301: its ``move_token``); the bankrupt game at a green tile on E5, a yellow hex
 without track, taken for a lay, not an upgrade (303); 10526 and 5236 at the station
-moved to E5, lifted by that tile and put back in the city its owner chose (109, 340)."""
+moved to E5, lifted by that tile and put back in the city its owner chose (109, 340);
+10526 and the bankrupt game at a token step offered on the cheapest kind of token
+(206, 319: QLL passes with a free neutral station and no cash for its $40 one, the CPR
+while it owns the North West Rebellion), 5236 at the CN's token step (495: the CN has
+no stations of its own, ``tokens: []``)."""
 
 
 @pytest.fixture(scope="module")
@@ -272,3 +276,37 @@ def test_a_tile_on_a_yellow_hex_without_track_is_an_upgrade(the_1882):
     assert is_upgrade(game.track_board, "E5") and not is_upgrade(game.track_board, "F4")
     game.process({"type": "lay_tile", "entity": "SC", "hex": "E5", "tile": "59-0", "rotation": 4})
     assert game.round.upgraded and "lay_tile" not in legal_actions(game)["SC"]
+
+
+def test_the_cn_has_no_stations_of_its_own(the_1882):
+    """The CN (``tokens: []``) places no station: its turn goes from its routes to its
+    trains (5236's action 532, a train bought with no token step before it)."""
+    game = before(the_1882, FIXTURES / "5236.json", 532)
+    assert game.title.corporations["CN"].tokens == [] and "buy_train" in legal_actions(game)["CN"]
+
+
+def test_with_a_token_of_its_own_the_cn_would_stop_at_its_token_step(the_1882):
+    game = before(the_1882, FIXTURES / "5236.json", 532, "corporations:\n  CN: {tokens: [0]}\n")
+    assert "place_token" in legal_actions(game)["CN"]
+    with pytest.raises(GameError, match="cannot buy train now"):
+        game.process({"type": "buy_train", "entity": "CN", "train": "5-2", "price": 450})
+
+
+def test_the_token_step_waits_on_the_cheapest_kind_of_token(the_1882):
+    """QLL, with $0, cannot pay its $40 station but carries a free neutral one: as on
+    18xx.games its token step waits for a pass (10526's action 239) though neither can go
+    anywhere it could place it."""
+    game = before(the_1882, GAME_10526, 239)
+    assert game.corporations["QLL"].cash == 0
+    assert set(legal_actions(game)["QLL"]) == {"pass"}
+    game.process({"type": "pass", "entity": "QLL"})
+    assert "run_routes" in legal_actions(game)["QLL"]
+
+
+def test_the_cpr_waits_at_its_token_step_while_it_owns_the_north_west_rebellion(the_1882):
+    """The CPR, $52 for a $100 station, owns the North West Rebellion (a free move): its
+    token step waits (the bankrupt game's action 329); with the move used up it would not."""
+    game = before(the_1882, BANKRUPT, 329)
+    assert set(legal_actions(game)["CPR"]) >= {"pass"} and "run_routes" not in legal_actions(game)["CPR"]
+    game.companies["NWR"].uses["move_token"] = 0
+    assert "run_routes" in legal_actions(game)["CPR"]

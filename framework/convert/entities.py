@@ -480,8 +480,8 @@ def convert_corporations(
         home = _home(corp, where, gaps)
         if home is not None:
             entry["home"] = home
-        tokens = [max(int(t), 0) for t in corp.get("tokens") or [0] if isinstance(t, int)]
-        entry["tokens"] = tokens or [0]
+        tokens = [max(int(t), 0) for t in corp.get("tokens") or [] if isinstance(t, int)]
+        entry["tokens"] = tokens or ([0] if home is not None or corp.get("tokens") is None else [])
         entry["color"] = _color(corp.get("color"))
         if corp.get("text_color"):
             entry["text_color"] = str(corp["text_color"])

@@ -516,6 +516,8 @@ class _Checker:
                 if not t.has_layer and not (section == "corporations" and t.rules.tokens.home_anywhere):
                     yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")
                 continue
+            if section == "corporations" and not getattr(charter, "tokens", [0]):
+                yield ((*at, "tokens"), f"{sym} has a home but no token to put there", "value")
             hx = t.map.hexes.get(home.hex)
             if hx is None:
                 yield ((*at, "home"), f"home hex {home.hex!r} is not on the map", "value")
