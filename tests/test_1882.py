@@ -24,7 +24,7 @@ FIXTURES = ORACLE.parent / "fixtures" / "1882"
 STOCK_MARKET = FIXTURES / "1882_game_end_stock_market.json"
 
 REPLAYED = {
-    "10526": 261,
+    "10526": 275,
     "1882_game_end_bankrupt": 336,
     "1882_game_end_stock_market": 242,
     "5236": 918,
@@ -44,7 +44,8 @@ moved to E5, lifted by that tile and put back in the city its owner chose (109, 
 10526 and the bankrupt game at a token step offered on the cheapest kind of token
 (206, 319: QLL passes with a free neutral station and no cash for its $40 one, the CPR
 while it owns the North West Rebellion), 5236 at the CN's token step (495: the CN has
-no stations of its own, ``tokens: []``)."""
+no stations of its own, ``tokens: []``); 10526 at the Saskatchewan Central bought after
+the 5-train closed the other companies (261: its ``closes_in_phase``)."""
 
 
 @pytest.fixture(scope="module")
@@ -310,3 +311,24 @@ def test_the_cpr_waits_at_its_token_step_while_it_owns_the_north_west_rebellion(
     assert set(legal_actions(game)["CPR"]) >= {"pass"} and "run_routes" not in legal_actions(game)["CPR"]
     game.companies["NWR"].uses["move_token"] = 0
     assert "run_routes" in legal_actions(game)["CPR"]
+
+
+BUY_5 = {"type": "buy_train", "entity": "CNR", "train": "5-0", "price": 450, "variant": "5"}
+
+
+def test_the_saskatchewan_central_outlasts_the_5_train_and_closes_in_phase_6(the_1882):
+    """The 5-train closes the companies (10526's action 296) but the Saskatchewan Central
+    (``closes_in_phase: '6'``), which CNR buys after it (306), closes when phase 6 begins."""
+    from framework.engine.events import change_phase
+
+    game = before(the_1882, GAME_10526, 296)
+    game.process(dict(BUY_5))
+    assert game.phase == "5" and game.companies["HB"].closed and not game.companies["SC"].closed
+    change_phase(game, "6")
+    assert game.companies["SC"].closed
+
+
+def test_without_closes_in_phase_the_5_train_closes_the_saskatchewan_central(the_1882):
+    game = before(the_1882, GAME_10526, 296, "companies:\n  SC: {closes_in_phase: null}\n")
+    game.process(dict(BUY_5))
+    assert game.companies["SC"].closed

@@ -404,6 +404,8 @@ def convert_companies(
                 entry["closes_when_corporation_buys_train"] = True
             elif ability.get("type") == "close" and ability.get("when") == "par" and _own_president(company):
                 entry["closes_when_par_set"] = True
+            elif _closes_in_phase(ability):
+                entry["closes_in_phase"] = str(ability["on_phase"])
             elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
@@ -456,6 +458,12 @@ def _home(entity: dict[str, Any], where: str, gaps: Gaps) -> Any:
     if city is None:
         return {"hex": coords}  # no city named: tidy decides (a choice in a hex of several)
     return coords
+
+
+def _closes_in_phase(ability: dict[str, Any]) -> bool:
+    """Whether ``ability`` is a ``close`` at the start of a phase (``closes_in_phase``)."""
+    phase = ability.get("on_phase")
+    return ability.get("type") == "close" and phase not in (None, "never") and not ability.get("when")
 
 
 def _color(value: Any) -> str:

@@ -439,6 +439,8 @@ class _Checker:
         for sym, company in t.companies.items():
             at = ("companies", sym)
             yield from self.refs((*at, "comes_with"), company.comes_with, t.companies, "company")
+            if company.closes_in_phase is not None:
+                yield from self.ref((*at, "closes_in_phase"), company.closes_in_phase, t.phases, "phase")
             for i, ability in enumerate(company.abilities):
                 where = (*at, "abilities", i)
                 hexes = getattr(ability, "hexes", None)
