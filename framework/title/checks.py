@@ -22,7 +22,7 @@ from framework.base.grid import Grid, opposite
 from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
 from framework.title.base import TILE_COLORS, TileColor
-from framework.title.bonuses import AllHexesBonus, RevenueShareBonus
+from framework.title.bonuses import AllHexesBonus, HexGroupsBonus, RevenueShareBonus
 from framework.title.corporations import Corporation, Minor
 from framework.title.extension import LayerData
 from framework.title.files import file_in_folder
@@ -581,6 +581,10 @@ class _Checker:
             yield from self.refs((*at, "corporations"), bonus.corporations, runners, "corporation")
             if isinstance(bonus, AllHexesBonus | RevenueShareBonus):
                 yield from self.hex_refs((*at, "hexes"), bonus.hexes)
+                continue
+            if isinstance(bonus, HexGroupsBonus):
+                for i, group in enumerate(bonus.groups):
+                    yield from self.hex_refs((*at, "groups", i), group)
                 continue
             icons = (
                 [("icons", i, icon) for i, icon in enumerate(bonus.icons)]
