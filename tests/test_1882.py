@@ -46,7 +46,10 @@ while it owns the North West Rebellion), 5236 at the CN's token step (495: the C
 no stations of its own, ``tokens: []``); 10526 at the Saskatchewan Central bought after
 the 5-train closed the other companies (261: its ``closes_in_phase``); the bankrupt
 game at the Hudson Bay bonus of a route from B12 to an off-board in the west (336: the
-``hex_groups`` bonus), with which it and 5236 reach their results."""
+``hex_groups`` bonus), with which it and 5236 reach their results. The two left stop
+at the North West Rebellion, an event on the first train of a type drawn at setup
+(3, 4, 5 or 6 by the first draw modulo 4): its yellow tiles in NWR hexes go back to
+the supply (the stock-market game's 4-train, 234; 10526's 6-train, 324)."""
 
 FINISHED = ["1882_game_end_bankrupt", "5236", *(p.stem for p in sorted(FIXTURES.glob("hs_*.json")))]
 """The real games that replay to their recorded results."""
