@@ -45,3 +45,20 @@ def test_the_first_operating_turn_begins_with_the_choice_of_a_home_city():
     while game.round.kind == "operating" and game.round.entity() == first:
         session.act(bot.act(game, legal_actions(game), rng))
     assert len(game.board.cities_of(first)) >= 1
+
+
+def test_a_corporation_with_a_home_needs_a_token_for_it():
+    """``tokens: []`` is for a corporation without a home (1882's CN)."""
+    with pytest.raises(ProblemsError, match="PRR has a home but no token"):
+        load_title(TITLE, rules=[RulesText("tokenless.yaml", "corporations:\n  PRR: {tokens: []}\n")])
+    title = load_title(
+        TITLE,
+        rules=[
+            RulesText(
+                "t.yaml",
+                "rules: {tokens: {home_anywhere: true}}\n"
+                + "corporations:\n  PRR: {home: null, tokens: []}\n",
+            )
+        ],
+    )
+    assert title.corporations["PRR"].tokens == []

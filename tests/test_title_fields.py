@@ -382,6 +382,9 @@ bonuses:
     labels: [e], corporations: [ÖKJ]}
   dest_theirs: {kind: destinations, name: F, anchor: GKB, destination: GKB, amounts: [13],
     labels: [f], corporations: [BJ]}
+  groups_mine: {kind: hex_groups, name: G, label: g, groups: [[C12], [H9, C16]], amount: 7,
+    corporations: [ÖKJ]}
+  groups_theirs: {kind: hex_groups, name: H, label: h, groups: [[C12], [C16]], amount: 9, corporations: [BJ]}
 """
 
 
@@ -393,8 +396,8 @@ def test_a_bonus_of_some_corporations_is_earned_by_their_routes_only():
     data = recorded(REAL, 275)["routes"][0]
     runner = operating.runner(game, game.trains[data["train"]])
     earned = routes_revenue(game.board, runner, route_from_json(game.board, "ÖKJ", data))
-    assert [e.name for e in earned.bonuses if e.name in "ABCDEF"] == ["A", "C", "E"]
-    assert earned.total == 170 + 70 + 30 + 11
+    assert [e.name for e in earned.bonuses if e.name in "ABCDEFGH"] == ["A", "C", "E", "G"]
+    assert earned.total == 170 + 70 + 30 + 11 + 7
 
 
 def _share_overlay(**fields: object) -> str:
@@ -443,6 +446,7 @@ SUBSIDIES = {
     "all_icons": "{kind: all_icons, name: S, label: s, icons: [GKB], amount: 40",
     "destinations": "{kind: destinations, name: S, anchor: GKB, destination: GKB, amounts: [40], labels: [s]",
     "revenue_share": "{kind: revenue_share, name: S, label: s, hexes: [C16], percent: 50, round_down_to: 40",
+    "hex_groups": "{kind: hex_groups, name: S, label: s, groups: [[C12], [H9, C16]], amount: 40",
 }
 
 
@@ -668,6 +672,8 @@ RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_p
 CLOSING = "test_closing.py::"
 CONF = "test_rules_conformance.py::"
 SHOWN = HERE + "test_validate_shows_the_titles_metadata"
+HEX_GROUPS = "test_1882.py::test_a_route_from_hudson_bay_to_the_west_earns_the_bonus"
+HEX_GROUPS_OFF = "test_1882.py::test_with_i1_out_of_the_bonus_s_groups_the_route_earns_its_stops_only"
 CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
@@ -1304,6 +1310,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.counts_for_cert_limit": (STOCK + "test_privates_count_for_the_limit_but_neft_does_not",),
     "companies.closes_on_event": (COMP + "test_the_priority_card_survives_phase_5_and_counts_nothing",),
     "companies.closes_when_par_set": (T18TN + "test_lnr_closes_once_l_n_s_par_is_set",),
+    "companies.closes_in_phase": (
+        "test_1882.py::test_the_saskatchewan_central_outlasts_the_5_train_and_closes_in_phase_6",
+        "test_1882.py::test_without_closes_in_phase_the_5_train_closes_the_saskatchewan_central",
+    ),
     "companies.closes_when_corporation_buys_train": (
         COMP + "test_aevr_closes_when_okj_gets_its_first_train",
     ),
@@ -1567,6 +1577,15 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "bonuses[revenue_share].corporations": (HERE + "test_a_revenue_share_adds_a_part_of_the_stops_worth",),
     "bonuses[destinations].kind": (OPER + "test_routes_earn_their_bonuses", REPLAY),
+    "bonuses[hex_groups].kind": (HEX_GROUPS, HEX_GROUPS_OFF),
+    "bonuses[hex_groups].name": (SHOWN, HEX_GROUPS),
+    "bonuses[hex_groups].label": (HEX_GROUPS,),
+    "bonuses[hex_groups].groups": (HEX_GROUPS, HEX_GROUPS_OFF),
+    "bonuses[hex_groups].amount": (HEX_GROUPS,),
+    "bonuses[hex_groups].corporations": (
+        HERE + "test_a_bonus_of_some_corporations_is_earned_by_their_routes_only",
+    ),
+    "bonuses[hex_groups].paid_to": (HERE + "test_a_bonus_paid_to_the_treasury_is_a_subsidy_not_revenue",),
     "bonuses[destinations].name": (SHOWN,),
     "bonuses[destinations].anchor": (OPER + "test_routes_earn_their_bonuses", REPLAY),
     "bonuses[destinations].destination": (OPER + "test_routes_earn_their_bonuses", REPLAY),

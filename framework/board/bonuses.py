@@ -25,6 +25,7 @@ from framework.title.bonuses import (
     AllIconsBonus,
     Bonus,
     DestinationsBonus,
+    HexGroupsBonus,
     RevenueShareBonus,
 )
 
@@ -120,6 +121,9 @@ class BonusRules:
                     found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
             elif isinstance(bonus, AllHexesBonus):
                 if all(h in stop_hexes for h in bonus.hexes):
+                    found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
+            elif isinstance(bonus, HexGroupsBonus):
+                if all(any(h in stop_hexes for h in group) for group in bonus.groups):
                     found.append(Earned(bonus.name, bonus.label, bonus.amount, _subsidy(bonus)))
             elif isinstance(bonus, DestinationsBonus) and bonus.anchor in showing:
                 reached = sum(1 for per_stop in icons if bonus.destination in per_stop)

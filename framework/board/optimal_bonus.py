@@ -26,7 +26,13 @@ from collections.abc import Callable
 from framework.board.board import Board
 from framework.board.optimal_graph import StopGraph
 from framework.board.routes import Runner, stop_value
-from framework.title.bonuses import AllHexesBonus, AllIconsBonus, DestinationsBonus, RevenueShareBonus
+from framework.title.bonuses import (
+    AllHexesBonus,
+    AllIconsBonus,
+    DestinationsBonus,
+    HexGroupsBonus,
+    RevenueShareBonus,
+)
 
 
 class BonusTable:
@@ -71,6 +77,8 @@ class BonusTable:
                 masks = [showing(icon) for icon in bonus.icons]
             elif isinstance(bonus, AllHexesBonus):
                 masks = [nodes_where(lambda h, _s, x=x: h == x) for x in bonus.hexes]
+            elif isinstance(bonus, HexGroupsBonus):
+                masks = [nodes_where(lambda h, _s, g=g: h in g) for g in bonus.groups]
             elif isinstance(bonus, DestinationsBonus):
                 anchor, dest = showing(bonus.anchor), showing(bonus.destination)
                 self._destinations.append((list(bonus.amounts), anchor, dest))

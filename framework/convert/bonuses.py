@@ -11,6 +11,11 @@ more, with other stops worth 10 to 2,000: where the extra is always the same per
 their worth rounded down to a multiple, that is a ``revenue_share`` bonus of the group's
 hexes (1850Jr's ports: half, to a multiple of 10, a port and two other stops).
 
+And it asks (``offboard_pairs``) what two-stop routes joining two off-boards earn more,
+where neither off-board with a city does: pairs of one amount that join every hex of
+one group to every hex of another make a ``hex_groups`` bonus of the two groups (1882's
+Hudson Bay bonus: B12 with B2 or I1, 100).
+
 Subsidies a title pays by its own ``routes_subsidy`` (``route_subsidies``: a route
 stopping in each hex of the map) are ``all_hexes`` bonuses ``paid_to: treasury``, named
 as the title names them (1888's mine in C5: 40).
@@ -109,4 +114,65 @@ def route_subsidies(found: Any, name: str = "subsidy") -> dict[str, Any]:
             "amount": f["amount"],
             "paid_to": "treasury",
         }
+    return out
+
+
+def offboard_groups(found: Any) -> dict[str, Any]:
+    """The ``hex_groups`` bonuses of the probe's pairs: for each amount, the pairs joined
+    into two groups where every hex of one pairs with every hex of the other (and no
+    other pairs of the amount touch them); none unless every pair is in one."""
+    pairs: dict[int, set[frozenset[str]]] = {}
+    for f in found if isinstance(found, list) else []:
+        hexes = f.get("hexes") if isinstance(f, dict) else None
+        if isinstance(hexes, list) and len(hexes) == 2 and isinstance(f.get("amount"), int):
+            pairs.setdefault(f["amount"], set()).add(frozenset(str(h) for h in hexes))
+    out: dict[str, Any] = {}
+    for amount, joined in sorted(pairs.items()):
+        parts = _bipartite(joined)
+        if sum(len(a) * len(b) for a, b in parts) != len(joined):
+            return {}  # the extra is not one of groups (1846's east-west, by both ends' icons)
+        for sides in parts:
+            groups = sorted(sorted(side) for side in sides)
+            out[f"hex_groups_{'_'.join(h for g in groups for h in g)}"] = {
+                "kind": "hex_groups",
+                "name": f"{' or '.join(groups[0])} to {' or '.join(groups[1])}",
+                "label": "+".join(groups[0]),
+                "groups": groups,
+                "amount": amount,
+            }
+    return out
+
+
+def _bipartite(pairs: set[frozenset[str]]) -> list[tuple[set[str], set[str]]]:
+    """The connected parts of ``pairs`` that are complete between two sides."""
+    left = set(pairs)
+    out = []
+    while left:
+        part = {left.pop()}
+        hexes = set(next(iter(part)))
+        grown = True
+        while grown:
+            grown = False
+            for pair in list(left):
+                if pair & hexes:
+                    left.discard(pair)
+                    part.add(pair)
+                    hexes |= pair
+                    grown = True
+        side: dict[str, int] = {}
+        start = min(hexes)
+        side[start] = 0
+        queue = [start]
+        while queue:
+            h = queue.pop()
+            for pair in part:
+                if h in pair:
+                    (other,) = pair - {h}
+                    if other not in side:
+                        side[other] = 1 - side[h]
+                        queue.append(other)
+        a = {h for h in hexes if side.get(h) == 0}
+        b = hexes - a
+        if len(part) == len(a) * len(b) and all(len(pair & a) == 1 for pair in part):
+            out.append((a, b))
     return out

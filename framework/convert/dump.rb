@@ -236,6 +236,7 @@ def build_data(game)
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
+    'offboard_pairs' => try { offboard_pairs(game) },
     'icon_lay_income' => try { icon_lay_income(game) },
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
@@ -756,6 +757,30 @@ def revenue_shares(game)
       revenue_extra(game, corp, plain.first(n - 1).map { |st| ValuedStop.new(st, 10) } + [grouped])
     end
     { 'group' => group.to_s, 'hexes' => hexes, 'samples' => samples, 'min_stops' => fewest }
+  end
+end
+
+# What a title's own `revenue_for` adds to a two-stop route joining two off-boards of
+# the built game (1882's Hudson Bay bonus), asked of two corporations: the pairs whose
+# extra is the same for both and where neither off-board with a city earns anything
+# more. Nil where the title does not override `revenue_for`.
+def offboard_pairs(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  offboards = game.hexes.filter_map { |h| [h.id, h.tile.offboards.first] if h.tile.offboards.any? }
+  city = game.hexes.map { |h| h.tile.cities.first }.compact.first
+  corps = game.corporations.first(2)
+  return [] if offboards.size < 2 || !city || corps.size < 2
+
+  plain = offboards.to_h { |hex, stop| [hex, revenue_extra(game, corps[0], [ValuedStop.new(stop, 10), ValuedStop.new(city, 10)])] }
+  offboards.combination(2).filter_map do |(a, sa), (b, sb)|
+    next unless plain[a]&.zero? && plain[b]&.zero?
+
+    stops = [ValuedStop.new(sa, 10), ValuedStop.new(sb, 10)]
+    extras = corps.map { |corp| revenue_extra(game, corp, stops) }
+    next unless extras[0]&.positive? && extras.uniq.size == 1
+
+    { 'hexes' => [a, b], 'amount' => extras[0] }
   end
 end
 

@@ -419,6 +419,8 @@ def convert_companies(
                 entry["closes_when_corporation_buys_train"] = True
             elif ability.get("type") == "close" and ability.get("when") == "par" and _own_president(company):
                 entry["closes_when_par_set"] = True
+            elif _closes_in_phase(ability):
+                entry["closes_in_phase"] = str(ability["on_phase"])
             elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
@@ -473,6 +475,12 @@ def _home(entity: dict[str, Any], where: str, gaps: Gaps) -> Any:
     return coords
 
 
+def _closes_in_phase(ability: dict[str, Any]) -> bool:
+    """Whether ``ability`` is a ``close`` at the start of a phase (``closes_in_phase``)."""
+    phase = ability.get("on_phase")
+    return ability.get("type") == "close" and phase not in (None, "never") and not ability.get("when")
+
+
 def _color(value: Any) -> str:
     return str(value) if value else "gray"
 
@@ -495,8 +503,8 @@ def convert_corporations(
         home = _home(corp, where, gaps)
         if home is not None:
             entry["home"] = home
-        tokens = [max(int(t), 0) for t in corp.get("tokens") or [0] if isinstance(t, int)]
-        entry["tokens"] = tokens or [0]
+        tokens = [max(int(t), 0) for t in corp.get("tokens") or [] if isinstance(t, int)]
+        entry["tokens"] = tokens or ([0] if home is not None or corp.get("tokens") is None else [])
         entry["color"] = _color(corp.get("color"))
         if corp.get("text_color"):
             entry["text_color"] = str(corp["text_color"])

@@ -14,7 +14,7 @@ from typing import Any
 
 from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
-from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
+from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.dividends import dividend_without_revenue
 from framework.convert.draws import choice_group_draws, group_draws
@@ -431,6 +431,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     bonuses = route_bonuses(build.get("route_bonuses"), corporations)
     bonuses.update(revenue_shares(build.get("revenue_shares")))
     bonuses.update(route_subsidies(build.get("route_subsidies")))
+    if not bonuses and not explains_revenue(build.get("ports")):  # not the same extra twice
+        bonuses.update(offboard_groups(build.get("offboard_pairs")))
     if bonuses:
         out["bonuses"] = bonuses
     auction_rules(out, build, constants, gaps)

@@ -17,7 +17,9 @@
   turn (see :mod:`framework.engine.steps.running`).
 
 A phase's start also changes the revenue of companies with a ``revenue_change``
-ability for it, and removes the ``assigned_bonus`` bonuses that last until it.
+ability for it, closes the companies that close in it (``closes_in_phase``; the
+``close_companies`` event leaves those open until then), and removes the
+``assigned_bonus`` bonuses that last until it.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ def change_phase(game: Game, name: str) -> None:
     game.phase = name
     game.log(f"Phase {name} begins")
     change_revenues(game, name)
+    close_in_phase(game, name)
     remove_assigned_bonuses(game, name)
     for sym in game.corporations:
         for ability in game.title.corporations[sym].abilities:
@@ -140,8 +143,24 @@ def remove_company_icons(game: Game, sym: str) -> None:
             game.track_board.remove_icons(ability.icon, list(ability.hexes))
 
 
+def close_in_phase(game: Game, phase: str) -> None:
+    """Each owned company that closes when ``phase`` begins (``closes_in_phase``) closes."""
+    for sym, company in game.companies.items():
+        if game.title.companies[sym].closes_in_phase == phase and company.owner not in (BANK, CLOSED):
+            close_company(game, sym)
+
+
+def _closes_later(game: Game, sym: str) -> bool:
+    """Whether company ``sym`` closes at the start of a phase still to come."""
+    phase = game.title.companies[sym].closes_in_phase
+    names = list(game.title.phases)
+    return phase in names and game.phase in names and names.index(phase) > names.index(game.phase)
+
+
 def close_companies(game: Game) -> None:
     for sym in game.companies:
+        if _closes_later(game, sym):
+            continue
         if game.title.companies[sym].closes_on_event and operating.ability(game, sym, "stays_open") is None:
             close_company(game, sym)
     for sym, minor in game.minors.items():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from framework.base.errors import GameError
 from framework.board.tokens import (
     IllegalToken,
+    any_token_city,
     check_neutral_token,
     cities_in,
     neutral_token_cities,
@@ -16,7 +17,7 @@ from framework.board.tokens import (
 from framework.engine import finance
 from framework.engine.entities import BANK
 from framework.engine.operating import owned_abilities
-from framework.title.companies import StationToken
+from framework.title.companies import MoveToken, StationToken
 from framework.title.corporations import CharterToken, NeutralToken, StationBonus
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ def _chooses_home(game: Game, entity: str) -> bool:
         spec is not None
         and corp is not None
         and spec.home is None
+        and bool(spec.tokens)
         and game.title.rules.tokens.home_anywhere
         and corp.tokens_used == 0
         and not game.track_board.cities_of(entity)
@@ -232,6 +234,35 @@ def neutral_cities(game: Game, corp: str) -> list[tuple[str, int]]:
     if ability is None or ability.price > game.corporations[corp].cash:
         return []
     return neutral_token_cities(game.track_board, corp, ability.owner)
+
+
+def waits_on_cheapest_token(game: Game, corp: str) -> bool:
+    """Whether ``corp``'s token step waits for a pass though it may place no token it can
+    pay for, as on 18xx.games, where the step is offered when the cheapest of its tokens
+    is within its cash and any of its tokens, whatever it costs, has a city to go. Its
+    tokens: its charter's next, the neutral station it carries (``neutral_token``);
+    priced besides, at no city, by the stations a company it owns places or moves for it
+    (``token``, ``move_token``) while they have a hex without its station. (QLL, short
+    of its $40 station, passes with its free neutral one; the CPR, short of its $100 one,
+    passes while it owns the North West Rebellion.)"""
+    price, neutral = next_price(game, corp), neutral_token(game, corp)
+    kinds = ([price] if price is not None else []) + ([neutral.price] if neutral is not None else [])
+    if not kinds:
+        return False
+    board = game.track_board
+    held = set(board.token_hexes(corp))
+    companies = game.companies
+    for sym, ability in owned_abilities(game, corp, StationToken):
+        if companies[sym].uses.get("token", 0) > 0 and set(ability.hexes) - held:
+            kinds += [p for p in (ability.price, ability.teleport_price) if p is not None]
+    for sym, moving in owned_abilities(game, corp, MoveToken):
+        if companies[sym].uses.get("move_token", 0) > 0 and set(moving.hexes) - held:
+            kinds.append(0)
+    if min(kinds) > game.corporations[corp].cash:
+        return False
+    if price is not None and any_token_city(board, corp):
+        return True
+    return neutral is not None and bool(neutral_token_cities(board, corp, neutral.owner))
 
 
 def place_neutral(game: Game, corp: str, city: tuple[str, int]) -> None:

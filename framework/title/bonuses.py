@@ -87,6 +87,32 @@ class AllHexesBonus(BonusEntry):
     """What the route earns on top of its stops."""
 
 
+class HexGroupsBonus(BonusEntry):
+    """Earned by a route that stops in a hex of each group (1882's Hudson Bay bonus: a
+    route joining Hudson Bay with one of the two western off-boards)::
+
+        hudson_bay: {kind: hex_groups, name: Hudson Bay, label: HB, groups: [[B12], [B2, I1]],
+          amount: 100}
+    """
+
+    kind: Literal["hex_groups"]
+    """Selects this kind of bonus."""
+    name: str
+    """Its name."""
+    label: str
+    """How it shows in a route's revenue text."""
+    groups: list[list[HexId]] = Field(min_length=2)
+    """The groups of hexes: the route stops in at least one hex of every group."""
+    amount: int = Field(gt=0)
+    """What the route earns on top of its stops."""
+
+    @model_validator(mode="after")
+    def _groups_not_empty(self) -> HexGroupsBonus:
+        if not all(self.groups):
+            raise ValueError("every group of a hex_groups bonus names a hex")
+        return self
+
+
 class DestinationsBonus(BonusEntry):
     """Earned by a route that stops at the anchor and at one or more destinations.
 
@@ -144,6 +170,7 @@ class RevenueShareBonus(BonusEntry):
 
 
 Bonus = Annotated[
-    AllIconsBonus | AllHexesBonus | DestinationsBonus | RevenueShareBonus, Field(discriminator="kind")
+    AllIconsBonus | AllHexesBonus | HexGroupsBonus | DestinationsBonus | RevenueShareBonus,
+    Field(discriminator="kind"),
 ]
 """A route bonus, chosen by ``kind``."""

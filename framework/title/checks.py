@@ -22,7 +22,7 @@ from framework.base.grid import Grid, opposite
 from framework.base.yamlsource import DataPath
 from framework.title import companies as ab
 from framework.title.base import TILE_COLORS, TileColor
-from framework.title.bonuses import AllHexesBonus, RevenueShareBonus
+from framework.title.bonuses import AllHexesBonus, HexGroupsBonus, RevenueShareBonus
 from framework.title.corporations import Corporation, Minor, MinorMerger
 from framework.title.extension import LayerData
 from framework.title.files import file_in_folder
@@ -439,6 +439,8 @@ class _Checker:
         for sym, company in t.companies.items():
             at = ("companies", sym)
             yield from self.refs((*at, "comes_with"), company.comes_with, t.companies, "company")
+            if company.closes_in_phase is not None:
+                yield from self.ref((*at, "closes_in_phase"), company.closes_in_phase, t.phases, "phase")
             for i, ability in enumerate(company.abilities):
                 where = (*at, "abilities", i)
                 hexes = getattr(ability, "hexes", None)
@@ -516,6 +518,8 @@ class _Checker:
                 if not t.has_layer and not (section == "corporations" and t.rules.tokens.home_anywhere):
                     yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")
                 continue
+            if section == "corporations" and not getattr(charter, "tokens", [0]):
+                yield ((*at, "tokens"), f"{sym} has a home but no token to put there", "value")
             hx = t.map.hexes.get(home.hex)
             if hx is None:
                 yield ((*at, "home"), f"home hex {home.hex!r} is not on the map", "value")
@@ -593,6 +597,10 @@ class _Checker:
             yield from self.refs((*at, "corporations"), bonus.corporations, runners, "corporation")
             if isinstance(bonus, AllHexesBonus | RevenueShareBonus):
                 yield from self.hex_refs((*at, "hexes"), bonus.hexes)
+                continue
+            if isinstance(bonus, HexGroupsBonus):
+                for i, group in enumerate(bonus.groups):
+                    yield from self.hex_refs((*at, "groups", i), group)
                 continue
             icons = (
                 [("icons", i, icon) for i, icon in enumerate(bonus.icons)]

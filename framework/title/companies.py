@@ -523,6 +523,11 @@ class Company(Entry):
     closes_on_event: bool = True
     """Closed by the ``close_companies`` phase event (unless a ``stays_open`` ability
     keeps it open)."""
+    closes_in_phase: Name | None = None
+    """The phase whose start closes it, if it is owned then; until that phase the
+    ``close_companies`` event leaves it open. 1882's Saskatchewan Central, open after the
+    5-train closes the others, closes when phase 6 begins (18xx.games' ``close`` ability
+    ``on_phase``)."""
     closes_when_corporation_buys_train: bool = False
     """Closes when the corporation of its ``shares`` ability acquires a train."""
     closes_when_par_set: bool = False

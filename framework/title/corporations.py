@@ -192,8 +192,10 @@ class Destination(Model):
 class Corporation(Charter):
     """A public corporation with shares."""
 
-    tokens: list[int] = Field(default=[0], min_length=1)
-    """Station token prices in the order they are placed; the first is the home token."""
+    tokens: list[int] = [0]
+    """Station token prices in the order they are placed; the first is the home token.
+    Empty for a corporation without a home that has no stations of its own (1882's CN,
+    whose stations are the neutral ones other corporations place for it)."""
     capitalization: Literal["incremental", "full"] | None = None
     """Overrides ``rules.capitalization`` for this corporation."""
     float_percent: int | None = Field(default=None, ge=10, le=100)

@@ -112,7 +112,8 @@ class Token(Step):
             or tokens.neutral_cities(game, entity)
         ):
             return ["place_token", "pass"]
-        return ["pass"] if tokens.waits_for_ability(game, entity) else []
+        waits = tokens.waits_for_ability(game, entity) or tokens.waits_on_cheapest_token(game, entity)
+        return ["pass"] if waits else []
 
     def charter_price(self, entity: str) -> int | None:
         """The price of the charter's next station, when the corporation can pay it."""
