@@ -227,6 +227,7 @@ def build_data(game)
     'icon_lay_income' => try { icon_lay_income(game) },
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
+    'reserved_exchanges' => try { reserved_exchanges(game) },
   }.merge(setup_probe(game))
 end
 
@@ -1121,6 +1122,46 @@ def behaviour_of(klass)
     'abilities' => classes.call(:Ability),
     'superclass' => klass.superclass.name,
   }
+end
+
+# The companies whose exchange takes a corporation's reserved certificates (those the
+# built game holds out of sale, `buyable` false): per company, the corporation, the places
+# of its reserved certificates, and what a fresh game in a stock round does when the
+# company's owner, its first player, exchanges it there: whether the bank pays the
+# corporation (`capitalises`), and whether the stock round's own step takes it as the
+# turn's purchase (`purchase`: no exchange step, no other purchase after it).
+def reserved_exchanges(game)
+  game.companies.each_with_object({}) do |company, out|
+    ability = company.all_abilities.find { |a| a.type == :exchange }
+    next unless ability && Array(ability.from).map(&:to_sym).include?(:reserved)
+
+    corp = game.corporation_by_id(Array(ability.corporations).first)
+    next unless corp
+
+    places = corp.shares.reject(&:buyable).map { |s| s.id.split('_').last.to_i }
+    found = { 'corporation' => corp.name, 'reserved' => places }
+    out[company.sym] = found
+    begin
+      fresh = game_for(game.class, game.players.size, game.optional_rules)
+      held = fresh.company_by_id(company.sym)
+      target = fresh.corporation_by_id(corp.name)
+      player = fresh.players.first
+      held.owner = player
+      player.companies << held
+      fresh.stock_market.set_par(target, fresh.stock_market.par_prices.first)
+      fresh.share_pool.buy_shares(fresh.players.last, target.shares.first, exchange: :free)
+      fresh.instance_variable_set(:@round, fresh.send(:stock_round))
+      share = target.reserved_shares.first
+      before = target.cash
+      fresh.process_action(Engine::Action::BuyShares.new(held, shares: [share], percent: share.percent))
+      step = fresh.round.active_step
+      found['capitalises'] = target.cash > before
+      found['purchase'] = fresh.round.steps.none? { |st| st.is_a?(Engine::Step::Exchange) } &&
+                          !step.actions(player).include?('buy_shares')
+    rescue StandardError
+      next # an exchange the title does not let be made so: only the reservation is known
+    end
+  end
 end
 
 def game_for(klass, players, rules)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import finance, par_exchange, shares
+from framework.engine import finance, par_exchange, reserved_shares, shares
 from framework.engine.entities import POOL
 from framework.engine.steps.base import RoundState, Step
 from framework.title.companies import Shares
@@ -57,6 +57,14 @@ PASS_ORDER = RoundState(
     "(one who acted after lost their place).",
 )
 
+EXCHANGED = RoundState(
+    "exchanged",
+    None,
+    "The certificate the current player got this turn by an exchange made as the turn's "
+    "purchase (``exchange`` ``when: purchase``): they may still sell it, and nothing else.",
+    per_turn=True,
+)
+
 
 class StockTurn(Step):
     """A player's stock turn: what they may sell, buy or start now, and which companies
@@ -74,6 +82,7 @@ class StockTurn(Step):
         LAST_BUYER,
         SOLD_TURN,
         PASS_ORDER,
+        EXCHANGED,
     )
 
     def must_sell(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
@@ -139,6 +148,7 @@ class StockTurn(Step):
             at_limit = self.at_limit(player)
         if at_limit and finance.counts_for_limit(game, corp):
             return []
+        reserved = bool(game.title.corporations[corp.sym].reserved_shares)
         limited = finance.holding_limited(game, corp)
         room = game.title.rules.stock.holding_limit - corp.percent_of(player)
         cash = game.players_by_id[player].cash
@@ -146,6 +156,8 @@ class StockTurn(Step):
         prices: dict[str, int] = {}  # by where the share is: the price is the same there
         for share in corp.shares:
             if share.owner not in (corp.sym, "ipo", POOL) or share.president:
+                continue
+            if reserved and reserved_shares.held(game, corp, share):
                 continue
             if limited and share.percent > room:
                 continue
