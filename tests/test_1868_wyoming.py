@@ -88,6 +88,13 @@ def test_with_the_choice_rule_the_winner_chooses_one_of_three(the_1868):
     assert all(game.companies[c].owner == CLOSED for c in ("P2", "P2a", "P2b", "P8"))
 
 
+def test_durant_s_up_receives_twice_its_par(the_1868):
+    """144719's log: "34: Player 1 pars UP at $82", "UP receives $164 from P10 Thomas C.
+    Durant" (the converter's ``treasury_payment``, from the library's after-par payment)."""
+    game = after_auction(the_1868, FIXTURES / "144719.json")
+    assert game.corporations["UP"].par == 82 and game.corporations["UP"].cash == 164
+
+
 def test_the_players_sit_by_most_cash_after_the_auction(the_1868):
     """144719's log: "34: Priority order: Player 4, Player 3, Player 1, Player 2"."""
     game = after_auction(the_1868, FIXTURES / "144719.json")

@@ -228,6 +228,7 @@ def build_data(game)
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
     'reserved_exchanges' => try { reserved_exchanges(game) },
+    'par_payments' => try { par_payments(game) },
   }.merge(setup_probe(game))
 end
 
@@ -1161,6 +1162,29 @@ def reserved_exchanges(game)
     rescue StandardError
       next # an exchange the title does not let be made so: only the reservation is known
     end
+  end
+end
+
+# What the bank pays a corporation when its par is set, for each company carrying its
+# president's certificate (the library's `after_par` pays an incrementally capitalised
+# corporation the par for each share the company's certificates hold): in a fresh game, as
+# a multiple of the par, where it pays anything.
+def par_payments(game)
+  game.companies.each_with_object({}) do |company, out|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    held = fresh.company_by_id(company.sym)
+    share = held.all_abilities.find { |a| a.type == :shares }&.shares&.first
+    next unless share.respond_to?(:president) && share.president
+
+    corp = share.corporation
+    price = fresh.stock_market.par_prices.first
+    fresh.stock_market.set_par(corp, price)
+    before = corp.cash
+    fresh.after_par(corp)
+    paid = corp.cash - before
+    out[company.sym] = paid / price.price if paid.positive? && (paid % price.price).zero?
+  rescue StandardError
+    next # a par the title does not let be set this way: nothing found
   end
 end
 

@@ -1,6 +1,7 @@
 """Certificates held back for exchanges: a corporation's ``reserved_shares`` and the
 ``exchange`` abilities that take them (``from: reserved``), from what ``dump.rb``'s
-``reserved_exchanges`` probe found in the built game."""
+``reserved_exchanges`` probe found in the built game; and what the bank pays a
+corporation started by a company's president's certificate (``par_payments``)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ def reserved_exchanges(
                 company["abilities"] = kept
             else:
                 del company["abilities"]
+
+
+def par_payments(companies: dict[str, Any], probed: Any) -> None:
+    """``treasury_payment`` on the president's-certificate ``shares`` ability of each
+    company whose corporation the built game's bank pays a multiple of the par when it is
+    started (``dump.rb``'s ``par_payments``: 1868 Wyoming's Thomas C. Durant, the UP
+    receiving twice its par)."""
+    for sym, times in (probed if isinstance(probed, dict) else {}).items():
+        if not isinstance(times, int) or times <= 0:
+            continue
+        for ability in (companies.get(sym) or {}).get("abilities") or []:
+            if ability.get("type") == "shares" and ability.get("president"):
+                ability["treasury_payment"] = times
