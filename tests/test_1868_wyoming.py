@@ -95,6 +95,20 @@ def test_durant_s_up_receives_twice_its_par(the_1868):
     assert game.corporations["UP"].par == 82 and game.corporations["UP"].cash == 164
 
 
+def test_the_laramie_hahn_s_peak_pays_nothing_before_the_green_phases(the_1868):
+    """144719's log: "44: Player 2 collects $10 from P6b …", "Player 2 collects $20 from P7
+    …", and nothing from P9: every player's cash as the oracle's at the first development
+    round (the UP's too: its $164 from Durant and $82 for each of two shares)."""
+    game = replayed_to(the_1868, FIXTURES / "144719.json", 44)
+    assert {game.name(p.id): p.cash for p in game.humans} == {
+        "Player 3": 114,
+        "Player 2": 36,
+        "Player 1": 46,
+        "Player 4": 35,
+    }
+    assert game.corporations["UP"].cash == 328
+
+
 def test_the_players_sit_by_most_cash_after_the_auction(the_1868):
     """144719's log: "34: Priority order: Player 4, Player 3, Player 1, Player 2"."""
     game = after_auction(the_1868, FIXTURES / "144719.json")
