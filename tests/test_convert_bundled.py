@@ -60,7 +60,6 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "the converter leaves upgrades to the general rule",
         "companies.AEvR.abilities": "the bank pays the corporation twice the par (treasury_payment), "
         "18SJ's code",
-        "companies.NE.abilities": "as companies.AEvR.abilities",
         "companies.FRY.abilities": "blocks_hexes: the bundled title blocks while the bank or a player "
         "holds it, as the rules say; 18xx.games' data says owner_type player",
         "companies.GC.abilities": "as companies.FRY.abilities, and the GC's lays must connect and lapse at "

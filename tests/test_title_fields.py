@@ -618,6 +618,7 @@ STOCK = "test_rules_stock.py::"
 OPER = "test_rules_operating.py::"
 TRAINS = "test_rules_trains.py::"
 COMP = "test_rules_companies.py::"
+T1868 = "test_1868_wyoming.py::"
 AUCT = "test_rules_auction.py::"
 ARC = "test_auction_removal_and_choices.py::"
 WY = "test_1868_wyoming.py::"
@@ -1463,6 +1464,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         COMP + "test_an_exchange_gives_only_the_shares_the_ability_lists",
         "test_1882.py::test_the_saskatchewan_central_starts_the_sc_and_pays_a_share_of_it",
         "test_1882.py::test_only_the_saskatchewan_central_s_owner_may_start_the_sc",
+        T1868 + "test_the_exchange_is_the_turns_purchase_and_capitalises_the_up",
+    ),
+    "companies.abilities[exchange].when": (
+        T1868 + "test_the_ames_brothers_holder_is_not_passed_over",
+        T1868 + "test_an_exchange_at_any_time_is_not_a_stock_turn",
+    ),
+    "companies.abilities[exchange].capitalises": (
+        T1868 + "test_the_exchange_is_the_turns_purchase_and_capitalises_the_up",
+        T1868 + "test_without_capitalises_the_up_gets_nothing",
+    ),
+    "corporations.reserved_shares": (
+        T1868 + "test_the_reserved_certificate_is_not_for_sale_while_the_company_is_open",
     ),
     "companies.abilities[exchange].owner": (
         COMP + "test_an_exchange_trades_the_company_for_a_share_at_no_cost",

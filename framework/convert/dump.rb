@@ -242,6 +242,8 @@ def build_data(game)
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
     'minor_mergers' => try { minor_mergers(game.class, game.players.size, game.optional_rules) },
     'presidency_swap' => try { presidency_swap(game) },
+    'reserved_exchanges' => try { reserved_exchanges(game) },
+    'par_payments' => try { par_payments(game) },
   }.merge(setup_probe(game))
 end
 
@@ -1312,6 +1314,69 @@ def behaviour_of(klass)
     'abilities' => classes.call(:Ability),
     'superclass' => klass.superclass.name,
   }
+end
+
+# The companies whose exchange takes a corporation's reserved certificates (those the
+# built game holds out of sale, `buyable` false): per company, the corporation, the places
+# of its reserved certificates, and what a fresh game in a stock round does when the
+# company's owner, its first player, exchanges it there: whether the bank pays the
+# corporation (`capitalises`), and whether the stock round's own step takes it as the
+# turn's purchase (`purchase`: no exchange step, no other purchase after it).
+def reserved_exchanges(game)
+  game.companies.each_with_object({}) do |company, out|
+    ability = company.all_abilities.find { |a| a.type == :exchange }
+    next unless ability && Array(ability.from).map(&:to_sym).include?(:reserved)
+
+    corp = game.corporation_by_id(Array(ability.corporations).first)
+    next unless corp
+
+    places = corp.shares.reject(&:buyable).map { |s| s.id.split('_').last.to_i }
+    found = { 'corporation' => corp.name, 'reserved' => places }
+    out[company.sym] = found
+    begin
+      fresh = game_for(game.class, game.players.size, game.optional_rules)
+      held = fresh.company_by_id(company.sym)
+      target = fresh.corporation_by_id(corp.name)
+      player = fresh.players.first
+      held.owner = player
+      player.companies << held
+      fresh.stock_market.set_par(target, fresh.stock_market.par_prices.first)
+      fresh.share_pool.buy_shares(fresh.players.last, target.shares.first, exchange: :free)
+      fresh.instance_variable_set(:@round, fresh.send(:stock_round))
+      share = target.reserved_shares.first
+      before = target.cash
+      fresh.process_action(Engine::Action::BuyShares.new(held, shares: [share], percent: share.percent))
+      step = fresh.round.active_step
+      found['capitalises'] = target.cash > before
+      found['purchase'] = fresh.round.steps.none? { |st| st.is_a?(Engine::Step::Exchange) } &&
+                          !step.actions(player).include?('buy_shares')
+    rescue StandardError
+      next # an exchange the title does not let be made so: only the reservation is known
+    end
+  end
+end
+
+# What the bank pays a corporation when its par is set, for each company carrying its
+# president's certificate (the library's `after_par` pays an incrementally capitalised
+# corporation the par for each share the company's certificates hold): in a fresh game, as
+# a multiple of the par, where it pays anything.
+def par_payments(game)
+  game.companies.each_with_object({}) do |company, out|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    held = fresh.company_by_id(company.sym)
+    share = held.all_abilities.find { |a| a.type == :shares }&.shares&.first
+    next unless share.respond_to?(:president) && share.president
+
+    corp = share.corporation
+    price = fresh.stock_market.par_prices.first
+    fresh.stock_market.set_par(corp, price)
+    before = corp.cash
+    fresh.after_par(corp)
+    paid = corp.cash - before
+    out[company.sym] = paid / price.price if paid.positive? && (paid % price.price).zero?
+  rescue StandardError
+    next # a par the title does not let be set this way: nothing found
+  end
 end
 
 def game_for(klass, players, rules)

@@ -300,7 +300,7 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
         known = [c for c in names if c in corps]
         given = ability.get("from") or ["ipo"]
         sources = ["pool" if f == "market" else f for f in ([given] if isinstance(given, str) else given)]
-        sources = [s for s in dict.fromkeys(sources) if s in ("ipo", "pool", "par")]
+        sources = [s for s in dict.fromkeys(sources) if s in ("ipo", "pool", "par", "reserved")]
         if not known or not sources:
             gaps.add("companies", f"{where}: exchange for {names} from {ability.get('from')}")
             return []

@@ -30,6 +30,8 @@ from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
 from framework.convert.mergers import convert_minor_mergers
 from framework.convert.ports import apply_ports, explains_revenue
+from framework.convert.reserved import par_payments, reserved_exchanges
+from framework.convert.revenues import revenue_from_phase
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
 from framework.convert.stock import (
@@ -336,6 +338,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
     )
     rules["company_sales"] = sales
+    reserved_exchanges(companies, corporations, build.get("reserved_exchanges"), gaps)
+    par_payments(companies, build.get("par_payments"))
+    revenue_from_phase(companies)
     _lays_closing(companies, build.get("lay_closes"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False

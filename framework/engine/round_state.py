@@ -26,6 +26,8 @@ class LibraryRoundState:
     last_actor: str | None
     last_buyer: str | None
     pass_order: list[str]
+    # stock: the certificate an exchange made as the turn's purchase gave
+    exchanged: str | None
     # buying
     bought_early: bool
     emergency_sold: list[str]

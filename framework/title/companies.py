@@ -295,11 +295,22 @@ class Exchange(AbilityBase):
     owner: list[Owner] = ["player"]
     corporations: list[Name] = Field(min_length=1)
     """The corporations whose shares the company may become."""
-    from_: list[Literal["ipo", "pool", "par"]] = Field(default=["ipo"], alias="from", min_length=1)
+    from_: list[Literal["ipo", "pool", "par", "reserved"]] = Field(
+        default=["ipo"], alias="from", min_length=1
+    )
     """Where the share may come from: ``ipo``, the initial offering (its first
-    ordinary share), and ``pool``, the bank pool; or ``par``: the corporation is started
+    ordinary share), and ``pool``, the bank pool; ``reserved``, the first of the
+    corporation's ``reserved_shares`` it still holds; or ``par``: the corporation is started
     only so, by the company's owner, whose president's certificate the company pays one
     share of at the par price (the owner pays the rest; 1882's Saskatchewan Central)."""
+    when: Literal["any", "purchase"] = "any"
+    """``any``: at any time, where the title's rounds list the ``exchange`` step;
+    ``purchase``: only as the purchase of its owner's stock turn (the ``buy_sell_par_shares``
+    step's), before any sale or purchase of the turn, and nothing is bought after it; a
+    player who could make it is not passed over (1868 Wyoming's Ames Brothers)."""
+    capitalises: bool = False
+    """The bank pays the corporation the share's worth at its share price when it is
+    exchanged (1868 Wyoming: the Union Pacific gets twice its price for the 20%)."""
 
 
 class Teleport(AbilityBase):

@@ -206,6 +206,20 @@ class Corporation(Charter):
     """What its charter lets it do (1846's reserved stations)."""
     destination: Destination | None = None
     """Its destination, reached by track (releasing its escrow)."""
+    reserved_shares: list[int] = []
+    """Certificates held back, by their place in ``shares`` (0 is the president's): they
+    are for the companies whose ``exchange`` takes them ``from: reserved``, and while such a
+    company is open nobody buys them and the corporation does not issue them (1868 Wyoming's
+    Ames Brothers 20% certificate of the Union Pacific, its last)::
+
+        reserved_shares: [7]
+    """
+
+    @model_validator(mode="after")
+    def _reserved_are_shares(self) -> Corporation:
+        if any(i < 1 or (self.shares is not None and i >= len(self.shares)) for i in self.reserved_shares):
+            raise ValueError("reserved_shares are places of ordinary certificates in shares (1 on)")
+        return self
 
     def ability(
         self, kind: str

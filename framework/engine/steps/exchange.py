@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, shares
+from framework.engine import finance, operating, reserved_shares, shares
 from framework.engine.entities import POOL, Corporation, Share
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.companies import Exchange
@@ -34,8 +34,8 @@ class ExchangeStep(Step):
         if sym not in game.companies:
             return None
         found = operating.ability(game, sym, "exchange")
-        if not isinstance(found, Exchange):
-            return None
+        if not isinstance(found, Exchange) or found.when != "any":
+            return None  # ``when: purchase``: the stock turn's step makes it
         owner = game.companies[sym].owner
         acting = self.round.current_entity()
         if owner in game.players_by_id:
@@ -61,7 +61,19 @@ class ExchangeStep(Step):
             for source in ability.from_:
                 if source == "par":
                     continue  # the company starts the corporation (the stock round's par)
-                share = next((s for s in corp.shares if s.owner == sources[source] and not s.president), None)
+                if source == "reserved":
+                    share = next(iter(reserved_shares.reserved(game, corp)), None)
+                else:
+                    share = next(
+                        (
+                            s
+                            for s in corp.shares
+                            if s.owner == sources[source]
+                            and not s.president
+                            and not reserved_shares.held(game, corp, s)
+                        ),
+                        None,
+                    )
                 if share is not None and self._may_hold(owner, corp, share):
                     found.append((corp, share))
         return found

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, shares
+from framework.engine import finance, reserved_shares, shares
 from framework.engine.entities import BANK, POOL, Corporation, Share
 from framework.engine.steps.base import Choice, Step, entity_of, step
 
@@ -74,7 +74,11 @@ class IssueShares(Step):
 
     def issuable(self, corp: Corporation) -> list[Share]:
         """The treasury's shares it may issue now, in order (as many as the rule allows)."""
-        held = [s for s in corp.shares if s.owner == corp.sym and not s.president]
+        held = [
+            s
+            for s in corp.shares
+            if s.owner == corp.sym and not s.president and not reserved_shares.held(self.game, corp, s)
+        ]
         players = sum(corp.percent_of(p.id) for p in self.game.humans) // 10
         pool = corp.percent_of(POOL) // 10
         most = players - pool

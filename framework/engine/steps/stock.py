@@ -20,6 +20,7 @@ from framework.engine import (
     operating,
     par_exchange,
     purchases,
+    reserved_shares,
     shares,
     tokens,
     trains,
@@ -48,7 +49,7 @@ class BuySellParShares(StockTurn):
     def actions(self, entity: str) -> list[str]:
         rnd = self.round
         if entity != rnd.entity():
-            return []
+            return self._exchange_actions(entity)
         game = self.game
         key = (
             entity,
@@ -84,6 +85,8 @@ class BuySellParShares(StockTurn):
             out.append("par")
         if self.companies_for_sale(entity):
             out.append("buy_company")
+        if "buy_shares" not in out and self._exchanges(entity):
+            out.append("buy_shares")  # by a company (its entity): not passed over for it
         if out:
             out.append("pass")
         return out
@@ -165,9 +168,40 @@ class BuySellParShares(StockTurn):
             raise short
         return corp, price, position, cost
 
+    def _exchanged_sale(self, player: str) -> list[Share]:
+        """The certificate an exchange made as this turn's purchase gave ``player``, when
+        they may sell it now (whatever the turn and the sell/buy order)."""
+        ids = self.round.exchanged
+        if ids is None:
+            return []
+        corp, certs = shares.find_shares(self.game, [ids])
+        try:
+            shares.check_sale(self.game, player, corp, certs, sum(s.percent for s in certs))
+        except GameError:
+            return []
+        return certs
+
+    def can_sell_any(self, player: str) -> bool:
+        if self.round.exchanged is not None:
+            return bool(self._exchanged_sale(player))
+        return super().can_sell_any(player)
+
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         player = entity_of(action)
+        if rnd.exchanged is not None:
+            sold = self._exchanged_sale(player)
+            named = [str(s) for s in action.get("shares") or []]
+            if not sold or named != [s.id for s in sold]:
+                raise GameError("exchange", "after the exchange only the certificate it gave may be sold")
+            corp = shares.find_shares(game, named)[0]
+            percent = sum(s.percent for s in sold)
+            shares.sell(game, player, corp, sold, int(action.get("percent") or percent))
+            rnd.sold.setdefault(player, []).append(corp.sym)
+            rnd.sold_turn.append(corp.sym)
+            rnd.exchanged = None
+            self._acted(player)
+            return
         if game.turn < game.title.rules.stock.first_sales:
             raise _no_sales_yet()
         if not self.order_allows_sale():
@@ -186,7 +220,40 @@ class BuySellParShares(StockTurn):
             rnd.sold_first = True
         self._acted(player)
 
+    # -- an exchange as the turn's purchase (``exchange`` ``when: purchase``) --------
+
+    def _exchanges(self, player: str) -> list[tuple[str, Corporation, Share]]:
+        """The exchanges ``player``'s companies offer as this turn's purchase: before any
+        sale or purchase of the turn."""
+        if self.round.acted or self.round.bought or self.round.parred:
+            return []
+        return reserved_shares.purchase_exchanges(self.game, player)
+
+    def _exchange_actions(self, entity: str) -> list[str]:
+        game, player = self.game, self.round.entity()
+        company = game.companies.get(entity)
+        if company is None or player is None or company.owner != player:
+            return []
+        return ["buy_shares"] if any(sym == entity for sym, _, _ in self._exchanges(player)) else []
+
+    def _process_exchange(self, action: dict[str, Any]) -> None:
+        rnd, company = self.round, entity_of(action)
+        player = self.game.companies[company].owner
+        if not self._exchange_actions(company):
+            name = self.game.name(player)
+            raise GameError("exchange", f"{company} may be exchanged only as {name}'s purchase")
+        ids = [str(s) for s in action.get("shares") or []]
+        corp = reserved_shares.exchange(self.game, company, ids)
+        rnd.exchanged = ids[0]
+        rnd.bought.append(corp.sym)
+        rnd.bought_from.append("ipo")
+        rnd.last_buyer = player
+        self._acted(player)
+
     def process_buy_shares(self, action: dict[str, Any]) -> None:
+        if entity_of(action) in self.game.companies:
+            self._process_exchange(action)
+            return
         game, rnd = self.game, self.round
         player = entity_of(action)
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
@@ -324,7 +391,11 @@ class BuySellParShares(StockTurn):
         return out
 
     def choices_buy_shares(self, player: str) -> list[Choice]:
-        """One certificate of each corporation from each place it may be bought from."""
+        """One certificate of each corporation from each place it may be bought from (for
+        a company: the certificates it may be exchanged for)."""
+        if player in self.game.companies:
+            found = self._exchanges(self.game.companies[player].owner)
+            return [{"shares": [s.id], "percent": s.percent} for sym, _, s in found if sym == player]
         out = []
         for corp in self.game.corporations.values():
             seen = set()
@@ -340,6 +411,9 @@ class BuySellParShares(StockTurn):
         """Bundles of the first-held certificates, and with the president's certificate
         where another player can take the presidency."""
         game = self.game
+        if self.round.exchanged is not None:
+            sold = self._exchanged_sale(player)
+            return [{"shares": [s.id for s in sold], "percent": sum(s.percent for s in sold)}] if sold else []
         found = []
         for corp in game.corporations.values():
             if self.sold_in_block(player, corp):

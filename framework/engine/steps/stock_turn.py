@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import finance, mergers, par_exchange, shares
+from framework.engine import finance, mergers, par_exchange, reserved_shares, shares
 from framework.engine.entities import POOL
 from framework.engine.gifts import PRESIDENCIES_GIVEN
 from framework.engine.steps.base import RoundState, Step
@@ -58,6 +58,14 @@ PASS_ORDER = RoundState(
     "(one who acted after lost their place).",
 )
 
+EXCHANGED = RoundState(
+    "exchanged",
+    None,
+    "The certificate the current player got this turn by an exchange made as the turn's "
+    "purchase (``exchange`` ``when: purchase``): they may still sell it, and nothing else.",
+    per_turn=True,
+)
+
 
 class StockTurn(Step):
     """A player's stock turn: what they may sell, buy or start now, and which companies
@@ -76,6 +84,7 @@ class StockTurn(Step):
         SOLD_TURN,
         PASS_ORDER,
         PRESIDENCIES_GIVEN,
+        EXCHANGED,
     )
 
     def must_sell(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
@@ -141,6 +150,7 @@ class StockTurn(Step):
             at_limit = self.at_limit(player)
         if at_limit and finance.counts_for_limit(game, corp):
             return []
+        reserved = bool(game.title.corporations[corp.sym].reserved_shares)
         limited = finance.holding_limited(game, corp)
         room = game.title.rules.stock.holding_limit - corp.percent_of(player)
         cash = game.players_by_id[player].cash
@@ -149,6 +159,8 @@ class StockTurn(Step):
         held = mergers.held_back(game) if game.title.minors else set()
         for share in corp.shares:
             if share.owner not in (corp.sym, "ipo", POOL) or share.president or share.id in held:
+                continue
+            if reserved and reserved_shares.held(game, corp, share):
                 continue
             if limited and share.percent > room:
                 continue
