@@ -14,6 +14,7 @@ from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
 from framework.engine import shares, trains
+from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.steps.loans import loans_left
 from framework.engine.trace import trace_state
@@ -25,17 +26,19 @@ FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
-    "1856_game_end_bank": 66,
-    "51745": 72,
+    "1856_game_end_bank": 225,
+    "51745": 194,
     "89363": 113,
-    "hotseat001": 61,
-    "hotseat005": 53,
-    "hotseat006": 34,
+    "hotseat001": 79,
+    "hotseat005": 159,
+    "hotseat006": 194,
 }
 """How far each real game plays now. Before float percents and escrow they diverged at
 actions 18, 24, 23, 20, 23 and 19, when the first corporation laid track: none had
 floated with 20% sold; before loans, at their first loan (actions 21, 28, 26, 22, 24,
-22)."""
+22); before the Great Lakes port (``assigned_bonus`` with ``closes``), the loan counted
+for stations and companies (``rules.loans.counted_in``) and unvested shares
+(``stock.keep_bought``), at actions 66, 72, 113, 61, 53 and 34."""
 GAME_001 = FIXTURES / "hotseat001.json"
 GAME_006 = FIXTURES / "hotseat006.json"
 
@@ -70,7 +73,13 @@ def test_1856_converts_its_float_percents_escrow_and_destinations(the_1856):
     rules = yaml.load(the_1856 / "title.yaml")["rules"]
     assert (rules["capitalization"], rules["float_percent"], rules["escrow"]) == ("incremental", 20, {})
     assert rules["float_at"] == "first_operation"
-    assert rules["loans"] == {"amount": 100, "interest": 10, "count": 110}
+    assert rules["loans"] == {
+        "amount": 100,
+        "interest": 10,
+        "count": 110,
+        "counted_in": ["token", "buy_company"],
+    }
+    assert rules["stock"]["keep_bought"] is True
     assert (rules["dividends"]["treasury_shares_pay"], rules["dividends"]["pool_shares_pay"]) == (
         "nobody",
         "corporation",
@@ -242,3 +251,75 @@ def test_treasury_shares_pay_nobody(the_1856):
         cash = game.corporations["BBG"].cash
         game.process(recorded(game, record, action))
         assert game.corporations["BBG"].cash - cash == earned
+
+
+GAME_005 = FIXTURES / "hotseat005.json"
+
+
+def test_the_great_lakes_port_is_assigned_by_its_corporation_and_closes_the_company(the_1856):
+    """18xx.games' log, action 53: "Great Lakes Shipping Company builds port on C14 and
+    closes"; LPS's 2-trains then run B13-C14 for $70, the port's $20 with the $50 of the
+    stops (action 56). Written ``closes: false``, the company stays open with its port."""
+    from ruamel.yaml import YAML
+
+    port = YAML(typ="safe").load(the_1856 / "companies.yaml")["companies"]["GLSC"]["abilities"]
+    assert port == [
+        {
+            "type": "assigned_bonus",
+            "hexes": ["C14", "D19", "E18", "F17", "F9", "H17", "H7", "H5", "J17", "J5", "K2", "M18", "O18"],
+            "amount": 20,
+            "until": "6",
+            "closes": True,
+        }
+    ]
+    assert "company GLSC" not in (the_1856 / "GAPS.md").read_text(encoding="utf-8")
+    record = GameFile.read(GAME_005)
+    actions = {a.get("id"): a for a in record.effective()}
+    hexes = ", ".join(port[0]["hexes"])
+    kept = f"companies: {{GLSC: {{abilities: [{{type: assigned_bonus, hexes: [{hexes}], amount: 20}}]}}}}\n"
+    for rules, closed in ((None, True), (house(kept), False)):
+        game = game_before(the_1856, GAME_005, 53, rules)
+        game.process(recorded(game, record, actions[53]))
+        assert game.companies["GLSC"].closed is closed
+        assert game.companies["GLSC"].assigned == ("C14", "LPS")
+    game = game_before(the_1856, GAME_005, 56)
+    game.process(recorded(game, record, actions[56]))  # the routes' recorded $70 are checked
+    cheaper = kept.replace("amount: 20", "amount: 10, closes: true")
+    game = game_before(the_1856, GAME_005, 56, house(cheaper))
+    with pytest.raises(GameError, match="earns 60, not 70"):
+        game.process(recorded(game, record, actions[56]))
+
+
+def test_a_share_bought_in_the_turn_is_kept(the_1856):
+    """18xx.games' log, action 33: Player 1 buys a 10% share of BBG, their only one, and
+    may not sell it back in that turn (unvested): Player 2 is next. Without the rule
+    (``keep_bought: false``) Player 1 could still sell it."""
+    game = game_before(the_1856, GAME_006, 34)
+    assert game.current_entity() == "Player 2"
+    free = game_before(the_1856, GAME_006, 34, house("rules: {stock: {keep_bought: false}}\n"))
+    assert free.current_entity() == "Player 1"
+    assert "sell_shares" in legal_actions(free)["Player 1"]
+    before = trace_state(game)
+    with pytest.raises(GameError, match="waiting for Player 2"):
+        game.process(
+            {
+                "type": "sell_shares",
+                "entity": "Player 1",
+                "entity_type": "player",
+                "shares": ["BBG_4"],
+                "percent": 10,
+            }
+        )
+    assert trace_state(game) == before
+
+
+def test_a_loan_not_yet_taken_counts_for_a_station(the_1856):
+    """18xx.games' log, action 61: "WGB passes place a token" with $0 in its treasury: the
+    $100 loan it may still take pays for a station, so the token step waits for it.
+    Counting no loan there (``counted_in: [token]`` left out), the step is skipped."""
+    game = game_before(the_1856, GAME_001, 61)
+    assert (game.corporations["WGB"].cash, "place_token" in legal_actions(game)["WGB"]) == (0, True)
+    plain = game_before(the_1856, GAME_001, 61, house("rules: {loans: {counted_in: [buy_company]}}\n"))
+    assert "place_token" not in legal_actions(plain).get("WGB", {})
+    with pytest.raises(GameError):
+        plain.process({"type": "pass", "entity": "WGB", "entity_type": "corporation"})

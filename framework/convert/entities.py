@@ -235,6 +235,8 @@ def assigned_bonuses(probed: Any, phases: Any) -> dict[str, dict[str, Any]]:
             bonus["reachable"] = True
         if found.get("until_train") is not None and str(found["until_train"]) in starts:
             bonus["until"] = starts[str(found["until_train"])]
+        if found.get("closes"):
+            bonus["closes"] = True
         out[str(sym)] = bonus
     return out
 
@@ -408,6 +410,9 @@ def convert_companies(
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
                 abilities.append((assigned or {})[sym])
+                continue
+            sold = ability.get("type") == "assign_corporation" and "sold" in _listed(ability.get("when"))
+            if sold and sym in (assigned or {}):  # the buyer whose routes earn the assigned bonus
                 continue
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(

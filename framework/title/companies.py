@@ -193,7 +193,8 @@ class AssignedBonus(AbilityBase):
     corporation's trains that stops in the hex earns ``amount`` more. The company is the
     acting entity of the ``assign`` action, at any point of its owner's operating turn.
     The bonus belongs to the corporation: it stays when the company closes or changes
-    hands, until the phase ``until``. 18AL's Warrior Coal Field token::
+    hands, until the phase ``until``. 18AL's Warrior Coal Field token (1856's Great Lakes
+    port: ``amount: 20, until: "6", closes: true``)::
 
         - {type: assigned_bonus, hexes: [H3, G4, H5, G6, E6], amount: 10, until: "6",
            needs_train: true, reachable: true}
@@ -214,6 +215,9 @@ class AssignedBonus(AbilityBase):
     reached along track from its stations)."""
     until: Name | None = None
     """The phase at whose start the bonus is removed from the game (none: it stays)."""
+    closes: bool = False
+    """The company closes when it is assigned (1856's Great Lakes Shipping Company, whose
+    port marker stays for its corporation)."""
 
 
 class EarlyTrainPurchase(AbilityBase):

@@ -155,3 +155,14 @@ def pay_interest(game: Game, corp: Corporation) -> None:
     if owed and president in game.players_by_id:
         finance.pay(game, president, BANK, min(owed, game.players_by_id[president].cash))
     game.log(f"{corp.sym} pays {paid + deducted} interest on {corp.loans} loans")
+
+
+def spending_power(game: Game, sym: str, kind: str) -> int:
+    """What corporation ``sym`` can spend in a step of ``kind``: its cash, and the loan it
+    may still take this turn where the title counts it in that step (``rules.loans.counted_in``)."""
+    corp = game.corporations[sym]
+    rules = game.title.rules.loans
+    step = game.current_round.step("loans") if kind in rules.counted_in else None
+    if not isinstance(step, Loans) or sym != step.round.entity() or not step.may_take(corp):
+        return corp.cash
+    return corp.cash + rules.amount - (rules.interest if step.interest_paid else 0)
