@@ -26,19 +26,21 @@ FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
-    "1856_game_end_bank": 225,
-    "51745": 194,
-    "89363": 113,
+    "1856_game_end_bank": 553,
+    "51745": 461,
     "hotseat001": 79,
-    "hotseat005": 159,
-    "hotseat006": 194,
+    "hotseat006": 659,
 }
 """How far each real game plays now. Before float percents and escrow they diverged at
 actions 18, 24, 23, 20, 23 and 19, when the first corporation laid track: none had
 floated with 20% sold; before loans, at their first loan (actions 21, 28, 26, 22, 24,
 22); before the Great Lakes port (``assigned_bonus`` with ``closes``), the loan counted
 for stations and companies (``rules.loans.counted_in``) and unvested shares
-(``stock.keep_bought``), at actions 66, 72, 113, 61, 53 and 34."""
+(``stock.keep_bought``), at actions 66, 72, 113, 61, 53 and 34; before the tunnel and
+bridge rights (``route_right``), 89363 at 113 and hotseat005 at 159, the others at 225,
+194, 79 and 194: 89363 and hotseat005 now reach their results; hotseat006 then stopped at 202
+(a lay counting as the turn's kept the track step waiting) and 483 (loans beyond the
+limit not repaid)."""
 GAME_001 = FIXTURES / "hotseat001.json"
 GAME_006 = FIXTURES / "hotseat006.json"
 
@@ -323,3 +325,87 @@ def test_a_loan_not_yet_taken_counts_for_a_station(the_1856):
     assert "place_token" not in legal_actions(plain).get("WGB", {})
     with pytest.raises(GameError):
         plain.process({"type": "pass", "entity": "WGB", "entity_type": "corporation"})
+
+
+GAME_89363 = FIXTURES / "89363.json"
+
+
+def test_the_tunnel_company_gives_its_buyer_a_route_bonus(the_1856):
+    """18xx.games' log, action 112: CA buys the St. Clair Frontier Tunnel Company; action
+    113: "CA runs a 2 train for $60: B13-D17", the stops' $50 and the tunnel's $10 (a
+    bonus of $20 would make it $70)."""
+    from ruamel.yaml import YAML
+
+    companies = YAML(typ="safe").load(the_1856 / "companies.yaml")["companies"]
+    assert companies["SCFTC"]["abilities"] == [
+        {
+            "type": "route_right",
+            "hexes": ["B13"],
+            "amount": 10,
+            "price": 50,
+            "copies": 2,
+            "item": "Tunnel Token",
+        }
+    ]
+    assert companies["NFSBC"]["abilities"][0]["hexes"] == ["P17", "P19"]
+    record = GameFile.read(GAME_89363)
+    run = next(a for a in record.effective() if a.get("id") == 113)
+    game = game_before(the_1856, GAME_89363, 113)
+    assert game.companies["SCFTC"].right_holders == ["CA"]
+    game.process(recorded(game, record, run))
+    right = "{type: route_right, hexes: [B13], amount: 20, price: 50, copies: 2, item: Tunnel Token}"
+    dearer = game_before(
+        the_1856, GAME_89363, 113, house(f"companies: {{SCFTC: {{abilities: [{right}]}}}}\n")
+    )
+    with pytest.raises(GameError, match="earns 70, not 60"):
+        dearer.process(recorded(dearer, record, run))
+
+
+def test_other_corporations_buy_the_right_while_copies_last(the_1856):
+    """18xx.games' log, action 159: "LPS buys a tunnel token from GW for $50" (GW owns the
+    tunnel company). With no copies to sell (``copies: 0``) the purchase is refused."""
+    record = GameFile.read(GAME_005)
+    buy = next(a for a in record.effective() if a.get("id") == 159)
+    game = game_before(the_1856, GAME_005, 159)
+    lps, gw = game.corporations["LPS"], game.corporations["GW"]
+    cash = (lps.cash, gw.cash)
+    assert legal_actions(game)["LPS"]["special_buy"] == [{"description": "Tunnel Token", "cost": 50}]
+    game.process(recorded(game, record, buy))
+    assert (lps.cash, gw.cash) == (cash[0] - 50, cash[1] + 50)
+    assert game.companies["SCFTC"].right_holders == ["GW", "LPS"]
+    right = "{type: route_right, hexes: [B13], amount: 10, price: 50, copies: 0, item: Tunnel Token}"
+    none = game_before(the_1856, GAME_005, 159, house(f"companies: {{SCFTC: {{abilities: [{right}]}}}}\n"))
+    before = trace_state(none)
+    with pytest.raises(GameError, match="may not buy a Tunnel Token now"):
+        none.process(recorded(none, record, buy))
+    assert trace_state(none) == before
+
+
+def test_loans_beyond_the_shares_players_hold_are_repaid_after_the_trains(the_1856):
+    """18xx.games' log, action 441: "BBG must repay 1 loan and owes $100", "BBG pays $72
+    to redeem loans", and its president covers the remaining $28: players hold 50% of BBG
+    and it had six loans."""
+    record = GameFile.read(GAME_006)
+    passing = next(a for a in record.effective() if a.get("id") == 441)
+    game = game_before(the_1856, GAME_006, 441)
+    bbg = game.corporations["BBG"]
+    president = game.players_by_id["Player 1"]
+    assert (bbg.loans, bbg.cash, president.cash) == (6, 72, 55)
+    game.process(recorded(game, record, passing))
+    assert (bbg.loans, bbg.cash, president.cash) == (5, 0, 27)
+    assert loans_left(game) == game.title.rules.loans.count - sum(c.loans for c in game.corporations.values())
+
+
+def test_a_lay_counting_as_the_turns_lay_keeps_no_step_waiting_once_it_is_made(the_1856):
+    """18xx.games' log, actions 200-201: BBG lays its tile, then "passes place a token":
+    its Waterloo & Saugeen lay, which would be its turn's lay, is gone with it. Were that
+    lay an extra one, the track step would still wait for it."""
+    game = game_before(the_1856, GAME_006, 201)
+    assert game.companies["WSRC"].owner == "BBG"
+    assert game.round.step("track").actions("BBG") == []
+    extra = (
+        "companies: {WSRC: {abilities: [{type: tile_lay, hexes: [I12], tiles: ['59'], count: 1, "
+        "when: [track], special: true}]}}\n"
+    )
+    waiting = game_before(the_1856, GAME_006, 201, house(extra))
+    assert waiting.round.step("track").actions("BBG") == ["lay_tile", "pass"]

@@ -1402,6 +1402,27 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[assigned_bonus].until": (
         T18AL + "test_the_coal_token_leaves_at_the_phase_it_lasts_until",
     ),
+    "companies.abilities[route_right].type": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].owner": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].hexes": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].amount": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].price": (
+        T1856 + "test_other_corporations_buy_the_right_while_copies_last",
+    ),
+    "companies.abilities[route_right].copies": (
+        T1856 + "test_other_corporations_buy_the_right_while_copies_last",
+    ),
+    "companies.abilities[route_right].item": (
+        T1856 + "test_other_corporations_buy_the_right_while_copies_last",
+    ),
     "companies.abilities[assigned_bonus].closes": (
         T1856 + "test_the_great_lakes_port_is_assigned_by_its_corporation_and_closes_the_company",
     ),

@@ -229,6 +229,7 @@ def build_data(game)
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
+    'route_rights' => try { route_rights(game) },
   }.merge(setup_probe(game))
 end
 
@@ -605,6 +606,9 @@ end
 # bought) and may sell it; after buying another in the turn, the title's stock step lets
 # them sell one of the two but not both.
 def keep_bought(game)
+  own = game.send(:stock_round).steps.any? { |s| s.respond_to?(:can_sell?) && !s.class.name.start_with?('Engine::Step::') }
+  return false unless own
+
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   fresh.instance_variable_set(:@turn, 2)
   round = fresh.send(:stock_round)
@@ -661,6 +665,58 @@ def loan_spending(game)
   end.uniq
 rescue StandardError
   []
+end
+
+# The rights to a route bonus that go with a company (1856's tunnel and bridge): in a fresh
+# game the first corporation owns every company and buys this one (the library's
+# `company_bought` hook) and
+# gains `hex_bonus` abilities (hexes, amount); then, in an operating round, the title's
+# special-buy step offers the other corporations an item that gives them the same bonus:
+# its name and price, and how many the others may buy (nil: more than the corporations
+# but two).
+def route_rights(game)
+  return {} if game.method(:company_bought).owner == BASE
+
+  game.companies.each_with_object({}) do |company, out|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    held = fresh.company_by_id(company.sym)
+    buyer, *others = fresh.corporations
+    before = buyer.all_abilities.dup
+    fresh.companies.each do |other| # every company a corporation's, as a special buy may ask its owner
+      other.owner = buyer
+      buyer.companies << other
+    end
+    fresh.company_bought(held, buyer)
+    bonus = (buyer.all_abilities - before).find { |a| a.type == :hex_bonus }
+    next unless bonus
+
+    round = fresh.send(:operating_round, 1)
+    round.setup
+    fresh.instance_variable_set(:@round, round)
+    step = round.steps.find { |s| s.is_a?(Engine::Step::SpecialBuy) }
+    next unless step
+
+    found = nil
+    sold = others.take_while do |corp|
+      fresh.bank.spend(1000, corp)
+      round.instance_variable_set(:@current_operator, corp)
+      gained = corp.all_abilities.dup
+      bought = step.buyable_items(corp).find do |it|
+        step.process_special_buy(Engine::Action::SpecialBuy.new(corp, item: it))
+        (corp.all_abilities - gained).any? { |a| a.type == :hex_bonus && a.hexes == bonus.hexes }
+      end
+      found ||= { 'item' => bought.description, 'price' => bought.cost } if bought
+      bought
+    end
+    next unless found
+
+    out[company.sym] = {
+      'hexes' => bonus.hexes, 'amount' => bonus.amount,
+      'copies' => sold.size < others.size ? sold.size : nil,
+    }.merge(found)
+  rescue StandardError
+    next
+  end
 end
 
 # Whether the player with the most cash gets priority deal, the seats keeping their order

@@ -241,6 +241,29 @@ def assigned_bonuses(probed: Any, phases: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+def route_rights(probed: Any) -> dict[str, dict[str, Any]]:
+    """The ``route_right`` of each company whose buyer gains a bonus for routes to some
+    hexes that the other corporations buy in the title's special-buy step (the dump's
+    ``route_rights`` probe), by company."""
+    if not isinstance(probed, dict):
+        return {}
+    out = {}
+    for sym, found in probed.items():
+        if not isinstance(found, dict) or not all(isinstance(found.get(k), int) for k in ("amount", "price")):
+            continue
+        right: dict[str, Any] = {
+            "type": "route_right",
+            "hexes": [str(h) for h in found.get("hexes") or []],
+            "amount": found["amount"],
+            "price": found["price"],
+        }
+        if isinstance(found.get("copies"), int):
+            right["copies"] = found["copies"]
+        right["item"] = str(found.get("item"))
+        out[str(sym)] = right
+    return out
+
+
 def _listed(value: Any) -> list[Any]:
     if value is None:
         return []

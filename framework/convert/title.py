@@ -23,6 +23,7 @@ from framework.convert.entities import (
     convert_companies,
     convert_corporations,
     convert_minors,
+    route_rights,
     station_bonuses,
 )
 from framework.convert.gaps import Gaps
@@ -372,6 +373,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         else:
             rules["trains"]["export_after_set"] = [str(n) for n in exports if str(n) in trains]
     _reserved_trains(trains, build.get("reserved_trains"), companies, gaps)
+    for sym, right in route_rights(build.get("route_rights")).items():
+        if sym in companies and right["hexes"]:
+            companies[sym].setdefault("abilities", []).append(right)
     abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
     abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
     if any(
@@ -611,6 +615,10 @@ def convert_title(dump: dict[str, Any]) -> Converted:
             gaps.drop("code", f"`{method}`")
     _probed_steps(base, gaps)
     _loan_spending_steps(base, gaps)
+    if base.get("route_rights"):  # what the title's special buy and `company_bought` do: route_right
+        gaps.drop("rounds", "operating round: the title's step SpecialBuy (a SpecialBuy;")
+        gaps.drop("rounds", "the title defines the step SpecialBuy")
+        gaps.drop("code", "`company_bought`")
     if sections["rules"].get("mail"):
         gaps.drop("code", "`place_home_token`")  # what it does is the mail
     found = sections.get("bonuses") or {}

@@ -518,7 +518,8 @@ class Loans(Model):
     """Loans from the bank to corporations (1856's; the ``loans`` step): in its operating
     turn a corporation may take one loan, receiving ``amount`` (less ``interest`` once it
     has paid this turn's interest), up to one loan for each of its shares the players
-    hold; after buying trains it may instead pay one back. After its run it pays
+    hold; after buying trains it may instead pay one back, and repays at once those it
+    holds beyond that limit (its president paying what its treasury lacks). After its run it pays
     ``interest`` for each loan: from its treasury in multiples of ten, the rest out of its
     revenue, the rest by its president. At the end of the game each loan still out takes
     its amount off the value of the corporation's shares, in proportion."""

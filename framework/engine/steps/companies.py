@@ -16,7 +16,7 @@ from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
 from framework.engine.events import close_company
 from framework.engine.operating import owned_abilities
-from framework.engine.steps import loans
+from framework.engine.steps import loans, rights
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import (
     AssignedBonus,
@@ -189,6 +189,7 @@ class BuyCompany(Step):
         finance.pay(game, buyer, seller, price)
         game.companies[sym].owner = buyer
         game.log(f"{buyer} buys {sym} from {game.name(seller)} for {price}")
+        rights.grant_on_purchase(game, sym, buyer)
         if minor is not None:
             merge_minor(game, minor, buyer, sym)
         lays = operating.ability(game, sym, "tile_lay")
