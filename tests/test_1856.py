@@ -14,6 +14,7 @@ from oracle_support import ORACLE, imported_title
 
 from framework.base.errors import GameError
 from framework.engine import shares, trains
+from framework.engine.choices import legal_actions
 from framework.engine.game import Game
 from framework.engine.steps.loans import loans_left
 from framework.engine.trace import trace_state
@@ -25,17 +26,21 @@ FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
-    "1856_game_end_bank": 66,
-    "51745": 72,
-    "89363": 113,
-    "hotseat001": 61,
-    "hotseat005": 53,
-    "hotseat006": 34,
+    "1856_game_end_bank": 553,
+    "51745": 461,
+    "hotseat001": 79,
+    "hotseat006": 659,
 }
 """How far each real game plays now. Before float percents and escrow they diverged at
 actions 18, 24, 23, 20, 23 and 19, when the first corporation laid track: none had
 floated with 20% sold; before loans, at their first loan (actions 21, 28, 26, 22, 24,
-22)."""
+22); before the Great Lakes port (``assigned_bonus`` with ``closes``), the loan counted
+for stations and companies (``rules.loans.counted_in``) and unvested shares
+(``stock.keep_bought``), at actions 66, 72, 113, 61, 53 and 34; before the tunnel and
+bridge rights (``route_right``), 89363 at 113 and hotseat005 at 159, the others at 225,
+194, 79 and 194: 89363 and hotseat005 now reach their results; hotseat006 then stopped at 202
+(a lay counting as the turn's kept the track step waiting) and 483 (loans beyond the
+limit not repaid)."""
 GAME_001 = FIXTURES / "hotseat001.json"
 GAME_006 = FIXTURES / "hotseat006.json"
 
@@ -70,7 +75,13 @@ def test_1856_converts_its_float_percents_escrow_and_destinations(the_1856):
     rules = yaml.load(the_1856 / "title.yaml")["rules"]
     assert (rules["capitalization"], rules["float_percent"], rules["escrow"]) == ("incremental", 20, {})
     assert rules["float_at"] == "first_operation"
-    assert rules["loans"] == {"amount": 100, "interest": 10, "count": 110}
+    assert rules["loans"] == {
+        "amount": 100,
+        "interest": 10,
+        "count": 110,
+        "counted_in": ["token", "buy_company"],
+    }
+    assert rules["stock"]["keep_bought"] is True
     assert (rules["dividends"]["treasury_shares_pay"], rules["dividends"]["pool_shares_pay"]) == (
         "nobody",
         "corporation",
@@ -242,3 +253,159 @@ def test_treasury_shares_pay_nobody(the_1856):
         cash = game.corporations["BBG"].cash
         game.process(recorded(game, record, action))
         assert game.corporations["BBG"].cash - cash == earned
+
+
+GAME_005 = FIXTURES / "hotseat005.json"
+
+
+def test_the_great_lakes_port_is_assigned_by_its_corporation_and_closes_the_company(the_1856):
+    """18xx.games' log, action 53: "Great Lakes Shipping Company builds port on C14 and
+    closes"; LPS's 2-trains then run B13-C14 for $70, the port's $20 with the $50 of the
+    stops (action 56). Written ``closes: false``, the company stays open with its port."""
+    from ruamel.yaml import YAML
+
+    port = YAML(typ="safe").load(the_1856 / "companies.yaml")["companies"]["GLSC"]["abilities"]
+    assert port == [
+        {
+            "type": "assigned_bonus",
+            "hexes": ["C14", "D19", "E18", "F17", "F9", "H17", "H7", "H5", "J17", "J5", "K2", "M18", "O18"],
+            "amount": 20,
+            "until": "6",
+            "closes": True,
+        }
+    ]
+    assert "company GLSC" not in (the_1856 / "GAPS.md").read_text(encoding="utf-8")
+    record = GameFile.read(GAME_005)
+    actions = {a.get("id"): a for a in record.effective()}
+    hexes = ", ".join(port[0]["hexes"])
+    kept = f"companies: {{GLSC: {{abilities: [{{type: assigned_bonus, hexes: [{hexes}], amount: 20}}]}}}}\n"
+    for rules, closed in ((None, True), (house(kept), False)):
+        game = game_before(the_1856, GAME_005, 53, rules)
+        game.process(recorded(game, record, actions[53]))
+        assert game.companies["GLSC"].closed is closed
+        assert game.companies["GLSC"].assigned == ("C14", "LPS")
+    game = game_before(the_1856, GAME_005, 56)
+    game.process(recorded(game, record, actions[56]))  # the routes' recorded $70 are checked
+    cheaper = kept.replace("amount: 20", "amount: 10, closes: true")
+    game = game_before(the_1856, GAME_005, 56, house(cheaper))
+    with pytest.raises(GameError, match="earns 60, not 70"):
+        game.process(recorded(game, record, actions[56]))
+
+
+def test_a_share_bought_in_the_turn_is_kept(the_1856):
+    """18xx.games' log, action 33: Player 1 buys a 10% share of BBG, their only one, and
+    may not sell it back in that turn (unvested): Player 2 is next. Without the rule
+    (``keep_bought: false``) Player 1 could still sell it."""
+    game = game_before(the_1856, GAME_006, 34)
+    assert game.current_entity() == "Player 2"
+    free = game_before(the_1856, GAME_006, 34, house("rules: {stock: {keep_bought: false}}\n"))
+    assert free.current_entity() == "Player 1"
+    assert "sell_shares" in legal_actions(free)["Player 1"]
+    before = trace_state(game)
+    with pytest.raises(GameError, match="waiting for Player 2"):
+        game.process(
+            {
+                "type": "sell_shares",
+                "entity": "Player 1",
+                "entity_type": "player",
+                "shares": ["BBG_4"],
+                "percent": 10,
+            }
+        )
+    assert trace_state(game) == before
+
+
+def test_a_loan_not_yet_taken_counts_for_a_station(the_1856):
+    """18xx.games' log, action 61: "WGB passes place a token" with $0 in its treasury: the
+    $100 loan it may still take pays for a station, so the token step waits for it.
+    Counting no loan there (``counted_in: [token]`` left out), the step is skipped."""
+    game = game_before(the_1856, GAME_001, 61)
+    assert (game.corporations["WGB"].cash, "place_token" in legal_actions(game)["WGB"]) == (0, True)
+    plain = game_before(the_1856, GAME_001, 61, house("rules: {loans: {counted_in: [buy_company]}}\n"))
+    assert "place_token" not in legal_actions(plain).get("WGB", {})
+    with pytest.raises(GameError):
+        plain.process({"type": "pass", "entity": "WGB", "entity_type": "corporation"})
+
+
+GAME_89363 = FIXTURES / "89363.json"
+
+
+def test_the_tunnel_company_gives_its_buyer_a_route_bonus(the_1856):
+    """18xx.games' log, action 112: CA buys the St. Clair Frontier Tunnel Company; action
+    113: "CA runs a 2 train for $60: B13-D17", the stops' $50 and the tunnel's $10 (a
+    bonus of $20 would make it $70)."""
+    from ruamel.yaml import YAML
+
+    companies = YAML(typ="safe").load(the_1856 / "companies.yaml")["companies"]
+    assert companies["SCFTC"]["abilities"] == [
+        {
+            "type": "route_right",
+            "hexes": ["B13"],
+            "amount": 10,
+            "price": 50,
+            "copies": 2,
+            "item": "Tunnel Token",
+        }
+    ]
+    assert companies["NFSBC"]["abilities"][0]["hexes"] == ["P17", "P19"]
+    record = GameFile.read(GAME_89363)
+    run = next(a for a in record.effective() if a.get("id") == 113)
+    game = game_before(the_1856, GAME_89363, 113)
+    assert game.companies["SCFTC"].right_holders == ["CA"]
+    game.process(recorded(game, record, run))
+    right = "{type: route_right, hexes: [B13], amount: 20, price: 50, copies: 2, item: Tunnel Token}"
+    dearer = game_before(
+        the_1856, GAME_89363, 113, house(f"companies: {{SCFTC: {{abilities: [{right}]}}}}\n")
+    )
+    with pytest.raises(GameError, match="earns 70, not 60"):
+        dearer.process(recorded(dearer, record, run))
+
+
+def test_other_corporations_buy_the_right_while_copies_last(the_1856):
+    """18xx.games' log, action 159: "LPS buys a tunnel token from GW for $50" (GW owns the
+    tunnel company). With no copies to sell (``copies: 0``) the purchase is refused."""
+    record = GameFile.read(GAME_005)
+    buy = next(a for a in record.effective() if a.get("id") == 159)
+    game = game_before(the_1856, GAME_005, 159)
+    lps, gw = game.corporations["LPS"], game.corporations["GW"]
+    cash = (lps.cash, gw.cash)
+    assert legal_actions(game)["LPS"]["special_buy"] == [{"description": "Tunnel Token", "cost": 50}]
+    game.process(recorded(game, record, buy))
+    assert (lps.cash, gw.cash) == (cash[0] - 50, cash[1] + 50)
+    assert game.companies["SCFTC"].right_holders == ["GW", "LPS"]
+    right = "{type: route_right, hexes: [B13], amount: 10, price: 50, copies: 0, item: Tunnel Token}"
+    none = game_before(the_1856, GAME_005, 159, house(f"companies: {{SCFTC: {{abilities: [{right}]}}}}\n"))
+    before = trace_state(none)
+    with pytest.raises(GameError, match="may not buy a Tunnel Token now"):
+        none.process(recorded(none, record, buy))
+    assert trace_state(none) == before
+
+
+def test_loans_beyond_the_shares_players_hold_are_repaid_after_the_trains(the_1856):
+    """18xx.games' log, action 441: "BBG must repay 1 loan and owes $100", "BBG pays $72
+    to redeem loans", and its president covers the remaining $28: players hold 50% of BBG
+    and it had six loans."""
+    record = GameFile.read(GAME_006)
+    passing = next(a for a in record.effective() if a.get("id") == 441)
+    game = game_before(the_1856, GAME_006, 441)
+    bbg = game.corporations["BBG"]
+    president = game.players_by_id["Player 1"]
+    assert (bbg.loans, bbg.cash, president.cash) == (6, 72, 55)
+    game.process(recorded(game, record, passing))
+    assert (bbg.loans, bbg.cash, president.cash) == (5, 0, 27)
+    assert loans_left(game) == game.title.rules.loans.count - sum(c.loans for c in game.corporations.values())
+
+
+def test_a_lay_counting_as_the_turns_lay_keeps_no_step_waiting_once_it_is_made(the_1856):
+    """18xx.games' log, actions 200-201: BBG lays its tile, then "passes place a token":
+    its Waterloo & Saugeen lay, which would be its turn's lay, is gone with it. Were that
+    lay an extra one, the track step would still wait for it."""
+    game = game_before(the_1856, GAME_006, 201)
+    assert game.companies["WSRC"].owner == "BBG"
+    assert game.round.step("track").actions("BBG") == []
+    extra = (
+        "companies: {WSRC: {abilities: [{type: tile_lay, hexes: [I12], tiles: ['59'], count: 1, "
+        "when: [track], special: true}]}}\n"
+    )
+    waiting = game_before(the_1856, GAME_006, 201, house(extra))
+    assert waiting.round.step("track").actions("BBG") == ["lay_tile", "pass"]

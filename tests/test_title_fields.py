@@ -927,6 +927,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.buy_after_selling": (
         FIELDS + "test_buy_after_selling_lets_a_player_buy_back_what_they_sold",
     ),
+    "rules.stock.keep_bought": (T1856 + "test_a_share_bought_in_the_turn_is_kept",),
     "rules.stock.treasury_price": (
         VAR + "test_oscarian_ipo_shares_cost_par_and_floating_pays_ten_times_par",
     ),
@@ -1267,6 +1268,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.loans.interest": (T1856 + "test_interest_is_paid_after_the_run",),
     "rules.loans.count": (T1856 + "test_one_loan_a_turn_and_none_when_the_bank_has_none",),
+    "rules.loans.counted_in": (T1856 + "test_a_loan_not_yet_taken_counts_for_a_station",),
     "corporations.destination.hexes": (T1856 + "test_reaching_the_destination_releases_the_escrow",),
     "corporations.destination.start": (T1856 + "test_reaching_the_destination_releases_the_escrow",),
     "trains.events.hook": (
@@ -1419,6 +1421,30 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[assigned_bonus].until": (
         T18AL + "test_the_coal_token_leaves_at_the_phase_it_lasts_until",
+    ),
+    "companies.abilities[route_right].type": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].owner": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].hexes": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].amount": (
+        T1856 + "test_the_tunnel_company_gives_its_buyer_a_route_bonus",
+    ),
+    "companies.abilities[route_right].price": (
+        T1856 + "test_other_corporations_buy_the_right_while_copies_last",
+    ),
+    "companies.abilities[route_right].copies": (
+        T1856 + "test_other_corporations_buy_the_right_while_copies_last",
+    ),
+    "companies.abilities[route_right].item": (
+        T1856 + "test_other_corporations_buy_the_right_while_copies_last",
+    ),
+    "companies.abilities[assigned_bonus].closes": (
+        T1856 + "test_the_great_lakes_port_is_assigned_by_its_corporation_and_closes_the_company",
     ),
     "corporations.abilities[station_bonus].type": (
         T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",

@@ -89,10 +89,16 @@ def convert_destinations(build: dict[str, Any], corporations: dict[str, Any]) ->
 
 def convert_loans(build: dict[str, Any], rules: dict[str, Any], steps: list[Any]) -> None:
     """``rules.loans`` from the built game's loan terms (a loan's value, the interest on
-    it, the loans the bank has), when the operating round plays the ``loans`` step."""
+    it, the loans the bank has, the steps counting a loan not taken yet: the dump's
+    ``loan_spending``), when the operating round plays the ``loans`` step."""
     terms = build.get("loan_terms")
     if "loans" not in steps or not isinstance(terms, dict):
         return
-    loans = {k: terms[k] for k in ("amount", "interest", "count") if isinstance(terms.get(k), int)}
+    loans: dict[str, Any] = {
+        k: terms[k] for k in ("amount", "interest", "count") if isinstance(terms.get(k), int)
+    }
+    counted = build.get("loan_spending")
+    if isinstance(counted, list) and counted:
+        loans["counted_in"] = [kind for kind in ("token", "buy_company") if kind in counted]
     if loans:
         rules["loans"] = loans

@@ -244,6 +244,9 @@ def build_data(game)
     'presidency_swap' => try { presidency_swap(game) },
     'reserved_exchanges' => try { reserved_exchanges(game) },
     'par_payments' => try { par_payments(game) },
+    'keep_bought' => try { keep_bought(game) },
+    'loan_spending' => try { loan_spending(game) },
+    'route_rights' => try { route_rights(game) },
   }.merge(setup_probe(game))
 end
 
@@ -546,49 +549,74 @@ def station_bonuses(game)
 end
 
 # What a company's `assign_hexes` ability assigned by its owning corporation gives it
-# (18AL's Warrior Coal Field token): in a fresh game the company goes to a corporation
-# with a train, and the title's assign step assigns it to the ability's first hex; the
-# abilities the corporation gains (`hexes_bonus`: an amount for routes to the hex), the
-# train event that takes them away again, whether it refuses without a train, and
-# whether it refuses a hex the corporation does not reach.
+# (18AL's Warrior Coal Field token, 1856's Great Lakes Shipping port): in a fresh game the
+# company goes to a corporation with a train, and the title's assign step assigns it to
+# the ability's first hex; the abilities the corporation gains (`hexes_bonus`: an amount
+# for routes to the hex) or, failing them, what the title's `revenue_for` adds to a route
+# of it stopping in the hex; the train event that takes the bonus away again, whether it
+# refuses without a train, whether it refuses a hex the corporation does not reach, and
+# whether assigning closes the company.
 def assigned_bonuses(game)
   game.companies.each_with_object({}) do |company, out|
     ability = company.all_abilities.find { |a| a.type == :assign_hexes && a.owner_type == :corporation }
     next unless ability
 
-    gained, = assign_probe(game, company.sym, ability.hexes.first, train: true, loading: true)
-    bonus = gained&.find { |a| a.type == :hexes_bonus && a.hexes == [ability.hexes.first] }
-    next unless bonus
+    hex = ability.hexes.first
+    gained, fresh, corp = assign_probe(game, company.sym, hex, train: true, loading: true)
+    next unless fresh
+
+    bonus = gained.find { |a| a.type == :hexes_bonus && a.hexes == [hex] }
+    amount = bonus ? bonus.amount : assigned_revenue(fresh, corp, hex)
+    next unless amount&.positive?
 
     events = game.depot.trains.flat_map { |t| t.events.map { |e| [t.name, e['type']] } }.uniq
     until_train = events.find do |_, event|
-      _, fresh, corp = assign_probe(game, company.sym, ability.hexes.first, train: true, loading: true)
-      fresh.send("event_#{event}!")
-      corp.all_abilities.none? { |a| a.equal?(bonus) || (a.type == :hexes_bonus && a.hexes == bonus.hexes) }
+      _, after, owner = assign_probe(game, company.sym, hex, train: true, loading: true)
+      after.send("event_#{event}!")
+      if bonus
+        owner.all_abilities.none? { |a| a.equal?(bonus) || (a.type == :hexes_bonus && a.hexes == bonus.hexes) }
+      else
+        assigned_revenue(after, owner, hex)&.zero?
+      end
     rescue StandardError
       false
     end
     out[company.sym] = {
-      'hexes' => ability.hexes, 'amount' => bonus.amount, 'count' => ability.count,
+      'hexes' => ability.hexes, 'amount' => amount, 'count' => ability.count,
       'until_train' => until_train&.first, 'until_event' => until_train&.last,
-      'needs_train' => assign_probe(game, company.sym, ability.hexes.first, train: false, loading: true).nil?,
-      'reachable' => assign_probe(game, company.sym, ability.hexes.first, train: true, loading: false).nil?,
+      'needs_train' => assign_probe(game, company.sym, hex, train: false, loading: true).nil?,
+      'reachable' => assign_probe(game, company.sym, hex, train: true, loading: false).nil?,
+      'closes' => fresh.company_by_id(company.sym).closed?,
     }
   end
 end
 
+# What the title's `revenue_for` adds to a route of `corp` stopping at the first revenue
+# centre of `hex` (nil when the hex has none or the title refuses the route).
+def assigned_revenue(game, corp, hex)
+  stop = game.hex_by_id(hex)&.tile&.then { |t| (t.cities + t.towns + t.offboards).first }
+  stop && revenue_extra(game, corp, [stop])
+end
+
 # A fresh game in which the first corporation owns `sym` (and a train if `train`) and the
-# title's operating assign step assigns it to `hex`: the abilities the corporation gained,
-# the game and the corporation; nil when the step refuses.
+# title's operating assign step assigns it to `hex`, in the corporation's operating turn:
+# the abilities the corporation gained, the game and the corporation; nil when the step
+# refuses. A company whose
+# `assign_corporation` ability acts when it is sold is assigned to the corporation, as the
+# library's company purchase does.
 def assign_probe(game, sym, hex, train:, loading:)
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   company = fresh.company_by_id(sym)
   corp = fresh.corporations.first
   company.owner = corp
   corp.companies << company
+  corp.assign!(company.id) if fresh.abilities(company, :assign_corporation, time: 'sold')
   fresh.buy_train(corp, fresh.depot.upcoming.first, :free) if train
   fresh.instance_variable_set(:@loading, loading)
-  step = fresh.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Assign) }
+  round = fresh.send(:operating_round, 1)
+  round.instance_variable_set(:@current_operator, corp) # the owner's turn: abilities usable in it
+  fresh.instance_variable_set(:@round, round)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::Assign) }
   return nil unless step
 
   before = corp.all_abilities.dup
@@ -596,6 +624,125 @@ def assign_probe(game, sym, hex, train:, loading:)
   [corp.all_abilities - before, fresh, corp]
 rescue StandardError
   nil
+end
+
+# Whether a player who bought a share of a corporation in their stock turn may then sell
+# of it only while keeping one (1856's unvested share): in a fresh game's second stock
+# round a corporation is started, the second player holds one share of it (given, not
+# bought) and may sell it; after buying another in the turn, the title's stock step lets
+# them sell one of the two but not both.
+def keep_bought(game)
+  own = game.send(:stock_round).steps.any? { |s| s.respond_to?(:can_sell?) && !s.class.name.start_with?('Engine::Step::') }
+  return false unless own
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  fresh.instance_variable_set(:@turn, 2)
+  round = fresh.send(:stock_round)
+  fresh.instance_variable_set(:@round, round)
+  step = round.steps.find { |s| s.respond_to?(:process_buy_shares) && s.respond_to?(:can_sell?) }
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) && c.shares.size > 3 }
+  return false unless step && corp
+
+  first, second = fresh.players
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+  given, other, bought = corp.shares.reject(&:president)
+  fresh.share_pool.buy_shares(first, corp.shares.find(&:president), exchange: :free)
+  fresh.share_pool.buy_shares(second, given, exchange: :free)
+  fresh.share_pool.buy_shares(first, other, exchange: :free)
+  corp.ipoed = true
+  corp.float! if corp.respond_to?(:float!) && !corp.floated?
+  return false unless step.can_sell?(second, Engine::ShareBundle.new([given]))
+
+  round.instance_variable_set(:@entity_index, fresh.players.index(second))
+  step.process_buy_shares(Engine::Action::BuyShares.new(second, shares: [bought], share_price: bought.price))
+  step.can_sell?(second, Engine::ShareBundle.new([given])) &&
+    !step.can_sell?(second, Engine::ShareBundle.new([given, bought]))
+rescue StandardError
+  false # a title whose stock step cannot be played this way: nothing found
+end
+
+# The operating steps that count a loan the corporation may still take in what it can
+# spend (1856's token and company purchases): in a fresh game's operating round the first
+# corporation, whose shares a player holds, has no cash; the library step kinds (`token`,
+# `buy_company`, `buy_train`) of the title's steps whose spending power is then a loan's
+# value.
+LOAN_STEP_KINDS = { 'Token' => 'token', 'BuyCompany' => 'buy_company', 'BuyTrain' => 'buy_train' }.freeze
+
+def loan_spending(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  return [] unless fresh.respond_to?(:can_take_loan?) && fresh.respond_to?(:loan_value)
+
+  round = fresh.send(:operating_round, 1)
+  round.setup
+  fresh.instance_variable_set(:@round, round)
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  round.instance_variable_set(:@current_operator, corp)
+  return [] unless fresh.can_take_loan?(corp)
+
+  round.steps.filter_map do |step|
+    kind = LOAN_STEP_KINDS.find { |name, _| step.is_a?(Engine::Step.const_get(name)) }&.last
+    next unless kind && step.respond_to?(:buying_power)
+
+    kind if (step.buying_power(corp) - corp.cash) == fresh.loan_value(corp)
+  rescue StandardError
+    nil
+  end.uniq
+rescue StandardError
+  []
+end
+
+# The rights to a route bonus that go with a company (1856's tunnel and bridge): in a fresh
+# game the first corporation owns every company and buys this one (the library's
+# `company_bought` hook) and
+# gains `hex_bonus` abilities (hexes, amount); then, in an operating round, the title's
+# special-buy step offers the other corporations an item that gives them the same bonus:
+# its name and price, and how many the others may buy (nil: more than the corporations
+# but two).
+def route_rights(game)
+  return {} if game.method(:company_bought).owner == BASE
+
+  game.companies.each_with_object({}) do |company, out|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    held = fresh.company_by_id(company.sym)
+    buyer, *others = fresh.corporations
+    before = buyer.all_abilities.dup
+    fresh.companies.each do |other| # every company a corporation's, as a special buy may ask its owner
+      other.owner = buyer
+      buyer.companies << other
+    end
+    fresh.company_bought(held, buyer)
+    bonus = (buyer.all_abilities - before).find { |a| a.type == :hex_bonus }
+    next unless bonus
+
+    round = fresh.send(:operating_round, 1)
+    round.setup
+    fresh.instance_variable_set(:@round, round)
+    step = round.steps.find { |s| s.is_a?(Engine::Step::SpecialBuy) }
+    next unless step
+
+    found = nil
+    sold = others.take_while do |corp|
+      fresh.bank.spend(1000, corp)
+      round.instance_variable_set(:@current_operator, corp)
+      gained = corp.all_abilities.dup
+      bought = step.buyable_items(corp).find do |it|
+        step.process_special_buy(Engine::Action::SpecialBuy.new(corp, item: it))
+        (corp.all_abilities - gained).any? { |a| a.type == :hex_bonus && a.hexes == bonus.hexes }
+      end
+      found ||= { 'item' => bought.description, 'price' => bought.cost } if bought
+      bought
+    end
+    next unless found
+
+    out[company.sym] = {
+      'hexes' => bonus.hexes, 'amount' => bonus.amount,
+      'copies' => sold.size < others.size ? sold.size : nil,
+    }.merge(found)
+  rescue StandardError
+    next
+  end
 end
 
 # Whether the player with the most cash gets priority deal, the seats keeping their order

@@ -250,7 +250,32 @@ def assigned_bonuses(probed: Any, phases: Any) -> dict[str, dict[str, Any]]:
             bonus["reachable"] = True
         if found.get("until_train") is not None and str(found["until_train"]) in starts:
             bonus["until"] = starts[str(found["until_train"])]
+        if found.get("closes"):
+            bonus["closes"] = True
         out[str(sym)] = bonus
+    return out
+
+
+def route_rights(probed: Any) -> dict[str, dict[str, Any]]:
+    """The ``route_right`` of each company whose buyer gains a bonus for routes to some
+    hexes that the other corporations buy in the title's special-buy step (the dump's
+    ``route_rights`` probe), by company."""
+    if not isinstance(probed, dict):
+        return {}
+    out = {}
+    for sym, found in probed.items():
+        if not isinstance(found, dict) or not all(isinstance(found.get(k), int) for k in ("amount", "price")):
+            continue
+        right: dict[str, Any] = {
+            "type": "route_right",
+            "hexes": [str(h) for h in found.get("hexes") or []],
+            "amount": found["amount"],
+            "price": found["price"],
+        }
+        if isinstance(found.get("copies"), int):
+            right["copies"] = found["copies"]
+        right["item"] = str(found.get("item"))
+        out[str(sym)] = right
     return out
 
 
@@ -425,6 +450,9 @@ def convert_companies(
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
                 abilities.append((assigned or {})[sym])
+                continue
+            sold = ability.get("type") == "assign_corporation" and "sold" in _listed(ability.get("when"))
+            if sold and sym in (assigned or {}):  # the buyer whose routes earn the assigned bonus
                 continue
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(

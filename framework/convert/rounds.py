@@ -83,6 +83,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         name = STEPS.get(base)
         if base == "Base" and set(step.get("methods") or []) >= LOAN_METHODS:
             name = "loans"
+        if base == "SpecialBuy" and "route_right" in abilities:
+            name = "special_buy"
         if base == "SpecialToken" and "teleport" in abilities:
             name = "teleport"
         if name is None:

@@ -24,6 +24,7 @@ from framework.convert.entities import (
     convert_companies,
     convert_corporations,
     convert_minors,
+    route_rights,
     station_bonuses,
 )
 from framework.convert.gaps import Gaps
@@ -344,6 +345,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _lays_closing(companies, build.get("lay_closes"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False
+    if build.get("keep_bought") is True:
+        rules["stock"]["keep_bought"] = True
     if build.get("priority_to_most_cash") is True and rules["stock"]["priority"] == "after_last_to_act":
         rules["stock"]["priority"] = "most_cash"
     if build.get("presidency_swap") == "largest_last_got":
@@ -382,6 +385,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         else:
             rules["trains"]["export_after_set"] = [str(n) for n in exports if str(n) in trains]
     _reserved_trains(trains, build.get("reserved_trains"), companies, gaps)
+    for sym, right in route_rights(build.get("route_rights")).items():
+        if sym in companies and right["hexes"]:
+            companies[sym].setdefault("abilities", []).append(right)
     abilities = {a["type"] for c in companies.values() for a in c.get("abilities", [])}
     abilities |= {w for c in companies.values() for a in c.get("abilities", []) for w in a.get("when", [])}
     if any(
@@ -626,6 +632,11 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         if all(isinstance(b.get(key), bool) for b in builds.values()):
             gaps.drop("code", f"`{method}`")
     _probed_steps(base, gaps)
+    _loan_spending_steps(base, gaps)
+    if base.get("route_rights"):  # what the title's special buy and `company_bought` do: route_right
+        gaps.drop("rounds", "operating round: the title's step SpecialBuy (a SpecialBuy;")
+        gaps.drop("rounds", "the title defines the step SpecialBuy")
+        gaps.drop("code", "`company_bought`")
     if sections["rules"].get("mail"):
         gaps.drop("code", "`place_home_token`")  # what it does is the mail
     found = sections.get("bonuses") or {}
@@ -669,6 +680,19 @@ def _probed_steps(build: dict[str, Any], gaps: Gaps) -> None:
             gaps.by_section["rounds"].remove(own)
             if f"the title defines the step {step}" in gaps.by_section["rounds"]:
                 gaps.by_section["rounds"].remove(f"the title defines the step {step}")
+
+
+def _loan_spending_steps(build: dict[str, Any], gaps: Gaps) -> None:
+    """Forget the gaps of a title's own token and company-buying steps whose one change,
+    counting a loan not taken yet in what the corporation can spend, the dump's
+    ``loan_spending`` found (``rules.loans.counted_in``)."""
+    for kind, step in (("token", "Token"), ("buy_company", "BuyCompany")):
+        if kind not in (build.get("loan_spending") or []):
+            continue
+        own = f"operating round: the title's step {step} (a {step}; overrides buying_power)"
+        if own in gaps.by_section["rounds"]:
+            gaps.drop("rounds", own)
+            gaps.drop("rounds", f"the title defines the step {step}")
 
 
 def _probed_purchases(builds: dict[int, dict[str, Any]], gaps: Gaps) -> None:

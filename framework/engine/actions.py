@@ -250,6 +250,14 @@ class PayoffLoan(Move):
     loan: Any = None
 
 
+class SpecialBuy(Move):
+    """An item bought in the operating turn (18xx.games' ``special_buy``): a company's
+    right to a route bonus, by its name and price (the ``special_buy`` step)."""
+
+    description: Text
+    cost: Whole | None = None
+
+
 class Undo(Action):
     action_id: Any = None
     """Checked when undo is applied (:func:`framework.record.gamefile.effective_actions`)."""
@@ -282,6 +290,7 @@ PLAYED: dict[str, type[Move]] = {
     "destination_connection": DestinationConnection,
     "take_loan": TakeLoan,
     "payoff_loan": PayoffLoan,
+    "special_buy": SpecialBuy,
 }
 """The model of every action type the engine plays."""
 

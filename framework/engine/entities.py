@@ -54,6 +54,10 @@ class Company:
     corporation whose routes earn it (none: not assigned, or removed)."""
     lays: list[str] = field(default_factory=list)
     """Hexes where its ``tile_lay`` ability laid tiles."""
+    right_holders: list[str] = field(default_factory=list)
+    """The corporations holding its ``route_right``: its buyer, then those that bought one."""
+    rights_sold: int = 0
+    """How many of its ``route_right`` other corporations bought."""
     laid_since_dividend: bool = False
     """A special tile lay was made since the last dividend of any company (``tile_lay``
     ability that lapses)."""

@@ -234,6 +234,11 @@ def runner(game: Game, train: Train) -> Runner:
         HexBonus(company.assigned[0], bonus.amount, sym)
         for sym, bonus in assigned_bonuses(game)
         if (company := game.companies[sym]).assigned is not None and company.assigned[1] == owner
+    ) + tuple(
+        HexBonus(hex_id, right.amount, sym)
+        for sym, right in AbilityIndex.of(game).of_kind(ab.RouteRight)
+        if owner in game.companies[sym].right_holders
+        for hex_id in right.hexes
     )
     state = national(game)
     passes = frozenset({state}) if spec.passes_national_tokens and state else frozenset()

@@ -193,7 +193,8 @@ class AssignedBonus(AbilityBase):
     corporation's trains that stops in the hex earns ``amount`` more. The company is the
     acting entity of the ``assign`` action, at any point of its owner's operating turn.
     The bonus belongs to the corporation: it stays when the company closes or changes
-    hands, until the phase ``until``. 18AL's Warrior Coal Field token::
+    hands, until the phase ``until``. 18AL's Warrior Coal Field token (1856's Great Lakes
+    port: ``amount: 20, until: "6", closes: true``)::
 
         - {type: assigned_bonus, hexes: [H3, G4, H5, G6, E6], amount: 10, until: "6",
            needs_train: true, reachable: true}
@@ -214,6 +215,36 @@ class AssignedBonus(AbilityBase):
     reached along track from its stations)."""
     until: Name | None = None
     """The phase at whose start the bonus is removed from the game (none: it stays)."""
+    closes: bool = False
+    """The company closes when it is assigned (1856's Great Lakes Shipping Company, whose
+    port marker stays for its corporation)."""
+
+
+class RouteRight(AbilityBase):
+    """A right to a revenue bonus in some hexes (1856's tunnel and bridge companies): the
+    corporation that buys the company holds it from then on, and every route of its
+    trains earns ``amount`` more for each of ``hexes`` it stops in. While a corporation
+    owns the company, or once it has closed, any other corporation may buy the right in
+    its operating turn (the ``special_buy`` step) for ``price``, paid to the company's
+    owner (the bank once it has closed), as long as the bank has copies left. The right
+    stays with its holders whatever becomes of the company. 1856's St. Clair Frontier
+    Tunnel::
+
+        - {type: route_right, hexes: [B13], amount: 10, price: 50, copies: 2,
+           item: Tunnel Token}
+    """
+
+    type: Literal["route_right"]
+    hexes: list[HexId] = Field(min_length=1)
+    """The hexes whose stops earn the bonus (each once a route)."""
+    amount: int = Field(gt=0)
+    """What a route earns more for each of the hexes it stops in."""
+    price: int = Field(gt=0)
+    """What another corporation pays for the right."""
+    copies: int | None = Field(default=None, ge=0)
+    """How many rights other corporations may buy (none: as many as like)."""
+    item: str
+    """The name of the right on sale (18xx.games' ``special_buy`` item)."""
 
 
 class EarlyTrainPurchase(AbilityBase):
@@ -472,6 +503,7 @@ Ability = Annotated[
     | BonusTokens
     | BonusMarker
     | AssignedBonus
+    | RouteRight
     | EarlyTrainPurchase
     | TrainDiscount
     | Shares

@@ -211,6 +211,9 @@ class StockRules(Model):
     (false: nobody buys back in a round what they sold in it)."""
     treasury_price: Literal["market", "par"] = "market"
     """The price of shares bought from a treasury or the initial offering."""
+    keep_bought: bool = False
+    """A player who bought shares of a corporation in their turn may sell shares of it
+    later in that turn only while keeping at least one (1856's unvested share)."""
     sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
     """When a floated corporation counts as sold out for ``sold_out_move``: when players
     hold every certificate of it; or (``none_in_pool``) when the bank pool holds none of
@@ -534,7 +537,8 @@ class Loans(Model):
     """Loans from the bank to corporations (1856's; the ``loans`` step): in its operating
     turn a corporation may take one loan, receiving ``amount`` (less ``interest`` once it
     has paid this turn's interest), up to one loan for each of its shares the players
-    hold; after buying trains it may instead pay one back. After its run it pays
+    hold; after buying trains it may instead pay one back, and repays at once those it
+    holds beyond that limit (its president paying what its treasury lacks). After its run it pays
     ``interest`` for each loan: from its treasury in multiples of ten, the rest out of its
     revenue, the rest by its president. At the end of the game each loan still out takes
     its amount off the value of the corporation's shares, in proportion."""
@@ -545,6 +549,11 @@ class Loans(Model):
     """The interest on each loan, every operating turn."""
     count: int = Field(default=110, ge=0)
     """How many loans the bank has."""
+    counted_in: list[Literal["token", "buy_company"]] = []
+    """The steps that count, in what the corporation can spend, the loan it may still take
+    this turn (its amount, less the interest once paid): they offer a station or a company
+    it could pay for with that loan, and wait for it (1856's), though it takes the loan
+    before paying."""
 
 
 class Rules(Model):

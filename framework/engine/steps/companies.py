@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
 from framework.engine.entities import CLOSED
+from framework.engine.events import close_company
 from framework.engine.operating import owned_abilities
+from framework.engine.steps import loans, rights
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import (
     AssignedBonus,
@@ -99,7 +101,7 @@ class BuyCompany(Step):
         """Companies for sale whose lowest price ``buyer`` can pay: these keep the step open,
         even one that merging would bring over the train limit — 18xx.games offers it and
         refuses the purchase."""
-        cash = self.game.corporations[buyer].cash
+        cash = loans.spending_power(self.game, buyer, "buy_company")
         return [
             sym for sym in for_sale(self.game, buyer, self.early) if price_range(self.game, sym)[0] <= cash
         ]
@@ -187,6 +189,7 @@ class BuyCompany(Step):
         finance.pay(game, buyer, seller, price)
         game.companies[sym].owner = buyer
         game.log(f"{buyer} buys {sym} from {game.name(seller)} for {price}")
+        rights.grant_on_purchase(game, sym, buyer)
         if minor is not None:
             merge_minor(game, minor, buyer, sym)
         lays = operating.ability(game, sym, "tile_lay")
@@ -401,3 +404,5 @@ class Assign(Step):
         company.assigned = (target, company.owner)
         company.uses["assigned_bonus"] -= 1
         game.log(f"{sym}'s bonus is assigned to {target} for {company.owner}")
+        if spec.closes:
+            close_company(game, sym)

@@ -4,9 +4,10 @@
 A corporation may take a loan at any moment of its operating turn until it has bought its
 trains; then the step waits for it, offering a loan, paying one back, or passing. It takes
 at most one loan a turn, none after paying one back, and holds at most one loan for each
-of its shares the players hold. Once its routes step is over, after the next action of its
-turn, it pays the interest on its loans (:func:`pay_interest`); a loan taken after that
-brings the amount less the interest.
+of its shares the players hold: once it has bought its trains, it repays at once the loans
+it holds beyond that (:func:`repay_excess`; shares sold to the pool lower the limit). Once
+its routes step is over, after the next action of its turn, it pays the interest on its
+loans (:func:`pay_interest`); a loan taken after that brings the amount less the interest.
 
 >>> from framework.engine.steps.base import STEP_TYPES
 >>> STEP_TYPES["loans"].rounds
@@ -124,12 +125,17 @@ class Loans(Step):
         game.log(f"{corp.sym} pays back a loan for {amount}")
 
     def after_action(self, action: dict[str, Any]) -> None:
-        """The first action of the turn after its routes step: the interest is due."""
+        """The first action of the turn after its routes step: the interest is due; after
+        its train buying, the loans over its limit are repaid."""
         corp = self.game.corporations.get(str(self.round.entity()))
-        if corp is None or self.interest_paid or not self._passed("routes"):
+        if corp is None:
             return
-        self.interest_paid = True
-        pay_interest(self.game, corp)
+        if not self.interest_paid and self._passed("routes"):
+            self.interest_paid = True
+            pay_interest(self.game, corp)
+        if self._passed("buy_train") and corp.loans > self.most_loans(corp):
+            self.repaid = True
+            repay_excess(self.game, corp, corp.loans - self.most_loans(corp))
 
 
 def loans_left(game: Game) -> int:
@@ -155,3 +161,29 @@ def pay_interest(game: Game, corp: Corporation) -> None:
     if owed and president in game.players_by_id:
         finance.pay(game, president, BANK, min(owed, game.players_by_id[president].cash))
     game.log(f"{corp.sym} pays {paid + deducted} interest on {corp.loans} loans")
+
+
+def spending_power(game: Game, sym: str, kind: str) -> int:
+    """What corporation ``sym`` can spend in a step of ``kind``: its cash, and the loan it
+    may still take this turn where the title counts it in that step (``rules.loans.counted_in``)."""
+    corp = game.corporations[sym]
+    rules = game.title.rules.loans
+    step = game.current_round.step("loans") if kind in rules.counted_in else None
+    if not isinstance(step, Loans) or sym != step.round.entity() or not step.may_take(corp):
+        return corp.cash
+    return corp.cash + rules.amount - (rules.interest if step.interest_paid else 0)
+
+
+def repay_excess(game: Game, corp: Corporation, count: int) -> None:
+    """``corp`` holds ``count`` loans more than its shares the players hold: it repays them,
+    from its treasury as far as it goes, its president the rest (as much as they have)."""
+    owed = count * game.title.rules.loans.amount
+    corp.loans -= count
+    paid = min(owed, corp.cash)
+    finance.pay(game, corp.sym, BANK, paid)
+    game.log(f"{corp.sym} must repay {count} loans and pays {paid}")
+    president = corp.president()
+    if owed > paid and president in game.players_by_id:
+        covered = min(owed - paid, game.players_by_id[president].cash)
+        finance.pay(game, president, BANK, covered)
+        game.log(f"{game.name(president)} pays the remaining {covered}")

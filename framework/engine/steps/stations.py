@@ -16,6 +16,7 @@ from framework.board.tokens import (
 )
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
+from framework.engine.steps import loans
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
 from framework.engine.steps.track import HOME_CHOOSER, PENDING_HEX, PENDING_HOME, Track, city_id, parse_city
 
@@ -119,7 +120,9 @@ class Token(Step):
         """The price of the charter's next station, when the corporation can pay it."""
         game = self.game
         price = tokens.next_price(game, entity)
-        if price is None or not (operating.is_bot(game, entity) or price <= game.corporations[entity].cash):
+        if price is None or not (
+            operating.is_bot(game, entity) or price <= loans.spending_power(game, entity, "token")
+        ):
             return None
         return price
 

@@ -213,6 +213,7 @@ class BuySellParShares(StockTurn):
                 "sell in blocks", f"{corp.sym} was sold this turn: its shares are sold in one block"
             )
         shares.check_sale(game, player, corp, certs, percent)
+        self.check_vested(player, corp, percent)
         shares.sell(game, player, corp, certs, percent)
         rnd.sold.setdefault(player, []).append(corp.sym)
         rnd.sold_turn.append(corp.sym)
@@ -421,6 +422,7 @@ class BuySellParShares(StockTurn):
             for bundle in purchases.bundles(game, player, corp):
                 try:
                     shares.check_sale(game, player, corp, bundle.certificates, bundle.percent)
+                    self.check_vested(player, corp, bundle.percent)
                 except GameError:
                     continue
                 found.append(bundle)

@@ -125,10 +125,22 @@ class StockTurn(Step):
             for share in held:
                 try:
                     shares.check_sale(game, player, corp, [share], min(10, share.percent))
+                    self.check_vested(player, corp, min(10, share.percent))
                     return True
                 except GameError:
                     continue
         return False
+
+    def check_vested(self, player: str, corp: Corporation, percent: int) -> None:
+        """Raise if selling ``percent`` of ``corp`` would leave ``player`` none of a
+        corporation bought this turn (``stock.keep_bought``)."""
+        game = self.game
+        if not game.title.rules.stock.keep_bought or corp.sym not in self.round.bought:
+            return
+        if corp.percent_of(player) - percent <= 0:
+            raise GameError(
+                "unvested share", f"{game.name(player)} bought {corp.sym} this turn and keeps one share of it"
+            )
 
     def sold_in_block(self, player: str, corp: Corporation) -> bool:
         """Whether ``player`` has sold ``corp`` this turn and, selling in blocks

@@ -200,6 +200,8 @@ class Track(Step):
             return True
         for sym, ability in operating.owned_abilities(game, entity, TileLay):
             if "track" in ability.when and game.companies[sym].uses.get("tile_lay", 0) > 0:
+                if ability.counts_as_track_lay and self.slot() is None:
+                    continue  # the turn's tile actions are used up, this lay's with them
                 return True
         if self.president_lays(entity):
             return True
