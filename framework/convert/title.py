@@ -607,6 +607,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
             )
     base_count = max(counts)
     base = builds[base_count]
+    _share_company_probes(builds, base_count)
     sections = _sections(dump, base, gaps)
     sections["title"] = _meta(dump, base, counts)
     sections["bank"] = convert_bank(builds, dump["constants"], gaps)
@@ -728,6 +729,33 @@ def _destination_steps(build: dict[str, Any], gaps: Gaps) -> None:
             gaps.by_section["rounds"].remove(line)
             if f"the title defines the step {step}" in gaps.by_section["rounds"]:
                 gaps.by_section["rounds"].remove(f"the title defines the step {step}")
+
+
+COMPANY_PROBES = ("assigned_bonuses",)
+"""The dump's probes answered per company (a mapping by company), asked of each build."""
+
+
+def _share_company_probes(builds: dict[int, dict[str, Any]], base_count: int) -> None:
+    """Give each build the probes' answers for companies its own game left out (a random
+    draw removed them at setup, as 1846's does by player count): the answer of the base
+    build, or else of the largest build that had the company, so that a company's
+    abilities do not differ by player count only because the probe could not ask it."""
+    order = [base_count] + sorted((n for n in builds if n != base_count), reverse=True)
+    for key in COMPANY_PROBES:
+        found: dict[str, Any] = {}
+        for n in order:
+            answers = builds[n].get(key)
+            if isinstance(answers, dict):
+                for sym, answer in answers.items():
+                    found.setdefault(str(sym), answer)
+        for build in builds.values():
+            answers = build.get(key)
+            if not isinstance(answers, dict):
+                continue
+            live = {str(c.get("sym")) for c in build.get("companies") or []}
+            for sym, answer in found.items():
+                if sym not in live and sym not in answers:
+                    answers[sym] = answer
 
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
