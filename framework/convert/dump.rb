@@ -208,6 +208,7 @@ def build_data(game)
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'phase_purchases' => try { phase_purchases(game) },
+    'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
     'depot_limits' => try { depot_limits(game_for(game.class, game.players.size, game.optional_rules)) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
@@ -887,6 +888,7 @@ def phase_purchases(game)
       offered.each { |c| (corporations[c.sym] ||= []) << corp.name }
     end
     steps = corporations.empty? ? [] : early_buy_steps(fresh, corporations)
+    kept = corporations.empty? ? nil : early_buys_kept(fresh, corporations)
     players = begin
       !fresh.purchasable_companies(buyer).empty?
     rescue StandardError
@@ -895,8 +897,46 @@ def phase_purchases(game)
     # a player's answer other than the library's is written only as none at all
     explained &&= players == !library.bind(fresh).call(buyer).empty? || players == false
     [phase[:name].to_s,
-     { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'explained' => explained }]
+     { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'kept' => kept,
+       'explained' => explained }]
   end
+end
+
+# A stock round's price-protection step (one answering `price_protection_seller`): whether
+# a president who sold shares of a corporation earlier in the round may still protect
+# another player's sale of it (`sellers_protect`), asked of its `can_buy?` in a fresh
+# game with a corporation started and one of its shares sold by the second player; nil
+# when the stock round has no such step.
+def price_protection(game)
+  rnd = game.send(:stock_round)
+  step = rnd.steps.find { |s| s.respond_to?(:price_protection_seller) }
+  return nil unless step && game.respond_to?(:sell_queue)
+
+  corp = game.corporations.first
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  president, seller = game.players[0], game.players[1]
+  game.bank.spend(1000, president)
+  bundle = Engine::ShareBundle.new(corp.shares.reject(&:president).first)
+  game.sell_queue << [bundle, president, seller]
+  game.instance_variable_set(:@round, rnd)
+  before = step.can_buy?(president, bundle) ? true : false
+  rnd.players_sold[president][corp] = :prev
+  { 'protects' => before, 'sellers_protect' => step.can_buy?(president, bundle) ? true : false }
+end
+
+# Whether a company offered early (`phase_purchases`) is still offered to its buyer once
+# that corporation owns it (1870's river company, all phase 1 long); nil when unasked.
+def early_buys_kept(game, offered)
+  sym, buyers = offered.first
+  corp = game.corporation_by_id(buyers.first)
+  company = game.company_by_id(sym)
+  company.owner&.companies&.delete(company)
+  company.owner = corp
+  corp.companies << company
+  game.purchasable_companies(corp).include?(company)
+rescue StandardError
+  nil
 end
 
 # Whether each company-buying step of the operating round offers a corporation one of the

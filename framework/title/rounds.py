@@ -44,6 +44,10 @@ class Step(Shorthand):
     """For a ``buy_company`` step: whether it offers the companies a phase lets
     corporations buy early (the phase's ``early_company_buys``); 1850's end-of-turn step
     does not, where its first one does."""
+    sellers_protect: bool = False
+    """For a ``price_protection`` step: whether a president who sold shares of the
+    corporation earlier in the round may still protect another player's sale of it
+    (1850; 1870 forbids it). Nobody protects their own sale."""
 
 
 class Round(Entry):
