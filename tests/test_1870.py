@@ -62,10 +62,23 @@ def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870
     corporation that no longer operates: actions 26, 50 and 145), the MP's wait for a pass
     after buying the river company in phase 1 (``early_company_buys_kept``: actions 35, 64
     and 170), no token in Chicago (a city without slots, action 166) and the presidents'
-    price protection (bankrupt, action 126); each now stops at 103, 179 and 184."""
+    price protection (bankrupt, action 126) and the dividends of the unsold shares paid
+    to the corporation (market-400, action 103); each now stops at 110, 179 and 184."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
+
+
+def test_unsold_shares_pay_their_dividend_to_the_corporation(the_1870, tmp_path):
+    """MP pays out $100 with 30% unsold (market-400, action 100): $30 to MP, as on
+    18xx.games; with ``ipo_shares_pay: nobody`` MP gets nothing of it."""
+    path = FIXTURES / "1870" / "game-end-market-400.json"
+    before = replayed_to(the_1870, path, 99).corporations["MP"].cash
+    assert replayed_to(the_1870, path, 100).corporations["MP"].cash == before + 30
+    plain = house_ruled(
+        the_1870, tmp_path, "title.yaml", "ipo_shares_pay: corporation", "ipo_shares_pay: nobody"
+    )
+    assert replayed_to(plain, path, 100).corporations["MP"].cash == before
 
 
 def test_1870_converts_its_off_board_cities_without_slots(the_1870):

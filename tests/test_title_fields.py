@@ -1181,6 +1181,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         "test_early_company_buys.py::test_an_early_buy_for_another_corporation_is_refused_and_changes_nothing",
         "test_1870.py::test_every_real_1870_game_plays_its_first_operating_rounds_and_more",
     ),
+    "rules.dividends.ipo_shares_pay": (
+        "test_1870.py::test_unsold_shares_pay_their_dividend_to_the_corporation",
+    ),
     "phases.early_company_buys_kept": (
         "test_1870.py::test_the_river_corporations_wait_at_the_last_step_after_buying_the_river_company",
     ),
