@@ -10,6 +10,7 @@ from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 from ruamel.yaml import YAML
 
 from framework.base.errors import GameError
+from framework.engine import finance
 from framework.engine.choices import legal_actions
 from framework.engine.trace import trace_state
 from framework.record.gamefile import GameFile
@@ -63,7 +64,9 @@ def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870
     after buying the river company in phase 1 (``early_company_buys_kept``: actions 35, 64
     and 170), no token in Chicago (a city without slots, action 166) and the presidents'
     price protection (bankrupt, action 126) and the dividends of the unsold shares paid
-    to the corporation (market-400, action 103); each now stops at 110, 179 and 184."""
+    to the corporation (market-400, action 103), and the corporations' buy-backs of their
+    shares in their presidents' stock turns (bank, 184); each now stops at 110, 179 and
+    280."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
@@ -131,7 +134,7 @@ def test_1850_converts_one_depot_train_a_turn(the_1850):
     [
         ("pres_transfer_price_drop.json", None),
         ("pres_proctect_moves_priority.json", None),
-        ("1.json", 170),
+        ("1.json", 171),
         ("1850_game_end_bankrupt.json", 78),
     ],
     ids=["price-drop", "protect", "1", "bankrupt"],
@@ -141,8 +144,8 @@ def test_the_real_1850_games(the_1850, name, beyond):
     phase-2 company (CBQ skips it at action 20), and a president price-protects a share
     another player sold, the turn going on from the protector (action 42). The others play
     past their second depot train (18xx.games goes on to the next step: actions 107 and
-    58) and stop at a corporation buying back its shares (171) and a corporation's
-    destination run (79)."""
+    58); game 1 plays every action since the KATY buys back a share (171), and
+    1850_game_end_bankrupt stops at a corporation's destination run (79)."""
     record = GameFile.read(FIXTURES / "1850" / name)
     outcome = replay(record, title_for(record, the_1850))
     if beyond is None:
@@ -228,3 +231,49 @@ def test_a_president_who_sold_earlier_protects_only_with_sellers_protect(the_185
         game.process({"type": "pass", "entity": 1, "entity_type": "player"})
         assert (game.round.current_entity() == "3") is asked
         assert (game.market.price("CBQ") == 64) is asked
+
+
+GAME_1 = FIXTURES / "1850" / "1.json"
+
+
+def test_a_corporation_buys_back_a_pool_share_in_its_presidents_turn(the_1850):
+    """Player 1's stock turn (after action 168): the KATY, whose president they are, buys
+    back the pool's share at the share price; it stays in the treasury for sale to nobody,
+    and the buy-back is Player 1's whole turn."""
+    game = replayed_to(the_1850, GAME_1, 168)
+    assert legal_actions(game)["KATY"]["buy_shares"] == [{"shares": ["KATY_6"], "percent": 10}]
+    cash = game.corporations["KATY"].cash
+    game.process({"type": "buy_shares", "entity": "KATY", "entity_type": "corporation", "shares": ["KATY_6"]})
+    katy = game.corporations["KATY"]
+    assert katy.percent_of("KATY") == 10 and katy.cash == cash - 60
+    assert game.round.entity() == "1"
+    assert all(
+        "KATY_6" not in c.get("shares", []) for c in legal_actions(game).get("1", {}).get("buy_shares", [])
+    )
+
+
+def test_a_buy_back_of_a_players_share_while_the_pool_has_one_is_refused(the_1850):
+    game = replayed_to(the_1850, GAME_1, 168)
+    before = trace_state(game)
+    with pytest.raises(GameError) as refused:
+        game.process(
+            {"type": "buy_shares", "entity": "KATY", "entity_type": "corporation", "shares": ["KATY_2"]}
+        )
+    assert refused.value.rule == "buy back"
+    assert trace_state(game) == before
+
+
+def test_buy_backs_stop_at_the_treasury_limit(the_1850, tmp_path):
+    """With one KATY share unsold the KATY may buy back under 1850's limit of four, not
+    under a house rule of one (``treasury_limit``)."""
+    yaml = YAML(typ="safe")
+    assert {"step": "buy_back_shares", "treasury_limit": 4} in yaml.load(the_1850 / "rounds.yaml")["rounds"][
+        "stock"
+    ]["steps"]
+    strict = house_ruled(the_1850, tmp_path, "rounds.yaml", "treasury_limit: 4", "treasury_limit: 1")
+    for title, offered in ((the_1850, True), (strict, False)):
+        game = replayed_to(title, GAME_1, 168)
+        katy = game.corporations["KATY"]
+        share = next(s for s in katy.certificates_of("1") if not s.president)
+        finance.move_share(game, share, katy.issuer)
+        assert ("KATY" in legal_actions(game)) is offered

@@ -1187,6 +1187,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "phases.early_company_buys_kept": (
         "test_1870.py::test_the_river_corporations_wait_at_the_last_step_after_buying_the_river_company",
     ),
+    "rounds.steps.treasury_limit": ("test_1870.py::test_buy_backs_stop_at_the_treasury_limit",),
     "rounds.steps.sellers_protect": (
         "test_1870.py::test_a_president_who_sold_earlier_protects_only_with_sellers_protect",
     ),

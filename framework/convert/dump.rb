@@ -209,6 +209,7 @@ def build_data(game)
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'phase_purchases' => try { phase_purchases(game) },
     'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
+    'buy_back' => try { buy_back(game.class, game.players.size, game.optional_rules) },
     'depot_limits' => try { depot_limits(game_for(game.class, game.players.size, game.optional_rules)) },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
@@ -923,6 +924,51 @@ def price_protection(game)
   before = step.can_buy?(president, bundle) ? true : false
   rnd.players_sold[president][corp] = :prev
   { 'protects' => before, 'sellers_protect' => step.can_buy?(president, bundle) ? true : false }
+end
+
+# Whether a corporation buys back its own shares in its president's stock turn (1870's
+# redemption), asked of the stock round's share step in fresh games: the first
+# corporation started by the first player, operated and rich, one of its shares in the
+# pool, and fewer and fewer of its shares unsold; the least number unsold at which it is
+# no longer offered (`treasury_limit`). Nil when it is never offered, or not only below
+# some number unsold, or not from a player when the pool has none.
+def buy_back(klass, players, rules)
+  offered = (0..8).map do |sold|
+    buy_back_offered(klass, players, rules, sold, pool: true)
+  end
+  return nil if offered.include?(nil) || offered.none?(&:last)
+  # from a player too: none in the pool (18Neb's buy back from the pool only)
+  return nil unless buy_back_offered(klass, players, rules, 5, pool: false)&.last
+
+  yes = offered.select(&:last).map(&:first)
+  no = offered.reject(&:last).map(&:first)
+  # offered below a number unsold, never above (18Neb's, offered whatever is unsold,
+  # follow rules of their own)
+  return nil if no.empty? || !no.all? { |n| n > yes.max }
+
+  { 'treasury_limit' => no.min }
+end
+
+def buy_back_offered(klass, players, rules, sold, pool:)
+  game = game_for(klass, players, rules)
+  rnd = game.send(:stock_round)
+  step = rnd.steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+  return nil unless step
+
+  game.instance_variable_set(:@round, rnd)
+  corp = game.corporations.first
+  player = rnd.entities[rnd.entity_index]
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.shares.each_with_index do |share, i|
+    owner = player if share.president || i <= sold
+    owner ||= game.share_pool if pool && i == sold + 1
+    owner ||= game.players.last if !pool && i == sold + 1
+    game.share_pool.transfer_shares(share.to_bundle, owner) if owner
+  end
+  corp.define_singleton_method(:operated?) { true }
+  game.bank.spend(5000, corp)
+  [corp.num_ipo_shares, step.actions(corp).include?('buy_shares')]
 end
 
 # Whether a company offered early (`phase_purchases`) is still offered to its buyer once

@@ -132,6 +132,17 @@ def price_protection_terms(steps: list[Any], probed: Any) -> None:
             steps[i] = {"step": "price_protection", "sellers_protect": True}
 
 
+def buy_back_step(steps: list[Any], probed: Any) -> None:
+    """A ``buy_back_shares`` step before the stock round's share dealing (in ``steps``)
+    where the title's share step lets a corporation buy back its shares in its
+    president's turn (the dump's ``buy_back``: 1870's, with its ``treasury_limit``)."""
+    if not isinstance(probed, dict) or not isinstance(probed.get("treasury_limit"), int):
+        return
+    if "buy_sell_par_shares" in steps and "buy_back_shares" not in steps:
+        entry = {"step": "buy_back_shares", "treasury_limit": probed["treasury_limit"]}
+        steps.insert(steps.index("buy_sell_par_shares"), entry)
+
+
 def _once(steps: list[Any], plain: list[bool], where: str, gaps: Gaps) -> list[Any]:
     """Each library step once (``buy_company`` aside, which 18xx.games lists twice, the
     second time blocking): of several 18xx.games steps that are the same library step,

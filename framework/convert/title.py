@@ -27,7 +27,13 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.ports import apply_ports, explains_revenue
-from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps, price_protection_terms
+from framework.convert.rounds import (
+    behaviour_gaps,
+    buy_back_step,
+    convert_rounds,
+    library_steps,
+    price_protection_terms,
+)
 from framework.convert.rules import convert_rules
 from framework.convert.stock import (
     constant,
@@ -387,6 +393,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     convert_destinations(build, corporations)
     convert_loans(build, rules, rounds["operating"]["steps"])
     price_protection_terms(rounds["stock"]["steps"], build.get("price_protection"))
+    buy_back_step(rounds["stock"]["steps"], build.get("buy_back"))
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
     probed_depot_limits(phases, build.get("depot_limits"))

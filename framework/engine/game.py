@@ -314,6 +314,13 @@ class Game:
         if action.get("type") in RECORDS_OF_CHECKS:
             return  # a record of the engine's check names any entity, acting or not
         acting = self.entity_type(entity)
+        if (
+            etype != acting
+            and etype == "corporation"
+            and self.round is not None
+            and action.get("type") in self.round.offered(entity)
+        ):
+            return  # a corporation acting in its president's turn (a buy-back)
         if etype != acting:
             raise GameError(
                 "entity", f"{entity} acts now as the {acting} {entity}; the {etype} {entity} cannot act now"

@@ -11,6 +11,7 @@ classes (:mod:`framework.engine.steps.catalogue`, ``framework/data/steps.yaml``)
 
 from framework.engine.steps import (
     auction,
+    buy_back,
     buying,
     companies,
     draft,
@@ -36,6 +37,7 @@ __all__ = [
     "RoundState",
     "Step",
     "auction",
+    "buy_back",
     "buying",
     "companies",
     "draft",

@@ -145,7 +145,7 @@ class StockTurn(Step):
         out = []
         prices: dict[str, int] = {}  # by where the share is: the price is the same there
         for share in corp.shares:
-            if share.owner not in (corp.sym, "ipo", POOL) or share.president:
+            if share.owner not in (corp.sym, "ipo", POOL) or share.president or share.id in corp.withheld:
                 continue
             if limited and share.percent > room:
                 continue
