@@ -6,10 +6,12 @@ may buy a company from a player in each phase when the title's code decides it
 from __future__ import annotations
 
 import pytest
-from oracle_support import ORACLE, imported_title
+from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 from ruamel.yaml import YAML
 
 from framework.base.errors import GameError
+from framework.engine import finance
+from framework.engine.choices import legal_actions
 from framework.engine.trace import trace_state
 from framework.record.gamefile import GameFile
 from framework.record.replay import new_game, replay, title_for
@@ -48,18 +50,64 @@ def test_1850_phase_2_companies_are_offered_at_the_start_of_the_turn_only(the_18
 
 @pytest.mark.parametrize(
     ("name", "beyond"),
-    [("game-end-market-400.json", 22), ("1870_game_end_bankrupt.json", 46), ("1870_game_end_bank.json", 130)],
+    [
+        ("game-end-market-400.json", 102),
+        ("1870_game_end_bankrupt.json", 178),
+        ("1870_game_end_bank.json", 183),
+    ],
     ids=["market-400", "bankrupt", "bank"],
 )
-def test_every_real_1870_game_plays_its_first_stock_round_and_more(the_1870, name, beyond):
-    """Each real game plays its stock round through (before, a player who could buy no
-    company from another was kept waiting in phase 1, actions 22, 46 and 127) and its
-    checks for corporations reaching their destination that find none (18xx.games'
-    ``destination_connection``, actions 22, 46 and 130); the MP buys the river company
-    in phase 1 (market-400, action 27)."""
+def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870, name, beyond):
+    """Each real game plays its first stock round, its checks for corporations reaching
+    their destination (18xx.games' ``destination_connection``, recorded in the name of a
+    corporation that no longer operates: actions 26, 50 and 145), the MP's wait for a pass
+    after buying the river company in phase 1 (``early_company_buys_kept``: actions 35, 64
+    and 170), no token in Chicago (a city without slots, action 166) and the presidents'
+    price protection (bankrupt, action 126) and the dividends of the unsold shares paid
+    to the corporation (market-400, action 103), and the corporations' buy-backs of their
+    shares in their presidents' stock turns (bank, 184); each now stops at 110, 179 and
+    280."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
+
+
+def test_unsold_shares_pay_their_dividend_to_the_corporation(the_1870, tmp_path):
+    """MP pays out $100 with 30% unsold (market-400, action 100): $30 to MP, as on
+    18xx.games; with ``ipo_shares_pay: nobody`` MP gets nothing of it."""
+    path = FIXTURES / "1870" / "game-end-market-400.json"
+    before = replayed_to(the_1870, path, 99).corporations["MP"].cash
+    assert replayed_to(the_1870, path, 100).corporations["MP"].cash == before + 30
+    plain = house_ruled(
+        the_1870, tmp_path, "title.yaml", "ipo_shares_pay: corporation", "ipo_shares_pay: nobody"
+    )
+    assert replayed_to(plain, path, 100).corporations["MP"].cash == before
+
+
+def test_1870_converts_its_off_board_cities_without_slots(the_1870):
+    """Chicago takes no token (18xx.games' ``slots:0``): the MP, which could reach it, is
+    offered none there (1870_game_end_bank, after action 165)."""
+    hexes = YAML(typ="safe").load(the_1870 / "map.yaml")["map"]["hexes"]
+    assert hexes["A22"]["cities"][0]["slots"] == 0
+    game = replayed_to(the_1870, FIXTURES / "1870" / "1870_game_end_bank.json", 165)
+    assert "place_token" not in legal_actions(game).get("MP", {})
+
+
+def test_the_river_corporations_wait_at_the_last_step_after_buying_the_river_company(the_1870, tmp_path):
+    """Phase 1 keeps offering the river company to the MP once it owns it, so the MP's
+    last step waits for its pass (market-400, action 35); without
+    ``early_company_buys_kept`` the turn passes to the GMO and the pass is refused."""
+    phases = YAML(typ="safe").load(the_1870 / "trains.yaml")["phases"]
+    assert phases["1"]["early_company_buys_kept"] is True
+    path = FIXTURES / "1870" / "game-end-market-400.json"
+    game = replayed_to(the_1870, path, 34)
+    assert game.round.current_entity() == "MP" and game.companies["MRBC"].owner == "MP"
+    plain = house_ruled(
+        the_1870, tmp_path, "trains.yaml", "early_company_buys_kept: true", "early_company_buys_kept: false"
+    )
+    record = GameFile.read(path)
+    outcome = replay(record, title_for(record, plain))
+    assert outcome.failed_action is not None and outcome.failed_action["id"] == 35
 
 
 def test_a_destination_check_naming_a_corporation_is_refused_and_changes_nothing(the_1870):
@@ -75,16 +123,6 @@ def test_a_destination_check_naming_a_corporation_is_refused_and_changes_nothing
     assert trace_state(game) == before
 
 
-def test_an_1850_game_reaches_its_result_with_the_final_step_offering_no_early_buys(the_1850):
-    """The final company-buying step offers no phase-2 company (CBQ skips it at action 20),
-    so the game plays to its recorded end."""
-    path = FIXTURES / "1850" / "pres_transfer_price_drop.json"
-    record = GameFile.read(path)
-    outcome = replay(record, title_for(record, the_1850))
-    assert outcome.failure is None
-    assert outcome.matches_recorded
-
-
 def test_1850_converts_one_depot_train_a_turn(the_1850):
     """1850's own train-buying step offers no second depot train in a turn, in any phase."""
     phases = YAML(typ="safe").load(the_1850 / "trains.yaml")["phases"]
@@ -92,11 +130,150 @@ def test_1850_converts_one_depot_train_a_turn(the_1850):
 
 
 @pytest.mark.parametrize(
-    ("name", "beyond"), [("1.json", 107), ("1850_game_end_bankrupt.json", 58)], ids=["1", "bankrupt"]
+    ("name", "beyond"),
+    [
+        ("pres_transfer_price_drop.json", None),
+        ("pres_proctect_moves_priority.json", None),
+        ("1.json", 171),
+        ("1850_game_end_bankrupt.json", 78),
+    ],
+    ids=["price-drop", "protect", "1", "bankrupt"],
 )
-def test_1850_games_play_past_their_second_depot_train(the_1850, name, beyond):
-    """Before, a corporation that had bought a depot train was kept at its train step
-    (18xx.games goes on to the next one: actions 107 and 58)."""
+def test_the_real_1850_games(the_1850, name, beyond):
+    """Two games reach their recorded result: the final company-buying step offers no
+    phase-2 company (CBQ skips it at action 20), and a president price-protects a share
+    another player sold, the turn going on from the protector (action 42). The others play
+    past their second depot train (18xx.games goes on to the next step: actions 107 and
+    58); game 1 plays every action since the KATY buys back a share (171), and
+    1850_game_end_bankrupt stops at a corporation's destination run (79)."""
     record = GameFile.read(FIXTURES / "1850" / name)
     outcome = replay(record, title_for(record, the_1850))
-    assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
+    if beyond is None:
+        assert outcome.failure is None
+        assert outcome.matches_recorded
+    else:
+        assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
+
+
+PROTECT = FIXTURES / "1850" / "pres_proctect_moves_priority.json"
+
+
+def test_1850_converts_price_protection_open_to_earlier_sellers(the_1850, the_1870):
+    """18xx.games' price-protection step: 1850's lets a president who sold earlier in the
+    round protect; 1870's does not."""
+    yaml = YAML(typ="safe")
+    assert yaml.load(the_1850 / "rounds.yaml")["rounds"]["stock"]["steps"][-1] == {
+        "step": "price_protection",
+        "sellers_protect": True,
+    }
+    assert yaml.load(the_1870 / "rounds.yaml")["rounds"]["stock"]["steps"][-1] == "price_protection"
+
+
+def test_a_sale_waits_for_the_presidents_price_protection(the_1850):
+    """Player 2 sells a CBQ share and ends the turn (actions 40, 41): the price has not
+    moved, and the CBQ's president, Player 4, is asked to protect the share at its sale
+    price; a pass lets the price drop and the turn goes on to Player 3."""
+    game = replayed_to(the_1850, PROTECT, 41)
+    assert game.market.price("CBQ") == 64
+    assert game.round.current_entity() == "3"
+    assert legal_actions(game) == {"3": {"buy_shares": [{"shares": ["CBQ_1"], "percent": 10}], "pass": [{}]}}
+    game.process({"type": "pass", "entity": 3, "entity_type": "player"})
+    assert game.market.price("CBQ") < 64
+    assert game.round.current_entity() == "2"
+
+
+def test_protecting_keeps_the_price_and_moves_the_turn_to_the_protector(the_1850):
+    game = replayed_to(the_1850, PROTECT, 42)
+    assert game.market.price("CBQ") == 64
+    assert game.corporations["CBQ"].percent_of("3") == 60
+    assert game.round.current_entity() == "0"  # Player 3 waits for the next time round
+
+
+def test_protecting_other_shares_is_refused_and_changes_nothing(the_1850):
+    game = replayed_to(the_1850, PROTECT, 41)
+    before = trace_state(game)
+    with pytest.raises(GameError) as refused:
+        game.process(
+            {"type": "buy_shares", "entity": 3, "entity_type": "player", "shares": ["CBQ_6"], "percent": 10}
+        )
+    assert refused.value.rule == "price protection"
+    assert trace_state(game) == before
+
+
+def test_without_the_step_a_sale_drops_the_price_at_once(the_1850, tmp_path):
+    """A house rule without ``price_protection``: the price drops with the sale and the
+    recorded protection (action 42) is refused."""
+    plain = house_ruled(
+        the_1850, tmp_path, "rounds.yaml", "- {step: price_protection, sellers_protect: true}", ""
+    )
+    game = replayed_to(plain, PROTECT, 40)
+    assert game.market.price("CBQ") < 64
+    record = GameFile.read(PROTECT)
+    outcome = replay(record, title_for(record, plain))
+    assert outcome.failed_action is not None and outcome.failed_action["id"] == 42
+
+
+def test_a_president_who_sold_earlier_protects_only_with_sellers_protect(the_1850, tmp_path):
+    """Player 4 has sold CBQ earlier this round (a house-ruled sale): 1850's step still
+    asks them to protect Player 2's sale; without ``sellers_protect`` the price drops unasked."""
+    for sellers_protect, asked in ((True, True), (False, False)):
+        folder = tmp_path / str(sellers_protect)
+        folder.mkdir()
+        title = house_ruled(
+            the_1850,
+            folder,
+            "rounds.yaml",
+            "sellers_protect: true",
+            f"sellers_protect: {str(sellers_protect).lower()}",
+        )
+        game = replayed_to(title, PROTECT, 40)
+        game.round.sold.setdefault("3", []).append("CBQ")
+        game.process({"type": "pass", "entity": 1, "entity_type": "player"})
+        assert (game.round.current_entity() == "3") is asked
+        assert (game.market.price("CBQ") == 64) is asked
+
+
+GAME_1 = FIXTURES / "1850" / "1.json"
+
+
+def test_a_corporation_buys_back_a_pool_share_in_its_presidents_turn(the_1850):
+    """Player 1's stock turn (after action 168): the KATY, whose president they are, buys
+    back the pool's share at the share price; it stays in the treasury for sale to nobody,
+    and the buy-back is Player 1's whole turn."""
+    game = replayed_to(the_1850, GAME_1, 168)
+    assert legal_actions(game)["KATY"]["buy_shares"] == [{"shares": ["KATY_6"], "percent": 10}]
+    cash = game.corporations["KATY"].cash
+    game.process({"type": "buy_shares", "entity": "KATY", "entity_type": "corporation", "shares": ["KATY_6"]})
+    katy = game.corporations["KATY"]
+    assert katy.percent_of("KATY") == 10 and katy.cash == cash - 60
+    assert game.round.entity() == "1"
+    assert all(
+        "KATY_6" not in c.get("shares", []) for c in legal_actions(game).get("1", {}).get("buy_shares", [])
+    )
+
+
+def test_a_buy_back_of_a_players_share_while_the_pool_has_one_is_refused(the_1850):
+    game = replayed_to(the_1850, GAME_1, 168)
+    before = trace_state(game)
+    with pytest.raises(GameError) as refused:
+        game.process(
+            {"type": "buy_shares", "entity": "KATY", "entity_type": "corporation", "shares": ["KATY_2"]}
+        )
+    assert refused.value.rule == "buy back"
+    assert trace_state(game) == before
+
+
+def test_buy_backs_stop_at_the_treasury_limit(the_1850, tmp_path):
+    """With one KATY share unsold the KATY may buy back under 1850's limit of four, not
+    under a house rule of one (``treasury_limit``)."""
+    yaml = YAML(typ="safe")
+    assert {"step": "buy_back_shares", "treasury_limit": 4} in yaml.load(the_1850 / "rounds.yaml")["rounds"][
+        "stock"
+    ]["steps"]
+    strict = house_ruled(the_1850, tmp_path, "rounds.yaml", "treasury_limit: 4", "treasury_limit: 1")
+    for title, offered in ((the_1850, True), (strict, False)):
+        game = replayed_to(title, GAME_1, 168)
+        katy = game.corporations["KATY"]
+        share = next(s for s in katy.certificates_of("1") if not s.president)
+        finance.move_share(game, share, katy.issuer)
+        assert ("KATY" in legal_actions(game)) is offered

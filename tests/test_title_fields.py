@@ -1196,11 +1196,21 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "phases.early_company_buys": (
         "test_early_company_buys.py::test_an_early_buy_open_to_any_corporation_is_offered",
         "test_early_company_buys.py::test_an_early_buy_for_another_corporation_is_refused_and_changes_nothing",
-        "test_1870.py::test_every_real_1870_game_plays_its_first_stock_round_and_more",
+        "test_1870.py::test_every_real_1870_game_plays_its_first_operating_rounds_and_more",
+    ),
+    "rules.dividends.ipo_shares_pay": (
+        "test_1870.py::test_unsold_shares_pay_their_dividend_to_the_corporation",
+    ),
+    "phases.early_company_buys_kept": (
+        "test_1870.py::test_the_river_corporations_wait_at_the_last_step_after_buying_the_river_company",
+    ),
+    "rounds.steps.treasury_limit": ("test_1870.py::test_buy_backs_stop_at_the_treasury_limit",),
+    "rounds.steps.sellers_protect": (
+        "test_1870.py::test_a_president_who_sold_earlier_protects_only_with_sellers_protect",
     ),
     "rounds.steps.early_company_buys": (
         "test_early_company_buys.py::test_a_step_that_offers_no_early_buys_leaves_the_company_unsold",
-        "test_1870.py::test_an_1850_game_reaches_its_result_with_the_final_step_offering_no_early_buys",
+        "test_1870.py::test_the_real_1850_games",
     ),
     "market.zones.multiple_buy_from": (
         STOCK + "test_a_multiple_buy_zone_sells_several_treasury_shares_a_turn",
@@ -1226,7 +1236,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
     "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
     "phases.depot_purchases": (
-        "test_1870.py::test_1850_games_play_past_their_second_depot_train",
+        "test_1870.py::test_the_real_1850_games",
         "test_depot_purchases.py::test_a_second_train_of_the_same_type_is_neither_offered_nor_accepted",
         "test_depot_purchases.py::test_after_the_last_2_train_a_3_train_is_a_type_of_its_own",
     ),

@@ -35,6 +35,9 @@ def capital_and_floats(
     if rules.get("capitalization") == "incremental" and build.get("dividend_holder") == "pool":
         # the dividend on the corporation's own shares goes to it for those in the pool
         rules.setdefault("dividends", {}).update(treasury_shares_pay="nobody", pool_shares_pay="corporation")
+    if rules.get("capitalization") == "full" and build.get("dividend_holder") == "corporation":
+        # the dividend on the corporation's own shares goes to it for its unsold ones
+        rules.setdefault("dividends", {}).update(ipo_shares_pay="corporation", pool_shares_pay="nobody")
     start = build.get("percent_to_operate")
     percent = start if isinstance(start, int) and 0 < start <= 100 else None
     if percent is not None:

@@ -63,8 +63,6 @@ def _node(kind: str, rest: str, read: Read) -> str:
             or (key == "route" and value not in ("mandatory", "optional", "never"))
         ):
             read.gaps.append(f"{kind} with {key} {value} (left out)")
-        elif key == "slots" and int(value) < 1:
-            read.gaps.append(f"{kind} with {value} slots (written with one)")
         elif key in NODE_KEEP:
             kept.append(f"{key}:{value}")
         elif key not in NODE_COSMETIC:

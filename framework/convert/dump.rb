@@ -221,6 +221,8 @@ def build_data(game)
     end,
     'depot_repeat_types' => try { probed('depot_repeat_types', game, game.depot.trains.map(&:name)) { depot_repeat_types(game) } },
     'dividend_without_revenue' => try { dividend_without_revenue(game_for(game.class, game.players.size, game.optional_rules)) },
+    'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
+    'buy_back' => try { probed('buy_back', game, game.corporations.map(&:name)) { buy_back(game.class, game.players.size, game.optional_rules) } },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'map_tokens' => try { map_tokens(game) },
@@ -1094,6 +1096,7 @@ def phase_purchases(game)
       offered.each { |c| (corporations[c.sym] ||= []) << corp.name }
     end
     steps = corporations.empty? ? [] : early_buy_steps(fresh, corporations)
+    kept = corporations.empty? ? nil : early_buys_kept(fresh, corporations)
     players = begin
       !fresh.purchasable_companies(buyer).empty?
     rescue StandardError
@@ -1102,7 +1105,8 @@ def phase_purchases(game)
     # a player's answer other than the library's is written only as none at all
     explained &&= players == !library.bind(fresh).call(buyer).empty? || players == false
     [phase[:name].to_s,
-     { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'explained' => explained }]
+     { 'players' => players, 'corporations' => corporations, 'steps' => steps, 'kept' => kept,
+       'explained' => explained }]
   end
 end
 
@@ -1114,6 +1118,91 @@ def library_purchases(game)
   game.phase.phases.to_h do |phase|
     [phase[:name].to_s, { 'players' => players, 'corporations' => {}, 'steps' => [], 'explained' => true }]
   end
+end
+
+# A stock round's price-protection step (one answering `price_protection_seller`): whether
+# a president who sold shares of a corporation earlier in the round may still protect
+# another player's sale of it (`sellers_protect`), asked of its `can_buy?` in a fresh
+# game with a corporation started and one of its shares sold by the second player; nil
+# when the stock round has no such step.
+def price_protection(game)
+  rnd = game.send(:stock_round)
+  step = rnd.steps.find { |s| s.respond_to?(:price_protection_seller) }
+  return nil unless step && game.respond_to?(:sell_queue)
+
+  corp = game.corporations.first
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  president, seller = game.players[0], game.players[1]
+  game.bank.spend(1000, president)
+  bundle = Engine::ShareBundle.new(corp.shares.reject(&:president).first)
+  game.sell_queue << [bundle, president, seller]
+  game.instance_variable_set(:@round, rnd)
+  before = step.can_buy?(president, bundle) ? true : false
+  rnd.players_sold[president][corp] = :prev
+  { 'protects' => before, 'sellers_protect' => step.can_buy?(president, bundle) ? true : false }
+end
+
+# Whether a corporation buys back its own shares in its president's stock turn (1870's
+# redemption), asked of the stock round's share step in fresh games: the first
+# corporation started by the first player, operated and rich, one of its shares in the
+# pool, and fewer and fewer of its shares unsold; the least number unsold at which it is
+# no longer offered (`treasury_limit`). Nil when it is never offered, or not only below
+# some number unsold, or not from a player when the pool has none.
+def buy_back(klass, players, rules)
+  step = game_for(klass, players, rules).send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+  return nil if !step || step.method(:actions).owner.name.to_s.start_with?('Engine::Step::')
+
+  offered = (0..8).map do |sold|
+    buy_back_offered(klass, players, rules, sold, pool: true)
+  end
+  return nil if offered.include?(nil) || offered.none?(&:last)
+  # from a player too: none in the pool (18Neb's buy back from the pool only)
+  return nil unless buy_back_offered(klass, players, rules, 5, pool: false)&.last
+
+  yes = offered.select(&:last).map(&:first)
+  no = offered.reject(&:last).map(&:first)
+  # offered below a number unsold, never above (18Neb's, offered whatever is unsold,
+  # follow rules of their own)
+  return nil if no.empty? || !no.all? { |n| n > yes.max }
+
+  { 'treasury_limit' => no.min }
+end
+
+def buy_back_offered(klass, players, rules, sold, pool:)
+  game = game_for(klass, players, rules)
+  rnd = game.send(:stock_round)
+  step = rnd.steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+  return nil unless step
+
+  game.instance_variable_set(:@round, rnd)
+  corp = game.corporations.first
+  player = rnd.entities[rnd.entity_index]
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.shares.each_with_index do |share, i|
+    owner = player if share.president || i <= sold
+    owner ||= game.share_pool if pool && i == sold + 1
+    owner ||= game.players.last if !pool && i == sold + 1
+    game.share_pool.transfer_shares(share.to_bundle, owner) if owner
+  end
+  corp.define_singleton_method(:operated?) { true }
+  game.bank.spend(5000, corp)
+  [corp.num_ipo_shares, step.actions(corp).include?('buy_shares')]
+end
+
+# Whether a company offered early (`phase_purchases`) is still offered to its buyer once
+# that corporation owns it (1870's river company, all phase 1 long); nil when unasked.
+def early_buys_kept(game, offered)
+  sym, buyers = offered.first
+  corp = game.corporation_by_id(buyers.first)
+  company = game.company_by_id(sym)
+  company.owner&.companies&.delete(company)
+  company.owner = corp
+  corp.companies << company
+  game.purchasable_companies(corp).include?(company)
+rescue StandardError
+  nil
 end
 
 # Whether each company-buying step of the operating round offers a corporation one of the

@@ -43,6 +43,10 @@ STEPS = {
 LOAN_METHODS = {"process_take_loan", "process_payoff_loan", "must_payoff?"}
 """A title's own step that takes loans, pays them back and forces repayment (1856's):
 played by the ``loans`` step, with ``rules.loans`` from the built game's loan terms."""
+PRICE_PROTECTION = {"price_protection", "process_pass"}
+"""A title's own share step taking a president's buy of the shares another player has just
+sold, or the pass that lets the price drop (1870's and 1850's): the ``price_protection``
+step."""
 INTERNAL = {"EndGame", "Message", "Program"}
 KINDS = {"Auction": "auction", "Draft": "auction", "Stock": "stock", "Operating": "operating"}
 AUCTIONS = ("waterfall_auction", "selection_auction", "simple_draft")
@@ -87,6 +91,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
             name = "special_buy"
         if base == "SpecialToken" and "teleport" in abilities:
             name = "teleport"
+        if base == "BuySellParShares" and set(step.get("methods") or []) >= PRICE_PROTECTION:
+            name = "price_protection"
         if name is None:
             gaps.add("rounds", f"{where}: step {base or _short(own)} has no step in the library (left out)")
             continue
@@ -115,6 +121,28 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
             last = len(steps) - 1 - steps[::-1].index("buy_company")
             steps[last] = {"step": "buy_company", "blocking": True}
     return steps
+
+
+def price_protection_terms(steps: list[Any], probed: Any) -> None:
+    """The stock round's ``price_protection`` step (in ``steps``) with ``sellers_protect``
+    where the title's step lets a president who sold earlier in the round protect (the
+    dump's ``price_protection``)."""
+    if not isinstance(probed, dict) or probed.get("sellers_protect") is not True:
+        return
+    for i, entry in enumerate(steps):
+        if entry == "price_protection":
+            steps[i] = {"step": "price_protection", "sellers_protect": True}
+
+
+def buy_back_step(steps: list[Any], probed: Any) -> None:
+    """A ``buy_back_shares`` step before the stock round's share dealing (in ``steps``)
+    where the title's share step lets a corporation buy back its shares in its
+    president's turn (the dump's ``buy_back``: 1870's, with its ``treasury_limit``)."""
+    if not isinstance(probed, dict) or not isinstance(probed.get("treasury_limit"), int):
+        return
+    if "buy_sell_par_shares" in steps and "buy_back_shares" not in steps:
+        entry = {"step": "buy_back_shares", "treasury_limit": probed["treasury_limit"]}
+        steps.insert(steps.index("buy_sell_par_shares"), entry)
 
 
 def _once(steps: list[Any], plain: list[bool], where: str, gaps: Gaps) -> list[Any]:

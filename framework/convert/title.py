@@ -33,7 +33,13 @@ from framework.convert.mergers import convert_minor_mergers
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.reserved import par_payments, reserved_exchanges
 from framework.convert.revenues import revenue_from_phase
-from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
+from framework.convert.rounds import (
+    behaviour_gaps,
+    buy_back_step,
+    convert_rounds,
+    library_steps,
+    price_protection_terms,
+)
 from framework.convert.rules import convert_rules
 from framework.convert.stock import (
     constant,
@@ -404,6 +410,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     capital_and_floats(build, rules, trains, gaps)
     convert_destinations(build, corporations)
     convert_loans(build, rules, rounds["operating"]["steps"])
+    price_protection_terms(rounds["stock"]["steps"], build.get("price_protection"))
+    buy_back_step(rounds["stock"]["steps"], build.get("buy_back"))
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
     probed_depot_limits(phases, build.get("depot_limits"), build.get("depot_repeat_types"))
@@ -740,7 +748,7 @@ def _share_company_probes(builds: dict[int, dict[str, Any]], base_count: int) ->
     draw removed them at setup, as 1846's does by player count): the answer of the base
     build, or else of the largest build that had the company, so that a company's
     abilities do not differ by player count only because the probe could not ask it."""
-    order = [base_count] + sorted((n for n in builds if n != base_count), reverse=True)
+    order = [base_count, *sorted((n for n in builds if n != base_count), reverse=True)]
     for key in COMPANY_PROBES:
         found: dict[str, Any] = {}
         for n in order:

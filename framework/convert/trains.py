@@ -261,7 +261,8 @@ def phase_purchases(phases: dict[str, Any], probed: Any, corporations: set[str])
     (``probed``: the dump's ``phase_purchases``): a phase whose status lets players buy
     from one another though the title offers them none loses ``players_buy_companies``;
     a phase without ``buy_companies`` in which the title offers companies to corporations
-    gets them as ``early_company_buys`` (any corporation, when offered to all)."""
+    gets them as ``early_company_buys`` (any corporation, when offered to all), and
+    ``early_company_buys_kept`` where a buyer owning one is still offered it."""
     if not isinstance(probed, dict):
         return
     for name, found in probed.items():
@@ -277,6 +278,8 @@ def phase_purchases(phases: dict[str, Any], probed: Any, corporations: set[str])
             str(sym): [] if set(buyers) >= corporations else sorted(str(b) for b in buyers)
             for sym, buyers in sorted(offered.items())
         }
+        if found.get("kept") is True:
+            entry["early_company_buys_kept"] = True
 
 
 def early_buy_steps(steps: list[Any], probed: Any) -> None:

@@ -120,6 +120,9 @@ class Corporation:
     counters: dict[str, int] = field(default_factory=dict)
     """Numbers a title's operating layer keeps on the charter (the goods layer: income
     track markers and locomotive level)."""
+    withheld: list[str] = field(default_factory=list)
+    """Its certificates it has bought back (``buy_back_shares``): in its treasury, for
+    sale to nobody."""
 
     @property
     def issuer(self) -> str:

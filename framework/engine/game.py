@@ -57,6 +57,10 @@ if TYPE_CHECKING:
 
 
 STALLED_TURNS = 20
+RECORDS_OF_CHECKS = frozenset({"destination_connection"})
+"""Actions recording a check 18xx.games' engine made by itself, in the name of an entity
+that need not be acting (a destination check names the corporation that just operated)."""
+
 """Game turns in which no round had anything to do, their companies paying all the while,
 after which a game is refused as stalled."""
 
@@ -311,7 +315,16 @@ class Game:
         kinds = self.kinds_of(entity)
         if etype not in kinds:
             raise GameError("entity", f"the game has no {etype} {entity}")
+        if action.get("type") in RECORDS_OF_CHECKS:
+            return  # a record of the engine's check names any entity, acting or not
         acting = self.entity_type(entity)
+        if (
+            etype != acting
+            and etype == "corporation"
+            and self.round is not None
+            and action.get("type") in self.round.offered(entity)
+        ):
+            return  # a corporation acting in its president's turn (a buy-back)
         if etype != acting:
             raise GameError(
                 "entity", f"{entity} acts now as the {acting} {entity}; the {etype} {entity} cannot act now"

@@ -88,8 +88,11 @@ def check_sale(
             raise GameError("presidency", f"nobody else can take the presidency of {corp.sym}")
 
 
-def sell(game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int) -> None:
-    """Carry out a checked sale: certificates to the pool, money to the seller, price down."""
+def sell(
+    game: Game, seller: str, corp: Corporation, shares: list[Share], percent: int, *, move: bool = True
+) -> None:
+    """Carry out a checked sale: certificates to the pool, money to the seller, price down
+    (unless not ``move``: a drop that waits for price protection, :func:`sale_move`)."""
     price = game.market.price(corp.sym)
     was_president = corp.president() == seller
     for share in shares:
@@ -106,8 +109,14 @@ def sell(game: Game, seller: str, corp: Corporation, shares: list[Share], percen
         back -= share.percent
     finance.pay(game, BANK, seller, price * percent // 10)
     game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {price * percent // 10}")
+    if move:
+        sale_move(game, corp, percent, was_president)
+
+
+def sale_move(game: Game, corp: Corporation, percent: int, by_president: bool) -> None:
+    """The share price's move for a sale of ``percent`` (``rules.stock.sell_move``)."""
     move = game.title.rules.stock.sell_move
-    if move == "none" or (move.endswith("_if_president") and not was_president):
+    if move == "none" or (move.endswith("_if_president") and not by_president):
         return
     direction = "left" if move.startswith("left") else "down"
     game.market.move(corp.sym, [direction] * (percent // 10 if move.endswith("_per_share") else 1))

@@ -44,6 +44,13 @@ class Step(Shorthand):
     """For a ``buy_company`` step: whether it offers the companies a phase lets
     corporations buy early (the phase's ``early_company_buys``); 1850's end-of-turn step
     does not, where its first one does."""
+    treasury_limit: int | None = Field(default=None, ge=1)
+    """For a ``buy_back_shares`` step: a corporation buys back a share only while it holds
+    fewer than this many of its own (unsold or bought back); none: no such limit."""
+    sellers_protect: bool = False
+    """For a ``price_protection`` step: whether a president who sold shares of the
+    corporation earlier in the round may still protect another player's sale of it
+    (1850; 1870 forbids it). Nobody protects their own sale."""
 
 
 class Round(Entry):

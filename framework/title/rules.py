@@ -418,6 +418,10 @@ class DividendRules(Model):
     """Who receives the dividend on shares in the corporation's own treasury."""
     pool_shares_pay: Literal["corporation", "nobody"] = "nobody"
     """Who receives the dividend on shares in the bank pool."""
+    ipo_shares_pay: Literal["corporation", "nobody"] = "nobody"
+    """Who receives the dividend on a fully capitalised corporation's unsold shares (its
+    initial offering): nobody, or the corporation (1870's and 1850's "treasury", whose
+    shares pay the corporation while those in the pool pay nobody)."""
     rounding: Literal["up", "down"] = "up"
     """How a holder's dividend is rounded to whole money (up: as 18xx.games)."""
     asked_without_revenue: bool = False

@@ -144,8 +144,9 @@ class City(Stop):
 
     revenue: Revenue = 0
     """Its revenue; 0 on an empty city site."""
-    slots: int = Field(default=1, ge=1)
-    """How many station tokens it holds."""
+    slots: int = Field(default=1, ge=0)
+    """How many station tokens it holds; none on a city nobody may place a token in (an
+    off-board city printed without a token circle), which never blocks a route."""
     neutral_tokens: int = Field(default=0, ge=0)
     """Slots of a city printed on the map that a neutral station fills from the start
     (18GA's and 18EU's off-board cities): nobody may place a token there, and the city

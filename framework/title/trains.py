@@ -108,6 +108,11 @@ class Phase(Entry):
     is off, each with the corporations that may buy it (an empty list: any corporation):
     1870's river bridge company, bought in phase 1 by the two corporations on the river;
     1850's two phase-2 companies, bought by any."""
+    early_company_buys_kept: bool = False
+    """The corporations of ``early_company_buys`` are offered their companies all the
+    phase long, even once one of them owns it: a blocking ``buy_company`` step waits for
+    their pass while they can pay the company's least price (18xx.games keeps offering
+    1870's river company to the two river corporations throughout phase 1)."""
     players_buy_companies: bool = False
     """Players may buy private companies from one another in their stock-round turns, at
     any price the buyer can pay (1830's phases 2–4; from the game turn

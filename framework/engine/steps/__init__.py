@@ -11,6 +11,7 @@ classes (:mod:`framework.engine.steps.catalogue`, ``framework/data/steps.yaml``)
 
 from framework.engine.steps import (
     auction,
+    buy_back,
     buying,
     companies,
     draft,
@@ -18,6 +19,7 @@ from framework.engine.steps import (
     issue,
     loans,
     move_token,
+    price_protection,
     priority_card,
     redeem,
     rights,
@@ -36,6 +38,7 @@ __all__ = [
     "RoundState",
     "Step",
     "auction",
+    "buy_back",
     "buying",
     "companies",
     "draft",
@@ -43,6 +46,7 @@ __all__ = [
     "issue",
     "loans",
     "move_token",
+    "price_protection",
     "priority_card",
     "redeem",
     "rights",

@@ -87,7 +87,8 @@ class BuyCompany(Step):
     """Buy a private company from its player owner. In its blocking form at the end of
     the turn it also waits for a pass while the corporation has a company ability usable
     at any point of its turn (a bonus marker, lays ``when: [operating_turn]``, a
-    ``move_token`` not yet used)."""
+    ``move_token`` not yet used), or while the phase keeps offering it a company
+    (``early_company_buys_kept``)."""
 
     description = "The operating corporation buys a private company from a player."
     blocks = False
@@ -143,9 +144,21 @@ class BuyCompany(Step):
             return []
         if self.priced(entity):
             return ["buy_company", "pass"] if self.blocks else ["buy_company"]
-        if self.blocks and self.usable_ability(entity):
+        if self.blocks and (self.usable_ability(entity) or self.offer_kept(entity)):
             return ["pass"]
         return []
+
+    def offer_kept(self, buyer: str) -> bool:
+        """Whether the phase keeps offering ``buyer`` one of its early companies it can
+        pay for though it is not for sale (``early_company_buys_kept``)."""
+        phase = self.game.phase_spec()
+        if not (phase.early_company_buys_kept and self.early):
+            return False
+        cash = self.game.corporations[buyer].cash
+        return any(
+            (not buyers or buyer in buyers) and price_range(self.game, sym)[0] <= cash
+            for sym, buyers in phase.early_company_buys.items()
+        )
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
         game = self.game

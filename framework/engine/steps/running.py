@@ -13,7 +13,7 @@ from framework.base.errors import GameError
 from framework.board.routes import IllegalRoute, PathRef, check_route, revenue
 from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
-from framework.engine.entities import BANK, POOL
+from framework.engine.entities import BANK, IPO, POOL
 from framework.engine.events import LOSES_WEAKEST_RUN
 from framework.engine.purchases import has_route
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -247,7 +247,9 @@ def payout(game: Game, sym: str, amount: int) -> None:
             payee = sym if rules.treasury_shares_pay == "corporation" else None
         elif owner == POOL:
             payee = sym if rules.pool_shares_pay == "corporation" else None
-        else:  # the initial offering pays nobody
+        elif owner == IPO:
+            payee = sym if rules.ipo_shares_pay == "corporation" else None
+        else:
             payee = None
         if payee is not None:
             finance.pay(game, BANK, payee, finance.dividend_per_holder(amount, percent, rules.rounding))

@@ -29,6 +29,7 @@ from framework.engine.entities import POOL
 from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
 from framework.engine.steps.companies import price_range
+from framework.engine.steps.price_protection import queue_sale
 from framework.engine.steps.stock_turn import StockTurn, purchase_source
 from framework.title.companies import ControlsMinor
 
@@ -214,7 +215,11 @@ class BuySellParShares(StockTurn):
             )
         shares.check_sale(game, player, corp, certs, percent)
         self.check_vested(player, corp, percent)
-        shares.sell(game, player, corp, certs, percent)
+        protection = self.round.step("price_protection")
+        president = corp.president()
+        shares.sell(game, player, corp, certs, percent, move=protection is None)
+        if protection is not None:
+            queue_sale(self.round, corp, certs, percent, player, president)
         rnd.sold.setdefault(player, []).append(corp.sym)
         rnd.sold_turn.append(corp.sym)
         if not (rnd.bought or rnd.parred):

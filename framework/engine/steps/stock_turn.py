@@ -172,6 +172,8 @@ class StockTurn(Step):
         for share in corp.shares:
             if share.owner not in (corp.sym, "ipo", POOL) or share.president or share.id in held:
                 continue
+            if share.id in corp.withheld:
+                continue
             if reserved and reserved_shares.held(game, corp, share):
                 continue
             if limited and share.percent > room:
