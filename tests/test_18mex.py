@@ -272,8 +272,10 @@ def test_a_candidate_merges_into_ndm(the_18mex):
     assert "4-0" in {t.id for t in game.trains.values() if t.owner == "NdM"}
     assert game.track_board.cities_of("NdM") and not game.track_board.cities_of("MEX")
     assert ("P13", 0) in game.track_board.cities_of("NdM")
-    full = replayed_to(the_18mex, GAME, 266, [offered(refund=1)])
+    assert game.corporations["NdM"].added_tokens == [80], "the second exchange token, at $80"
+    full = replayed_to(the_18mex, GAME, 266, [offered(refund=1, exchange_tokens=3)])
     assert full.players_by_id[president].cash == cash + 240
+    assert full.corporations["NdM"].added_tokens == [80, 80]
 
 
 def test_the_candidates_leave_out_the_excluded_and_the_target_s_president(the_18mex):
@@ -306,6 +308,7 @@ def test_ndm_s_president_chooses_which_other_token_ndm_keeps(the_18mex):
     ]
     game = replayed_to(the_18mex, other, 373)
     assert game.merger is None and not game.track_board.cities_of("MEX")
+    assert not game.corporations["NdM"].added_tokens
     assert {c[0] for c in game.track_board.cities_of("NdM")} >= {"M10", "P13"}
     game = replayed_to(the_18mex, other, 372, [offered(exchange_tokens=3)])
     assert game.merger is None and {"M10", "K6"} <= {c[0] for c in game.track_board.cities_of("NdM")}

@@ -173,8 +173,10 @@ def merge(game: Game, offer: MergerOffer, sym: str) -> None:
     if len(placed) <= exchange:
         for city in placed:
             replace(game, offer.into, sym, city)
+        _add_left(game, offer.into, exchange - len(placed))
     else:
         game.merger = {"into": offer.into, "candidates": [], "choose": [list(c) for c in placed], "from": sym}
+        game.merger["left"] = exchange - 1
     if corp.cash:
         game.log(f"{offer.into} receives the {sym} treasury of {corp.cash}")
         finance.pay(game, sym, offer.into, corp.cash)
@@ -184,6 +186,14 @@ def merge(game: Game, offer: MergerOffer, sym: str) -> None:
     corp.closed = True
     if not placed or len(placed) <= exchange:
         game.merger = None
+
+
+def _add_left(game: Game, into: str, left: int) -> None:
+    """The exchange tokens left unplaced go on the target's charter, at its last token's price."""
+    if left > 0:
+        price = game.title.corporations[into].tokens[-1]
+        game.corporations[into].added_tokens.extend([price] * left)
+        game.log(f"{into} gets {left} exchange token(s) at {price}")
 
 
 def replace(game: Game, into: str, sym: str, city: tuple[str, int]) -> None:
@@ -202,6 +212,7 @@ def choose(game: Game, hex_id: str) -> None:
         from framework.base.errors import GameError
 
         raise GameError("merger_offer", f"{merger['from']} has no token in {hex_id} to exchange")
+    _add_left(game, merger["into"], int(merger.get("left", 0)))
     for city in cities:
         if city[0] == hex_id:
             replace(game, merger["into"], merger["from"], city)

@@ -16,7 +16,8 @@ target's certificate ``certificate`` (held back from sale until the offer), ever
 certificate players hold is refunded at ``refund`` of its market price, and the pool's go
 back; the target gets ``exchange_tokens`` tokens (the first replaces the merged
 corporation's home token, the target's president chooses which other token the second
-replaces, the others leave the map), then its treasury and trains. When none merges (or
+replaces, the others leave the map; those left over go on its charter), then its
+treasury and trains. When none merges (or
 the target has not floated), the certificate limit rises by ``declined_limit``.
 """
 
@@ -42,7 +43,8 @@ class MergerOffer(Model):
     """The fraction of the market price each other certificate held by a player is
     refunded at, rounded up per player."""
     exchange_tokens: int = Field(default=2, ge=0)
-    """Tokens the target gets to replace the merged corporation's tokens."""
+    """Tokens the target gets to replace the merged corporation's tokens; those left
+    unplaced go on its charter, after its own, at its last token's price."""
     declined_limit: int = Field(default=1, ge=0)
     """How much the certificate limit rises when no corporation merges."""
 
