@@ -21,12 +21,14 @@ from framework.title.rules import TileLaySlot
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"13315": 435, "18MEX_game_end_stock_market": 520, "80226": 554, "hotseat01": 539}
+REACHED = {"13315": 501, "18MEX_game_end_stock_market": 520, "80226": 554, "hotseat01": 539}
 """The last action each real game replays to (before the minors' tile action: 37, 17, 34
 and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164; before
 the minors merged into NdM and UdY: 163, 341, 234 and 330; before NdM's own train limit:
 265, 453, 359 and 330; before a new president's certificates were handed over newest first:
-hotseat01's 330; before the NdM merger offer of phase 5: 265, 465, 368 and 531)."""
+hotseat01's 330; before the NdM merger offer of phase 5: 265, 465, 368 and 531; 13315
+before a lone 5% certificate sold: 435). 13315 plays to its end (its result differs by
+Player 4's $40: Mexico City's and Puebla's tiles are laid together in 18xx.games)."""
 
 KCMO = (
     "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
@@ -142,6 +144,8 @@ def test_real_18mex_games_replay_past_their_minors_turns(the_18mex, path):
     outcome = replay(record, title_for(record, the_18mex))
     failed = outcome.failed_action.get("id") if outcome.failed_action else None
     assert failed is None or failed > REACHED[path.stem], str(outcome.failure)
+    if path.stem == "13315":  # before selling a lone 5% certificate it stopped at 436
+        assert outcome.failure is None and outcome.game.finished
 
 
 def test_a_minor_skips_its_track_step_until_it_can_pay_for_its_home_hex(the_18mex):
@@ -337,3 +341,12 @@ def test_the_exchanged_certificate_is_held_back_until_the_offer(the_18mex):
     game = replayed_to(the_18mex, GAME, 99, [offered(certificate=1)])
     ids = {s.id for s in game.round.active_step().buyable(player, game.corporations["NdM"])}
     assert "NdM_9" in ids and "NdM_1" not in ids
+
+
+def test_a_lone_5_percent_certificate_sells(the_18mex):
+    """ "Player 2 sells a 5% share of NdM and receives $50" (NdM_8, minor B's trade-in)."""
+    game = replayed_to(the_18mex, GAME, 435)
+    player = game.players_by_id["3542"]
+    cash = player.cash
+    game.process({"type": "sell_shares", "entity": "3542", "shares": ["NdM_8"], "percent": 5})
+    assert player.cash == cash + 50
