@@ -1566,6 +1566,20 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows",
     ),
     "rules.stock.presidency_swap": (MEX + "test_a_new_president_hands_over_the_certificates_they_got_last",),
+    "trains.events.offer.into": (
+        MEX + "test_the_candidates_leave_out_the_excluded_and_the_target_s_president",
+    ),
+    "trains.events.offer.excluded": (
+        MEX + "test_the_candidates_leave_out_the_excluded_and_the_target_s_president",
+    ),
+    "trains.events.offer.certificate": (MEX + "test_the_exchanged_certificate_is_held_back_until_the_offer",),
+    "trains.events.offer.refund": (MEX + "test_a_candidate_merges_into_ndm",),
+    "trains.events.offer.exchange_tokens": (
+        MEX + "test_ndm_s_president_chooses_which_other_token_ndm_keeps",
+    ),
+    "trains.events.offer.declined_limit": (
+        MEX + "test_when_every_candidate_declines_the_certificate_limit_rises",
+    ),
     "minors.merges_into.corporation": (MEX + "test_the_3_prime_train_merges_the_minors_into_ndm_and_udy",),
     "minors.merges_into.share": (MEX + "test_a_trade_in_share_is_not_for_sale_until_its_minor_merges",),
     "minors.merges_into.counts_for_limit": (

@@ -304,6 +304,14 @@ class Board:
         self.tokens[city] = slots
         self._token_changed(owner, city)
 
+    def replace_token(self, owner: str, new_owner: str, city: City) -> None:
+        """Put ``new_owner``'s token in the slot of ``owner``'s (a merger's exchange)."""
+        slots = list(self.slots(city))
+        slots[slots.index(owner)] = new_owner
+        self.tokens[city] = slots
+        self._token_changed(owner, city)
+        self._token_changed(new_owner, city)
+
     def cities_of(self, owner: str) -> list[City]:
         """The cities holding ``owner``'s tokens."""
         return [city for city, slots in self.tokens.items() if owner in slots]

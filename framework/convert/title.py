@@ -29,7 +29,7 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
-from framework.convert.mergers import convert_minor_mergers
+from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.reserved import par_payments, reserved_exchanges
 from framework.convert.revenues import revenue_from_phase
@@ -426,6 +426,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     own_tiles(board["hexes"], build.get("hex_tiles"), tiles)
     minors = convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps)
     convert_minor_mergers(build.get("minor_mergers"), trains_raw, trains, minors, gaps)
+    convert_merger_offers(build, trains_raw, trains, rounds, gaps)
     out = {
         "map": board,
         "tiles": tiles,

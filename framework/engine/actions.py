@@ -205,6 +205,10 @@ class DiscardTrain(Move):
     train: Id
 
 
+class Merge(Move):
+    corporation: Id
+
+
 class Choose(Move):
     choice: Any
 
@@ -282,6 +286,7 @@ PLAYED: dict[str, type[Move]] = {
     "buy_company": BuyCompany,
     "assign": Assign,
     "discard_train": DiscardTrain,
+    "merge": Merge,
     "bankrupt": Bankrupt,
     "end_game": EndGame,
     "vote": Vote,

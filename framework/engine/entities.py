@@ -108,6 +108,9 @@ class Corporation:
     """How many of its charter's tokens it has placed (home included)."""
     extra_tokens: int = 0
     """Tokens placed beyond the charter (a merged minor's)."""
+    added_tokens: list[int] = field(default_factory=list)
+    """The prices of tokens added after its charter's (a merger offer's exchange tokens
+    left unplaced), to be placed after them."""
     bot: bool = False
     """Requisitioned by the virtual player."""
     loans: int = 0

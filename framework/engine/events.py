@@ -12,6 +12,8 @@
   reference §4.12).
 * ``minors_merge``: minors with ``merges_into`` merge into their corporations (see
   :mod:`framework.engine.mergers`).
+* ``merger_offer``: a corporation offers the players' corporations to merge into it
+  (see :mod:`framework.engine.merger_offer`).
 * ``lose_weakest_run``: every floated corporation that owns a train, and the buyer, is
   marked (``LOSES_WEAKEST_RUN``) to give up one train's earnings in its next operating
   turn (see :mod:`framework.engine.steps.running`).
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance, mergers, operating
+from framework.engine import finance, merger_offer, mergers, operating
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 from framework.title.companies import BonusMarker, BonusTokens, RevenueChange
 from framework.title.corporations import Reservation
@@ -107,6 +109,9 @@ def run(game: Game, event: Event, train: Train) -> None:
         game.log("Corporations started from now on hold no money in escrow")
     elif event.type == "minors_merge":
         mergers.minors_merge(game)
+    elif event.type == "merger_offer":
+        assert event.offer is not None, "checked with the title"
+        merger_offer.start(game, event.offer, train)
 
 
 LOSES_WEAKEST_RUN = "loses_weakest_run"

@@ -144,6 +144,10 @@ def certificate_count(game: Game, player: str) -> int:
 
 
 def certificate_limit(game: Game) -> int:
+    return _certificate_limit(game) + getattr(game, "limit_rise", 0)
+
+
+def _certificate_limit(game: Game) -> int:
     limits = game.title.certificate_limit
     players = game.counted_players
     if limits.players is not None:

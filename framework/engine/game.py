@@ -106,6 +106,12 @@ class Game:
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []
+        self.merger: dict[str, Any] | None = None
+        """A ``merger_offer`` in progress (see :mod:`framework.engine.merger_offer`)."""
+        self.merger_offers_made: list[str] = []
+        """The targets of the ``merger_offer`` events that have come."""
+        self.limit_rise = 0
+        """What declined merger offers added to the certificate limit."""
         """Corporations nationalised, in order."""
         self.share_seq = 0
         self.messages: list[str] = []

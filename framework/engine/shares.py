@@ -60,7 +60,8 @@ def check_sale(
     total = sum(s.percent for s in shares)
     pres = next((s.percent for s in shares if s.president), 0)
     leftover = total - percent
-    if percent <= 0 or percent % 10 or leftover < 0 or (leftover and leftover >= pres):
+    unit = min((s.percent for s in corp.shares if not s.president), default=10)
+    if percent <= 0 or percent % min(unit, 10) or leftover < 0 or (leftover and leftover >= pres):
         raise GameError("shares", f"{percent}% cannot be sold with {', '.join(s.id for s in shares)}")
     if leftover and len(shares) < len(corp.certificates_of(seller)):
         raise GameError(

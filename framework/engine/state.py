@@ -49,6 +49,9 @@ SCALARS = (
     "draws",
     "float_percent",
     "escrow_ended",
+    "merger",
+    "merger_offers_made",
+    "limit_rise",
 )
 
 
@@ -83,7 +86,13 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
 
     game = Game.__new__(Game)
     game.title = title
-    since = {"float_percent": None, "escrow_ended": False}  # (states saved before these were kept)
+    since: dict[str, Any] = {
+        "float_percent": None,
+        "escrow_ended": False,
+        "merger": None,
+        "merger_offers_made": [],
+        "limit_rise": 0,
+    }  # (states saved before these were kept)
     for name in SCALARS:
         setattr(game, name, data[name] if name in data or name not in since else since[name])
     game.optional_rules = list(data["optional_rules"])

@@ -143,8 +143,9 @@ def next_price(game: Game, entity: str) -> int | None:
     """The price of the next token from the charter, or ``None`` when none is left."""
     if entity not in game.corporations:
         return None
-    used = game.corporations[entity].tokens_used
-    prices = game.title.corporations[entity].tokens
+    corp = game.corporations[entity]
+    used = corp.tokens_used
+    prices = [*game.title.corporations[entity].tokens, *corp.added_tokens]
     return prices[used] if used < len(prices) else None
 
 

@@ -26,6 +26,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from framework.title.base import Entry, Model, Name, Shorthand, TileColor, Unlimited, keyed
+from framework.title.merger_offer import MergerOffer
 
 EVENTS: dict[str, str] = {
     "close_companies": "Every private company closes, except those that never close.",
@@ -56,6 +57,7 @@ EventType = Literal[
     "float_percent",
     "end_escrow",
     "minors_merge",
+    "merger_offer",
 ]
 """A framework event's name."""
 
@@ -80,6 +82,8 @@ class Event(Shorthand):
     phase change and rusting); 6, the sixth (18xx.games' ``when``)."""
     percent: int | None = Field(default=None, ge=10, le=100)
     """For ``float_percent``: the new percent a corporation must sell to float."""
+    offer: MergerOffer | None = None
+    """For ``merger_offer``: what is offered (see :mod:`framework.title.merger_offer`)."""
 
     @model_validator(mode="after")
     def _one(self) -> Event:
@@ -87,6 +91,8 @@ class Event(Shorthand):
             raise ValueError("an event names either a framework event (type) or a hook")
         if (self.type == "float_percent") != (self.percent is not None):
             raise ValueError("a float_percent event, and only it, gives the new percent")
+        if (self.type == "merger_offer") != (self.offer is not None):
+            raise ValueError("a merger_offer event, and only it, gives its offer")
         return self
 
 

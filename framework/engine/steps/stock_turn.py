@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import finance, mergers, par_exchange, reserved_shares, shares
+from framework.engine import finance, merger_offer, mergers, par_exchange, reserved_shares, shares
 from framework.engine.entities import POOL
 from framework.engine.gifts import PRESIDENCIES_GIVEN
 from framework.engine.steps.base import RoundState, Step
@@ -169,6 +169,7 @@ class StockTurn(Step):
         out = []
         prices: dict[str, int] = {}  # by where the share is: the price is the same there
         held = mergers.held_back(game) if game.title.minors else set()
+        held |= merger_offer.held_back(game)
         for share in corp.shares:
             if share.owner not in (corp.sym, "ipo", POOL) or share.president or share.id in held:
                 continue
