@@ -220,6 +220,7 @@ def build_data(game)
     'ports' => try { port_probe(game_for(game.class, game.players.size, game.optional_rules)) },
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
+    'assignment_bonuses' => try { assignment_bonuses(game) },
     'unupgradable_tiles' => try { unupgradable_tiles(game) },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
@@ -549,6 +550,71 @@ def assigned_bonuses(game)
       'reachable' => assign_probe(game, company.sym, ability.hexes.first, train: true, loading: false).nil?,
     }
   end
+end
+
+# Bonuses a title's own `revenue_for` pays a corporation's route for a company assigned
+# both to a hex and to that corporation (18xx.games' assignments, 1846's port, meat and
+# boomtown bonuses), by company with an `assign_hexes` ability: for each of its hexes,
+# what a route stopping there and at another centre earns more once the company owned
+# by the first corporation is assigned to both; the train event removing the assignment;
+# the hexes' assignments a corporation owning it may make in each operating round; and
+# whether a player owning it assigns it to a corporation of their choice.
+def assignment_bonuses(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  game.companies.each_with_object({}) do |company, out|
+    abilities = company.all_abilities
+    hexes = abilities.find { |a| a.type == :assign_hexes }&.hexes
+    next unless hexes
+
+    amounts = hexes.to_h { |hex| [hex, assignment_extra(game, company.sym, hex)] }
+    next unless amounts.values.all? { |a| a.is_a?(Integer) && a.positive? }
+
+    events = game.depot.trains.flat_map { |t| t.events.map { |e| [t.name, e['type']] } }.uniq
+    until_train = events.find do |_, event|
+      fresh, hex = assignment_game(game, company.sym, hexes.first)
+      fresh.send("event_#{event}!")
+      !hex.assigned?(company.id)
+    rescue StandardError
+      false
+    end
+    owned = abilities.find { |a| a.type == :assign_hexes && a.owner_type == :corporation }
+    out[company.sym] = {
+      'hexes' => hexes, 'amounts' => amounts, 'count' => owned&.count,
+      'per_round' => owned&.count_per_or,
+      'player_assigns' => abilities.any? { |a| a.type == :assign_corporation && a.owner_type == :player },
+      'until_train' => until_train&.first, 'until_event' => until_train&.last,
+    }
+  end
+end
+
+# A fresh game in which the first corporation owns `sym`, and `sym` is assigned to it and
+# to `hex`: the game and the hex.
+def assignment_game(game, sym, hex_id)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  company = fresh.company_by_id(sym)
+  corp = fresh.corporations.first
+  company.owner = corp
+  corp.companies << company
+  hex = fresh.hex_by_id(hex_id)
+  hex.assign!(company.id)
+  corp.assign!(company.id)
+  [fresh, hex]
+end
+
+# What a route of the first corporation stopping in `hex_id` and at another centre earns
+# more with `sym` assigned to the hex and the corporation than without.
+def assignment_extra(game, sym, hex_id)
+  plain = game_for(game.class, game.players.size, game.optional_rules)
+  fresh, hex = assignment_game(game, sym, hex_id)
+  [plain, fresh].map do |g|
+    h = g.hex_by_id(hex_id)
+    stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
+    other = g.hexes.flat_map { |x| x.id == hex_id ? [] : x.tile.cities }.first
+    return nil unless stop && other
+
+    revenue_extra(g, g.corporations.first, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
+  end.then { |without, with| with && without ? with - without : nil }
 end
 
 # A fresh game in which the first corporation owns `sym` (and a train if `train`) and the

@@ -407,8 +407,13 @@ def convert_companies(
             elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
-                abilities.append((assigned or {})[sym])
+                if (assigned or {})[sym] not in abilities:
+                    abilities.append((assigned or {})[sym])
                 continue
+            if ability.get("type") == "assign_corporation" and (assigned or {}).get(sym, {}).get("per_round"):
+                continue  # the corporation it goes to: ``player_assigns``, or the one buying it
+            if ability.get("type") == "assign_corporation" and ability.get("when") == "sold" and sym in (assigned or {}):
+                continue  # a corporation buying it is the one its bonus pays
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(
             a["type"] == "shares" and a.get("president") for a in abilities

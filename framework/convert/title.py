@@ -17,6 +17,7 @@ from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.draws import choice_group_draws, group_draws
+from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.entities import (
     assigned_bonuses,
     carried_tokens,
@@ -330,7 +331,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         set(corporations),
         gaps,
         _minors_of_companies(build),
-        assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
+        {
+            **assignment_bonuses(probed_assignments(dump), build.get("phases")),
+            **assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
+        },
     )
     rules["company_sales"] = sales
     _lays_closing(companies, build.get("lay_closes"))
@@ -355,7 +359,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
     trains = convert_trains(trains_raw, depot_counts(build, gaps), phase_names, gaps)
-    for found in (build.get("assigned_bonuses") or {}).values():
+    for found in [*(build.get("assigned_bonuses") or {}).values(), *probed_assignments(dump).values()]:
         if isinstance(found, dict) and found.get("until_event") and found.get("until_train") is not None:
             # the event is what removes the company's assigned bonus (its ``until``)
             gaps.drop("trains", f"train {found['until_train']}: event {found['until_event']}")

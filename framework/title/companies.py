@@ -214,6 +214,24 @@ class AssignedBonus(AbilityBase):
     reached along track from its stations)."""
     until: Name | None = None
     """The phase at whose start the bonus is removed from the game (none: it stays)."""
+    amounts: dict[HexId, int] = Field(default_factory=dict)
+    """What routes stopping in some of its hexes earn instead of ``amount``, by hex
+    (1846's Steamboat: $40 in Wheeling and Holland, two ports each)."""
+    per_round: int | None = Field(default=None, ge=1)
+    """How many times a corporation owning it may assign it in each operating round, with
+    no limit over the game (``count`` is not counted); none: ``count`` times in all."""
+    player_assigns: bool = False
+    """While a player owns it, the bonus goes to the hex and to the corporation or minor
+    its owner chooses: at the start of each operating round, before anyone operates, the
+    round waits for the company to assign it to one of ``hexes`` and to a floated
+    corporation or minor (each once; as many ``assign`` actions) or pass. A corporation
+    buying the company becomes the one whose routes earn it (in the hex it is in), and
+    assigns the hex itself from then on. A company closing while a player owns it takes
+    its bonus out of the game."""
+
+    def amount_in(self, hex_id: str) -> int:
+        """What a route stopping in ``hex_id`` earns when the bonus is assigned there."""
+        return self.amounts.get(hex_id, self.amount)
 
 
 class EarlyTrainPurchase(AbilityBase):
