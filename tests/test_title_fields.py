@@ -1400,6 +1400,19 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[assigned_bonus].until": (
         T18AL + "test_the_coal_token_leaves_at_the_phase_it_lasts_until",
     ),
+    "companies.abilities[assigned_bonus].amounts": (
+        T1846 + "test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts",
+    ),
+    "companies.abilities[assigned_bonus].player_assigns": (
+        T1846 + "test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts",
+        T1846 + "test_a_player_owned_bonus_leaves_with_its_closing_company",
+    ),
+    "companies.abilities[assigned_bonus].per_round": (
+        T1846 + "test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_running",
+    ),
+    "companies.abilities[assigned_bonus].during": (
+        T1846 + "test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_running",
+    ),
     "corporations.abilities[station_bonus].type": (
         T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",
     ),

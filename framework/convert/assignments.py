@@ -56,6 +56,9 @@ def assignment_bonuses(probed: dict[str, dict[str, Any]], phases: Any) -> dict[s
             bonus["per_round"] = found["per_round"]
         elif isinstance(found.get("count"), int) and found["count"] > 1:
             bonus["count"] = found["count"]
+        when = found.get("when")
+        if isinstance(when, list) and when and set(when) <= {"track_and_token", "track", "route"}:
+            bonus["during"] = "track"
         if found.get("player_assigns") is True:
             bonus["player_assigns"] = True
         if found.get("until_train") is not None and str(found["until_train"]) in starts:

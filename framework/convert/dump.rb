@@ -581,7 +581,7 @@ def assignment_bonuses(game)
     owned = abilities.find { |a| a.type == :assign_hexes && a.owner_type == :corporation }
     out[company.sym] = {
       'hexes' => hexes, 'amounts' => amounts, 'count' => owned&.count,
-      'per_round' => owned&.count_per_or,
+      'per_round' => owned&.count_per_or, 'when' => Array(owned&.when).map(&:to_s),
       'player_assigns' => abilities.any? { |a| a.type == :assign_corporation && a.owner_type == :player },
       'until_train' => until_train&.first, 'until_event' => until_train&.last,
     }

@@ -410,10 +410,11 @@ def convert_companies(
                 if (assigned or {})[sym] not in abilities:
                     abilities.append((assigned or {})[sym])
                 continue
-            if ability.get("type") == "assign_corporation" and (assigned or {}).get(sym, {}).get("per_round"):
-                continue  # the corporation it goes to: ``player_assigns``, or the one buying it
-            if ability.get("type") == "assign_corporation" and ability.get("when") == "sold" and sym in (assigned or {}):
-                continue  # a corporation buying it is the one its bonus pays
+            bonus = (assigned or {}).get(sym) or {}
+            if ability.get("type") == "assign_corporation" and (
+                bonus.get("player_assigns") or (bonus and ability.get("when") == "sold")
+            ):
+                continue  # its ``player_assigns``, or the corporation buying it: the one it pays
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(
             a["type"] == "shares" and a.get("president") for a in abilities

@@ -12,12 +12,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.draws import choice_group_draws, group_draws
-from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.entities import (
     assigned_bonuses,
     carried_tokens,

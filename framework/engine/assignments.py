@@ -18,6 +18,7 @@ from framework.title.companies import AssignedBonus
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.engine.rounds import Round
 
 ASSIGNED_THIS_ROUND = RoundState(
     "assigned_this_round",
@@ -48,6 +49,12 @@ def assignments_left(game: Game, sym: str, ability: AssignedBonus) -> bool:
         removed = game.companies[sym].uses.get("assigned_bonus", 1) <= 0
         return not removed and _record(game).get(sym, []).count(HEX) < ability.per_round
     return game.companies[sym].uses.get("assigned_bonus", 0) > 0
+
+
+def routes_run(round_: Round) -> bool:
+    """Whether the operator has run its trains in this turn (its ``routes`` step done)."""
+    routes = round_.step("routes")
+    return routes is not None and routes.passed
 
 
 def used(game: Game, sym: str, ability: AssignedBonus) -> None:
@@ -146,7 +153,9 @@ def assign(game: Game, sym: str, target: str) -> None:
         company.assigned = (hex_now, target)
         note(game, sym, CORPORATION)
     else:
-        raise GameError("assigned bonus", f"{sym}'s bonus goes to one of {', '.join(ability.hexes)} or a corporation")
+        raise GameError(
+            "assigned bonus", f"{sym}'s bonus goes to one of {', '.join(ability.hexes)} or a corporation"
+        )
     game.log(f"{sym} is assigned to {target}")
 
 

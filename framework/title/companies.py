@@ -220,6 +220,10 @@ class AssignedBonus(AbilityBase):
     per_round: int | None = Field(default=None, ge=1)
     """How many times a corporation owning it may assign it in each operating round, with
     no limit over the game (``count`` is not counted); none: ``count`` times in all."""
+    during: Literal["turn", "track"] = "turn"
+    """When in its owner's turn a corporation assigns it: ``turn``, at any point (the turn's
+    end waits for it while it may); ``track``, only until its trains have run (18xx.games'
+    ``when: [track_and_token, route]``)."""
     player_assigns: bool = False
     """While a player owns it, the bonus goes to the hex and to the corporation or minor
     its owner chooses: at the start of each operating round, before anyone operates, the

@@ -123,7 +123,8 @@ class BuyCompany(Step):
         if owned_abilities(game, buyer, BonusMarker):
             return True
         if any(
-            assignable(game, sym, ability) for sym, ability in owned_abilities(game, buyer, AssignedBonus)
+            assignable(game, sym, ability) and ability.during == "turn"
+            for sym, ability in owned_abilities(game, buyer, AssignedBonus)
         ):
             return True
         if any(
@@ -302,6 +303,8 @@ class Assign(Step):
             return None
         ability = operating.ability(self.game, entity, "assigned_bonus")
         if not isinstance(ability, AssignedBonus) or not assignable(self.game, entity, ability):
+            return None
+        if ability.during == "track" and assignments.routes_run(self.round):
             return None
         return ability
 
