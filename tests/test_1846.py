@@ -259,8 +259,8 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 REACHED = {
     "10264": 46,
     "12666": 59,
-    "1846_game_end_reason_all_closed": 89,
-    "1846_game_end_reason_bankrupt": 66,
+    "1846_game_end_reason_all_closed": 98,
+    "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
     "20381": 42,
     "222264": 41,
@@ -352,3 +352,32 @@ def test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_
     game = replayed_to(waits, BANKRUPT, 30)
     assert game.round.entity() == "NYC" and "pass" in legal_actions(game)["NYC"]
     assert game.round.kind == "operating" and game.companies["SC"].assigned == (None, "NYC")
+
+
+def test_1846_s_dividends_pay_half_and_move_the_price_by_multiples_of_it(the_1846, tmp_path):
+    """1846's dividend step (``rules.dividends`` from the ``dividend_moves`` probe):
+    "67: NYC runs for $40 and pays half", "NYC withholds $20", "NYC pays out $20",
+    "NYC's share price moves right from $10 to $30 (2 steps)" — twice its price. Less
+    than half the price moves it left, from half to once it stays; three times moves it
+    three steps only from $165 up (``min_price``)."""
+    from framework.engine.steps.running import payout
+
+    before = replayed_to(the_1846, BANKRUPT, 66)
+    game = replayed_to(the_1846, BANKRUPT, 67)
+    assert (before.market.price("NYC"), game.market.price("NYC")) == (10, 30)
+    assert game.corporations["NYC"].cash - before.corporations["NYC"].cash == 20
+    moved = {}
+    for amount in (4, 5, 10, 30):
+        game = replayed_to(the_1846, BANKRUPT, 66)
+        payout(game, "NYC", amount)
+        moved[amount] = game.market.price("NYC")
+    assert moved == {4: 0, 5: 10, 10: 20, 30: 30}
+    cheap = house_ruled(the_1846, tmp_path / "a", "title.yaml", "min_price: 165", "min_price: 10")
+    game = replayed_to(cheap, BANKRUPT, 66)
+    payout(game, "NYC", 30)
+    assert game.market.price("NYC") == 40
+    no_half = house_ruled(
+        the_1846, tmp_path / "b", "title.yaml", "kinds: [payout, half, withhold]", "kinds: [payout, withhold]"
+    )
+    with pytest.raises(GameError, match="half"):
+        replayed_to(no_half, BANKRUPT, 67)

@@ -990,6 +990,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         REPLAY,
     ),
     "rules.dividends.payout.move": (OPER + "test_a_payout_moves_the_price_by_the_revenue", REPLAY),
+    "rules.dividends.payout.min_price": (
+        T1846 + "test_1846_s_dividends_pay_half_and_move_the_price_by_multiples_of_it",
+    ),
     "rules.dividends.treasury_shares_pay": (CHANGE,),
     "rules.dividends.pool_shares_pay": (
         VAR + "test_oscarian_pool_shares_pay_their_dividend_to_the_corporation",

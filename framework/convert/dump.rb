@@ -221,6 +221,7 @@ def build_data(game)
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
     'assignment_bonuses' => try { assignment_bonuses(game) },
+    'dividend_moves' => try { dividend_moves(game) },
     'unupgradable_tiles' => try { unupgradable_tiles(game) },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
@@ -586,6 +587,29 @@ def assignment_bonuses(game)
       'until_train' => until_train&.first, 'until_event' => until_train&.last,
     }
   end
+end
+
+# How a title's own dividend step moves share prices (where it overrides the library's
+# `share_price_change`): its kinds of dividend (`DIVIDEND_TYPES`) and, for a corporation
+# at each price of the market, the move for a dividend of k/20 times the price (k from 0
+# to 80): `[price, k, direction, times]` (direction nil: no move).
+def dividend_moves(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::Dividend) }
+  return nil unless step
+  return nil if step.method(:share_price_change).owner == Engine::Step::Dividend
+
+  corp = fresh.corporations.find { |c| c.type != :minor } || fresh.corporations.first
+  cells = fresh.stock_market.market.flatten.compact.select { |c| c.price.positive? }.uniq(&:price)
+  samples = cells.flat_map do |cell|
+    corp.share_price = cell
+    (0..80).map do |k|
+      change = step.share_price_change(corp, (k * cell.price) / 20)
+      [cell.price, k, change[:share_direction]&.to_s, change[:share_times] || 0]
+    end
+  end
+  { 'kinds' => step.send(:dividend_types).map(&:to_s), 'samples' => samples }
 end
 
 # A fresh game in which the first corporation owns `sym`, and `sym` is assigned to it and

@@ -17,6 +17,7 @@ from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
+from framework.convert.dividends import probed_dividends
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -321,6 +322,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         minor_lays=build.get("minor_lays"),
         home_cost_first=build.get("home_cost_first"),
     )
+    dividends = probed_dividends(build.get("dividend_moves"))
+    if dividends is not None:
+        rules["dividends"].update(dividends)
     corporations = convert_corporations(
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
     )
