@@ -258,12 +258,12 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "10264": 46,
-    "12666": 59,
-    "1846_game_end_reason_all_closed": 98,
+    "12666": 60,
+    "1846_game_end_reason_all_closed": 108,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
     "20381": 42,
-    "222264": 41,
+    "222264": 67,
     "hs_cvjhogoy_1599504419": 33,
     "hs_sudambau_1600037415": 37,
 }
@@ -381,3 +381,15 @@ def test_1846_s_dividends_pay_half_and_move_the_price_by_multiples_of_it(the_184
     )
     with pytest.raises(GameError, match="half"):
         replayed_to(no_half, BANKRUPT, 67)
+
+
+def test_the_illinois_central_receives_its_par_price_when_parred(the_1846, tmp_path):
+    """IC's ``par_subsidy: 1`` (18xx.games: "IC receives a $80 subsidy" when parred at
+    $80 in the real game 222264, action 19); NYC, parred at 90 before it, gets nothing
+    but its president's payment. House-ruled to 0.5, IC receives $40."""
+    path = FIXTURES / "222264.json"
+    before, after = replayed_to(the_1846, path, 18), replayed_to(the_1846, path, 19)
+    assert after.corporations["IC"].cash - before.corporations["IC"].cash == 80 + 2 * 80
+    assert replayed_to(the_1846, path, 17).corporations["NYC"].cash == 2 * 90
+    half = house_ruled(the_1846, tmp_path, "corporations.yaml", "par_subsidy: 1", "par_subsidy: 0.5")
+    assert replayed_to(half, path, 19).corporations["IC"].cash - before.corporations["IC"].cash == 40 + 2 * 80

@@ -1495,6 +1495,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.tokens": (OPER + "test_the_second_token_costs_40", OPER + "test_the_third_token_costs_100"),
     "corporations.capitalization": (CHANGE,),
     "corporations.float_percent": (CHANGE,),
+    "corporations.par_subsidy": (T1846 + "test_the_illinois_central_receives_its_par_price_when_parred",),
     "corporations.shares": (
         "test_title_18Steam.py::test_six_corporations_without_homes_or_trains",
         STEAM_GAMES,

@@ -222,6 +222,7 @@ def build_data(game)
     'assigned_bonuses' => try { assigned_bonuses(game) },
     'assignment_bonuses' => try { assignment_bonuses(game) },
     'dividend_moves' => try { dividend_moves(game) },
+    'par_subsidies' => try { par_subsidies(game) },
     'unupgradable_tiles' => try { unupgradable_tiles(game) },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
@@ -586,6 +587,29 @@ def assignment_bonuses(game)
       'player_assigns' => abilities.any? { |a| a.type == :assign_corporation && a.owner_type == :player },
       'until_train' => until_train&.first, 'until_event' => until_train&.last,
     }
+  end
+end
+
+# What the bank pays a corporation's treasury when its par is set, as a multiple of the
+# par price, by corporation (1846's Illinois Central: once its par): asked of a fresh game
+# at two par prices, after the title's `action_processed` sees the par.
+def par_subsidies(game)
+  prices = game.stock_market.par_prices.map(&:price).uniq
+  return {} if prices.empty?
+
+  game.corporations.each_with_object({}) do |corp, out|
+    multiples = [prices.first, prices.last].uniq.map do |price|
+      fresh = game_for(game.class, game.players.size, game.optional_rules)
+      c = fresh.corporation_by_id(corp.id)
+      share_price = fresh.stock_market.par_prices.find { |p| p.price == price }
+      fresh.stock_market.set_par(c, share_price)
+      before = c.cash
+      fresh.send(:action_processed, Engine::Action::Par.new(fresh.players.first, corporation: c, share_price: share_price))
+      (c.cash - before).to_f / price
+    rescue StandardError
+      nil
+    end
+    out[corp.id] = multiples.first if multiples.uniq.size == 1 && multiples.first&.positive?
   end
 end
 

@@ -28,6 +28,7 @@ from framework.convert.entities import (
     station_bonuses,
 )
 from framework.convert.gaps import Gaps
+from framework.convert.par_subsidy import par_subsidies
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.rounds import behaviour_gaps, convert_rounds, library_steps
 from framework.convert.rules import convert_rules
@@ -329,6 +330,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
     )
     carried_tokens(corporations, corps_built, gaps)
+    par_subsidies(corporations, build.get("par_subsidies"))
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),
         build.get("companies") or [],

@@ -183,6 +183,9 @@ class Corporation(Charter):
     """Certificate sizes in percent, president's first; overrides ``rules.shares``."""
     abilities: list[CorporationAbility] = []
     """What its charter lets it do (1846's reserved stations)."""
+    par_subsidy: float | None = Field(default=None, gt=0)
+    """When its par price is set, the bank pays its treasury this many times the par
+    price (1846's Illinois Central: once)."""
     destination: Destination | None = None
     """Its destination, reached by track (releasing its escrow)."""
 
