@@ -258,7 +258,7 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "10264": 46,
-    "12666": 60,
+    "12666": 114,
     "1846_game_end_reason_all_closed": 108,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
@@ -393,3 +393,40 @@ def test_the_illinois_central_receives_its_par_price_when_parred(the_1846, tmp_p
     assert replayed_to(the_1846, path, 17).corporations["NYC"].cash == 2 * 90
     half = house_ruled(the_1846, tmp_path, "corporations.yaml", "par_subsidy: 1", "par_subsidy: 0.5")
     assert replayed_to(half, path, 19).corporations["IC"].cash - before.corporations["IC"].cash == 40 + 2 * 80
+
+
+def test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes(the_1846, tmp_path):
+    """IC's ``lay_discount`` ($20 off tiles 7, 8 and 9 in E5, F6, G5, H6, J4): "29: IC
+    receives a discount of $20 from IC", "IC lays tile #9 … on J4", free of 1846's $20 a
+    tile (real game 12666); house-ruled to $10 off it pays $10, and elsewhere ($20 off in
+    other hexes only) it pays the $20."""
+    cash = [replayed_to(the_1846, GAME, n).corporations["IC"].cash for n in (28, 29)]
+    assert cash[0] == cash[1]
+    ten = house_ruled(
+        the_1846, tmp_path / "a", "corporations.yaml", "amount: 20\n      tiles:", "amount: 10\n      tiles:"
+    )
+    assert (
+        replayed_to(ten, GAME, 28).corporations["IC"].cash
+        - replayed_to(ten, GAME, 29).corporations["IC"].cash
+        == 10
+    )
+    away = house_ruled(
+        the_1846,
+        tmp_path / "b",
+        "corporations.yaml",
+        "hexes: [E5, F6, G5, H6, J4]",
+        "hexes: [E5, F6, G5, H6]",
+    )
+    assert (
+        replayed_to(away, GAME, 28).corporations["IC"].cash
+        - replayed_to(away, GAME, 29).corporations["IC"].cash
+        == 20
+    )
+    no_nine = house_ruled(
+        the_1846, tmp_path / "c", "corporations.yaml", "tiles: ['7', '8', '9']", "tiles: ['7', '8']"
+    )
+    assert (
+        replayed_to(no_nine, GAME, 28).corporations["IC"].cash
+        - replayed_to(no_nine, GAME, 29).corporations["IC"].cash
+        == 20
+    )

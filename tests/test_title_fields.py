@@ -1496,6 +1496,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.capitalization": (CHANGE,),
     "corporations.float_percent": (CHANGE,),
     "corporations.par_subsidy": (T1846 + "test_the_illinois_central_receives_its_par_price_when_parred",),
+    "corporations.abilities[lay_discount].type": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
+    "corporations.abilities[lay_discount].hexes": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
+    "corporations.abilities[lay_discount].tiles": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
+    "corporations.abilities[lay_discount].amount": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
     "corporations.shares": (
         "test_title_18Steam.py::test_six_corporations_without_homes_or_trains",
         STEAM_GAMES,

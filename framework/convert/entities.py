@@ -182,6 +182,13 @@ def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dic
         if ability.get("remove"):
             out["until"] = str(ability["remove"])
         return out
+    if kind == "tile_lay" and ability.get("passive") and isinstance(ability.get("discount"), int):
+        hexes = [str(h) for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
+        if hexes and ability["discount"] > 0 and not ability.get("count"):
+            lay: dict[str, Any] = {"type": "lay_discount", "hexes": hexes, "amount": ability["discount"]}
+            if ability.get("tiles"):
+                lay["tiles"] = [str(t) for t in ability["tiles"]]
+            return lay
     if kind == "token" and not ability.get("when") and not ability.get("extra_action"):
         token = _token({**ability, "special_only": True, "count": ability.get("count") or 1}, where, Gaps())
         if token is None:

@@ -45,7 +45,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
-from framework.title.corporations import CharterToken, NeutralToken, StationBonus
+from framework.title.corporations import CharterToken, Reservation, StationBonus
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
 from framework.title.moments import moments_of
@@ -186,7 +186,7 @@ class Game:
                     self.corporations[sym].counters["token"] = ability.count
                 elif isinstance(ability, StationBonus):
                     self.corporations[sym].counters["station_bonus"] = 1
-                elif not isinstance(ability, NeutralToken):  # a neutral station: counted as placed
+                elif isinstance(ability, Reservation):  # a neutral station: counted as placed
                     self.track_board.reserve(sym, (ability.hex, ability.city))
             if spec.home is not None and spec.home.city == "choose":
                 # a slot of any city of the hex is held until the company chooses
