@@ -30,6 +30,14 @@ def _segments(samples: list[list[Any]]) -> dict[int, list[tuple[float, tuple[str
     return out
 
 
+def _paid(segments: list[tuple[float, tuple[str, ...]]]) -> list[tuple[float, tuple[str, ...]]]:
+    """The moves of dividends paid: where only nothing paid moves as it does (the next
+    move starts at the least dividend), any dividend at all is that next move's."""
+    if len(segments) > 1 and segments[1][0] == 1 / 20:
+        return [(0.0, segments[1][1]), *segments[2:]]
+    return segments
+
+
 def probed_dividends(probed: Any) -> dict[str, Any] | None:
     """``kinds``, ``withhold`` and ``payout`` from the probe; ``None`` when it found no
     override or moves the format cannot say (a move some prices make that is not all
@@ -42,7 +50,7 @@ def probed_dividends(probed: Any) -> dict[str, Any] | None:
     prices = sorted(segments)
     starts: dict[tuple[float, tuple[str, ...]], list[int]] = {}
     for price in prices:
-        for segment in segments[price]:
+        for segment in _paid(segments[price]):
             starts.setdefault(segment, []).append(price)
     payout: list[dict[str, Any]] = []
     for (at_least, moves), where in sorted(starts.items(), key=lambda item: (-item[0][0], -min(item[1]))):
