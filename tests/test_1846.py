@@ -6,7 +6,7 @@ first operating round lowest price first, $20 a tile, track and token in either 
 from __future__ import annotations
 
 import pytest
-from oracle_support import ORACLE, imported_title, replayed_to
+from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 
 from framework.base.errors import GameError
 from framework.engine import shares
@@ -254,3 +254,179 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
     path = FIXTURES / "1846_game_end_reason_dnf.json"
     report = replay(GameFile.read(path), title_for(GameFile.read(path), the_1846))
     assert report.failure is None and report.game.end_reason == "dnf" and report.matches_recorded
+
+
+REACHED = {
+    "10264": 46,
+    "12666": 114,
+    "1846_game_end_reason_all_closed": 108,
+    "1846_game_end_reason_bankrupt": 221,
+    "19962": 73,
+    "20381": 42,
+    "222264": 67,
+    "hs_cvjhogoy_1599504419": 33,
+    "hs_sudambau_1600037415": 37,
+}
+"""The actions each real game replays before its first divergence (the others reach
+their recorded result)."""
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_real_1846_game_replays_as_far_as_known(the_1846, path):
+    """Each real game replays at least as far as :data:`REACHED` says, to its recorded
+    result where it names none (the Steamboat's assignments at the start of the
+    operating rounds played as 18xx.games plays them)."""
+    from framework.record.replay import replay
+
+    record = GameFile.read(path)
+    report = replay(record, title_for(record, the_1846))
+    if path.stem in REACHED:
+        assert report.actions >= REACHED[path.stem]
+    else:
+        assert report.failure is None and report.matches_recorded
+
+
+SEAWARD = FIXTURES / "19962.json"
+
+
+def test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts(the_1846, tmp_path):
+    """``assigned_bonus`` with ``player_assigns``: at the start of the first operating
+    round of the real game 19962 the round waits for Steamboat Company, whose owner
+    assigns it to MS and to D14 ("40: Steamboat Company is assigned to MS", "41: … to
+    D14"); then MS operates, and its 2 train earns $80 with "+ Port" ($20 in D14), half of
+    it to MS. Without ``player_assigns`` the round does not wait for the company."""
+    game = replayed_to(the_1846, SEAWARD, 39)
+    offered = legal_actions(game)
+    assert set(offered) == {"SC"} and set(offered["SC"]) == {"assign", "pass"}
+    targets = {c["target"] for c in offered["SC"]["assign"]}
+    assert {"D14", "B8", "MS", "BIG4"} <= targets
+    game = replayed_to(the_1846, SEAWARD, 41)
+    assert game.companies["SC"].assigned == ("D14", "MS") and game.round.current_entity() == "MS"
+    before, after = (replayed_to(the_1846, SEAWARD, n).minors["MS"].cash for n in (43, 44))
+    assert after - before == 40
+    dearer = house_ruled(
+        the_1846, tmp_path / "a", "companies.yaml", "amount: 20\n      amounts:", "amount: 30\n      amounts:"
+    )
+    before, after = (replayed_to(dearer, SEAWARD, n).minors["MS"].cash for n in (43, 44))
+    assert after - before == 45
+    toledo = house_ruled(
+        the_1846, tmp_path / "b", "companies.yaml", "{B8: 40, G19: 40}", "{B8: 40, G19: 40, D14: 60}"
+    )
+    before, after = (replayed_to(toledo, SEAWARD, n).minors["MS"].cash for n in (43, 44))
+    assert after - before == 60
+    nobody = house_ruled(
+        the_1846, tmp_path / "c", "companies.yaml", "player_assigns: true", "player_assigns: false"
+    )
+    assert "SC" not in legal_actions(replayed_to(nobody, SEAWARD, 39))
+
+
+def test_a_player_owned_bonus_leaves_with_its_closing_company(the_1846):
+    """A ``player_assigns`` bonus goes when its company closes while a player owns it
+    (18xx.games removes the Steamboat's port bonus when companies close in phase III)."""
+    from framework.engine import events
+
+    game = replayed_to(the_1846, SEAWARD, 41)
+    events.close_company(game, "SC")
+    assert game.companies["SC"].assigned is None
+
+
+BANKRUPT = FIXTURES / "1846_game_end_reason_bankrupt.json"
+
+
+def test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_running(the_1846, tmp_path):
+    """ "30: NYC buys Steamboat Company from Player 3 for $1", "Steamboat Company is
+    assigned to NYC", "… is not assigned to a hex", and NYC's turn ends there
+    (``during: track``: the turn's end does not wait for it). In its next turn NYC may
+    assign it to a hex once (``per_round: 1``); house-ruled ``during: turn`` its turn
+    waits after the purchase, and ``per_round: 2`` lets it assign again."""
+    game = replayed_to(the_1846, BANKRUPT, 30)
+    assert game.companies["SC"].assigned == (None, "NYC") and game.round.entity() == "NYC"
+    assert game.round.index == 0  # a new operating round: NYC operates first
+    game.process({"type": "assign", "entity": "SC", "target": "D14"})
+    assert game.companies["SC"].assigned == ("D14", "NYC") and "SC" not in legal_actions(game)
+    twice = house_ruled(the_1846, tmp_path / "a", "companies.yaml", "per_round: 1", "per_round: 2")
+    game = replayed_to(twice, BANKRUPT, 30)
+    game.process({"type": "assign", "entity": "SC", "target": "D14"})
+    assert "assign" in legal_actions(game)["SC"]
+    waits = house_ruled(the_1846, tmp_path / "b", "companies.yaml", "during: track", "during: turn")
+    game = replayed_to(waits, BANKRUPT, 30)
+    assert game.round.entity() == "NYC" and "pass" in legal_actions(game)["NYC"]
+    assert game.round.kind == "operating" and game.companies["SC"].assigned == (None, "NYC")
+
+
+def test_1846_s_dividends_pay_half_and_move_the_price_by_multiples_of_it(the_1846, tmp_path):
+    """1846's dividend step (``rules.dividends`` from the ``dividend_moves`` probe):
+    "67: NYC runs for $40 and pays half", "NYC withholds $20", "NYC pays out $20",
+    "NYC's share price moves right from $10 to $30 (2 steps)" — twice its price. Less
+    than half the price moves it left, from half to once it stays; three times moves it
+    three steps only from $165 up (``min_price``)."""
+    from framework.engine.steps.running import payout
+
+    before = replayed_to(the_1846, BANKRUPT, 66)
+    game = replayed_to(the_1846, BANKRUPT, 67)
+    assert (before.market.price("NYC"), game.market.price("NYC")) == (10, 30)
+    assert game.corporations["NYC"].cash - before.corporations["NYC"].cash == 20
+    moved = {}
+    for amount in (4, 5, 10, 30):
+        game = replayed_to(the_1846, BANKRUPT, 66)
+        payout(game, "NYC", amount)
+        moved[amount] = game.market.price("NYC")
+    assert moved == {4: 0, 5: 10, 10: 20, 30: 30}
+    cheap = house_ruled(the_1846, tmp_path / "a", "title.yaml", "min_price: 165", "min_price: 10")
+    game = replayed_to(cheap, BANKRUPT, 66)
+    payout(game, "NYC", 30)
+    assert game.market.price("NYC") == 40
+    no_half = house_ruled(
+        the_1846, tmp_path / "b", "title.yaml", "kinds: [payout, half, withhold]", "kinds: [payout, withhold]"
+    )
+    with pytest.raises(GameError, match="half"):
+        replayed_to(no_half, BANKRUPT, 67)
+
+
+def test_the_illinois_central_receives_its_par_price_when_parred(the_1846, tmp_path):
+    """IC's ``par_subsidy: 1`` (18xx.games: "IC receives a $80 subsidy" when parred at
+    $80 in the real game 222264, action 19); NYC, parred at 90 before it, gets nothing
+    but its president's payment. House-ruled to 0.5, IC receives $40."""
+    path = FIXTURES / "222264.json"
+    before, after = replayed_to(the_1846, path, 18), replayed_to(the_1846, path, 19)
+    assert after.corporations["IC"].cash - before.corporations["IC"].cash == 80 + 2 * 80
+    assert replayed_to(the_1846, path, 17).corporations["NYC"].cash == 2 * 90
+    half = house_ruled(the_1846, tmp_path, "corporations.yaml", "par_subsidy: 1", "par_subsidy: 0.5")
+    assert replayed_to(half, path, 19).corporations["IC"].cash - before.corporations["IC"].cash == 40 + 2 * 80
+
+
+def test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes(the_1846, tmp_path):
+    """IC's ``lay_discount`` ($20 off tiles 7, 8 and 9 in E5, F6, G5, H6, J4): "29: IC
+    receives a discount of $20 from IC", "IC lays tile #9 … on J4", free of 1846's $20 a
+    tile (real game 12666); house-ruled to $10 off it pays $10, and elsewhere ($20 off in
+    other hexes only) it pays the $20."""
+    cash = [replayed_to(the_1846, GAME, n).corporations["IC"].cash for n in (28, 29)]
+    assert cash[0] == cash[1]
+    ten = house_ruled(
+        the_1846, tmp_path / "a", "corporations.yaml", "amount: 20\n      tiles:", "amount: 10\n      tiles:"
+    )
+    assert (
+        replayed_to(ten, GAME, 28).corporations["IC"].cash
+        - replayed_to(ten, GAME, 29).corporations["IC"].cash
+        == 10
+    )
+    away = house_ruled(
+        the_1846,
+        tmp_path / "b",
+        "corporations.yaml",
+        "hexes: [E5, F6, G5, H6, J4]",
+        "hexes: [E5, F6, G5, H6]",
+    )
+    assert (
+        replayed_to(away, GAME, 28).corporations["IC"].cash
+        - replayed_to(away, GAME, 29).corporations["IC"].cash
+        == 20
+    )
+    no_nine = house_ruled(
+        the_1846, tmp_path / "c", "corporations.yaml", "tiles: ['7', '8', '9']", "tiles: ['7', '8']"
+    )
+    assert (
+        replayed_to(no_nine, GAME, 28).corporations["IC"].cash
+        - replayed_to(no_nine, GAME, 29).corporations["IC"].cash
+        == 20
+    )

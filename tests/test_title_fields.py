@@ -1007,6 +1007,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         REPLAY,
     ),
     "rules.dividends.payout.move": (OPER + "test_a_payout_moves_the_price_by_the_revenue", REPLAY),
+    "rules.dividends.payout.min_price": (
+        T1846 + "test_1846_s_dividends_pay_half_and_move_the_price_by_multiples_of_it",
+    ),
     "rules.dividends.treasury_shares_pay": (CHANGE,),
     "rules.dividends.pool_shares_pay": (
         VAR + "test_oscarian_pool_shares_pay_their_dividend_to_the_corporation",
@@ -1456,6 +1459,19 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[assigned_bonus].closes": (
         T1856 + "test_the_great_lakes_port_is_assigned_by_its_corporation_and_closes_the_company",
     ),
+    "companies.abilities[assigned_bonus].amounts": (
+        T1846 + "test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts",
+    ),
+    "companies.abilities[assigned_bonus].player_assigns": (
+        T1846 + "test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts",
+        T1846 + "test_a_player_owned_bonus_leaves_with_its_closing_company",
+    ),
+    "companies.abilities[assigned_bonus].per_round": (
+        T1846 + "test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_running",
+    ),
+    "companies.abilities[assigned_bonus].during": (
+        T1846 + "test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_running",
+    ),
     "corporations.abilities[station_bonus].type": (
         T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",
     ),
@@ -1547,6 +1563,19 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.tokens": (OPER + "test_the_second_token_costs_40", OPER + "test_the_third_token_costs_100"),
     "corporations.capitalization": (CHANGE,),
     "corporations.float_percent": (CHANGE,),
+    "corporations.par_subsidy": (T1846 + "test_the_illinois_central_receives_its_par_price_when_parred",),
+    "corporations.abilities[lay_discount].type": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
+    "corporations.abilities[lay_discount].hexes": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
+    "corporations.abilities[lay_discount].tiles": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
+    "corporations.abilities[lay_discount].amount": (
+        T1846 + "test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes",
+    ),
     "corporations.shares": (
         "test_title_18Steam.py::test_six_corporations_without_homes_or_trains",
         STEAM_GAMES,

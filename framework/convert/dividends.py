@@ -1,9 +1,74 @@
-"""Dividend rules found by probing the title's own dividend step (the dump's
-``dividend_without_revenue``)."""
+"""Dividends of a title whose own dividend step moves share prices its own way, or asks for
+a dividend when the routes earn nothing (``dividend_without_revenue``): ``dump.rb``'s
+``dividend_moves`` probe asks the step, for a corporation at each price of the market,
+how a dividend of k/20 times the price moves it, and names its kinds of dividend. The
+moves become ``rules.dividends``: ``payout``, the first rule a dividend reaches (from the
+highest multiple down; a move only some prices make gets their least as ``min_price``),
+and ``withhold``, the move for nothing paid.
+"""
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
+
+KINDS = {"payout", "withhold", "half"}
+MOVES = {"left", "right", "up", "down"}
+
+
+def _segments(samples: list[list[Any]]) -> dict[int, list[tuple[float, tuple[str, ...]]]] | None:
+    """By price, where each move starts: ``(multiple, moves)``, ascending."""
+    out: dict[int, list[tuple[float, tuple[str, ...]]]] = {}
+    for price, rows in groupby(samples, key=lambda row: row[0]):
+        segments: list[tuple[float, tuple[str, ...]]] = []
+        for _, k, direction, times in rows:
+            if direction is not None and direction not in MOVES:
+                return None
+            moves = tuple([direction] * int(times)) if direction else ()
+            if not segments or segments[-1][1] != moves:
+                segments.append((k / 20, moves))
+        out[int(price)] = segments
+    return out
+
+
+def _paid(segments: list[tuple[float, tuple[str, ...]]]) -> list[tuple[float, tuple[str, ...]]]:
+    """The moves of dividends paid: where only nothing paid moves as it does (the next
+    move starts at the least dividend), any dividend at all is that next move's."""
+    if len(segments) > 1 and segments[1][0] == 1 / 20:
+        return [(0.0, segments[1][1]), *segments[2:]]
+    return segments
+
+
+def probed_dividends(probed: Any) -> dict[str, Any] | None:
+    """``kinds``, ``withhold`` and ``payout`` from the probe; ``None`` when it found no
+    override or moves the format cannot say (a move some prices make that is not all
+    prices from some price up)."""
+    if not isinstance(probed, dict) or not isinstance(probed.get("samples"), list):
+        return None
+    segments = _segments(probed["samples"])
+    if not segments:
+        return None
+    prices = sorted(segments)
+    starts: dict[tuple[float, tuple[str, ...]], list[int]] = {}
+    for price in prices:
+        for segment in _paid(segments[price]):
+            starts.setdefault(segment, []).append(price)
+    payout: list[dict[str, Any]] = []
+    for (at_least, moves), where in sorted(starts.items(), key=lambda item: (-item[0][0], -min(item[1]))):
+        rule: dict[str, Any] = {"at_least": at_least, "move": list(moves)}
+        if where != prices:
+            if where != prices[prices.index(where[0]) :]:
+                return None
+            rule["min_price"] = where[0]
+        payout.append(rule)
+    withhold = [s for s in segments[prices[0]] if s[0] == 0]
+    if not withhold or any(segments[p][0] != withhold[0] for p in prices):
+        return None
+    out: dict[str, Any] = {"withhold": list(withhold[0][1]), "payout": payout}
+    kinds = probed.get("kinds")
+    if isinstance(kinds, list) and kinds and set(kinds) <= KINDS:
+        out["kinds"] = [str(k) for k in kinds]
+    return out
 
 
 def dividend_without_revenue(build: dict[str, Any], rules: dict[str, Any]) -> None:

@@ -234,6 +234,9 @@ def build_data(game)
     'ports' => try { port_probe(game_for(game.class, game.players.size, game.optional_rules)) },
     'station_bonuses' => try { station_bonuses(game) },
     'assigned_bonuses' => try { assigned_bonuses(game) },
+    'assignment_bonuses' => try { assignment_bonuses(game) },
+    'dividend_moves' => try { dividend_moves(game) },
+    'par_subsidies' => try { par_subsidies(game) },
     'unupgradable_tiles' => try { probed('unupgradable_tiles', game, game.tiles.map(&:name).uniq) { unupgradable_tiles(game) } },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
@@ -598,6 +601,117 @@ end
 def assigned_revenue(game, corp, hex)
   stop = game.hex_by_id(hex)&.tile&.then { |t| (t.cities + t.towns + t.offboards).first }
   stop && revenue_extra(game, corp, [stop])
+end
+
+# Bonuses a title's own `revenue_for` pays a corporation's route for a company assigned
+# both to a hex and to that corporation (18xx.games' assignments, 1846's port, meat and
+# boomtown bonuses), by company with an `assign_hexes` ability: for each of its hexes,
+# what a route stopping there and at another centre earns more once the company owned
+# by the first corporation is assigned to both; the train event removing the assignment;
+# the hexes' assignments a corporation owning it may make in each operating round; and
+# whether a player owning it assigns it to a corporation of their choice.
+def assignment_bonuses(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  game.companies.each_with_object({}) do |company, out|
+    abilities = company.all_abilities
+    hexes = abilities.find { |a| a.type == :assign_hexes }&.hexes
+    next unless hexes
+
+    amounts = hexes.to_h { |hex| [hex, assignment_extra(game, company.sym, hex)] }
+    next unless amounts.values.all? { |a| a.is_a?(Integer) && a.positive? }
+
+    events = game.depot.trains.flat_map { |t| t.events.map { |e| [t.name, e['type']] } }.uniq
+    until_train = events.find do |_, event|
+      fresh, hex = assignment_game(game, company.sym, hexes.first)
+      fresh.send("event_#{event}!")
+      !hex.assigned?(company.id)
+    rescue StandardError
+      false
+    end
+    owned = abilities.find { |a| a.type == :assign_hexes && a.owner_type == :corporation }
+    out[company.sym] = {
+      'hexes' => hexes, 'amounts' => amounts, 'count' => owned&.count,
+      'per_round' => owned&.count_per_or, 'when' => Array(owned&.when).map(&:to_s),
+      'player_assigns' => abilities.any? { |a| a.type == :assign_corporation && a.owner_type == :player },
+      'until_train' => until_train&.first, 'until_event' => until_train&.last,
+    }
+  end
+end
+
+# What the bank pays a corporation's treasury when its par is set, as a multiple of the
+# par price, by corporation (1846's Illinois Central: once its par): asked of a fresh game
+# at two par prices, after the title's `action_processed` sees the par.
+def par_subsidies(game)
+  prices = game.stock_market.par_prices.map(&:price).uniq
+  return {} if prices.empty?
+
+  game.corporations.each_with_object({}) do |corp, out|
+    multiples = [prices.first, prices.last].uniq.map do |price|
+      fresh = game_for(game.class, game.players.size, game.optional_rules)
+      c = fresh.corporation_by_id(corp.id)
+      share_price = fresh.stock_market.par_prices.find { |p| p.price == price }
+      fresh.stock_market.set_par(c, share_price)
+      before = c.cash
+      fresh.send(:action_processed, Engine::Action::Par.new(fresh.players.first, corporation: c, share_price: share_price))
+      (c.cash - before).to_f / price
+    rescue StandardError
+      nil
+    end
+    out[corp.id] = multiples.first if multiples.uniq.size == 1 && multiples.first&.positive?
+  end
+end
+
+# How a title's own dividend step moves share prices (where it overrides the library's
+# `share_price_change`): its kinds of dividend (`DIVIDEND_TYPES`) and, for a corporation
+# at each price of the market, the move for a dividend of k/20 times the price (k from 0
+# to 80): `[price, k, direction, times]` (direction nil: no move).
+def dividend_moves(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::Dividend) }
+  return nil unless step
+  return nil if step.method(:share_price_change).owner == Engine::Step::Dividend
+
+  corp = fresh.corporations.find { |c| c.type != :minor } || fresh.corporations.first
+  cells = fresh.stock_market.market.flatten.compact.select { |c| c.price.positive? }.uniq(&:price)
+  samples = cells.flat_map do |cell|
+    corp.share_price = cell
+    (0..80).map do |k|
+      change = step.share_price_change(corp, (k * cell.price) / 20)
+      [cell.price, k, change[:share_direction]&.to_s, change[:share_times] || 0]
+    end
+  end
+  { 'kinds' => step.send(:dividend_types).map(&:to_s), 'samples' => samples }
+end
+
+# A fresh game in which the first corporation owns `sym`, and `sym` is assigned to it and
+# to `hex`: the game and the hex.
+def assignment_game(game, sym, hex_id)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  company = fresh.company_by_id(sym)
+  corp = fresh.corporations.first
+  company.owner = corp
+  corp.companies << company
+  hex = fresh.hex_by_id(hex_id)
+  hex.assign!(company.id)
+  corp.assign!(company.id)
+  [fresh, hex]
+end
+
+# What a route of the first corporation stopping in `hex_id` and at another centre earns
+# more with `sym` assigned to the hex and the corporation than without.
+def assignment_extra(game, sym, hex_id)
+  plain = game_for(game.class, game.players.size, game.optional_rules)
+  fresh, hex = assignment_game(game, sym, hex_id)
+  [plain, fresh].map do |g|
+    h = g.hex_by_id(hex_id)
+    stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
+    other = g.hexes.flat_map { |x| x.id == hex_id ? [] : x.tile.cities }.first
+    return nil unless stop && other
+
+    revenue_extra(g, g.corporations.first, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
+  end.then { |without, with| with && without ? with - without : nil }
 end
 
 # A fresh game in which the first corporation owns `sym` (and a train if `train`) and the

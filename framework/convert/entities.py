@@ -183,6 +183,13 @@ def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dic
         if ability.get("remove"):
             out["until"] = str(ability["remove"])
         return out
+    if kind == "tile_lay" and ability.get("passive") and isinstance(ability.get("discount"), int):
+        hexes = [str(h) for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
+        if hexes and ability["discount"] > 0 and not ability.get("count"):
+            lay: dict[str, Any] = {"type": "lay_discount", "hexes": hexes, "amount": ability["discount"]}
+            if ability.get("tiles"):
+                lay["tiles"] = [str(t) for t in ability["tiles"]]
+            return lay
     if kind == "token" and not ability.get("when") and not ability.get("extra_action"):
         token = _token({**ability, "special_only": True, "count": ability.get("count") or 1}, where, Gaps())
         if token is None:
@@ -449,11 +456,15 @@ def convert_companies(
             elif ability.get("type") == "close" and ability.get("on_phase") != "never":
                 gaps.add("companies", f"{where}: closes {ability.get('when') or ability.get('on_phase')}")
             if ability.get("type") == "assign_hexes" and sym in (assigned or {}):
-                abilities.append((assigned or {})[sym])
+                if (assigned or {})[sym] not in abilities:
+                    abilities.append((assigned or {})[sym])
                 continue
+            bonus = (assigned or {}).get(sym) or {}
             sold = ability.get("type") == "assign_corporation" and "sold" in _listed(ability.get("when"))
-            if sold and sym in (assigned or {}):  # the buyer whose routes earn the assigned bonus
-                continue
+            if ability.get("type") == "assign_corporation" and (
+                bonus.get("player_assigns") or (bonus and sold)
+            ):
+                continue  # its ``player_assigns``, or the corporation buying it: the one it pays
             abilities += convert_ability(ability, where, corps, gaps)
         if entry.get("closes_when_corporation_buys_train") and not any(
             a["type"] == "shares" and a.get("president") for a in abilities

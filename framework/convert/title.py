@@ -12,11 +12,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
-from framework.convert.dividends import dividend_without_revenue
+from framework.convert.dividends import dividend_without_revenue, probed_dividends
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -30,6 +31,7 @@ from framework.convert.entities import (
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
+from framework.convert.par_subsidy import par_subsidies
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.reserved import par_payments, reserved_exchanges
 from framework.convert.revenues import revenue_from_phase
@@ -332,17 +334,21 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         minor_lays=build.get("minor_lays"),
         home_cost_first=build.get("home_cost_first"),
     )
+    dividends = probed_dividends(build.get("dividend_moves"))
+    if dividends is not None:
+        rules["dividends"].update(dividends)
     corporations = convert_corporations(
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
     )
     carried_tokens(corporations, corps_built, gaps)
+    par_subsidies(corporations, build.get("par_subsidies"))
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),
         build.get("companies") or [],
         set(corporations),
         gaps,
         _minors_of_companies(build),
-        assigned_bonuses(build.get("assigned_bonuses"), build.get("phases")),
+        _assigned_bonuses(dump, build),
     )
     rules["company_sales"] = sales
     reserved_exchanges(companies, corporations, build.get("reserved_exchanges"), gaps)
@@ -376,7 +382,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
     trains = convert_trains(trains_raw, depot_counts(build, gaps), phase_names, gaps)
-    for found in (build.get("assigned_bonuses") or {}).values():
+    for found in [*(build.get("assigned_bonuses") or {}).values(), *probed_assignments(dump).values()]:
         if isinstance(found, dict) and found.get("until_event") and found.get("until_train") is not None:
             # the event is what removes the company's assigned bonus (its ``until``)
             gaps.drop("trains", f"train {found['until_train']}: event {found['until_event']}")
@@ -738,6 +744,24 @@ def _destination_steps(build: dict[str, Any], gaps: Gaps) -> None:
             gaps.by_section["rounds"].remove(line)
             if f"the title defines the step {step}" in gaps.by_section["rounds"]:
                 gaps.by_section["rounds"].remove(f"the title defines the step {step}")
+
+
+def _assigned_bonuses(dump: dict[str, Any], build: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The ``assigned_bonus`` of each company, by company, from both probes: what the
+    title's revenue code pays once a company is assigned (``assignment_bonuses``: amounts
+    by hex, who assigns and how often) and what its own assign step accepts
+    (``assigned_bonuses``: ``needs_train``, ``reachable``, ``closes``), the first where
+    both found the company."""
+    phases = build.get("phases")
+    found = assignment_bonuses(probed_assignments(dump), phases)
+    for sym, bonus in assigned_bonuses(build.get("assigned_bonuses"), phases).items():
+        if sym not in found:
+            found[sym] = bonus
+            continue
+        for key in ("needs_train", "reachable", "closes"):
+            if key in bonus:
+                found[sym][key] = bonus[key]
+    return found
 
 
 COMPANY_PROBES = ("assigned_bonuses",)

@@ -49,9 +49,10 @@ class Company:
     """How many bonus tokens have been placed."""
     marker: str | None = None
     """The hex holding the company's bonus marker (``bonus_marker`` ability)."""
-    assigned: tuple[str, str] | None = None
+    assigned: tuple[str | None, str | None] | None = None
     """Its ``assigned_bonus``: ``(hex, corporation)``, the hex it is assigned to and the
-    corporation whose routes earn it (none: not assigned, or removed)."""
+    corporation (or minor) whose routes earn it (none: not assigned, or removed; either
+    part none while a player has assigned only the other, ``player_assigns``)."""
     lays: list[str] = field(default_factory=list)
     """Hexes where its ``tile_lay`` ability laid tiles."""
     right_holders: list[str] = field(default_factory=list)

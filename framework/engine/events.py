@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from framework.engine import finance, merger_offer, mergers, operating
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
-from framework.title.companies import BonusMarker, BonusTokens, RevenueChange
+from framework.title.companies import AssignedBonus, BonusMarker, BonusTokens, RevenueChange
 from framework.title.corporations import Reservation
 
 if TYPE_CHECKING:
@@ -137,6 +137,11 @@ def close_company(game: Game, sym: str) -> None:
     if company.closed:
         return
     remove_company_icons(game, sym)
+    bonus = game.title.companies[sym].ability("assigned_bonus")
+    if isinstance(bonus, AssignedBonus) and bonus.player_assigns and company.owner in game.players_by_id:
+        if company.assigned is not None:
+            game.log(f"{sym}'s bonus, assigned by its player owner, is removed")
+        company.assigned = None
     company.owner = CLOSED
     game.log(f"{sym} closes")
 

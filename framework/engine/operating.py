@@ -231,9 +231,11 @@ def runner(game: Game, train: Train) -> Runner:
         if where:
             marker = Marker(where, movable.icon, movable.amount_per_icon, movable.label)
     assigned = tuple(
-        HexBonus(company.assigned[0], bonus.amount, sym)
+        HexBonus(where, bonus.amount_in(where), sym)
         for sym, bonus in assigned_bonuses(game)
-        if (company := game.companies[sym]).assigned is not None and company.assigned[1] == owner
+        if (company := game.companies[sym]).assigned is not None
+        and company.assigned[1] == owner
+        and (where := company.assigned[0]) is not None
     ) + tuple(
         HexBonus(hex_id, right.amount, sym)
         for sym, right in AbilityIndex.of(game).of_kind(ab.RouteRight)

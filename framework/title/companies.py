@@ -219,6 +219,29 @@ class AssignedBonus(AbilityBase):
     """The company closes when it is assigned (1856's Great Lakes Shipping Company, whose
     port marker stays for its corporation)."""
 
+    amounts: dict[HexId, int] = Field(default_factory=dict)
+    """What routes stopping in some of its hexes earn instead of ``amount``, by hex
+    (1846's Steamboat: $40 in Wheeling and Holland, two ports each)."""
+    per_round: int | None = Field(default=None, ge=1)
+    """How many times a corporation owning it may assign it in each operating round, with
+    no limit over the game (``count`` is not counted); none: ``count`` times in all."""
+    during: Literal["turn", "track"] = "turn"
+    """When in its owner's turn a corporation assigns it: ``turn``, at any point (the turn's
+    end waits for it while it may); ``track``, only until its trains have run (18xx.games'
+    ``when: [track_and_token, route]``)."""
+    player_assigns: bool = False
+    """While a player owns it, the bonus goes to the hex and to the corporation or minor
+    its owner chooses: at the start of each operating round, before anyone operates, the
+    round waits for the company to assign it to one of ``hexes`` and to a floated
+    corporation or minor (each once; as many ``assign`` actions) or pass. A corporation
+    buying the company becomes the one whose routes earn it (in the hex it is in), and
+    assigns the hex itself from then on. A company closing while a player owns it takes
+    its bonus out of the game."""
+
+    def amount_in(self, hex_id: str) -> int:
+        """What a route stopping in ``hex_id`` earns when the bonus is assigned there."""
+        return self.amounts.get(hex_id, self.amount)
+
 
 class RouteRight(AbilityBase):
     """A right to a revenue bonus in some hexes (1856's tunnel and bridge companies): the

@@ -166,11 +166,32 @@ class TrainLimit(Model):
         return self
 
 
+class LayDiscount(Model):
+    """Cheaper tile actions in some hexes (1846's Illinois Central, free yellow tiles on
+    its icon hexes)::
+
+        - {type: lay_discount, hexes: [E5, F6, G5, H6, J4], tiles: ['7', '8', '9'], amount: 20}
+
+    A tile action laying one of ``tiles`` in one of ``hexes`` costs ``amount`` less: the
+    action's own cost and its ``min_cost`` top-up (never below nothing; terrain and
+    borders are paid as usual)."""
+
+    type: Literal["lay_discount"]
+    """Cheaper tile actions in some hexes."""
+    hexes: list[HexId] = Field(min_length=1)
+    """Where the discount applies."""
+    tiles: list[Name] | None = None
+    """The tiles it applies to (none: any tile)."""
+    amount: int = Field(gt=0)
+    """What the tile action costs less."""
+
+
 CorporationAbility = Annotated[
-    CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit, Field(discriminator="type")
+    CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | LayDiscount,
+    Field(discriminator="type"),
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
-``station_bonus``, a ``neutral_token`` or a ``train_limit``."""
+``station_bonus``, a ``neutral_token``, a ``train_limit`` or a ``lay_discount``."""
 
 
 class Destination(Model):
@@ -204,6 +225,9 @@ class Corporation(Charter):
     """Certificate sizes in percent, president's first; overrides ``rules.shares``."""
     abilities: list[CorporationAbility] = []
     """What its charter lets it do (1846's reserved stations)."""
+    par_subsidy: float | None = Field(default=None, gt=0)
+    """When its par price is set, the bank pays its treasury this many times the par
+    price (1846's Illinois Central: once)."""
     destination: Destination | None = None
     """Its destination, reached by track (releasing its escrow)."""
     reserved_shares: list[int] = []
@@ -223,7 +247,7 @@ class Corporation(Charter):
 
     def ability(
         self, kind: str
-    ) -> CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | None:
+    ) -> CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | LayDiscount | None:
         """Its first ability of type ``kind``, if any."""
         return next((a for a in self.abilities if a.type == kind), None)
 

@@ -399,6 +399,9 @@ class PayoutMove(Model):
     """The revenue needed, as a multiple of the share price."""
     beyond_dividend_line: bool = False
     """Only for prices above the market's dividend line (``dividend_line`` zone)."""
+    min_price: int | None = Field(default=None, ge=0)
+    """Only for share prices of at least this (1846: a dividend of three times the price
+    moves it three steps right from $165 up)."""
     move: list[Move]
     """The steps, applied one at a time."""
 

@@ -23,6 +23,7 @@ from framework.base.errors import GameError
 from framework.engine import events, finance, operating, shares, tokens, trains
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
+from framework.engine.par_subsidy import pay_par_subsidy
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.companies import ControlsMinor, Shares
 
@@ -84,6 +85,7 @@ class CompanyPendingPar(Step):
         if corp.capitalization == "incremental" and payment:
             finance.pay(game, BANK, sym, payment * price)
         game.log(f"{game.name(player)} pars {sym} at {price}")
+        pay_par_subsidy(game, sym, price)
         tokens.home_at(game, sym, "par")
         shares.check_float(game, corp)
         if company is not None and game.title.companies[company].closes_when_par_set:

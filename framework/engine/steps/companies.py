@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, trains
+from framework.engine import assignments, finance, operating, trains
 from framework.engine.entities import CLOSED
 from framework.engine.events import close_company
 from framework.engine.operating import owned_abilities
@@ -126,7 +126,8 @@ class BuyCompany(Step):
         if owned_abilities(game, buyer, BonusMarker):
             return True
         if any(
-            assignable(game, sym, ability) for sym, ability in owned_abilities(game, buyer, AssignedBonus)
+            assignable(game, sym, ability) and ability.during == "turn"
+            for sym, ability in owned_abilities(game, buyer, AssignedBonus)
         ):
             return True
         if any(
@@ -203,6 +204,7 @@ class BuyCompany(Step):
         game.companies[sym].owner = buyer
         game.log(f"{buyer} buys {sym} from {game.name(seller)} for {price}")
         rights.grant_on_purchase(game, sym, buyer)
+        assignments.bought(game, sym, buyer)
         if minor is not None:
             merge_minor(game, minor, buyer, sym)
         lays = operating.ability(game, sym, "tile_lay")
@@ -243,7 +245,7 @@ def assignable(game: Game, sym: str, ability: AssignedBonus) -> bool:
     """Whether company ``sym`` may still assign its ``assigned_bonus`` (timing and
     target aside): it has assignments left and its owner has a train if it must."""
     owner = game.companies[sym].owner
-    if game.companies[sym].uses.get("assigned_bonus", 0) <= 0:
+    if not assignments.assignments_left(game, sym, ability):
         return False
     return not ability.needs_train or bool(trains.owned(game, owner))
 
@@ -257,7 +259,9 @@ class Assign(Step):
     its turn; a company with a ``bonus_marker`` (the company is the acting entity) moves
     its marker to another of its hexes, any number of times during its owner's turn,
     once no token must be placed first; a company with an ``assigned_bonus`` assigns it
-    to a hex (as many times as its ``count``), at any point of its owner's turn.
+    to a hex (as many times as its ``count``, or once a round), at any point of its owner's
+    turn. At the start of an operating round it first waits for each player-owned company
+    whose owner assigns its bonus (``player_assigns``): to assign it, or pass.
     """
 
     description = (
@@ -265,6 +269,17 @@ class Assign(Step):
         "its companies move their bonus markers and assign their bonuses."
     )
     waits_again = True  # a company bought later in the turn makes it wait again
+    ROUND_STATE = (assignments.ASSIGNED_THIS_ROUND,)
+
+    def acting_entity(self) -> str | None:
+        """A player-owned company assigning its bonus at the round's start."""
+        return assignments.waiting_company(self.game)
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        sym = entity_of(action)
+        if sym != assignments.waiting_company(self.game):
+            raise GameError("assigned bonus", f"{sym} has no bonus to assign now")
+        assignments.pass_assigning(self.game, sym)
 
     def tokens(self, entity: str) -> tuple[str, BonusTokens] | None:
         """The company whose next bonus token ``entity`` places now, with its ability: one
@@ -305,9 +320,14 @@ class Assign(Step):
         ability = operating.ability(self.game, entity, "assigned_bonus")
         if not isinstance(ability, AssignedBonus) or not assignable(self.game, entity, ability):
             return None
+        if ability.during == "track" and assignments.routes_run(self.round):
+            return None
         return ability
 
     def actions(self, entity: str) -> list[str]:
+        waiting = assignments.waiting_company(self.game)
+        if waiting is not None:
+            return ["assign", "pass"] if entity == waiting else []
         return ["assign"] if self.tokens(entity) or self.marker(entity) or self.bonus(entity) else []
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
@@ -329,11 +349,15 @@ class Assign(Step):
 
     def blocking(self, current: str | None = None) -> bool:
         """It waits only for tokens that must be placed; markers move when the owner likes."""
+        if assignments.waiting_company(self.game) is not None:
+            return True
         entity = current if current is not None else self.round.current_entity()
         return entity is not None and self.forced(entity) is not None
 
     def choices_assign(self, entity: str) -> list[Choice]:
         """A pending bonus token's hex (one without a token), or a marker's new hex."""
+        if entity == assignments.waiting_company(self.game):
+            return assignments.choices(self.game, entity)
         tokens = self.tokens(entity)
         marker = self.marker(entity)
         bonus = self.bonus(entity)
@@ -351,7 +375,9 @@ class Assign(Step):
     def process_assign(self, action: dict[str, Any]) -> None:
         entity = entity_of(action)
         target = str(action.get("target"))
-        if entity in self.game.companies and self.game.title.companies[entity].ability("assigned_bonus"):
+        if entity == assignments.waiting_company(self.game):
+            assignments.assign(self.game, entity, target)
+        elif entity in self.game.companies and self.game.title.companies[entity].ability("assigned_bonus"):
             self._assign_bonus(entity, target)
         elif entity in self.game.companies:
             self._move_marker(entity, target)
@@ -415,7 +441,7 @@ class Assign(Step):
             why = "is already there" if company.assigned == (target, company.owner) else "is not reached"
             raise GameError("assigned bonus", f"{target} {why}: {sym}'s bonus cannot go there")
         company.assigned = (target, company.owner)
-        company.uses["assigned_bonus"] -= 1
+        assignments.used(game, sym, spec)
         game.log(f"{sym}'s bonus is assigned to {target} for {company.owner}")
         if spec.closes:
             close_company(game, sym)

@@ -260,6 +260,8 @@ def payout(game: Game, sym: str, amount: int) -> None:
                 continue
             if rule.beyond_dividend_line and price <= game.market.dividend_line():
                 continue
+            if rule.min_price is not None and price < rule.min_price:
+                continue
             game.market.move(sym, list(rule.move))
             break
     game.log(f"{sym} pays out {amount}; its price is now {game.market.price(sym)}")

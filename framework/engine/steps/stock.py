@@ -26,6 +26,7 @@ from framework.engine import (
     trains,
 )
 from framework.engine.entities import POOL
+from framework.engine.par_subsidy import pay_par_subsidy
 from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
 from framework.engine.steps.companies import price_range
@@ -328,6 +329,7 @@ class BuySellParShares(StockTurn):
         finance.pay(game, player, payee, cost)
         finance.move_share(game, pres, player)
         game.log(f"{game.name(player)} starts {sym} at {price}")
+        pay_par_subsidy(game, sym, price)
         company = par_exchange.par_company(game, sym)
         if company is not None:
             from framework.engine.events import close_company

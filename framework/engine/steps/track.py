@@ -18,6 +18,7 @@ from framework.board.lays import (
 )
 from framework.engine import destinations, events, finance, operating, purchases, tokens
 from framework.engine.entities import BANK
+from framework.engine.lay_discount import lay_discount
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
 from framework.title.companies import TileIncome, TileLay
@@ -259,8 +260,13 @@ class Track(Step):
             for plan in legal_lays(board, terms, hex_id):
                 if slot.requires == "mainline" and not (rnd.improved or plan.improves_mainline):
                     continue
-                top_up = slot.topped_up(plan.terrain_cost)
-                if top_up and not terms.free and terms.cash is not None and plan.cost + top_up > terms.cash:
+                top_up = slot.topped_up(plan.terrain_cost) - lay_discount(game, entity, plan.hex, plan.name)
+                if (
+                    top_up > 0
+                    and not terms.free
+                    and terms.cash is not None
+                    and plan.cost + top_up > terms.cash
+                ):
                     continue
                 out.append({"hex": plan.hex, "tile": plan.tile_id, "rotation": plan.rotation})
         return out
@@ -283,6 +289,7 @@ class Track(Step):
         if upgrade and not slot.same_hex and plan.hex in rnd.laid_hexes:
             raise GameError("tile actions", f"this tile action may not upgrade {plan.hex}, laid this turn")
         extra = slot.cost_of(upgrade) + slot.topped_up(plan.terrain_cost) if not layer.free else 0
+        extra = max(0, extra - lay_discount(game, entity, plan.hex, plan.name))
         if extra and layer.cash is not None and plan.cost + extra > layer.cash:
             raise GameError(
                 "costs",
