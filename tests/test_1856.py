@@ -26,7 +26,7 @@ FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
-    "1856_game_end_bank": 553,
+    "1856_game_end_bank": 589,
     "51745": 461,
     "hotseat001": 79,
     "hotseat006": 659,
@@ -40,7 +40,9 @@ for stations and companies (``rules.loans.counted_in``) and unvested shares
 bridge rights (``route_right``), 89363 at 113 and hotseat005 at 159, the others at 225,
 194, 79 and 194: 89363 and hotseat005 now reach their results; hotseat006 then stopped at 202
 (a lay counting as the turn's kept the track step waiting) and 483 (loans beyond the
-limit not repaid)."""
+limit not repaid). 1856_game_end_bank stopped at 553 while the Waterloo & Saugeen, used
+in the operating round before, stayed open and paid CPR (``closes_at_round_end_when_used``);
+it now stops at 589, the CGR merger of the first 6-train."""
 GAME_001 = FIXTURES / "hotseat001.json"
 GAME_006 = FIXTURES / "hotseat006.json"
 
@@ -409,3 +411,26 @@ def test_a_lay_counting_as_the_turns_lay_keeps_no_step_waiting_once_it_is_made(t
     )
     waiting = game_before(the_1856, GAME_006, 201, house(extra))
     assert waiting.round.step("track").actions("BBG") == ["lay_tile", "pass"]
+
+
+def test_the_waterloo_and_saugeen_closes_at_the_end_of_the_round_it_was_used_in(the_1856, tmp_path):
+    """18xx.games' log: CPR lays #59 in Kitchener with the Waterloo & Saugeen (action
+    375), places its free station with it (377), and the company closes as the
+    operating round ends (397); as a house rule it stays open."""
+    from oracle_support import house_ruled, replayed_to
+
+    after_lay = game_before(the_1856, GAME, 376)
+    assert (after_lay.companies["WSRC"].owner, after_lay.companies["WSRC"].closes_at_round_end) == (
+        "CPR",
+        True,
+    )
+    assert replayed_to(the_1856, GAME, 396).companies["WSRC"].owner == "CPR"
+    assert replayed_to(the_1856, GAME, 397).companies["WSRC"].closed
+    kept = house_ruled(
+        the_1856,
+        tmp_path,
+        "companies.yaml",
+        "closes_at_round_end_when_used: true",
+        "closes_at_round_end_when_used: false",
+    )
+    assert replayed_to(kept, GAME, 397).companies["WSRC"].owner == "CPR"

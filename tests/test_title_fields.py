@@ -1326,6 +1326,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.counts_for_cert_limit": (STOCK + "test_privates_count_for_the_limit_but_neft_does_not",),
     "companies.closes_on_event": (COMP + "test_the_priority_card_survives_phase_5_and_counts_nothing",),
     "companies.closes_when_par_set": (T18TN + "test_lnr_closes_once_l_n_s_par_is_set",),
+    "companies.closes_at_round_end_when_used": (
+        T1856 + "test_the_waterloo_and_saugeen_closes_at_the_end_of_the_round_it_was_used_in",
+    ),
     "companies.closes_in_phase": (
         "test_1882.py::test_the_saskatchewan_central_outlasts_the_5_train_and_closes_in_phase_6",
         "test_1882.py::test_without_closes_in_phase_the_5_train_closes_the_saskatchewan_central",

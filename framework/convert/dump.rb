@@ -206,6 +206,11 @@ def build_data(game)
     'lay_closes' => try do
       probed('lay_closes', game, game.companies.map(&:sym)) { lay_closes(game.class, game.players.size, game.optional_rules) }
     end,
+    'lay_closes_at_round_end' => try do
+      probed('lay_closes_at_round_end', game, game.companies.map(&:sym)) do
+        lay_closes(game.class, game.players.size, game.optional_rules, at_round_end: true)
+      end
+    end,
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
@@ -1505,7 +1510,8 @@ end
 # The companies whose tile_lay ability of one lay closes them when used, where the title
 # does it in code (the ability not saying `closed_when_used_up`): each lays once, in a
 # fresh game, for the first corporation, in an operating round's special track step.
-def lay_closes(klass, players, rules)
+# With `at_round_end`: those the lay leaves open that close when the operating round ends.
+def lay_closes(klass, players, rules, at_round_end: false)
   lays_once = lambda do |c|
     c.abilities.any? do |a|
       a.type == :tile_lay && !Array(a.hexes).empty? && !Array(a.tiles).empty? &&
@@ -1513,10 +1519,10 @@ def lay_closes(klass, players, rules)
     end
   end
   syms = game_for(klass, players, rules).companies.select(&lays_once).map(&:sym)
-  syms.select { |sym| try { lays_and_closes?(game_for(klass, players, rules), sym) } == true }
+  syms.select { |sym| try { lays_and_closes?(game_for(klass, players, rules), sym, at_round_end) } == true }
 end
 
-def lays_and_closes?(game, sym)
+def lays_and_closes?(game, sym, at_round_end = false)
   company = game.company_by_id(sym)
   ability = company.abilities.find { |a| a.type == :tile_lay }
   corporation = game.corporations.first
@@ -1541,6 +1547,11 @@ def lays_and_closes?(game, sym)
   return false unless rotation
 
   step.process_lay_tile(Engine::Action::LayTile.new(company, tile: tile, hex: hex, rotation: rotation))
+  return company.closed? unless at_round_end
+  return false if company.closed?
+
+  round.instance_variable_set(:@entities, [])
+  round.finished?
   company.closed?
 end
 

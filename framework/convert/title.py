@@ -59,6 +59,7 @@ from framework.convert.trains import (
     phase_purchases,
     probed_depot_limits,
 )
+from framework.convert.used_closing import closing_at_round_end
 
 FILES = {
     "title.yaml": ["title", "bank", "certificate_limit", "rules", "game_end", "bonuses"],
@@ -355,6 +356,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     par_payments(companies, build.get("par_payments"))
     revenue_from_phase(companies)
     _lays_closing(companies, build.get("lay_closes"))
+    closing_at_round_end(companies, build.get("lay_closes_at_round_end"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False
     if build.get("keep_bought") is True:

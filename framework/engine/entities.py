@@ -67,6 +67,9 @@ class Company:
     revenue)."""
     corporations_may_buy: bool = True
     """False once a ``revenue_change`` that ends sales to corporations has changed it."""
+    closes_at_round_end: bool = False
+    """It used an ability this operating round and closes when the round ends
+    (``closes_at_round_end_when_used``)."""
 
     @property
     def closed(self) -> bool:

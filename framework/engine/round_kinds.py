@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import mail, operating, purchases, seating, shares, tokens, trains
+from framework.engine import mail, operating, purchases, seating, shares, tokens, trains, used_closing
 from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
 from framework.engine.steps.stock_turn import LAST_BUYER, PASS_ORDER
@@ -237,6 +237,7 @@ class OperatingRound(Round):
     def finish(self) -> None:
         game = self.game
         game.log_round_end(game.round_label())
+        used_closing.close_used(game)
         game.end_of("end_of_operating_round")
 
     def corporation_closed(self, sym: str) -> None:

@@ -600,6 +600,11 @@ class Company(Entry):
     """Closes as soon as its owner has set the par price of the corporation whose
     president's certificate it carries (a ``shares`` ability with ``president: true``).
     18TN's Louisville and Nashville Railroad."""
+    closes_at_round_end_when_used: bool = False
+    """Using one of its abilities (a tile lay, a token) closes it at the end of that
+    operating round, not at once: it may still use its other abilities until then, and
+    it pays its owner no more revenue. 1856's Waterloo & Saugeen, which lays a tile and
+    places a station in Kitchener (18xx.games' operating round closing it, probed)."""
     abilities: list[Ability] = []
     """What it lets its owner do."""
 

@@ -16,7 +16,7 @@ from framework.board.lays import (
     lay,
     legal_lays,
 )
-from framework.engine import destinations, events, finance, operating, purchases, tokens
+from framework.engine import destinations, events, finance, operating, purchases, tokens, used_closing
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import lay_discount
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -537,6 +537,7 @@ class SpecialTrack(Step):
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
         company.lays.append(plan.hex)
+        used_closing.ability_used(game, sym)
         company.laid_since_dividend = True
         if ability.must_lay_all and company.uses["tile_lay"] > 0 and not self.lays(sym):
             company.uses["tile_lay"] = 0
