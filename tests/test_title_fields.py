@@ -1067,6 +1067,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.layout": (RENDER + "test_flat_layout", SJ + "test_edges_are_numbered_as_on_18xx_games", REPLAY),
     "map.letters": (STT + "test_map_is_flat_with_letters_for_columns", "test_geometry.py::"),
     "map.icons.description": (RENDER + "test_terrain_icons_mainlines_and_homes",),
+    "map.twin_hexes.hexes": (MEX + "test_a_tile_in_mexico_city_lays_its_twin_in_puebla",),
+    "map.twin_hexes.tiles": (
+        MEX + "test_a_tile_in_mexico_city_lays_its_twin_in_puebla",
+        MEX + "test_a_twin_lay_the_operator_cannot_pay_is_refused_and_changes_nothing",
+    ),
     "map.mainlines.name": (SHOWN,),
     "map.hexes.cities.revenue": (OPER + "test_off_board_values_follow_the_phase_colours", REPLAY),
     "map.hexes.cities.slots": (LAYS + "test_a_reserved_home_is_not_free", REPLAY),
