@@ -393,3 +393,21 @@ def test_a_lone_5_percent_certificate_sells(the_18mex):
     cash = player.cash
     game.process({"type": "sell_shares", "entity": "3542", "shares": ["NdM_8"], "percent": 5})
     assert player.cash == cash + 50
+
+
+def test_guadalajara_s_brown_g_tile_upgrades_to_a_gray_tile_without_a_label(the_18mex):
+    """18MEX's own 480 (Guadalajara's brown ``G`` tile) says ``future_label=color:gray``
+    with no label: its gray upgrade 455 carries none ("563: FCP lays tile #455 with
+    rotation 0 on O8 (Guadalajara)" in 80226). Without that future label the 455 breaks
+    the ``G`` label."""
+    from framework.board.lays import IllegalLay, LayTerms, check_lay
+
+    other = FIXTURES / "80226.json"
+    terms = LayTerms("FCP", ("yellow", "green", "brown", "gray"), connect=False)
+    game = replayed_to(the_18mex, other, 562)
+    assert game.title.tiles["480"].future_label is not None
+    plan = check_lay(game.track_board, terms, "O8", "455-0", 0)
+    assert plan.name == "455"
+    plain = replayed_to(the_18mex, other, 562, ["tiles: {'480': {future_label: null}}"])
+    with pytest.raises(IllegalLay, match="label"):
+        check_lay(plain.track_board, terms, "O8", "455-0", 0)

@@ -1123,6 +1123,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.future_label.label": (
         LAYS + "test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry",
         T18TN + "test_the_green_nashville_tile_is_upgraded_only_to_a_p_tile",
+        MEX + "test_guadalajara_s_brown_g_tile_upgrades_to_a_gray_tile_without_a_label",
     ),
     "tiles.future_label.color": (LAYS + "test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry",),
     "map.hexes.future_label.label": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),

@@ -235,8 +235,10 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
         standard = library.get(name)
         if standard is not None and standard.get("color") == tile["color"] and not tile.get("ability_only"):
             try:
-                same = _track(standard) == _track(tile) and standard.get("terrain", {}) == tile.get(
-                    "terrain", {}
+                same = (
+                    _track(standard) == _track(tile)
+                    and standard.get("terrain", {}) == tile.get("terrain", {})
+                    and standard.get("future_label") == tile.get("future_label")
                 )
             except ValueError:
                 same = False

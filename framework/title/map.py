@@ -90,8 +90,9 @@ class FutureLabel(Model):
         F11: {name: Nashville, cities: [{revenue: 0}], future_label: {label: N, color: green}}
     """
 
-    label: str
-    """The label the tiles of ``color`` laid here carry."""
+    label: str | None = None
+    """The label the tiles of ``color`` laid here carry; none: they carry no label
+    (18MEX's brown Guadalajara ``G`` tile, whose gray upgrade has none)."""
     color: TileColor
     """The colour from which the hex has the label."""
 
