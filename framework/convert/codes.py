@@ -130,7 +130,7 @@ def _part(part: str, read: Read) -> str | None:
         params = dict(_params(rest))
         if params.get("color") in ("yellow", "green", "brown", "gray"):
             label = params.get("label")  # none: the tiles of that colour carry no label
-            read.future_label = {"color": params["color"], **({"label": label} if label else {})}
+            read.future_label = {**({"label": label} if label else {}), "color": params["color"]}
         else:
             read.gaps.append(f"future_label {rest}")
         return None
