@@ -21,14 +21,16 @@ from framework.title.rules import TileLaySlot
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"13315": 501, "18MEX_game_end_stock_market": 520, "80226": 554, "hotseat01": 539}
+REACHED = {"18MEX_game_end_stock_market": 520, "80226": 562, "hotseat01": 560}
 """The last action each real game replays to (before the minors' tile action: 37, 17, 34
 and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164; before
 the minors merged into NdM and UdY: 163, 341, 234 and 330; before NdM's own train limit:
 265, 453, 359 and 330; before a new president's certificates were handed over newest first:
 hotseat01's 330; before the NdM merger offer of phase 5: 265, 465, 368 and 531; 13315
-before a lone 5% certificate sold: 435). 13315 plays to its end (its result differs by
-Player 4's $40: Mexico City's and Puebla's tiles are laid together in 18xx.games)."""
+before a lone 5% certificate sold: 435; before Mexico City's and Puebla's tiles were laid
+together, 80226 and hotseat01 at 554 and 539). 13315 plays to its recorded result (it
+was $40 off before the twin hexes); the stock-market game stops at 521, on the two lanes
+of track between Mexico City and Puebla (a 4 and a 5 train both run P11-O10)."""
 
 KCMO = (
     "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
@@ -143,9 +145,50 @@ def test_real_18mex_games_replay_past_their_minors_turns(the_18mex, path):
     record = GameFile.read(path)
     outcome = replay(record, title_for(record, the_18mex))
     failed = outcome.failed_action.get("id") if outcome.failed_action else None
-    assert failed is None or failed > REACHED[path.stem], str(outcome.failure)
-    if path.stem == "13315":  # before selling a lone 5% certificate it stopped at 436
-        assert outcome.failure is None and outcome.game.finished
+    if path.stem in REACHED:
+        assert failed is None or failed > REACHED[path.stem], str(outcome.failure)
+    else:  # 13315: to its end since a lone 5% certificate sells, its result since twin hexes
+        assert outcome.failure is None and outcome.game.finished and outcome.matches_recorded
+
+
+TWIN = GAME  # 13315: "257: MC lays tile #479MC with rotation 0 on O10 (Mexico City)"
+
+
+def test_a_tile_in_mexico_city_lays_its_twin_in_puebla(the_18mex):
+    """``map.twin_hexes``: "MC lays tile #479MC with rotation 0 on O10 (Mexico City)",
+    "MC spends $60 and lays tile #479P with rotation 0 on P11 (Puebla)" in one action;
+    without the twin hexes, Puebla keeps its printed tile and MC its $60."""
+    title = load_title(the_18mex)
+    assert title.map.twin_hexes[0].hexes == ("O10", "P11")
+    assert title.map.twin_of("P11", "486P") == ("O10", "486MC")
+    before = replayed_to(the_18mex, TWIN, 256)
+    game = replayed_to(the_18mex, TWIN, 257)
+    placed = game.track_board.placed
+    assert (placed["O10"].name, placed["P11"].name) == ("479MC", "479P")
+    assert game.corporations["MC"].cash == before.corporations["MC"].cash - 60
+    alone = replayed_to(the_18mex, TWIN, 257, ["map: {twin_hexes: []}"])
+    assert "P11" not in alone.track_board.placed
+    assert alone.corporations["MC"].cash == before.corporations["MC"].cash
+
+
+def test_a_twin_lay_the_operator_cannot_pay_is_refused_and_changes_nothing(the_18mex):
+    """The twin's cost is part of the lay: MC with $59 cannot lay 479MC in Mexico City,
+    whose twin in Puebla costs $60; the refusal leaves the map and MC's treasury as they
+    were."""
+    game = replayed_to(the_18mex, TWIN, 256)
+    game.corporations["MC"].cash = 59
+    action = {
+        "type": "lay_tile",
+        "entity": "MC",
+        "entity_type": "corporation",
+        "hex": "O10",
+        "tile": "479MC-0",
+        "rotation": 0,
+    }
+    with pytest.raises(GameError, match="twin hexes"):
+        game.process(action)
+    assert "P11" not in game.track_board.placed and game.track_board.placed.get("O10") is None
+    assert game.corporations["MC"].cash == 59
 
 
 def test_a_minor_skips_its_track_step_until_it_can_pay_for_its_home_hex(the_18mex):
@@ -350,3 +393,21 @@ def test_a_lone_5_percent_certificate_sells(the_18mex):
     cash = player.cash
     game.process({"type": "sell_shares", "entity": "3542", "shares": ["NdM_8"], "percent": 5})
     assert player.cash == cash + 50
+
+
+def test_guadalajara_s_brown_g_tile_upgrades_to_a_gray_tile_without_a_label(the_18mex):
+    """18MEX's own 480 (Guadalajara's brown ``G`` tile) says ``future_label=color:gray``
+    with no label: its gray upgrade 455 carries none ("563: FCP lays tile #455 with
+    rotation 0 on O8 (Guadalajara)" in 80226). Without that future label the 455 breaks
+    the ``G`` label."""
+    from framework.board.lays import IllegalLay, LayTerms, check_lay
+
+    other = FIXTURES / "80226.json"
+    terms = LayTerms("FCP", ("yellow", "green", "brown", "gray"), connect=False)
+    game = replayed_to(the_18mex, other, 562)
+    assert game.title.tiles["480"].future_label is not None
+    plan = check_lay(game.track_board, terms, "O8", "455-0", 0)
+    assert plan.name == "455"
+    plain = replayed_to(the_18mex, other, 562, ["tiles: {'480': {future_label: null}}"])
+    with pytest.raises(IllegalLay, match="label"):
+        check_lay(plain.track_board, terms, "O8", "455-0", 0)

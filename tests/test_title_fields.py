@@ -1067,6 +1067,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.layout": (RENDER + "test_flat_layout", SJ + "test_edges_are_numbered_as_on_18xx_games", REPLAY),
     "map.letters": (STT + "test_map_is_flat_with_letters_for_columns", "test_geometry.py::"),
     "map.icons.description": (RENDER + "test_terrain_icons_mainlines_and_homes",),
+    "map.twin_hexes.hexes": (MEX + "test_a_tile_in_mexico_city_lays_its_twin_in_puebla",),
+    "map.twin_hexes.tiles": (
+        MEX + "test_a_tile_in_mexico_city_lays_its_twin_in_puebla",
+        MEX + "test_a_twin_lay_the_operator_cannot_pay_is_refused_and_changes_nothing",
+    ),
     "map.mainlines.name": (SHOWN,),
     "map.hexes.cities.revenue": (OPER + "test_off_board_values_follow_the_phase_colours", REPLAY),
     "map.hexes.cities.slots": (LAYS + "test_a_reserved_home_is_not_free", REPLAY),
@@ -1118,6 +1123,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "tiles.future_label.label": (
         LAYS + "test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry",
         T18TN + "test_the_green_nashville_tile_is_upgraded_only_to_a_p_tile",
+        MEX + "test_guadalajara_s_brown_g_tile_upgrades_to_a_gray_tile_without_a_label",
     ),
     "tiles.future_label.color": (LAYS + "test_a_tile_s_future_label_is_the_label_its_upgrade_must_carry",),
     "map.hexes.future_label.label": (LAYS + "test_a_future_label_asks_the_tile_of_its_colour_for_the_label",),

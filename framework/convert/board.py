@@ -70,6 +70,9 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
     _match_borders(hexes, grid, gaps)
     _fit_track(hexes, grid, gaps)
     out: dict[str, Any] = {"layout": layout, "letters": letters}
+    twins = [t for t in build.get("twin_hexes") or [] if isinstance(t, dict) and t.get("tiles")]
+    if twins:
+        out["twin_hexes"] = twins
     if icons:
         out["icons"] = {name: {"description": f"18xx.games icon {name}"} for name in sorted(icons)}
         _lay_income(out["icons"], build.get("icon_lay_income"))
@@ -232,8 +235,10 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
         standard = library.get(name)
         if standard is not None and standard.get("color") == tile["color"] and not tile.get("ability_only"):
             try:
-                same = _track(standard) == _track(tile) and standard.get("terrain", {}) == tile.get(
-                    "terrain", {}
+                same = (
+                    _track(standard) == _track(tile)
+                    and standard.get("terrain", {}) == tile.get("terrain", {})
+                    and standard.get("future_label") == tile.get("future_label")
                 )
             except ValueError:
                 same = False

@@ -128,8 +128,9 @@ def _part(part: str, read: Read) -> str | None:
         return _icon(rest, read)
     if kind == "future_label":
         params = dict(_params(rest))
-        if params.get("label") and params.get("color") in ("yellow", "green", "brown", "gray"):
-            read.future_label = {"label": params["label"], "color": params["color"]}
+        if params.get("color") in ("yellow", "green", "brown", "gray"):
+            label = params.get("label")  # none: the tiles of that colour carry no label
+            read.future_label = {**({"label": label} if label else {}), "color": params["color"]}
         else:
             read.gaps.append(f"future_label {rest}")
         return None

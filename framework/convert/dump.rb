@@ -213,6 +213,7 @@ def build_data(game)
     end,
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
+    'twin_hexes' => try { twin_hexes(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'phase_purchases' => try do
       probed('phase_purchases', game, game.companies.map(&:sym), game.phase.phases.map { |p| p[:name] }) do
@@ -1489,6 +1490,33 @@ def home_cost_first(game)
     entity.instance_variable_set(:@cash, cash)
     [kind, asked == [false, true]]
   end.compact
+end
+
+# Hexes whose tiles the title's track step lays together (a constant of the step naming a
+# `DOUBLE_HEX` or `TWIN` pair of the map's hexes): [{ 'hexes' => [a, b], 'tiles' => { name
+# => twin } }], a tile's twin named as it is with the one hex's label in place of the
+# other's (the hexes' printed labels).
+def twin_hexes(game)
+  step = game.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Track) }
+  return [] unless step
+
+  ids = game.hexes.map(&:id)
+  names = game.tiles.map(&:name).uniq
+  step.class.constants(false).filter_map do |c|
+    hexes = step.class.const_get(c)
+    next unless c.to_s =~ /DOUBLE_HEX|TWIN/ && hexes.is_a?(Array) && hexes.size == 2 && (hexes - ids).empty?
+
+    labels = hexes.map { |h| game.hex_by_id(h).tile.label&.to_s }
+    next if labels.any?(&:nil?)
+
+    pairs = [labels, labels.reverse].flat_map do |from, to|
+      names.filter_map do |n|
+        twin = n.sub(from, to)
+        [n, twin] if n.end_with?(from) && twin != n && names.include?(twin)
+      end
+    end
+    { 'hexes' => hexes, 'tiles' => pairs.to_h }
+  end
 end
 
 # Whether the game offers a minor the companies it offers a corporation (its

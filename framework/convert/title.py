@@ -657,6 +657,8 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         gaps.drop("code", "`company_bought`")
     if sections["rules"].get("mail"):
         gaps.drop("code", "`place_home_token`")  # what it does is the mail
+    if sections["map"].get("twin_hexes"):  # the track step's own lays: the twin hexes
+        gaps.drop("rounds", "operating round: the title's step Track (a Track;")
     found = sections.get("bonuses") or {}
     if any(b.get("paid_to") != "treasury" for b in found.values()):
         gaps.drop("code", "`revenue_for`")

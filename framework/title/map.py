@@ -90,8 +90,9 @@ class FutureLabel(Model):
         F11: {name: Nashville, cities: [{revenue: 0}], future_label: {label: N, color: green}}
     """
 
-    label: str
-    """The label the tiles of ``color`` laid here carry."""
+    label: str | None = None
+    """The label the tiles of ``color`` laid here carry; none: they carry no label
+    (18MEX's brown Guadalajara ``G`` tile, whose gray upgrade has none)."""
     color: TileColor
     """The colour from which the hex has the label."""
 
@@ -132,6 +133,17 @@ class Hex(Entry, TrackContent):
         return [icon.name for icon in self.icons]
 
 
+class TwinHexes(Model):
+    """Two hexes that take their tiles together (18MEX's Mexico City and Puebla): a tile
+    laid in either lays its twin in the other at rotation 0, in the same action, with no
+    track restriction on the twin; the operator pays both hexes' costs."""
+
+    hexes: tuple[HexId, HexId]
+    """The two hexes."""
+    tiles: dict[str, str] = {}
+    """Each tile's twin, by the tile's name (both ways): a tile not listed lays alone."""
+
+
 class MapSpec(Model):
     """The whole map."""
 
@@ -146,6 +158,16 @@ class MapSpec(Model):
     """Main lines, by the name their hexes use."""
     hexes: dict[HexId, Hex]
     """Every hex, by id."""
+    twin_hexes: list[TwinHexes] = []
+    """Pairs of hexes whose tiles are laid together (:class:`TwinHexes`)."""
+
+    def twin_of(self, hex_id: str, tile: str) -> tuple[str, str] | None:
+        """The other hex and the twin tile a lay of ``tile`` in ``hex_id`` lays too."""
+        for twin in self.twin_hexes:
+            if hex_id in twin.hexes and tile in twin.tiles:
+                other = twin.hexes[1] if hex_id == twin.hexes[0] else twin.hexes[0]
+                return other, twin.tiles[tile]
+        return None
 
     @field_validator("icons", "mainlines", "hexes")
     @classmethod

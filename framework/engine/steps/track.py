@@ -21,6 +21,7 @@ from framework.engine.entities import BANK
 from framework.engine.lay_discount import lay_discount
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
+from framework.engine.twin_hexes import twin_plan
 from framework.title.companies import TileIncome, TileLay
 from framework.title.rules import TileLaySlot
 
@@ -300,7 +301,10 @@ class Track(Step):
                 "main line",
                 "another tile action is allowed only when one of them improves a main line",
             )
+        twin = twin_plan(game, layer, plan, plan.cost + extra)
         _build(game, entity, plan)
+        if twin is not None:
+            _build(game, entity, twin)
         if extra:
             finance.pay(game, entity, BANK, extra)
             game.log(f"{entity} pays {extra} for the tile action")
