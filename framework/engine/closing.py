@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import events, finance
+from framework.engine import finance
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, OUT_OF_GAME
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def close_corporation(game: Game, sym: str) -> None:
             train.owner = OUT_OF_GAME
     for company in game.companies.values():
         if company.owner == sym:
-            events.close_company(game, company.sym)
+            close_company(game, company.sym)
     for share in corp.shares:
         if share.owner != OUT_OF_GAME:
             finance.move_share(game, share, OUT_OF_GAME)

@@ -29,8 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.engine import finance, merger_offer, mergers, operating
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
-from framework.title.companies import AssignedBonus, BonusMarker, BonusTokens, RevenueChange
+from framework.title.companies import RevenueChange
 from framework.title.corporations import Reservation
 
 if TYPE_CHECKING:
@@ -130,27 +131,6 @@ def lose_weakest_run(game: Game, buyer: str) -> None:
     for sym in marked:
         game.corporations[sym].counters[LOSES_WEAKEST_RUN] = 1
     game.log(f"{', '.join(sorted(marked))} each give up one train's earnings in their next operating turn")
-
-
-def close_company(game: Game, sym: str) -> None:
-    company = game.companies[sym]
-    if company.closed:
-        return
-    remove_company_icons(game, sym)
-    bonus = game.title.companies[sym].ability("assigned_bonus")
-    if isinstance(bonus, AssignedBonus) and bonus.player_assigns and company.owner in game.players_by_id:
-        if company.assigned is not None:
-            game.log(f"{sym}'s bonus, assigned by its player owner, is removed")
-        company.assigned = None
-    company.owner = CLOSED
-    game.log(f"{sym} closes")
-
-
-def remove_company_icons(game: Game, sym: str) -> None:
-    """Take off the map the icons that exist only for a company's ability."""
-    for ability in game.title.companies[sym].abilities:
-        if isinstance(ability, BonusTokens | BonusMarker) and ability.icon and ability.removed_with_company:
-            game.track_board.remove_icons(ability.icon, list(ability.hexes))
 
 
 def close_in_phase(game: Game, phase: str) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import events, finance, shares
+from framework.engine import finance, shares
+from framework.engine.company_closing import close_company
 from framework.engine.entities import OUT_OF_GAME
 from framework.title.companies import ControlsMinor
 
@@ -60,4 +61,4 @@ def merge(game: Game, sym: str) -> None:
         shares.settle(game, corp)
     for company, spec in game.title.companies.items():
         if any(isinstance(a, ControlsMinor) and a.minor == sym for a in spec.abilities):
-            events.close_company(game, company)
+            close_company(game, company)

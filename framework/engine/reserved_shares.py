@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
 from framework.engine import finance, shares
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, OUT_OF_GAME, POOL
 from framework.title.companies import Exchange
 
@@ -118,8 +119,6 @@ def exchange(game: Game, company: str, share_ids: list[str]) -> Corporation:
         worth = game.market.price(corp.sym) * share.percent // 10
         finance.pay(game, BANK, corp.sym, worth)
         game.log(f"{corp.sym} receives {worth} from the bank")
-    from framework.engine.events import close_company
-
     close_company(game, company)
     shares.settle(game, corp)
     return corp

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import events
+from framework.engine.company_closing import close_company
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -26,4 +26,4 @@ def close_used(game: Game) -> None:
     for sym, company in game.companies.items():
         if company.closes_at_round_end:
             company.closes_at_round_end = False
-            events.close_company(game, sym)
+            close_company(game, sym)

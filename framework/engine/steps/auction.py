@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import events, finance, operating, shares, tokens, trains
+from framework.engine import finance, operating, shares, tokens, trains
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
 from framework.engine.par_subsidy import pay_par_subsidy
@@ -89,7 +90,7 @@ class CompanyPendingPar(Step):
         tokens.home_at(game, sym, "par")
         shares.check_float(game, corp)
         if company is not None and game.title.companies[company].closes_when_par_set:
-            events.close_company(game, company)
+            close_company(game, company)
 
     def _company_for(self, sym: str) -> str | None:
         for company in self.game.companies:
@@ -353,7 +354,7 @@ class WaterfallAuction(Step):
         game.log(f"{game.name(player)} chooses {company}")
         for other in (bought, *spec.choose_one_of):
             if other != company:
-                events.close_company(game, other)
+                close_company(game, other)
         self._settle_next()
 
     def _place_bid(self, player: str, company: str, price: int, cash: int) -> None:
@@ -416,7 +417,7 @@ class WaterfallAuction(Step):
             self.passed_on_cheapest = {}
             game.log(f"{cheapest} is removed (every player passed on it)")
             for gone in (cheapest, *game.title.companies[cheapest].choose_one_of):
-                events.close_company(game, gone)
+                close_company(game, gone)
             self._settle_next()
             return
         if cheapest is not None and game.companies[cheapest].owner == BANK:

@@ -54,7 +54,7 @@ class BuyBackShares(Step):
         president = corp.president()
         if president is None or president != rnd.entity() or rnd.acted:
             return []
-        if sym in rnd.bought_back:  # type: ignore[attr-defined]
+        if sym in rnd.bought_back:  # type: ignore[attr-defined]  # declared round state
             return []
         limit = self.spec.treasury_limit if self.spec is not None else None
         if limit is not None and len([s for s in corp.shares if s.owner in (corp.issuer, sym)]) >= limit:
@@ -103,7 +103,7 @@ class BuyBackShares(Step):
         finance.pay(game, sym, BANK if seller == POOL else seller, price)
         finance.move_share(game, share, sym)
         game.corporations[sym].withheld.append(share.id)
-        rnd.bought_back.append(sym)  # type: ignore[attr-defined]
+        rnd.bought_back.append(sym)  # type: ignore[attr-defined]  # declared round state
         game.log(f"{sym} buys back {share.percent}% from {game.name(seller)} for {price}")
         # the buy-back is the president's whole turn
         rnd.acted = True

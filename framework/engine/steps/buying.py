@@ -13,7 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import events, finance, operating, purchases, shares, trains
+from framework.engine import finance, operating, purchases, shares, trains
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -447,7 +448,7 @@ class SpecialBuyTrain(TrainBuying):
         self.buy(action, corp, from_depot_only=True, price_of=discounted)
         game.companies[sym].uses["train_discount"] -= 1
         if ability.closes_when_used_up and game.companies[sym].uses["train_discount"] <= 0:
-            events.close_company(game, sym)
+            close_company(game, sym)
 
 
 @step("discard_train")

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import assignments, finance, operating, trains
+from framework.engine.company_closing import close_company
 from framework.engine.entities import CLOSED
-from framework.engine.events import close_company
 from framework.engine.operating import owned_abilities
 from framework.engine.steps import loans, rights
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step

@@ -15,6 +15,7 @@ from typing import Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, operating, reserved_shares, shares
+from framework.engine.company_closing import close_company
 from framework.engine.entities import POOL, Corporation, Share
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.title.companies import Exchange
@@ -110,7 +111,5 @@ class ExchangeStep(Step):
         owner = game.companies[sym].owner
         finance.move_share(game, share, owner)
         game.log(f"{game.name(owner)} exchanges {sym} for {share.percent}% of {corp.sym}")
-        from framework.engine.events import close_company
-
         close_company(game, sym)
         shares.settle(game, corp)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import events, operating
+from framework.engine import operating
+from framework.engine.company_closing import close_company
 from framework.engine.steps.base import Choice, Step, step
 from framework.title.companies import PriorityCard
 
@@ -82,7 +83,7 @@ class PriorityCardStep(Step):
             card = game.title.companies[sym].ability("priority_card")
             closes = isinstance(card, PriorityCard) and card.closes_when_used
             if company.uses["priority_card"] == 0 and closes:
-                events.close_company(game, sym)
+                close_company(game, sym)
             self.round.index = self.round.entities.index(holder)
             self.round.begin_turn()
             game.log(f"{game.name(holder)} uses the priority card")

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.engine import events, finance, operating, tokens, used_closing
+from framework.engine import finance, operating, tokens, used_closing
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.engine.steps.stations import TOKEN_PLACED
@@ -99,4 +100,4 @@ class SpecialToken(Step):
         game.log(f"{owner} places a token in {city[0]} with {sym} for {price}")
         used_closing.ability_used(game, sym)
         if ability.closes_when_used_up and company.uses["token"] <= 0:
-            events.close_company(game, sym)
+            close_company(game, sym)

@@ -25,6 +25,7 @@ from framework.engine import (
     tokens,
     trains,
 )
+from framework.engine.company_closing import close_company
 from framework.engine.entities import POOL
 from framework.engine.par_subsidy import pay_par_subsidy
 from framework.engine.steps.auction import _par_cell, cell_id
@@ -332,8 +333,6 @@ class BuySellParShares(StockTurn):
         pay_par_subsidy(game, sym, price)
         company = par_exchange.par_company(game, sym)
         if company is not None:
-            from framework.engine.events import close_company
-
             game.log(f"{game.name(player)} exchanges {company} for a share of {sym}")
             close_company(game, company)
             trains.bring_in_reserved(game)

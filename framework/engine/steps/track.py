@@ -16,7 +16,8 @@ from framework.board.lays import (
     lay,
     legal_lays,
 )
-from framework.engine import destinations, events, finance, operating, purchases, tokens, used_closing
+from framework.engine import destinations, finance, operating, purchases, tokens, used_closing
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import lay_discount
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -547,7 +548,7 @@ class SpecialTrack(Step):
             company.uses["tile_lay"] = 0
             game.log(f"{sym}'s other lays cannot be made: they are lost")
         if ability.closes_when_used_up and company.uses["tile_lay"] <= 0:
-            events.close_company(game, sym)
+            close_company(game, sym)
 
     def process_pass(self, action: dict[str, Any]) -> None:
         """A company just sold gives up its lays on being sold."""
