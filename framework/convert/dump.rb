@@ -242,7 +242,7 @@ def build_data(game)
     'assigned_bonuses' => try { assigned_bonuses(game) },
     'assignment_bonuses' => try { assignment_bonuses(game) },
     'dividend_moves' => try { dividend_moves(game) },
-    'par_subsidies' => try { par_subsidies(game) },
+    'par_subsidies' => try { probed('par_subsidies', game, game.corporations.map(&:name)) { par_subsidies(game) } },
     'unupgradable_tiles' => try { probed('unupgradable_tiles', game, game.tiles.map(&:name).uniq) { unupgradable_tiles(game) } },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
@@ -257,7 +257,7 @@ def build_data(game)
     'par_payments' => try { par_payments(game) },
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
-    'route_rights' => try { route_rights(game) },
+    'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
   }.merge(setup_probe(game))
 end
 
@@ -649,6 +649,8 @@ end
 # par price, by corporation (1846's Illinois Central: once its par): asked of a fresh game
 # at two par prices, after the title's `action_processed` sees the par.
 def par_subsidies(game)
+  return {} if game.method(:action_processed).owner == BASE
+
   prices = game.stock_market.par_prices.map(&:price).uniq
   return {} if prices.empty?
 
@@ -1750,7 +1752,7 @@ end
 # corporation the par for each share the company's certificates hold): in a fresh game, as
 # a multiple of the par, where it pays anything.
 def par_payments(game)
-  game.companies.each_with_object({}) do |company, out|
+  game.companies.select { |c| president_certificate?(c) }.each_with_object({}) do |company, out|
     fresh = game_for(game.class, game.players.size, game.optional_rules)
     held = fresh.company_by_id(company.sym)
     share = held.all_abilities.find { |a| a.type == :shares }&.shares&.first
