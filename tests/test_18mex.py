@@ -411,3 +411,29 @@ def test_guadalajara_s_brown_g_tile_upgrades_to_a_gray_tile_without_a_label(the_
     plain = replayed_to(the_18mex, other, 562, ["tiles: {'480': {future_label: null}}"])
     with pytest.raises(IllegalLay, match="label"):
         check_lay(plain.track_board, terms, "O8", "455-0", 0)
+
+
+def test_a_minor_traded_for_a_president_s_certificate_is_not_written_as_a_merger():
+    """A minor whose owner gets the corporation's president's certificate (1835's
+    Berlin Potsdamer Bahn and the Prussian) is not a trade-in share: the event is left
+    to GAPS.md, where one for an ordinary certificate (18MEX's A into NdM) is written."""
+    from framework.convert.gaps import Gaps
+    from framework.convert.mergers import convert_minor_mergers
+
+    def converted(index: int) -> tuple[dict, dict]:
+        minors = {"A": {"name": "A"}}
+        trains = {"5": {}}
+        probed = [
+            {
+                "event": "form",
+                "minors": {"A": {"corporation": "PR", "share": {"id": f"PR_{index}", "held_back": True}}},
+            }
+        ]
+        convert_minor_mergers(probed, [{"name": "5", "events": [{"type": "form"}]}], trains, minors, Gaps())
+        return minors, trains
+
+    minors, trains = converted(0)
+    assert "merges_into" not in minors["A"] and "events" not in trains["5"]
+    minors, trains = converted(3)
+    assert minors["A"]["merges_into"] == {"corporation": "PR", "share": 3}
+    assert trains["5"]["events"] == ["minors_merge"]

@@ -45,6 +45,8 @@ def _merger(sym: str, merged: Any, minors: dict[str, Any]) -> dict[str, Any] | N
     corporation, _, index = str(share.get("id", "")).rpartition("_")
     if corporation != merged.get("corporation") or not index.isdigit() or not share.get("held_back"):
         return None
+    if int(index) < 1:  # the president's certificate (1835's Prussian): not a trade-in share
+        return None
     entry: dict[str, Any] = {"corporation": corporation, "share": int(index)}
     if share.get("counts_for_limit") is False:
         entry["counts_for_limit"] = False
