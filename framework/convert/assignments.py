@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from framework.convert.entities import phase_starts
+
 
 def probed_assignments(dump: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The probe's findings by company, over every build of the title (a random setup
@@ -31,11 +33,7 @@ def assignment_bonuses(probed: dict[str, dict[str, Any]], phases: Any) -> dict[s
     most of them pay (``amounts`` for those paying another), its assignments (``count``,
     or ``per_round`` where a corporation owning it assigns it once in each operating
     round), ``player_assigns``, and the phase whose start removes it (``until``)."""
-    starts = {
-        str(p.get("on")): str(p.get("name"))
-        for p in phases or []
-        if isinstance(p, dict) and isinstance(p.get("on"), str | int)
-    }
+    starts = phase_starts(phases)
     out = {}
     for sym, found in probed.items():
         amounts = found.get("amounts")

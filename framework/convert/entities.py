@@ -229,17 +229,22 @@ def station_bonuses(probed: Any) -> dict[str, dict[str, Any]]:
     }
 
 
+def phase_starts(phases: Any) -> dict[str, str]:
+    """The phase each train starts, by train name (the dump's ``phases``' ``on``)."""
+    return {
+        str(p.get("on")): str(p.get("name"))
+        for p in phases or []
+        if isinstance(p, dict) and isinstance(p.get("on"), str | int)
+    }
+
+
 def assigned_bonuses(probed: Any, phases: Any) -> dict[str, dict[str, Any]]:
     """The ``assigned_bonus`` of each company whose ``assign_hexes`` ability gives its
     owning corporation a bonus in the assigned hex (the dump's ``assigned_bonuses`` probe),
     by company: the train whose event removes it becomes the phase that train starts."""
     if not isinstance(probed, dict):
         return {}
-    starts = {
-        str(p.get("on")): str(p.get("name"))
-        for p in phases or []
-        if isinstance(p, dict) and isinstance(p.get("on"), str | int)
-    }
+    starts = phase_starts(phases)
     out = {}
     for sym, found in probed.items():
         if not isinstance(found, dict) or not isinstance(found.get("amount"), int):
