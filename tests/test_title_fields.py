@@ -665,6 +665,7 @@ SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
 T18AL = "test_18al.py::"
+JPT = "test_18jpt.py::"
 NEUTRAL = "test_neutral_tokens.py::"
 T18TN = "test_18tn.py::"
 T1856 = "test_1856.py::"
@@ -679,6 +680,40 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "corporations.pool_shares": (
+        JPT + "test_tobus_pool_shares_start_in_the_pool_and_count_toward_its_float",
+    ),
+    "corporations.more_homes.hex": (JPT + "test_tobu_places_its_second_home_station_with_its_first",),
+    "corporations.more_homes.city": (JPT + "test_tobu_places_its_second_home_station_with_its_first",),
+    **{
+        f"corporations.abilities[stop_multiplier].{name}": (
+            JPT + "test_a_stop_in_a_corporations_own_hex_counts_twice",
+        )
+        for name in ("type", "hexes", "times")
+    },
+    **{
+        f"corporations.abilities[terrain_discount].{name}": (
+            JPT + "test_tokyo_metros_t_hexes_cost_it_less_terrain",
+        )
+        for name in ("type", "hexes", "terrain", "amount")
+    },
+    **{
+        f"{kind}.abilities[lay_subsidy].{name}": (
+            JPT + "test_tmgbt_pays_its_owner_a_subsidy_for_green_t_tiles",
+            JPT + "test_seibu_earns_a_subsidy_for_a_tile_on_a_town",
+        )
+        for kind in ("companies", "corporations")
+        for name in ("type", "amount", "colors", "labels", "towns")
+    },
+    "companies.abilities[lay_subsidy].owner": (
+        JPT + "test_tmgbt_pays_its_owner_a_subsidy_for_green_t_tiles",
+    ),
+    "corporations.abilities[station_lays].type": (
+        JPT + "test_tobu_lays_twice_once_it_has_a_station_in_asakusa",
+    ),
+    "corporations.abilities[station_lays].hexes": (
+        JPT + "test_tobu_lays_twice_once_it_has_a_station_in_asakusa",
+    ),
     "companies.abilities[token].type": (TOK + "test_a_token_ability_without_its_step_is_refused",),
     "companies.abilities[token].owner": (TOK_PLACES,),
     "companies.abilities[token].hexes": (TOK_PLACES,),
@@ -1934,6 +1969,27 @@ def _exists(test_id: str) -> bool:
         return True
     module = importlib.import_module(file.removesuffix(".py"))
     return callable(getattr(module, name, None)) and name.startswith("test_")
+
+
+REGISTRY.update(
+    {
+        # a corporation's earned tile actions are its turns' slots, read as rules.track.lays
+        f"corporations.abilities[station_lays].lays.{name}": (
+            JPT + "test_tobu_lays_twice_once_it_has_a_station_in_asakusa",
+            *(t for t in REGISTRY[f"rules.track.lays.{name}"] if t != CHANGE),
+        )
+        for name in (
+            "lay",
+            "upgrade",
+            "cost",
+            "upgrade_cost",
+            "min_cost",
+            "same_hex",
+            "requires",
+            "home_cost_first",
+        )
+    }
+)
 
 
 def test_every_field_has_a_test():

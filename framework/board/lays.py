@@ -57,7 +57,8 @@ class IllegalLay(BoardRuleError):
 class Discount:
     """Money off one kind of terrain, in some hexes or in all."""
 
-    terrain: str
+    terrain: str | None
+    """The kind of terrain; ``None``: any, off the whole terrain cost."""
     amount: int
     hexes: frozenset[str] | None = None
     """Where it applies; ``None``: in every hex."""
@@ -358,12 +359,13 @@ def _next_color(colors: Sequence[str], color: str) -> str | None:
 
 
 def _terrain(terrain: Mapping[str, int], discounts: list[Discount]) -> int:
-    """The terrain cost, each kind less its discounts (never below zero)."""
+    """The terrain cost, each kind less its discounts, then less the discounts of any
+    terrain (never below zero)."""
     total = 0
     for kind, cost in terrain.items():
         off = sum(d.amount for d in discounts if d.terrain == kind)
         total += max(0, cost - off)
-    return total
+    return max(0, total - sum(d.amount for d in discounts if d.terrain is None))
 
 
 def _border_kind(hx: Hex, pair: frozenset[tuple[str, int]], hex_id: str) -> str:

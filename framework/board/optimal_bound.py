@@ -51,8 +51,7 @@ class Bounds:
         n = len(nodes)
         own_hexes = board.token_hexes(runner.owner)
         self.base = [
-            stop_value(board, node, runner.colors, runner.train)
-            * (runner.multiplier if node[0] in own_hexes else 1)
+            stop_value(board, node, runner.colors, runner.train) * runner.times(node[0], own_hexes)
             for node in nodes
         ]
         """Each stop's value to this runner, multiplier included."""

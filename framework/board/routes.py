@@ -89,6 +89,17 @@ class Runner:
     by_kind: Distance | None = None
     """Its distance by kind of stop, for a train that counts cities, towns and
     off-boards apart (then ``distance`` is the most stops of all kinds)."""
+    stop_times: tuple[tuple[str, int], ...] = ()
+    """``(hex, times)``: stops in the hex count this many times their value (the
+    owner's ``stop_multiplier``), on top of ``multiplier``."""
+
+    def times(self, hex_id: str, own_hexes: Iterable[str]) -> int:
+        """How many times a stop in ``hex_id`` counts, given the owner's station hexes."""
+        times = self.multiplier if hex_id in own_hexes else 1
+        for where, more in self.stop_times:
+            if where == hex_id:
+                times *= more
+        return times
 
 
 @dataclass(frozen=True)
@@ -245,11 +256,10 @@ def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
         base = 0
         for node in route.stops:
             value = stop_value(board, node, runner.colors, runner.train)
-            base += value * (runner.multiplier if node[0] in own_hexes else 1)
+            base += value * runner.times(node[0], own_hexes)
     else:
         values = [
-            stop_value(board, node, runner.colors, runner.train)
-            * (runner.multiplier if node[0] in own_hexes else 1)
+            stop_value(board, node, runner.colors, runner.train) * runner.times(node[0], own_hexes)
             for node in route.stops
         ]
         nodes = [board.face(h).nodes[i] for h, i in route.stops]

@@ -163,7 +163,8 @@ def build_data(game)
         'max_ownership_percent' => try { c.max_ownership_percent },
         'capitalization' => plain(try { c.capitalization }), 'coordinates' => plain(c.coordinates),
         'abilities' => abilities_of(c), 'type' => plain(try { c.type }),
-        'carried_tokens' => try { carried_tokens(c) } }
+        'carried_tokens' => try { carried_tokens(c) },
+        'pool_shares' => try { game.share_pool.shares_of(c).map { |s| [s.index, s.percent] } } }
     end,
     'minors' => try { plain(game.send(:game_minors)) },
     'minor_objects' => game.minors.map do |m|
@@ -212,6 +213,8 @@ def build_data(game)
       end
     end,
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
+    'stop_multipliers' => try { stop_multipliers(game) },
+    'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'twin_hexes' => try { twin_hexes(game) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
@@ -249,6 +252,8 @@ def build_data(game)
     'route_subsidies' => try { route_subsidies(game) },
     'offboard_pairs' => try { offboard_pairs(game) },
     'icon_lay_income' => try { icon_lay_income(game) },
+    'station_lays' => try { probed('station_lays', game, game.corporations.map(&:name)) { station_lays(game) } },
+    'lay_subsidies' => try { probed('lay_subsidies', game, game.corporations.map(&:name)) { lay_subsidies(game) } },
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
     'minor_mergers' => try { minor_mergers(game.class, game.players.size, game.optional_rules) },
@@ -486,6 +491,118 @@ def icon_lay_income(built)
     gained = try { icon_lay_gain(game_for(built.class, built.players.size, built.optional_rules), name) }
     out[name] = { 'yellow' => gained } if gained.is_a?(Integer) && gained.positive?
   end
+end
+
+# What the bank pays a corporation for a tile action by the title's own track step
+# (`lay_tile_action` overridden), asked of fresh games with the lay's costs taken off:
+# for each corporation alone, and for each company held by a corporation paid nothing
+# alone, the money gained by a yellow tile on a plain hex (`plain`), a yellow tile with a
+# town on a hex with a town (`town`), and a tile of each colour and label on a hex of that
+# label (`green/T`). {'corporations' => {sym => {lay => gain}}, 'companies' => {...}};
+# nil where the track step is the engine's.
+def lay_subsidies(built)
+  steps = built.send(:operating_round, 1).steps.select { |s| s.respond_to?(:lay_tile_action) }
+  return nil unless steps.any? { |s| s.class.instance_method(:lay_tile_action).owner.name.to_s !~ /\AEngine::Step::/ }
+
+  lays = subsidy_lays(built)
+  fresh = -> { game_for(built.class, built.players.size, built.optional_rules) }
+  corps = built.corporations.select(&:coordinates).map(&:name)
+  by_corp = corps.to_h { |sym| [sym, lays.keys.to_h { |k| [k, subsidy_gain(fresh.call, sym, nil, k, lays)] }] }
+  holder = by_corp.find { |_, gains| gains.values.compact.all?(&:zero?) }&.first
+  by_company = {}
+  if holder
+    built.companies.each do |company|
+      gains = lays.keys.to_h { |k| [k, subsidy_gain(fresh.call, holder, company.sym, k, lays)] }
+      by_company[company.sym] = gains if gains.values.any? { |g| g&.positive? }
+    end
+  end
+  { 'corporations' => by_corp.select { |_, g| g.values.any? { |x| x&.positive? } }, 'companies' => by_company }
+end
+
+# The tile actions a corporation earns by a station in a hex of its `assign_hexes`
+# ability, where the title's own `tile_lays` gives them (18JP-T's Tobu Railway): asked of a
+# fresh game, the corporation's `tile_lays` before and after the operating round's token
+# step places its station in the first such hex. {sym => {'hexes' => [...], 'lays' =>
+# [...]}} for those whose lays change; nil where the title does not override `tile_lays`.
+def station_lays(built)
+  return nil if built.method(:tile_lays).owner == BASE
+
+  built.corporations.each_with_object({}) do |c, out|
+    ability = c.all_abilities.find { |a| a.type == :assign_hexes }
+    next unless ability
+
+    lays = begin
+      station_lays_of(game_for(built.class, built.players.size, built.optional_rules), c.name, ability)
+    rescue StandardError, NotImplementedError
+      nil
+    end
+    out[c.name] = { 'hexes' => Array(ability.hexes), 'lays' => plain(lays) } if lays
+  end
+end
+
+def station_lays_of(game, sym, ability)
+  corp = game.corporation_by_id(sym)
+  city = game.hex_by_id(Array(ability.hexes).first)&.tile&.cities&.first
+  return nil unless city
+
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.instance_variable_set(:@floated, true)
+  game.bank.spend(10_000, corp)
+  game.instance_variable_set(:@round, game.send(:new_operating_round))
+  game.instance_variable_set(:@loading, true)
+  before = game.tile_lays(corp)
+  step = game.round.steps.find { |s| s.is_a?(Engine::Step::Token) }
+  return nil unless step
+
+  step.place_token(corp, city, corp.next_token, connected: false, check_tokenable: false)
+  after = game.tile_lays(corp)
+  after == before ? nil : after
+end
+
+# The lays `lay_subsidies` asks about: {key => [hex id, tile name]}.
+def subsidy_lays(game)
+  out = {}
+  plain = game.hexes.find { |h| plain_hex?(h) }
+  track = game.tiles.find { |t| t.color == :yellow && t.city_towns.empty? && !t.paths.empty? && !t.label }
+  out['plain'] = [plain.id, track.name] if plain && track
+  town_hex = game.hexes.find { |h| h.tile.color == :white && h.tile.towns.size == 1 && h.tile.cities.empty? }
+  town_tile = game.tiles.find { |t| t.color == :yellow && t.towns.size == 1 && t.cities.empty? && !t.label }
+  out['town'] = [town_hex.id, town_tile.name] if town_hex && town_tile
+  game.tiles.select(&:label).uniq { |t| [t.color, t.label.to_s] }.each do |tile|
+    hex = game.hexes.find { |h| h.tile.label.to_s == tile.label.to_s && h.tile.color != tile.color }
+    out["#{tile.color}/#{tile.label}"] = [hex.id, tile.name] if hex
+  end
+  out
+end
+
+def subsidy_gain(game, sym, company_sym, key, lays)
+  corp = game.corporation_by_id(sym)
+  if company_sym
+    company = game.company_by_id(company_sym)
+    company.owner&.companies&.delete(company)
+    company.owner = corp
+    corp.companies << company
+  end
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.instance_variable_set(:@floated, true)
+  game.bank.spend(10_000, corp)
+  game.instance_variable_set(:@round, game.send(:new_operating_round))
+  game.instance_variable_set(:@loading, true)
+  step = game.round.steps.find { |s| s.respond_to?(:process_lay_tile) && s.actions(corp).include?('lay_tile') }
+  return nil unless step && game.round.current_entity == corp
+
+  hex_id, name = lays[key]
+  hex = game.hex_by_id(hex_id)
+  hex.tile.instance_variable_set(:@upgrades, [])
+  hex.tile.borders.each { |b| b.instance_variable_set(:@cost, nil) }
+  tile = game.tiles.find { |t| t.name == name }
+  before = corp.cash
+  step.process_lay_tile(Engine::Action::LayTile.new(corp, tile: tile, hex: hex, rotation: 0))
+  corp.cash - before
+rescue StandardError, NotImplementedError
+  nil
 end
 
 def plain_hex?(hex)
@@ -979,6 +1096,36 @@ def route_bonuses(game)
 
       { 'corporation' => corp.name, 'hexes' => [home, hex], 'amount' => extra }
     end
+  end
+end
+
+# The stops a title's own `revenue_for` counts more than once for one corporation's
+# routes (18JP-T's double income from a corporation's own hexes), asked of the built game
+# with two-stop routes of each corporation: a stop in each hex worth 10, then 30, beside
+# a stop worth 10 that earns nothing more; where both extras are the stop's worth times
+# the same whole number, the stop counts one time more than that. {sym => {hex => times}};
+# nil where the title does not override `revenue_for`.
+def stop_multipliers(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  centres = game.hexes.filter_map { |h| [h.id, (h.tile.cities + h.tile.towns + h.tile.offboards).first] }
+  centres = centres.select(&:last)
+  game.corporations.each_with_object({}) do |corp, out|
+    plain = centres.each_cons(2).find do |(_, a), (_, b)|
+      revenue_extra(game, corp, [ValuedStop.new(a, 10), ValuedStop.new(b, 10)])&.zero?
+    end&.first
+    next unless plain
+
+    found = centres.each_with_object({}) do |(hex, stop), times|
+      next if hex == plain[0]
+
+      low = revenue_extra(game, corp, [ValuedStop.new(stop, 10), ValuedStop.new(plain[1], 10)])
+      high = revenue_extra(game, corp, [ValuedStop.new(stop, 30), ValuedStop.new(plain[1], 10)])
+      next unless low&.positive? && (low % 10).zero? && high == 3 * low
+
+      times[hex] = (low / 10) + 1
+    end
+    out[corp.name] = found unless found.empty?
   end
 end
 
@@ -1606,6 +1753,30 @@ def mail(game)
   game.place_home_token(corporation)
   paid = corporation.cash - before
   paid.positive? && paid == stop.route_base_revenue(game.phase, train) ? 'home_stop' : nil
+end
+
+# The stations the game's `place_home_token` puts down for each corporation beyond its
+# homes (its coordinates), asked of each in turn on a fresh game: {sym => [[hex, city]]}
+# for those that get some, where city is the index among the tile's cities.
+def more_homes(game)
+  return nil if game.method(:place_home_token).owner == BASE
+
+  game.corporations.each_with_object({}) do |corp, out|
+    homes = Array(corp.coordinates)
+    next if homes.empty? || corp.tokens.empty?
+
+    begin
+      game.place_home_token(corp)
+    rescue StandardError
+      next
+    end
+    more = game.hexes.flat_map do |hex|
+      next [] if homes.include?(hex.id)
+
+      hex.tile.cities.each_with_index.select { |city, _| city.tokened_by?(corp) }.map { |_, i| [hex.id, i] }
+    end
+    out[corp.name] = more unless more.empty?
+  end
 end
 
 # The order in which a new president's certificates are handed over for the president's

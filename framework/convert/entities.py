@@ -197,7 +197,26 @@ def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dic
         return {k: v for k, v in token.items() if k in ("type", "hexes", "price", "teleport_price", "count")}
     if kind == "train_limit" and _plain_train_limit(ability):
         return {"type": "train_limit", "increase": ability["increase"]}
+    if kind == "tile_discount":
+        return _charter_terrain_discount(ability)
     return None
+
+
+def _charter_terrain_discount(ability: dict[str, Any]) -> dict[str, Any] | None:
+    """A corporation's own ``tile_discount`` as a ``terrain_discount`` (without a
+    terrain: off the whole terrain cost of a tile action in its hexes)."""
+    discount = ability.get("discount")
+    if not isinstance(discount, int) or isinstance(discount, bool) or discount <= 0:
+        return None
+    if ability.get("exact_match") is False or ability.get("when"):
+        return None
+    out: dict[str, Any] = {"type": "terrain_discount", "amount": discount}
+    hexes = [str(h) for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
+    if hexes:
+        out["hexes"] = hexes
+    if ability.get("terrain"):
+        out["terrain"] = str(ability["terrain"])
+    return out
 
 
 def _plain_train_limit(ability: dict[str, Any]) -> bool:

@@ -30,8 +30,11 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
+from framework.convert.homes import write_more_homes
+from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
 from framework.convert.par_subsidy import par_subsidies
+from framework.convert.pool_shares import restore_pool_shares, write_pool_shares
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.reserved import par_payments, reserved_exchanges
 from framework.convert.revenues import revenue_from_phase
@@ -43,6 +46,7 @@ from framework.convert.rounds import (
     price_protection_terms,
 )
 from framework.convert.rules import convert_rules
+from framework.convert.station_lays import write_station_lays
 from framework.convert.stock import (
     constant,
     convert_bank,
@@ -50,6 +54,7 @@ from framework.convert.stock import (
     convert_game_end,
     convert_market,
 )
+from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
 from framework.convert.trains import (
     convert_phases,
@@ -325,6 +330,7 @@ def _lays_closing(companies: dict[str, Any], closing: Any) -> None:
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
+    pooled = restore_pool_shares(corps_built)
     rules, overrides = convert_rules(
         constants,
         corps_built,
@@ -342,6 +348,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
     )
     carried_tokens(corporations, corps_built, gaps)
+    write_pool_shares(corporations, pooled)
+    write_more_homes(corporations, build.get("more_homes"))
+    write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)
+    write_station_lays(corporations, build.get("station_lays"), gaps)
     par_subsidies(corporations, build.get("par_subsidies"))
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),
@@ -353,6 +363,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     )
     rules["company_sales"] = sales
     reserved_exchanges(companies, corporations, build.get("reserved_exchanges"), gaps)
+    write_lay_subsidies(corporations, companies, build.get("lay_subsidies"))
     par_payments(companies, build.get("par_payments"))
     revenue_from_phase(companies)
     _lays_closing(companies, build.get("lay_closes"))
@@ -655,6 +666,14 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         gaps.drop("rounds", "operating round: the title's step SpecialBuy (a SpecialBuy;")
         gaps.drop("rounds", "the title defines the step SpecialBuy")
         gaps.drop("code", "`company_bought`")
+    if any(
+        a.get("type") == "stop_multiplier"
+        for c in sections["corporations"].values()
+        for a in c.get("abilities", [])
+    ):
+        gaps.drop("code", "`revenue_for`")  # what it does is count stops several times
+    if any(c.get("more_homes") for c in sections["corporations"].values()):
+        gaps.drop("code", "`place_home_token`")  # what it does is the further home stations
     if sections["rules"].get("mail"):
         gaps.drop("code", "`place_home_token`")  # what it does is the mail
     if sections["map"].get("twin_hexes"):  # the track step's own lays: the twin hexes

@@ -26,6 +26,7 @@ from framework.engine.entities import (
     BANK,
     CLOSED,
     IPO,
+    POOL,
     Company,
     Corporation,
     Minor,
@@ -189,7 +190,10 @@ class Game:
             capitalization = spec.capitalization or rules.capitalization
             holder = sym if capitalization == "incremental" else IPO
             sizes = spec.shares or rules.shares
-            shares = [Share(f"{sym}_{i}", pct, i == 0, holder, i) for i, pct in enumerate(sizes)]
+            shares = [
+                Share(f"{sym}_{i}", pct, i == 0, POOL if i in spec.pool_shares else holder, i)
+                for i, pct in enumerate(sizes)
+            ]
             self.corporations[sym] = Corporation(sym, shares, capitalization)
             for ability in spec.abilities:
                 if isinstance(ability, CharterToken):

@@ -14,6 +14,7 @@ from framework.board.routes import Runner
 from framework.engine import finance
 from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
+from framework.title.corporations import CharterTerrainDiscount, StationLays, StopMultiplier
 from framework.title.model import Title
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def layer(game: Game, entity: str, **changes: Any) -> LayTerms:
     discounts = tuple(
         Discount(ability.terrain, ability.amount, None if ability.hexes is None else frozenset(ability.hexes))
         for _, ability in owned_abilities(game, entity, ab.TerrainDiscount)
-    )
+    ) + charter_discounts(game, entity)
     base: dict[str, Any] = dict(
         entity=entity,
         colors=game.colors(),
@@ -163,6 +164,18 @@ def layer(game: Game, entity: str, **changes: Any) -> LayTerms:
     return LayTerms(**base)
 
 
+def charter_discounts(game: Game, entity: str) -> tuple[Discount, ...]:
+    """The terrain discounts of ``entity``'s charter (its ``terrain_discount``)."""
+    charter = game.title.corporations.get(entity)
+    if charter is None:
+        return ()
+    return tuple(
+        Discount(a.terrain, a.amount, None if a.hexes is None else frozenset(a.hexes))
+        for a in charter.abilities
+        if isinstance(a, CharterTerrainDiscount)
+    )
+
+
 def national(game: Game) -> str | None:
     rules = game.title.rules.nationalization
     return rules.national.sym if rules else None
@@ -170,8 +183,14 @@ def national(game: Game) -> str | None:
 
 def lay_slots(game: Game, entity: str) -> list[TileLaySlot]:
     """The tile actions of ``entity``'s operating turn: a minor's ``rules.track.minor_lays``,
-    ``rules.track.first_turn_lays`` in its first, else ``rules.track.lays``."""
+    ``rules.track.first_turn_lays`` in its first, the ``station_lays`` it has earned, else
+    ``rules.track.lays``."""
     track = game.title.rules.track_rules
+    corp = game.corporations.get(entity)
+    if corp is not None and corp.counters.get("station_lays"):
+        earned = game.title.corporations[entity].ability("station_lays")
+        if isinstance(earned, StationLays):
+            return earned.lays
     if track.minor_lays is not None and entity in game.minors:
         return track.minor_lays
     if track.first_turn_lays is not None:
@@ -254,4 +273,18 @@ def runner(game: Game, train: Train) -> Runner:
         BonusRules(own_bonuses, tokens, label, marker, assigned),
         train.variant or train.name,
         by_kind(distance) if isinstance(distance := _distance(game, train), list) else None,
+        stop_times(game, owner),
+    )
+
+
+def stop_times(game: Game, owner: str) -> tuple[tuple[str, int], ...]:
+    """``(hex, times)`` for each hex of the owner's charter's ``stop_multiplier``."""
+    charter = game.title.corporations.get(owner)
+    if charter is None:
+        return ()
+    return tuple(
+        (hex_id, ability.times)
+        for ability in charter.abilities
+        if isinstance(ability, StopMultiplier)
+        for hex_id in ability.hexes
     )

@@ -18,7 +18,7 @@ from framework.engine import finance
 from framework.engine.entities import BANK
 from framework.engine.operating import owned_abilities
 from framework.title.companies import MoveToken, StationToken
-from framework.title.corporations import CharterToken, NeutralToken, StationBonus
+from framework.title.corporations import CharterToken, NeutralToken, StationBonus, StationLays
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -61,6 +61,20 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     game.track_board.add_token(entity, city)
     game.track_board.unreserve_hex(entity, city[0])
     game.log(f"{entity} places its home token in {city[0]}")
+    _place_more_homes(game, entity)
+
+
+def _place_more_homes(game: Game, entity: str) -> None:
+    """The stations of the charter's ``more_homes`` that go down with its home station,
+    free, each from its next token where its city has a free slot."""
+    corp = game.corporations[entity]
+    for home in game.title.corporations[entity].more_homes:
+        city = (home.hex, home.first_city)
+        if next_price(game, entity) is None or game.track_board.free_slots(city, entity) <= 0:
+            continue
+        corp.tokens_used += 1
+        game.track_board.add_token(entity, city)
+        game.log(f"{entity} places a home token in {home.hex}")
 
 
 def choose_home_now(game: Game, rnd: Round, entity: str) -> None:
@@ -151,8 +165,14 @@ def next_price(game: Game, entity: str) -> int | None:
 
 def station_placed(game: Game, owner: str, city: tuple[str, int]) -> None:
     """After ``owner`` places a station in ``city`` (not its home): its charter's
-    ``station_bonus`` for that hex, if not earned yet, is paid by the bank."""
+    ``station_bonus`` for that hex, if not earned yet, is paid by the bank, and its
+    ``station_lays`` for that hex are earned."""
     corp = game.corporations.get(owner)
+    lays = game.title.corporations[owner].ability("station_lays") if corp is not None else None
+    earns = corp is not None and isinstance(lays, StationLays) and city[0] in lays.hexes
+    if earns and corp is not None and not corp.counters.get("station_lays"):
+        corp.counters["station_lays"] = 1
+        game.log(f"{owner} has its own tile actions from now on (a station in {city[0]})")
     ability = game.title.corporations[owner].ability("station_bonus") if corp is not None else None
     if corp is None or not isinstance(ability, StationBonus) or city[0] not in ability.hexes:
         return

@@ -23,6 +23,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name
+from framework.title.lay_subsidy import LaySubsidyTerms
 
 Owner = Literal["bank", "player", "corporation"]
 """Who holds a company: the bank (before it is sold), a player, or a corporation (or
@@ -462,6 +463,14 @@ class TileIncome(AbilityBase):
     """Only lays the holder makes or pays for earn it."""
 
 
+class LaySubsidy(AbilityBase, LaySubsidyTerms):
+    """The bank pays the corporation owning the company for some of its tile actions
+    (18JP-T's TMGBT, ¥50 for each green "T" tile)::
+
+        - {type: lay_subsidy, amount: 50, colors: [green], labels: [T]}
+    """
+
+
 class StationToken(AbilityBase):
     """The owning corporation places a station token with the company (a ``place_token``
     whose entity is the company) in a city of one of ``hexes``: at ``price`` in a city it
@@ -537,6 +546,7 @@ Ability = Annotated[
     | StaysOpen
     | RevenueChange
     | TileIncome
+    | LaySubsidy
     | StationToken,
     Field(discriminator="type"),
 ]

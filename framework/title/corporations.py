@@ -26,6 +26,8 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name, Shorthand
+from framework.title.lay_subsidy import LaySubsidyTerms
+from framework.title.rules import TileLaySlot
 
 
 class Home(Shorthand):
@@ -186,12 +188,83 @@ class LayDiscount(Model):
     """What the tile action costs less."""
 
 
+class StopMultiplier(Model):
+    """Stops of the corporation's routes in some hexes count several times their value
+    (18JP-T's Keio, double income from Hachioji)::
+
+        - {type: stop_multiplier, hexes: [A87], times: 2}
+    """
+
+    type: Literal["stop_multiplier"]
+    """Stops counted several times."""
+    hexes: list[HexId] = Field(min_length=1)
+    """Where its routes' stops count so."""
+    times: int = Field(default=2, ge=2)
+    """How many times such a stop's value counts (with any other multiplier of the
+    train's on top)."""
+
+
+class CharterTerrainDiscount(Model):
+    """The corporation pays less terrain in some hexes, as a company's
+    ``terrain_discount`` gives its owner (18JP-T's Tokyo Metro, ¥80 off in its "T"
+    hexes)::
+
+        - {type: terrain_discount, hexes: [F84, G85], amount: 80}
+    """
+
+    type: Literal["terrain_discount"]
+    """Cheaper terrain."""
+    hexes: list[HexId] | None = Field(default=None, min_length=1)
+    """Where the discount applies; absent: every hex."""
+    terrain: str | None = None
+    """The terrain it applies to; absent: any, off the tile action's whole terrain cost."""
+    amount: int = Field(gt=0)
+    """Money off (never below zero)."""
+
+
+class CharterLaySubsidy(LaySubsidyTerms):
+    """The bank pays the corporation for some of its tile actions (18JP-T's Seibu, ¥100
+    for each tile laid in a hex with a town)::
+
+        - {type: lay_subsidy, amount: 100, towns: true}
+    """
+
+
+class StationLays(Model):
+    """Once the corporation has placed a station in one of some hexes (in its operating
+    turn: its home station does not count), its operating turns have tile actions of
+    their own instead of ``rules.track.lays``, for the rest of the game (18JP-T's Tobu
+    Railway, two lays or upgrades once it has a station in Asakusa)::
+
+        - type: station_lays
+          hexes: [H84]
+          lays: [{lay: true, upgrade: true}, {lay: true, upgrade: true}]
+    """
+
+    type: Literal["station_lays"]
+    """Tile actions of its own, earned by a station."""
+    hexes: list[HexId] = Field(min_length=1)
+    """A station in any of these hexes earns them."""
+    lays: list[TileLaySlot] = Field(min_length=1)
+    """Its tile actions from then on."""
+
+
 CorporationAbility = Annotated[
-    CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | LayDiscount,
+    CharterToken
+    | Reservation
+    | StationBonus
+    | NeutralToken
+    | TrainLimit
+    | LayDiscount
+    | StopMultiplier
+    | CharterTerrainDiscount
+    | CharterLaySubsidy
+    | StationLays,
     Field(discriminator="type"),
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
-``station_bonus``, a ``neutral_token``, a ``train_limit`` or a ``lay_discount``."""
+``station_bonus``, a ``neutral_token``, a ``train_limit``, a ``lay_discount``, a
+``stop_multiplier``, a ``terrain_discount``, a ``lay_subsidy`` or ``station_lays``."""
 
 
 class Destination(Model):
@@ -239,15 +312,34 @@ class Corporation(Charter):
         reserved_shares: [7]
     """
 
+    more_homes: list[Home] = []
+    """Further cities where a station of its goes down, free, with its home station
+    (each taking its charter's next token, if the city has a free slot then); unlike the
+    home, no slot is held for it before (18JP-T's Tobu Railway, a second station in
+    H76)::
+
+        more_homes: [H76]
+    """
+    pool_shares: list[int] = []
+    """Certificates that start the game in the bank pool rather than the initial
+    offering, by their place in ``shares`` (0 is the president's): they are sold at the
+    market price from the start, and, having left the corporation, count toward its
+    floating (18JP-T's Tobu Railway, its last three 10% certificates)::
+
+        pool_shares: [6, 7, 8]
+    """
+
     @model_validator(mode="after")
     def _reserved_are_shares(self) -> Corporation:
         if any(i < 1 or (self.shares is not None and i >= len(self.shares)) for i in self.reserved_shares):
             raise ValueError("reserved_shares are places of ordinary certificates in shares (1 on)")
+        if any(i < 1 or (self.shares is not None and i >= len(self.shares)) for i in self.pool_shares):
+            raise ValueError("pool_shares are places of ordinary certificates in shares (1 on)")
+        if set(self.pool_shares) & set(self.reserved_shares):
+            raise ValueError("a certificate is not both reserved and in the pool")
         return self
 
-    def ability(
-        self, kind: str
-    ) -> CharterToken | Reservation | StationBonus | NeutralToken | TrainLimit | LayDiscount | None:
+    def ability(self, kind: str) -> CorporationAbility | None:
         """Its first ability of type ``kind``, if any."""
         return next((a for a in self.abilities if a.type == kind), None)
 
@@ -298,16 +390,3 @@ class Minor(Charter):
     merges_into: MinorMerger | None = None
     """The corporation a ``minors_merge`` event merges it into, and the certificate its
     owner gets for it (none: no event merges it)."""
-
-
-class National(Model):
-    """The state railway that takes over nationalised corporations' stations."""
-
-    sym: str
-    """Its short id, as in game files (``SJ``)."""
-    name: str
-    """Its full name."""
-    color: str
-    """Token colour."""
-    text_color: str = "white"
-    """Colour of text on its tokens."""

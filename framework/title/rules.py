@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from framework.title.base import CURRENCY_PATTERN, Entry, Model, Name
-from framework.title.corporations import National
 from framework.title.market import Move
+from framework.title.national import National
 from framework.title.tiles import UpgradeRule
 
 

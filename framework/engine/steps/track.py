@@ -20,6 +20,7 @@ from framework.engine import destinations, finance, operating, purchases, tokens
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import lay_discount
+from framework.engine.lay_subsidy import pay_lay_subsidies
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
 from framework.engine.twin_hexes import twin_plan
@@ -83,9 +84,11 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     sym = tokens.undecided_home(game, plan.hex)
     lone = tokens.undecided_station(game, plan.hex) if sym is None else None
     sym = sym or lone
+    had_town = any(n.kind == "town" for n in game.track_board.face(plan.hex).nodes)
     lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
+    pay_lay_subsidies(game, payer, plan.hex, had_town)
     _tile_income(game, payer, plan)
     _icon_income(game, payer, plan)
     destinations.check(game)

@@ -1,0 +1,21 @@
+"""Stations a corporation places with its home station (``more_homes``), from what
+``dump.rb``'s ``more_homes`` probe saw the built game's ``place_home_token`` put down."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def write_more_homes(corporations: dict[str, Any], probed: Any) -> None:
+    """``more_homes`` on each corporation the title keeps that places further stations
+    with its home one."""
+    found = probed if isinstance(probed, dict) else {}
+    for sym, cities in found.items():
+        if sym not in corporations or not isinstance(cities, list):
+            continue
+        homes = [
+            hex_id if city == 0 else {"hex": hex_id, "city": city}
+            for hex_id, city in (c for c in cities if isinstance(c, list) and len(c) == 2)
+        ]
+        if homes:
+            corporations[sym]["more_homes"] = homes
