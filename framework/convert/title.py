@@ -31,6 +31,7 @@ from framework.convert.entities import (
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
+from framework.convert.national_formation import convert_national_formation, formation_step_gaps
 from framework.convert.par_subsidy import par_subsidies
 from framework.convert.ports import apply_ports, explains_revenue
 from framework.convert.reserved import par_payments, reserved_exchanges
@@ -435,6 +436,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     minors = convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps)
     convert_minor_mergers(build.get("minor_mergers"), trains_raw, trains, minors, gaps)
     convert_merger_offers(build, trains_raw, trains, rounds, gaps)
+    convert_national_formation(build.get("national_formation"), constants, trains_raw, trains, rounds, gaps)
     out = {
         "map": board,
         "tiles": tiles,
@@ -640,6 +642,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    formation_step_gaps(sections, gaps)
     convert_gifts(base.get("rounds") or {}, sections["rules"], gaps)
     probe = base.get("hex_tiles")
     if isinstance(probe, dict) and probe.get("explained") is True:

@@ -52,6 +52,9 @@ SCALARS = (
     "merger",
     "merger_offers_made",
     "limit_rise",
+    "formation",
+    "nationals_formed",
+    "split_nationals",
 )
 
 

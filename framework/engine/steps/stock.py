@@ -279,7 +279,8 @@ class BuySellParShares(StockTurn):
                 f"several shares of {corp.sym} in a turn come only from the {' or '.join(sorted(allowed))}",
             )
         shares.check_bundle_fields(game, corp, certs, action)
-        cost = sum(shares.share_price(game, corp, s) * s.percent // 10 for s in certs)
+        unit = finance.share_unit(game, corp.sym)
+        cost = sum(shares.share_price(game, corp, s) * s.percent // unit for s in certs)
         if cost > game.players_by_id[player].cash:
             raise GameError("money", f"{game.name(player)} cannot pay {cost}")
         sources = [purchase_source(corp, s) for s in certs]
@@ -304,7 +305,10 @@ class BuySellParShares(StockTurn):
         if self.at_limit(player):
             return _certificate_limit(game, player)
         short = _cannot_pay(
-            game, player, shares.share_price(game, corp, share) * share.percent // 10, f"for {share.id}"
+            game,
+            player,
+            shares.share_price(game, corp, share) * share.percent // finance.share_unit(game, corp.sym),
+            f"for {share.id}",
         )
         if short is not None:
             return short
