@@ -42,10 +42,9 @@ limit not repaid). 1856_game_end_bank stopped at 553 while the Waterloo & Saugee
 in the operating round before, stayed open and paid CPR (``closes_at_round_end_when_used``);
 it stopped at 589, 51745 at 461 and hotseat006 at 659, the CGR formation of the first
 6-train (``national_formation``): 51745 now reaches its result, 1856_game_end_bank stops
-at 643 (a yellow town tile replaced by plain track) and every action of hotseat006 is
-legal (``PLAYED_THROUGH``) but the false presidency of the CGR it ends on is not played
-(a player given a single share must buy a second one or go bankrupt)."""
-PLAYED_THROUGH = {"hotseat006"}
+at 643 (a yellow town tile replaced by plain track) and hotseat006, whose CGR president
+was given a single share and cannot raise the money for a second one, reaches its result."""
+PLAYED_THROUGH: set[str] = set()
 """The games whose every action replays, though they do not reach their recorded end."""
 GAME_001 = FIXTURES / "hotseat001.json"
 GAME_006 = FIXTURES / "hotseat006.json"
@@ -574,3 +573,17 @@ def test_the_cgr_removes_a_token_over_its_limit_and_discards_its_rusting_trains(
     game = game_before(the_1856, GAME, 601)
     assert (game.formation, game.round.kind) == (None, "stock")
     assert sorted(t.name for t in game.trains.values() if t.owner == "CGR") == ["5", "5", "6"]
+
+
+def test_a_president_given_a_single_share_must_buy_a_second_or_go_bankrupt(the_1856):
+    """hotseat006, stock round 10: "Player 3 must raise funds to buy a CGR share": they may
+    only sell (not pass, nor buy other shares); they sell WGB (action 677), still cannot
+    pay $175 for a CGR share and have nothing left to sell: "Player 3 is unable to raise
+    funds and is bankrupt", and the game ends."""
+    game = game_before(the_1856, GAME_006, 677)
+    assert game.single_share_president == "Player 3"
+    assert legal_actions(game)["Player 3"].keys() == {"sell_shares"}
+    record = GameFile.read(GAME_006)
+    sale = next(a for a in record.effective() if a.get("id") == 677)
+    game.process(recorded(game, record, sale))
+    assert (game.finished, game.end_reason) == (True, "bankrupt")

@@ -116,6 +116,9 @@ class Game:
         """A ``national_formation`` in progress (see :mod:`framework.engine.national_formation`)."""
         self.nationals_formed: list[str] = []
         self.split_nationals: list[str] = []
+        self.single_share_president: str | None = None
+        """A player given a single share of a national as its president (see
+        :func:`framework.engine.national_formation.owes_share`)."""
         """The nationals whose certificates split: each half counts half a certificate."""
         """The nationals ``national_formation`` events formed: loans have ended."""
         """Corporations nationalised, in order."""

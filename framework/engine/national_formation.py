@@ -61,6 +61,29 @@ def certificate_limit(game: Game) -> int | None:
     return table[key].get(game.counted_players)
 
 
+def owes_share(game: Game, player: str) -> str | None:
+    """The national whose president's certificate ``player`` holds at half its percent,
+    given a single share: they must buy a second share of it in their next stock turn,
+    selling shares to raise the money, or go bankrupt."""
+    if getattr(game, "single_share_president", None) != player:
+        return None
+    for sym in getattr(game, "nationals_formed", []):
+        corp = game.corporations[sym]
+        if corp.president() == player and corp.percent_of(player) < max(s.percent for s in corp.shares) * 2:
+            return str(sym)
+    return None
+
+
+def fails_to_buy(game: Game, player: str) -> None:
+    """``player``, owing a share of a national and with nothing left to sell, cannot pay
+    for it: they are bankrupt."""
+    national = owes_share(game, player)
+    if national is None or game.players_by_id[player].cash >= game.market.price(national):
+        return
+    game.log(f"{game.name(player)} cannot raise the money for a share of {national} and is bankrupt")
+    game.trigger_end("bankrupt")
+
+
 def start(game: Game, formation: NationalFormation, train: Train) -> None:
     """The event: treasuries repay what whole loans they can; the corporations still
     owing loans are the candidates."""
@@ -270,6 +293,7 @@ def exchange_shares(game: Game, formation: NationalFormation, found: dict[str, A
             if most == 1:
                 chief.percent //= 2
                 count -= 1
+                game.single_share_president = player
                 game.log(f"{game.name(player)} is president of {national.sym} with a single share")
             else:
                 count -= 2

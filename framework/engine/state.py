@@ -55,6 +55,7 @@ SCALARS = (
     "formation",
     "nationals_formed",
     "split_nationals",
+    "single_share_president",
 )
 
 

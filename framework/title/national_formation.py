@@ -24,7 +24,9 @@ one national share for every ``exchange_percent`` of the merged corporations the
 (added up), in seat order from the train buyer's president; what is left over, and
 the merged corporations' pool shares, gives the pool shares the same way. The player
 given most shares (the first of equals) is president; one given a single share holds
-the president's certificate at half its percent. When more shares are handed out than
+the president's certificate at half its percent, and in their next stock turn may only
+sell shares or buy a share of the national: when they can do neither, short of the
+money for it, they are bankrupt. When more shares are handed out than
 the national has certificates, each of its certificates splits in two (its
 president's certificate too), ``shares`` in all. Its tokens replace the merged
 corporations' tokens: their homes first, then the others, one to a city; two in a hex

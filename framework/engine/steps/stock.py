@@ -17,6 +17,7 @@ from framework.engine import (
     destinations,
     finance,
     gifts,
+    national_formation,
     operating,
     par_exchange,
     purchases,
@@ -76,6 +77,11 @@ class BuySellParShares(StockTurn):
         out = []
         if self.can_sell_any(entity):
             out.append("sell_shares")
+        owed = national_formation.owes_share(self.game, entity)
+        if owed is not None:  # only selling, or buying the share owed
+            return out + (
+                ["buy_shares"] if self.buyable(entity, self.game.corporations[owed], first=True) else []
+            )
         if gifts.gifts(self.game, rnd, entity):
             out.append("choose")
         count = finance.certificate_count(self.game, entity)
@@ -95,6 +101,7 @@ class BuySellParShares(StockTurn):
         return out
 
     def skip(self) -> None:
+        national_formation.fails_to_buy(self.game, self.round.turn_of())
         self._end_turn()
 
     def process_pass(self, action: dict[str, Any]) -> None:
