@@ -48,6 +48,11 @@ def convert_national_formation(
                 {"type": "national_formation", "formation": formation}
             )
             gaps.drop("trains", f"train {name}: event {EVENT}")
+            gaps.add(
+                "trains",
+                f"train {name}: national_formation: a share bought by a president given a single "
+                "share stays a share (18xx.games makes the president's certificate whole again)",
+            )
             found = True
     steps = (rounds.get("operating") or {}).get("steps")
     if found and isinstance(steps, list) and "national_formation" not in steps:
