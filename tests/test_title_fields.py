@@ -1653,6 +1653,18 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "trains.events.offer.declined_limit": (
         MEX + "test_when_every_candidate_declines_the_certificate_limit_rises",
     ),
+    "trains.events.formation.national": (
+        T1856 + "test_the_6_train_forms_the_cgr_from_the_corporations_owing_loans",
+    ),
+    "trains.events.formation.exchange_percent": (T1856 + "test_the_formation_s_numbers_change_the_cgr",),
+    "trains.events.formation.shares": (T1856 + "test_the_formation_s_numbers_change_the_cgr",),
+    "trains.events.formation.token_limit": (T1856 + "test_the_formation_s_numbers_change_the_cgr",),
+    "trains.events.formation.token_price": (T1856 + "test_the_formation_s_numbers_change_the_cgr",),
+    "trains.events.formation.lowest_price": (T1856 + "test_the_formation_s_numbers_change_the_cgr",),
+    "trains.events.formation.cert_limits": (T1856 + "test_the_formation_s_numbers_change_the_cgr",),
+    "trains.events.formation.drop_lowest_above": (
+        T1856 + "test_the_lowest_merged_price_is_left_out_when_more_than_two_merge",
+    ),
     "minors.merges_into.corporation": (MEX + "test_the_3_prime_train_merges_the_minors_into_ndm_and_udy",),
     "minors.merges_into.share": (MEX + "test_a_trade_in_share_is_not_for_sale_until_its_minor_merges",),
     "minors.merges_into.counts_for_limit": (

@@ -263,6 +263,7 @@ def build_data(game)
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
+    'national_formation' => try { national_formation(game) },
   }.merge(setup_probe(game))
 end
 
@@ -1816,6 +1817,23 @@ def minor_mergers(klass, players, rules)
     merged.empty? ? nil : { 'event' => kind, 'minors' => merged }
   end
   mergers.empty? ? nil : mergers
+end
+
+# The national a train event forms from the corporations owing loans (a title whose
+# game names its `national` and merges majors into it, `merge_major`): its id, the most
+# shares it hands out, its token limit and its tokens' price (nil: no such national).
+def national_formation(game)
+  return nil unless game.respond_to?(:national) && game.respond_to?(:merge_major)
+
+  national = game.national
+  return nil unless national
+
+  {
+    'national' => national.id,
+    'shares' => game.respond_to?(:max_national_shares) ? game.max_national_shares : nil,
+    'token_limit' => game.respond_to?(:national_token_limit) ? game.national_token_limit : nil,
+    'token_price' => game.respond_to?(:national_token_price) ? game.national_token_price : nil,
+  }.compact
 end
 
 # Whether the event gives the owner of every minor (the first player) certificates.

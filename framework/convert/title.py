@@ -33,6 +33,7 @@ from framework.convert.gifts import convert_gifts
 from framework.convert.homes import write_more_homes
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
+from framework.convert.national_formation import convert_national_formation, formation_step_gaps
 from framework.convert.par_subsidy import par_subsidies
 from framework.convert.pool_shares import restore_pool_shares, write_pool_shares
 from framework.convert.ports import apply_ports, explains_revenue
@@ -446,6 +447,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     minors = convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps)
     convert_minor_mergers(build.get("minor_mergers"), trains_raw, trains, minors, gaps)
     convert_merger_offers(build, trains_raw, trains, rounds, gaps)
+    convert_national_formation(build.get("national_formation"), constants, trains_raw, trains, rounds, gaps)
     out = {
         "map": board,
         "tiles": tiles,
@@ -651,6 +653,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
+    formation_step_gaps(sections, gaps)
     convert_gifts(base.get("rounds") or {}, sections["rules"], gaps)
     probe = base.get("hex_tiles")
     if isinstance(probe, dict) and probe.get("explained") is True:

@@ -14,6 +14,8 @@
   :mod:`framework.engine.mergers`).
 * ``merger_offer``: a corporation offers the players' corporations to merge into it
   (see :mod:`framework.engine.merger_offer`).
+* ``national_formation``: the corporations owing loans merge into a national or pay
+  them off (see :mod:`framework.engine.national_formation`).
 * ``lose_weakest_run``: every floated corporation that owns a train, and the buyer, is
   marked (``LOSES_WEAKEST_RUN``) to give up one train's earnings in its next operating
   turn (see :mod:`framework.engine.steps.running`).
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance, merger_offer, mergers, operating
+from framework.engine import finance, merger_offer, mergers, national_formation, operating
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 from framework.title.companies import RevenueChange
@@ -113,6 +115,9 @@ def run(game: Game, event: Event, train: Train) -> None:
     elif event.type == "merger_offer":
         assert event.offer is not None, "checked with the title"
         merger_offer.start(game, event.offer, train)
+    elif event.type == "national_formation":
+        assert event.formation is not None, "checked with the title"
+        national_formation.start(game, event.formation, train)
 
 
 LOSES_WEAKEST_RUN = "loses_weakest_run"

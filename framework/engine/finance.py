@@ -123,17 +123,19 @@ def multiple_buy_from(game: Game, corporation: Corporation) -> set[str]:
     }
 
 
-def certificate_count(game: Game, player: str) -> int:
-    """Certificates of ``player`` that count toward the limit (privates included)."""
-    count = 0
+def certificate_count(game: Game, player: str) -> float:
+    """Certificates of ``player`` that count toward the limit (privates included); the
+    halves of a split national's certificates count half."""
+    count: float = 0
+    halves = getattr(game, "split_nationals", [])
     uncounted = uncounted_shares(game.title.minors) if game.title.minors else set()
     for corp in game.corporations.values():
         if corp.closed:
             continue
-        held = 0
+        held: float = 0
         for share in corp.shares:
             if share.owner == player and share.id not in uncounted:
-                held += 1
+                held += 0.5 if corp.sym in halves and not share.president else 1
         if held and counts_for_limit(game, corp):
             count += held
     if game.title.certificate_limit.counts_companies:
@@ -144,7 +146,11 @@ def certificate_count(game: Game, player: str) -> int:
 
 
 def certificate_limit(game: Game) -> int:
-    return _certificate_limit(game) + getattr(game, "limit_rise", 0)
+    from framework.engine.national_formation import certificate_limit as national_limit
+
+    formed = national_limit(game)
+    base = formed if formed is not None else _certificate_limit(game)
+    return base + getattr(game, "limit_rise", 0)
 
 
 def _certificate_limit(game: Game) -> int:
@@ -202,6 +208,12 @@ def swapped_certificates(game: Game, corporation: Corporation, holder: str) -> l
     return held
 
 
+def share_unit(game: Game, sym: str) -> int:
+    """The percent one share of ``sym`` is, the share its price is for: 10, or 5 for a
+    national whose certificates split (``national_formation``)."""
+    return 5 if sym in getattr(game, "split_nationals", ()) else 10
+
+
 def player_value(game: Game, player: str) -> int:
     """Cash + shares at their current price (less their part of the corporation's loans,
     ``rules.loans``) + face value of private companies still owned."""
@@ -209,7 +221,7 @@ def player_value(game: Game, player: str) -> int:
     for corp in game.corporations.values():
         if corp.closed or corp.sym not in game.market.positions:
             continue
-        value += game.market.price(corp.sym) * corp.percent_of(player) // 10
+        value += game.market.price(corp.sym) * corp.percent_of(player) // share_unit(game, corp.sym)
         value -= corp.loans * game.title.rules.loans.amount * corp.percent_of(player) // 100
     for company in game.companies.values():
         if company.owner == player:

@@ -113,6 +113,15 @@ class Game:
         """The targets of the ``merger_offer`` events that have come."""
         self.limit_rise = 0
         """What declined merger offers added to the certificate limit."""
+        self.formation: dict[str, Any] | None = None
+        """A ``national_formation`` in progress (see :mod:`framework.engine.national_formation`)."""
+        self.nationals_formed: list[str] = []
+        self.split_nationals: list[str] = []
+        self.single_share_president: str | None = None
+        """A player given a single share of a national as its president (see
+        :func:`framework.engine.national_formation.owes_share`)."""
+        """The nationals whose certificates split: each half counts half a certificate."""
+        """The nationals ``national_formation`` events formed: loans have ended."""
         """Corporations nationalised, in order."""
         self.share_seq = 0
         self.messages: list[str] = []

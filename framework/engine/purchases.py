@@ -227,7 +227,7 @@ def check_emergency_sale(game: Game, player: str, operating: str, bundle: Bundle
     if need <= 0:
         raise GameError("emergency", f"{game.name(player)} has the money needed: no shares may be sold")
     price = game.market.price(corp.sym)
-    smaller = (percent - min(s.percent for s in certs)) * price // 10
+    smaller = (percent - min(s.percent for s in certs)) * price // finance.share_unit(game, corp.sym)
     if not emergency.sell_more_than_needed and smaller >= need:
         raise GameError(
             "emergency",
@@ -267,7 +267,8 @@ def liquidity(game: Game, player: str, operating: str) -> int:
     raise now."""
     best: dict[str, int] = {}
     for bundle in emergency_bundles(game, player, operating):
-        value = game.market.price(bundle.corporation.sym) * bundle.percent // 10
+        sym = bundle.corporation.sym
+        value = game.market.price(sym) * bundle.percent // finance.share_unit(game, sym)
         best[bundle.corporation.sym] = max(best.get(bundle.corporation.sym, 0), value)
     return game.players_by_id[player].cash + sum(best.values())
 
@@ -290,7 +291,7 @@ def can_go_bankrupt(game: Game, corp: str) -> bool:
 def _holdings_value(game: Game, player: str) -> int:
     """The market value of all of ``player``'s shares: more than any sales could raise."""
     return sum(
-        game.market.price(c.sym) * c.percent_of(player) // 10
+        game.market.price(c.sym) * c.percent_of(player) // finance.share_unit(game, c.sym)
         for c in game.corporations.values()
         if not c.closed and c.sym in game.market.positions
     )

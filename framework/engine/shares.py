@@ -108,8 +108,9 @@ def sell(
             break
         finance.move_share(game, share, seller)
         back -= share.percent
-    finance.pay(game, BANK, seller, price * percent // 10)
-    game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {price * percent // 10}")
+    unit = finance.share_unit(game, corp.sym)
+    finance.pay(game, BANK, seller, price * percent // unit)
+    game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {price * percent // unit}")
     if move:
         sale_move(game, corp, percent, was_president)
 
@@ -120,7 +121,8 @@ def sale_move(game: Game, corp: Corporation, percent: int, by_president: bool) -
     if move == "none" or (move.endswith("_if_president") and not by_president):
         return
     direction = "left" if move.startswith("left") else "down"
-    game.market.move(corp.sym, [direction] * (percent // 10 if move.endswith("_per_share") else 1))
+    shares_sold = percent // finance.share_unit(game, corp.sym)
+    game.market.move(corp.sym, [direction] * (shares_sold if move.endswith("_per_share") else 1))
 
 
 def check_bundle_fields(game: Game, corp: Corporation, certs: list[Share], action: dict[str, Any]) -> None:
@@ -162,7 +164,7 @@ def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
     if game.moments.buying_shares is not None:
         shares = game.moments.buying_shares(game, buyer, corp, shares)
     for share in shares:
-        cost = share_price(game, corp, share) * share.percent // 10
+        cost = share_price(game, corp, share) * share.percent // finance.share_unit(game, corp.sym)
         payee = treasury_payee(game, corp, cost) if source_of(corp, share) == "treasury" else BANK
         finance.pay(game, buyer, payee, cost)
         finance.move_share(game, share, buyer)

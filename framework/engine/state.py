@@ -52,6 +52,10 @@ SCALARS = (
     "merger",
     "merger_offers_made",
     "limit_rise",
+    "formation",
+    "nationals_formed",
+    "split_nationals",
+    "single_share_president",
 )
 
 

@@ -27,6 +27,7 @@ from pydantic import Field, field_validator, model_validator
 
 from framework.title.base import Entry, Model, Name, Shorthand, TileColor, Unlimited, keyed
 from framework.title.merger_offer import MergerOffer
+from framework.title.national_formation import NationalFormation
 
 EVENTS: dict[str, str] = {
     "close_companies": "Every private company closes, except those that never close.",
@@ -58,6 +59,7 @@ EventType = Literal[
     "end_escrow",
     "minors_merge",
     "merger_offer",
+    "national_formation",
 ]
 """A framework event's name."""
 
@@ -84,6 +86,9 @@ class Event(Shorthand):
     """For ``float_percent``: the new percent a corporation must sell to float."""
     offer: MergerOffer | None = None
     """For ``merger_offer``: what is offered (see :mod:`framework.title.merger_offer`)."""
+    formation: NationalFormation | None = None
+    """For ``national_formation``: the national formed and how (see
+    :mod:`framework.title.national_formation`)."""
 
     @model_validator(mode="after")
     def _one(self) -> Event:
@@ -93,6 +98,8 @@ class Event(Shorthand):
             raise ValueError("a float_percent event, and only it, gives the new percent")
         if (self.type == "merger_offer") != (self.offer is not None):
             raise ValueError("a merger_offer event, and only it, gives its offer")
+        if (self.type == "national_formation") != (self.formation is not None):
+            raise ValueError("a national_formation event, and only it, gives its formation")
         return self
 
 

@@ -17,6 +17,7 @@ from framework.engine import (
     destinations,
     finance,
     gifts,
+    national_formation,
     operating,
     par_exchange,
     purchases,
@@ -76,6 +77,11 @@ class BuySellParShares(StockTurn):
         out = []
         if self.can_sell_any(entity):
             out.append("sell_shares")
+        owed = national_formation.owes_share(self.game, entity)
+        if owed is not None:  # only selling, or buying the share owed
+            return out + (
+                ["buy_shares"] if self.buyable(entity, self.game.corporations[owed], first=True) else []
+            )
         if gifts.gifts(self.game, rnd, entity):
             out.append("choose")
         count = finance.certificate_count(self.game, entity)
@@ -95,6 +101,7 @@ class BuySellParShares(StockTurn):
         return out
 
     def skip(self) -> None:
+        national_formation.fails_to_buy(self.game, self.round.turn_of())
         self._end_turn()
 
     def process_pass(self, action: dict[str, Any]) -> None:
@@ -279,7 +286,8 @@ class BuySellParShares(StockTurn):
                 f"several shares of {corp.sym} in a turn come only from the {' or '.join(sorted(allowed))}",
             )
         shares.check_bundle_fields(game, corp, certs, action)
-        cost = sum(shares.share_price(game, corp, s) * s.percent // 10 for s in certs)
+        unit = finance.share_unit(game, corp.sym)
+        cost = sum(shares.share_price(game, corp, s) * s.percent // unit for s in certs)
         if cost > game.players_by_id[player].cash:
             raise GameError("money", f"{game.name(player)} cannot pay {cost}")
         sources = [purchase_source(corp, s) for s in certs]
@@ -304,7 +312,10 @@ class BuySellParShares(StockTurn):
         if self.at_limit(player):
             return _certificate_limit(game, player)
         short = _cannot_pay(
-            game, player, shares.share_price(game, corp, share) * share.percent // 10, f"for {share.id}"
+            game,
+            player,
+            shares.share_price(game, corp, share) * share.percent // finance.share_unit(game, corp.sym),
+            f"for {share.id}",
         )
         if short is not None:
             return short

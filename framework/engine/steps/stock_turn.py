@@ -87,7 +87,7 @@ class StockTurn(Step):
         EXCHANGED,
     )
 
-    def must_sell(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
+    def must_sell(self, player: str, count: float | None = None, limit: int | None = None) -> bool:
         """Whether ``player`` holds more than a limit allows (``count``: their certificates
         counting toward the limit, and ``limit``, the certificate limit, when known)."""
         game = self.game
@@ -182,7 +182,7 @@ class StockTurn(Step):
             price = prices.get(share.owner)
             if price is None:
                 price = prices[share.owner] = shares.share_price(game, corp, share)
-            if price * share.percent // 10 > cash:
+            if price * share.percent // finance.share_unit(game, corp.sym) > cash:
                 continue
             if not self.may_buy_from(corp, share):
                 continue
@@ -225,7 +225,7 @@ class StockTurn(Step):
         allowed = finance.multiple_buy_from(self.game, corp)
         return all(source in allowed for source in [*rnd.bought_from, purchase_source(corp, share)])
 
-    def can_buy_any(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
+    def can_buy_any(self, player: str, count: float | None = None, limit: int | None = None) -> bool:
         """Whether ``player`` could buy any certificate now (``count`` and ``limit`` as for
         :meth:`must_sell`)."""
         game = self.game
@@ -234,7 +234,7 @@ class StockTurn(Step):
         at_limit = count >= (finance.certificate_limit(game) if limit is None else limit)
         return any(self.buyable(player, c, at_limit, first=True) for c in game.corporations.values())
 
-    def can_par_any(self, player: str, count: int | None = None, limit: int | None = None) -> bool:
+    def can_par_any(self, player: str, count: float | None = None, limit: int | None = None) -> bool:
         """Whether ``player`` could start a corporation now (``count`` and ``limit`` as for
         :meth:`must_sell`)."""
         game = self.game
