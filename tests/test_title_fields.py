@@ -949,6 +949,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.track.restriction": (
         CONF + "test_track_restriction_is_judged_on_the_paths_walked_after_the_lay",
+        LAYS + "test_a_town_upgraded_without_new_track_under_each_track_restriction",
+        MEX + "test_a_city_tile_may_be_laid_without_new_track",
         REPLAY,
     ),
     **{
