@@ -1,7 +1,9 @@
 """18MEX, converted from 18xx.games at run time, against its real games: its minors' own
 tile action (one yellow tile, and none while a minor cannot pay for its unbuilt home
-hex), a white hex's printed track taking its first tile as a lay, mail, and KCMO's
-special lay of the Copper Canyon tile at a discount.
+hex), a white hex's printed track taking its first tile as a lay, mail, KCMO's
+special lay of the Copper Canyon tile at a discount, the two lanes of track between
+Mexico City and Puebla, and its track restriction (``city_permissive``). All four real
+games reach their recorded results.
 """
 
 from __future__ import annotations
@@ -21,16 +23,19 @@ from framework.title.rules import TileLaySlot
 FIXTURES = ORACLE.parent / "fixtures" / "18MEX"
 GAME = FIXTURES / "13315.json"
 
-REACHED = {"18MEX_game_end_stock_market": 520, "80226": 562, "hotseat01": 560}
-"""The last action each real game replays to (before the minors' tile action: 37, 17, 34
-and 36, the first minor's turn; before KCMO's special lay: 131, 103, 143 and 164; before
-the minors merged into NdM and UdY: 163, 341, 234 and 330; before NdM's own train limit:
-265, 453, 359 and 330; before a new president's certificates were handed over newest first:
-hotseat01's 330; before the NdM merger offer of phase 5: 265, 465, 368 and 531; 13315
-before a lone 5% certificate sold: 435; before Mexico City's and Puebla's tiles were laid
-together, 80226 and hotseat01 at 554 and 539). 13315 plays to its recorded result (it
-was $40 off before the twin hexes); the stock-market game stops at 521, on the two lanes
-of track between Mexico City and Puebla (a 4 and a 5 train both run P11-O10)."""
+REACHED: dict[str, int] = {}
+"""The last action each real game replays to, for those that stop short of their result
+(none now). Before the minors' tile action: 37, 17, 34 and 36, the first minor's turn;
+before KCMO's special lay: 131, 103, 143 and 164; before the minors merged into NdM and
+UdY: 163, 341, 234 and 330; before NdM's own train limit: 265, 453, 359 and 330; before a
+new president's certificates were handed over newest first: hotseat01's 330; before the
+NdM merger offer of phase 5: 265, 465, 368 and 531; 13315 before a lone 5% certificate
+sold: 435; before Mexico City's and Puebla's tiles were laid together, 80226 and
+hotseat01 at 554 and 539. 13315 plays to its recorded result since the twin hexes (it was
+$40 off); the stock-market game and hotseat01 to theirs since the two lanes of track
+between Mexico City and Puebla (before, 520 and 560: a 4 and a 5 train both run P11-O10;
+UdY reaches N11 only along the lane through Puebla); 80226 since ``city_permissive``
+(before, 562: Guadalajara's gray tile, the same track and revenue as its brown one)."""
 
 KCMO = (
     "companies: {KCMO: {abilities: [{type: tile_lay, hexes: [F5], tiles: ['470'], count: 1, "
@@ -147,7 +152,7 @@ def test_real_18mex_games_replay_past_their_minors_turns(the_18mex, path):
     failed = outcome.failed_action.get("id") if outcome.failed_action else None
     if path.stem in REACHED:
         assert failed is None or failed > REACHED[path.stem], str(outcome.failure)
-    else:  # 13315: to its end since a lone 5% certificate sells, its result since twin hexes
+    else:  # every game to its recorded result (see REACHED)
         assert outcome.failure is None and outcome.game.finished and outcome.matches_recorded
 
 
@@ -437,3 +442,40 @@ def test_a_minor_traded_for_a_president_s_certificate_is_not_written_as_a_merger
     minors, trains = converted(3)
     assert minors["A"]["merges_into"] == {"corporation": "PR", "share": 3}
     assert trains["5"]["events"] == ["minors_merge"]
+
+
+STOCK_MARKET = FIXTURES / "18MEX_game_end_stock_market.json"
+NO_LANES = (
+    "tiles: {486MC: {paths: [[0, city], [1, city], [3, city], [2, town], [5, city], [town, city]]}, "
+    "486P: {paths: [[2, town], [5, town], [2, 4]]}}"
+)
+
+
+def test_18mex_converts_the_two_lanes_between_mexico_city_and_puebla(the_18mex):
+    """486MC: ``path=a:5,b:_0,lanes:2``; 486P: ``path=a:2,b:_0,a_lane:2.1`` (to Puebla's
+    town) and ``path=a:2,b:4,a_lane:2.0`` (on through Puebla)."""
+    tiles = load_title(the_18mex).tiles
+    assert [p.a_lane for p in tiles["486MC"].paths if p.a == 5] == [(2, 0), (2, 1)]
+    assert {(p.b, p.a_lane) for p in tiles["486P"].paths if p.a == 2} == {("town", (2, 1)), (4, (2, 0))}
+
+
+def test_two_trains_run_between_mexico_city_and_puebla_one_on_each_lane(the_18mex):
+    """ "UdY runs a 5 train for $130: O10-M12-I12" (from Mexico City through Puebla, on
+    lane 1 of Mexico City's side) and "UdY runs a 4 train for $140: Q14-S12-P11-O10" (from
+    Puebla's town, on lane 0). Without lanes the two are one track, used once."""
+    game = replayed_to(the_18mex, STOCK_MARKET, 521)
+    assert game.round.active_step().name == "dividend" and game.round.revenue == 130 + 140
+    with pytest.raises(GameError, match="no free track runs P11-O10"):
+        replayed_to(the_18mex, STOCK_MARKET, 521, [NO_LANES])
+
+
+def test_a_city_tile_may_be_laid_without_new_track(the_18mex):
+    """18MEX's track restriction, ``city_permissive``: "563: FCP lays tile #455 with
+    rotation 0 on O8 (Guadalajara)", the gray tile with the brown 480's track and revenue
+    ($50) and a third slot. Under ``semi_restrictive`` it has no new track and no city
+    whose revenue changes."""
+    assert load_title(the_18mex).rules.track_rules.restriction == "city_permissive"
+    other = FIXTURES / "80226.json"
+    assert replayed_to(the_18mex, other, 563).track_board.placed["O8"].name == "455"
+    with pytest.raises(GameError, match="track restriction"):
+        replayed_to(the_18mex, other, 563, ["rules: {track: {restriction: semi_restrictive}}"])

@@ -437,3 +437,39 @@ def test_an_upgrade_must_leave_room_for_the_tokens_and_reserved_slots_already_th
                 outcomes.add(error.rule)
         assert ("room for tokens" in outcomes) == crowded
         assert ("legal" in outcomes) != crowded
+
+
+TOWNS = """tiles:
+  T1: {color: yellow, count: 1, towns: [{revenue: 10}], paths: [[3, town], [town, 1]]}
+  T2: {color: green, count: 1, towns: [{revenue: 20}], paths: [[3, town], [town, 1]]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("restriction", "legal"),
+    [
+        ("permissive", True),
+        ("semi_restrictive", True),
+        ("restrictive", False),
+        ("city_permissive", False),
+        ("station_restrictive", True),
+    ],
+)
+def test_a_town_upgraded_without_new_track_under_each_track_restriction(restriction, legal):
+    """On Tiny, CO's station in Middleton (A4) reaches B3's yellow town tile; its green
+    upgrade keeps the track and raises the town from 10 to 20. No new track: the revenue
+    change suffices under ``semi_restrictive``; ``city_permissive`` holds a tile without a
+    city to ``restrictive``, ``station_restrictive`` lets any tile with a revenue centre
+    be laid."""
+    rules = RulesText("towns", TOWNS + f"rules: {{track: {{restriction: {restriction}}}}}")
+    board = Board(load_title(Path(__file__).resolve().parent / "titles" / "tiny", [rules]))
+    board.put_tile("A4", "57-0", "57", 0, {0: 0})
+    board.put_tile("B3", "T1-0", "T1", 0, {0: 0})
+    board.add_token("CO", ("A4", 0))
+    layer = LayTerms("CO", ALL)
+    if legal:
+        assert check_lay(board, layer, "B3", "T2-0", 0).name == "T2"
+    else:
+        with pytest.raises(IllegalLay) as refused:
+            check_lay(board, layer, "B3", "T2-0", 0)
+        assert refused.value.rule == "track restriction"

@@ -629,6 +629,7 @@ ROUTES = "test_routes.py::"
 DIST = "test_distance.py::"
 TOK = "test_token_ability.py::"
 MEX = "test_18mex.py::"
+LANES = "test_lanes.py::"
 MEX_LIMIT = MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows"
 FIRST_TURN = "test_tile_actions.py::test_a_corporations_first_operating_turn_has_the_first_turn_lays"
 TOK_PLACES = TOK + "test_a_company_places_its_corporations_token_at_price_or_teleport_price"
@@ -853,6 +854,17 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.nationalization.one_token_per": (ABIL + "test_a_national_keeps_one_token_per_city_if_so_written",),
     "tiles.paths.terminal": (ABIL + "test_a_route_may_end_at_but_not_pass_through_a_city_its_track_ends_in",),
+    "tiles.paths.a_lane": (
+        LANES + "test_two_routes_each_run_over_their_own_lane_of_one_side",
+        LANES + "test_a_track_goes_on_only_into_the_lane_facing_it",
+        MEX + "test_two_trains_run_between_mexico_city_and_puebla_one_on_each_lane",
+    ),
+    "tiles.paths.b_lane": (
+        LANES + "test_two_routes_each_run_over_their_own_lane_of_one_side",
+        LANES + "test_recorded_routes_find_their_lanes",
+    ),
+    "map.hexes.paths.a_lane": (LANES + "test_a_track_from_one_side_to_another_has_a_lane_at_each_end",),
+    "map.hexes.paths.b_lane": (LANES + "test_a_track_from_one_side_to_another_has_a_lane_at_each_end",),
     # title
     "title.name": ("test_cli.py::test_validate_summarises_a_valid_title", "test_cli_replay.py::"),
     "title.version": (SHOWN, "test_titlepath.py::test_a_title_version_is_recorded"),
@@ -972,6 +984,8 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.track.restriction": (
         CONF + "test_track_restriction_is_judged_on_the_paths_walked_after_the_lay",
+        LAYS + "test_a_town_upgraded_without_new_track_under_each_track_restriction",
+        MEX + "test_a_city_tile_may_be_laid_without_new_track",
         REPLAY,
     ),
     **{

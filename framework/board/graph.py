@@ -12,14 +12,17 @@ Its arcs are the moves:
 * from a revenue centre onto each path of its hex that reaches it;
 * from a path state to the revenue centre at its far end;
 * from a path state whose far end is a hex side across that side, onto each path of
-  the neighbouring hex that reaches the side (none across an impassable border).
+  the neighbouring hex that reaches the side (none across an impassable border); where
+  several tracks cross one side (lanes, :attr:`framework.title.track.Path.a_lane`), only
+  onto the paths in the lane that meets its own.
 
 So 18xx.games' "a walk never turns back inside a hex" is structure: a path reaching a
 side goes on only across it, never onto another path of its own hex. Each path state
 carries what the walk's other rules ask: its ``track`` (the path, one resource whatever
 the direction, with the hex ``sides`` it reaches), ``exit`` (the side it leaves by, if
-any), ``junction`` (other paths of its hex reach that side too), ``terminal`` (its far
-centre ends a walk) and ``from_node`` (it was entered at a revenue centre).
+any), ``junction`` (other paths of its hex reach that side too, in the same lane),
+``terminal`` (its far centre ends a walk) and ``from_node`` (it was entered at a revenue
+centre).
 
 The states of a face on a hex are made once per title and shared by its games, and a
 state is equal only to itself: a walk's sets and the graph's dictionaries hash it by
@@ -44,6 +47,7 @@ import networkx as nx
 
 from framework.board.hexmap import HexMap
 from framework.title.faces import Face
+from framework.title.track import ONE_LANE, lanes_meet
 
 NodeKey = tuple[str, str, int]
 """A revenue centre's name: ``("node", hex, index)``."""
@@ -81,7 +85,9 @@ class Track:
     sides: tuple[tuple[str, int], ...]
     """The hex sides it reaches, as ``(hex, edge)``."""
     side_numbers: tuple[int, ...]
-    """The same sides as the map numbers them (:attr:`HexMap.side_number`)."""
+    """The lanes of those sides it takes, as the map numbers them
+    (:meth:`HexMap.lane_number`; lane 0, the only one of most sides, is
+    :attr:`HexMap.side_number`)."""
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -93,20 +99,26 @@ class PathState:
     exit: tuple[str, int] | None
     """The side the far end leaves the hex by, or ``None`` at a revenue centre."""
     exit_number: int
-    """The map's number of ``exit`` (-1 for none)."""
+    """The map's number of the lane of ``exit`` it leaves by (-1 for none)."""
     junction: bool
-    """Other paths of the hex reach the side at the far end too."""
+    """Other paths of the hex reach the side at the far end too, in the same lane."""
     terminal: bool
     """The far revenue centre ends a walk."""
     from_node: bool
     """Entered at a revenue centre."""
+    entry_lane: tuple[int, int] = ONE_LANE
+    """The lane of the side it is entered at (:attr:`framework.title.track.Path.a_lane`)."""
+    exit_lane: tuple[int, int] = ONE_LANE
+    """The lane of ``exit``: the move across the side goes on only into the neighbour's
+    paths whose lane meets it (:func:`~framework.title.track.lanes_meet`)."""
 
 
 State = Centre | PathState
 """A vertex of the track graph."""
 
-Resource = tuple[str, str, int]
-"""Track a route uses: ``("path", hex, index)`` or ``("side", hex, edge)``."""
+Resource = tuple[str, str, int] | tuple[str, str, int, int]
+"""Track a route uses: ``("path", hex, index)``, ``("side", hex, edge)``, or
+``("side", hex, edge, lane)`` for a lane of a side other than its first (lane 0)."""
 
 
 @dataclass
@@ -250,8 +262,10 @@ class TrackGraph:
             there = links[hex_id][edge]
             if there is not None and there[0] in self.faces:
                 onward = self.layouts[there[0]].entering.get(there[1], ())
-                yield from ((u, v) for u in layout.leaving[edge] for v in onward)
-            yield from ((u, v) for u in self._into(hex_id, edge) for v in layout.entering[edge])
+                yield from ((u, v) for u in layout.leaving[edge] for v in onward if _meet(u, v))
+            yield from (
+                (u, v) for u in self._into(hex_id, edge) for v in layout.entering[edge] if _meet(u, v)
+            )
 
     def _into(self, hex_id: str, edge: int) -> list[PathState]:
         """The neighbour's path states that leave it across ``edge`` of ``hex_id``."""
@@ -355,6 +369,19 @@ class TrackGraph:
         return _Overlay(self.moves(), fresh)
 
 
+def _meet(leaving: PathState, entering: PathState) -> bool:
+    """Whether a walk leaving a side on ``leaving`` goes on onto ``entering`` across it:
+    their lanes meet (every path without lanes meets every other)."""
+    return leaving.exit_lane == entering.entry_lane == ONE_LANE or lanes_meet(
+        leaving.exit_lane, entering.entry_lane
+    )
+
+
+def side_track(hex_id: str, edge: int, lane: int) -> Resource:
+    """The track resource of lane ``lane`` of side ``edge`` of ``hex_id``."""
+    return ("side", hex_id, edge) if lane == 0 else ("side", hex_id, edge, lane)
+
+
 def _end(face: Face, i: int, end: tuple[str, int]) -> int:
     """Which end (0: ``a``, 1: ``b``) of path ``i`` is ``end``."""
     return 0 if face.paths[i].a == end else 1
@@ -377,7 +404,6 @@ class _Layout:
 
     @classmethod
     def of(cls, hexmap: HexMap, hex_id: str, face: Face) -> _Layout:
-        number = hexmap.side_number
         centres = [
             Centre(hex_id, n, centre.kind, node_key(hex_id, n), (hex_id, n), centre.route)
             for n, centre in enumerate(face.nodes)
@@ -385,19 +411,29 @@ class _Layout:
         states: list[State] = list(centres)
         by_end: dict[tuple[int, int], PathState] = {}
         leaving: dict[int, list[PathState]] = {e: [] for e in face.exits}
+        occupied: list[frozenset[Resource]] = []
         for i, path in enumerate(face.paths):
-            sides = tuple((hex_id, e) for e in face.path_edges[i])
-            track = Track(hex_id, i, (hex_id, i), sides, tuple(number[side] for side in sides))
+            ends = [(end[1], path.lane_at(end)[1]) for end in (path.a, path.b) if end[0] == "edge"]
+            sides = tuple((hex_id, e) for e, _ in ends)
+            lanes = tuple(hexmap.lane_number((hex_id, e), lane) for e, lane in ends)
+            track = Track(hex_id, i, (hex_id, i), sides, lanes)
+            occupied.append(frozenset([("path", hex_id, i), *(side_track(hex_id, e, n) for e, n in ends)]))
             for k, (near, far) in enumerate(((path.a, path.b), (path.b, path.a))):
                 exit_ = (hex_id, far[1]) if far[0] == "edge" else None
+                far_lane = path.lane_at(far)
                 state = by_end[i, k] = PathState(
                     track,
                     k,
                     exit_,
-                    -1 if exit_ is None else number[exit_],
-                    exit_ is not None and len(face.at_edge[far[1]]) > 1,
+                    -1 if exit_ is None else hexmap.lane_number(exit_, far_lane[1]),
+                    exit_ is not None
+                    and any(
+                        j != i and face.paths[j].lane_at(far)[1] == far_lane[1] for j in face.at_edge[far[1]]
+                    ),
                     path.terminal,
                     near[0] == "node",
+                    path.lane_at(near),
+                    far_lane,
                 )
                 states.append(state)
                 if exit_ is not None:
@@ -410,10 +446,6 @@ class _Layout:
             for k, far in enumerate((path.b, path.a)):
                 if far[0] == "node":
                     arcs.append((by_end[i, k], centres[far[1]]))
-        occupied = [
-            frozenset([("path", hex_id, i), *(("side", hex_id, e) for e in face.path_edges[i])])
-            for i in range(len(face.paths))
-        ]
         return cls(states, centres, arcs, leaving, entering, occupied)
 
 

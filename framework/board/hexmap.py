@@ -108,6 +108,12 @@ class HexMap:
             return opposite(edge) in self.printed[other].exits
         return True
 
+    def lane_number(self, side: tuple[str, int], lane: int) -> int:
+        """A number for lane ``lane`` of ``side``, as :attr:`side_number` numbers the side
+        (its lane 0 has the side's own number): the walks keep the lanes they cross, each
+        separate track, in the same sets."""
+        return self.side_number[side] + lane * 6 * len(self.hexes)
+
     def across(self, hex_id: str, edge: int) -> tuple[str, int] | None:
         """The hex and its edge on the other side of ``edge``, or ``None`` off the map."""
         other = self.neighbours[hex_id][edge]

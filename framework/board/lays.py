@@ -415,8 +415,9 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
     """The track restriction (reference §4.6): the tile must have an exit the layer reaches;
     beyond that, ``restrictive`` asks that the layer's network walk some new track of the
     tile once it is laid, and ``semi_restrictive`` accepts instead a walked path through a
-    revenue centre whose revenue changes."""
-    restriction = board.title.rules.track_rules.restriction
+    revenue centre whose revenue changes (``city_permissive`` and ``station_restrictive``
+    are one or the other by the tile: :func:`restriction_for`)."""
+    restriction = restriction_for(board.title.rules.track_rules.restriction, new)
     hex_id, old = site.hex, site.old
     reached = site.reached
     restricted = restriction != "permissive" and bool(old.paths)
@@ -436,6 +437,23 @@ def _check_reach(board: Board, layer: LayTerms, site: _Site, new: Face, mapping:
         "track restriction",
         f"{layer.entity}'s network would not run on any {what} of tile {new.name} in {hex_id}",
     )
+
+
+def restriction_for(restriction: str, new: Face) -> str:
+    """The track restriction a lay of ``new`` is held to under the title's ``restriction``:
+    ``city_permissive`` is ``permissive`` for a tile with a city and ``restrictive`` for any
+    other, ``station_restrictive`` likewise for a tile with any revenue centre.
+
+    >>> from framework.title.faces import Face, Node
+    >>> town = Face("3", "yellow", 0, None, (Node("town", 10),), ())
+    >>> restriction_for("city_permissive", town), restriction_for("station_restrictive", town)
+    ('restrictive', 'permissive')
+    """
+    if restriction == "city_permissive":
+        return "permissive" if new.node_count("city") else "restrictive"
+    if restriction == "station_restrictive":
+        return "permissive" if new.nodes else "restrictive"
+    return restriction
 
 
 def _walks_after(

@@ -11,9 +11,9 @@ chains of a route, and of all the company's routes in a turn, share no track.
 per hex and edge", :func:`~framework.board.routes.track_of`): no track path and
 no hex side twice, so two paths of one tile that meet at the same side —
 Stockholm's four cities all reaching side 2, a junction tile's branches — cannot
-both be used, nor can one side be crossed twice. Each path and each hex side is
-one bit of a chain's ``mask``, so "these chains share no track" is a single
-``&``.
+both be used, nor can one side be crossed twice. Each path and each hex side (each
+lane of a side that several tracks cross) is one bit of a chain's ``mask``, so "these
+chains share no track" is a single ``&``.
 
 :func:`stop_graph` enumerates every chain of a board once. A chain using a
 superset of another chain's resources between the same two stops, ending the
@@ -66,7 +66,7 @@ class StopGraph:
     chains: list[Chain]
     resources: dict[PathRef, int]
     """Each track path's resources as a bitset: its own bit, and one bit for each side
-    of its hex it reaches."""
+    of its hex it reaches (for each lane of a side)."""
     g: nx.MultiGraph[int] = field(default_factory=nx.MultiGraph)
     """The stops (by index) and the chains between them (keyed by chain index, with the
     ``chain`` and its ``index``)."""
@@ -98,7 +98,7 @@ def stop_graph(board: Board) -> StopGraph:
 def _build(board: Board) -> StopGraph:
     faces = board.graph.faces
     resources: dict[PathRef, int] = {}
-    side_bits: dict[tuple[str, int], int] = {}
+    side_bits: dict[tuple[str, int, int], int] = {}  # by hex, edge and lane
     count = 0
     for hex_id in sorted(faces):
         for i, path in enumerate(faces[hex_id].paths):
@@ -106,10 +106,11 @@ def _build(board: Board) -> StopGraph:
             count += 1
             for end in (path.a, path.b):
                 if end[0] == "edge":
-                    if (hex_id, end[1]) not in side_bits:
-                        side_bits[hex_id, end[1]] = 1 << count
+                    side = (hex_id, end[1], path.lane_at(end)[1])
+                    if side not in side_bits:
+                        side_bits[side] = 1 << count
                         count += 1
-                    mask |= side_bits[hex_id, end[1]]
+                    mask |= side_bits[side]
             resources[hex_id, i] = mask
     walks: list[tuple[NodeRef, NodeRef, tuple[PathRef, ...], int]] = []
     graph = board.graph

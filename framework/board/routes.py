@@ -17,8 +17,9 @@ two consecutive stops, the chain of track paths it follows. The rules (rulebook
 * no track used twice, on this route or on the company's other routes this
   turn: neither a track path nor a hex side (18xx.games identifies track "per
   hex and edge", reference §4.8, so two paths of one tile that meet at the same
-  side — Stockholm's cities, a junction's branches — cannot both be used); a
-  chain never turns back inside a hex.
+  side — Stockholm's cities, a junction's branches — cannot both be used; where
+  several tracks cross a side, lanes, each lane is track of its own); a chain
+  never turns back inside a hex, and crosses a side in lanes that meet.
 
 Revenue is the value of the stops in the current phase, each bonus the route
 earns (:mod:`framework.board.bonuses`; a revenue share is a part of the stops' value,
@@ -41,6 +42,7 @@ from framework.board.graph import Resource
 from framework.board.ports import beyond_once, fewest_stops
 from framework.title.base import revenue_in_phase
 from framework.title.faces import End, Face, Node
+from framework.title.track import ONE_LANE, lanes_meet
 
 NodeRef = tuple[str, int]
 """A revenue centre: ``(hex, part index)``."""
@@ -133,8 +135,9 @@ def stop_value(board: Board, node: NodeRef, colors: tuple[str, ...], train: str 
 
 def track_of(board: Board, paths: Iterable[PathRef]) -> set[Resource]:
     """The track ``paths`` occupy: each path, and each hex side it reaches, as
-    ``("path", hex, index)`` and ``("side", hex, edge)``. Two sets of paths share track
-    when these sets meet."""
+    ``("path", hex, index)`` and ``("side", hex, edge)`` (``("side", hex, edge, lane)``
+    for a lane of a side past its first). Two sets of paths share track when these sets
+    meet."""
     layouts = board.graph.layouts  # TrackGraph.track, asked for every path of every route
     out: set[Resource] = set()
     for hex_id, index in paths:
@@ -213,6 +216,7 @@ def _walk(board: Board, chain: tuple[PathRef, ...], start: NodeRef, end: NodeRef
     if not chain:
         raise IllegalRoute("track", f"no track between {start[0]} and {end[0]}")
     at: tuple[str, End] = (start[0], ("node", start[1]))
+    lane = ONE_LANE  # the lane of the side crossed into ``at``
     for n, (hex_id, index) in enumerate(chain):
         face = faces.get(hex_id)
         if face is None or not 0 <= index < len(face.paths):
@@ -220,6 +224,8 @@ def _walk(board: Board, chain: tuple[PathRef, ...], start: NodeRef, end: NodeRef
         path = face.paths[index]
         if hex_id != at[0] or at[1] not in (path.a, path.b):
             raise IllegalRoute("track", f"the track does not continue through {hex_id}")
+        if at[1][0] == "edge" and not lanes_meet(lane, path.lane_at(at[1])):
+            raise IllegalRoute("track", f"the track does not go on in its lane into {hex_id}")
         other = path.b if path.a == at[1] else path.a
         if other[0] == "node":
             if n != len(chain) - 1 or (hex_id, other[1]) != end:
@@ -233,7 +239,7 @@ def _walk(board: Board, chain: tuple[PathRef, ...], start: NodeRef, end: NodeRef
             raise IllegalRoute("track", f"the track leaves the map at {hex_id}")
         if there[1] not in faces[there[0]].exits:
             raise IllegalRoute("track", f"the track in {hex_id} does not meet track in {there[0]}")
-        at = (there[0], ("edge", there[1]))
+        at, lane = (there[0], ("edge", there[1])), path.lane_at(other)
     raise IllegalRoute("track", f"the track from {start[0]} does not reach {end[0]}")
 
 

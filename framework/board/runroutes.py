@@ -26,7 +26,7 @@ from itertools import islice, product
 from typing import Any
 
 from framework.board.board import Board
-from framework.board.graph import Centre, PathState
+from framework.board.graph import Centre, PathState, Resource
 from framework.board.routes import (
     IllegalRoute,
     NodeRef,
@@ -126,8 +126,9 @@ def route_from_json(board: Board, owner: str, data: dict[str, Any], used: Iterab
         raise IllegalRoute("two stops", "the route has no track")
     recorded = [_node_on(board, parse_node(n)) for n in data.get("nodes") or []]
     if len(options) == 1:
-        own = [c for c in options[0] if _touches_own(board, owner, c)]
-        start, end, paths = (own or options[0])[0]
+        own = [c for c in options[0] if _touches_own(board, owner, c)] or options[0]
+        stops = set(recorded)  # of two hexes' several stops (or lanes), the ones recorded
+        start, end, paths = next((c for c in own if c[0] in stops and c[1] in stops), own[0])
         route = Route(train, (start, end), (paths,))
     else:
         best: tuple[int, Route] | None = None
@@ -162,7 +163,7 @@ def _joinable(board: Board, options: list[list[Chain]]) -> Iterator[list[Chain]]
     """Combinations whose consecutive chains share exactly one stop and no track."""
     tracks = {id(chain): track_of(board, chain[2]) for chains in options for chain in chains}
     for combo in product(*options):
-        track: set[tuple[str, str, int]] = set()
+        track: set[Resource] = set()
         ok = True
         for k, chain in enumerate(combo):
             mine = tracks[id(chain)]
@@ -224,7 +225,7 @@ def collapsed(hexes: Iterable[str]) -> list[str]:
     return out
 
 
-def legs_from(board: Board, start: NodeRef, target: str, taken: set[tuple[str, str, int]]) -> list[Chain]:
+def legs_from(board: Board, start: NodeRef, target: str, taken: set[Resource]) -> list[Chain]:
     """Every walk of track from ``start`` to another revenue centre of hex ``target``
     that passes no revenue centre and uses none of the ``taken`` track (as
     :func:`~framework.board.routes.track_of` gives it), nor any track twice: by the
@@ -232,9 +233,7 @@ def legs_from(board: Board, start: NodeRef, target: str, taken: set[tuple[str, s
     faces = board.graph.faces
     found: dict[int, list[Chain]] = {}
 
-    def walk(
-        hex_id: str, end: tuple[str, int], walked: list[PathRef], track: set[tuple[str, str, int]]
-    ) -> None:
+    def walk(hex_id: str, end: tuple[str, int], walked: list[PathRef], track: set[Resource]) -> None:
         face = faces[hex_id]
         for index in face.paths_at(end):
             mine = board.graph.track(hex_id, index)
@@ -272,7 +271,7 @@ def routes_through(
         return
 
     def extend(
-        stops: list[NodeRef], chains: list[tuple[PathRef, ...]], k: int, taken: set[tuple[str, str, int]]
+        stops: list[NodeRef], chains: list[tuple[PathRef, ...]], k: int, taken: set[Resource]
     ) -> Iterator[Route]:
         if k == len(target) - 1 and len(stops) >= 2:
             yield Route(train, tuple(stops), tuple(chains))
@@ -353,7 +352,7 @@ def walks_along(board: Board, train: str, hexes: list[str], used: Iterable[PathR
         stops: list[NodeRef],
         chains: list[tuple[PathRef, ...]],
         chain: list[PathRef],
-        taken: set[tuple[str, str, int]],
+        taken: set[Resource],
     ) -> Iterator[Route]:
         hex_id = target[k]
         face = faces[hex_id]

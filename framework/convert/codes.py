@@ -4,7 +4,7 @@
 format expresses and refuses the rest. A converted title must take every hex and
 tile of an 18xx.games title, so :func:`read_code` first sets aside what only draws
 (``frame``, ``stripes``, ``loc``, ``hide``, untyped borders) and what the format
-cannot say (junctions, lanes, narrow track, reservations, a hex's ``blocks_lay``
+cannot say (junctions, narrow track, reservations, a hex's ``blocks_lay``
 icon…), naming each in ``gaps``, then parses the rest. It also applies the
 conventions of 18xx.games data: ``diesel`` revenue is the ``D`` train's; a bare
 ``upgrade=cost:N`` is a cost of no terrain kind, ``{upgrade: N}``; a port icon
@@ -21,8 +21,8 @@ from framework.title.tilecode import ICON_NAMES, NODE_PARTS, TileCodeError, numb
 COSMETIC_PARTS = {"frame", "stripes", "halt_symbol"}
 NODE_KEEP = {"revenue", "slots", "groups", "visit_cost", "route"}
 NODE_COSMETIC = {"loc", "hide", "style", "format", "visit_cost_display", "name"}
-PATH_KEEP = {"a", "b", "terminal", "track"}
-PATH_COSMETIC = {"a_lane", "b_lane", "lanes", "ignore_gauge_walk", "ignore_gauge_compare"}
+PATH_KEEP = {"a", "b", "terminal", "track", "a_lane", "b_lane", "lanes"}
+PATH_COSMETIC = {"ignore_gauge_walk", "ignore_gauge_compare"}
 STICKY_ICONS = {"port"}
 
 

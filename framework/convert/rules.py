@@ -32,6 +32,8 @@ RESTRICTION = {
     "permissive": "permissive",
     "semi_restrictive": "semi_restrictive",
     "restrictive": "restrictive",
+    "city_permissive": "city_permissive",
+    "station_restrictive": "station_restrictive",
 }
 MUST_BUY = {"route": "when_route", "always": "always", "never": "never"}
 POOL_DROPS = {

@@ -12,8 +12,8 @@ the board, the track graph and the route search share them.
 >>> face = make_face("57", tile, "yellow", 1)
 >>> face.exits
 frozenset({1, 4})
->>> face.paths[0]
-PathEnd(a=('edge', 1), b=('node', 0), terminal=False)
+>>> face.paths[0][:3]
+(('edge', 1), ('node', 0), False)
 """
 
 from __future__ import annotations
@@ -23,18 +23,26 @@ from typing import NamedTuple
 
 from framework.base.grid import rotate
 from framework.title.ports import Port
-from framework.title.track import TrackContent, endpoint_node
+from framework.title.track import ONE_LANE, TrackContent, endpoint_node
 
 End = tuple[str, int]
 """A path end: ``("edge", e)`` with the edge already rotated, or ``("node", i)``."""
 
 
 class PathEnd(NamedTuple):
-    """A path of a face: its two ends and whether it is terminal."""
+    """A path of a face: its two ends, whether it is terminal, and the lane of each end
+    (:attr:`framework.title.track.Path.a_lane`; ``(1, 0)`` at a revenue centre or a side
+    only one track crosses)."""
 
     a: End
     b: End
     terminal: bool
+    a_lane: tuple[int, int] = ONE_LANE
+    b_lane: tuple[int, int] = ONE_LANE
+
+    def lane_at(self, end: End) -> tuple[int, int]:
+        """The lane of the path's end ``end``."""
+        return self.a_lane if end == self.a else self.b_lane
 
 
 @dataclass(frozen=True)
@@ -138,7 +146,10 @@ def make_face(name: str, content: TrackContent, color: str, rotation: int) -> Fa
         kind, number = node
         return ("node", offsets[kind] + number)
 
-    paths = tuple(PathEnd(end(p.a), end(p.b), p.terminal) for p in content.paths)
+    paths = tuple(
+        PathEnd(end(p.a), end(p.b), p.terminal, p.a_lane or ONE_LANE, p.b_lane or ONE_LANE)
+        for p in content.paths
+    )
     exits = frozenset(e[1] for p in paths for e in (p.a, p.b) if e[0] == "edge")
     at_edge = tuple(tuple(i for i, p in enumerate(paths) if ("edge", e) in (p.a, p.b)) for e in range(6))
     at_node = tuple(

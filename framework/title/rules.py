@@ -290,8 +290,16 @@ class TileLaySlot(Model):
 class TrackRules(Model):
     """Track rules."""
 
-    restriction: Literal["permissive", "semi_restrictive", "restrictive"]
-    """What a corporation must reach to lay or upgrade a tile."""
+    restriction: Literal[
+        "permissive", "semi_restrictive", "restrictive", "city_permissive", "station_restrictive"
+    ]
+    """What a corporation must reach to lay or upgrade a tile: always an exit of it; for an
+    upgrade, beyond that, nothing (``permissive``), that its network run on new track of
+    the tile once laid (``restrictive``), or on new track or through a revenue centre whose
+    revenue changes (``semi_restrictive``); ``city_permissive`` holds a tile with a city to
+    nothing more and any other tile to ``restrictive`` (18MEX: Guadalajara's brown tile
+    upgrades to its gray one, the same track and revenue with a slot more);
+    ``station_restrictive`` likewise a tile with any revenue centre."""
     lays: list[TileLaySlot] = Field(default=[TileLaySlot()], min_length=1)
     """The tile actions of an operating turn, in order."""
     first_turn_lays: list[TileLaySlot] | None = Field(default=None, min_length=1)

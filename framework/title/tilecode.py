@@ -113,10 +113,15 @@ def parse(code: str) -> dict[str, Any]:
             out.setdefault("_ignored", []).append({"future_path": [params["a"], params["b"]]})
             continue
         a, b = (_endpoint(params[k], nodes) for k in ("a", "b"))
-        if params.get("terminal") == "1":
-            out.setdefault("paths", []).append({"a": a, "b": b, "terminal": True})
-        else:
-            out.setdefault("paths", []).append([a, b])
+        for a_lane, b_lane in _lanes(params, a, b):
+            path: dict[str, Any] = {"a": a, "b": b}
+            if params.get("terminal") == "1":
+                path["terminal"] = True
+            if a_lane is not None and isinstance(a, int):
+                path["a_lane"] = list(a_lane)
+            if b_lane is not None and isinstance(b, int):
+                path["b_lane"] = list(b_lane)
+            out.setdefault("paths", []).append(path if len(path) > 2 else [a, b])
     number_parts(out, found)
     order = [
         "cities",
@@ -150,6 +155,36 @@ def number_parts(content: dict[str, Any], found: list[tuple[str, int]]) -> None:
             else:
                 node.pop("part", None)
             place += 1
+
+
+Lane = tuple[int, int]
+
+
+def _lanes(params: dict[str, str], a: int | str, b: int | str) -> list[tuple[Lane | None, Lane | None]]:
+    """The lanes of the path or paths a ``path`` part makes: ``lanes:N`` makes N parallel
+    paths (between two edges, lane ``i`` at ``a`` is lane ``N - 1 - i`` at ``b``), and
+    ``a_lane:2.1`` puts one end in lane 1 of 2.
+
+    >>> _lanes({"lanes": "2"}, 5, "city")
+    [((2, 0), (2, 0)), ((2, 1), (2, 1))]
+    >>> _lanes({"lanes": "2"}, 1, 4)
+    [((2, 0), (2, 1)), ((2, 1), (2, 0))]
+    >>> _lanes({"a_lane": "2.1"}, 2, "town")
+    [((2, 1), None)]
+    """
+    if "lanes" in params:
+        count = int(params["lanes"])
+        both = isinstance(a, int) and isinstance(b, int)
+        return [((count, i), (count, count - 1 - i) if both else (count, i)) for i in range(count)]
+    return [(_lane(params.get("a_lane")), _lane(params.get("b_lane")))]
+
+
+def _lane(text: str | None) -> Lane | None:
+    """``2.1`` → lane 1 of 2 (18xx.games' ``a_lane`` notation)."""
+    if text is None:
+        return None
+    whole, _, tenth = text.partition(".")
+    return (int(whole), int(tenth or 0))
 
 
 def _endpoint(text: str, nodes: list[tuple[str, int]]) -> int | str:

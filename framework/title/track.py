@@ -75,6 +75,49 @@ def endpoint_node(endpoint: int | str) -> tuple[str, int] | None:
     return kind, int(number or 0)
 
 
+def _lane(value: Any) -> tuple[int, int]:
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and value[0] >= 1
+        and 0 <= value[1] < value[0]
+    ):
+        return (value[0], value[1])
+    raise ValueError(f"a lane is [lanes, index] with 0 <= index < lanes, got {value!r}")
+
+
+Lane = Annotated[
+    tuple[int, int],
+    PlainValidator(_lane),
+    WithJsonSchema(
+        {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+    ),
+]
+"""Which of the parallel tracks crossing a hex side a path's end is: ``[lanes, index]``."""
+
+ONE_LANE = (1, 0)
+"""The lane of a path end that says none: the only track across its side."""
+
+
+def lanes_meet(near: tuple[int, int], far: tuple[int, int]) -> bool:
+    """Whether track leaving a hex side in lane ``near`` goes on in lane ``far`` of the
+    neighbour's facing side. Lanes are numbered from the same hand on both sides, so
+    lane ``i`` of ``n`` meets lane ``n - 1 - i`` of ``n``; where the two sides have
+    different numbers of lanes, the fewer lie in the middle of the more (one lane meets
+    the middle one of three; of two, the one numbered 1).
+
+    >>> lanes_meet((2, 0), (2, 1)), lanes_meet((2, 0), (2, 0)), lanes_meet((1, 0), (2, 1))
+    (True, False, True)
+    >>> lanes_meet((1, 0), (3, 1)), lanes_meet((3, 0), (1, 0))
+    (True, False)
+    """
+    if near[0] == far[0]:
+        return far[1] == near[0] - 1 - near[1]
+    fewer, more = sorted((near, far))
+    return fewer[1] + (more[0] - fewer[0]) // 2 == more[0] - 1 - more[1]
+
+
 class Path(Model):
     """A track segment between two endpoints.
 
@@ -87,6 +130,24 @@ class Path(Model):
     """The other end."""
     terminal: bool = False
     """A route may end at this path's revenue centre but never pass through it."""
+    a_lane: Lane | None = None
+    """Where several separate tracks cross one hex side (lanes), which of them this path's
+    ``a`` end (an edge) is: ``[lanes, index]``. Each lane is track of its own: two routes
+    may each use one, and a path continues across the side only into the neighbour's lane
+    that faces it: lane ``i`` of ``n`` meets lane ``n - 1 - i`` of ``n`` (fewer lanes lie
+    in the middle of more; 18xx.games' ``lanes`` and ``a_lane``). 18MEX's brown Mexico
+    City tile has two tracks from its city to the side facing Puebla (``{a: 5, b: city,
+    a_lane: [2, 0]}`` and ``[2, 1]``); Puebla's meet them, one into its town, one on
+    through the hex. Without it the end is the only track across its side (``[1, 0]``)."""
+    b_lane: Lane | None = None
+    """The lane of the path's ``b`` end (an edge), as :attr:`a_lane`."""
+
+    @model_validator(mode="after")
+    def _lanes_at_edges(self) -> Path:
+        for name, end, lane in (("a", self.a, self.a_lane), ("b", self.b, self.b_lane)):
+            if lane is not None and not isinstance(end, int):
+                raise ValueError(f"{name}_lane: only an end at a hex edge has a lane, {name} is {end!r}")
+        return self
 
     @model_validator(mode="before")
     @classmethod
