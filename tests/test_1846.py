@@ -260,10 +260,10 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "10264": 46,
-    "12666": 114,
+    "12666": 121,
     "1846_game_end_reason_all_closed": 108,
     "1846_game_end_reason_bankrupt": 221,
-    "19962": 105,
+    "19962": 268,
     "20381": 42,
     "222264": 67,
     "hs_cvjhogoy_1599504419": 42,
@@ -469,3 +469,22 @@ def test_a_company_s_reservation_holds_its_slot_until_a_corporation_buys_it(the_
     )
     assert replayed_to(kept, SEAWARD, 73).track_board.reserved[("D6", 3)] == ["PRR"]
     assert replayed_to(kept, SEAWARD, 75).track_board.slots(("D6", 3)) == ["PRR"]
+
+
+def test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend(the_1846, tmp_path):
+    """``rules.issue.counted_in: [track, token, buy_company]`` (18xx.games' 1846 buying
+    power): "112: GT spends $20 and lays tile #9 … on B14", leaving it $9, and its track
+    and token step still waits for it — it could issue four shares at $60 — so that it
+    buys Michigan Central (113), whose tiles go down, and "116: GT passes place a token
+    or lay track". Without ``track`` and ``token`` its turn goes on to its routes after the
+    lay; without ``token`` the step waits for a lay only, no station is offered."""
+    game = replayed_to(the_1846, GAME, 112)
+    assert game.corporations["GT"].cash == 9 and game.round.active_step().name == "track_and_token"
+    assert {"place_token", "pass"} <= set(legal_actions(game)["GT"])
+    listed = "counted_in: [track, token, buy_company]"
+    neither = house_ruled(the_1846, tmp_path / "a", "title.yaml", listed, "counted_in: [buy_company]")
+    assert replayed_to(neither, GAME, 112).round.active_step().name == "routes"
+    no_token = house_ruled(the_1846, tmp_path / "b", "title.yaml", listed, "counted_in: [track, buy_company]")
+    game = replayed_to(no_token, GAME, 112)
+    assert game.round.active_step().name == "track_and_token"
+    assert "pass" in legal_actions(game)["GT"] and "place_token" not in legal_actions(game)["GT"]

@@ -1756,6 +1756,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         T1846 + "test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it",
     ),
     "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
+    "rules.issue.counted_in": (
+        T1846 + "test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend",
+    ),
     "corporations.abilities[token].type": (
         T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
     ),
