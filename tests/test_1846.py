@@ -260,13 +260,13 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "10264": 46,
-    "12666": 114,
+    "12666": 121,
     "1846_game_end_reason_all_closed": 108,
     "1846_game_end_reason_bankrupt": 221,
-    "19962": 73,
+    "19962": 268,
     "20381": 42,
     "222264": 67,
-    "hs_cvjhogoy_1599504419": 33,
+    "hs_cvjhogoy_1599504419": 42,
     "hs_sudambau_1600037415": 37,
 }
 """The actions each real game replays before its first divergence (the others reach
@@ -425,3 +425,66 @@ def test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes(the_1846,
         the_1846, tmp_path / "c", "corporations.yaml", "tiles: ['7', '8', '9']", "tiles: ['7', '8']"
     )
     assert paid(no_nine) == 20
+
+
+WAITING = FIXTURES / "hs_cvjhogoy_1599504419.json"
+
+
+def test_a_bought_company_s_token_keeps_the_turn_waiting_and_goes_in_its_own_city(the_1846, tmp_path):
+    """C&WI's ``token`` (``city: 3``, ``when: [operating_turn]``): "33: NYC buys Chicago and
+    Western Indiana from Player 1 for $30", its treasury empty, then "34: NYC passes
+    buy/use companies" — the turn waits while the company's token may go in Chicago's
+    fourth city, the only one offered; house-ruled ``city: 0`` it is offered the first."""
+    game = replayed_to(the_1846, WAITING, 33)
+    assert game.corporations["NYC"].cash == 0 and game.round.entity() == "NYC"
+    offered = legal_actions(game)
+    assert set(offered["NYC"]) == {"pass"}
+    assert [c["city"] for c in offered["C&WI"]["place_token"]] == ["D6-0-3"]
+    first = house_ruled(the_1846, tmp_path, "companies.yaml", "1\n      city: 3", "1\n      city: 0")
+    offered = legal_actions(replayed_to(first, WAITING, 33))
+    assert [c["city"] for c in offered["C&WI"]["place_token"]] == ["D6-0-0"]
+
+
+def test_a_company_s_reservation_holds_its_slot_until_a_corporation_buys_it(the_1846, tmp_path):
+    """C&WI's ``reservation`` of Chicago's fourth city (18xx.games' ``remove: sold``): held
+    in its name from the start, so that no station may take it; free once PRR buys the
+    company ("73: PRR buys Chicago and Western Indiana"), whose token then goes there
+    ("75: PRR (C&WI) places a token on D6"). With corporations among its ``owner`` the
+    slot stays held, in PRR's name."""
+    from framework.board.tokens import IllegalToken, check_token
+
+    game = replayed_to(the_1846, SEAWARD, 72)
+    assert game.track_board.reserved[("D6", 3)] == ["C&WI"]
+    with pytest.raises(IllegalToken, match="held for C&WI"):
+        check_token(game.track_board, "PRR", ("D6", 3), connect=False)
+    game = replayed_to(the_1846, SEAWARD, 73)
+    assert ("D6", 3) not in game.track_board.reserved
+    assert replayed_to(the_1846, SEAWARD, 75).track_board.slots(("D6", 3)) == ["PRR"]
+    kept = house_ruled(
+        the_1846,
+        tmp_path,
+        "companies.yaml",
+        "{type: reservation, hex: D6, city: 3}",
+        "{type: reservation, hex: D6, city: 3, owner: [bank, player, corporation]}",
+    )
+    assert replayed_to(kept, SEAWARD, 73).track_board.reserved[("D6", 3)] == ["PRR"]
+    assert replayed_to(kept, SEAWARD, 75).track_board.slots(("D6", 3)) == ["PRR"]
+
+
+def test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend(the_1846, tmp_path):
+    """``rules.issue.counted_in: [track, token, buy_company]`` (18xx.games' 1846 buying
+    power): "112: GT spends $20 and lays tile #9 … on B14", leaving it $9, and its track
+    and token step still waits for it — it could issue four shares at $60 — so that it
+    buys Michigan Central (113), whose tiles go down, and "116: GT passes place a token
+    or lay track". Without ``track`` and ``token`` its turn goes on to its routes after the
+    lay; without ``token`` the step waits for a lay only, no station is offered."""
+    game = replayed_to(the_1846, GAME, 112)
+    assert game.corporations["GT"].cash == 9 and game.round.active_step().name == "track_and_token"
+    assert {"place_token", "pass"} <= set(legal_actions(game)["GT"])
+    listed = "counted_in: [track, token, buy_company]"
+    neither = house_ruled(the_1846, tmp_path / "a", "title.yaml", listed, "counted_in: [buy_company]")
+    assert replayed_to(neither, GAME, 112).round.active_step().name == "routes"
+    no_token = house_ruled(the_1846, tmp_path / "b", "title.yaml", listed, "counted_in: [track, buy_company]")
+    game = replayed_to(no_token, GAME, 112)
+    assert game.round.active_step().name == "track_and_token"
+    assert "pass" in legal_actions(game)["GT"] and "place_token" not in legal_actions(game)["GT"]

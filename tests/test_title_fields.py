@@ -671,6 +671,7 @@ NEUTRAL = "test_neutral_tokens.py::"
 T18TN = "test_18tn.py::"
 T1856 = "test_1856.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
+COMPANY_RESERVED = T1846 + "test_a_company_s_reservation_holds_its_slot_until_a_corporation_buys_it"
 RESERVED = T1846 + "test_a_reserved_slot_is_held_for_its_corporation_until_the_phase_it_names"
 CLOSING = "test_closing.py::"
 CONF = "test_rules_conformance.py::"
@@ -729,6 +730,13 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[token].when": (
         TOK + "test_at_the_token_step_only_unless_the_ability_says_any_time_of_the_turn",
     ),
+    "companies.abilities[token].city": (
+        T1846 + "test_a_bought_company_s_token_keeps_the_turn_waiting_and_goes_in_its_own_city",
+    ),
+    "companies.abilities[reservation].type": (COMPANY_RESERVED,),
+    "companies.abilities[reservation].owner": (COMPANY_RESERVED,),
+    "companies.abilities[reservation].hex": (COMPANY_RESERVED,),
+    "companies.abilities[reservation].city": (COMPANY_RESERVED,),
     "companies.abilities[tile_income].type": (
         "test_title_1830.py::test_a_tile_income_company_earns_for_tiles_on_its_terrain",
     ),
@@ -1809,6 +1817,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         T1846 + "test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it",
     ),
     "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
+    "rules.issue.counted_in": (
+        T1846 + "test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend",
+    ),
     "corporations.abilities[token].type": (
         T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
     ),

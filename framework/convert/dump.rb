@@ -262,6 +262,7 @@ def build_data(game)
     'par_payments' => try { par_payments(game) },
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
+    'issue_spending' => try { issue_spending(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
     'national_formation' => try { national_formation(game) },
   }.merge(setup_probe(game))
@@ -930,6 +931,39 @@ def loan_spending(game)
     kind if (step.buying_power(corp) - corp.cash) == fresh.loan_value(corp)
   rescue StandardError
     nil
+  end.uniq
+rescue StandardError
+  []
+end
+
+# The operating steps that count the shares a corporation may still issue in what it can
+# spend (1846's track and token, company purchases), where the title's own `buying_power`
+# may: in a fresh game's operating round the first corporation, whose shares a player
+# holds, has no cash; the library step kinds (`Track`, `Tokener`, `BuyCompany`) of the
+# title's steps whose spending power is then the most its issuable shares fetch.
+ISSUE_STEP_KINDS = { 'Track' => 'track', 'Tokener' => 'token', 'BuyCompany' => 'buy_company' }.freeze
+
+def issue_spending(game)
+  return [] if game.method(:buying_power).owner == BASE || !game.respond_to?(:issuable_shares)
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  round.setup
+  fresh.instance_variable_set(:@round, round)
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  round.instance_variable_set(:@current_operator, corp)
+  issued = Array(fresh.issuable_shares(corp)).map(&:price).max
+  return [] unless issued&.positive?
+
+  round.steps.flat_map do |step|
+    kinds = ISSUE_STEP_KINDS.select { |name, _| step.is_a?(Engine::Step.const_get(name)) }.values
+    next [] if kinds.empty? || !step.respond_to?(:buying_power, true)
+
+    step.send(:buying_power, corp) - corp.cash == issued ? kinds : []
+  rescue StandardError
+    []
   end.uniq
 rescue StandardError
   []

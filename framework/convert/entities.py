@@ -103,7 +103,7 @@ def _shares(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) ->
 
 TOKEN_WHEN = {"token": "token", "owning_corp_or_turn": "operating_turn"}
 """18xx.games' times of a ``token`` ability, as the format's ``when``."""
-TOKEN_UNSAID = ("cheater", "extra_slot", "neutral", "city", "discount", "same_hex_allowed")
+TOKEN_UNSAID = ("cheater", "extra_slot", "neutral", "discount", "same_hex_allowed")
 """Options of a ``token`` ability the format does not express."""
 
 
@@ -137,11 +137,34 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
     out["count"] = count
     if ability.get("closed_when_used_up"):
         out["closes_when_used_up"] = True
+    if isinstance(ability.get("city"), int):
+        out["city"] = ability["city"]
     if when != ["token"]:
         out["when"] = list(dict.fromkeys(when))
     if not ability.get("special_only"):
         gaps.add("companies", f"{where}: ability token also prices the corporation's own tokens in its hexes")
     return out
+
+
+def _company_reservation(ability: dict[str, Any], where: str, gaps: Gaps) -> list[dict[str, Any]]:
+    """A company's ``reservation`` of a city's slot, as the format's: held until a
+    corporation buys the company (``remove: sold``) or until it closes (no ``remove``, or
+    ``close``); a reserved ``slot``, an icon or another ``remove`` is a gap."""
+    remove = ability.get("remove")
+    if (
+        not HEX_ID.match(str(ability.get("hex") or ""))
+        or ability.get("slot")
+        or ability.get("icon")
+        or remove not in (None, "sold", "close")
+    ):
+        gaps.add("companies", f"{where}: ability reservation ({_brief(ability)})")
+        return []
+    out: dict[str, Any] = {"type": "reservation", "hex": str(ability["hex"])}
+    if isinstance(ability.get("city"), int) and ability["city"]:
+        out["city"] = ability["city"]
+    if remove != "sold":
+        out["owner"] = ["bank", "player", "corporation"]
+    return [out]
 
 
 TRAIN_DISCOUNT_WHEN = {"buy_train", "single_depot_train_buy"}
@@ -379,6 +402,8 @@ def convert_ability(ability: dict[str, Any], where: str, corps: set[str], gaps: 
     if kind == "token":
         token = _token(ability, where, gaps)
         return [token] if token else []
+    if kind == "reservation":
+        return _company_reservation(ability, where, gaps)
     if kind == "teleport" and ability.get("hexes") and ability.get("tiles"):
         return [{"type": "teleport", "hexes": ability["hexes"], "tiles": [str(t) for t in ability["tiles"]]}]
     if kind == "close" and ability.get("on_phase") == "never":

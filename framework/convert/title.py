@@ -31,6 +31,7 @@ from framework.convert.entities import (
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
 from framework.convert.homes import write_more_homes
+from framework.convert.issue import convert_issue_spending
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
 from framework.convert.national_formation import convert_national_formation, formation_step_gaps
@@ -430,6 +431,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     capital_and_floats(build, rules, trains, gaps)
     convert_destinations(build, corporations)
     convert_loans(build, rules, rounds["operating"]["steps"])
+    convert_issue_spending(build, rules, rounds["operating"]["steps"])
     price_protection_terms(rounds["stock"]["steps"], build.get("price_protection"))
     buy_back_step(rounds["stock"]["steps"], build.get("buy_back"))
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.engine import company_reservations
 from framework.engine.entities import CLOSED
 from framework.title.companies import AssignedBonus, BonusMarker, BonusTokens
 
@@ -26,6 +27,7 @@ def close_company(game: Game, sym: str) -> None:
             game.log(f"{sym}'s bonus, assigned by its player owner, is removed")
         company.assigned = None
     company.owner = CLOSED
+    company_reservations.owner_changed(game, sym)
     game.log(f"{sym} closes")
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, overload
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
-from framework.engine import closing, destinations, finance, trains
+from framework.engine import closing, company_reservations, destinations, finance, trains
 from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
@@ -144,6 +144,7 @@ class Game:
         self.phase: str | None = next(iter(title.phases), None)
         self._create_companies()
         self._create_corporations()
+        company_reservations.hold_all(self)
         self.trains: dict[str, Train] = {}
         self.depot: list[str] = []
         trains.create_depot(self)

@@ -187,12 +187,15 @@ def ability_cities(game: Game, sym: str, ability: StationToken) -> dict[tuple[st
     """The cities where company ``sym``'s ``token`` ability may put its owner's token now
     (timing aside), each with its price: the ability's ``price`` where the owner reaches
     the city, its ``teleport_price`` where it does not (no such city without one), within
-    the owner's cash."""
+    the owner's cash; only its ``city`` of each hex when it names one."""
     company = game.companies[sym]
     owner = company.owner
     if owner not in game.corporations or company.uses.get("token", 0) <= 0:
         return {}
-    return priced_cities(game, owner, ability)
+    cities = priced_cities(game, owner, ability)
+    if ability.city is None:
+        return cities
+    return {city: price for city, price in cities.items() if city[1] == ability.city}
 
 
 def own_ability_cities(game: Game, corp: str) -> dict[tuple[str, int], int]:

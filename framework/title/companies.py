@@ -503,6 +503,29 @@ class StationToken(AbilityBase):
     when: list[Literal["token", "operating_turn"]] = Field(default=["token"], min_length=1)
     """When: ``token``, at the owning corporation's token step; ``operating_turn``, at any
     point of its operating turn."""
+    city: int | None = Field(default=None, ge=0)
+    """Only that city of the hexes (its index on the hex's tile, as a ``reservation``'s);
+    unset: any of their cities. 1846's Chicago and Western Indiana, Chicago's fourth city
+    (18xx.games' ``city: 3``)."""
+
+
+class CompanyReservation(AbilityBase):
+    """A slot of a city held for the company: no corporation's station may take it while
+    one of ``owner`` holds the company; it is free for good once another kind of owner
+    takes it (by default, once a corporation buys it: 18xx.games' ``remove: sold``) or
+    the company closes. A ``token`` ability of the company for the same city is how its
+    buying corporation uses the slot. 1846's Chicago and Western Indiana, in Chicago's
+    fourth city::
+
+        - {type: reservation, hex: D6, city: 3}
+    """
+
+    type: Literal["reservation"]
+    owner: list[Owner] = ["bank", "player"]
+    hex: HexId
+    """The hex of the city."""
+    city: int = Field(default=0, ge=0)
+    """Which city of the hex (its index on the map's tile)."""
 
 
 class MoveToken(AbilityBase):
@@ -547,7 +570,8 @@ Ability = Annotated[
     | RevenueChange
     | TileIncome
     | LaySubsidy
-    | StationToken,
+    | StationToken
+    | CompanyReservation,
     Field(discriminator="type"),
 ]
 """One ability of a private company, chosen by ``type``."""

@@ -149,6 +149,12 @@ class IssueRules(Model):
     redeem_price: Literal["market", "right"] = "right"
     """What each redeemed share costs: the corporation's price, or the price a step right
     of it (1846)."""
+    counted_in: list[Literal["track", "token", "buy_company"]] = []
+    """The steps in which what the corporation may spend counts what it could still raise
+    by issuing shares this turn (the most it may issue, at the issue price) besides its
+    cash: they wait for it (or offer it a company) though its cash alone would not pay,
+    and it issues before it pays (18xx.games' 1846 buying power: track and token, company
+    purchases)."""
 
 
 class StockRules(Model):

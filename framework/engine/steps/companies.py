@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import assignments, finance, operating, trains
+from framework.engine import assignments, company_reservations, finance, operating, tokens, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
@@ -24,6 +24,7 @@ from framework.title.companies import (
     BonusTokens,
     ControlsMinor,
     MoveToken,
+    StationToken,
     TileLay,
 )
 
@@ -87,7 +88,8 @@ class BuyCompany(Step):
     """Buy a private company from its player owner. In its blocking form at the end of
     the turn it also waits for a pass while the corporation has a company ability usable
     at any point of its turn (a bonus marker, lays ``when: [operating_turn]``, a
-    ``move_token`` not yet used), or while the phase keeps offering it a company
+    ``move_token`` not yet used, a ``token`` ``when: [operating_turn]`` with a city to go
+    to), or while the phase keeps offering it a company
     (``early_company_buys_kept``)."""
 
     description = "The operating corporation buys a private company from a player."
@@ -133,6 +135,11 @@ class BuyCompany(Step):
         if any(
             game.companies[sym].uses.get("move_token", 0) > 0
             for sym, _ in owned_abilities(game, buyer, MoveToken)
+        ):
+            return True
+        if any(
+            "operating_turn" in ability.when and tokens.ability_cities(game, sym, ability)
+            for sym, ability in owned_abilities(game, buyer, StationToken)
         ):
             return True
         return any(
@@ -202,6 +209,7 @@ class BuyCompany(Step):
         seller = game.companies[sym].owner
         finance.pay(game, buyer, seller, price)
         game.companies[sym].owner = buyer
+        company_reservations.owner_changed(game, sym)
         game.log(f"{buyer} buys {sym} from {game.name(seller)} for {price}")
         rights.grant_on_purchase(game, sym, buyer)
         assignments.bought(game, sym, buyer)

@@ -13,12 +13,15 @@ waits: the corporation issues or redeems while it lays track, places its token o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, reserved_shares, shares
 from framework.engine.entities import BANK, POOL, Corporation, Share
 from framework.engine.steps.base import Choice, Step, entity_of, step
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
 
 
 @step("issue_shares")
@@ -147,3 +150,19 @@ def _bundles(certificates: list[Share], price: int) -> list[Choice]:
         {"shares": [s.id for s in certificates[:n]], "percent": 10 * n, "share_price": price}
         for n in range(1, len(certificates) + 1)
     ]
+
+
+def issue_power(game: Game, sym: str, kind: str) -> int:
+    """What corporation ``sym`` could still raise by issuing shares now (the most it may
+    issue, at the issue price), where the title counts it in a step of ``kind``
+    (``rules.issue.counted_in``); 0 otherwise."""
+    if kind not in game.title.rules.issue.counted_in or sym not in game.corporations:
+        return 0
+    rnd = game.current_round
+    found, dividend = rnd.step("issue_shares"), rnd.step("dividend")
+    if not isinstance(found, IssueShares) or found.done or sym != rnd.entity():
+        return 0
+    if dividend is not None and dividend.passed:  # asked without the active step, which asks this
+        return 0
+    corp = game.corporations[sym]
+    return len(found.issuable(corp)) * found.issue_price(corp)

@@ -25,6 +25,7 @@ from framework.engine.entities import BANK, Corporation
 if TYPE_CHECKING:
     from framework.engine.game import Game
 from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.issue import issue_power
 from framework.engine.steps.running import REVENUE
 
 
@@ -166,13 +167,15 @@ def pay_interest(game: Game, corp: Corporation) -> None:
 
 def spending_power(game: Game, sym: str, kind: str) -> int:
     """What corporation ``sym`` can spend in a step of ``kind``: its cash, and the loan it
-    may still take this turn where the title counts it in that step (``rules.loans.counted_in``)."""
+    may still take this turn where the title counts it in that step (``rules.loans.counted_in``),
+    and the shares it may still issue where the title counts them (``rules.issue.counted_in``)."""
     corp = game.corporations[sym]
     rules = game.title.rules.loans
+    issued = issue_power(game, sym, kind)
     step = game.current_round.step("loans") if kind in rules.counted_in else None
     if not isinstance(step, Loans) or sym != step.round.entity() or not step.may_take(corp):
-        return corp.cash
-    return corp.cash + rules.amount - (rules.interest if step.interest_paid else 0)
+        return corp.cash + issued
+    return corp.cash + issued + rules.amount - (rules.interest if step.interest_paid else 0)
 
 
 def repay_excess(game: Game, corp: Corporation, count: int) -> None:

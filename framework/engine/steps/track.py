@@ -23,6 +23,7 @@ from framework.engine.lay_discount import lay_discount
 from framework.engine.lay_subsidy import pay_lay_subsidies
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
+from framework.engine.steps.issue import issue_power
 from framework.engine.twin_hexes import twin_plan
 from framework.title.companies import TileIncome, TileLay
 from framework.title.rules import TileLaySlot
@@ -176,12 +177,17 @@ class Track(Step):
 
     def slot_open(self, entity: str) -> bool:
         """Whether the next tile action allows a lay or an upgrade after this turn's earlier
-        ones, and the operator has the action's own cost."""
+        ones, and the operator may spend the action's own cost and least tile cost."""
         slot = self.slot()
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost + slot.min_cost
+        return (lay_ok or upgrade_ok) and self.spending_power(entity) >= slot.cost + slot.min_cost
+
+    def spending_power(self, entity: str) -> int:
+        """What the operator may spend on a tile: its cash, and for a corporation what it
+        could still raise by issuing shares where the title counts it (``rules.issue.counted_in``)."""
+        return operating.cash(self.game, entity) + issue_power(self.game, entity, "track")
 
     def home_closed(self, entity: str) -> bool:
         """Whether the turn's next tile action is ``home_cost_first`` and ``entity`` cannot
