@@ -1730,6 +1730,19 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "setup.draws.home_token": (
         BLIND + "test_a_removed_corporation_with_home_token_keeps_its_station_on_the_map",
     ),
+    "setup.draws.event_train": (
+        "test_1882.py::test_the_seed_draws_the_train_of_the_rebellion_as_18xx_games_does",
+        "test_1882.py::test_a_draw_among_other_trains_moves_the_rebellion",
+        "test_1882.py::test_a_later_6_train_sets_off_no_rebellion",
+    ),
+    "setup.draws.revert_tiles.icon": (
+        "test_1882.py::test_the_first_6_train_takes_the_yellow_tiles_off_the_nwr_hexes",
+        "test_1882.py::test_with_the_rebellion_in_the_fish_hexes_the_nwr_tiles_stay",
+    ),
+    "setup.draws.revert_tiles.colors": (
+        "test_1882.py::test_the_first_6_train_takes_the_yellow_tiles_off_the_nwr_hexes",
+        "test_1882.py::test_with_the_rebellion_on_green_tiles_the_yellow_ones_stay",
+    ),
     "setup.draws.shuffle": (
         BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",
         T1846 + "test_every_real_1846_draft_deals_and_ends_as_18xx_games_did",
