@@ -898,6 +898,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.sold_out": (
         TCHES + "test_two_players_sold_out_means_none_in_the_market",
         TCHES + "test_a_corporation_the_market_holds_none_of_is_sold_out",
+        "test_1870.py::test_a_share_bought_back_counts_as_sold_when_the_stock_round_ends",
     ),
     "rules.stock.unsold_to_pool_on_float": (
         TCHES + "test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out",
