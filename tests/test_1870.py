@@ -53,7 +53,7 @@ def test_1850_phase_2_companies_are_offered_at_the_start_of_the_turn_only(the_18
     [
         ("game-end-market-400.json", 102),
         ("1870_game_end_bankrupt.json", 178),
-        ("1870_game_end_bank.json", 183),
+        ("1870_game_end_bank.json", 299),
     ],
     ids=["market-400", "bankrupt", "bank"],
 )
@@ -65,8 +65,10 @@ def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870
     and 170), no token in Chicago (a city without slots, action 166) and the presidents'
     price protection (bankrupt, action 126) and the dividends of the unsold shares paid
     to the corporation (market-400, action 103), and the corporations' buy-backs of their
-    shares in their presidents' stock turns (bank, 184); each now stops at 110, 179 and
-    280."""
+    shares in their presidents' stock turns (bank, 184), and a share bought back counting
+    as sold when the stock round ends (bank, 299, where a player was before $2 short for
+    a share); each now stops at 111, 189 and 355 (half dividends, an
+    assigned bonus moved)."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
