@@ -53,7 +53,7 @@ def test_1850_phase_2_companies_are_offered_at_the_start_of_the_turn_only(the_18
     [
         ("game-end-market-400.json", 102),
         ("1870_game_end_bankrupt.json", 178),
-        ("1870_game_end_bank.json", 183),
+        ("1870_game_end_bank.json", 299),
     ],
     ids=["market-400", "bankrupt", "bank"],
 )
@@ -65,8 +65,10 @@ def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870
     and 170), no token in Chicago (a city without slots, action 166) and the presidents'
     price protection (bankrupt, action 126) and the dividends of the unsold shares paid
     to the corporation (market-400, action 103), and the corporations' buy-backs of their
-    shares in their presidents' stock turns (bank, 184); each now stops at 110, 179 and
-    280."""
+    shares in their presidents' stock turns (bank, 184), and a share bought back counting
+    as sold when the stock round ends (bank, 299, where a player was before $2 short for
+    a share); each now stops at 111, 189 and 355 (half dividends, an
+    assigned bonus moved)."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
@@ -134,7 +136,7 @@ def test_1850_converts_one_depot_train_a_turn(the_1850):
     [
         ("pres_transfer_price_drop.json", None),
         ("pres_proctect_moves_priority.json", None),
-        ("1.json", 171),
+        ("1.json", None),
         ("1850_game_end_bankrupt.json", 78),
     ],
     ids=["price-drop", "protect", "1", "bankrupt"],
@@ -144,8 +146,9 @@ def test_the_real_1850_games(the_1850, name, beyond):
     phase-2 company (CBQ skips it at action 20), and a president price-protects a share
     another player sold, the turn going on from the protector (action 42). The others play
     past their second depot train (18xx.games goes on to the next step: actions 107 and
-    58); game 1 plays every action since the KATY buys back a share (171), and
-    1850_game_end_bankrupt stops at a corporation's destination run (79)."""
+    58); game 1 plays every action since the KATY buys back a share (171) and reaches its
+    result since that share counts as sold when the stock round ends (182), and
+    1850_game_end_bankrupt stops at a corporation's edge token (79)."""
     record = GameFile.read(FIXTURES / "1850" / name)
     outcome = replay(record, title_for(record, the_1850))
     if beyond is None:
@@ -250,6 +253,20 @@ def test_a_corporation_buys_back_a_pool_share_in_its_presidents_turn(the_1850):
     assert all(
         "KATY_6" not in c.get("shares", []) for c in legal_actions(game).get("1", {}).get("buy_shares", [])
     )
+
+
+def test_a_share_bought_back_counts_as_sold_when_the_stock_round_ends(the_1850):
+    """Players hold 90% of the KATY, the KATY the share it bought back: at the end of the
+    stock round (1.json's action 182) it is sold out and its price rises from 60 to 64,
+    as on 18xx.games; were that share in the treasury for sale, it would not be."""
+    last_pass = {"type": "pass", "entity": "1", "entity_type": "player"}
+    for bought_back, price in ((True, 64), (False, 60)):
+        game = replayed_to(the_1850, GAME_1, 181)
+        if not bought_back:
+            game.corporations["KATY"].withheld.clear()
+        assert game.market.price("KATY") == 60
+        game.process(dict(last_pass))
+        assert game.market.price("KATY") == price
 
 
 def test_a_buy_back_of_a_players_share_while_the_pool_has_one_is_refused(the_1850):

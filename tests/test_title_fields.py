@@ -953,6 +953,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.sold_out": (
         TCHES + "test_two_players_sold_out_means_none_in_the_market",
         TCHES + "test_a_corporation_the_market_holds_none_of_is_sold_out",
+        "test_1870.py::test_a_share_bought_back_counts_as_sold_when_the_stock_round_ends",
     ),
     "rules.stock.unsold_to_pool_on_float": (
         TCHES + "test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out",
@@ -1798,6 +1799,19 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "setup.draws.count": (BLIND + "test_a_count_by_players_removes_none_where_it_says_none",),
     "setup.draws.home_token": (
         BLIND + "test_a_removed_corporation_with_home_token_keeps_its_station_on_the_map",
+    ),
+    "setup.draws.event_train": (
+        "test_1882.py::test_the_seed_draws_the_train_of_the_rebellion_as_18xx_games_does",
+        "test_1882.py::test_a_draw_among_other_trains_moves_the_rebellion",
+        "test_1882.py::test_a_later_6_train_sets_off_no_rebellion",
+    ),
+    "setup.draws.revert_tiles.icon": (
+        "test_1882.py::test_the_first_6_train_takes_the_yellow_tiles_off_the_nwr_hexes",
+        "test_1882.py::test_with_the_rebellion_in_the_fish_hexes_the_nwr_tiles_stay",
+    ),
+    "setup.draws.revert_tiles.colors": (
+        "test_1882.py::test_the_first_6_train_takes_the_yellow_tiles_off_the_nwr_hexes",
+        "test_1882.py::test_with_the_rebellion_on_green_tiles_the_yellow_ones_stay",
     ),
     "setup.draws.shuffle": (
         BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",

@@ -195,6 +195,26 @@ class Board:
         self.supply.take(tile_id)
         self.placed[hex_id] = Placed(tile_id, name, rotation)
         face = self.faces.get(name, rotation)
+        self._show(hex_id, face, mapping)
+
+    def lift_tile(self, hex_id: str) -> str:
+        """Take the tile laid on ``hex_id`` back to the supply: the hex shows its printed
+        content again, with its borders' costs owed again; tokens and reservations go to
+        the printed city of the same place (the first one if it has fewer). Returns the
+        lifted tile's id."""
+        old = self.placed.pop(hex_id)
+        self.supply.give_back(old.tile_id)
+        face = self.hexmap.printed[hex_id]
+        cities = [i for i, node in enumerate(face.nodes) if node.kind == "city"]
+        held = {i for h, i in [*self.tokens, *self.reserved] if h == hex_id}
+        mapping = {i: i if i in cities else cities[0] for i in held}
+        self.paid_borders = {pair for pair in self.paid_borders if all(h != hex_id for h, _ in pair)}
+        self._show(hex_id, face, mapping)
+        return old.tile_id
+
+    def _show(self, hex_id: str, face: Face, mapping: dict[int, int]) -> None:
+        """``face`` lies on ``hex_id`` now: tokens and reservations move from old city ``k``
+        to city ``mapping[k]``, within the new cities' slots."""
         _move_to(self.tokens, hex_id, mapping)
         _move_to(self.reserved, hex_id, mapping)
         for (h, i), slots in list(self.tokens.items()):

@@ -64,11 +64,13 @@ BASE = Engine::Game::Base
 
 # Notes who draws from the game's random number generator while it is built (the
 # method that called `rand`), so that the converter can keep 18xx.games' order of draws.
+# A probe may force one draw's number: `$forced_draw = [place, number]` (`drawn_train_events`).
 module DrawNotes
   def rand
     caller = caller_locations(1, 8).map(&:label).find { |l| !l.end_with?('rand') } || '?'
     (@__draws ||= []) << caller.sub(/\Ablock (\(\d+ levels\) )?in /, '')
-    super
+    drawn = super
+    $forced_draw && $forced_draw[0] == @__draws.size - 1 ? $forced_draw[1] : drawn
   end
 end
 BASE.prepend(DrawNotes)
@@ -265,6 +267,7 @@ def build_data(game)
     'issue_spending' => try { issue_spending(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
     'national_formation' => try { national_formation(game) },
+    'drawn_train_events' => try { probed('drawn_train_events', game, game.depot.trains.map(&:name)) { drawn_train_events(game) } },
   }.merge(setup_probe(game))
 end
 
@@ -1991,6 +1994,78 @@ def par_payments(game)
   rescue StandardError
     next # a par the title does not let be set this way: nothing found
   end
+end
+
+# Train events the title's own setup puts on a train by a draw (1882's North West
+# Rebellion): the built depot's trains carrying an event their type's TRAINS entry does
+# not list. When some do, games are built as `game` was with each draw in turn forced to
+# 0, 1, ..., 7: the draw that moves the event is reported with what each number gave
+# (the train type and the train's place among that type's trains in the depot), and what
+# the event does to tiles (`event_tiles`). Nil when no train carries such an event.
+def drawn_train_events(game)
+  events = drawn_events_of(game)
+  return nil if events.empty?
+
+  draws = game.instance_variable_get(:@__draws) || []
+  draws.each_index do |place|
+    picks = (0..7).map do |number|
+      $forced_draw = [place, number]
+      drawn_events_of(game_for(game.class, game.players.size, game.optional_rules))
+    ensure
+      $forced_draw = nil
+    end
+    next if picks.uniq.size < 2 || picks.any? { |p| p.size != 1 }
+
+    type = picks.first.first[2]
+    return { 'draw' => place, 'method' => draws[place], 'event' => type,
+             'picks' => picks.map { |((name, at, _))| [name, at] },
+             'tiles' => try { event_tiles(game, type) } }
+  end
+  { 'draw' => nil, 'events' => events }
+end
+
+def drawn_events_of(game)
+  listed = (game.send(:game_trains) || []).to_h { |t| [t[:name], (t[:events] || []).map { |e| e['type'] || e[:type] }] }
+  by_name = Hash.new(0)
+  game.depot.upcoming.flat_map do |train|
+    at = by_name[train.name]
+    by_name[train.name] += 1
+    train.events.map { |e| e['type'] || e[:type] }.reject { |e| (listed[train.name] || []).include?(e) }
+             .map { |e| [train.name, at, e.to_s] }
+  end
+end
+
+# What a title's own train event does to laid tiles: in a game built as `game` was, a
+# tile of each colour in turn is put on every white hex that a tile of that colour with
+# the same cities and towns is left for, then the event is run: the hexes tried and those
+# it gave back their printed tile, by colour, and the icons of every hex tried.
+def event_tiles(game, type)
+  out = { 'tried' => {}, 'reverted' => {}, 'icons' => {} }
+  %i[yellow green brown].each do |color|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    spare = fresh.tiles.select { |t| t.color == color && !t.hex && t.offboards.empty? }
+    tried = fresh.hexes.select do |hex|
+      original = hex.tile
+      next false unless original.color == :white && original.offboards.empty?
+
+      tile = spare.find { |t| t.cities.size == original.cities.size && t.towns.size == original.towns.size }
+      next false unless tile
+
+      spare.delete(tile)
+      laid = begin
+        hex.lay(tile)
+        true
+      rescue StandardError
+        false
+      end
+      out['icons'][hex.id] = original.icons.map(&:name) if laid
+      laid
+    end
+    fresh.send("event_#{type}!")
+    out['tried'][color.to_s] = tried.map(&:id)
+    out['reverted'][color.to_s] = tried.select { |hex| hex.tile == hex.original_tile }.map(&:id)
+  end
+  out
 end
 
 def game_for(klass, players, rules)

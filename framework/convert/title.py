@@ -18,6 +18,7 @@ from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.dividends import dividend_without_revenue, probed_dividends
+from framework.convert.drawn_events import drawn_event_draws
 from framework.convert.draws import choice_group_draws, group_draws
 from framework.convert.entities import (
     assigned_bonuses,
@@ -481,6 +482,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     auction_rules(out, build, constants, gaps)
     reseating(out, build, gaps)
     draws = setup_draws(companies, build.get("draws") or [], gaps)
+    icons = (out.get("map") or {}).get("icons") or {}
+    draws = drawn_event_draws(draws, build.get("drawn_train_events"), icons, gaps)
     family = _setup_family(dump, build)
     listed = (constants, build.get("game_companies") or [], build.get("corporations") or [])
     grouped = group_draws(*listed, family)

@@ -76,6 +76,15 @@ def _route_now(game: Game, entity: str, goal: Goal, question: str) -> bool:
     return game.track_board.finds(entity, goal, question)
 
 
+def forget_route(game: Game, entity: str) -> None:
+    """``entity``'s route is looked for anew: it loses the route it had kept (:func:`has_route`)
+    when the map changes under it as 18xx.games' engine recomputes it (a station of its
+    taken off the map, tiles lifted by ``revert_tiles``)."""
+    charter = _charter(game, entity)
+    if charter is not None:
+        charter.had_route = charter.had_route_to_buy = False
+
+
 def _charter(game: Game, entity: str) -> Corporation | Minor | None:
     return game.corporations.get(entity) or game.minors.get(entity)
 

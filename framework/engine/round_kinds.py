@@ -126,10 +126,13 @@ class StockRound(Round):
 
 
 def _sold_out(game: Game, corp: Corporation) -> bool:
-    """Whether a floated corporation is sold out (``rules.stock.sold_out``)."""
+    """Whether a floated corporation is sold out (``rules.stock.sold_out``); a certificate
+    it bought back (``buy_back_shares``), out of sale in its treasury, counts as sold."""
     if game.title.rules.stock.sold_out == "none_in_pool":
         return not any(s.owner == POOL for s in corp.shares)
-    return all(s.owner in game.players_by_id for s in corp.shares)
+    return all(
+        s.owner in game.players_by_id or (s.owner == corp.sym and s.id in corp.withheld) for s in corp.shares
+    )
 
 
 class OperatingRound(Round):

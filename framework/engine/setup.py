@@ -46,6 +46,9 @@ class Setup:
     """The draft deck, top card first (a ``shuffle: draft`` draw)."""
     state: int | None = None
     """The generator's state after the draws, where play's draws continue from."""
+    event_trains: dict[str, int] = field(default_factory=dict)
+    """For each train type an ``event_train`` draw picked, the place of that draw in
+    ``setup.draws`` (its first train sets off the draw's event)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -56,6 +59,7 @@ class Setup:
             "home_tokens": self.home_tokens,
             "deck": self.deck,
             "state": self.state,
+            "event_trains": self.event_trains,
         }
 
     def in_game(self, title: Title, sym: str) -> bool:
@@ -89,7 +93,7 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
         return result
     gen = spec.generator
     rng = Lcg(gen.multiplier, gen.increment, gen.modulus, seed)
-    for draw in spec.draws:
+    for index, draw in enumerate(spec.draws):
         if draw.unused is not None:
             rng.draw()
         elif draw.deal:
@@ -108,6 +112,8 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
                 result.remove(title, sym)
                 if draw.home_token and sym in title.corporations:
                     result.home_tokens.append(sym)
+        elif draw.event_train:
+            result.event_trains[draw.event_train[rng.draw() % len(draw.event_train)]] = index
         elif draw.corporation_for and draw.corporation_for not in result.removed_companies:
             ability = title.companies[draw.corporation_for].ability("shares")
             among = ability.among if isinstance(ability, Shares) and ability.among else title.corporations

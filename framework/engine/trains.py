@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
-from framework.engine import events
+from framework.engine import events, tile_reverts
 from framework.engine.entities import BANK, POOL, Train
 
 if TYPE_CHECKING:
@@ -263,6 +263,7 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
         _new_type(game, train)
     if from_depot:
         _later_events(game, train)
+        tile_reverts.drawn_events(game, train)
 
 
 def export(game: Game) -> None:

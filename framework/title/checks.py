@@ -662,6 +662,13 @@ class _Checker:
                             "a draw removes companies or corporations, not both",
                             "value",
                         )
+                yield from self.refs((*at, "event_train"), draw.event_train or [], t.trains, "train")
+                if draw.revert_tiles is not None and draw.revert_tiles.icon not in t.map.icons:
+                    yield (
+                        (*at, "revert_tiles", "icon"),
+                        f"icon {draw.revert_tiles.icon!r} is not declared under map.icons",
+                        "value",
+                    )
                 for j, name in enumerate(draw.deal or []):
                     if name not in t.companies:
                         yield ((*at, "deal", j), f"{name!r} is not a company", "value")

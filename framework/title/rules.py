@@ -222,9 +222,10 @@ class StockRules(Model):
     later in that turn only while keeping at least one (1856's unvested share)."""
     sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
     """When a floated corporation counts as sold out for ``sold_out_move``: when players
-    hold every certificate of it; or (``none_in_pool``) when the bank pool holds none of
-    it, whoever holds the rest (18Chesapeake's two-player game, where a share is out of
-    the game)."""
+    hold every certificate of it but those it bought back (``buy_back_shares``: out of
+    sale in its treasury, they count as sold, as on 18xx.games' 1870 and 1850); or
+    (``none_in_pool``) when the bank pool holds none of it, whoever holds the rest
+    (18Chesapeake's two-player game, where a share is out of the game)."""
     unsold_to_pool_on_float: bool = False
     """When a corporation floats, the certificates still in its initial offering go to
     the bank pool (18Chesapeake's two-player game)."""

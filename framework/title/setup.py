@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from framework.title.base import Model, Name
+from framework.title.base import Model, Name, TileColor
 
 
 class Generator(Model):
@@ -36,6 +36,17 @@ class Generator(Model):
     """The increment."""
     modulus: int = Field(gt=1)
     """The modulus."""
+
+
+class TileRevert(Model):
+    """Laid tiles taken back off the hexes showing an icon: each goes back to the supply
+    and its hex shows its printed side again; the stations there stay, in the printed city
+    of the same place (1882's North West Rebellion)."""
+
+    icon: Name
+    """The icon (of ``map.icons``) marking the hexes whose tiles go."""
+    colors: list[TileColor] = Field(min_length=1)
+    """The colours of the laid tiles that go (a tile of another colour stays)."""
 
 
 class Draw(Model):
@@ -57,6 +68,12 @@ class Draw(Model):
     in title order, then the blank cards of ``rules.draft``), in that order; sorted by
     their draws, smallest first, they are the deck a ``blind_draft`` deals from (a
     company a later draw removes leaves the deck).
+    ``event_train``: one draw ``d`` picks the train type ``event_train[d mod n]`` (of
+    the ``n`` listed); the first train of that type in the depot at setup (before any
+    ``reserved`` one comes in ahead of it) carries the draw's event, which its purchase
+    from the depot sets off after its type's own events: ``revert_tiles`` (1882's North
+    West Rebellion, on the first 3, 4, 5 or 6 train, takes the yellow tiles off the NWR
+    hexes).
     ``unused``: one draw whose number nothing here uses, made where the title's own
     rules draw for something the format does not express (named by the text), so
     that the draws after it get the numbers they get on 18xx.games.
@@ -76,18 +93,33 @@ class Draw(Model):
     """Companies dealt to the players, one each, who buy them at their value."""
     shuffle: Literal["draft"] | None = None
     """``draft``: the draft deck is shuffled here."""
+    event_train: list[Name] | None = Field(default=None, min_length=1)
+    """Train types of which the draw picks the one whose first train carries ``event``."""
+    revert_tiles: TileRevert | None = None
+    """For ``event_train``: the event the picked train sets off when bought, tiles taken
+    back off the hexes of an icon."""
     unused: str | None = None
     """What the title's own rules draw for here (a draw kept only for its place in
     the order)."""
 
     @model_validator(mode="after")
     def _one(self) -> Draw:
-        kinds = (self.remove_one_of, self.remove, self.corporation_for, self.deal, self.shuffle, self.unused)
+        kinds = (
+            self.remove_one_of,
+            self.remove,
+            self.corporation_for,
+            self.deal,
+            self.shuffle,
+            self.event_train,
+            self.unused,
+        )
         if sum(x is not None for x in kinds) != 1:
             raise ValueError(
                 "a draw gives exactly one of 'remove_one_of', 'remove', 'corporation_for', 'deal', "
-                "'shuffle' and 'unused'"
+                "'shuffle', 'event_train' and 'unused'"
             )
+        if (self.event_train is None) != (self.revert_tiles is None):
+            raise ValueError("an 'event_train' draw, and only it, gives its event ('revert_tiles')")
         if self.remove_one_of is not None and len(self.remove_one_of) < 2:
             raise ValueError("'remove_one_of' needs at least two choices")
         if self.remove is None and ("count" in self.model_fields_set or self.home_token):

@@ -14,7 +14,7 @@ from framework.board.tokens import (
     replaceable_neutral,
     token_cities,
 )
-from framework.engine import finance, operating, tokens
+from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps import loans
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
@@ -81,6 +81,7 @@ class HomeToken(WaitingStep):
         neutral = replaceable_neutral(game.track_board, owner, city) if home is None else None
         if neutral is not None:
             game.track_board.remove_token(neutral, city)
+            purchases.forget_route(game, neutral)
             game.log(f"{owner} removes {neutral}'s neutral station from {city[0]}")
         game.track_board.add_token(owner, city)
         game.track_board.unreserve_hex(owner, city[0])

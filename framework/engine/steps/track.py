@@ -182,12 +182,26 @@ class Track(Step):
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        return (lay_ok or upgrade_ok) and self.spending_power(entity) >= slot.cost + slot.min_cost
+        return (
+            (lay_ok or upgrade_ok)
+            and self.spending_power(entity) >= slot.cost + slot.min_cost
+            and self.has_stations(entity)
+        )
 
     def spending_power(self, entity: str) -> int:
         """What the operator may spend on a tile: its cash, and for a corporation what it
         could still raise by issuing shares where the title counts it (``rules.issue.counted_in``)."""
         return operating.cash(self.game, entity) + issue_power(self.game, entity, "track")
+
+    def has_stations(self, entity: str) -> bool:
+        """Whether ``entity`` has a station, on the map or on its charter: one with none
+        (one whose only neutral station is gone) skips its tile actions, as on
+        18xx.games."""
+        game = self.game
+        corporation = game.title.corporations.get(entity)
+        if corporation is None or entity not in game.corporations:
+            return True
+        return bool(corporation.tokens) or bool(game.track_board.cities_of(entity))
 
     def home_closed(self, entity: str) -> bool:
         """Whether the turn's next tile action is ``home_cost_first`` and ``entity`` cannot
