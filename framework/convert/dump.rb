@@ -215,7 +215,7 @@ def build_data(game)
       end
     end,
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
-    'stop_multipliers' => try { stop_multipliers(game) },
+    'stop_multipliers' => try { probed('stop_multipliers', game, game.corporations.map(&:name)) { stop_multipliers(game) } },
     'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'twin_hexes' => try { twin_hexes(game) },
@@ -512,12 +512,12 @@ def lay_subsidies(built)
   lays = subsidy_lays(built)
   fresh = -> { game_for(built.class, built.players.size, built.optional_rules) }
   corps = built.corporations.select(&:coordinates).map(&:name)
-  by_corp = corps.to_h { |sym| [sym, lays.keys.to_h { |k| [k, subsidy_gain(fresh.call, sym, nil, k, lays)] }] }
+  by_corp = corps.to_h { |sym| [sym, subsidy_gains(fresh.call, sym, nil, lays)] }
   holder = by_corp.find { |_, gains| gains.values.compact.all?(&:zero?) }&.first
   by_company = {}
   if holder
     built.companies.each do |company|
-      gains = lays.keys.to_h { |k| [k, subsidy_gain(fresh.call, holder, company.sym, k, lays)] }
+      gains = subsidy_gains(fresh.call, holder, company.sym, lays)
       by_company[company.sym] = gains if gains.values.any? { |g| g&.positive? }
     end
   end
@@ -581,7 +581,9 @@ def subsidy_lays(game)
   out
 end
 
-def subsidy_gain(game, sym, company_sym, key, lays)
+# What `sym` (holding `company_sym`, if given) gains by each of `lays` in `game`, each
+# in an operating round of its own (nil for a lay the game refuses).
+def subsidy_gains(game, sym, company_sym, lays)
   corp = game.corporation_by_id(sym)
   if company_sym
     company = game.company_by_id(company_sym)
@@ -593,12 +595,15 @@ def subsidy_gain(game, sym, company_sym, key, lays)
   corp.ipoed = true
   corp.instance_variable_set(:@floated, true)
   game.bank.spend(10_000, corp)
-  game.instance_variable_set(:@round, game.send(:new_operating_round))
   game.instance_variable_set(:@loading, true)
+  lays.to_h { |key, (hex_id, name)| [key, subsidy_gain(game, corp, hex_id, name)] }
+end
+
+def subsidy_gain(game, corp, hex_id, name)
+  game.instance_variable_set(:@round, game.send(:new_operating_round))
   step = game.round.steps.find { |s| s.respond_to?(:process_lay_tile) && s.actions(corp).include?('lay_tile') }
   return nil unless step && game.round.current_entity == corp
 
-  hex_id, name = lays[key]
   hex = game.hex_by_id(hex_id)
   hex.tile.instance_variable_set(:@upgrades, [])
   hex.tile.borders.each { |b| b.instance_variable_set(:@cost, nil) }
@@ -1795,7 +1800,8 @@ end
 
 # The stations the game's `place_home_token` puts down for each corporation beyond its
 # homes (its coordinates), asked of each in turn on a fresh game: {sym => [[hex, city]]}
-# for those that get some, where city is the index among the tile's cities.
+# for those that get some of their ordinary tokens, where city is the index among the
+# tile's cities (only those whose homes got their stations too).
 def more_homes(game)
   return nil if game.method(:place_home_token).owner == BASE
 
@@ -1808,13 +1814,22 @@ def more_homes(game)
     rescue StandardError
       next
     end
+    at_home = homes.all? { |h| game.hex_by_id(h)&.tile&.cities&.any? { |city| city.tokened_by?(corp) } }
+    next unless at_home
+
     more = game.hexes.flat_map do |hex|
       next [] if homes.include?(hex.id)
 
-      hex.tile.cities.each_with_index.select { |city, _| city.tokened_by?(corp) }.map { |_, i| [hex.id, i] }
+      hex.tile.cities.each_with_index.select { |city, _| charter_token_in?(city, corp) }.map { |_, i| [hex.id, i] }
     end
     out[corp.name] = more unless more.empty?
   end
+end
+
+# Whether `city` holds one of `corp`'s ordinary tokens (not a destination token or the like,
+# which its charter's list of tokens does not count).
+def charter_token_in?(city, corp)
+  city.tokens.compact.any? { |t| t.corporation == corp && t.type == :normal }
 end
 
 # The order in which a new president's certificates are handed over for the president's
