@@ -259,12 +259,12 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 
 REACHED = {
-    "10264": 46,
+    "10264": 77,
     "12666": 114,
-    "1846_game_end_reason_all_closed": 108,
+    "1846_game_end_reason_all_closed": 115,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
-    "20381": 42,
+    "20381": 90,
     "222264": 67,
     "hs_cvjhogoy_1599504419": 33,
     "hs_sudambau_1600037415": 37,
@@ -425,3 +425,38 @@ def test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes(the_1846,
         the_1846, tmp_path / "c", "corporations.yaml", "tiles: ['7', '8', '9']", "tiles: ['7', '8']"
     )
     assert paid(no_nine) == 20
+
+
+def test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open(the_1846, tmp_path):
+    """``rules.trains.minor_cash_counts: [1, 2]`` (18xx.games' ``train_buying_power``): in
+    the real game 10264 GT has $30 and two trains after action 46, short of a $80 train;
+    with MS's $50 and BIG4's $20 (less $1 each for their companies) it could reach one, so
+    the step waits: "47: GT passes buy trains", "48: GT passes buy/use companies". With
+    nothing counted the pass at 47 would end GT's turn."""
+    from framework.engine.steps.buying_power import minor_cash
+
+    game = replayed_to(the_1846, FIXTURES / "10264.json", 46)
+    assert game.corporations["GT"].cash == 30 and minor_cash(game, "GT") == 49 + 19
+    assert game.round.active_step().name == "buy_train" and "pass" in legal_actions(game)["GT"]
+    game = replayed_to(the_1846, FIXTURES / "10264.json", 47)
+    assert game.round.entity() == "GT" and game.round.active_step().name == "buy_company"
+    cash_only = house_ruled(
+        the_1846, tmp_path, "title.yaml", "minor_cash_counts: [1, 2]", "minor_cash_counts: []"
+    )
+    game = replayed_to(cash_only, FIXTURES / "10264.json", 46)
+    assert game.round.active_step().name == "buy_company"
+
+
+def test_a_corporation_may_issue_shares_until_it_has_paid_its_dividend(the_1846):
+    """The issue step stays open while the corporation chooses its dividend (18xx.games'
+    dividend step ends it): "122: GT runs a 3/5 train for $130", "123: GT issues a 10%
+    share of GT and receives $80", "124: GT runs for $130 and pays half"; after the
+    dividend it may no longer issue."""
+    path = FIXTURES / "1846_game_end_reason_all_closed.json"
+    game = replayed_to(the_1846, path, 122)
+    assert game.round.active_step().name == "dividend" and "sell_shares" in legal_actions(game)["GT"]
+    cash = game.corporations["GT"].cash
+    game = replayed_to(the_1846, path, 123)
+    assert game.corporations["GT"].cash - cash == 80
+    game = replayed_to(the_1846, path, 124)
+    assert "sell_shares" not in legal_actions(game).get("GT", {})

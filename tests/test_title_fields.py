@@ -1748,6 +1748,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         T1846 + "test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it",
     ),
     "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
+    "rules.trains.minor_cash_counts": (
+        T1846 + "test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open",
+    ),
     "corporations.abilities[token].type": (
         T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
     ),

@@ -257,6 +257,7 @@ def build_data(game)
     'par_payments' => try { par_payments(game) },
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
+    'minor_cash_buying' => try { minor_cash_buying(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
   }.merge(setup_probe(game))
 end
@@ -815,6 +816,38 @@ def loan_spending(game)
   end.uniq
 rescue StandardError
   []
+end
+
+# With which numbers of trains of its own (0 to 3) the train-buying step counts in a
+# corporation's buying power the treasury of a minor a player owns (less 1: the least it pays for the company that controls it): in a
+# fresh operating round the first corporation, with cash, holds 0 to 3 trains while a
+# minor held by a player has 0 or 50 in its treasury (nil: the step's buying power is the
+# library's, or no count gives it).
+def minor_cash_buying(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  minor = fresh.minors.first
+  return nil unless minor
+
+  round = fresh.send(:operating_round, 1)
+  fresh.instance_variable_set(:@round, round)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  return nil unless step && step.method(:buying_power).owner != Engine::Step::Train
+
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  round.instance_variable_set(:@current_operator, corp)
+  fresh.bank.spend(100, corp)
+  minor.owner = fresh.players.last
+  counts = (0..3).select do |count|
+    fresh.depot.upcoming.first(count - corp.trains.size).each { |t| fresh.buy_train(corp, t, :free) } if corp.trains.size < count
+    before = step.buying_power(corp)
+    fresh.bank.spend(50, minor)
+    after = step.buying_power(corp)
+    minor.spend(50, fresh.bank)
+    after - before == 49
+  end
+  counts.empty? ? nil : counts
 end
 
 # The rights to a route bonus that go with a company (1856's tunnel and bridge): in a fresh

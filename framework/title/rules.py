@@ -390,6 +390,13 @@ class TrainRules(Model):
     export (as 18xx.games plays it)."""
     emergency: EmergencyRules = EmergencyRules()
     """Raising money for a train a corporation must buy."""
+    minor_cash_counts: list[int] = []
+    """With these numbers of trains, a corporation's buying power in its train-buying step
+    counts, besides its cash, the treasury of each minor a player owns whose company it
+    may buy, less the least it would pay for that company (18xx.games' 1846: ``[1, 2]``,
+    its ``train_buying_power``; the minor's train then leaves it room for one more): while
+    the two together cover a train, the step waits for the corporation to buy or pass.
+    Empty: only its cash counts."""
 
 
 class PayoutMove(Model):

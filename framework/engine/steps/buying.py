@@ -18,6 +18,7 @@ from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
+from framework.engine.steps.buying_power import minor_cash
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class BuyTrain(TrainBuying):
             # pass while the corporation could buy a train were it not for that limit, as
             # 18xx.games' SingleDepotTrainBuy does (it ends by itself only when the depot
             # purchase leaves nothing to buy: process_buy_train).
-            if purchases.can_buy_train(game, corp, self.discounts(corp)):
+            if purchases.can_buy_train(game, corp, self.discounts(corp), extra=minor_cash(game, corp)):
                 return ["buy_train", "pass"]
             return []
         president = game.corporations[corp].president()
