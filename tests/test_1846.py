@@ -265,7 +265,6 @@ REACHED = {
     "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
     "20381": 90,
-    "222264": 67,
     "hs_cvjhogoy_1599504419": 33,
     "hs_sudambau_1600037415": 37,
 }
@@ -460,3 +459,50 @@ def test_a_corporation_may_issue_shares_until_it_has_paid_its_dividend(the_1846)
     assert game.corporations["GT"].cash - cash == 80
     game = replayed_to(the_1846, path, 124)
     assert "sell_shares" not in legal_actions(game).get("GT", {})
+
+
+def test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays(the_1846, tmp_path):
+    """``rules.trains.emergency.issue`` (18xx.games' ``MUST_EMERGENCY_ISSUE_BEFORE_EBUY``):
+    in the real game 222264 GT has $100 and no train, the depot's cheapest a 4 ($180, or
+    $160 as a 3/5). It may issue one share at $70 (two steps left of its $90) or two at $60
+    (three steps left), no more than it needs for the $180 face; its president may not sell
+    meanwhile. "96: GT issues 2 shares of GT and receives $120", "GT's share price moves
+    left from $90 to $70"; then only the 4 face is offered (with its last share's $60 less
+    it could have paid the $160 one). House-ruled ``price_steps: 0`` each share fetches a
+    step more; without ``issue`` GT issues nothing and its president may sell; with
+    ``moves_left: false`` the price stays; with ``only_needed: false`` it may issue as many
+    shares as its players hold (three)."""
+    path = FIXTURES / "222264.json"
+    game = replayed_to(the_1846, path, 95)
+    offered = legal_actions(game)
+    assert [(c["shares"], c["share_price"]) for c in offered["GT"]["sell_shares"]] == [
+        (["GT_2"], 70),
+        (["GT_2", "GT_3"], 60),
+    ]
+    president = game.corporations["GT"].president()
+    assert president not in offered
+    with pytest.raises(GameError, match="issue shares before"):
+        game.process({"type": "buy_train", "entity": "GT", "train": "4-1", "price": 180, "variant": "4"})
+    game = replayed_to(the_1846, path, 96)
+    assert (game.corporations["GT"].cash, game.market.price("GT")) == (220, 70)
+    assert legal_actions(game)["GT"]["buy_train"] == [{"train": "4-1", "price": 180, "variant": "4"}]
+    dearer = house_ruled(
+        the_1846, tmp_path / "a", "title.yaml", "issue: {price_steps: 1", "issue: {price_steps: 0"
+    )
+    game = replayed_to(dearer, path, 95)
+    assert [c["share_price"] for c in legal_actions(game)["GT"]["sell_shares"]] == [80]
+    none = house_ruled(
+        the_1846,
+        tmp_path / "b",
+        "title.yaml",
+        "issue: {price_steps: 1, moves_left: true, only_needed: true}",
+        "issue: null",
+    )
+    game = replayed_to(none, path, 95)
+    offered = legal_actions(game)
+    assert "sell_shares" not in offered["GT"] and "sell_shares" in offered[president]
+    still = house_ruled(the_1846, tmp_path / "c", "title.yaml", "moves_left: true", "moves_left: false")
+    assert replayed_to(still, path, 96).market.price("GT") == 90
+    any_issue = house_ruled(the_1846, tmp_path / "d", "title.yaml", "only_needed: true", "only_needed: false")
+    game = replayed_to(any_issue, path, 95)
+    assert [len(c["shares"]) for c in legal_actions(game)["GT"]["sell_shares"]] == [1, 2, 3]

@@ -1751,6 +1751,15 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.trains.minor_cash_counts": (
         T1846 + "test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open",
     ),
+    "rules.trains.emergency.issue.price_steps": (
+        T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",
+    ),
+    "rules.trains.emergency.issue.moves_left": (
+        T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",
+    ),
+    "rules.trains.emergency.issue.only_needed": (
+        T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",
+    ),
     "corporations.abilities[token].type": (
         T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",
     ),

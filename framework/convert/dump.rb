@@ -258,6 +258,7 @@ def build_data(game)
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
     'minor_cash_buying' => try { minor_cash_buying(game) },
+    'emergency_issue' => try { emergency_issue(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
   }.merge(setup_probe(game))
 end
@@ -816,6 +817,44 @@ def loan_spending(game)
   end.uniq
 rescue StandardError
   []
+end
+
+# The terms of a corporation's emergency issue (18xx.games' `emergency_issuable_bundles`
+# where `MUST_EMERGENCY_ISSUE_BEFORE_EBUY`): in a fresh operating round the first
+# corporation, parred at its dearest par price with four shares held by a player, no cash
+# and no train, is asked its issues: `price_steps`, how many steps left of its price beyond
+# one a share of an issue of one fetches; `only_needed`, whether fewer issues are offered
+# than it has shares to issue; `moves_left`, whether the train step's issue of one share
+# moves the price a step left (nil: the title has no emergency issue, or it cannot be read).
+def emergency_issue(game)
+  return nil unless game.class::MUST_EMERGENCY_ISSUE_BEFORE_EBUY
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  fresh.instance_variable_set(:@round, round)
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.max_by(&:price))
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  corp.spend(corp.cash, fresh.bank) if corp.cash.positive?
+  round.instance_variable_set(:@current_operator, corp)
+  found = fresh.emergency_issuable_bundles(corp)
+  return nil if found.empty?
+
+  one = found.find { |b| b.num_shares == 1 }
+  return nil unless one
+
+  steps = (1..6).find { |n| fresh.stock_market.find_share_price(corp, [:left] * n).price == one.price_per_share }
+  return nil unless steps
+
+  possible = corp.shares_of(corp).count { |s| !s.president }
+  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  before = corp.share_price
+  moved = nil
+  if step.respond_to?(:process_issue_shares, true)
+    step.send(:process_issue_shares, Engine::Action::SellShares.new(corp, shares: one.shares, share_price: one.price_per_share, percent: one.percent))
+    moved = corp.share_price.price < before.price
+  end
+  { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved }
 end
 
 # With which numbers of trains of its own (0 to 3) the train-buying step counts in a

@@ -16,7 +16,7 @@ from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
-from framework.convert.buying_power import convert_buying_power
+from framework.convert.buying_power import convert_buying_power, convert_emergency_issue
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.dividends import dividend_without_revenue, probed_dividends
 from framework.convert.draws import choice_group_draws, group_draws
@@ -337,6 +337,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         home_cost_first=build.get("home_cost_first"),
     )
     convert_buying_power(build, rules)
+    convert_emergency_issue(build, rules, gaps)
     dividends = probed_dividends(build.get("dividend_moves"))
     if dividends is not None:
         rules["dividends"].update(dividends)

@@ -347,6 +347,26 @@ class TokenRules(Model):
     ``never`` (18xx.games' ``TILE_RESERVATION_BLOCKS_OTHERS``)."""
 
 
+class EmergencyIssue(Model):
+    """A corporation that must buy a train and cannot pay for the dearest face of the
+    cheapest depot train issues shares from its treasury to the bank pool, once in its
+    turn, before its president may pay or sell anything (18xx.games'
+    ``MUST_EMERGENCY_ISSUE_BEFORE_EBUY`` with 1846's ``emergency_issuable_bundles``). It
+    issues at most as many shares as keep the pool's at most the players'; a sale that
+    raises nothing is not offered. Once it has issued, it buys only from the depot, and
+    not a face it could have paid without its last share."""
+
+    price_steps: int = Field(default=1, ge=0)
+    """Each share of an issue of ``n`` fetches the price this many steps plus ``n`` left
+    of the corporation's (1846: 1, an issue of two shares at $90 fetches $60 each)."""
+    moves_left: bool = True
+    """The issue moves the price a step left for each share issued."""
+    only_needed: bool = True
+    """No more shares than it needs for the dearest face of the cheapest depot train
+    (the issues that reach its cheapest face, up to the first that reaches its dearest);
+    when none reaches its cheapest face, only the largest issue."""
+
+
 class EmergencyRules(Model):
     """Raising money for a train a corporation must buy."""
 
@@ -367,6 +387,9 @@ class EmergencyRules(Model):
     sell_unfloated: bool = True
     """The president may sell shares of started corporations that have not floated (the
     stock round's ``stock.sell_unfloated`` does not apply here)."""
+    issue: EmergencyIssue | None = None
+    """The corporation issues shares first (see :class:`EmergencyIssue`); absent: it
+    issues none."""
 
 
 class TrainRules(Model):
