@@ -260,11 +260,11 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "10264": 77,
-    "12666": 114,
+    "12666": 160,
     "1846_game_end_reason_all_closed": 115,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
-    "20381": 90,
+    "20381": 157,
     "hs_cvjhogoy_1599504419": 33,
     "hs_sudambau_1600037415": 37,
 }
@@ -427,7 +427,7 @@ def test_the_illinois_central_lays_yellow_tiles_free_on_its_icon_hexes(the_1846,
 
 
 def test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open(the_1846, tmp_path):
-    """``rules.trains.minor_cash_counts: [1, 2]`` (18xx.games' ``train_buying_power``): in
+    """``rules.trains.buying_power.minor_cash: [1, 2]`` (18xx.games' ``train_buying_power``): in
     the real game 10264 GT has $30 and two trains after action 46, short of a $80 train;
     with MS's $50 and BIG4's $20 (less $1 each for their companies) it could reach one, so
     the step waits: "47: GT passes buy trains", "48: GT passes buy/use companies". With
@@ -435,13 +435,11 @@ def test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open(the_1846, t
     from framework.engine.steps.buying_power import minor_cash
 
     game = replayed_to(the_1846, FIXTURES / "10264.json", 46)
-    assert game.corporations["GT"].cash == 30 and minor_cash(game, "GT") == 49 + 19
+    assert game.corporations["GT"].cash == 30 and minor_cash(game, "GT", [1, 2]) == 49 + 19
     assert game.round.active_step().name == "buy_train" and "pass" in legal_actions(game)["GT"]
     game = replayed_to(the_1846, FIXTURES / "10264.json", 47)
     assert game.round.entity() == "GT" and game.round.active_step().name == "buy_company"
-    cash_only = house_ruled(
-        the_1846, tmp_path, "title.yaml", "minor_cash_counts: [1, 2]", "minor_cash_counts: []"
-    )
+    cash_only = house_ruled(the_1846, tmp_path, "title.yaml", "minor_cash: [1, 2]", "minor_cash: []")
     game = replayed_to(cash_only, FIXTURES / "10264.json", 46)
     assert game.round.active_step().name == "buy_company"
 
@@ -506,3 +504,35 @@ def test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_
     any_issue = house_ruled(the_1846, tmp_path / "d", "title.yaml", "only_needed: true", "only_needed: false")
     game = replayed_to(any_issue, path, 95)
     assert [len(c["shares"]) for c in legal_actions(game)["GT"]["sell_shares"]] == [1, 2, 3]
+
+
+def test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_actions_open(the_1846, tmp_path):
+    """``rules.track.buying_power`` (18xx.games' ``track_buying_power``): in the real game
+    20381 NYC has $15 when its turn begins after action 104, less than 1846's $20 a tile;
+    what it could issue, and MS's $70 (less $1 for the company), keep its track step open:
+    "105: NYC passes place a token or lay track". Without either it skips to its routes;
+    with either alone the step still waits."""
+    from framework.engine.steps import buying_power
+
+    path = FIXTURES / "20381.json"
+    game = replayed_to(the_1846, path, 104)
+    assert game.round.entity() == "NYC" and game.corporations["NYC"].cash == 15
+    assert game.round.active_step().name == "track_and_token"
+    assert buying_power.minor_cash(game, "NYC", [0, 1, 2, 3]) == 69
+    assert buying_power.issue_cash(game, "NYC", "track_and_token") > 0
+    issue_only = house_ruled(
+        the_1846, tmp_path / "a", "title.yaml", "minor_cash: [0, 1, 2, 3]", "minor_cash: []"
+    )
+    assert replayed_to(issue_only, path, 104).round.active_step().name == "track_and_token"
+    neither = house_ruled(
+        issue_only, tmp_path / "b", "title.yaml", "minor_cash: []\n      issue: true", "minor_cash: []"
+    )
+    assert replayed_to(neither, path, 104).round.active_step().name == "routes"
+    minors_only = house_ruled(
+        the_1846,
+        tmp_path / "c",
+        "title.yaml",
+        "minor_cash: [0, 1, 2, 3]\n      issue: true",
+        "minor_cash: [0, 1, 2, 3]",
+    )
+    assert replayed_to(minors_only, path, 104).round.active_step().name == "track_and_token"

@@ -1748,8 +1748,14 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         T1846 + "test_a_corporation_issues_shares_a_step_left_of_its_price_without_moving_it",
     ),
     "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
-    "rules.trains.minor_cash_counts": (
+    "rules.trains.buying_power.minor_cash": (
         T1846 + "test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open",
+    ),
+    "rules.track.buying_power.minor_cash": (
+        T1846 + "test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_actions_open",
+    ),
+    "rules.track.buying_power.issue": (
+        T1846 + "test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_actions_open",
     ),
     "rules.trains.emergency.issue.price_steps": (
         T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",

@@ -1,6 +1,6 @@
 """What counts in a corporation's buying power beyond its cash, from the dump's probes of
-a title's own train-buying step (``minor_cash_buying``: ``rules.trains.minor_cash_counts``;
-``emergency_issue``: ``rules.trains.emergency.issue``)."""
+a title's own train-buying and track steps (``buying_power``: ``rules.trains.buying_power``
+and ``rules.track.buying_power``; ``emergency_issue``: ``rules.trains.emergency.issue``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,23 @@ from framework.convert.gaps import Gaps
 
 
 def convert_buying_power(build: dict[str, Any], rules: dict[str, Any]) -> None:
-    """``rules.trains.minor_cash_counts`` from the ``minor_cash_buying`` probe: the numbers
-    of trains with which the title's train step counts a minor's treasury."""
-    counts = build.get("minor_cash_buying")
-    if isinstance(counts, list) and counts and all(isinstance(n, int) for n in counts):
-        rules.setdefault("trains", {})["minor_cash_counts"] = counts
+    """``rules.trains.buying_power`` and ``rules.track.buying_power`` from the
+    ``buying_power`` probe of the title's own train and track steps."""
+    found = build.get("buying_power")
+    if not isinstance(found, dict):
+        return
+    for kind, section in (("train", "trains"), ("track", "track")):
+        power = found.get(kind)
+        if not isinstance(power, dict):
+            continue
+        out: dict[str, Any] = {}
+        counts = power.get("minor_cash")
+        if isinstance(counts, list) and counts and all(isinstance(n, int) for n in counts):
+            out["minor_cash"] = counts
+        if power.get("issue") is True and kind == "track":  # the issue step is over by the train step
+            out["issue"] = True
+        if out:
+            rules.setdefault(section, {})["buying_power"] = out
 
 
 def convert_emergency_issue(build: dict[str, Any], rules: dict[str, Any], gaps: Gaps) -> None:

@@ -257,7 +257,7 @@ def build_data(game)
     'par_payments' => try { par_payments(game) },
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
-    'minor_cash_buying' => try { minor_cash_buying(game) },
+    'buying_power' => try { buying_power(game) },
     'emergency_issue' => try { emergency_issue(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
   }.merge(setup_probe(game))
@@ -857,36 +857,44 @@ def emergency_issue(game)
   { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved }
 end
 
-# With which numbers of trains of its own (0 to 3) the train-buying step counts in a
-# corporation's buying power the treasury of a minor a player owns (less 1: the least it pays for the company that controls it): in a
-# fresh operating round the first corporation, with cash, holds 0 to 3 trains while a
-# minor held by a player has 0 or 50 in its treasury (nil: the step's buying power is the
-# library's, or no count gives it).
-def minor_cash_buying(game)
+# What the title's own train-buying and track steps count in a corporation's buying power
+# besides its cash: in a fresh operating round the first corporation, with cash and three
+# shares with a player, holds 0 to 3 trains while a minor a player owns has 0 or 50 in its
+# treasury; `minor_cash`: the numbers of trains with which the minor's 50 counts less 1 (the
+# least its company costs), `issue`: whether more than its cash counts with the minor's 0
+# and no train while it has shares to issue (the issue step is open). By step kind (`train`, `track`); nil: the
+# library's buying power.
+def buying_power(game)
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   minor = fresh.minors.first
-  return nil unless minor
-
   round = fresh.send(:operating_round, 1)
   fresh.instance_variable_set(:@round, round)
-  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
-  return nil unless step && step.method(:buying_power).owner != Engine::Step::Train
+  kinds = { 'train' => Engine::Step::BuyTrain, 'track' => Engine::Step::TrackAndToken }
+  steps = kinds.transform_values { |k| round.steps.find { |s| s.is_a?(k) } }.compact
+  steps.reject! { |_, s| !s.respond_to?(:buying_power) || s.method(:buying_power).owner.name.to_s.start_with?('Engine::Step::') }
+  return nil if steps.empty?
 
   corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
   fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
   corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
   round.instance_variable_set(:@current_operator, corp)
   fresh.bank.spend(100, corp)
-  minor.owner = fresh.players.last
-  counts = (0..3).select do |count|
+  minor.owner = fresh.players.last if minor
+  out = steps.transform_values { |_| { 'minor_cash' => [], 'issue' => false } }
+  (0..3).each do |count|
     fresh.depot.upcoming.first(count - corp.trains.size).each { |t| fresh.buy_train(corp, t, :free) } if corp.trains.size < count
-    before = step.buying_power(corp)
-    fresh.bank.spend(50, minor)
-    after = step.buying_power(corp)
-    minor.spend(50, fresh.bank)
-    after - before == 49
+    steps.each do |kind, step|
+      before = step.buying_power(corp)
+      out[kind]['issue'] = true if count.zero? && before > corp.cash && fresh.issuable_shares(corp).any?
+      next unless minor
+
+      fresh.bank.spend(50, minor)
+      after = step.buying_power(corp)
+      minor.spend(50, fresh.bank)
+      out[kind]['minor_cash'] << count if after - before == 49
+    end
   end
-  counts.empty? ? nil : counts
+  out
 end
 
 # The rights to a route bonus that go with a company (1856's tunnel and bridge): in a fresh

@@ -287,6 +287,24 @@ class TileLaySlot(Model):
         return self.cost
 
 
+class BuyingPower(Model):
+    """What counts, besides a corporation's cash, in what keeps its train-buying step
+    waiting for it (its "buying power": what it could spend there)."""
+
+    minor_cash: list[int] = []
+    """With these numbers of trains, the treasury of each minor a player owns whose
+    company the corporation may buy, less the least it would pay for that company (buying
+    it merges the minor in, treasury and all). Empty: no minor's."""
+
+
+class TrackBuyingPower(BuyingPower):
+    """What counts, besides a corporation's cash, in what keeps its tile actions open."""
+
+    issue: bool = False
+    """The most it could raise by issuing shares now (its ``issue_shares`` step, open
+    until its dividend; ``rules.issue``)."""
+
+
 class TrackRules(Model):
     """Track rules."""
 
@@ -304,6 +322,10 @@ class TrackRules(Model):
     upgrade: false}]``)."""
     upgrades: UpgradeRule = UpgradeRule()
     """The general upgrade rule."""
+    buying_power: TrackBuyingPower = TrackBuyingPower()
+    """What counts besides its cash in what keeps a corporation's tile action open (its
+    own cost and ``min_cost``): 18xx.games' 1846 counts the most it could issue and, with
+    0 to 3 trains, the minors it could buy (its ``track_buying_power``)."""
 
 
 def _old_home_choice(value: object) -> object:
@@ -413,13 +435,11 @@ class TrainRules(Model):
     export (as 18xx.games plays it)."""
     emergency: EmergencyRules = EmergencyRules()
     """Raising money for a train a corporation must buy."""
-    minor_cash_counts: list[int] = []
-    """With these numbers of trains, a corporation's buying power in its train-buying step
-    counts, besides its cash, the treasury of each minor a player owns whose company it
-    may buy, less the least it would pay for that company (18xx.games' 1846: ``[1, 2]``,
-    its ``train_buying_power``; the minor's train then leaves it room for one more): while
-    the two together cover a train, the step waits for the corporation to buy or pass.
-    Empty: only its cash counts."""
+    buying_power: BuyingPower = BuyingPower()
+    """What counts besides its cash in what keeps a corporation's train-buying step
+    waiting for it: while that covers a train, the step waits for it to buy or pass
+    (18xx.games' 1846: ``minor_cash: [1, 2]``, its ``train_buying_power``; the minor's
+    train then leaves it room for one more)."""
 
 
 class PayoutMove(Model):

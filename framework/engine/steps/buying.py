@@ -17,9 +17,8 @@ from framework.engine import finance, operating, purchases, shares, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
-from framework.engine.steps import emergency_issue
+from framework.engine.steps import buying_power, emergency_issue
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
-from framework.engine.steps.buying_power import minor_cash
 from framework.engine.steps.emergency_issue import EMERGENCY_ISSUED
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
 
@@ -154,7 +153,8 @@ class BuyTrain(TrainBuying):
             # pass while the corporation could buy a train were it not for that limit, as
             # 18xx.games' SingleDepotTrainBuy does (it ends by itself only when the depot
             # purchase leaves nothing to buy: process_buy_train).
-            if purchases.can_buy_train(game, corp, self.discounts(corp), extra=minor_cash(game, corp)):
+            power = buying_power.extra(game, corp, game.title.rules.trains.buying_power, self.name)
+            if purchases.can_buy_train(game, corp, self.discounts(corp), extra=power):
                 return ["buy_train", "pass"]
             return []
         president = game.corporations[corp].president()

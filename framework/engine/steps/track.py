@@ -20,6 +20,7 @@ from framework.engine import destinations, finance, operating, purchases, tokens
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import lay_discount
+from framework.engine.steps import buying_power
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
 from framework.engine.twin_hexes import twin_plan
@@ -173,12 +174,16 @@ class Track(Step):
 
     def slot_open(self, entity: str) -> bool:
         """Whether the next tile action allows a lay or an upgrade after this turn's earlier
-        ones, and the operator has the action's own cost."""
+        ones, and the operator has the action's own cost (its cash and what
+        ``rules.track.buying_power`` counts)."""
         slot = self.slot()
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        return (lay_ok or upgrade_ok) and operating.cash(self.game, entity) >= slot.cost + slot.min_cost
+        track = self.game.title.rules.track
+        power = buying_power.extra(self.game, entity, track.buying_power, self.name) if track else 0
+        cash = operating.cash(self.game, entity) + power
+        return (lay_ok or upgrade_ok) and cash >= slot.cost + slot.min_cost
 
     def home_closed(self, entity: str) -> bool:
         """Whether the turn's next tile action is ``home_cost_first`` and ``entity`` cannot
