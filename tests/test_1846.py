@@ -260,11 +260,11 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "10264": 77,
-    "12666": 160,
+    "12666": 196,
     "1846_game_end_reason_all_closed": 115,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 73,
-    "20381": 157,
+    "20381": 158,
     "hs_cvjhogoy_1599504419": 33,
     "hs_sudambau_1600037415": 37,
 }
@@ -536,3 +536,20 @@ def test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_acti
         "minor_cash: [0, 1, 2, 3]",
     )
     assert replayed_to(minors_only, path, 104).round.active_step().name == "track_and_token"
+
+
+def test_a_station_within_a_corporation_s_buying_power_keeps_its_track_step_waiting(the_1846):
+    """``rules.track.buying_power`` for the token of ``track_and_token``: in the real game
+    12666 NYC has laid its two tiles and has $46, short of its next station, which what it
+    could issue and the minors' treasuries would reach: "162: NYC passes place a token or
+    lay track" (without them its turn would move on to its routes)."""
+    game = replayed_to(the_1846, GAME, 161)
+    assert game.round.entity() == "NYC" and game.round.active_step().name == "track_and_token"
+    offered = legal_actions(game)["NYC"]
+    assert "pass" in offered and not {"lay_tile", "place_token"} & set(offered)
+    from framework.engine import tokens
+    from framework.engine.steps import buying_power
+
+    price, cash = tokens.next_price(game, "NYC"), game.corporations["NYC"].cash
+    power = buying_power.extra(game, "NYC", game.title.rules.track.buying_power, "track_and_token")
+    assert cash < price <= cash + power and game.round.active_step().token_within_power("NYC")

@@ -324,8 +324,9 @@ class TrackRules(Model):
     """The general upgrade rule."""
     buying_power: TrackBuyingPower = TrackBuyingPower()
     """What counts besides its cash in what keeps a corporation's tile action open (its
-    own cost and ``min_cost``): 18xx.games' 1846 counts the most it could issue and, with
-    0 to 3 trains, the minors it could buy (its ``track_buying_power``)."""
+    own cost and ``min_cost``), and, in ``track_and_token``, the step waiting for a pass
+    while its next station is within reach: 18xx.games' 1846 counts the most it could
+    issue and, with 0 to 3 trains, the minors it could buy (its ``track_buying_power``)."""
 
 
 def _old_home_choice(value: object) -> object:

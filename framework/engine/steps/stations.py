@@ -16,7 +16,7 @@ from framework.board.tokens import (
 )
 from framework.engine import finance, operating, tokens
 from framework.engine.entities import BANK
-from framework.engine.steps import loans
+from framework.engine.steps import buying_power, loans
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
 from framework.engine.steps.track import HOME_CHOOSER, PENDING_HEX, PENDING_HOME, Track, city_id, parse_city
 
@@ -208,7 +208,25 @@ class TrackAndToken(Track):
         kinds = [k for k in super().actions(entity) if k == "lay_tile"]
         if "place_token" in Token.actions(self, entity):  # type: ignore[arg-type]  # the token rules read only what both steps have
             kinds.append("place_token")
+        if not kinds and self.token_within_power(entity):
+            return ["pass"]
         return [*kinds, "pass"] if kinds else []
+
+    def token_within_power(self, entity: str) -> bool:
+        """Whether the corporation, short of its next station's price, could reach it with
+        what ``rules.track.buying_power`` counts, where it could place one: the step
+        waits for its pass (18xx.games' 1846 counts its ``track_buying_power`` there)."""
+        game, rnd = self.game, self.round
+        track = game.title.rules.track
+        if track is None or entity != rnd.entity() or entity not in game.corporations:
+            return False
+        if rnd.token_placed >= game.title.rules.tokens.per_turn:
+            return False
+        price = tokens.next_price(game, entity)
+        cash = game.corporations[entity].cash
+        if price is None or price <= cash or not any_token_city(game.track_board, entity):
+            return False
+        return price <= cash + buying_power.extra(game, entity, track.buying_power, self.name)
 
     charter_price = Token.charter_price
     priced = Token.priced
