@@ -857,6 +857,21 @@ def emergency_issue(game)
   { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved }
 end
 
+# Whether the title has a step class of its own that defines `buying_power` (the probe
+# below is only worth a fresh game then).
+def own_buying_power?(game)
+  mod = Object.const_get(game.class.name.sub(/::Game\z/, ''))
+  return false unless mod.const_defined?(:Step, false)
+
+  steps = mod.const_get(:Step, false)
+  steps.constants.any? do |name|
+    klass = steps.const_get(name)
+    klass.is_a?(Class) && klass.method_defined?(:buying_power) && klass.instance_method(:buying_power).owner == klass
+  end
+rescue StandardError, NameError
+  true
+end
+
 # What the title's own train-buying and track steps count in a corporation's buying power
 # besides its cash: in a fresh operating round the first corporation, with cash and three
 # shares with a player, holds 0 to 3 trains while a minor a player owns has 0 or 50 in its
@@ -865,6 +880,8 @@ end
 # and no train while it has shares to issue (the issue step is open). By step kind (`train`, `track`); nil: the
 # library's buying power.
 def buying_power(game)
+  return nil unless own_buying_power?(game)
+
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   minor = fresh.minors.first
   round = fresh.send(:operating_round, 1)
