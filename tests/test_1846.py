@@ -259,13 +259,12 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 
 REACHED = {
-    "10264": 46,
-    "12666": 121,
-    "1846_game_end_reason_all_closed": 108,
+    "10264": 77,
+    "12666": 196,
+    "1846_game_end_reason_all_closed": 115,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 268,
-    "20381": 42,
-    "222264": 67,
+    "20381": 158,
     "hs_cvjhogoy_1599504419": 42,
     "hs_sudambau_1600037415": 37,
 }
@@ -488,3 +487,129 @@ def test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend(the_1
     game = replayed_to(no_token, GAME, 112)
     assert game.round.active_step().name == "track_and_token"
     assert "pass" in legal_actions(game)["GT"] and "place_token" not in legal_actions(game)["GT"]
+
+
+def test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open(the_1846, tmp_path):
+    """``rules.trains.buying_power.minor_cash: [1, 2]`` (18xx.games' ``train_buying_power``): in
+    the real game 10264 GT has $30 and two trains after action 46, short of a $80 train;
+    with MS's $50 and BIG4's $20 (less $1 each for their companies) it could reach one, so
+    the step waits: "47: GT passes buy trains", "48: GT passes buy/use companies". With
+    nothing counted the pass at 47 would end GT's turn."""
+    from framework.engine.steps.buying_power import minor_cash
+
+    game = replayed_to(the_1846, FIXTURES / "10264.json", 46)
+    assert game.corporations["GT"].cash == 30 and minor_cash(game, "GT", [1, 2]) == 49 + 19
+    assert game.round.active_step().name == "buy_train" and "pass" in legal_actions(game)["GT"]
+    game = replayed_to(the_1846, FIXTURES / "10264.json", 47)
+    assert game.round.entity() == "GT" and game.round.active_step().name == "buy_company"
+    cash_only = house_ruled(the_1846, tmp_path, "title.yaml", "minor_cash: [1, 2]", "minor_cash: []")
+    game = replayed_to(cash_only, FIXTURES / "10264.json", 46)
+    assert game.round.active_step().name == "buy_company"
+
+
+def test_a_corporation_may_issue_shares_until_it_has_paid_its_dividend(the_1846):
+    """The issue step stays open while the corporation chooses its dividend (18xx.games'
+    dividend step ends it): "122: GT runs a 3/5 train for $130", "123: GT issues a 10%
+    share of GT and receives $80", "124: GT runs for $130 and pays half"; after the
+    dividend it may no longer issue."""
+    path = FIXTURES / "1846_game_end_reason_all_closed.json"
+    game = replayed_to(the_1846, path, 122)
+    assert game.round.active_step().name == "dividend" and "sell_shares" in legal_actions(game)["GT"]
+    cash = game.corporations["GT"].cash
+    game = replayed_to(the_1846, path, 123)
+    assert game.corporations["GT"].cash - cash == 80
+    game = replayed_to(the_1846, path, 124)
+    assert "sell_shares" not in legal_actions(game).get("GT", {})
+
+
+def test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays(the_1846, tmp_path):
+    """``rules.trains.emergency.issue`` (18xx.games' ``MUST_EMERGENCY_ISSUE_BEFORE_EBUY``):
+    in the real game 222264 GT has $100 and no train, the depot's cheapest a 4 ($180, or
+    $160 as a 3/5). It may issue one share at $70 (two steps left of its $90) or two at $60
+    (three steps left), no more than it needs for the $180 face; its president may not sell
+    meanwhile. "96: GT issues 2 shares of GT and receives $120", "GT's share price moves
+    left from $90 to $70"; then only the 4 face is offered (with its last share's $60 less
+    it could have paid the $160 one). House-ruled ``price_steps: 0`` each share fetches a
+    step more; without ``issue`` GT issues nothing and its president may sell; with
+    ``moves_left: false`` the price stays; with ``only_needed: false`` it may issue as many
+    shares as its players hold (three)."""
+    path = FIXTURES / "222264.json"
+    game = replayed_to(the_1846, path, 95)
+    offered = legal_actions(game)
+    assert [(c["shares"], c["share_price"]) for c in offered["GT"]["sell_shares"]] == [
+        (["GT_2"], 70),
+        (["GT_2", "GT_3"], 60),
+    ]
+    president = game.corporations["GT"].president()
+    assert president not in offered
+    with pytest.raises(GameError, match="issue shares before"):
+        game.process({"type": "buy_train", "entity": "GT", "train": "4-1", "price": 180, "variant": "4"})
+    game = replayed_to(the_1846, path, 96)
+    assert (game.corporations["GT"].cash, game.market.price("GT")) == (220, 70)
+    assert legal_actions(game)["GT"]["buy_train"] == [{"train": "4-1", "price": 180, "variant": "4"}]
+    dearer = house_ruled(
+        the_1846, tmp_path / "a", "title.yaml", "issue: {price_steps: 1", "issue: {price_steps: 0"
+    )
+    game = replayed_to(dearer, path, 95)
+    assert [c["share_price"] for c in legal_actions(game)["GT"]["sell_shares"]] == [80]
+    none = house_ruled(
+        the_1846,
+        tmp_path / "b",
+        "title.yaml",
+        "issue: {price_steps: 1, moves_left: true, only_needed: true}",
+        "issue: null",
+    )
+    game = replayed_to(none, path, 95)
+    offered = legal_actions(game)
+    assert "sell_shares" not in offered["GT"] and "sell_shares" in offered[president]
+    still = house_ruled(the_1846, tmp_path / "c", "title.yaml", "moves_left: true", "moves_left: false")
+    assert replayed_to(still, path, 96).market.price("GT") == 90
+    any_issue = house_ruled(the_1846, tmp_path / "d", "title.yaml", "only_needed: true", "only_needed: false")
+    game = replayed_to(any_issue, path, 95)
+    assert [len(c["shares"]) for c in legal_actions(game)["GT"]["sell_shares"]] == [1, 2, 3]
+
+
+def test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_actions_open(the_1846, tmp_path):
+    """``rules.track.buying_power`` (18xx.games' ``track_buying_power``) with
+    ``rules.issue.counted_in``: in the real game 20381 NYC has $15 when its turn begins
+    after action 104, less than 1846's $20 a tile; what it could issue, and MS's $70 (less
+    $1 for the company), keep its track step open: "105: NYC passes place a token or lay
+    track". Without either it skips to its routes; with either alone the step still waits."""
+    from framework.engine.steps import buying_power
+    from framework.engine.steps.issue import issue_power
+
+    path = FIXTURES / "20381.json"
+    game = replayed_to(the_1846, path, 104)
+    assert game.round.entity() == "NYC" and game.corporations["NYC"].cash == 15
+    assert game.round.active_step().name == "track_and_token"
+    assert buying_power.minor_cash(game, "NYC", [0, 1, 2, 3]) == 69
+    assert issue_power(game, "NYC", "track") > 0
+    listed = "counted_in: [track, token, buy_company]"
+    issue_only = house_ruled(
+        the_1846, tmp_path / "a", "title.yaml", "minor_cash: [0, 1, 2, 3]", "minor_cash: []"
+    )
+    assert replayed_to(issue_only, path, 104).round.active_step().name == "track_and_token"
+    neither = house_ruled(issue_only, tmp_path / "b", "title.yaml", listed, "counted_in: [buy_company]")
+    assert replayed_to(neither, path, 104).round.active_step().name == "routes"
+    minors_only = house_ruled(the_1846, tmp_path / "c", "title.yaml", listed, "counted_in: [buy_company]")
+    assert replayed_to(minors_only, path, 104).round.active_step().name == "track_and_token"
+
+
+def test_a_station_within_a_corporation_s_buying_power_keeps_its_track_step_waiting(the_1846):
+    """``rules.track.buying_power`` for the token of ``track_and_token``: in the real game
+    12666 NYC has laid its two tiles and has $46, short of its next station, which what it
+    could issue and the minors' treasuries would reach: "162: NYC passes place a token or
+    lay track" (without them its turn would move on to its routes)."""
+    game = replayed_to(the_1846, GAME, 161)
+    assert game.round.entity() == "NYC" and game.round.active_step().name == "track_and_token"
+    offered = legal_actions(game)["NYC"]
+    assert "pass" in offered and not {"lay_tile", "place_token"} & set(offered)
+    from framework.engine import tokens
+    from framework.engine.steps import buying_power
+    from framework.engine.steps.issue import issue_power
+
+    price, cash = tokens.next_price(game, "NYC"), game.corporations["NYC"].cash
+    power = buying_power.extra(game, "NYC", game.title.rules.track.buying_power) + issue_power(
+        game, "NYC", "token"
+    )
+    assert cash < price <= cash + power and game.round.active_step().token_within_power("NYC")

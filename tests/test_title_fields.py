@@ -1833,6 +1833,22 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.issue.redeem_price": (T1846 + "test_a_corporation_redeems_shares_a_step_right_of_its_price",),
     "rules.issue.counted_in": (
         T1846 + "test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend",
+        T1846 + "test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_actions_open",
+    ),
+    "rules.trains.buying_power.minor_cash": (
+        T1846 + "test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open",
+    ),
+    "rules.track.buying_power.minor_cash": (
+        T1846 + "test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_actions_open",
+    ),
+    "rules.trains.emergency.issue.price_steps": (
+        T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",
+    ),
+    "rules.trains.emergency.issue.moves_left": (
+        T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",
+    ),
+    "rules.trains.emergency.issue.only_needed": (
+        T1846 + "test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_pays",
     ),
     "corporations.abilities[token].type": (
         T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports",

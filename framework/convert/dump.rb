@@ -265,6 +265,8 @@ def build_data(game)
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
     'issue_spending' => try { issue_spending(game) },
+    'buying_power' => try { buying_power(game) },
+    'emergency_issue' => try { emergency_issue(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
     'national_formation' => try { national_formation(game) },
     'drawn_train_events' => try { probed('drawn_train_events', game, game.depot.trains.map(&:name)) { drawn_train_events(game) } },
@@ -975,6 +977,97 @@ def issue_spending(game)
   end.uniq
 rescue StandardError
   []
+# The terms of a corporation's emergency issue (18xx.games' `emergency_issuable_bundles`
+# where `MUST_EMERGENCY_ISSUE_BEFORE_EBUY`): in a fresh operating round the first
+# corporation, parred at its dearest par price with four shares held by a player, no cash
+# and no train, is asked its issues: `price_steps`, how many steps left of its price beyond
+# one a share of an issue of one fetches; `only_needed`, whether fewer issues are offered
+# than it has shares to issue; `moves_left`, whether the train step's issue of one share
+# moves the price a step left (nil: the title has no emergency issue, or it cannot be read).
+def emergency_issue(game)
+  return nil unless game.class::MUST_EMERGENCY_ISSUE_BEFORE_EBUY
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  fresh.instance_variable_set(:@round, round)
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.max_by(&:price))
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  corp.spend(corp.cash, fresh.bank) if corp.cash.positive?
+  round.instance_variable_set(:@current_operator, corp)
+  found = fresh.emergency_issuable_bundles(corp)
+  return nil if found.empty?
+
+  one = found.find { |b| b.num_shares == 1 }
+  return nil unless one
+
+  steps = (1..6).find { |n| fresh.stock_market.find_share_price(corp, [:left] * n).price == one.price_per_share }
+  return nil unless steps
+
+  possible = corp.shares_of(corp).count { |s| !s.president }
+  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  before = corp.share_price
+  moved = nil
+  if step.respond_to?(:process_issue_shares, true)
+    step.send(:process_issue_shares, Engine::Action::SellShares.new(corp, shares: one.shares, share_price: one.price_per_share, percent: one.percent))
+    moved = corp.share_price.price < before.price
+  end
+  { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved }
+end
+
+# Whether the title has a step class of its own that defines `buying_power` (the probe
+# below is only worth a fresh game then).
+def own_buying_power?(game)
+  mod = Object.const_get(game.class.name.sub(/::Game\z/, ''))
+  return false unless mod.const_defined?(:Step, false)
+
+  steps = mod.const_get(:Step, false)
+  steps.constants.any? do |name|
+    klass = steps.const_get(name)
+    klass.is_a?(Class) && klass.method_defined?(:buying_power) && klass.instance_method(:buying_power).owner == klass
+  end
+rescue StandardError, NameError
+  true
+end
+
+# What the title's own train-buying and track steps count in a corporation's buying power
+# besides its cash: in a fresh operating round the first corporation, with cash and three
+# shares with a player, holds 0 to 3 trains while a minor a player owns has 0 or 50 in its
+# treasury; `minor_cash`: the numbers of trains with which the minor's 50 counts less 1 (the
+# least its company costs), by step kind (`train`, `track`); nil: the library's buying
+# power (the shares it may issue: `issue_spending`).
+def buying_power(game)
+  return nil unless own_buying_power?(game)
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  minor = fresh.minors.first
+  round = fresh.send(:operating_round, 1)
+  fresh.instance_variable_set(:@round, round)
+  kinds = { 'train' => Engine::Step::BuyTrain, 'track' => Engine::Step::TrackAndToken }
+  steps = kinds.transform_values { |k| round.steps.find { |s| s.is_a?(k) } }.compact
+  steps.reject! { |_, s| !s.respond_to?(:buying_power) || s.method(:buying_power).owner.name.to_s.start_with?('Engine::Step::') }
+  return nil if steps.empty?
+
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  round.instance_variable_set(:@current_operator, corp)
+  fresh.bank.spend(100, corp)
+  minor.owner = fresh.players.last if minor
+  out = steps.transform_values { |_| { 'minor_cash' => [] } }
+  (0..3).each do |count|
+    fresh.depot.upcoming.first(count - corp.trains.size).each { |t| fresh.buy_train(corp, t, :free) } if corp.trains.size < count
+    steps.each do |kind, step|
+      before = step.buying_power(corp)
+      next unless minor
+
+      fresh.bank.spend(50, minor)
+      after = step.buying_power(corp)
+      minor.spend(50, fresh.bank)
+      out[kind]['minor_cash'] << count if after - before == 49
+    end
+  end
+  out
 end
 
 # The rights to a route bonus that go with a company (1856's tunnel and bridge): in a fresh

@@ -16,6 +16,7 @@ from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.auction import auction_rules, reseating
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
+from framework.convert.buying_power import convert_buying_power, convert_emergency_issue
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.dividends import dividend_without_revenue, probed_dividends
 from framework.convert.drawn_events import drawn_event_draws
@@ -344,6 +345,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         minor_lays=build.get("minor_lays"),
         home_cost_first=build.get("home_cost_first"),
     )
+    convert_buying_power(build, rules)
+    convert_emergency_issue(build, rules, gaps)
     dividends = probed_dividends(build.get("dividend_moves"))
     if dividends is not None:
         rules["dividends"].update(dividends)

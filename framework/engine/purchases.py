@@ -116,14 +116,19 @@ def cheapest_depot_price(game: Game) -> int | None:
 
 
 def can_buy_train(
-    game: Game, corp: str, discounts: dict[str, float] | None = None, bought: Collection[str] = ()
+    game: Game,
+    corp: str,
+    discounts: dict[str, float] | None = None,
+    bought: Collection[str] = (),
+    extra: int = 0,
 ) -> bool:
     """Whether ``corp`` could pay for some train it has room for now: a depot train at its
     price (less ``discounts``, train name → fraction off) or another corporation's at the
     least it may sell for — or, at the train limit, a trade-in (which leaves the count as it
     was). ``bought``: the depot trains it bought this turn (the phase may limit them).
-    This is what keeps a train-buying step open."""
-    cash = game.corporations[corp].cash
+    This is what keeps a train-buying step open. ``extra``: buying power besides its cash
+    (:mod:`framework.engine.steps.buying_power`)."""
+    cash = game.corporations[corp].cash + extra
     for offer in trains.each_depot_offer(game, corp, bought=bought):
         off = (discounts or {}).get(offer.train.name, 0) if offer.exchange is None else 0
         if offer.price - int(offer.price * off) <= cash:

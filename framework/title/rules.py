@@ -294,6 +294,16 @@ class TileLaySlot(Model):
         return self.cost
 
 
+class BuyingPower(Model):
+    """What counts, besides a corporation's cash, in what keeps its train-buying step
+    waiting for it (its "buying power": what it could spend there)."""
+
+    minor_cash: list[int] = []
+    """With these numbers of trains, the treasury of each minor a player owns whose
+    company the corporation may buy, less the least it would pay for that company (buying
+    it merges the minor in, treasury and all). Empty: no minor's."""
+
+
 class TrackRules(Model):
     """Track rules."""
 
@@ -319,6 +329,12 @@ class TrackRules(Model):
     upgrade: false}]``)."""
     upgrades: UpgradeRule = UpgradeRule()
     """The general upgrade rule."""
+    buying_power: BuyingPower = BuyingPower()
+    """What counts besides its cash in what keeps a corporation's tile action open (its
+    own cost and ``min_cost``), and, in ``track_and_token``, the step waiting for a pass
+    while its next station is within reach: 18xx.games' 1846 counts, with 0 to 3 trains,
+    the minors it could buy (its ``track_buying_power``; the shares it could issue count
+    there by ``rules.issue.counted_in``)."""
 
 
 def _old_home_choice(value: object) -> object:
@@ -362,6 +378,26 @@ class TokenRules(Model):
     ``never`` (18xx.games' ``TILE_RESERVATION_BLOCKS_OTHERS``)."""
 
 
+class EmergencyIssue(Model):
+    """A corporation that must buy a train and cannot pay for the dearest face of the
+    cheapest depot train issues shares from its treasury to the bank pool, once in its
+    turn, before its president may pay or sell anything (18xx.games'
+    ``MUST_EMERGENCY_ISSUE_BEFORE_EBUY`` with 1846's ``emergency_issuable_bundles``). It
+    issues at most as many shares as keep the pool's at most the players'; a sale that
+    raises nothing is not offered. Once it has issued, it buys only from the depot, and
+    not a face it could have paid without its last share."""
+
+    price_steps: int = Field(default=1, ge=0)
+    """Each share of an issue of ``n`` fetches the price this many steps plus ``n`` left
+    of the corporation's (1846: 1, an issue of two shares at $90 fetches $60 each)."""
+    moves_left: bool = True
+    """The issue moves the price a step left for each share issued."""
+    only_needed: bool = True
+    """No more shares than it needs for the dearest face of the cheapest depot train
+    (the issues that reach its cheapest face, up to the first that reaches its dearest);
+    when none reaches its cheapest face, only the largest issue."""
+
+
 class EmergencyRules(Model):
     """Raising money for a train a corporation must buy."""
 
@@ -382,6 +418,9 @@ class EmergencyRules(Model):
     sell_unfloated: bool = True
     """The president may sell shares of started corporations that have not floated (the
     stock round's ``stock.sell_unfloated`` does not apply here)."""
+    issue: EmergencyIssue | None = None
+    """The corporation issues shares first (see :class:`EmergencyIssue`); absent: it
+    issues none."""
 
 
 class TrainRules(Model):
@@ -405,6 +444,11 @@ class TrainRules(Model):
     export (as 18xx.games plays it)."""
     emergency: EmergencyRules = EmergencyRules()
     """Raising money for a train a corporation must buy."""
+    buying_power: BuyingPower = BuyingPower()
+    """What counts besides its cash in what keeps a corporation's train-buying step
+    waiting for it: while that covers a train, the step waits for it to buy or pass
+    (18xx.games' 1846: ``minor_cash: [1, 2]``, its ``train_buying_power``; the minor's
+    train then leaves it room for one more)."""
 
 
 class PayoutMove(Model):

@@ -17,10 +17,13 @@ from framework.engine import finance, operating, purchases, shares, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
+from framework.engine.steps import buying_power, emergency_issue
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
+from framework.engine.steps.emergency_issue import EMERGENCY_ISSUED
 from framework.title.companies import EarlyTrainPurchase, TrainDiscount
 
 if TYPE_CHECKING:
+    from framework.engine.game import Game
     from framework.engine.round_kinds import OperatingRound
 
 BOUGHT_EARLY = RoundState(
@@ -122,7 +125,7 @@ class BuyTrain(TrainBuying):
 
     description = "The operator buys trains; a corporation without a train may have to."
     STATE = ("last_sold",)
-    ROUND_STATE = (BOUGHT_EARLY, EMERGENCY_SOLD, DEPOT_BOUGHT)
+    ROUND_STATE = (BOUGHT_EARLY, EMERGENCY_SOLD, DEPOT_BOUGHT, EMERGENCY_ISSUED)
 
     def setup(self) -> None:
         self.last_sold = 0
@@ -145,16 +148,22 @@ class BuyTrain(TrainBuying):
             return []
         if entity == corp:
             if purchases.must_buy(game, corp):
-                return ["buy_train"]
+                return ["buy_train", "sell_shares"] if emergency_issue.issues(game, corp) else ["buy_train"]
             # Once it has bought from the depot what the phase allows, the step waits for a
             # pass while the corporation could buy a train were it not for that limit, as
             # 18xx.games' SingleDepotTrainBuy does (it ends by itself only when the depot
             # purchase leaves nothing to buy: process_buy_train).
-            if purchases.can_buy_train(game, corp, self.discounts(corp)):
+            power = buying_power.extra(game, corp, game.title.rules.trains.buying_power)
+            if purchases.can_buy_train(game, corp, self.discounts(corp), extra=power):
                 return ["buy_train", "pass"]
             return []
         president = game.corporations[corp].president()
-        if entity == president and purchases.must_buy(game, corp) and purchases.shortfall(game, corp) > 0:
+        if (
+            entity == president
+            and purchases.must_buy(game, corp)
+            and purchases.shortfall(game, corp) > 0
+            and not emergency_issue.must_issue_first(game, corp)
+        ):
             return ["sell_shares"]
         return []
 
@@ -213,20 +222,31 @@ class BuyTrain(TrainBuying):
         game = self.game
         cash = game.corporations[corp].cash
         helped = cash + purchases.president_cash(game, corp) if purchases.must_buy(game, corp) else cash
+        if emergency_issue.must_issue_first(game, corp):
+            helped = cash
         cheapest = purchases.cheapest_depot_price(game)
         any_train = not game.title.rules.trains.emergency.cheapest_depot_train
         out = [
             _depot_choice(o)
             for o in self.offered_depot(corp)
-            if o.price <= cash
-            or (o.price <= helped and o.exchange is None and (any_train or o.price == cheapest))
+            if (
+                o.price <= cash
+                or (o.price <= helped and o.exchange is None and (any_train or o.price == cheapest))
+            )
+            and _after_issue(game, corp, o.price, True)
         ]
-        for train, span in self.offered_others(corp):
+        for train, span in self.offered_others(corp) if _after_issue(game, corp, 0, False) else []:
             out.append({"train": train.id, "price": span.low, "max": span.high, "variant": train.variant})
         return out
 
     def choices_sell_shares(self, player: str) -> list[Choice]:
-        """The emergency sales (see :mod:`framework.engine.purchases`)."""
+        """The emergency sales (see :mod:`framework.engine.purchases`), or the
+        corporation's emergency issues (:mod:`~framework.engine.steps.emergency_issue`)."""
+        if player in self.game.corporations:
+            return [
+                {"shares": [s.id for s in i.shares], "percent": 10 * len(i.shares), "share_price": i.price}
+                for i in emergency_issue.issues(self.game, player)
+            ]
         found = purchases.emergency_bundles(self.game, player, self.round.turn_of())
         return [{"shares": [s.id for s in b.certificates], "percent": b.percent} for b in found]
 
@@ -248,6 +268,7 @@ class BuyTrain(TrainBuying):
                 + " from the depot per turn in this phase",
             )
         corp = entity_of(action)
+        emergency_issue.check_purchase(self.game, corp, int(action.get("price", 0)), from_depot)
         self.buy(action, corp)
         if from_depot and train is not None:
             bought.append(train.name)
@@ -273,6 +294,10 @@ class BuyTrain(TrainBuying):
                     if span.low <= span.high
                     else f"{buyer} cannot buy {train.id} now",
                 )
+        if price > cash and emergency_issue.must_issue_first(game, buyer):
+            raise GameError(
+                "emergency issue", f"{buyer} must issue shares before its president pays towards a train"
+            )
         if price > cash:
             president = game.corporations[buyer].president()
             need = price - cash
@@ -287,6 +312,9 @@ class BuyTrain(TrainBuying):
     def process_sell_shares(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         player = entity_of(action)
+        if player in game.corporations:
+            emergency_issue.issue(game, player, [str(s) for s in action.get("shares") or []])
+            return
         corp, certs = shares.find_shares(game, [str(s) for s in action.get("shares") or []])
         percent = int(action.get("percent") or sum(s.percent for s in certs))
         purchases.check_emergency_sale(game, player, rnd.turn_of(), purchases.Bundle(corp, certs, percent))
@@ -294,6 +322,15 @@ class BuyTrain(TrainBuying):
         rnd.emergency_sold.append(corp.sym)
         shares.sell(game, player, corp, certs, percent)
         rnd.reorder_remaining()
+
+
+def _after_issue(game: Game, corp: str, price: int, from_depot: bool) -> bool:
+    """Whether an emergency issue this turn leaves ``corp`` free to buy this train."""
+    try:
+        emergency_issue.check_purchase(game, corp, price, from_depot)
+    except GameError:
+        return False
+    return True
 
 
 def _depot_choice(offer: trains.Offer) -> Choice:

@@ -1,10 +1,11 @@
 """Issuing and redeeming shares in an operating turn (18xx.games' ``IssueShares``; 1846).
 
-Once in its operating turn, before its dividend step, a corporation may issue shares from
+Once in its operating turn, until it has paid its dividend, a corporation may issue shares from
 its treasury to the bank pool — as many as keep the pool's at most the players' — and
 receive for each the price a step left of its own; or redeem shares from the pool, paying
 for each the price a step right (``rules.issue``). Neither moves its price. The step never
-waits: the corporation issues or redeems while it lays track, places its token or runs.
+waits: the corporation issues or redeems while it lays track, places its token, runs, or
+chooses its dividend (18xx.games' dividend step ends the issue step when it is done).
 
 >>> from framework.engine.steps.base import STEP_TYPES
 >>> STEP_TYPES["issue_shares"].rounds
@@ -26,10 +27,10 @@ if TYPE_CHECKING:
 
 @step("issue_shares")
 class IssueShares(Step):
-    """Once a turn, before its dividend, the corporation issues or redeems shares."""
+    """Once a turn, until its dividend is paid, the corporation issues or redeems shares."""
 
     description = (
-        "Once in its turn, before its dividend, the operating corporation may issue shares from "
+        "Once in its turn, until its dividend is paid, the operating corporation may issue shares from "
         "its treasury to the bank pool, or redeem shares from the pool (rules.issue)."
     )
     rounds = ("operating",)
@@ -40,14 +41,14 @@ class IssueShares(Step):
         self.done = False
 
     def open_now(self, entity: str) -> bool:
-        """Whether ``entity`` operates, has not issued or redeemed yet, and has not reached
-        its dividend step."""
+        """Whether ``entity`` operates, has not issued or redeemed yet, and has not paid its
+        dividend (it may still issue while choosing it)."""
         if self.done or entity != self.round.entity() or entity not in self.game.corporations:
             return False
         steps = self.round.steps
         active = self.round.active_step()
         dividend = next((i for i, s in enumerate(steps) if s.name == "dividend"), None)
-        return active is None or dividend is None or steps.index(active) < dividend
+        return active is None or dividend is None or steps.index(active) <= dividend
 
     def actions(self, entity: str) -> list[str]:
         if not self.open_now(entity):

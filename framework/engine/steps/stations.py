@@ -16,8 +16,9 @@ from framework.board.tokens import (
 )
 from framework.engine import finance, operating, purchases, tokens
 from framework.engine.entities import BANK
-from framework.engine.steps import loans
+from framework.engine.steps import buying_power, loans
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
+from framework.engine.steps.issue import issue_power
 from framework.engine.steps.track import HOME_CHOOSER, PENDING_HEX, PENDING_HOME, Track, city_id, parse_city
 
 TOKEN_PLACED = RoundState(
@@ -209,7 +210,27 @@ class TrackAndToken(Track):
         kinds = [k for k in super().actions(entity) if k == "lay_tile"]
         if "place_token" in Token.actions(self, entity):  # type: ignore[arg-type]  # the token rules read only what both steps have
             kinds.append("place_token")
+        if not kinds and self.token_within_power(entity):
+            return ["pass"]
         return [*kinds, "pass"] if kinds else []
+
+    def token_within_power(self, entity: str) -> bool:
+        """Whether the corporation, short of its next station's price, could reach it with
+        what ``rules.track.buying_power`` and ``rules.issue.counted_in`` count, where it
+        could place one: the step waits for its pass (18xx.games' 1846 counts its
+        ``track_buying_power`` there)."""
+        game, rnd = self.game, self.round
+        track = game.title.rules.track
+        if track is None or entity != rnd.entity() or entity not in game.corporations:
+            return False
+        if rnd.token_placed >= game.title.rules.tokens.per_turn:
+            return False
+        price = tokens.next_price(game, entity)
+        cash = game.corporations[entity].cash
+        if price is None or price <= cash or not any_token_city(game.track_board, entity):
+            return False
+        power = buying_power.extra(game, entity, track.buying_power) + issue_power(game, entity, "token")
+        return price <= cash + power
 
     charter_price = Token.charter_price
     priced = Token.priced

@@ -21,6 +21,7 @@ from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import lay_discount
 from framework.engine.lay_subsidy import pay_lay_subsidies
+from framework.engine.steps import buying_power
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.engine.steps.companies import SOLD_COMPANY, phase_lets_buy, price_range
 from framework.engine.steps.issue import issue_power
@@ -190,8 +191,11 @@ class Track(Step):
 
     def spending_power(self, entity: str) -> int:
         """What the operator may spend on a tile: its cash, and for a corporation what it
-        could still raise by issuing shares where the title counts it (``rules.issue.counted_in``)."""
-        return operating.cash(self.game, entity) + issue_power(self.game, entity, "track")
+        could still raise by issuing shares where the title counts it (``rules.issue.counted_in``)
+        and the minors' treasuries ``rules.track.buying_power`` counts."""
+        track = self.game.title.rules.track
+        power = buying_power.extra(self.game, entity, track.buying_power) if track else 0
+        return operating.cash(self.game, entity) + issue_power(self.game, entity, "track") + power
 
     def has_stations(self, entity: str) -> bool:
         """Whether ``entity`` has a station, on the map or on its charter: one with none
