@@ -977,6 +977,8 @@ def issue_spending(game)
   end.uniq
 rescue StandardError
   []
+end
+
 # The terms of a corporation's emergency issue (18xx.games' `emergency_issuable_bundles`
 # where `MUST_EMERGENCY_ISSUE_BEFORE_EBUY`): in a fresh operating round the first
 # corporation, parred at its dearest par price with four shares held by a player, no cash
