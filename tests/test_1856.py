@@ -26,7 +26,7 @@ FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
-    "1856_game_end_bank": 643,
+    "1856_game_end_bank": 742,
     "hotseat001": 79,
 }
 """How far each real game plays now. Before float percents and escrow they diverged at
@@ -43,7 +43,10 @@ in the operating round before, stayed open and paid CPR (``closes_at_round_end_w
 it stopped at 589, 51745 at 461 and hotseat006 at 659, the CGR formation of the first
 6-train (``national_formation``): 51745 now reaches its result, 1856_game_end_bank stops
 at 643 (a yellow town tile replaced by plain track) and hotseat006, whose CGR president
-was given a single share and cannot raise the money for a second one, reaches its result."""
+was given a single share and cannot raise the money for a second one, reaches its result.
+With the town tiles' ``late_upgrades`` 1856_game_end_bank stopped at 674 (a CGR certificate
+it numbered otherwise); now at 742, where Detroit's black-phase revenue (60) is not in the
+format."""
 PLAYED_THROUGH: set[str] = set()
 """The games whose every action replays, though they do not reach their recorded end."""
 GAME_001 = FIXTURES / "hotseat001.json"
@@ -587,3 +590,35 @@ def test_a_president_given_a_single_share_must_buy_a_second_or_go_bankrupt(the_1
     sale = next(a for a in record.effective() if a.get("id") == 677)
     game.process(recorded(game, record, sale))
     assert (game.finished, game.end_reason) == (True, "bankrupt")
+
+
+def test_a_town_tile_becomes_plain_track_from_the_gray_phase(the_1856):
+    """18xx.games' log, action 643: in phase 6 CV lays #9 over the yellow town tile #4 in
+    N9, keeping its exits (the tile's ``late_upgrades``); made a phase D upgrade, the lay is
+    refused, the board unchanged."""
+    from ruamel.yaml import YAML
+
+    tiles = YAML(typ="safe").load(the_1856 / "tiles.yaml")["tiles"]
+    assert tiles["4"]["late_upgrades"] == {"9": "6", "57": "6"}
+    assert tiles["1"]["late_upgrades"] == {"14": "6"}
+    record = GameFile.read(GAME)
+    lay = next(a for a in record.effective() if a.get("id") == 643)
+    game = game_before(the_1856, GAME, 643)
+    assert game.phase == "6"
+    game.process(recorded(game, record, lay))
+    assert game.board is not None and game.board.placed["N9"].name == "9"
+    later = "tiles: {'4': {count: 3, late_upgrades: {'9': D, '57': D}}}\n"
+    late = game_before(the_1856, GAME, 643, house(later))
+    before = trace_state(late)
+    with pytest.raises(GameError, match="tile 9"):
+        late.process(recorded(late, record, lay))
+    assert trace_state(late) == before
+
+
+def test_the_national_s_new_halves_are_numbered_from_its_twentieth(the_1856):
+    """18xx.games' log, action 595: "CGR issues 10 more shares and all shares are now 5%
+    shares", numbered CGR_20 to CGR_29, handed out from the last; Player 1 sells CGR_26 at
+    674."""
+    game = game_before(the_1856, GAME, 674)
+    held = sorted(s.id for s in game.corporations["CGR"].shares if s.owner == "6362")
+    assert held == ["CGR_1", "CGR_23", "CGR_24", "CGR_25", "CGR_26"]

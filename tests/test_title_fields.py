@@ -967,6 +967,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.players": (T1889 + "test_the_companies_in_play_by_player_count",),
     "setup.draws.deal": (T1889 + "test_the_beginner_game_deals_its_companies",),
     "tiles.ability_only": (T1889 + "test_the_port_tile_is_laid_only_by_the_mitsubishi_ferry",),
+    "tiles.late_upgrades": ("test_1856.py::test_a_town_tile_becomes_plain_track_from_the_gray_phase",),
     "rules.stock.pool_limit": (STOCK + "test_the_pool_may_not_hold_more_than_half_of_a_corporation",),
     "rules.stock.holding_limit": (CHANGE, STOCK + "test_nobody_may_hold_more_than_60_percent"),
     "rules.stock.sold_out_move": (

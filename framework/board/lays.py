@@ -94,6 +94,8 @@ class LayTerms:
     special: bool = False
     """The tile need not match the hex's label or its cities and towns (a company's
     special lay): colour, the upgrade chart and the track kept still count."""
+    phases: frozenset[str] = frozenset()
+    """The phases reached so far, by name (a tile's ``late_upgrades``)."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,8 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
         raise IllegalLay("special lay", f"tile {name} is laid only by a company's ability")
     if tile.color not in layer.colors and site.old_color not in REPLACEMENT_COLORS:
         raise IllegalLay("phase colours", f"{tile.color} tiles are not available in this phase")
+    if late_upgrade(title, layer, site, name):
+        return  # a late upgrade: only the old exits count (checked when placed)
     if tile.color != site.wanted:
         what = (
             "an empty hex takes a yellow tile"
@@ -261,6 +265,22 @@ def _check_tile(board: Board, layer: LayTerms, site: _Site, name: str) -> None:
                 )
 
 
+def late_upgrade(title: Title, layer: LayTerms, site: _Site, name: str) -> bool:
+    """Whether the tile on the hex may become ``name`` now by its ``late_upgrades``."""
+    if site.placed is None:
+        return False
+    since = title.tiles[site.placed].late_upgrades.get(name)
+    return since is not None and since in layer.phases
+
+
+def _keeping(board: Board, layer: LayTerms, site: _Site, name: str, new: Face) -> dict[int, int] | None:
+    """How ``new`` keeps the old track (see :func:`~framework.title.upgrades.keeping_mapping`);
+    a late upgrade keeps the old exits only, and its old towns are gone (no tokens)."""
+    if late_upgrade(board.title, layer, site, name):
+        return {} if site.old.exits <= new.exits else None
+    return board.faces.keeping(site.old, new)
+
+
 def _check_chart(title: Title, site: _Site, name: str) -> None:
     """The old tile's list of upgrades, where it has one, names the new tile."""
     if site.placed is not None:
@@ -273,7 +293,7 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     """The placement rules: the old track kept, exits, reach and costs."""
     hex_id = site.hex
     new = board.faces.get(name, rotation)
-    mapping = board.faces.keeping(site.old, new)
+    mapping = _keeping(board, layer, site, name, new)
     if mapping is None:
         raise IllegalLay(
             "keep track",
@@ -507,7 +527,7 @@ def _legal(board: Board, layer: LayTerms, hex_id: str) -> Iterator[LayPlan]:
             new = board.faces.get(name, rotation)
             if not new.exits <= usable or (layer.connect and not new.exits & reached):
                 continue  # quick refusals before the full check
-            if board.faces.keeping(site.old, new) is None:
+            if _keeping(board, layer, site, name, new) is None:
                 continue
             try:
                 yield _place(board, layer, site, tile_id, name, rotation)
@@ -522,6 +542,7 @@ def _suiting(board: Board, layer: LayTerms, site: _Site) -> Sequence[str]:
         layer.tiles,
         layer.special,
         layer.colors,
+        layer.phases,
         site.wanted,
         site.old_color,
         site.label,

@@ -207,7 +207,8 @@ def _full_tile(name: str, color: str, code: str, count: Any, gaps: Gaps) -> dict
 def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     """The ``tiles`` section: the built game's tile supply; a tile the title's
     ``upgrades_to?`` never lets be upgraded (the dump's ``unupgradable_tiles``) with
-    ``upgrades: []``."""
+    ``upgrades: []``; the upgrades it allows from a later phase on beyond the general
+    rule (the dump's ``late_upgrades``) as the tile's ``late_upgrades``."""
     counts = build.get("tile_counts")
     if not isinstance(counts, dict):
         raise ValueError(f"the tiles cannot be read: {counts}")
@@ -228,6 +229,9 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
         tile = _full_tile(name, color, code, count, gaps)
         if tile is None:
             continue
+        late = (build.get("late_upgrades") or {}).get(name)
+        if isinstance(late, dict) and late:
+            tile["late_upgrades"] = {str(k): str(v) for k, v in late.items() if k in counts}
         if name in (build.get("unupgradable_tiles") or []):
             tile["upgrades"] = []  # the title's code forbids every upgrade
             tiles[name] = tile
@@ -243,7 +247,8 @@ def convert_tiles(build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
             except ValueError:
                 same = False
             if same:
-                tiles[name] = count
+                late = tile.get("late_upgrades")
+                tiles[name] = {"count": count, "late_upgrades": late} if late else count
                 continue
         tiles[name] = tile
     return tiles

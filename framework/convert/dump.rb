@@ -248,6 +248,9 @@ def build_data(game)
     'assignment_bonuses' => try { probed('assignment_bonuses', game, game.companies.map(&:sym)) { assignment_bonuses(game) } },
     'dividend_moves' => try { dividend_moves(game) },
     'par_subsidies' => try { probed('par_subsidies', game, game.corporations.map(&:name)) { par_subsidies(game) } },
+    'late_upgrades' => try do
+      probed('late_upgrades', game, game.tiles.map(&:name).uniq) { late_upgrades(game_for(game.class, game.players.size, game.optional_rules)) }
+    end,
     'unupgradable_tiles' => try { probed('unupgradable_tiles', game, game.tiles.map(&:name).uniq) { unupgradable_tiles(game) } },
     'route_bonuses' => try { route_bonuses(game) },
     'revenue_shares' => try { revenue_shares(game) },
@@ -1188,6 +1191,37 @@ def unupgradable_tiles(game)
   end
   upgradable = judged.select(&:last).map { |from, _| from.color }.uniq
   judged.reject(&:last).map(&:first).select { |from| upgradable.include?(from.color) }.map(&:name)
+end
+
+# The upgrades a title's own `upgrades_to?` allows from a later phase on beyond the
+# library's rule (1856's town tiles in its gray phases): {from => {to => first phase}},
+# asked of a fresh game whose phase is set to each phase in turn.
+def late_upgrades(game)
+  return {} if game.method(:upgrades_to?).owner == Engine::Game::Base
+
+  library = Engine::Game::Base.instance_method(:upgrades_to?).bind(game)
+  tiles = game.tiles.uniq(&:name)
+  phase = game.phase
+  found = {}
+  early = nil
+  seen = []
+  phase.phases.each_with_index do |spec, index|
+    terms = [Array(spec[:tiles]), spec[:status] || []]
+    next if seen.include?(terms) # the same tiles and status as an earlier phase: the same answers
+
+    seen << terms
+    { index: index, name: spec[:name], tiles: Array(spec[:tiles]), status: spec[:status] || [] }.each do |k, v|
+      phase.instance_variable_set(:"@#{k}", v)
+    end
+    allowed = tiles.flat_map do |from|
+      tiles.select do |to|
+        to != from && !(library.call(from, to) rescue true) && (game.upgrades_to?(from, to) rescue false)
+      end.map { |to| [from.name, to.name] }
+    end
+    early ||= allowed
+    (allowed - early).each { |from, to| (found[from] ||= {})[to] ||= spec[:name] }
+  end
+  found
 end
 
 # A stand-in for a route, for asking a title's `revenue_for` about stops: the train (of

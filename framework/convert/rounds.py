@@ -43,6 +43,10 @@ STEPS = {
 LOAN_METHODS = {"process_take_loan", "process_payoff_loan", "must_payoff?"}
 """A title's own step that takes loans, pays them back and forces repayment (1856's):
 played by the ``loans`` step, with ``rules.loans`` from the built game's loan terms."""
+CASH_CRISIS_METHODS = {"cash_crisis?", "needed_cash", "process_sell_shares"}
+"""A title's own step in which a player who owes the bank sells shares (1856's
+``CashCrisis``, its "Emergency Fundraising"): in a round that takes loans, where a president
+covers the interest and repayments their corporation cannot pay, the ``cash_crisis`` step."""
 PRICE_PROTECTION = {"price_protection", "process_pass"}
 """A title's own share step taking a president's buy of the shares another player has just
 sold, or the pass that lets the price drop (1870's and 1850's): the ``price_protection``
@@ -75,6 +79,10 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
     plain: list[bool] = []
     """For each step written, whether 18xx.games' step is the library step itself (or
     the title's step of the same name), rather than a step of another name derived from it."""
+    loans = any(
+        _short(s.get("base")) == "Base" and set(s.get("methods") or []) >= LOAN_METHODS
+        for s in round_.get("steps") or []
+    )
     for step in round_.get("steps") or []:
         own, base = step.get("class", ""), _short(step.get("base"))
         if base in INTERNAL:
@@ -87,6 +95,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         name = STEPS.get(base)
         if base == "Base" and set(step.get("methods") or []) >= LOAN_METHODS:
             name = "loans"
+        if base == "Base" and loans and set(step.get("methods") or []) >= CASH_CRISIS_METHODS:
+            name = "cash_crisis"
         if base == "SpecialBuy" and "route_right" in abilities:
             name = "special_buy"
         if base == "SpecialToken" and "teleport" in abilities:

@@ -666,6 +666,10 @@ def convert_title(dump: dict[str, Any]) -> Converted:
     probe = base.get("hex_tiles")
     if isinstance(probe, dict) and probe.get("explained") is True:
         gaps.drop("code", "`upgrades_to?`")  # all it does is give hexes their own tiles
+    if base.get("late_upgrades"):  # the phases' towns upgradeable: the tiles' late_upgrades
+        for text in list(gaps.by_section.get("trains") or []):
+            if text.endswith(": status upgradeable_towns"):
+                gaps.drop("trains", text)
     if explains_revenue(base.get("ports")) and apply_ports(sections["map"], base.get("ports")):
         gaps.drop("code", "`revenue_for`")
     for method, key in ANSWERED.items():

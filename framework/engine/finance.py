@@ -234,3 +234,20 @@ def dividend_per_holder(total: int, percent: int, rounding: str = "up") -> int:
     if rounding == "down":
         return total * percent // 100
     return math.ceil(total * percent / 100)
+
+
+def charge(game: Game, player: str, amount: int) -> None:
+    """``player`` pays the bank ``amount`` even beyond what they have: the rest they owe,
+    their cash below zero, until they raise it (the ``cash_crisis`` step)."""
+    if amount < 0:
+        raise ValueError("a charge cannot be negative")
+    _add(game, player, -amount)
+    _add(game, BANK, amount)
+
+
+def forgive(game: Game, player: str) -> None:
+    """The bank forgives ``player``'s debt (their cash below zero): they owe nothing."""
+    owed = -game.players_by_id[player].cash
+    if owed > 0:
+        _add(game, player, owed)
+        _add(game, BANK, -owed)

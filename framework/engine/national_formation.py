@@ -307,14 +307,16 @@ def exchange_shares(game: Game, formation: NationalFormation, found: dict[str, A
 
 
 def split(game: Game, national: Any, units: int) -> None:
-    """Every certificate of the national (of ``units`` shares) splits in two: the new
-    halves are numbered from ``units`` on."""
+    """Every certificate of the national (of ``units`` shares) splits in two: ``units``
+    new halves, numbered from the count of halves the whole makes (as 18xx.games numbers
+    them: a 10-share national's new certificates are its 20th to 29th)."""
     game.log(f"{national.sym} issues {units} more shares: its shares are now halves")
     for share in national.shares:
         share.percent //= 2
     game.split_nationals = [*getattr(game, "split_nationals", []), national.sym]
     half = min(s.percent for s in national.shares)
-    for index in range(units, 2 * units):
+    first = 100 // half
+    for index in range(first, first + units):
         national.shares.append(Share(f"{national.sym}_{index}", half, False, national.issuer))
 
 

@@ -147,6 +147,12 @@ def cash(game: Game, entity: str) -> int:
     return game.minors[entity].cash
 
 
+def reached_phases(game: Game) -> frozenset[str]:
+    """The names of the phases reached so far, the current one included."""
+    names = list(game.title.phases)
+    return frozenset(names[: names.index(game.phase) + 1]) if game.phase in names else frozenset()
+
+
 def layer(game: Game, entity: str, **changes: Any) -> LayTerms:
     discounts = tuple(
         Discount(ability.terrain, ability.amount, None if ability.hexes is None else frozenset(ability.hexes))
@@ -155,6 +161,7 @@ def layer(game: Game, entity: str, **changes: Any) -> LayTerms:
     base: dict[str, Any] = dict(
         entity=entity,
         colors=game.colors(),
+        phases=reached_phases(game),
         cash=cash(game, entity),
         free=is_bot(game, entity),
         blocked=blocked_hexes(game),

@@ -230,14 +230,19 @@ def bundles(game: Game, player: str, corp: Corporation) -> list[Bundle]:
     return out
 
 
-def check_emergency_sale(game: Game, player: str, operating: str, bundle: Bundle) -> None:
-    """Raise unless the president of ``operating`` may sell ``bundle`` to raise money now."""
+def check_emergency_sale(
+    game: Game, player: str, operating: str, bundle: Bundle, need: int | None = None
+) -> None:
+    """Raise unless the president of ``operating`` may sell ``bundle`` to raise the money
+    they ``need`` now: by default what they and the corporation lack for the cheapest
+    depot train."""
     corp, certs, percent = bundle
     emergency = game.title.rules.trains.emergency
     if game.title.rules.stock.sell_in_blocks and corp.sym in emergency_sold(game):
         raise GameError("sell in blocks", f"{corp.sym} was sold already: its shares are sold in one block")
     shares.check_sale(game, player, corp, certs, percent, unfloated=emergency.sell_unfloated)
-    need = shortfall(game, operating)
+    if need is None:
+        need = shortfall(game, operating)
     if need <= 0:
         raise GameError("emergency", f"{game.name(player)} has the money needed: no shares may be sold")
     price = game.market.price(corp.sym)
@@ -261,26 +266,27 @@ def emergency_sold(game: Game) -> list[str]:
     return getattr(game.round, "emergency_sold", None) or []
 
 
-def emergency_bundles(game: Game, player: str, operating: str) -> list[Bundle]:
-    """The bundles ``player`` may sell now to raise money for ``operating``."""
+def emergency_bundles(game: Game, player: str, operating: str, need: int | None = None) -> list[Bundle]:
+    """The bundles ``player`` may sell now to raise money for ``operating`` (``need``: see
+    :func:`check_emergency_sale`)."""
     out = []
     for corp in game.corporations.values():
         if corp.closed or corp.sym not in game.market.positions:
             continue
         for bundle in bundles(game, player, corp):
             try:
-                check_emergency_sale(game, player, operating, bundle)
+                check_emergency_sale(game, player, operating, bundle, need)
             except GameError:
                 continue
             out.append(bundle)
     return out
 
 
-def liquidity(game: Game, player: str, operating: str) -> int:
+def liquidity(game: Game, player: str, operating: str, need: int | None = None) -> int:
     """The player's cash and, for each corporation, the most one sale of its shares could
-    raise now."""
+    raise now (``need``: see :func:`check_emergency_sale`)."""
     best: dict[str, int] = {}
-    for bundle in emergency_bundles(game, player, operating):
+    for bundle in emergency_bundles(game, player, operating, need):
         sym = bundle.corporation.sym
         value = game.market.price(sym) * bundle.percent // finance.share_unit(game, sym)
         best[bundle.corporation.sym] = max(best.get(bundle.corporation.sym, 0), value)

@@ -57,6 +57,12 @@ class Tile(Entry, TrackContent):
     """Laid only by a company's ``tile_lay`` ability that lists it, never by a
     corporation's own tile actions (18xx.games' ``blocks_lay`` icon: 1889's port tile
     437, for the Mitsubishi Ferry)."""
+    late_upgrades: dict[Name, str] = {}
+    """Tiles this one may also become from a phase on (tile name → the phase's name), beyond
+    the general rule and its ``upgrades``: whatever their colour, label and revenue
+    centres, the new tile need only keep the old one's exits. 1856's yellow town tile 4
+    becomes plain track 9 or the yellow city 57 from its gray phase 6 (``{'9': '6', '57':
+    '6'}``), its double towns 1 and 55 the green city 14."""
     future_label: FutureLabel | None = None
     """A label the hex takes with the tile of a later colour that replaces this one
     (before it, this tile's own ``label`` holds). 18TN's green Nashville tile, labelled

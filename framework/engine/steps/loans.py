@@ -25,6 +25,7 @@ from framework.engine.entities import BANK, Corporation
 if TYPE_CHECKING:
     from framework.engine.game import Game
 from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.cash_crisis import president_covers
 from framework.engine.steps.issue import issue_power
 from framework.engine.steps.running import REVENUE
 
@@ -84,8 +85,8 @@ class Loans(Step):
             kinds.append("payoff_loan")
         if self.may_take(corp):
             kinds.append("take_loan")
-        if kinds and self._passed("buy_train"):
-            kinds.append("pass")
+        if (kinds or corp.loans > self.most_loans(corp)) and self._passed("buy_train"):
+            kinds.append("pass")  # it waits too for the loans over its limit to be repaid
         return kinds
 
     def blocking(self, current: str | None = None) -> bool:
@@ -147,7 +148,7 @@ def loans_left(game: Game) -> int:
 
 def pay_interest(game: Game, corp: Corporation) -> None:
     """``corp`` pays the interest on its loans: from its treasury in multiples of ten, the
-    rest out of this turn's revenue, the rest by its president (as much as they have)."""
+    rest out of this turn's revenue, the rest by its president (:func:`president_covers`)."""
     owed = corp.loans * game.title.rules.loans.interest
     if owed == 0:
         return
@@ -159,10 +160,10 @@ def pay_interest(game: Game, corp: Corporation) -> None:
     if deducted:
         rnd.revenue -= deducted
         owed -= deducted
-    president = corp.president()
-    if owed and president in game.players_by_id:
-        finance.pay(game, president, BANK, min(owed, game.players_by_id[president].cash))
     game.log(f"{corp.sym} pays {paid + deducted} interest on {corp.loans} loans")
+    if owed:
+        game.log(f"{corp.sym} cannot pay the remaining {owed}: its president covers it")
+        president_covers(game, corp.sym, owed)
 
 
 def spending_power(game: Game, sym: str, kind: str) -> int:
@@ -180,14 +181,12 @@ def spending_power(game: Game, sym: str, kind: str) -> int:
 
 def repay_excess(game: Game, corp: Corporation, count: int) -> None:
     """``corp`` holds ``count`` loans more than its shares the players hold: it repays them,
-    from its treasury as far as it goes, its president the rest (as much as they have)."""
+    from its treasury as far as it goes, its president the rest (:func:`president_covers`)."""
     owed = count * game.title.rules.loans.amount
     corp.loans -= count
     paid = min(owed, corp.cash)
     finance.pay(game, corp.sym, BANK, paid)
     game.log(f"{corp.sym} must repay {count} loans and pays {paid}")
-    president = corp.president()
-    if owed > paid and president in game.players_by_id:
-        covered = min(owed - paid, game.players_by_id[president].cash)
-        finance.pay(game, president, BANK, covered)
-        game.log(f"{game.name(president)} pays the remaining {covered}")
+    if owed > paid:
+        covered = president_covers(game, corp.sym, owed - paid)
+        game.log(f"{game.name(corp.president() or corp.sym)} pays the remaining {covered}")
