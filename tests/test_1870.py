@@ -52,8 +52,8 @@ def test_1850_phase_2_companies_are_offered_at_the_start_of_the_turn_only(the_18
     ("name", "beyond"),
     [
         ("game-end-market-400.json", 102),
-        ("1870_game_end_bankrupt.json", 178),
-        ("1870_game_end_bank.json", 299),
+        ("1870_game_end_bankrupt.json", 189),
+        ("1870_game_end_bank.json", 355),
     ],
     ids=["market-400", "bankrupt", "bank"],
 )
@@ -67,8 +67,9 @@ def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870
     to the corporation (market-400, action 103), and the corporations' buy-backs of their
     shares in their presidents' stock turns (bank, 184), and a share bought back counting
     as sold when the stock round ends (bank, 299, where a player was before $2 short for
-    a share); each now stops at 111, 189 and 355 (half dividends, an
-    assigned bonus moved)."""
+    a share), and half dividends, which leave the price where it is (``half_move``:
+    bankrupt, 189, and bank, 355); each now stops at 111, 317 and 551 (an assigned bonus
+    moved, a route's revenue, a stock turn's order)."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
@@ -84,6 +85,24 @@ def test_unsold_shares_pay_their_dividend_to_the_corporation(the_1870, tmp_path)
         the_1870, tmp_path, "title.yaml", "ipo_shares_pay: corporation", "ipo_shares_pay: nobody"
     )
     assert replayed_to(plain, path, 100).corporations["MP"].cash == before
+
+
+def test_1870_s_half_dividend_leaves_the_price_where_it_is(the_1870, tmp_path):
+    """1870's dividend step (its last: the first pays connection runs) pays half
+    (``kinds``) and moves the price only for a full payout or a withhold: MP runs $180 and
+    pays half (bank, action 355), keeping $90, and its price stays at 68 as on 18xx.games;
+    without ``half_move`` it would move as for the $90 paid, one step right."""
+    dividends = YAML(typ="safe").load(the_1870 / "title.yaml")["rules"]["dividends"]
+    assert dividends["kinds"] == ["payout", "half", "withhold"]
+    assert (dividends["half_move"], dividends["withhold"]) == ([], ["left"])
+    path = FIXTURES / "1870" / "1870_game_end_bank.json"
+    before = replayed_to(the_1870, path, 354)
+    assert before.market.price("MP") == 68
+    after = replayed_to(the_1870, path, 355)
+    assert after.market.price("MP") == 68
+    assert after.corporations["MP"].cash == before.corporations["MP"].cash + 90 + 18
+    plain = house_ruled(the_1870, tmp_path, "title.yaml", "half_move: []", "half_move: null")
+    assert replayed_to(plain, path, 355).market.price("MP") > 68
 
 
 def test_1870_converts_its_off_board_cities_without_slots(the_1870):

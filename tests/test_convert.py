@@ -490,3 +490,21 @@ def test_a_setup_keeping_one_of_each_listed_group_is_found_between_other_draws()
     ]
     assert fixed == ["K1", "K2"]
     assert choice_group_draws(constants, data, {4: {**probe, "rand_state": 1}}) is None
+
+
+def test_a_probed_half_dividend_that_never_moves_the_price_becomes_half_move():
+    """``dump.rb``'s ``dividend_moves`` for a step like 1870's: withheld left, any dividend
+    right (at a price of 10 a twentieth of it pays nothing, as withheld), every half
+    dividend that keeps something still; samples of half dividends that differ give none."""
+    from framework.convert.dividends import probed_dividends
+
+    samples = [[p, k, "left" if k * p // 20 == 0 else "right", 1] for p in (10, 64) for k in range(5)]
+    probed = {"kinds": ["payout", "half", "withhold"], "samples": samples, "half": [[64, 4, None, 0]] * 2}
+    assert probed_dividends(probed) == {
+        "withhold": ["left"],
+        "payout": [{"at_least": 0.0, "move": ["right"]}],
+        "kinds": ["payout", "half", "withhold"],
+        "half_move": [],
+    }
+    probed["half"] = [[64, 2, None, 0], [64, 4, "right", 1]]
+    assert "half_move" not in (probed_dividends(probed) or {})

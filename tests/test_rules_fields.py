@@ -211,6 +211,20 @@ def test_half_keeps_half_rounded_to_the_shares_and_pays_out_the_rest():
     assert game.market.positions["STJ"] == cell
 
 
+def test_half_moves_the_price_by_half_move_whatever_is_paid():
+    """``dividends.half_move``: STJ's half dividend of 100 (50 paid, below the price)
+    leaves the price where it is under 18SJ's payout moves, and moves it one step right
+    with ``half_move: [right]`` (down with ``[down]``); the cash paid is the same."""
+    for half_move, moved in (("[right]", 1), ("[]", 0)):
+        overlay = f"  dividends: {{kinds: [payout, withhold, half], half_move: {half_move}}}\n"
+        game = game_before_with(REAL, 114, rules(overlay))
+        before = cash(game, STJ_PRESIDENT)
+        row, column = game.market.positions["STJ"]
+        act(game, "dividend", "STJ", kind="half")
+        assert cash(game, STJ_PRESIDENT) - before == 30
+        assert game.market.positions["STJ"] == (row, column + moved)
+
+
 # -- rules.dividends.rounding -----------------------------------------------------------------
 
 

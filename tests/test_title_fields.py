@@ -1059,6 +1059,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         CHANGE,
         FIELDS + "test_half_keeps_half_rounded_to_the_shares_and_pays_out_the_rest",
     ),
+    "rules.dividends.half_move": (
+        FIELDS + "test_half_moves_the_price_by_half_move_whatever_is_paid",
+        "test_1870.py::test_1870_s_half_dividend_leaves_the_price_where_it_is",
+    ),
     "rules.dividends.withhold": (CHANGE, OPER + "test_withholding_pays_the_treasury_and_moves_left"),
     "rules.dividends.payout.at_least": (OPER + "test_a_payout_moves_the_price_by_the_revenue", REPLAY),
     "rules.dividends.payout.beyond_dividend_line": (

@@ -4,7 +4,9 @@ a dividend when the routes earn nothing (``dividend_without_revenue``): ``dump.r
 how a dividend of k/20 times the price moves it, and names its kinds of dividend. The
 moves become ``rules.dividends``: ``payout``, the first rule a dividend reaches (from the
 highest multiple down; a move only some prices make gets their least as ``min_price``),
-and ``withhold``, the move for nothing paid.
+and ``withhold``, the move for nothing paid. The step probed is the operating round's
+last dividend step, the run earning what the dividend is; a step that pays half also gets
+the move of each half dividend, ``half_move`` when it is always the same (1870's: none).
 """
 
 from __future__ import annotations
@@ -21,12 +23,16 @@ def _segments(samples: list[list[Any]]) -> dict[int, list[tuple[float, tuple[str
     out: dict[int, list[tuple[float, tuple[str, ...]]]] = {}
     for price, rows in groupby(samples, key=lambda row: row[0]):
         segments: list[tuple[float, tuple[str, ...]]] = []
+        least = 0  # the least multiple that pays something at this price
         for _, k, direction, times in rows:
+            if k > 0 and k * price // 20 == 0:
+                least = k  # a dividend of nothing at a low price: as withheld
+                continue
             if direction is not None and direction not in MOVES:
                 return None
             moves = tuple([direction] * int(times)) if direction else ()
             if not segments or segments[-1][1] != moves:
-                segments.append((k / 20, moves))
+                segments.append(((1 if k == least + 1 else k) / 20, moves))
         out[int(price)] = segments
     return out
 
@@ -68,7 +74,21 @@ def probed_dividends(probed: Any) -> dict[str, Any] | None:
     kinds = probed.get("kinds")
     if isinstance(kinds, list) and kinds and set(kinds) <= KINDS:
         out["kinds"] = [str(k) for k in kinds]
+        half_move = _half_move(probed.get("half"))
+        if "half" in kinds and half_move is not None:
+            out["half_move"] = half_move
     return out
+
+
+def _half_move(samples: Any) -> list[str] | None:
+    """``half_move``: the one move every probed half dividend makes (``None`` when they
+    differ, as where the part paid decides)."""
+    if not isinstance(samples, list) or not samples:
+        return None
+    moves = {tuple([direction] * int(times)) if direction else () for _, _, direction, times in samples}
+    if len(moves) != 1 or not set(next(iter(moves))) <= MOVES:
+        return None
+    return list(next(iter(moves)))
 
 
 def dividend_without_revenue(build: dict[str, Any], rules: dict[str, Any]) -> None:

@@ -806,23 +806,42 @@ end
 # `share_price_change`): its kinds of dividend (`DIVIDEND_TYPES`) and, for a corporation
 # at each price of the market, the move for a dividend of k/20 times the price (k from 0
 # to 80): `[price, k, direction, times]` (direction nil: no move).
+# The step is the round's last dividend step (an earlier one pays special runs: 1870's
+# connection runs); the run's revenue is the dividend's (a step may compare the two). For
+# a step that pays half, `half` has the move of each half dividend of which the corporation
+# keeps something, `[price, k, direction, times]` as for the samples.
 def dividend_moves(game)
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   round = fresh.send(:operating_round, 1)
-  step = round.steps.find { |s| s.is_a?(Engine::Step::Dividend) }
+  step = round.steps.select { |s| s.is_a?(Engine::Step::Dividend) }.last
   return nil unless step
   return nil if step.method(:share_price_change).owner == Engine::Step::Dividend
 
+  run = 0
+  fresh.define_singleton_method(:routes_revenue) { |*_args| run }
   corp = fresh.corporations.find { |c| c.type != :minor } || fresh.corporations.first
   cells = fresh.stock_market.market.flatten.compact.select { |c| c.price.positive? }.uniq(&:price)
+  kinds = step.send(:dividend_types).map(&:to_s)
+  move = lambda do |cell, k, kept|
+    run = (k * cell.price) / 20
+    change = step.share_price_change(corp, run - kept.call(run))
+    [cell.price, k, change[:share_direction]&.to_s, change[:share_times] || 0]
+  end
   samples = cells.flat_map do |cell|
     corp.share_price = cell
-    (0..80).map do |k|
-      change = step.share_price_change(corp, (k * cell.price) / 20)
-      [cell.price, k, change[:share_direction]&.to_s, change[:share_times] || 0]
+    (0..80).map { |k| move.call(cell, k, ->(_) { 0 }) }
+  end
+  out = { 'kinds' => kinds, 'samples' => samples }
+  if kinds.include?('half') && step.respond_to?(:half)
+    out['half'] = cells.flat_map do |cell|
+      corp.share_price = cell
+      (1..80).filter_map do |k|
+        run = (k * cell.price) / 20
+        move.call(cell, k, ->(r) { step.half(corp, r)[:corporation] }) if step.half(corp, run)[:corporation].positive?
+      end
     end
   end
-  { 'kinds' => step.send(:dividend_types).map(&:to_s), 'samples' => samples }
+  out
 end
 
 # A fresh game in which the first corporation owns `sym`, and `sym` is assigned to it and

@@ -476,6 +476,11 @@ class DividendRules(Model):
     """The move when withholding (also when there is no revenue)."""
     payout: list[PayoutMove] = []
     """Moves when paying out; the first that applies is used, none means no move."""
+    half_move: list[Move] | None = None
+    """The move when paying half (``kinds``' ``half``) and the corporation keeps something,
+    whatever is paid: 1870's price stays put (``[]``), moving left only when withheld and
+    right only when all is paid out. Unset, or nothing kept: as for a payout of the part
+    paid."""
     treasury_shares_pay: Literal["corporation", "nobody"] = "corporation"
     """Who receives the dividend on shares in the corporation's own treasury."""
     pool_shares_pay: Literal["corporation", "nobody"] = "nobody"

@@ -20,7 +20,10 @@ from framework.engine.steps.base import Choice, RoundState, Step, entity_of, ste
 from framework.title.companies import BonusTokens, TileLay
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from framework.engine.game import Game
+    from framework.title.market import Move
 
 REVENUE = RoundState("revenue", 0, "What the operator's routes earned this turn.", per_turn=True)
 SUBSIDY = RoundState(
@@ -225,18 +228,24 @@ def withhold(game: Game, sym: str, amount: int) -> None:
 
 def half(game: Game, sym: str, amount: int) -> None:
     """Keep half the revenue, rounded down to a multiple of the number of shares, and pay
-    out the rest (the price moves as for a payout of what is paid)."""
+    out the rest (the price moves by ``dividends.half_move`` when something is kept, else
+    as for a payout of what is paid)."""
     shares = 100 // min(s.percent for s in game.corporations[sym].shares)
     kept = amount // 2 // shares * shares
     finance.pay(game, BANK, sym, kept)
     game.log(f"{sym} keeps {kept} of {amount}")
+    half_move = game.title.rules.dividends.half_move if kept > 0 else None
     if amount - kept > 0:
-        payout(game, sym, amount - kept)
-    else:
+        payout(game, sym, amount - kept, half_move)
+    elif half_move is None:
         withhold(game, sym, 0)
+    else:
+        game.market.move(sym, list(half_move))
 
 
-def payout(game: Game, sym: str, amount: int) -> None:
+def payout(game: Game, sym: str, amount: int, moves: Sequence[Move] | None = None) -> None:
+    """Pay ``amount`` to the holders; the price moves by ``moves`` when given, else by the
+    first ``dividends.payout`` rule the amount reaches."""
     rules = game.title.rules.dividends
     corp = game.corporations[sym]
     for owner, percent in corp.holders().items():
@@ -254,7 +263,10 @@ def payout(game: Game, sym: str, amount: int) -> None:
         if payee is not None:
             finance.pay(game, BANK, payee, finance.dividend_per_holder(amount, percent, rules.rounding))
     price = game.market.price(sym)
-    if not corp.bot:
+    if moves is not None:
+        if not corp.bot:
+            game.market.move(sym, list(moves))
+    elif not corp.bot:
         for rule in rules.payout:
             if amount < rule.at_least * price:
                 continue
