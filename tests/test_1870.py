@@ -137,7 +137,7 @@ def test_1850_converts_one_depot_train_a_turn(the_1850):
         ("pres_transfer_price_drop.json", None),
         ("pres_proctect_moves_priority.json", None),
         ("1.json", None),
-        ("1850_game_end_bankrupt.json", 117),
+        ("1850_game_end_bankrupt.json", 193),
     ],
     ids=["price-drop", "protect", "1", "bankrupt"],
 )
@@ -149,7 +149,9 @@ def test_the_real_1850_games(the_1850, name, beyond):
     58); game 1 plays every action since the KATY buys back a share (171) and reaches its
     result since that share counts as sold when the stock round ends (182), and
     1850_game_end_bankrupt plays the KATY's and the UP's edge tokens (``stop_marker``,
-    actions 79 and 85) and stops at a stock turn (118)."""
+    actions 79 and 85) and lets Player 1, holding 70% of the UP after a price protection,
+    buy other shares (118, ``above_holding_limit_kept``); it stops at a company sold for
+    more than 18xx.games allows (194)."""
     record = GameFile.read(FIXTURES / "1850" / name)
     outcome = replay(record, title_for(record, the_1850))
     if beyond is None:
@@ -351,3 +353,16 @@ def test_an_edge_token_s_price_and_doubling_come_from_the_title(the_1850, tmp_pa
     with pytest.raises(GameError) as refused:
         game.process(dict(route))
     assert "earns 50, not 80" in str(refused.value)
+
+
+def test_a_player_above_the_holding_limit_keeps_buying_other_shares(the_1850, tmp_path):
+    """Player 1 holds 70% of the UP after protecting a share (action 113) and buys an RI
+    share (118); with ``above_holding_limit_kept: false`` they must sell UP first."""
+    title = YAML(typ="safe").load(the_1850 / "title.yaml")
+    assert title["rules"]["stock"]["above_holding_limit_kept"] is True
+    ruled = house_ruled(
+        the_1850, tmp_path, "title.yaml", "above_holding_limit_kept: true", "above_holding_limit_kept: false"
+    )
+    record = GameFile.read(BANKRUPT)
+    outcome = replay(record, title_for(record, ruled))
+    assert outcome.failed_action is not None and outcome.failed_action["id"] == 118

@@ -345,6 +345,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         minor_lays=build.get("minor_lays"),
         home_cost_first=build.get("home_cost_first"),
     )
+    if build.get("above_holding_limit_kept") is True:
+        rules["stock"]["above_holding_limit_kept"] = True
     dividends = probed_dividends(build.get("dividend_moves"))
     if dividends is not None:
         rules["dividends"].update(dividends)
