@@ -10,7 +10,7 @@ from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 from ruamel.yaml import YAML
 
 from framework.base.errors import GameError
-from framework.engine import finance
+from framework.engine import finance, stop_markers
 from framework.engine.choices import legal_actions
 from framework.engine.trace import trace_state
 from framework.record.gamefile import GameFile
@@ -156,7 +156,7 @@ def test_1850_converts_one_depot_train_a_turn(the_1850):
         ("pres_transfer_price_drop.json", None),
         ("pres_proctect_moves_priority.json", None),
         ("1.json", None),
-        ("1850_game_end_bankrupt.json", 78),
+        ("1850_game_end_bankrupt.json", 193),
     ],
     ids=["price-drop", "protect", "1", "bankrupt"],
 )
@@ -167,7 +167,10 @@ def test_the_real_1850_games(the_1850, name, beyond):
     past their second depot train (18xx.games goes on to the next step: actions 107 and
     58); game 1 plays every action since the KATY buys back a share (171) and reaches its
     result since that share counts as sold when the stock round ends (182), and
-    1850_game_end_bankrupt stops at a corporation's edge token (79)."""
+    1850_game_end_bankrupt plays the KATY's and the UP's edge tokens (``stop_marker``,
+    actions 79 and 85) and lets Player 1, holding 70% of the UP after a price protection,
+    buy other shares (118, ``above_holding_limit_kept``); it stops at a company sold for
+    more than 18xx.games allows (194)."""
     record = GameFile.read(FIXTURES / "1850" / name)
     outcome = replay(record, title_for(record, the_1850))
     if beyond is None:
@@ -313,3 +316,72 @@ def test_buy_backs_stop_at_the_treasury_limit(the_1850, tmp_path):
         share = next(s for s in katy.certificates_of("1") if not s.president)
         finance.move_share(game, share, katy.issuer)
         assert ("KATY" in legal_actions(game)) is offered
+
+
+BANKRUPT = FIXTURES / "1850" / "1850_game_end_bankrupt.json"
+EDGE = {"type": "choose", "entity": "KATY", "entity_type": "corporation", "choice": "Place Edge Token"}
+
+
+def test_1850_converts_the_edge_tokens_as_stop_markers(the_1850):
+    corporations = YAML(typ="safe").load(the_1850 / "corporations.yaml")["corporations"]
+    marker = {"type": "stop_marker", "hexes": ["M2"], "price": 50, "name": "Edge Token"}
+    assert marker in corporations["KATY"]["abilities"]
+    assert sum("stop_marker" in str(c.get("abilities")) for c in corporations.values()) == 6
+
+
+def test_an_edge_token_is_bought_in_the_token_step_and_doubles_its_stop(the_1850):
+    """The KATY reaches M2 after its tile (action 78): its token step offers the edge
+    token, which costs $50 and ends the step; its 2-train's K4-M2 route then earns M2's
+    $30 twice ($80 on 18xx.games: "K4-M2 + Edge Token")."""
+    game = replayed_to(the_1850, BANKRUPT, 78)
+    assert {"choice": "Place Edge Token"} in legal_actions(game)["KATY"]["choose"]
+    cash = game.corporations["KATY"].cash
+    game.process({**EDGE, "id": 79})
+    assert game.corporations["KATY"].cash == cash - 50
+    assert "choose" not in legal_actions(game).get("KATY", {})
+    assert "run_routes" in legal_actions(game)["KATY"]
+    route = next(a for a in GameFile.read(BANKRUPT).effective() if a.get("id") == 80)
+    game.process(dict(route))  # its recorded $80 is what the route earns
+
+
+def test_an_edge_token_elsewhere_or_named_otherwise_is_refused_and_changes_nothing(the_1850, tmp_path):
+    game = replayed_to(the_1850, BANKRUPT, 78)
+    before = trace_state(game)
+    with pytest.raises(GameError) as refused:
+        game.process({**EDGE, "choice": "Place Mesabi Token"})
+    assert refused.value.rule == "stop marker"
+    assert trace_state(game) == before
+    katy = "[M2]\n      price: 50\n      name: Edge Token"
+    for n, new in enumerate((katy.replace("M2", "A2"), katy.replace("Edge", "Port"))):
+        ruled = house_ruled(the_1850, tmp_path / str(n), "corporations.yaml", katy, new)
+        outcome = replay(GameFile.read(BANKRUPT), title_for(GameFile.read(BANKRUPT), ruled))
+        assert outcome.failed_action is not None and outcome.failed_action["id"] == 79
+
+
+def test_an_edge_token_s_price_and_doubling_come_from_the_title(the_1850, tmp_path):
+    """At $80 the KATY pays $30 more for its edge token; without the marker its route
+    earns $50, not $80."""
+    paid = replayed_to(the_1850, BANKRUPT, 79).corporations["KATY"].cash
+    dearer = house_ruled(
+        the_1850, tmp_path, "corporations.yaml", "[M2]\n      price: 50", "[M2]\n      price: 80"
+    )
+    assert replayed_to(dearer, BANKRUPT, 79).corporations["KATY"].cash == paid - 30
+    game = replayed_to(the_1850, BANKRUPT, 79)
+    game.corporations["KATY"].counters.pop(stop_markers.BOUGHT)  # as if never bought
+    route = next(a for a in GameFile.read(BANKRUPT).effective() if a.get("id") == 80)
+    with pytest.raises(GameError) as refused:
+        game.process(dict(route))
+    assert "earns 50, not 80" in str(refused.value)
+
+
+def test_a_player_above_the_holding_limit_keeps_buying_other_shares(the_1850, tmp_path):
+    """Player 1 holds 70% of the UP after protecting a share (action 113) and buys an RI
+    share (118); with ``above_holding_limit_kept: false`` they must sell UP first."""
+    title = YAML(typ="safe").load(the_1850 / "title.yaml")
+    assert title["rules"]["stock"]["above_holding_limit_kept"] is True
+    ruled = house_ruled(
+        the_1850, tmp_path, "title.yaml", "above_holding_limit_kept: true", "above_holding_limit_kept: false"
+    )
+    record = GameFile.read(BANKRUPT)
+    outcome = replay(record, title_for(record, ruled))
+    assert outcome.failed_action is not None and outcome.failed_action["id"] == 118

@@ -693,6 +693,16 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         )
         for name in ("type", "hexes", "times")
     },
+    "rules.stock.above_holding_limit_kept": (
+        "test_1870.py::test_a_player_above_the_holding_limit_keeps_buying_other_shares",
+    ),
+    **{
+        f"corporations.abilities[stop_marker].{name}": (
+            "test_1870.py::test_an_edge_token_elsewhere_or_named_otherwise_is_refused_and_changes_nothing",
+            "test_1870.py::test_an_edge_token_s_price_and_doubling_come_from_the_title",
+        )
+        for name in ("type", "hexes", "price", "name")
+    },
     **{
         f"corporations.abilities[terrain_discount].{name}": (
             JPT + "test_tokyo_metros_t_hexes_cost_it_less_terrain",

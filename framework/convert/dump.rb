@@ -175,6 +175,7 @@ def build_data(game)
     'cert_limit' => try { plain(game.send(:game_cert_limit)) },
     'cert_limit_now' => plain(try { game.cert_limit }),
     'percent_to_operate' => try { game.percent_to_operate },
+    'above_holding_limit_kept' => try { game.can_hold_above_corp_limit?(game.players.first) },
     'dividend_holder' => try do
       dividend = game.send(:operating_round, 1).steps.find { |s| s.respond_to?(:holder_for_corporation, true) }
       corp = game.corporations.first

@@ -58,6 +58,7 @@ from framework.convert.stock import (
     convert_game_end,
     convert_market,
 )
+from framework.convert.stop_markers import write_stop_markers
 from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
 from framework.convert.trains import (
@@ -347,6 +348,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     )
     convert_buying_power(build, rules)
     convert_emergency_issue(build, rules, gaps)
+    if build.get("above_holding_limit_kept") is True:
+        rules["stock"]["above_holding_limit_kept"] = True
     dividends = probed_dividends(build.get("dividend_moves"))
     if dividends is not None:
         rules["dividends"].update(dividends)
@@ -358,6 +361,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_more_homes(corporations, build.get("more_homes"))
     write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)
     write_station_lays(corporations, build.get("station_lays"), gaps)
+    write_stop_markers(corporations, corps_built, gaps)
     par_subsidies(corporations, build.get("par_subsidies"))
     companies, sales = convert_companies(
         _kept_companies(dump, build, gaps),

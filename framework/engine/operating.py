@@ -11,7 +11,7 @@ from framework.board.distance import Distance as StopDistance
 from framework.board.hexmap import shared
 from framework.board.lays import Discount, LayTerms
 from framework.board.routes import Runner
-from framework.engine import finance
+from framework.engine import finance, stop_markers
 from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
 from framework.title.corporations import CharterTerrainDiscount, StationLays, StopMultiplier
@@ -285,11 +285,12 @@ def runner(game: Game, train: Train) -> Runner:
 
 
 def stop_times(game: Game, owner: str) -> tuple[tuple[str, int], ...]:
-    """``(hex, times)`` for each hex of the owner's charter's ``stop_multiplier``."""
+    """``(hex, times)`` for each hex of the owner's charter's ``stop_multiplier``, and
+    twice for the hex of its bought ``stop_marker``."""
     charter = game.title.corporations.get(owner)
     if charter is None:
         return ()
-    return tuple(
+    return tuple((hex_id, 2) for hex_id in stop_markers.doubled_hexes(game, owner)) + tuple(
         (hex_id, ability.times)
         for ability in charter.abilities
         if isinstance(ability, StopMultiplier)

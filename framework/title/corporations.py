@@ -204,6 +204,25 @@ class StopMultiplier(Model):
     train's on top)."""
 
 
+class StopMarker(Model):
+    """A marker the corporation may buy, once, for a hex its network reaches (1850's edge
+    tokens, $50 for the KATY's on its map edge): in its token step, instead of a station,
+    it pays ``price`` to the bank (a ``choose`` of ``name``), which ends the step; from
+    then on each of its routes stopping in the hex earns that stop's value a second time::
+
+        - {type: stop_marker, hexes: [M2], price: 50, name: Edge Token}
+    """
+
+    type: Literal["stop_marker"]
+    """A bought marker doubling a stop."""
+    hexes: list[HexId] = Field(min_length=1, max_length=1)
+    """The hex the marker goes on."""
+    price: int = Field(default=0, ge=0)
+    """What the corporation pays the bank for it (it needs that much cash)."""
+    name: str = "Stop Marker"
+    """The marker's name; the ``choose`` that buys it is ``Place`` and the name."""
+
+
 class CharterTerrainDiscount(Model):
     """The corporation pays less terrain in some hexes, as a company's
     ``terrain_discount`` gives its owner (18JP-T's Tokyo Metro, ¥80 off in its "T"
@@ -257,6 +276,7 @@ CorporationAbility = Annotated[
     | TrainLimit
     | LayDiscount
     | StopMultiplier
+    | StopMarker
     | CharterTerrainDiscount
     | CharterLaySubsidy
     | StationLays,
@@ -264,7 +284,7 @@ CorporationAbility = Annotated[
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
 ``station_bonus``, a ``neutral_token``, a ``train_limit``, a ``lay_discount``, a
-``stop_multiplier``, a ``terrain_discount``, a ``lay_subsidy`` or ``station_lays``."""
+``stop_multiplier``, a ``stop_marker``, a ``terrain_discount``, a ``lay_subsidy`` or ``station_lays``."""
 
 
 class Destination(Model):

@@ -194,6 +194,11 @@ class StockRules(Model):
     """The most percent of a corporation the bank pool may hold."""
     holding_limit: int = Field(default=60, ge=10, le=100)
     """The most percent of a corporation a player may hold (zones may lift it)."""
+    above_holding_limit_kept: bool = False
+    """A player who holds more than ``holding_limit`` of a corporation (by a price
+    protection, or a share a corporation bought back) keeps it and goes on buying other
+    corporations' shares; without it they must sell down before buying anything
+    (18xx.games' ``can_hold_above_corp_limit?``, 1850's and 1870's)."""
     sold_out_move: Move | Literal["none"] = "up"
     """At the end of a stock round, corporations fully held by players move this way."""
     pool_move: Move | Literal["none"] = "none"

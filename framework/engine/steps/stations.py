@@ -14,7 +14,7 @@ from framework.board.tokens import (
     replaceable_neutral,
     token_cities,
 )
-from framework.engine import finance, operating, purchases, tokens
+from framework.engine import finance, operating, purchases, stop_markers, tokens
 from framework.engine.entities import BANK
 from framework.engine.steps import buying_power, loans
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
@@ -96,19 +96,37 @@ class HomeToken(WaitingStep):
 class Token(Step):
     """Station tokens (``tokens.per_turn`` a turn), each in a city the corporation reaches,
     at the next price; or, instead of one, a neutral station it carries (its charter's
-    ``neutral_token``: a ``place_token`` with ``token_type: neutral``)."""
+    ``neutral_token``: a ``place_token`` with ``token_type: neutral``); or, instead, its
+    charter's ``stop_marker`` bought (a ``choose``), which ends the step."""
 
     description = "The operator places a station token."
     ROUND_STATE = (TOKEN_PLACED,)
 
     def actions(self, entity: str) -> list[str]:
         """A token where the corporation may place one, or a pass; only the pass while
-        just a company's ``token`` ability could place one (the ``special_token`` step)."""
+        just a company's ``token`` ability could place one (the ``special_token`` step);
+        a ``choose`` and a pass while it may buy its stop marker."""
         game, rnd = self.game, self.round
         if entity != rnd.entity() or entity not in game.corporations:
             return []
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
+        kinds = self._station_actions(entity)
+        if stop_markers.offered(game, entity) is not None:
+            return [*[k for k in kinds if k != "pass"], "choose", "pass"]
+        return kinds
+
+    def choices_choose(self, entity: str) -> list[Choice]:
+        spec = stop_markers.offered(self.game, entity)
+        return [{"choice": stop_markers.choice(spec)}] if spec is not None else []
+
+    def process_choose(self, action: dict[str, Any]) -> None:
+        """The corporation buys its stop marker; the step ends, as after a pass."""
+        stop_markers.buy(self.game, entity_of(action), action.get("choice"))
+        self.passed = True
+
+    def _station_actions(self, entity: str) -> list[str]:
+        game = self.game
         if (
             (self.charter_price(entity) is not None and any_token_city(game.track_board, entity))
             or tokens.own_ability_cities(game, entity)

@@ -96,6 +96,8 @@ class StockTurn(Step):
         if count > (finance.certificate_limit(game) if limit is None else limit):
             return True
         most = game.title.rules.stock.holding_limit
+        if game.title.rules.stock.above_holding_limit_kept:
+            return False
         for corp in game.corporations.values():
             if not corp.closed and corp.percent_of(player) > most and finance.holding_limited(game, corp):
                 return True
