@@ -937,6 +937,22 @@ rescue StandardError
   false # a title whose stock step cannot be played this way: nothing found
 end
 
+# A fresh game of `game`'s title in its first operating round (`setup`: the round set up),
+# its first corporation with a president's certificate parred at `par` (the first par
+# price by default), three of its shares with the first player, and operating:
+# `[fresh, round, corporation]`, for the probes that ask what an operating step allows.
+def operating_probe(game, par: nil, setup: true)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  round.setup if setup
+  fresh.instance_variable_set(:@round, round)
+  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
+  fresh.stock_market.set_par(corp, par&.call(fresh) || fresh.stock_market.par_prices.first)
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  round.instance_variable_set(:@current_operator, corp)
+  [fresh, round, corp]
+end
+
 # The operating steps that count a loan the corporation may still take in what it can
 # spend (1856's token and company purchases): in a fresh game's operating round the first
 # corporation, whose shares a player holds, has no cash; the library step kinds (`token`,
@@ -945,16 +961,9 @@ end
 LOAN_STEP_KINDS = { 'Token' => 'token', 'BuyCompany' => 'buy_company', 'BuyTrain' => 'buy_train' }.freeze
 
 def loan_spending(game)
-  fresh = game_for(game.class, game.players.size, game.optional_rules)
-  return [] unless fresh.respond_to?(:can_take_loan?) && fresh.respond_to?(:loan_value)
+  return [] unless game.respond_to?(:can_take_loan?) && game.respond_to?(:loan_value)
 
-  round = fresh.send(:operating_round, 1)
-  round.setup
-  fresh.instance_variable_set(:@round, round)
-  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
-  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
-  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
-  round.instance_variable_set(:@current_operator, corp)
+  fresh, round, corp = operating_probe(game)
   return [] unless fresh.can_take_loan?(corp)
 
   round.steps.filter_map do |step|
@@ -979,14 +988,7 @@ ISSUE_STEP_KINDS = { 'Track' => 'track', 'Tokener' => 'token', 'BuyCompany' => '
 def issue_spending(game)
   return [] if game.method(:buying_power).owner == BASE || !game.respond_to?(:issuable_shares)
 
-  fresh = game_for(game.class, game.players.size, game.optional_rules)
-  round = fresh.send(:operating_round, 1)
-  round.setup
-  fresh.instance_variable_set(:@round, round)
-  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
-  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
-  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
-  round.instance_variable_set(:@current_operator, corp)
+  fresh, round, corp = operating_probe(game)
   issued = Array(fresh.issuable_shares(corp)).map(&:price).max
   return [] unless issued&.positive?
 
@@ -1012,14 +1014,9 @@ end
 def emergency_issue(game)
   return nil unless game.class::MUST_EMERGENCY_ISSUE_BEFORE_EBUY
 
-  fresh = game_for(game.class, game.players.size, game.optional_rules)
-  round = fresh.send(:operating_round, 1)
-  fresh.instance_variable_set(:@round, round)
-  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
-  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.max_by(&:price))
-  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  dearest = ->(fresh) { fresh.stock_market.par_prices.max_by(&:price) }
+  fresh, round, corp = operating_probe(game, par: dearest, setup: false)
   corp.spend(corp.cash, fresh.bank) if corp.cash.positive?
-  round.instance_variable_set(:@current_operator, corp)
   found = fresh.emergency_issuable_bundles(corp)
   return nil if found.empty?
 
@@ -1064,19 +1061,13 @@ end
 def buying_power(game)
   return nil unless own_buying_power?(game)
 
-  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  fresh, round, corp = operating_probe(game, setup: false)
   minor = fresh.minors.first
-  round = fresh.send(:operating_round, 1)
-  fresh.instance_variable_set(:@round, round)
   kinds = { 'train' => Engine::Step::BuyTrain, 'track' => Engine::Step::TrackAndToken }
   steps = kinds.transform_values { |k| round.steps.find { |s| s.is_a?(k) } }.compact
   steps.reject! { |_, s| !s.respond_to?(:buying_power) || s.method(:buying_power).owner.name.to_s.start_with?('Engine::Step::') }
   return nil if steps.empty?
 
-  corp = fresh.corporations.find { |c| c.shares.any?(&:president) }
-  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.first)
-  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
-  round.instance_variable_set(:@current_operator, corp)
   fresh.bank.spend(100, corp)
   minor.owner = fresh.players.last if minor
   out = steps.transform_values { |_| { 'minor_cash' => [] } }
