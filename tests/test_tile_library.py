@@ -136,16 +136,21 @@ def test_the_package_data_carries_the_library():
 
 NODE_FIELDS_SINCE = {"visit_cost": 1, "route": "mandatory", "part": None, "neutral_tokens": 0}
 """Fields revenue centres gained since ``BEFORE`` was written, with their defaults."""
+PATH_FIELDS_SINCE = {"a_lane": None, "b_lane": None}
+"""Fields paths gained since ``BEFORE`` was written (lanes), with their defaults."""
 
 
 def as_before(dump: dict) -> dict:
-    """A tile's dump without the revenue-centre fields gained since, where they keep their
-    defaults."""
+    """A tile's dump without the revenue-centre and path fields gained since, where they
+    keep their defaults."""
     out = dict(dump)
     for kind in ("cities", "towns", "offboards"):
         out[kind] = [
             {k: v for k, v in node.items() if NODE_FIELDS_SINCE.get(k, object()) != v} for node in dump[kind]
         ]
+    out["paths"] = [
+        {k: v for k, v in path.items() if PATH_FIELDS_SINCE.get(k, object()) != v} for path in dump["paths"]
+    ]
     return out
 
 

@@ -187,6 +187,12 @@ class Minor:
     """Has had a route that makes it buy a train."""
 
 
+def forget_route(charter: Corporation | Minor) -> None:
+    """``charter``'s route is looked for anew: it loses the route it had kept (see
+    :func:`~framework.engine.purchases.has_route`)."""
+    charter.had_route = charter.had_route_to_buy = False
+
+
 @dataclass
 class Train:
     id: str

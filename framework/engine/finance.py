@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
+from framework.engine import nationals
 from framework.engine.entities import Corporation, Share
 from framework.title.corporations import uncounted_shares
 
@@ -146,9 +147,7 @@ def certificate_count(game: Game, player: str) -> float:
 
 
 def certificate_limit(game: Game) -> int:
-    from framework.engine.national_formation import certificate_limit as national_limit
-
-    formed = national_limit(game)
+    formed = nationals.certificate_limit(game)
     base = formed if formed is not None else _certificate_limit(game)
     return base + getattr(game, "limit_rise", 0)
 

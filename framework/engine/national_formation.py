@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 from framework.base.errors import GameError
 from framework.engine import finance
 from framework.engine.closing import close_corporation
+from framework.engine.discards import discard as discard_train
 from framework.engine.entities import BANK, POOL, Share
+from framework.engine.nationals import formation_of
 
 if TYPE_CHECKING:
     from framework.board.board import City
@@ -28,37 +30,10 @@ if TYPE_CHECKING:
 RULE = "national formation"
 
 
-def formations(game: Game) -> list[NationalFormation]:
-    """Every national formation the title's trains make."""
-    return [e.formation for t in game.title.trains.values() for e in t.events if e.formation is not None]
-
-
-def formation_of(game: Game, national: str) -> NationalFormation:
-    return next(f for f in formations(game) if f.national == national)
-
-
 def state(game: Game) -> dict[str, Any] | None:
     """The formation in progress, if any."""
     found: dict[str, Any] | None = getattr(game, "formation", None)
     return found
-
-
-def loans_ended(game: Game) -> bool:
-    """Whether a national has formed: no loans are taken nor interest paid any more."""
-    return bool(getattr(game, "nationals_formed", []))
-
-
-def certificate_limit(game: Game) -> int | None:
-    """The certificate limit a formed national set (its ``cert_limits``), if any."""
-    formed = getattr(game, "nationals_formed", [])
-    if not formed:
-        return None
-    table = formation_of(game, formed[-1]).cert_limits
-    if not table:
-        return None
-    in_play = sum(1 for c in game.corporations.values() if not c.closed)
-    key = max(min(in_play, max(table)), min(table))
-    return table[key].get(game.counted_players)
 
 
 def owes_share(game: Game, player: str) -> str | None:
@@ -404,13 +379,11 @@ def must_discard(game: Game) -> bool:
 
 
 def discard(game: Game, train: Train) -> None:
-    from framework.engine import trains
-
     found = state(game)
     assert found is not None
     if train not in discardable(game):
         raise GameError(RULE, f"{found['national']} may not discard {train.id} now")
-    trains.discard(game, train)
+    discard_train(game, train)
     game.log(f"{found['national']} discards a {train.name} train")
     found["discard"] = bool(discardable(game))
     _done(game)

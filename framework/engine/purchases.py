@@ -28,6 +28,7 @@ from framework.base.errors import GameError
 from framework.board.graph import Goal
 from framework.engine import finance, shares, trains
 from framework.engine.entities import BANK, Corporation, Minor, Share, Train
+from framework.engine.entities import forget_route as forget
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -82,7 +83,7 @@ def forget_route(game: Game, entity: str) -> None:
     taken off the map, tiles lifted by ``revert_tiles``)."""
     charter = _charter(game, entity)
     if charter is not None:
-        charter.had_route = charter.had_route_to_buy = False
+        forget(charter)
 
 
 def _charter(game: Game, entity: str) -> Corporation | Minor | None:

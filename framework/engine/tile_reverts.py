@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import purchases
+from framework.engine.entities import forget_route
 
 if TYPE_CHECKING:
     from framework.engine.entities import Train
@@ -40,5 +40,7 @@ def revert_tiles(game: Game, revert: TileRevert) -> None:
         if revert.icon in board.icons(hex_id) and board.face(hex_id).color in revert.colors:
             tile_id = board.lift_tile(hex_id)
             game.log(f"{hex_id} loses tile {tile_id}: the hex shows its printed side again")
-    for entity in [*game.corporations, *game.minors]:
-        purchases.forget_route(game, entity)
+    for corporation in game.corporations.values():
+        forget_route(corporation)
+    for minor in game.minors.values():
+        forget_route(minor)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
 from framework.engine import events, tile_reverts
+from framework.engine.discards import REMOVED as REMOVED
+from framework.engine.discards import discard as discard
 from framework.engine.entities import BANK, POOL, Train
 
 if TYPE_CHECKING:
@@ -20,7 +22,6 @@ if TYPE_CHECKING:
     from framework.title.trains import TradeIn
 
 RUSTED = "rusted"
-REMOVED = "removed"
 
 
 RESERVED = "reserved"
@@ -307,15 +308,6 @@ def _later_events(game: Game, train: Train) -> None:
     for event in later:
         if event.when == bought:
             events.run(game, event, train)
-
-
-def discard(game: Game, train: Train) -> None:
-    """``train`` goes to the pool (or out of the game, as the title says)."""
-    if game.title.rules.trains.discards_to == "pool":
-        train.discarded = 1 + max(t.discarded for t in game.trains.values())
-        train.owner = POOL
-    else:
-        train.owner = REMOVED
 
 
 def check_room(game: Game, buyer: str, exchanging: bool = False) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, national_formation
+from framework.engine import finance, nationals
 from framework.engine.entities import BANK, Corporation
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class Loans(Step):
             and not self.repaid
             and corp.loans < self.most_loans(corp)
             and loans_left(self.game) > 0
-            and not national_formation.loans_ended(self.game)
+            and not nationals.loans_ended(self.game)
         )
 
     def may_repay(self, corp: Corporation) -> bool:
