@@ -111,7 +111,7 @@ class Token(Step):
             return []
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return []
-        kinds = self._station_actions(entity)
+        kinds = Token._station_actions(self, entity)  # also asked by track_and_token
         if stop_markers.offered(game, entity) is not None:
             return [*[k for k in kinds if k != "pass"], "choose", "pass"]
         return kinds
