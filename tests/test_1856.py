@@ -26,7 +26,6 @@ FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
 REACHED = {
-    "1856_game_end_bank": 742,
     "hotseat001": 79,
 }
 """How far each real game plays now. Before float percents and escrow they diverged at
@@ -45,8 +44,9 @@ it stopped at 589, 51745 at 461 and hotseat006 at 659, the CGR formation of the 
 at 643 (a yellow town tile replaced by plain track) and hotseat006, whose CGR president
 was given a single share and cannot raise the money for a second one, reaches its result.
 With the town tiles' ``late_upgrades`` 1856_game_end_bank stopped at 674 (a CGR certificate
-it numbered otherwise); now at 742, where Detroit's black-phase revenue (60) is not in the
-format."""
+it numbered otherwise); then at 742, where Detroit's black-phase revenue (60) was not in the
+format: with the phases' ``black`` tiles and revenues it reaches its result (its CGR's 5%
+share sold at 674 leaves the price, ``sell_move: down_per_10_percent``)."""
 PLAYED_THROUGH: set[str] = set()
 """The games whose every action replays, though they do not reach their recorded end."""
 GAME_001 = FIXTURES / "hotseat001.json"
@@ -622,3 +622,59 @@ def test_the_national_s_new_halves_are_numbered_from_its_twentieth(the_1856):
     game = game_before(the_1856, GAME, 674)
     held = sorted(s.id for s in game.corporations["CGR"].shares if s.owner == "6362")
     assert held == ["CGR_1", "CGR_23", "CGR_24", "CGR_25", "CGR_26"]
+
+
+def test_1856_s_last_phase_offers_black_and_detroit_pays_its_black_revenue_in_it(the_1856):
+    """18xx.games' phase D offers yellow to black tiles; Detroit–Windsor pays 30 / 50 /
+    60 (yellow / brown / black): 50 in phase 6 (gray), 60 in phase D."""
+    from framework.board.routes import stop_value
+
+    game = game_before(the_1856, GAME, 742)
+    phases = game.title.phases
+    assert list(phases["D"].tiles) == ["yellow", "green", "brown", "gray", "black"]
+    values = [stop_value(game.board, ("A20", 0), tuple(phases[p].tiles)) for p in ("2", "6", "D")]
+    assert values == [30, 50, 60]
+    gaps = (the_1856 / "GAPS.md").read_text(encoding="utf-8")
+    assert "a revenue for black" not in gaps
+    assert "black tiles" not in gaps
+    assert "SELL_MOVEMENT" not in gaps
+
+
+def test_the_cgr_s_d_train_through_detroit_earns_its_black_revenue(the_1856, tmp_path):
+    """18xx.games' log, action 742: "CGR runs a D train for $350:
+    A20-B19-D17-E18-F17-F15-C14-B13" (Detroit's black 60); a phase D without black
+    tiles pays its brown 50 and the recorded run is refused."""
+    from oracle_support import house_ruled
+
+    from framework.record.replay import recorded as recorded_action
+
+    game = game_before(the_1856, GAME, 742)
+    record = GameFile.read(GAME)
+    action = next(a for a in record.effective() if a.get("id") == 742)
+    game.process(recorded_action(game, record, action))
+    assert game.round.revenue == 350 + 250 + 280
+    grayed = house_ruled(
+        the_1856,
+        tmp_path,
+        "trains.yaml",
+        "tiles: [yellow, green, brown, gray, black]",
+        "tiles: [yellow, green, brown, gray]",
+    )
+    game = game_before(grayed, GAME, 742)
+    with pytest.raises(GameError, match="earns 340, not 350"):
+        game.process(recorded_action(game, record, action))
+
+
+def test_a_5_percent_cgr_share_sold_leaves_its_price(the_1856, tmp_path):
+    """18xx.games' log, action 674: "Player 1 sells a 5% share of CGR and receives $150"
+    and the CGR stays at 150 (a step down per whole 10% sold), so Player 2 buys it back
+    for $150 at 676; selling down a step a share would have it at 125."""
+    from oracle_support import house_ruled, replayed_to
+
+    game = replayed_to(the_1856, GAME, 676)
+    assert game.market.price("CGR") == 150
+    assert next(p.cash for p in game.players if p.id == "11966") == 864
+    per_share = house_ruled(
+        the_1856, tmp_path, "title.yaml", "sell_move: down_per_10_percent", "sell_move: down_per_share"
+    )
+    assert replayed_to(per_share, GAME, 674).market.price("CGR") == 125

@@ -936,6 +936,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         STOCK + "test_selling_pays_the_price_and_drops_it_one_row_per_share",
         REPLAY,
         T1846 + "test_a_president_s_sale_moves_1846_s_one_row_market_left_as_18xx_games_logs",
+        T1856 + "test_a_5_percent_cgr_share_sold_leaves_its_price",
     ),
     "rules.stock.sell_in_blocks": (T1889 + "test_a_stock_round_sale_is_one_block_per_corporation",),
     "rules.auction.bids_in_multiples": (TCHES + "test_bids_go_up_in_multiples_of_5",),
@@ -1170,7 +1171,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.towns.group": (
         HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
     ),
-    "map.hexes.offboards.revenue": (OPER + "test_off_board_values_follow_the_phase_colours", REPLAY),
+    "map.hexes.offboards.revenue": (
+        OPER + "test_off_board_values_follow_the_phase_colours",
+        REPLAY,
+        T1856 + "test_1856_s_last_phase_offers_black_and_detroit_pays_its_black_revenue_in_it",
+    ),
     "map.hexes.offboards.group": (
         HERE + "test_towns_and_off_boards_earn_their_revenue_and_groups_hold_for_every_centre",
     ),
@@ -1316,7 +1321,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     # phases and trains
     "phases.on": (TRAINS + "test_the_first_3_train_starts_phase_3_but_the_set_keeps_its_one_round", REPLAY),
-    "phases.tiles": (OPER + "test_green_tiles_wait_for_phase_3",),
+    "phases.tiles": (
+        OPER + "test_green_tiles_wait_for_phase_3",
+        T1856 + "test_the_cgr_s_d_train_through_detroit_earns_its_black_revenue",
+    ),
     "phases.depot_purchases": (
         "test_1870.py::test_the_real_1850_games",
         "test_depot_purchases.py::test_a_second_train_of_the_same_type_is_neither_offered_nor_accepted",

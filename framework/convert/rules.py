@@ -15,6 +15,7 @@ from framework.convert.stock import constant
 
 SELL_MOVES = {
     "down_share": "down_per_share",
+    "down_per_10": "down_per_10_percent",
     "down_block": "down_per_sale",
     "left_share": "left_per_share",
     "left_block": "left_per_sale",

@@ -13,7 +13,7 @@ from typing import Any
 
 from framework.convert.gaps import Gaps
 
-PHASE_COLORS = {"yellow", "green", "brown", "gray"}
+PHASE_COLORS = {"yellow", "green", "brown", "gray", "black"}
 
 
 def tidy(sections: dict[str, Any], gaps: Gaps) -> None:

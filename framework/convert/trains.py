@@ -7,7 +7,7 @@ from typing import Any
 
 from framework.convert.gaps import Gaps
 
-TILE_COLORS = ("yellow", "green", "brown", "gray")
+TILE_COLORS = ("yellow", "green", "brown", "gray", "black")
 EVENTS = {
     "close_companies": "close_companies",
     "full_cap": "full_capitalization",

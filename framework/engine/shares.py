@@ -121,6 +121,9 @@ def sale_move(game: Game, corp: Corporation, percent: int, by_president: bool) -
     if move == "none" or (move.endswith("_if_president") and not by_president):
         return
     direction = "left" if move.startswith("left") else "down"
+    if move == "down_per_10_percent":
+        game.market.move(corp.sym, ["down"] * (percent // 10))
+        return
     shares_sold = percent // finance.share_unit(game, corp.sym)
     game.market.move(corp.sym, [direction] * (shares_sold if move.endswith("_per_share") else 1))
 

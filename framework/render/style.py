@@ -25,8 +25,12 @@ PHASE_FILL = {
     "green": "#71bf44",
     "brown": "#cb7745",
     "gray": "#bcbdc0",
+    "black": "#000000",
 }
 """Boxes of a revenue that depends on the phase."""
+
+PHASE_TEXT = {"black": "#ffffff"}
+"""The figure in a phase's box where black would not show (the default is black)."""
 
 TRACK = "#000000"
 CASING = "#ffffff"

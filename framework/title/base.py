@@ -87,8 +87,10 @@ PATTERNS: dict[str, str] = {
 HexId = Annotated[str, Field(pattern=HEX_ID_PATTERN)]
 """A hex id: letters then a number, as on the printed board or 18xx.games (``A2``, ``G10``)."""
 
-TileColor = Literal["yellow", "green", "brown", "gray"]
-"""The colour of a track tile; phases make colours available in this order."""
+TileColor = Literal["yellow", "green", "brown", "gray", "black"]
+"""The colour of a track tile; phases make colours available in this order. Black comes
+after gray: a phase listing it may have no black tiles at all, only revenues by phase
+that name black (1856's off-boards pay their black value from its last phase)."""
 
 ReplacementColor = Literal["red", "blue"]
 """The colour of a tile that replaces the printed tile of a hex of that colour (an
@@ -97,7 +99,7 @@ off-board, a sea hex), laid only by a company's special lay: it is never a phase
 HexColor = Literal["white", "yellow", "green", "brown", "gray", "red", "blue"]
 """The colour of a map hex: white is empty land, blue water, red off-board, gray fixed."""
 
-TILE_COLORS: tuple[str, ...] = ("yellow", "green", "brown", "gray")
+TILE_COLORS: tuple[str, ...] = ("yellow", "green", "brown", "gray", "black")
 
 Unlimited = Literal["unlimited"]
 
@@ -168,6 +170,8 @@ def revenue_in_phase(
     40
     >>> revenue_in_phase(20, ["yellow"])
     20
+    >>> revenue_in_phase({"yellow": 30, "brown": 50, "black": 60}, ["brown", "gray", "black"])
+    60
     """
     if isinstance(revenue, int):
         return revenue

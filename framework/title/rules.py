@@ -185,11 +185,14 @@ class StockRules(Model):
         "left_per_sale",
         "down_per_sale_if_president",
         "left_per_sale_if_president",
+        "down_per_10_percent",
         "none",
     ] = "down_per_share"
     """How selling moves the price: a step down (or left) for each share sold or once a
     sale; ``…_if_president``: once a sale, only when the seller was the president (1846's
-    left one column a block sold by its president)."""
+    left one column a block sold by its president); ``down_per_10_percent``: a step down
+    for each whole 10% sold, whatever the certificates' size, so a lone 5% share leaves the
+    price where it is (1856's CGR once its shares are 5% each; 18xx.games' ``down_per_10``)."""
     pool_limit: int = Field(default=50, ge=0, le=100)
     """The most percent of a corporation the bank pool may hold."""
     holding_limit: int = Field(default=60, ge=10, le=100)

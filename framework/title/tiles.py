@@ -104,7 +104,7 @@ class Tile(Entry, TrackContent):
 class UpgradeRule(Model):
     """The general rule for upgrading a tile."""
 
-    colors: list[TileColor] = ["yellow", "green", "brown", "gray"]
+    colors: list[TileColor] = ["yellow", "green", "brown", "gray", "black"]
     """The colour sequence: an upgrade goes exactly one step along it."""
     keep_label: bool = True
     """The new tile carries the same label as the old one (or none if it had none)."""
