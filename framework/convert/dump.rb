@@ -551,17 +551,24 @@ def station_lays(built)
   end
 end
 
+# `corp` of `game` parred at the first par price, floated with `cash` from the bank, and the
+# game in a new operating round, loading (no log checks): for the probes that ask what a
+# floated corporation's operating steps do.
+def floated_operating(game, corp, cash)
+  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
+  corp.ipoed = true
+  corp.instance_variable_set(:@floated, true)
+  game.bank.spend(cash, corp)
+  game.instance_variable_set(:@round, game.send(:new_operating_round))
+  game.instance_variable_set(:@loading, true)
+end
+
 def station_lays_of(game, sym, ability)
   corp = game.corporation_by_id(sym)
   city = game.hex_by_id(Array(ability.hexes).first)&.tile&.cities&.first
   return nil unless city
 
-  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
-  corp.ipoed = true
-  corp.instance_variable_set(:@floated, true)
-  game.bank.spend(10_000, corp)
-  game.instance_variable_set(:@round, game.send(:new_operating_round))
-  game.instance_variable_set(:@loading, true)
+  floated_operating(game, corp, 10_000)
   before = game.tile_lays(corp)
   step = game.round.steps.find { |s| s.is_a?(Engine::Step::Token) }
   return nil unless step
@@ -633,12 +640,7 @@ def icon_lay_gain(game, name)
   corp = game.corporations.find(&:coordinates)
   return nil unless hex && tile && corp
 
-  game.stock_market.set_par(corp, game.stock_market.par_prices.first)
-  corp.ipoed = true
-  corp.instance_variable_set(:@floated, true)
-  game.bank.spend(1000, corp)
-  game.instance_variable_set(:@round, game.send(:new_operating_round))
-  game.instance_variable_set(:@loading, true)
+  floated_operating(game, corp, 1000)
   step = game.round.steps.find { |s| s.respond_to?(:process_lay_tile) && s.actions(corp).include?('lay_tile') }
   return nil unless step && game.round.current_entity == corp
 
