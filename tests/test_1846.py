@@ -259,12 +259,8 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 
 REACHED = {
-    "10264": 77,
-    "12666": 196,
-    "1846_game_end_reason_all_closed": 115,
     "1846_game_end_reason_bankrupt": 221,
     "19962": 268,
-    "20381": 158,
     "hs_cvjhogoy_1599504419": 42,
     "hs_sudambau_1600037415": 37,
 }
@@ -288,6 +284,84 @@ def test_every_real_1846_game_replays_as_far_as_known(the_1846, path):
 
 
 SEAWARD = FIXTURES / "19962.json"
+MAILED = FIXTURES / "10264.json"
+"""A real game whose Illinois Central buys the Mail Contract (action 72) and whose B&O
+buys the Tunnel Blasting Company (action 74)."""
+
+
+def test_the_tunnel_blasting_company_takes_its_20_off_a_mountain_edge(the_1846, tmp_path):
+    """Tunnel Blasting takes $20 off mountains and off the tunnels of mountain edges: the
+    B&O upgrades Wheeling (G19) across its mountain edge ($20) and pays only the $20 every
+    1846 tile costs, keeping $220 as 18xx.games has it; with $10 off it pays $10 more."""
+    assert replayed_to(the_1846, MAILED, 75).corporations["B&O"].cash == 220
+    ten = house_ruled(
+        the_1846,
+        tmp_path,
+        "companies.yaml",
+        "{type: terrain_discount, terrain: mountain, amount: 20}",
+        "{type: terrain_discount, terrain: mountain, amount: 10}",
+    )
+    assert replayed_to(ten, MAILED, 75).corporations["B&O"].cash == 210
+
+
+def test_a_train_paying_fewer_stops_than_it_visits_earns_bonuses_at_paying_stops_only(the_1846):
+    """The C&O's 3/5 train runs St. Louis–(I5)–(Cincinnati)–I15–I17 (real game 20381,
+    action 185): three stops pay, one of them its station at I15, so Cincinnati's $40 does
+    not; the east–west bonus of St. Louis and I17 is earned, as both pay: $130, as
+    recorded (not $150 with Cincinnati paying)."""
+    path = FIXTURES / "20381.json"
+    game = replayed_to(the_1846, path, 185)
+    assert game.round.revenue == 130
+
+
+def test_the_mail_contract_pays_10_a_stop_to_the_route_visiting_most_stops(the_1846, tmp_path):
+    """The Grand Trunk's first run with the Mail Contract (real game 12666, action 237):
+    two routes of two stops and one of three; the contract adds $10 for each stop of the
+    longest, $310 in all as 18xx.games pays out; with ``routes: each`` the two short
+    routes earn $40 more, and at $20 a stop the longest earns $30 more."""
+    assert replayed_to(the_1846, GAME, 237).round.revenue == 310
+    ruled = {
+        "each": ("{type: stop_bonus, amount: 10, routes: each}", 350),
+        "twenty": ("{type: stop_bonus, amount: 20}", 340),
+    }
+    for name, (ability, revenue) in ruled.items():
+        folder = house_ruled(
+            the_1846, tmp_path / name, "companies.yaml", "{type: stop_bonus, amount: 10}", ability
+        )
+        assert replayed_to(folder, GAME, 237).round.revenue == revenue
+
+
+def test_the_mail_contract_works_only_for_the_owners_it_lists(the_1846, tmp_path):
+    """``owner: [player]`` on the Mail Contract: bought by the Grand Trunk, it adds
+    nothing, and its run at action 237 earns $30 less."""
+    players = house_ruled(
+        the_1846,
+        tmp_path,
+        "companies.yaml",
+        "{type: stop_bonus, amount: 10}",
+        "{type: stop_bonus, amount: 10, owner: [player]}",
+    )
+    assert replayed_to(players, GAME, 237).round.revenue == 280
+
+
+def test_the_best_run_counts_the_mail_contract_on_the_route_it_makes_longest(the_1846):
+    """The route search values a run with the Mail Contract as the run is paid: its best
+    run earns at least the recorded one (real game 10264, action 221, $400), and its total
+    is what its routes earn with the bonus on the route visiting most stops."""
+    from framework.board.routes import run_revenues
+    from framework.engine.autoroute import best_run, trains_to_run
+
+    game = replayed_to(the_1846, MAILED, 220)
+    _, answer = best_run(game, "IC", time_limit=30)
+    runners = dict(trains_to_run(game, "IC"))
+    paid = run_revenues(game.track_board, [(runners[r.train], r) for r in answer.routes])
+    assert answer.proven and answer.total >= 400
+    assert answer.total == sum(r.total for r in paid)
+    longest = max(answer.routes, key=lambda r: (len(r.stops), r.train))
+    assert any(
+        e.label == "Mail Contract" and e.amount == 10 * len(longest.stops)
+        for e in paid[answer.routes.index(longest)].bonuses
+    )
 
 
 def test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts(the_1846, tmp_path):

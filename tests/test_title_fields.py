@@ -1464,7 +1464,21 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[terrain_discount].terrain": (
         COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
     ),
-    "companies.abilities[terrain_discount].amount": (COMP + "test_gc_halves_the_c30_mountain_for_its_owner",),
+    "companies.abilities[terrain_discount].amount": (
+        COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
+        T1846 + "test_the_tunnel_blasting_company_takes_its_20_off_a_mountain_edge",
+    ),
+    "companies.abilities[stop_bonus].type": (
+        T1846 + "test_the_mail_contract_pays_10_a_stop_to_the_route_visiting_most_stops",
+        T1846 + "test_the_best_run_counts_the_mail_contract_on_the_route_it_makes_longest",
+    ),
+    "companies.abilities[stop_bonus].amount": (
+        T1846 + "test_the_mail_contract_pays_10_a_stop_to_the_route_visiting_most_stops",
+    ),
+    "companies.abilities[stop_bonus].routes": (
+        T1846 + "test_the_mail_contract_pays_10_a_stop_to_the_route_visiting_most_stops",
+    ),
+    "companies.abilities[stop_bonus].owner": (T1846 + "test_the_mail_contract_works_only_for_the_owners_it_lists",),
     "companies.abilities[bonus_tokens].type": (
         COMP + "test_buying_gkb_forces_its_owner_to_place_the_three_tokens_first",
     ),

@@ -33,9 +33,10 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import combinations
 
 Stop = tuple[str, int, int]
 """A visited stop: its kind (``city``, ``town``, ``offboard``), its value and what it
@@ -97,6 +98,53 @@ class Distance:
         """What a route with these ``stops`` earns at best, or ``None`` if no sharing
         out among the allowances keeps within their ``visit``."""
         return _earn(self.allowances, tuple(sorted(stops, key=_by_value)))
+
+    def paying(
+        self,
+        stops: Sequence[Stop],
+        bonus: Callable[[tuple[int, ...], int], int] | None = None,
+        stations: frozenset[int] = frozenset(),
+    ) -> tuple[tuple[int, ...], int] | None:
+        """The stops that pay and what they earn, when what the route earns besides its
+        stops' values, ``bonus(paying, value)``, depends on which stops pay (a bonus for a
+        stop counts only if the stop pays): of the largest sets of stops that can all pay,
+        the one earning most with its bonus. Where ``stations`` (indices of stops holding
+        the runner's token) are given, one of them must pay. ``None``: the stops do not fit
+        the distance.
+
+        >>> three_of_five = Distance((Allowance(frozenset({"city"}), 5, 3),))
+        >>> stops = [("city", 40, 1), ("city", 30, 1), ("city", 20, 1), ("city", 10, 1)]
+        >>> three_of_five.paying(stops, lambda paid, value: 50 if 3 in paid else 0)
+        ((0, 1, 3), 80)
+        >>> three_of_five.paying(stops, stations=frozenset({2}))
+        ((0, 1, 2), 90)
+        """
+        best = self.earn(stops)
+        if best is None:
+            return None
+        everyone = tuple(range(len(stops)))
+        flat = Distance(tuple(replace(a, multiplier=1) for a in self.allowances))
+        if flat.earn(tuple((kind, 1, cost) for kind, _, cost in stops)) == len(stops):
+            return everyone, best
+        for size in range(len(stops) - 1, 0, -1):
+            found: tuple[tuple[int, ...], int, int] | None = None
+            for paid in combinations(everyone, size):
+                chosen = set(paid)
+                if stations and not stations & chosen:
+                    continue
+                marks = tuple((kind, int(i in chosen), cost) for i, (kind, _, cost) in enumerate(stops))
+                if flat.earn(marks) != size:
+                    continue
+                values = tuple(
+                    (kind, v if i in chosen else 0, cost) for i, (kind, v, cost) in enumerate(stops)
+                )
+                value = self.earn(values) or 0
+                total = value + (bonus(paid, value) if bonus is not None else 0)
+                if found is None or total > found[2]:
+                    found = (paid, value, total)
+            if found is not None:
+                return found[:2]
+        return (), 0
 
     def describe(self) -> str:
         """The distance in words, for messages: ``2 city/offboard + any town``."""

@@ -41,7 +41,6 @@ from framework.board.errors import BoardRuleError
 from framework.board.graph import Goal
 from framework.title.base import ReplacementColor
 from framework.title.faces import Face
-from framework.title.map import Hex
 from framework.title.model import Title
 from framework.title.tiles import Tile
 
@@ -317,12 +316,12 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     carried = hx.terrain if site.placed is None else board.title.tiles[site.placed].terrain
     terrain = 0 if layer.free else _terrain(carried, discounts)
     borders = _borders(board, hex_id, new)
-    border_cost = 0 if layer.free else sum(_border_cost(board, pair) for pair in borders)
+    border_cost = 0 if layer.free else sum(_border_cost(board, pair, discounts) for pair in borders)
     off = min(layer.lay_discount, terrain)
     terrain, border_cost = terrain - off, max(0, border_cost - (layer.lay_discount - off))
     kinds = tuple(carried)
     if border_cost:
-        kinds += tuple(_border_kind(hx, pair, hex_id) for pair in borders)
+        kinds += tuple(_border_kind(board, pair) for pair in borders)
     plan = LayPlan(
         hex_id,
         tile_id,
@@ -388,10 +387,14 @@ def _terrain(terrain: Mapping[str, int], discounts: list[Discount]) -> int:
     return max(0, total - sum(d.amount for d in discounts if d.terrain is None))
 
 
-def _border_kind(hx: Hex, pair: frozenset[tuple[str, int]], hex_id: str) -> str:
-    """The kind of the border ``pair`` crosses, as ``hex_id`` declares it."""
-    edge = next(e for h, e in pair if h == hex_id)
-    return next((b.type for b in hx.borders if b.edge == edge), "border")
+def _border_kind(board: Board, pair: frozenset[tuple[str, int]]) -> str:
+    """The kind of the border ``pair`` crosses, as either of its hexes declares it."""
+    for hex_id, edge in sorted(pair):
+        hx = board.hexmap.hexes[hex_id]
+        found = next((b.type for b in hx.borders if b.edge == edge), None)
+        if found is not None:
+            return found
+    return "border"
 
 
 def _borders(board: Board, hex_id: str, new: Face) -> list[frozenset[tuple[str, int]]]:
@@ -407,9 +410,13 @@ def _borders(board: Board, hex_id: str, new: Face) -> list[frozenset[tuple[str, 
     return out
 
 
-def _border_cost(board: Board, pair: frozenset[tuple[str, int]]) -> int:
+def _border_cost(board: Board, pair: frozenset[tuple[str, int]], discounts: list[Discount]) -> int:
+    """The cost of crossing the border ``pair``, less the discounts on its kind of terrain
+    (a mountain border costs less with a mountain discount; never below zero)."""
     hex_id, edge = min(pair)
-    return board.hexmap.border_costs[hex_id][edge]
+    kind = _border_kind(board, pair)
+    off = sum(d.amount for d in discounts if d.terrain is not None and d.terrain == kind)
+    return max(0, board.hexmap.border_costs[hex_id][edge] - off)
 
 
 def _check_room(

@@ -46,7 +46,7 @@ from typing import Any
 from framework.board.board import Board
 from framework.board.optimal_graph import stop_graph
 from framework.board.optimal_search import Clock, Timeout, Trail, TrainSearch
-from framework.board.routes import PathRef, Revenue, Route, Runner, check_route, revenue
+from framework.board.routes import PathRef, Revenue, Route, Runner, check_route, revenue, run_revenues
 
 
 @dataclass(frozen=True)
@@ -78,15 +78,26 @@ def best_routes(
     owners = {runner.owner for _, runner in trains}
     if len(owners) > 1:
         raise ValueError(f"the trains belong to several companies: {sorted(owners)}")
-    joint = _Joint(board, list(trains), Clock(time_limit))
-    proven = True
-    try:
-        joint.solve()
-    except Timeout:
-        proven = False
-    routes, revenues = joint.verified()
+    plans = _designations(list(trains))
+    share = None if time_limit is None else time_limit / len(plans)
+    runners = dict(trains)
+    best: tuple[list[Route], list[Revenue]] = ([], [])
+    proven, bounds, states = True, [], 0
+    for plan in plans:
+        joint = _Joint(board, plan, Clock(share))
+        try:
+            joint.solve()
+        except Timeout:
+            proven = False
+            bounds.append(joint.open_bound())
+        routes, _ = joint.verified()
+        states += joint.clock.states
+        revenues = run_revenues(board, [(runners[r.train], r) for r in routes])
+        if not best[0] or sum(r.total for r in revenues) > sum(r.total for r in best[1]):
+            best = (routes, revenues)
+    routes, revenues = best
     total = sum(r.total for r in revenues)
-    bound = total if proven else max(total, joint.open_bound())
+    bound = total if proven else max(total, *bounds)
     return Optimum(
         tuple(routes),
         tuple(revenues),
@@ -94,8 +105,32 @@ def best_routes(
         proven,
         bound,
         time.perf_counter() - started,
-        joint.clock.states,
+        states,
     )
+
+
+def _designations(trains: list[tuple[str, Runner]]) -> list[list[tuple[str, Runner]]]:
+    """The searches whose best is the company's best. A bonus per stop paid to the run's
+    longest route alone (:func:`~framework.board.routes.run_revenues`) is searched once
+    for each kind of train, its first train earning it as if it were the longest: a run
+    earns at least what any such search values it at, and its own designation values it
+    exactly, so the best of the searches is the best run. Without such a bonus: the
+    trains as they are."""
+    kinds: list[Runner] = []
+    firsts: list[int] = []
+    for k, (_, runner) in enumerate(trains):
+        if runner not in kinds and any(p.longest for p in runner.per_stop):
+            kinds.append(runner)
+            firsts.append(k)
+    if not firsts:
+        return [trains]
+    return [
+        [
+            (train, runner.earning_per_stop() if k == first else runner)
+            for k, (train, runner) in enumerate(trains)
+        ]
+        for first in firsts
+    ]
 
 
 class _Joint:

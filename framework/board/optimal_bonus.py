@@ -128,24 +128,46 @@ class BonusTable:
         """Ports, each with the fewest stops of a route stopping there."""
         self.relevant = relevant
         """The stops that matter to some bonus."""
+        self.per_stop = sum(p.amount for p in runner.per_stop if not p.longest)
+        """What a route earns for each stop it visits."""
         self._exact: dict[int, int] = {}
         self._upper: dict[int, int] = {}
 
     def exact(self, stops: int, worth: int = 0) -> int:
         """What a route stopping at ``stops`` (a bitset of nodes), whose stops earn
-        ``worth``, earns in bonuses."""
+        ``worth``, earns in bonuses, its ports' and its bonuses per stop included."""
+        return self.earned(stops, worth) + self.at_ports(stops) + self.visits(stops)
+
+    def visits(self, stops: int) -> int:
+        """What a route visiting ``stops`` earns from bonuses per stop visited (those the
+        runner earns on every route; the longest route's are the run's, not the search's)."""
+        return self.per_stop * stops.bit_count()
+
+    @property
+    def shares(self) -> bool:
+        """Whether some bonus is a share of the stops' value."""
+        return bool(self._shares)
+
+    def earned(self, stops: int, worth: int = 0) -> int:
+        """What a route's bonuses earn at ``stops``, whose values sum to ``worth``, what
+        its ports pay beyond their value aside."""
         key = stops & self.relevant
         value = self._exact.get(key)
         if value is None:
             hexes = [self.hexes[i] for i in bits(key)]
             value = sum(e.amount for e in self.rules.earned(self.board, hexes) if not e.treasury)
-            stations = (key & self._stations).bit_count()
-            value += sum(v * (stations - 1) for i, v in self._ports if key >> i & 1)
             self._exact[key] = value
         for mask, bonus in self._shares:
             if mask & stops:
                 value += bonus.share(worth)
         return value
+
+    def at_ports(self, stops: int) -> int:
+        """What the ports among ``stops`` pay beyond their value once."""
+        if not self._ports:
+            return 0
+        stations = (stops & self._stations).bit_count()
+        return sum(v * (stations - 1) for i, v in self._ports if stops >> i & 1)
 
     def enough(self, stops: int) -> bool:
         """Whether a route stopping at ``stops`` has as many stops as its ports ask."""

@@ -93,6 +93,8 @@ class Bounds:
         the stops the train may not visit: what visiting it excludes."""
         self.by_value = sorted(range(n), key=lambda i: -self.value[i])
         self.bonus = BonusTable(board, runner, graph)
+        self._valued: dict[int, int] = {}
+        """What routes earn, by their stops (a train counting stops by kind)."""
         self.limit = runner.distance if runner.distance is not None else n
         """The most stops a route may have."""
         self._kind_names = sorted(set(self.kinds)) if by_kind is not None else []
@@ -162,12 +164,30 @@ class Bounds:
             known = self._fits[counts] = by_kind.fits(kinds)
         return known
 
-    def exact(self, seen: int, acc: int) -> int:
-        """What the ``seen`` stops (worth ``acc`` at most) earn, before bonuses."""
-        by_kind = self.runner.by_kind
+    def valued(self, seen: int, acc: int) -> int:
+        """What a route stopping at the ``seen`` stops (worth ``acc`` at most before
+        bonuses) earns with its bonuses, as :func:`framework.board.routes.revenue` values
+        it: a train paying fewer stops than it visits earns bonuses at paying stops only."""
+        by_kind, bonus = self.runner.by_kind, self.bonus
         if by_kind is None:
-            return acc
-        return by_kind.earn((self.kinds[i], self.base[i], self.cost[i]) for i in bits(seen)) or 0
+            return acc + bonus.exact(seen, acc)
+        known = self._valued.get(seen)
+        if known is not None:
+            return known
+        order = bits(seen)
+        stops = [(self.kinds[i], self.base[i], self.cost[i]) for i in order]
+
+        def mask(paid: tuple[int, ...]) -> int:
+            return sum(1 << order[j] for j in paid)
+
+        stations = frozenset(
+            j for j, i in enumerate(order) if self.tokens >> i & 1 and self.kinds[i] == "city"
+        )
+        found = by_kind.paying(stops, lambda paid, worth: bonus.earned(mask(paid), worth), stations)
+        paid, worth = found if found is not None else ((), 0)
+        known = worth + bonus.earned(mask(paid), worth) + bonus.at_ports(seen) + bonus.visits(seen)
+        self._valued[seen] = known
+        return known
 
     # -- from a route's last stop -----------------------------------------
 
@@ -257,7 +277,7 @@ class Bounds:
                     plain = base + value[i]
             if plain:
                 best = max(best, plain + bonus.upper(collected))
-        return acc + best + bonus.share_upper(seen | reached, acc + best)
+        return acc + best + bonus.share_upper(seen | reached, acc + best) + bonus.visits(seen | reached)
 
     # -- for any route ----------------------------------------------------
 
@@ -315,7 +335,7 @@ class Bounds:
                 for _, bit in chosen:
                     stops |= bit
                 best = max(best, top[room] + visited_free + extra + bonus.upper(stops))
-        return best + bonus.share_upper(component | ends, best)
+        return best + bonus.share_upper(component | ends, best) + bonus.visits(component | ends)
 
     # -- sums ---------------------------------------------------------------
 

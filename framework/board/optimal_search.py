@@ -159,8 +159,7 @@ class TrainSearch(Bounds):
             and self.bonus.enough(seen)
             and not self.bonus.too_few_stops(seen)
         ):
-            stops_worth = self.exact(seen, acc) if self.kinded else acc
-            value = stops_worth + self.bonus.exact(seen, stops_worth)
+            value = self.valued(seen, acc)
             if value > low and (cap is None or value <= cap):
                 offer(value, used, trail)
         self.clock.tick()

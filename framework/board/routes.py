@@ -26,13 +26,15 @@ earns (:mod:`framework.board.bonuses`; a revenue share is a part of the stops' v
 and a route stopping where one is earned may need more stops), and the train's multiplier on stops in
 hexes holding the company's token; a distance by kind of stop pays the stops it
 counts as paying, times their multiplier. A port paid by station earns once for each of
-the company's stations on the route (:func:`at_ports`).
+the company's stations on the route (:func:`at_ports`). A company's bonus per stop
+visited (:class:`PerStop`) goes to every route, or to the route of the run visiting the
+most stops (:func:`run_revenues`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from framework.board.board import Board
 from framework.board.bonuses import BonusRules, Earned
@@ -73,6 +75,17 @@ class Route:
 
 
 @dataclass(frozen=True)
+class PerStop:
+    """A bonus per stop a route visits, paying or not (a company's ``stop_bonus``)."""
+
+    label: str
+    """How it shows in the route's revenue text (the company's name)."""
+    amount: int
+    longest: bool = False
+    """Only the run's route visiting the most stops earns it (:func:`run_revenues`)."""
+
+
+@dataclass(frozen=True)
 class Runner:
     """Who runs a train, with what, in which phase."""
 
@@ -94,6 +107,15 @@ class Runner:
     stop_times: tuple[tuple[str, int], ...] = ()
     """``(hex, times)``: stops in the hex count this many times their value (the
     owner's ``stop_multiplier``), on top of ``multiplier``."""
+    per_stop: tuple[PerStop, ...] = ()
+    """Bonuses per stop visited; :func:`revenue` pays those not kept for the longest route."""
+
+    def earning_per_stop(self) -> Runner:
+        """This runner with its bonuses for the longest route paid as if it were the
+        longest (the route search designates one train at a time)."""
+        if not any(p.longest for p in self.per_stop):
+            return self
+        return replace(self, per_stop=tuple(replace(p, longest=False) for p in self.per_stop))
 
     def times(self, hex_id: str, own_hexes: Iterable[str]) -> int:
         """How many times a stop in ``hex_id`` counts, given the owner's station hexes."""
@@ -256,21 +278,62 @@ def _check_through(board: Board, runner: Runner, stop: NodeRef, before: PathRef,
 
 
 def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
-    """What a (legal) route earns."""
+    """What a (legal) route earns. A train that pays fewer stops than it visits pays one
+    of the owner's stations among them, and earns its bonuses only at the stops that pay,
+    the paying stops chosen to earn the most."""
     own_hexes = board.token_hexes(runner.owner)
+    hexes = route.hexes()
+    values = [
+        stop_value(board, node, runner.colors, runner.train) * runner.times(node[0], own_hexes)
+        for node in route.stops
+    ]
+    ports = at_ports(board, runner, route)
+    per_stop = _per_stop(runner, route, longest=False)
     if runner.by_kind is None:
-        base = 0
-        for node in route.stops:
-            value = stop_value(board, node, runner.colors, runner.train)
-            base += value * runner.times(node[0], own_hexes)
-    else:
-        values = [
-            stop_value(board, node, runner.colors, runner.train) * runner.times(node[0], own_hexes)
-            for node in route.stops
-        ]
-        nodes = [board.face(h).nodes[i] for h, i in route.stops]
-        base = runner.by_kind.earn((n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)) or 0
-    return Revenue(base + at_ports(board, runner, route), runner.bonuses.earned(board, route.hexes(), base))
+        base = sum(values)
+        return Revenue(base + ports, runner.bonuses.earned(board, hexes, base) + per_stop)
+    nodes = [board.face(h).nodes[i] for h, i in route.stops]
+    stops = [(n.kind, v, n.visit_cost) for n, v in zip(nodes, values, strict=True)]
+
+    def bonus(paid: tuple[int, ...], value: int) -> int:
+        return sum(
+            e.amount for e in runner.bonuses.earned(board, [hexes[i] for i in paid], value) if not e.treasury
+        )
+
+    stations = frozenset(
+        k
+        for k, (node, stop) in enumerate(zip(nodes, route.stops, strict=True))
+        if node.kind == "city" and runner.owner in board.token_owners(stop)
+    )
+    found = runner.by_kind.paying(stops, bonus, stations)
+    if found is None:
+        return Revenue(ports, per_stop)
+    paid, value = found
+    return Revenue(value + ports, runner.bonuses.earned(board, [hexes[i] for i in paid], value) + per_stop)
+
+
+def run_revenues(board: Board, runs: Sequence[tuple[Runner, Route]]) -> list[Revenue]:
+    """What each route of one company's run earns: :func:`revenue`, and for each bonus
+    per stop kept for the longest route, the route visiting the most stops (on a tie,
+    the train whose id sorts last) earns it."""
+    out = [revenue(board, runner, route) for runner, route in runs]
+    if not runs:
+        return out
+    longest = max(range(len(runs)), key=lambda k: (len(runs[k][1].stops), runs[k][1].train))
+    runner, route = runs[longest]
+    extra = _per_stop(runner, route, longest=True)
+    if extra:
+        out[longest] = replace(out[longest], bonuses=out[longest].bonuses + extra)
+    return out
+
+
+def _per_stop(runner: Runner, route: Route, *, longest: bool) -> tuple[Earned, ...]:
+    """The runner's bonuses per stop visited (those for the longest route, or the others)
+    that ``route`` earns."""
+    count = len(route.stops)
+    return tuple(
+        Earned("per_stop", p.label, p.amount * count) for p in runner.per_stop if p.longest == longest
+    )
 
 
 def at_ports(board: Board, runner: Runner, route: Route) -> int:

@@ -59,6 +59,7 @@ from framework.convert.stock import (
     convert_market,
 )
 from framework.convert.stop_markers import write_stop_markers
+from framework.convert.stop_bonuses import write_stop_bonuses
 from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
 from framework.convert.trains import (
@@ -376,6 +377,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_lay_subsidies(corporations, companies, build.get("lay_subsidies"))
     par_payments(companies, build.get("par_payments"))
     revenue_from_phase(companies)
+    write_stop_bonuses(companies, build.get("stop_bonuses"))
     _lays_closing(companies, build.get("lay_closes"))
     closing_at_round_end(companies, build.get("lay_closes_at_round_end"))
     if build.get("minors_offered_companies") is False:

@@ -10,7 +10,7 @@ from framework.board.distance import Allowance
 from framework.board.distance import Distance as StopDistance
 from framework.board.hexmap import shared
 from framework.board.lays import Discount, LayTerms
-from framework.board.routes import Runner
+from framework.board.routes import PerStop, Runner
 from framework.engine import finance, stop_markers
 from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
@@ -281,6 +281,10 @@ def runner(game: Game, train: Train) -> Runner:
         train.variant or train.name,
         by_kind(distance) if isinstance(distance := _distance(game, train), list) else None,
         stop_times(game, owner),
+        tuple(
+            PerStop(game.title.companies[sym].name, bonus.amount, bonus.routes == "longest")
+            for sym, bonus in owned_abilities(game, owner, ab.StopBonus)
+        ),
     )
 
 

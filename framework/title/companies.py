@@ -132,16 +132,39 @@ class TerrainDiscount(AbilityBase):
         - {type: terrain_discount, hexes: [C30, D29], terrain: mountain, amount: 75}
         - {type: terrain_discount, terrain: mountain, amount: 80}
 
-    Several discounts in one hex add up.
+    Several discounts in one hex add up. A border of the same kind (``type: mountain``)
+    costs less by the same amount where the tile laid is in one of the hexes: 1846's
+    Tunnel Blasting Company takes $20 off mountains and off Wheeling's mountain edge.
     """
 
     type: Literal["terrain_discount"]
     hexes: list[HexId] | None = Field(default=None, min_length=1)
     """The hexes where the discount applies; absent (the default): every hex."""
     terrain: str
-    """The terrain the discount applies to (its cost in a hex's ``terrain``)."""
+    """The terrain the discount applies to: its cost in a hex's ``terrain``, and the cost
+    of crossing a border of that ``type``."""
     amount: int = Field(gt=0)
-    """Money off the terrain cost (never below zero)."""
+    """Money off the terrain cost, and off each such border's (never below zero)."""
+
+
+class StopBonus(AbilityBase):
+    """The owning corporation's runs earn ``amount`` for every stop a route visits,
+    paying or not. 1846's Mail Contract, $10 a stop on the route of its train that
+    visits the most stops (on a tie, the train whose id sorts last, as 18xx.games
+    picks)::
+
+        - {type: stop_bonus, amount: 10}
+
+    A house rule paying every route for its stops: ``{type: stop_bonus, amount: 5,
+    routes: each}``. It shows in the route's revenue text as the company's name.
+    """
+
+    type: Literal["stop_bonus"]
+    amount: int = Field(gt=0)
+    """What each stop visited earns."""
+    routes: Literal["longest", "each"] = "longest"
+    """``longest``: only the route visiting the most stops earns it; ``each``: every
+    route earns it for its own stops."""
 
 
 class BonusTokens(AbilityBase):
@@ -555,6 +578,7 @@ Ability = Annotated[
     | BlocksHexes
     | TileLay
     | TerrainDiscount
+    | StopBonus
     | BonusTokens
     | BonusMarker
     | AssignedBonus

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.board.routes import IllegalRoute, PathRef, check_route, revenue
+from framework.board.routes import IllegalRoute, PathRef, Route, Runner, check_route, run_revenues
 from framework.board.runroutes import route_from_json
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK, IPO, POOL
@@ -64,6 +64,7 @@ class Routes(Step):
                 raise GameError(
                     "revenue", f"{game.title.title.name} earns nothing beyond its routes ({name})"
                 )
+        runs: list[tuple[dict[str, Any], Runner, Route]] = []
         for data in action.get("routes") or []:
             train_id = str(data.get("train"))
             train = game.trains.get(train_id)
@@ -76,7 +77,11 @@ class Routes(Step):
                 check_route(game.track_board, runner, route, used, walked=True)
             except IllegalRoute as exc:
                 raise GameError(exc.rule, f"train {train_id}: {str(exc).rsplit(' (', 1)[0]}") from None
-            earned = revenue(game.track_board, runner, route)
+            used |= route.paths()
+            runs.append((data, runner, route))
+        revenues = run_revenues(game.track_board, [(runner, route) for _, runner, route in runs])
+        for (data, _, route), earned in zip(runs, revenues, strict=True):
+            train_id = route.train
             if data.get("revenue") is not None and int(data["revenue"]) != earned.total:
                 raise GameError(
                     "revenue",
@@ -89,7 +94,6 @@ class Routes(Step):
                     f"train {train_id}'s route {earned.text(route)} earns a subsidy of "
                     f"{earned.subsidy}, not {data['subsidy']}",
                 )
-            used |= route.paths()
             total += earned.total
             subsidy += earned.subsidy
             earnings.append(earned.total)
