@@ -260,7 +260,7 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 
 REACHED = {
     "1846_game_end_reason_bankrupt": 221,
-    "19962": 268,
+    "19962": 274,
     "hs_cvjhogoy_1599504419": 42,
     "hs_sudambau_1600037415": 37,
 }
@@ -287,6 +287,18 @@ SEAWARD = FIXTURES / "19962.json"
 MAILED = FIXTURES / "10264.json"
 """A real game whose Illinois Central buys the Mail Contract (action 72) and whose B&O
 buys the Tunnel Blasting Company (action 74)."""
+
+
+def test_a_corporation_issues_the_shares_it_redeemed_last(the_1846):
+    """The Erie redeems ERIE_4, ERIE_5 and ERIE_1 from the market (real game 19962, action
+    294) beside the ERIE_8 it never sold; short of a train, it may issue two in an
+    emergency: ERIE_8 and ERIE_4, its certificates in the order they came to it, as
+    18xx.games lists them."""
+    from framework.engine.steps import emergency_issue
+
+    game = replayed_to(the_1846, SEAWARD, 295)
+    issued = [[s.id for s in issue.shares] for issue in emergency_issue.issues(game, "ERIE")]
+    assert ["ERIE_8", "ERIE_4"] in issued and ["ERIE_1", "ERIE_4"] not in issued
 
 
 def test_the_tunnel_blasting_company_takes_its_20_off_a_mountain_edge(the_1846, tmp_path):

@@ -70,10 +70,10 @@ def issues(game: Game, corp_sym: str) -> list[Issue]:
     faces = _cheapest_faces(game)
     if faces is None or corp.cash >= faces[1] or corp_sym not in game.market.positions:
         return []
-    held = [
+    held = [  # in the order they came to the treasury: shares it redeemed go last
         s
-        for s in corp.shares
-        if s.owner == corp_sym and not s.president and not reserved_shares.held(game, corp, s)
+        for s in corp.certificates_of(corp_sym)
+        if not s.president and not reserved_shares.held(game, corp, s)
     ]
     most = sum(corp.percent_of(p.id) for p in game.humans) // 10 - corp.percent_of(POOL) // 10
     market = game.market

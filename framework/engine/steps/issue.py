@@ -77,11 +77,12 @@ class IssueShares(Step):
         return market.cell(position).price
 
     def issuable(self, corp: Corporation) -> list[Share]:
-        """The treasury's shares it may issue now, in order (as many as the rule allows)."""
+        """The treasury's shares it may issue now, in the order they came to it (as many as
+        the rule allows)."""
         held = [
             s
-            for s in corp.shares
-            if s.owner == corp.sym and not s.president and not reserved_shares.held(self.game, corp, s)
+            for s in corp.certificates_of(corp.sym)
+            if not s.president and not reserved_shares.held(self.game, corp, s)
         ]
         players = sum(corp.percent_of(p.id) for p in self.game.humans) // 10
         pool = corp.percent_of(POOL) // 10
