@@ -1478,7 +1478,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[stop_bonus].routes": (
         T1846 + "test_the_mail_contract_pays_10_a_stop_to_the_route_visiting_most_stops",
     ),
-    "companies.abilities[stop_bonus].owner": (T1846 + "test_the_mail_contract_works_only_for_the_owners_it_lists",),
+    "companies.abilities[stop_bonus].owner": (
+        T1846 + "test_the_mail_contract_works_only_for_the_owners_it_lists",
+    ),
     "companies.abilities[bonus_tokens].type": (
         COMP + "test_buying_gkb_forces_its_owner_to_place_the_three_tokens_first",
     ),

@@ -58,8 +58,8 @@ from framework.convert.stock import (
     convert_game_end,
     convert_market,
 )
-from framework.convert.stop_markers import write_stop_markers
 from framework.convert.stop_bonuses import write_stop_bonuses
+from framework.convert.stop_markers import write_stop_markers
 from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
 from framework.convert.trains import (
