@@ -261,7 +261,6 @@ def test_a_game_nobody_can_play_on_ends_unfinished_as_recorded(the_1846):
 REACHED = {
     "1846_game_end_reason_bankrupt": 221,
     "19962": 274,
-    "hs_cvjhogoy_1599504419": 42,
     "hs_sudambau_1600037415": 37,
 }
 """The actions each real game replays before its first divergence (the others reach
@@ -287,6 +286,19 @@ SEAWARD = FIXTURES / "19962.json"
 MAILED = FIXTURES / "10264.json"
 """A real game whose Illinois Central buys the Mail Contract (action 72) and whose B&O
 buys the Tunnel Blasting Company (action 74)."""
+
+
+def test_a_president_may_sell_for_the_dearest_face_of_a_depot_train(the_1846):
+    """The Grand Trunk ($90) must buy a train; with its president's $80 it could pay for a
+    $160 3/5 but not a $180 4-train, and 1846 lets the president sell for the dearer face
+    (real game hs_cvjhogoy, action 50): the sale is offered, made, and the 4 is bought with
+    $90 of the president's money (as 18xx.games logs it)."""
+    path = FIXTURES / "hs_cvjhogoy_1599504419.json"
+    game = replayed_to(the_1846, path, 49)
+    assert game.corporations["GT"].cash + game.players_by_id[game.corporations["GT"].president()].cash == 170
+    assert "sell_shares" in legal_actions(game)[game.corporations["GT"].president()]
+    game = replayed_to(the_1846, path, 51)
+    assert [t.variant for t in game.trains.values() if t.owner == "GT"] == ["4"]
 
 
 def test_a_corporation_issues_the_shares_it_redeemed_last(the_1846):

@@ -1055,6 +1055,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.trains.discards_to": (CHANGE,),
     "rules.trains.emergency.cheapest_depot_train": (
         CONF + "test_cheapest_depot_train_false_lets_the_president_pay_for_another_depot_train",
+        T1846 + "test_a_president_may_sell_for_the_dearest_face_of_a_depot_train",
     ),
     "rules.trains.emergency.from_others_up_to": (
         CONF + "test_from_others_up_to_any_lets_the_president_pay_past_the_face_value",

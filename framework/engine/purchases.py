@@ -108,12 +108,21 @@ def others_trains(game: Game, buyer: str) -> list[Train]:
 
 def cheapest_depot_price(game: Game) -> int | None:
     """The price of the cheapest train the depot offers, in its cheapest face."""
-    prices = [
+    return min(_depot_prices(game), default=None)
+
+
+def dearest_depot_price(game: Game) -> int | None:
+    """The price of the dearest train the depot offers, in its dearest face."""
+    return max(_depot_prices(game), default=None)
+
+
+def _depot_prices(game: Game) -> list[int]:
+    """The prices of every face of every train the depot offers."""
+    return [
         trains.price(game, t, face)
         for t in trains.offered(game)
         for face in (t.name, *game.title.trains[t.name].variants)
     ]
-    return min(prices) if prices else None
 
 
 def can_buy_train(
@@ -155,9 +164,15 @@ def president_cash(game: Game, corp: str) -> int:
 
 
 def shortfall(game: Game, corp: str) -> int:
-    """What ``corp`` and its president together lack for the cheapest depot train."""
-    cheapest = cheapest_depot_price(game) or 0
-    return cheapest - game.corporations[corp].cash - president_cash(game, corp)
+    """What ``corp`` and its president together lack for the train the president may raise
+    money for: the cheapest depot train (``emergency.cheapest_depot_train``), else the
+    dearest face of any train the depot offers (18xx.games' ``needed_cash``: 1846's
+    president may sell for the full 4-train though the corporation could pay for a 3/5)."""
+    if game.title.rules.trains.emergency.cheapest_depot_train:
+        target = cheapest_depot_price(game) or 0
+    else:
+        target = dearest_depot_price(game) or 0
+    return target - game.corporations[corp].cash - president_cash(game, corp)
 
 
 class PriceRange(NamedTuple):

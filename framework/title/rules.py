@@ -410,7 +410,10 @@ class EmergencyRules(Model):
     """Raising money for a train a corporation must buy."""
 
     cheapest_depot_train: bool = True
-    """From the depot only the cheapest train may be bought with the president's money."""
+    """From the depot only the cheapest train may be bought with the president's money,
+    and the president sells shares only for what it costs; false: any depot train, and
+    the president may sell for the dearest face of any train the depot offers (1846: for
+    the $180 4-train though a $160 3/5 is within reach; 18xx.games' ``needed_cash``)."""
     from_others_up_to: Literal["face_value", "any", "never"] = "face_value"
     """The most paid to another corporation with the president's help; ``never``: a
     corporation that must buy a train and cannot pay the cheapest one in the depot buys
