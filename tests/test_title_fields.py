@@ -1469,6 +1469,22 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
         T1846 + "test_the_tunnel_blasting_company_takes_its_20_off_a_mountain_edge",
     ),
+    "rules.bankruptcy.ends_game_after": (
+        T1846 + "test_a_bankrupt_player_leaves_a_game_that_goes_on",
+        T1846 + "test_a_first_bankruptcy_ends_the_game_where_the_title_says_so",
+    ),
+    "rules.bankruptcy.issue_first": (T1846 + "test_a_corporation_issues_before_its_president_goes_bankrupt",),
+    "rules.bankruptcy.leftovers": (
+        T1846 + "test_a_bankrupt_player_leaves_a_game_that_goes_on",
+        T1846 + "test_a_first_bankruptcy_ends_the_game_where_the_title_says_so",
+    ),
+    "rules.bankruptcy.cash_to": (T1846 + "test_a_bankrupt_player_s_cash_goes_where_the_title_says",),
+    "rules.bankruptcy.receivership.no_train_moves": (
+        T1846 + "test_a_corporation_in_receivership_only_runs_and_sinks_without_a_train",
+    ),
+    "rules.bankruptcy.receivership.buys_cheapest_train": (
+        T1846 + "test_a_corporation_in_receivership_buys_the_cheapest_train_it_can_pay",
+    ),
     "companies.abilities[stop_bonus].type": (
         T1846 + "test_the_mail_contract_pays_10_a_stop_to_the_route_visiting_most_stops",
         T1846 + "test_the_best_run_counts_the_mail_contract_on_the_route_it_makes_longest",

@@ -255,6 +255,7 @@ def build_data(game)
     'unupgradable_tiles' => try { probed('unupgradable_tiles', game, game.tiles.map(&:name).uniq) { unupgradable_tiles(game) } },
     'route_bonuses' => try { route_bonuses(game) },
     'stop_bonuses' => try { probed('stop_bonuses', game, game.companies.map(&:sym)) { stop_bonuses(game) } },
+    'bankruptcy' => try { probed('bankruptcy', game) { bankruptcy_probe(game) } },
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
     'offboard_pairs' => try { offboard_pairs(game) },
@@ -559,7 +560,7 @@ def floated_operating(game, corp, cash)
   game.stock_market.set_par(corp, game.stock_market.par_prices.first)
   corp.ipoed = true
   corp.instance_variable_set(:@floated, true)
-  game.bank.spend(cash, corp)
+  game.bank.spend(cash, corp) if cash.positive?
   game.instance_variable_set(:@round, game.send(:new_operating_round))
   game.instance_variable_set(:@loading, true)
 end
@@ -1313,6 +1314,74 @@ def stop_multipliers(game)
     end
     out[corp.name] = found unless found.empty?
   end
+end
+
+# What a title's bankruptcy does (its `BANKRUPTCY_ENDS_GAME_AFTER` and its bankrupt step),
+# asked of a fresh game whose first corporation, floated without money in an operating
+# round at its lowest price of $40 or more, has the first player as president (with its
+# president's certificate alone), $7 and a company: whether the corporation issues shares first, where what the
+# player could not sell goes (the president's certificate to the pool: `pool`), where
+# their cash goes, whether the corporation is left in receivership, and then, in
+# receivership without a train, how many steps more than an ordinary corporation its
+# dividend step moves it left and whether, given money, its train step buys a train.
+def bankruptcy_probe(game)
+  out = { 'ends_game_after' => game.class::BANKRUPTCY_ENDS_GAME_AFTER.to_s }
+  return out unless out['ends_game_after'] == 'all_but_one'
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  corp = fresh.corporations.first
+  player = fresh.players.first
+  floated_operating(fresh, corp, 0)
+  low = fresh.stock_market.market.flatten.compact.select { |p| p.price >= 40 }.min_by(&:price)
+  fresh.stock_market.set_par(corp, low)
+  fresh.share_pool.transfer_shares(corp.presidents_share.to_bundle, player, allow_president_change: false)
+  corp.owner = player
+  player.set_cash(7, fresh.bank)
+  company = fresh.companies.first
+  company.owner = player
+  player.companies << company
+  treasury = corp.shares_of(corp).size
+  fresh.round.steps.take_while { |s| !s.is_a?(Engine::Step::BuyTrain) }.each { |s| s.instance_variable_set(:@passed, true) }
+  step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::Bankrupt) }
+  return out unless step
+
+  step.process_bankrupt(Engine::Action::Bankrupt.new(corp))
+  out['issue_first'] = corp.shares_of(corp).size < treasury
+  out['leftovers'] = corp.presidents_share.owner == fresh.share_pool ? 'pool' : 'kept'
+  out['cash_to'] = corp.cash >= 7 ? 'corporation' : 'bank'
+  out['receivership'] = corp.receivership?
+  out['companies_close'] = company.closed?
+  out.merge!(receivership_probe(game)) if out['receivership']
+  out
+end
+
+# How a corporation in receivership without a train operates (see `bankruptcy_probe`):
+# its dividend step's moves left beyond an ordinary corporation's, and whether its
+# train step buys the cheapest depot train when it has the money.
+def receivership_probe(game)
+  moves = [true, false].map do |receivership|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    corp = fresh.corporations.first
+    floated_operating(fresh, corp, 0)
+    corp.owner = receivership ? fresh.share_pool : fresh.players.first
+    fresh.round.instance_variable_set(:@entities, [corp])
+    fresh.round.instance_variable_set(:@entity_index, 0)
+    step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::Dividend) }
+    before = corp.share_price.coordinates.last
+    step.skip!
+    before - corp.share_price.coordinates.last
+  end
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  corp = fresh.corporations.first
+  floated_operating(fresh, corp, 10_000)
+  corp.owner = fresh.share_pool
+  fresh.round.instance_variable_set(:@entities, [corp])
+  fresh.round.instance_variable_set(:@entity_index, 0)
+  step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  step.skip!
+  { 'no_train_moves' => moves[0] - moves[1], 'buys_cheapest_train' => corp.trains.any? }
+rescue StandardError, NotImplementedError
+  {}
 end
 
 # A route of a run, for asking a title's `revenue_for` about a bonus that looks at every

@@ -14,6 +14,7 @@ from typing import Any
 
 from framework.convert.assignments import assignment_bonuses, probed_assignments
 from framework.convert.auction import auction_rules, reseating
+from framework.convert.bankruptcy import convert_bankruptcy
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
 from framework.convert.buying_power import convert_buying_power, convert_emergency_issue
@@ -349,6 +350,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     )
     convert_buying_power(build, rules)
     convert_emergency_issue(build, rules, gaps)
+    convert_bankruptcy(build.get("bankruptcy"), rules, gaps)
     if build.get("above_holding_limit_kept") is True:
         rules["stock"]["above_holding_limit_kept"] = True
     dividends = probed_dividends(build.get("dividend_moves"))

@@ -30,6 +30,8 @@ class Player:
     passed: bool = False
     bot: bool = False
     """A virtual player (18SJ's A.W. Edelsvärd) who never acts in auctions or stock rounds."""
+    bankrupt: bool = False
+    """Out of a game that goes on (``bankruptcy.ends_game_after: all_but_one``)."""
 
 
 @dataclass

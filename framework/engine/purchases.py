@@ -311,17 +311,31 @@ def liquidity(game: Game, player: str, operating: str, need: int | None = None) 
 
 def can_go_bankrupt(game: Game, corp: str) -> bool:
     """Whether ``corp``'s president may declare bankruptcy: with the corporation's cash and
-    all the president could raise they still cannot pay for the cheapest depot train."""
+    all the president could raise they still cannot pay for the cheapest depot train (with,
+    where the corporation issues first, ``bankruptcy.issue_first``, the most it may issue)."""
     cheapest = cheapest_depot_price(game)
     president = game.corporations[corp].president()
     if cheapest is None or president not in game.players_by_id:
         return False
-    cash = game.corporations[corp].cash + game.players_by_id[president].cash
+    cash = game.corporations[corp].cash + game.players_by_id[president].cash + _issue_first(game, corp)
     if cash >= cheapest:
         return False
     if cash + _holdings_value(game, president) < cheapest:
         return True  # even selling everything would not be enough
-    return game.corporations[corp].cash + liquidity(game, president, corp) < cheapest
+    return (
+        game.corporations[corp].cash + _issue_first(game, corp) + liquidity(game, president, corp) < cheapest
+    )
+
+
+def _issue_first(game: Game, corp: str) -> int:
+    """What ``corp`` raises by its largest emergency issue before its president may go
+    bankrupt (``bankruptcy.issue_first``; 0 where it does not)."""
+    if not game.title.rules.bankruptcy.issue_first:
+        return 0
+    from framework.engine.steps import emergency_issue
+
+    found = emergency_issue.issues(game, corp)
+    return max(found, key=lambda i: len(i.shares)).total if found else 0
 
 
 def _holdings_value(game: Game, player: str) -> int:
@@ -334,17 +348,31 @@ def _holdings_value(game: Game, player: str) -> int:
 
 
 def go_bankrupt(game: Game, corp: str) -> None:
-    """The president of ``corp`` goes bankrupt: they sell what may be sold — the largest
-    sale each corporation allows, in operating order, again while one is allowed — and
-    their cash goes to the bank. What is not sold stays theirs and counts in their score."""
+    """The president of ``corp`` goes bankrupt: the corporation first makes its largest
+    emergency issue (``bankruptcy.issue_first``); the president sells what may be sold —
+    the largest sale each corporation allows, in operating order, again while one is
+    allowed. Where the game ends with it, their cash goes to the bank and what is not sold
+    stays theirs and counts in their score; where it goes on, they leave it
+    (:func:`framework.engine.bankruptcy.leave`)."""
+    from framework.engine import bankruptcy
+    from framework.engine.steps import emergency_issue
+
     president = game.corporations[corp].president()
     assert president is not None, "a corporation going bankrupt has a president"
+    if game.title.rules.bankruptcy.issue_first:
+        found = emergency_issue.issues(game, corp)
+        if found:
+            largest = max(found, key=lambda i: len(i.shares))
+            emergency_issue.issue(game, corp, [s.id for s in largest.shares])
     started = [c.sym for c in game.corporations.values() if c.sym in game.market.positions]
     for sym in game.market.in_order(started):
         while True:
-            found = [b for b in emergency_bundles(game, president, corp) if b.corporation.sym == sym]
-            if not found:
+            found_sales = [b for b in emergency_bundles(game, president, corp) if b.corporation.sym == sym]
+            if not found_sales:
                 break
-            bundle = max(found, key=lambda b: b.percent)
+            bundle = max(found_sales, key=lambda b: b.percent)
             shares.sell(game, president, bundle.corporation, bundle.certificates, bundle.percent)
-    finance.pay(game, president, BANK, game.players_by_id[president].cash)
+    if bankruptcy.goes_on(game):
+        bankruptcy.leave(game, president, corp)
+    else:
+        finance.pay(game, president, BANK, game.players_by_id[president].cash)

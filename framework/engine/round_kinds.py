@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.engine import mail, operating, purchases, seating, shares, tokens, trains, used_closing
+from framework.engine import (
+    bankruptcy,
+    mail,
+    operating,
+    purchases,
+    seating,
+    shares,
+    tokens,
+    trains,
+    used_closing,
+)
 from framework.engine.entities import POOL, Corporation, Train
 from framework.engine.rounds import Round
 from framework.engine.steps.stock_turn import LAST_BUYER, PASS_ORDER
@@ -71,10 +81,11 @@ class StockRound(Round):
         game = self.game
         game.round_number += 1
         humans = [p.id for p in game.humans]
-        self.entities = humans[game.priority :] + humans[: game.priority]
+        in_turn = humans[game.priority :] + humans[: game.priority]
+        self.entities = [pid for pid in in_turn if not game.players_by_id[pid].bankrupt]
         self.index = 0
         for player in game.humans:
-            player.passed = False
+            player.passed = player.bankrupt
         game.log(f"Stock round {game.turn}")
         self.begin_turn()
 
@@ -217,9 +228,22 @@ class OperatingRound(Round):
                 operator.operated = True
                 operator.operating_turns += 1
                 self.reset_steps()
+                if bankruptcy.in_receivership(game, entity):
+                    self.pass_for_receivership()
                 if self.skip_steps() is not None or game.finished:
                     return
             self.index += 1
+
+    RECEIVERSHIP_STEPS = frozenset({"routes", "dividend", "discard_train", "buy_train"})
+    """The steps a corporation in receivership goes through (:mod:`framework.engine.bankruptcy`)."""
+
+    def pass_for_receivership(self) -> None:
+        """A corporation in receivership lays no track, places no token, issues, redeems
+        and buys nothing but trains: the other steps are passed for its turn (a step
+        waiting for a player's company at the round's start still waits)."""
+        for step in self.steps:
+            if step.name not in self.RECEIVERSHIP_STEPS and step.acting_entity() is None:
+                step.passed = True
 
     def after_step(self, action: dict[str, Any]) -> None:
         entity = self.entity()

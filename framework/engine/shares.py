@@ -195,13 +195,17 @@ def float_percent(game: Game, corp: Corporation) -> int:
 
 def settle(game: Game, corp: Corporation) -> None:
     """After certificates of ``corp`` reached new holders: it floats if enough left its
-    issuer, and the presidency passes if a player now holds more than the president."""
+    issuer, and the presidency passes if a player now holds more than the president — or,
+    for a corporation in receivership (its president's certificate in the pool), to the
+    first player holding as much as that certificate, who hands the pool shares for it."""
     check_float(game, corp)
     president = corp.president()
-    if president in game.players_by_id:
+    if president in game.players_by_id or (president == POOL and corp.floated):
         new = finance.new_president(game, corp, president)
         if new is not None:
             finance.change_president(game, corp, new, president)
+            if president == POOL:
+                game.log(f"{corp.sym} leaves receivership")
 
 
 def floatable(game: Game, corp: Corporation) -> bool:

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from framework.title.bankruptcy import Bankruptcy
 from framework.title.base import CURRENCY_PATTERN, Entry, Model, Name
 from framework.title.market import Move
 from framework.title.national import National
@@ -694,6 +695,8 @@ class Rules(Model):
     """A virtual player added to every game."""
     share_phase: SharePhase | None = None
     """Needed by rounds of kind ``share_phase``."""
+    bankruptcy: Bankruptcy = Bankruptcy()
+    """What a player's bankruptcy does (:mod:`framework.title.bankruptcy`)."""
 
     @property
     def track_rules(self) -> TrackRules:

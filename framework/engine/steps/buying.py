@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, purchases, shares, trains
+from framework.engine import bankruptcy, finance, operating, purchases, shares, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
@@ -146,6 +146,8 @@ class BuyTrain(TrainBuying):
         corp = rnd.entity()
         if corp not in game.corporations or is_bot(game, corp) or skipped(rnd, corp):
             return []
+        if bankruptcy.in_receivership(game, corp):
+            return []  # it buys by itself (skip)
         if entity == corp:
             if purchases.must_buy(game, corp):
                 return ["buy_train", "sell_shares"] if emergency_issue.issues(game, corp) else ["buy_train"]
@@ -166,6 +168,28 @@ class BuyTrain(TrainBuying):
         ):
             return ["sell_shares"]
         return []
+
+    def skip(self) -> None:
+        """A corporation in receivership without a train buys the cheapest face of the
+        cheapest depot train when its treasury pays for it
+        (``bankruptcy.receivership.buys_cheapest_train``)."""
+        super().skip()
+        game = self.game
+        corp = self.round.entity()
+        if corp is None or not bankruptcy.in_receivership(game, corp) or trains.owned(game, corp):
+            return
+        if not game.title.rules.bankruptcy.receivership.buys_cheapest_train:
+            return
+        offers = [
+            (trains.price(game, t, face), t, face)
+            for t in trains.offered(game)
+            for face in (t.name, *game.title.trains[t.name].variants)
+        ]
+        if not offers:
+            return
+        price, train, face = min(offers, key=lambda o: o[0])
+        if price <= game.corporations[corp].cash:
+            self.buy({"train": train.id, "price": price, "variant": face}, corp, from_depot_only=True)
 
     def offered_depot(self, corp: str) -> list[trains.Offer]:
         """The depot purchases listed for ``corp``: besides trade-ins, only the cheapest
@@ -559,7 +583,10 @@ class Bankrupt(Step):
         game = self.game
         corp = entity_of(action)
         president = game.corporations[corp].president()
+        game.log(f"{game.name(president)} goes bankrupt")
         purchases.go_bankrupt(game, corp)
         self.round.reorder_remaining()
-        game.log(f"{game.name(president)} goes bankrupt")
-        game.trigger_end("bankrupt")
+        if not bankruptcy.goes_on(game):
+            game.trigger_end("bankrupt")
+        elif bankruptcy.in_receivership(game, corp):
+            self.round.pass_for_receivership()

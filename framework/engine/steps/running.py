@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from framework.base.errors import GameError
 from framework.board.routes import IllegalRoute, PathRef, Route, Runner, check_route, run_revenues
 from framework.board.runroutes import route_from_json
-from framework.engine import finance, operating, trains
+from framework.engine import bankruptcy, finance, operating, trains
 from framework.engine.entities import BANK, IPO, POOL
 from framework.engine.events import LOSES_WEAKEST_RUN
 from framework.engine.purchases import has_route
@@ -173,6 +173,7 @@ class Dividend(Step):
             game.log(f"{entity}'s run is lost; its price stays at {game.market.price(entity)}")
         elif entity in game.corporations and rnd.revenue == 0:
             withhold(game, entity, 0)
+            receivership_move(game, entity)
         pay_subsidy(game, entity, rnd.subsidy)
         self.passed = True
         end_of_dividend(game, entity)
@@ -201,6 +202,16 @@ class Dividend(Step):
         pay_subsidy(game, entity, rnd.subsidy)
         self.passed = True
         end_of_dividend(game, entity)
+
+
+def receivership_move(game: Game, sym: str) -> None:
+    """A corporation in receivership that owns no train moves left more
+    (``bankruptcy.receivership.no_train_moves``)."""
+    moves = game.title.rules.bankruptcy.receivership.no_train_moves
+    if not moves or not bankruptcy.in_receivership(game, sym) or trains.owned(game, sym):
+        return
+    game.market.move(sym, ["left"] * moves)
+    game.log(f"{sym} is in receivership without a train; its price is now {game.market.price(sym)}")
 
 
 def pay_subsidy(game: Game, entity: str, amount: int) -> None:
