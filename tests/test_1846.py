@@ -811,3 +811,28 @@ def test_a_station_within_a_corporation_s_buying_power_keeps_its_track_step_wait
         game, "NYC", "token"
     )
     assert cash < price <= cash + power and game.round.active_step().token_within_power("NYC")
+
+
+def test_a_shareholder_buys_a_receivership_s_president_s_certificate_for_one_share(the_1846, tmp_path):
+    """In receivership, the Grand Trunk's president's certificate sits in the pool (real
+    game 1846_game_end_reason_bankrupt): Player 3, holding no GT share, is not offered it
+    at action 243; holding one at action 245, they are, for the price of one share; buying it
+    (instead of the share they bought at action 245) they hand their share to the pool,
+    pay $20 and become president, as 18xx.games accepts and logs it."""
+    import json
+
+    game = replayed_to(the_1846, BANKRUPT, 242)
+    assert "GT_0" not in str(legal_actions(game)[_player(game, "Player 3")]["buy_shares"])
+    game = replayed_to(the_1846, BANKRUPT, 244)
+    assert {"shares": ["GT_0"], "percent": 10} in legal_actions(game)[_player(game, "Player 3")]["buy_shares"]
+    data = json.loads(BANKRUPT.read_text(encoding="utf-8"))
+    data["actions"] = [a for a in data["actions"] if a["id"] <= 245]
+    data["actions"][-1] = {**data["actions"][-1], "shares": ["GT_0"]}
+    for key in ("result", "game_end_reason"):
+        data.pop(key, None)
+    path = tmp_path / "takeover.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    game = replayed_to(the_1846, path, 245)
+    player = _player(game, "Player 3")
+    assert game.corporations["GT"].president() == player and game.corporations["GT"].percent_of(player) == 20
+    assert game.players_by_id[player].cash == 138

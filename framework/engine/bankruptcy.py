@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from framework.engine import finance, shares
 from framework.engine.company_closing import close_company
-from framework.engine.entities import BANK, POOL
+from framework.engine.entities import BANK, POOL, Corporation, Share
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -32,6 +32,38 @@ def in_receivership(game: Game, sym: str) -> bool:
     certificate is in the pool."""
     corp = game.corporations.get(sym)
     return corp is not None and corp.floated and not corp.closed and corp.president() == POOL
+
+
+def takes_over(game: Game, player: str, corp: Corporation, share: Share) -> bool:
+    """Whether buying ``share`` is ``player`` taking ``corp`` out of receivership: it is
+    its president's certificate, in the pool, and ``player`` holds one of its shares."""
+    return (
+        share.president
+        and share.owner == POOL
+        and in_receivership(game, corp.sym)
+        and corp.percent_of(player) > 0
+    )
+
+
+def ordinary_percent(corp: Corporation) -> int:
+    """The size of one of ``corp``'s ordinary shares."""
+    return min(s.percent for s in corp.shares if not s.president)
+
+
+def take_over(game: Game, player: str, corp: Corporation) -> None:
+    """``player``, holding a share of ``corp`` in receivership, buys its president's
+    certificate from the pool at the price of one share, hands the pool a share back and
+    becomes its president."""
+    unit = finance.share_unit(game, corp.sym)
+    cost = game.market.price(corp.sym) * ordinary_percent(corp) // unit
+    pres = next(s for s in corp.shares if s.president)
+    given = next(s for s in corp.certificates_of(player) if not s.president)
+    finance.pay(game, player, BANK, cost)
+    finance.move_share(game, given, POOL)
+    finance.move_share(game, pres, player)
+    game.log(
+        f"{game.name(player)} buys {corp.sym}'s president's certificate for {cost} and becomes its president"
+    )
 
 
 def solvent(game: Game) -> list[str]:

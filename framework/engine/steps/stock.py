@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import (
+    bankruptcy,
     destinations,
     finance,
     gifts,
@@ -278,6 +279,13 @@ class BuySellParShares(StockTurn):
                 raise self._why_not(player, corp, share)
         if len(certs) > 1 and not finance.multiple_buy(game, corp):
             raise GameError("one purchase", "only one certificate may be bought at a time")
+        if len(certs) == 1 and bankruptcy.takes_over(game, player, corp, certs[0]):
+            bankruptcy.take_over(game, player, corp)
+            rnd.bought.append(corp.sym)
+            rnd.bought_from.append(purchase_source(corp, certs[0]))
+            rnd.last_buyer = player
+            self._acted(player)
+            return
         allowed = finance.multiple_buy_from(game, corp)
         sources = [*rnd.bought_from, *(purchase_source(corp, s) for s in certs)]
         if len(sources) > 1 and not all(source in allowed for source in sources):
@@ -418,6 +426,9 @@ class BuySellParShares(StockTurn):
         for corp in self.game.corporations.values():
             seen = set()
             for share in self.buyable(player, corp):
+                if share.president:  # out of receivership: the price of one share
+                    out.append({"shares": [share.id], "percent": bankruptcy.ordinary_percent(corp)})
+                    continue
                 source = shares.source_of(corp, share)
                 if source in seen:
                     continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import finance, merger_offer, mergers, par_exchange, reserved_shares, shares
+from framework.engine import bankruptcy, finance, merger_offer, mergers, par_exchange, reserved_shares, shares
 from framework.engine.entities import POOL
 from framework.engine.gifts import PRESIDENCIES_GIVEN
 from framework.engine.steps.base import RoundState, Step
@@ -173,6 +173,12 @@ class StockTurn(Step):
         held = mergers.held_back(game) if game.title.minors else set()
         held |= merger_offer.held_back(game)
         for share in corp.shares:
+            if share.president and bankruptcy.takes_over(game, player, corp, share):
+                if shares.share_price(game, corp, share) * bankruptcy.ordinary_percent(corp) // (
+                    finance.share_unit(game, corp.sym)
+                ) <= cash and self.may_buy_from(corp, share):
+                    out.append(share)  # out of receivership, for the price of one share
+                continue
             if share.owner not in (corp.sym, "ipo", POOL) or share.president or share.id in held:
                 continue
             if share.id in corp.withheld:
