@@ -1328,6 +1328,13 @@ def bankruptcy_probe(game)
   out = { 'ends_game_after' => game.class::BANKRUPTCY_ENDS_GAME_AFTER.to_s }
   return out unless out['ends_game_after'] == 'all_but_one'
 
+  out.merge(bankrupt_step_probe(game))
+end
+
+# What the title's bankrupt step did in the position `bankruptcy_probe` describes ({} when
+# the probe cannot build it).
+def bankrupt_step_probe(game)
+  out = {}
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   corp = fresh.corporations.first
   player = fresh.players.first
@@ -1353,6 +1360,8 @@ def bankruptcy_probe(game)
   out['companies_close'] = company.closed?
   out.merge!(receivership_probe(game)) if out['receivership']
   out
+rescue StandardError, NotImplementedError
+  {}
 end
 
 # How a corporation in receivership without a train operates (see `bankruptcy_probe`):
