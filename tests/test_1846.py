@@ -836,3 +836,16 @@ def test_a_shareholder_buys_a_receivership_s_president_s_certificate_for_one_sha
     player = _player(game, "Player 3")
     assert game.corporations["GT"].president() == player and game.corporations["GT"].percent_of(player) == 20
     assert game.players_by_id[player].cash == 138
+
+
+def test_a_printed_city_is_named_as_18xx_games_numbers_its_printed_tile(the_1846):
+    """18xx.games numbers a hex's printed tile by its place among the hexes its map prints
+    alike: Fort Wayne (E11), the second of six hexes printed ``city=revenue:0``, is tile
+    E11-1, so a station placed there before any tile is laid is written ``E11-1-0`` (18xx.
+    games cannot read ``E11-0-0``, its engine refused a bot game's so written)."""
+    from framework.engine.steps.track import city_id, parse_city
+
+    game = replayed_to(the_1846, GAME, 0)
+    assert game.hexmap.hexes["E11"].printed_index == 1
+    assert city_id(game, ("E11", 0)) == "E11-1-0"
+    assert parse_city(game, "E11-1-0") == ("E11", 0)

@@ -1187,6 +1187,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "map.hexes.color": (LAYS + "test_no_tile_on_gray_red_or_blue_hexes", REPLAY),
     "map.hexes.name": (RENDER + "test_map_has_every_hex_with_its_name",),
     "map.hexes.printed": (RENDER + "test_coordinates_around_the_edge",),
+    "map.hexes.printed_index": (
+        T1846 + "test_a_printed_city_is_named_as_18xx_games_numbers_its_printed_tile",
+    ),
     "map.hexes.terrain": (OPER + "test_the_first_tile_in_a_mountain_hex_pays_its_terrain", REPLAY),
     "map.hexes.borders.edge": (
         OPER + "test_completing_track_across_the_b11_c12_border_costs_75_once",

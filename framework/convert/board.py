@@ -36,7 +36,7 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
         raise ValueError(f"the map cannot be read: {entries}")
     for entry in entries:
         color = entry["color"]
-        for coord in entry["coords"]:
+        for index, coord in enumerate(entry["coords"]):
             if color == "empty":
                 continue
             if not HEX_ID.match(coord):
@@ -58,6 +58,8 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
             if coord in names and isinstance(names[coord], str):
                 hex_["name"] = names[coord]
             hex_.update(read.content)
+            if index and any(read.content.get(kind) for kind in ("cities", "towns", "offboards")):
+                hex_["printed_index"] = index  # 18xx.games' id of the printed tile: E11-1
             icons |= {i if isinstance(i, str) else i["name"] for i in hex_.get("icons", [])}
             hexes[coord] = hex_
     layout = build.get("layout") or "pointy"

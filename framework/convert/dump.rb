@@ -1408,39 +1408,46 @@ end
 # Bonuses per stop visited that a company gives the runs of the corporation owning it by
 # the title's own `revenue_for` (1846's Mail Contract), asked of a fresh game with a run of
 # two routes (three stops worth 10 and two more), before and after the first corporation
-# is given the company: where the three-stop route earns three times a whole amount more,
+# is given each company in turn: where the three-stop route earns three times a whole amount more,
 # the company pays that amount a stop, to the longest route alone when the other earns
 # nothing more (`longest`), to each when it earns twice the amount (`each`).
 # {sym => {'amount', 'routes'}}; nil where the title does not override `revenue_for`.
 def stop_bonuses(game)
   return nil if game.method(:revenue_for).owner == BASE
 
-  game.companies.each_with_object({}) do |company, out|
-    fresh = game_for(game.class, game.players.size, game.optional_rules)
-    corp = fresh.corporations.first
-    centres = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.towns).first }.first(5)
-    next if centres.size < 5
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  corp = fresh.corporations.first
+  centres = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.towns).first }.first(5)
+  return {} if centres.size < 5
 
-    stops = centres.map { |c| ValuedStop.new(c, 10) }
-    first = fresh.depot.upcoming.first
-    trains = %w[0 1].map { |n| ProbeTrain.new(corp, first.name, first.distance, first.multiplier, "#{first.name}-#{n}") }
-    long = RunRoute.new(trains[0], fresh.phase, stops[0, 3], corp)
-    short = RunRoute.new(trains[1], fresh.phase, stops[3, 2], corp)
-    [long, short].each { |r| r.routes = [long, short] }
-    before = [long, short].map { |r| fresh.revenue_for(r, r.stops) }
-    owned = fresh.company_by_id(company.id)
-    owned.owner = corp
-    corp.companies << owned
+  stops = centres.map { |c| ValuedStop.new(c, 10) }
+  first = fresh.depot.upcoming.first
+  trains = %w[0 1].map { |n| ProbeTrain.new(corp, first.name, first.distance, first.multiplier, "#{first.name}-#{n}") }
+  long = RunRoute.new(trains[0], fresh.phase, stops[0, 3], corp)
+  short = RunRoute.new(trains[1], fresh.phase, stops[3, 2], corp)
+  [long, short].each { |r| r.routes = [long, short] }
+  before = [long, short].map { |r| fresh.revenue_for(r, r.stops) }
+  fresh.companies.each_with_object({}) do |company, out|
+    owner = company.owner
+    company.owner = corp
+    corp.companies << company
     extra = [long, short].zip(before).map { |r, b| fresh.revenue_for(r, r.stops) - b }
+    corp.companies.delete(company)
+    company.owner = owner
     next unless extra[0].positive? && (extra[0] % 3).zero?
 
     amount = extra[0] / 3
     routes = { 0 => 'longest', 2 * amount => 'each' }[extra[1]]
     out[company.sym] = { 'amount' => amount, 'routes' => routes } if routes
   rescue StandardError, NotImplementedError
+    corp.companies.delete(company)
+    company.owner = owner
     next
   end
+rescue StandardError, NotImplementedError
+  {}
 end
+
 
 # A revenue centre of the built game worth `revenue` to any route (for the probes).
 class ValuedStop < SimpleDelegator

@@ -106,6 +106,10 @@ class Hex(Entry, TrackContent):
     """The location name printed on the hex."""
     printed: str | None = None
     """The id of this hex on the printed board, where it differs from ``key``."""
+    printed_index: NonNegativeInt = 0
+    """The number 18xx.games gives this hex's printed tile, its place among the hexes its
+    map prints alike: game files name the cities of a hex without a laid tile by it
+    (1846's Fort Wayne, the second of six printed ``city=revenue:0``: ``E11-1-0``)."""
     terrain: dict[str, int] = {}
     """Terrain and its cost, paid with the first tile laid here, e.g. ``{mountain: 75}``."""
     borders: list[Border] = []

@@ -624,5 +624,5 @@ def city_id(game: Game, city: tuple[str, int]) -> str:
     hex_id, node = city
     board = game.track_board
     placed = board.placed.get(hex_id)
-    tile = placed.tile_id if placed else f"{hex_id}-0"
+    tile = placed.tile_id if placed else f"{hex_id}-{game.hexmap.hexes[hex_id].printed_index}"
     return f"{tile}-{board.face(hex_id).part_of(node)}"
