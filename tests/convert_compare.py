@@ -8,6 +8,8 @@ from typing import Any
 
 COSMETIC = {"description", "name", "color", "text_color", "number", "printed", "sources", "overlay", "label"}
 """Fields that say how a thing is shown or called, not a rule."""
+HEX_NAMES = ("name", "printed", "printed_index")
+"""How the board and 18xx.games' files name a hex and its printed tile."""
 
 
 def differences(bundled: dict[str, Any], converted: dict[str, Any]) -> set[str]:
@@ -34,8 +36,12 @@ def differences(bundled: dict[str, Any], converted: dict[str, Any]) -> set[str]:
             return
         if (path and path[-1] in COSMETIC and path[:2] != ("map", "hexes")) or path[:2] == ("map", "icons"):
             return
-        if path[:2] == ("map", "hexes") and len(path) == 4 and path[-1] in ("name", "printed"):
-            return
+        if (
+            path[:2] == ("map", "hexes")
+            and len(path) == 4
+            and path[-1] in ("name", "printed", "printed_index")
+        ):
+            return  # how the board and 18xx.games' files name a hex's printed tile
         if isinstance(a, dict) and isinstance(b, dict):
             for k in set(a) | set(b):
                 walk(a.get(k), b.get(k), (*path, str(k)))

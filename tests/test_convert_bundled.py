@@ -4,7 +4,8 @@ field by field (issue 26).
 The four titles are converted from ``../shared/oracle/reference`` at run time (the
 project ships the converter, never converted titles) and compared rule field by rule
 field with ``titles/``: the fields that only name or draw things (names,
-descriptions, colours, printed ids, sources) are left aside. Every difference left is
+descriptions, colours, printed ids and 18xx.games' numbers of printed tiles, sources) are
+left aside. Every difference left is
 listed below with why: each is a rule 18xx.games keeps in code, where the converter
 reads only data (the title's GAPS.md names the code), or a rule the bundled title
 writes with vocabulary the data does not show. A difference not listed, or one listed
