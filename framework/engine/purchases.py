@@ -108,18 +108,24 @@ def others_trains(game: Game, buyer: str) -> list[Train]:
 
 def cheapest_depot_price(game: Game) -> int | None:
     """The price of the cheapest train the depot offers, in its cheapest face."""
-    return min(_depot_prices(game), default=None)
+    found = cheapest_depot_face(game)
+    return found[0] if found else None
 
 
 def dearest_depot_price(game: Game) -> int | None:
     """The price of the dearest train the depot offers, in its dearest face."""
-    return max(_depot_prices(game), default=None)
+    return max((price for price, _, _ in _depot_faces(game)), default=None)
 
 
-def _depot_prices(game: Game) -> list[int]:
-    """The prices of every face of every train the depot offers."""
+def cheapest_depot_face(game: Game) -> tuple[int, Train, str] | None:
+    """``(price, train, face)`` of the cheapest face of the cheapest train the depot offers."""
+    return min(_depot_faces(game), key=lambda found: found[0], default=None)
+
+
+def _depot_faces(game: Game) -> list[tuple[int, Train, str]]:
+    """``(price, train, face)`` for every face of every train the depot offers."""
     return [
-        trains.price(game, t, face)
+        (trains.price(game, t, face), t, face)
         for t in trains.offered(game)
         for face in (t.name, *game.title.trains[t.name].variants)
     ]
@@ -334,8 +340,8 @@ def _issue_first(game: Game, corp: str) -> int:
         return 0
     from framework.engine.steps import emergency_issue
 
-    found = emergency_issue.issues(game, corp)
-    return max(found, key=lambda i: len(i.shares)).total if found else 0
+    largest = emergency_issue.largest(game, corp)
+    return largest.total if largest else 0
 
 
 def _holdings_value(game: Game, player: str) -> int:
@@ -359,11 +365,9 @@ def go_bankrupt(game: Game, corp: str) -> None:
 
     president = game.corporations[corp].president()
     assert president is not None, "a corporation going bankrupt has a president"
-    if game.title.rules.bankruptcy.issue_first:
-        found = emergency_issue.issues(game, corp)
-        if found:
-            largest = max(found, key=lambda i: len(i.shares))
-            emergency_issue.issue(game, corp, [s.id for s in largest.shares])
+    largest = emergency_issue.largest(game, corp) if game.title.rules.bankruptcy.issue_first else None
+    if largest is not None:
+        emergency_issue.issue(game, corp, [s.id for s in largest.shares])
     started = [c.sym for c in game.corporations.values() if c.sym in game.market.positions]
     for sym in game.market.in_order(started):
         while True:

@@ -180,14 +180,10 @@ class BuyTrain(TrainBuying):
             return
         if not game.title.rules.bankruptcy.receivership.buys_cheapest_train:
             return
-        offers = [
-            (trains.price(game, t, face), t, face)
-            for t in trains.offered(game)
-            for face in (t.name, *game.title.trains[t.name].variants)
-        ]
-        if not offers:
+        found = purchases.cheapest_depot_face(game)
+        if found is None:
             return
-        price, train, face = min(offers, key=lambda o: o[0])
+        price, train, face = found
         if price <= game.corporations[corp].cash:
             self.buy({"train": train.id, "price": price, "variant": face}, corp, from_depot_only=True)
 

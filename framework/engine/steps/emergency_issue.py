@@ -101,6 +101,12 @@ def must_issue_first(game: Game, corp_sym: str) -> bool:
     return bool(issues(game, corp_sym))
 
 
+def largest(game: Game, corp_sym: str) -> Issue | None:
+    """The issue of the most shares ``corp_sym`` may make now (what it makes before its
+    president may go bankrupt, ``bankruptcy.issue_first``)."""
+    return max(issues(game, corp_sym), key=lambda i: len(i.shares), default=None)
+
+
 def issue(game: Game, corp_sym: str, share_ids: list[str]) -> None:
     """``corp_sym`` issues the named shares (one of :func:`issues`)."""
     found = issues(game, corp_sym)
