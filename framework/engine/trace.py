@@ -60,10 +60,8 @@ def trace_state(game: Game) -> dict[str, Any]:
         "acting": [a for a in acting if a is not None],
         "players": {p.id: p.cash for p in game.players},
         "corporations": corporations,
-        "minors": {  # a closed minor leaves 18xx.games' list, as a closed corporation does
-            sym: {"cash": minor.cash, "trains": trains_of(game, sym)}
-            for sym, minor in game.minors.items()
-            if not minor.closed
+        "minors": {
+            sym: {"cash": minor.cash, "trains": trains_of(game, sym)} for sym, minor in game.minors.items()
         },
     }
 
