@@ -9,6 +9,8 @@ Ruby or the oracle is missing, unless ``RAILS18XX_REQUIRE_ORACLE=1``.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -46,17 +48,36 @@ them one at a time, which differs for files whose ids do not increase)."""
 
 
 def imported_title(out: Path, name: str) -> Path:
-    """``name`` converted from the oracle's engine by ``18xx import`` into ``out``: its folder."""
+    """``name`` converted from the oracle's engine by ``18xx import`` into ``out``: its folder.
+
+    Under pytest-xdist the workers of one run share each title's conversion (a title
+    converts in 10-25 s, and a module's tests may run on several workers): the first
+    worker to ask converts it into the run's own temporary folder, under a lock, and
+    the others use that folder. Tests copy a title before changing it (:func:`house_ruled`).
+    """
+    from framework.convert.writer import folder_name
+
+    need_oracle()
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        _import(name, out)
+        return out / folder_name(name)
+    shared = out.parent.parent / "imported-titles" / hashlib.sha1(name.encode()).hexdigest()[:12]
+    shared.mkdir(parents=True, exist_ok=True)
+    with open(shared / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / ".done").exists():
+            _import(name, shared)
+            (shared / ".done").touch()
+    return shared / folder_name(name)
+
+
+def _import(name: str, out: Path) -> None:
     from typer.testing import CliRunner
 
     from framework.cli.main import app
 
-    need_oracle()
     result = CliRunner().invoke(app, ["import", str(ORACLE / "reference"), "-t", name, "--out", str(out)])
     assert result.exit_code == 0, result.output
-    from framework.convert.writer import folder_name
-
-    return out / folder_name(name)
 
 
 def oracle_verdicts(paths: list[Path], *, whole: bool = False) -> dict[str, dict[str, Any]]:

@@ -8,7 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
+from oracle_support import (
+    ORACLE,
+    ROOT,
+    house_ruled,
+    imported_title,
+    oracle_tries,
+    oracle_verdicts,
+    replayed_to,
+)
 
 from framework.base.errors import GameError
 from framework.engine import shares
@@ -41,7 +49,9 @@ def test_1846_converts_to_a_blind_draft_with_its_groups_and_minors(the_1846):
     assert title["rules"]["draft"]["blank_cards"][4] == ["Pass (1)", "Pass (2)", "Pass (3)", "Pass (4)"]
     companies = title["companies"]
     assert companies["MS"]["price"] == 140
-    assert {"type": "controls_minor", "minor": "MS", "cash": 60} in companies["MS"]["abilities"]
+    assert {"type": "controls_minor", "minor": "MS", "cash": 60, "shared_city": "buyer_stays"} in companies[
+        "MS"
+    ]["abilities"]
     assert "players" not in companies["TBC"]  # removed at random, not by player count
 
 
@@ -338,6 +348,129 @@ def test_a_corporation_issues_before_its_president_goes_bankrupt(the_1846, tmp_p
     assert issued.corporations["B&O"].percent_of("B&O") < 80
     plain = house_ruled(the_1846, tmp_path, "title.yaml", "issue_first: true", "issue_first: false")
     assert bankrupt_keeping_its_shares(plain).corporations["B&O"].percent_of("B&O") == 80
+
+
+def test_the_erie_s_slot_in_erie_is_held_until_phase_iv(the_1846, tmp_path):
+    """18xx.games reserves the Erie slot 1 of Erie (D20) until phase IV; converted, the
+    slot is held for it: with the New York Central's home slot there, no other
+    corporation may place a station in Erie's two slots, the Erie may; without the
+    reservation the Pennsylvania could."""
+    game = replayed_to(the_1846, GAME, 1)
+    assert game.track_board.free_slots(("D20", 0), "PRR") == 0
+    assert game.track_board.free_slots(("D20", 0), "ERIE") == 1
+    text = (the_1846 / "corporations.yaml").read_text(encoding="utf-8")
+    line = "    - {type: reservation, hex: D20, until: IV}\n"
+    assert line in text
+    open_slot = house_ruled(the_1846, tmp_path, "corporations.yaml", line, "")
+    assert replayed_to(open_slot, GAME, 1).track_board.free_slots(("D20", 0), "PRR") == 1
+
+
+def test_a_station_in_a_company_s_token_hex_is_placed_with_its_ability(the_1846):
+    """In a bot game accepted by 18xx.games (seed 2, four players), the New York Central,
+    owning the Chicago and Western Indiana, places its turn's station in Chicago's fourth
+    city (action 250) as its own: 18xx.games places it with the company's ability ("NYC
+    (C&WI) places a token on D6"), for nothing, and so do we: its $91 stay, the
+    company's token is used and the city is the New York Central's."""
+    path = ROOT / "tests" / "data" / "bot-1846-seed-2-to-251.json"
+    verdict = oracle_verdicts([path])[path.stem]
+    assert verdict["refused"] is None and verdict["last_id"] == 251
+    before, after = replayed_to(the_1846, path, 249), replayed_to(the_1846, path, 250)
+    assert after.corporations["NYC"].cash == before.corporations["NYC"].cash == 91
+    assert before.companies["C&WI"].uses["token"] == 1 and after.companies["C&WI"].uses["token"] == 0
+    assert after.track_board.slots(("D6", 3)) == ["NYC"]
+
+
+def test_a_free_tile_lay_left_keeps_the_track_step_open_to_a_corporation_short_of_cash(the_1846):
+    """In a bot game accepted by 18xx.games (seed 6, three players), the Illinois Central
+    has $3 after its first tile action (action 494): short of a tile's least $20, it may
+    still lay a free yellow tile on an icon hex still printed (its charter's
+    ``lay_discount`` of $20), so 18xx.games keeps its track step open (none it reaches
+    now: it may only pass) until it passes (action 495), and so do we."""
+    from framework.engine.lay_discount import covers_least_cost
+
+    path = ROOT / "tests" / "data" / "bot-1846-seed-6-to-495.json"
+    verdict = oracle_verdicts([path])[path.stem]
+    assert verdict["refused"] is None and verdict["last_id"] == 495
+    game = replayed_to(the_1846, path, 494)
+    assert game.corporations["IC"].cash == 3 and covers_least_cost(game, "IC", 20)
+    assert game.round.active_step().name == "track_and_token" and "pass" in legal_actions(game)["IC"]
+    assert replayed_to(the_1846, path, 495).round.active_step().name != "track_and_token"
+
+
+SEED_12 = ROOT / "tests" / "data" / "bot-1846-seed-12-to-75.json"
+"""A three-player bot game (seed 12) that 18xx.games accepts: the C&O issues a share in
+an emergency (action 33); the B&O and the C&O run in receivership (actions 74 and 75)."""
+
+
+def test_a_corporation_that_issued_in_an_emergency_buys_no_company_without_a_train(the_1846, tmp_path):
+    """After its emergency issue (action 33) the C&O, still without a train, may not buy
+    the Mail Contract from Player 3 for $1: 18xx.games refuses it, and so do we; without
+    ``no_companies_without_train`` we would offer it."""
+    tried = oracle_tries(
+        SEED_12,
+        {
+            33: {
+                "mail": {
+                    "type": "buy_company",
+                    "entity": "C&O",
+                    "entity_type": "corporation",
+                    "company": "MAIL",
+                    "price": 1,
+                }
+            }
+        },
+    )
+    assert tried[33]["mail"].startswith("refused")
+    game = replayed_to(the_1846, SEED_12, 33)
+    assert "C&O" not in legal_actions(game)
+    with pytest.raises(GameError, match="emergency"):
+        game.process(
+            {
+                "type": "buy_company",
+                "entity": "C&O",
+                "entity_type": "corporation",
+                "company": "MAIL",
+                "price": 1,
+            }
+        )
+    rule = "no_companies_without_train: true"
+    free = house_ruled(the_1846, tmp_path, "title.yaml", rule, "no_companies_without_train: false")
+    assert "buy_company" in legal_actions(replayed_to(free, SEED_12, 33))["C&O"]
+
+
+def test_a_corporation_in_receivership_withholds_without_asking(the_1846, tmp_path):
+    """The B&O, in receivership, runs for $90 (action 74): 18xx.games withholds it at once
+    (the game file has no dividend action), its price moving left from $30 to $20, and so
+    do we; with ``withholds: false`` the dividend step would wait for a choice, and the
+    C&O's run that follows is refused."""
+    before, after = replayed_to(the_1846, SEED_12, 73), replayed_to(the_1846, SEED_12, 74)
+    assert after.corporations["B&O"].cash == before.corporations["B&O"].cash + 90
+    assert (before.market.price("B&O"), after.market.price("B&O")) == (30, 20)
+    asked = house_ruled(the_1846, tmp_path, "title.yaml", "withholds: true", "withholds: false")
+    with pytest.raises(GameError):
+        replayed_to(asked, SEED_12, 75)
+
+
+def test_a_bankruptcy_leaves_the_round_s_order_as_it_was(the_1846, tmp_path):
+    """The Grand Trunk's president goes bankrupt in its turn (action 221 of real game
+    1846_game_end_reason_bankrupt); put the Illinois Central ($80) after the New York
+    Central ($20) in the round, as an order of the round's start could have them: 1846's
+    bankrupt step keeps that order (``reorders: false``); with the common step's
+    ``reorders: true`` the round sorts them again by price."""
+
+    def after_bankruptcy(title: Path) -> list[str]:
+        game = replayed_to(title, BANKRUPT, 220)
+        rnd = game.round
+        assert rnd.entities[rnd.index] == "GT"
+        rnd.entities = ["B&O", "C&O", "GT", "NYC", "IC"]
+        rnd.index = 2
+        action = next(a for a in GameFile.read(BANKRUPT).effective() if a.get("id") == 221)
+        game.process(dict(action))
+        return rnd.entities[rnd.entities.index("GT") + 1 :]
+
+    assert after_bankruptcy(the_1846) == ["NYC", "IC"]
+    sorted_again = house_ruled(the_1846, tmp_path, "title.yaml", "reorders: false", "reorders: true")
+    assert after_bankruptcy(sorted_again) == ["IC", "NYC"]
 
 
 def test_a_corporation_in_receivership_only_runs_and_sinks_without_a_train(the_1846, tmp_path):
@@ -673,7 +806,8 @@ def test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend(the_1
     lay; without ``token`` the step waits for a lay only, no station is offered."""
     game = replayed_to(the_1846, GAME, 112)
     assert game.corporations["GT"].cash == 9 and game.round.active_step().name == "track_and_token"
-    assert {"place_token", "pass"} <= set(legal_actions(game)["GT"])
+    # the step offers the station (what its cash pays, none here, is what it may place)
+    assert {"place_token", "pass"} <= set(game.round.active_step().actions("GT"))
     listed = "counted_in: [track, token, buy_company]"
     # the minors' treasuries (``rules.track.buying_power``) left out, to see the shares alone
     shares = house_ruled(the_1846, tmp_path / "s", "title.yaml", "minor_cash: [0, 1, 2, 3]", "minor_cash: []")
@@ -683,7 +817,7 @@ def test_a_corporation_counts_the_shares_it_may_issue_in_what_it_may_spend(the_1
     no_token = house_ruled(shares, tmp_path / "b", "title.yaml", listed, "counted_in: [track, buy_company]")
     game = replayed_to(no_token, GAME, 112)
     assert game.round.active_step().name == "track_and_token"
-    assert "pass" in legal_actions(game)["GT"] and "place_token" not in legal_actions(game)["GT"]
+    assert "pass" in legal_actions(game)["GT"] and "place_token" not in game.round.active_step().actions("GT")
 
 
 def test_a_minor_s_treasury_counts_in_what_keeps_the_train_step_open(the_1846, tmp_path):
@@ -753,7 +887,7 @@ def test_a_corporation_that_must_buy_a_train_issues_shares_before_its_president_
         the_1846,
         tmp_path / "b",
         "title.yaml",
-        "issue: {price_steps: 1, moves_left: true, only_needed: true}",
+        "issue: {price_steps: 1, moves_left: true, only_needed: true, no_companies_without_train: true}",
         "issue: null",
     )
     game = replayed_to(none, path, 95)
@@ -800,8 +934,10 @@ def test_a_station_within_a_corporation_s_buying_power_keeps_its_track_step_wait
     game = replayed_to(the_1846, GAME, 161)
     assert game.round.entity() == "NYC" and game.round.active_step().name == "track_and_token"
     offered = legal_actions(game)["NYC"]
-    # 18xx.games lists the station while its buying power reaches it (``can_place_token?``)
-    assert {"pass", "place_token"} <= set(offered) and "lay_tile" not in offered
+    # 18xx.games' step offers the station while its buying power reaches it
+    # (``can_place_token?``), but refuses any city its cash does not pay ("cannot afford")
+    assert "pass" in offered and "place_token" not in offered and "lay_tile" not in offered
+    assert game.round.active_step().actions("NYC") == ["place_token", "pass"]
     from framework.engine import tokens
     from framework.engine.steps import buying_power
     from framework.engine.steps.issue import issue_power

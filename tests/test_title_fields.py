@@ -665,6 +665,7 @@ RENDER = "test_render.py::"
 SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
+T1846_2P = "test_1846_2p.py::"
 T18AL = "test_18al.py::"
 JPT = "test_18jpt.py::"
 NEUTRAL = "test_neutral_tokens.py::"
@@ -1485,6 +1486,22 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.bankruptcy.receivership.no_train_moves": (
         T1846 + "test_a_corporation_in_receivership_only_runs_and_sinks_without_a_train",
     ),
+    "rules.bankruptcy.receivership.withholds": (
+        T1846 + "test_a_corporation_in_receivership_withholds_without_asking",
+    ),
+    "rules.trains.emergency.issue.no_companies_without_train": (
+        T1846 + "test_a_corporation_that_issued_in_an_emergency_buys_no_company_without_a_train",
+    ),
+    "companies.abilities[controls_minor].shared_city": (
+        T1846_2P + "test_a_minor_sharing_its_buyer_s_city_leaves_its_station",
+    ),
+    "sequence.start.until_sold": (
+        T1846_2P + "test_companies_left_after_both_pass_are_drafted_again_after_two_operating_rounds",
+    ),
+    "game_end.final_train": (
+        T1846_2P + "test_the_game_ends_a_set_of_operating_rounds_after_its_final_train",
+    ),
+    "rules.bankruptcy.reorders": (T1846 + "test_a_bankruptcy_leaves_the_round_s_order_as_it_was",),
     "rules.bankruptcy.receivership.buys_cheapest_train": (
         T1846 + "test_a_corporation_in_receivership_buys_the_cheapest_train_it_can_pay",
     ),

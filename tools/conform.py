@@ -225,7 +225,10 @@ def normal(state: dict[str, Any], finished: bool = False) -> dict[str, Any]:
     """A trace line with ids as text and train lists sorted, for comparing (who acts is
     not compared once the game is over). Corporations without a price, money or trains
     are left out: not started, or closed (a nationalised 18SJ corporation whose initial
-    offering kept its shares still counts as floated in 18xx.games' engine)."""
+    offering kept its shares still counts as floated in 18xx.games' engine); so are
+    minors without money or trains (18xx.games lists a closed minor where its title's
+    code only closes it, 18SJ's KHJ, and drops it where it closes it as a corporation,
+    1846's minor merged into its buyer: the same state)."""
     corporations = {
         sym: {**c, "trains": sorted(c["trains"])}
         for sym, c in state["corporations"].items()
@@ -238,7 +241,11 @@ def normal(state: dict[str, Any], finished: bool = False) -> dict[str, Any]:
         "acting": [] if finished else [str(a) for a in state["acting"]],
         "players": {str(k): v for k, v in state["players"].items()},
         "corporations": corporations,
-        "minors": {sym: {**m, "trains": sorted(m["trains"])} for sym, m in state["minors"].items()},
+        "minors": {
+            sym: {**m, "trains": sorted(m["trains"])}
+            for sym, m in state["minors"].items()
+            if m["cash"] or m["trains"]
+        },
     }
 
 

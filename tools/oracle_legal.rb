@@ -118,6 +118,8 @@ end
 # -- candidates, by action type --------------------------------------------------------
 
 def bid_candidates(game, step, player)
+  return draft_candidates(step, player) unless step.respond_to?(:min_bid)
+
   auctioning = step.send(:auctioning)
   companies = auctioning ? [auctioning] : step.companies
   companies.map do |company|
@@ -135,6 +137,14 @@ def bid_candidates(game, step, player)
       Candidate.new(text: "bid #{company.id}", low: low, high: high,
                     maker: ->(price) { action_for(player, 'bid', company: company.id, price: price) })
     end
+  end
+end
+
+# A draft's choices (1846's): each company shown, at its price.
+def draft_candidates(step, player)
+  step.available.map do |company|
+    Candidate.new(text: "bid #{company.id} #{company.min_bid}",
+                  action: action_for(player, 'bid', company: company.id, price: company.min_bid))
   end
 end
 

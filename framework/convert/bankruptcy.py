@@ -15,9 +15,10 @@ def convert_bankruptcy(probed: Any, rules: dict[str, Any], gaps: Gaps) -> None:
     >>> rules = {}
     >>> convert_bankruptcy({"ends_game_after": "all_but_one", "issue_first": True,
     ...     "leftovers": "pool", "cash_to": "corporation", "receivership": True,
-    ...     "companies_close": True, "no_train_moves": 1, "buys_cheapest_train": True}, rules, Gaps())
-    >>> rules["bankruptcy"]["receivership"]
-    {'no_train_moves': 1, 'buys_cheapest_train': True}
+    ...     "companies_close": True, "no_train_moves": 1, "buys_cheapest_train": True,
+    ...     "withholds": True, "reorders": False}, rules, Gaps())
+    >>> rules["bankruptcy"]["receivership"], rules["bankruptcy"]["reorders"]
+    ({'no_train_moves': 1, 'buys_cheapest_train': True, 'withholds': True}, False)
     """
     if not isinstance(probed, dict) or probed.get("ends_game_after") != "all_but_one":
         return
@@ -35,8 +36,12 @@ def convert_bankruptcy(probed: Any, rules: dict[str, Any], gaps: Gaps) -> None:
             receivership["no_train_moves"] = moves
         if probed.get("buys_cheapest_train") is True:
             receivership["buys_cheapest_train"] = True
+        if probed.get("withholds") is True:
+            receivership["withholds"] = True
         if receivership:
             out["receivership"] = receivership
+    if probed.get("reorders") is False:
+        out["reorders"] = False
     if out.get("leftovers") == "pool" and probed.get("companies_close") is False:
         gaps.add("rules", "a bankrupt player's companies stay open: the title's code")
     rules["bankruptcy"] = out

@@ -39,4 +39,6 @@ def convert_emergency_issue(build: dict[str, Any], rules: dict[str, Any], gaps: 
         return
     emergency = rules.setdefault("trains", {}).setdefault("emergency", {})
     emergency["issue"] = {"price_steps": steps, "moves_left": moves, "only_needed": needed}
+    if found.get("no_companies_without_train") is True:
+        emergency["issue"]["no_companies_without_train"] = True
     gaps.drop("rules", "MUST_EMERGENCY_ISSUE_BEFORE_EBUY: emergency money the format does not raise")

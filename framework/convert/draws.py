@@ -74,6 +74,8 @@ def _try(
         notes = probe.get("draws") or []
         deck = probe.get("deck") or {}
         cards = [str(c["sym"]) for c in deck.get("cards") or []]
+        if not (isinstance(deck.get("shown"), int) and deck["shown"] < len(cards)):
+            cards = []  # every card shown: an open draft, dealt from no shuffled deck
         removed_companies = [r for r in probe["removals"] if r in data_companies]
         in_deck = len(cards) + len(removed_companies) if cards else 0
         if len(notes) != in_deck + sum(len(g) for g in members):

@@ -237,6 +237,7 @@ def build_data(game)
     'buy_back' => try { probed('buy_back', game, game.corporations.map(&:name)) { buy_back(game.class, game.players.size, game.optional_rules) } },
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
+    'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
@@ -383,6 +384,7 @@ def setup_probe(game)
   {
     'removals' => try { game.instance_variable_get(:@removals)&.map { |e| e.respond_to?(:sym) ? e.sym : e.name } },
     'deck' => try { deck_of(game) },
+    'open_draft' => try { open_draft(game) },
     'rand_state' => game.instance_variable_get(:@rand),
     'seed' => game.instance_variable_get(:@seed),
     'draws' => game.instance_variable_get(:@__draws) || [],
@@ -565,6 +567,38 @@ def floated_operating(game, corp, cash)
   game.instance_variable_set(:@loading, true)
 end
 
+# What the title's company step does, when a corporation buys a company whose minor
+# (of the company's id) has its station in a city where the corporation has one too:
+# `buyer_stays` (the minor's station is removed: 1846), `minor_stays` (the buyer's goes
+# back to its charter: 18SJ); nil where the probe cannot tell. Asked of a fresh game in
+# an operating round of the first corporation, both stations put in the minor's home.
+def minor_shared_city(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  company = fresh.companies.find { |c| fresh.minors.any? { |m| m.id == c.id } }
+  return nil unless company
+
+  minor = fresh.minors.find { |m| m.id == company.id }
+  corp = fresh.corporations.find { |c| c.type != :minor }
+  floated_operating(fresh, corp, 10_000)
+  city = minor.tokens.first.city || fresh.hex_by_id(Array(minor.coordinates).first).tile.cities.first
+  city.place_token(minor, minor.tokens.first, check_tokenable: false) unless minor.tokens.first.city
+  city.place_token(corp, corp.next_token, check_tokenable: false)
+  player = fresh.players.first
+  company.owner = player
+  player.companies << company
+  minor.owner = player
+  step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::BuyCompany) }
+  fresh.round.instance_variable_set(:@entities, [corp])
+  fresh.round.instance_variable_set(:@entity_index, 0)
+  step.process_buy_company(Engine::Action::BuyCompany.new(corp, company: company, price: company.min_price))
+  buyer = city.tokened_by?(corp)
+  kept = city.tokens.any? { |t| t&.corporation == minor }
+  return 'buyer_stays' if buyer && !kept
+  return 'minor_stays' if kept && !buyer
+
+  nil
+end
+
 def station_lays_of(game, sym, ability)
   corp = game.corporation_by_id(sym)
   city = game.hex_by_id(Array(ability.hexes).first)&.tile&.cities&.first
@@ -660,6 +694,7 @@ def first_operating_order(game)
   return nil if pars.size < 2 || corps.size < 2
 
   low, high = corps
+  game.instance_variable_set(:@turn, 1) # the first operating round of the first turn
   game.stock_market.set_par(low, game.stock_market.par_prices.find { |p| p.price == pars.first })
   game.stock_market.set_par(high, game.stock_market.par_prices.find { |p| p.price == pars.last })
   corps.each { |c| c.instance_variable_set(:@floated, true) }
@@ -761,7 +796,9 @@ def assignment_bonuses(game)
     hexes = abilities.find { |a| a.type == :assign_hexes }&.hexes
     next unless hexes
 
-    amounts = hexes.to_h { |hex| [hex, assignment_extra(game, company.sym, hex)] }
+    plain = game_for(game.class, game.players.size, game.optional_rules)
+    fresh = assignment_game(game, company.sym, nil).first
+    amounts = hexes.to_h { |hex| [hex, assignment_extra(plain, fresh, company.sym, hex)] }
     next unless amounts.values.all? { |a| a.is_a?(Integer) && a.positive? }
 
     events = game.depot.trains.flat_map { |t| t.events.map { |e| [t.name, e['type']] } }.uniq
@@ -850,25 +887,26 @@ def dividend_moves(game)
 end
 
 # A fresh game in which the first corporation owns `sym`, and `sym` is assigned to it and
-# to `hex`: the game and the hex.
+# to `hex` (none: to no hex): the game and the hex.
 def assignment_game(game, sym, hex_id)
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   company = fresh.company_by_id(sym)
   corp = fresh.corporations.first
   company.owner = corp
   corp.companies << company
-  hex = fresh.hex_by_id(hex_id)
-  hex.assign!(company.id)
+  hex = hex_id && fresh.hex_by_id(hex_id)
+  hex&.assign!(company.id)
   corp.assign!(company.id)
   [fresh, hex]
 end
 
 # What a route of the first corporation stopping in `hex_id` and at another centre earns
-# more with `sym` assigned to the hex and the corporation than without.
-def assignment_extra(game, sym, hex_id)
-  plain = game_for(game.class, game.players.size, game.optional_rules)
-  fresh, hex = assignment_game(game, sym, hex_id)
-  [plain, fresh].map do |g|
+# more with `sym` assigned to the hex and the corporation than without: asked of `plain`,
+# a fresh game, and `assigned`, one where the first corporation owns `sym` and has it
+# assigned (`assignment_game`), whose hex is assigned for the question only.
+def assignment_extra(plain, assigned, sym, hex_id)
+  assigned.hex_by_id(hex_id).assign!(sym)
+  [plain, assigned].map do |g|
     h = g.hex_by_id(hex_id)
     stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
     other = g.hexes.flat_map { |x| x.id == hex_id ? [] : x.tile.cities }.first
@@ -876,6 +914,8 @@ def assignment_extra(game, sym, hex_id)
 
     revenue_extra(g, g.corporations.first, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
   end.then { |without, with| with && without ? with - without : nil }
+ensure
+  assigned.hex_by_id(hex_id).remove_assignment!(sym)
 end
 
 # A fresh game in which the first corporation owns `sym` (and a train if `train`) and the
@@ -1038,7 +1078,33 @@ def emergency_issue(game)
     step.send(:process_issue_shares, Engine::Action::SellShares.new(corp, shares: one.shares, share_price: one.price_per_share, percent: one.percent))
     moved = corp.share_price.price < before.price
   end
-  { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved }
+  { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved,
+    'no_companies_without_train' => companies_after_issue(fresh, round, corp) }
+end
+
+# Whether the round's company step, which lets the corporation (without a train, given
+# money, a company for sale) buy a company, refuses once the round notes an emergency
+# issue (1846); nil where the probe cannot tell.
+def companies_after_issue(fresh, round, corp)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyCompany) }
+  return nil unless step && round.respond_to?(:emergency_issued=) && corp.trains.empty?
+
+  company = fresh.companies.find { |c| !c.closed? && !c.owner }
+  return nil unless company
+
+  player = fresh.players.first
+  company.owner = player
+  player.companies << company
+  fresh.bank.spend(1000, corp)
+  round.instance_variable_set(:@entities, [corp])
+  round.instance_variable_set(:@entity_index, 0)
+  asked = [false, true].map do |issued|
+    round.emergency_issued = issued
+    step.can_buy_company?(corp)
+  end
+  asked == [true, false] ? true : (asked == [true, true] ? false : nil)
+rescue StandardError, NotImplementedError
+  nil
 end
 
 # Whether the title has a step class of its own that defines `buying_power` (the probe
@@ -1321,7 +1387,8 @@ end
 # round at its lowest price of $40 or more, has the first player as president (with its
 # president's certificate alone), $7 and a company: whether the corporation issues shares first, where what the
 # player could not sell goes (the president's certificate to the pool: `pool`), where
-# their cash goes, whether the corporation is left in receivership, and then, in
+# their cash goes, whether the corporation is left in receivership, whether the round
+# sorts the corporations yet to operate again (its `recalculate_order`), and then, in
 # receivership without a train, how many steps more than an ordinary corporation its
 # dividend step moves it left and whether, given money, its train step buys a train.
 def bankruptcy_probe(game)
@@ -1352,7 +1419,10 @@ def bankrupt_step_probe(game)
   step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::Bankrupt) }
   return out unless step
 
+  reordered = []
+  fresh.round.define_singleton_method(:recalculate_order) { reordered << true }
   step.process_bankrupt(Engine::Action::Bankrupt.new(corp))
+  out['reorders'] = !reordered.empty?
   out['issue_first'] = corp.shares_of(corp).size < treasury
   out['leftovers'] = corp.presidents_share.owner == fresh.share_pool ? 'pool' : 'kept'
   out['cash_to'] = corp.cash >= 7 ? 'corporation' : 'bank'
@@ -1388,9 +1458,34 @@ def receivership_probe(game)
   fresh.round.instance_variable_set(:@entity_index, 0)
   step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
   step.skip!
-  { 'no_train_moves' => moves[0] - moves[1], 'buys_cheapest_train' => corp.trains.any? }
+  { 'no_train_moves' => moves[0] - moves[1], 'buys_cheapest_train' => corp.trains.any?,
+    'withholds' => receivership_withholds(game) }
 rescue StandardError, NotImplementedError
   {}
+end
+
+# Whether the round pays a corporation in receivership's run without asking, withholding
+# it (1846's round processes a withhold after its run): asked of a fresh round in which
+# such a corporation has run, noting the actions the round processes then; nil where the
+# probe cannot tell.
+def receivership_withholds(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  corp = fresh.corporations.first
+  floated_operating(fresh, corp, 0)
+  corp.owner = fresh.share_pool
+  round = fresh.round
+  round.instance_variable_set(:@entities, [corp])
+  round.instance_variable_set(:@entity_index, 0)
+  seen = []
+  round.define_singleton_method(:process_action) { |action| seen << action }
+  begin
+    round.send(:after_process, Engine::Action::RunRoutes.new(corp, routes: []))
+  rescue StandardError, NotImplementedError
+    nil # what follows the title's own after_process is not asked
+  end
+  seen.any? { |a| a.is_a?(Engine::Action::Dividend) && a.kind.to_s == 'withhold' }
+rescue StandardError, NotImplementedError
+  nil
 end
 
 # A route of a run, for asking a title's `revenue_for` about a bonus that looks at every
@@ -1558,6 +1653,29 @@ def deck_of(game)
 
   { 'cards' => step.companies.map { |c| { 'sym' => c.sym, 'value' => c.value, 'min_bid' => c.min_bid } },
     'shown' => step.available.size }
+end
+
+# An initial step that shows every company it deals (`deck_of`), asked of a fresh game:
+# the actions it offers its first player (`first`) and, once that player has taken the
+# first company at its price, the next player (`after`); whether the taker paid at once
+# (`pays_at_once`); and whether the game, asked for its next round with companies left,
+# plays an operating round (`until_sold`: 1846's two-player draft). Nil for another step.
+def open_draft(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  step = fresh.round&.active_step
+  return nil unless step.respond_to?(:companies) && step.respond_to?(:available)
+  return nil unless step.companies.size > 1 && step.available.size == step.companies.size
+
+  player = fresh.round.current_entity
+  first = step.actions(player).map(&:to_s)
+  company = step.available.first
+  cash = player.cash
+  fresh.process_action(Engine::Action::Bid.new(player, company: company, price: company.min_bid))
+  after = fresh.round.active_step&.actions(fresh.round.current_entity)&.map(&:to_s) || []
+  cycle = game_for(game.class, game.players.size, game.optional_rules)
+  cycle.send(:next_round!)
+  { 'first' => first, 'after' => after, 'pays_at_once' => player.cash < cash,
+    'until_sold' => cycle.round.is_a?(Engine::Round::Operating) }
 end
 
 # The companies the game offers in its initial auction (`initial_auction_companies`, as

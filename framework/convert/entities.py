@@ -149,11 +149,11 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
 def _company_reservation(ability: dict[str, Any], where: str, gaps: Gaps) -> list[dict[str, Any]]:
     """A company's ``reservation`` of a city's slot, as the format's: held until a
     corporation buys the company (``remove: sold``) or until it closes (no ``remove``, or
-    ``close``); a reserved ``slot``, an icon or another ``remove`` is a gap."""
+    ``close``); an icon or another ``remove`` is a gap. A reserved ``slot`` is a held
+    slot: the format holds a number of a city's slots, which stations fill in order."""
     remove = ability.get("remove")
     if (
         not HEX_ID.match(str(ability.get("hex") or ""))
-        or ability.get("slot")
         or ability.get("icon")
         or remove not in (None, "sold", "close")
     ):
@@ -196,10 +196,11 @@ def _train_discount(ability: dict[str, Any], where: str, gaps: Gaps) -> list[dic
 
 def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
     """A corporation's own ``token`` (its prices for stations in some hexes, from its
-    charter), ``reservation`` (``remove``: the phase that ends it) or ``train_limit``
-    (an ``increase`` alone), as the format's."""
+    charter), ``reservation`` (``remove``: the phase that ends it; a reserved ``slot`` is
+    a held slot, 1846's Erie in Erie) or ``train_limit`` (an ``increase`` alone), as the
+    format's."""
     kind = ability.get("type")
-    if kind == "reservation" and HEX_ID.match(str(ability.get("hex") or "")) and not ability.get("slot"):
+    if kind == "reservation" and HEX_ID.match(str(ability.get("hex") or "")):
         out: dict[str, Any] = {"type": "reservation", "hex": str(ability["hex"])}
         if isinstance(ability.get("city"), int) and ability["city"]:
             out["city"] = ability["city"]

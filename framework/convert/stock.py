@@ -76,7 +76,7 @@ TIMING = {
     "current_or": "end_of_operating_round",
     "full_or": "end_of_set",
     "current_round": "end_of_round",
-    "one_more_full_or_set": "end_of_set",
+    "one_more_full_or_set": "end_of_next_set",
 }
 REASONS = {"bankrupt", "bank", "stock_market", "custom"}
 
@@ -231,17 +231,15 @@ def _error(value: Any) -> bool:
     return isinstance(value, dict) and "_error" in value
 
 
-def convert_game_end(constants: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
-    """The ``game_end`` section from ``GAME_END_CHECK``."""
-    checks = constant(constants, "GAME_END_CHECK", {}) or {}
+def convert_game_end(constants: dict[str, Any], gaps: Gaps, built: Any = None) -> dict[str, Any]:
+    """The ``game_end`` section from the built game's end checks (``built``: its
+    ``game_end_check_values``, which a title may narrow by player count: 1846 ends on its
+    final train only with two players), else ``GAME_END_CHECK``."""
+    checks = built if isinstance(built, dict) else constant(constants, "GAME_END_CHECK", {}) or {}
     out: dict[str, Any] = {}
     for reason, timing in checks.items():
         when = TIMING.get(str(timing))
-        if str(timing) == "one_more_full_or_set":
-            gaps.add(
-                "rules", f"GAME_END_CHECK {reason}: one more set of operating rounds (given as end_of_set)"
-            )
-        if reason in ("bankrupt", "bank", "stock_market", "all_closed") and when:
+        if reason in ("bankrupt", "bank", "stock_market", "all_closed", "final_train") and when:
             out[reason] = when
         else:
             gaps.add("rules", f"GAME_END_CHECK {reason}: {timing}")

@@ -479,7 +479,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "corporations": corporations,
         "minors": minors,
         "rules": rules,
-        "game_end": convert_game_end(constants, gaps),
+        "game_end": convert_game_end(constants, gaps, build.get("game_end_check")),
         "rounds": rounds,
         "sequence": sequence,
     }
@@ -510,8 +510,24 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         draws = _choice_setup(out, constants, listed[1], family, gaps)
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
+    _open_draft(out, build, gaps)
+    _market_end(out, gaps)
     tidy(out, gaps)
     return out
+
+
+def _market_end(out: dict[str, Any], gaps: Gaps) -> None:
+    """A game end on the stock market needs a market cell that ends the game: where the
+    market has none (1870's $400 finish, which the title's code checks), the condition
+    is left out and named."""
+    zones = (out.get("market") or {}).get("zones") or {}
+    if "stock_market" in out["game_end"] and not any(
+        isinstance(z, dict) and z.get("ends_game") for z in zones.values()
+    ):
+        out["game_end"].pop("stock_market")
+        gaps.add(
+            "rules", "GAME_END_CHECK stock_market: no cell of the market ends the game (the title's code)"
+        )
 
 
 def _choice_setup(
@@ -585,6 +601,30 @@ def _grouped_setup(
     return draws
 
 
+def _open_draft(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
+    """An initial step that shows every company, lets the first player only take one and
+    the next take one or pass, the taker paying at once (``dump.rb``'s ``open_draft``),
+    makes the initial round an ``open_draft``; played again after a set of operating
+    rounds while companies are left, where the game does so (``until_sold``)."""
+    found = build.get("open_draft")
+    if out["sequence"]["start"] or not isinstance(found, dict):
+        return
+    offered = (found.get("first"), found.get("after"))
+    if offered != (["bid"], ["bid", "pass"]) or not found.get("pays_at_once"):
+        return
+    auction: dict[str, Any] = {"kind": "auction", "steps": ["open_draft"]}
+    initial = (build.get("rounds") or {}).get("initial") or {}
+    if "reverse_order" in (initial.get("order") or []):
+        auction["order"] = "reverse"
+    out["rounds"] = {"auction": auction, **out["rounds"]}
+    start: str | dict[str, Any] = "auction"
+    if found.get("until_sold") is True:
+        start = {"round": "auction", "until_sold": "operating"}
+    out["sequence"]["start"] = [start]
+    gaps.drop("rounds", "initial round")
+    _draft_minors(out, build)
+
+
 def _draft_minors(out: dict[str, Any], build: dict[str, Any]) -> None:
     """A company of a blind draft that has a minor's id starts that minor with the
     company's treasury (18xx.games' draft floats the minor of the company's id)."""
@@ -599,6 +639,8 @@ def _draft_minors(out: dict[str, Any], build: dict[str, Any]) -> None:
                 "minor": sym,
                 "cash": cash if isinstance(cash, int) else company["value"],
             }
+            if build.get("minor_shared_city") == "buyer_stays":
+                ability["shared_city"] = "buyer_stays"
             company.setdefault("abilities", []).append(ability)
 
 

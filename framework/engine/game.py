@@ -443,6 +443,12 @@ class Game:
             if self.finished:
                 return None
             trains.export(self)
+        again = self._until_sold(previous)
+        if again is not None and previous is not None:
+            self.start_rounds.insert(0, previous.name)
+            self.or_count = self.phase_spec().operating_rounds
+            self.or_number = 1
+            return again
         if self.start_rounds:
             return self.start_rounds.pop(0)
         entries = self.title.sequence.turn
@@ -462,6 +468,18 @@ class Game:
             self.or_count = self.phase_spec().operating_rounds
             self.or_number = 1
         return entry.round
+
+    def _until_sold(self, previous: Round | None) -> str | None:
+        """The operating round to play before the initial round ``previous`` comes again,
+        while companies it offers are left unsold (``sequence.start``' ``until_sold``)."""
+        if previous is None or previous.kind == "operating":
+            return None
+        entry = next((e for e in self.title.sequence.start if e.round == previous.name), None)
+        if entry is None or entry.until_sold is None:
+            return None
+        companies = self.title.companies.items()
+        left = any(spec.auction and self.companies[s].owner == BANK for s, spec in companies)
+        return entry.until_sold if left else None
 
     def last_turn(self) -> float:
         """The number of game turns for this many players (``game_end.turns``;
@@ -562,6 +580,14 @@ class Game:
         closing.close_in_closing_cells(self)
         if self.finished:
             return
+        if (
+            self.title.game_end.final_train
+            and "final_train" not in self.pending_end
+            and not trains.offered(self)
+        ):
+            self.trigger_end("final_train")
+            if self.finished:
+                return
         while self.round is not None and self.round.finished():
             self.round.finish()
             closing.close_in_closing_cells(self)  # (a move at the round's end)
@@ -583,6 +609,8 @@ class Game:
             return
         if timing == "immediately":
             self.end(reason)
+        elif timing == "end_of_next_set":
+            self.pending_end.setdefault(reason, f"end_of_set@{self.turn + 1}")
         else:
             self.pending_end.setdefault(reason, timing)
 
@@ -591,9 +619,16 @@ class Game:
         if self.bank_broken:
             self.trigger_end("bank")
         order = ["end_of_operating_round", "end_of_round", "end_of_set"]
-        due = [r for r, t in self.pending_end.items() if order.index(t) <= order.index(moment)]
+
+        def rank(timing: str) -> int:
+            """The moment's place in ``order``; a set of a later turn (``end_of_set@T``,
+            for ``end_of_next_set``) is due only in turn T."""
+            name, _, turn = timing.partition("@")
+            return order.index(name) if not turn or self.turn >= int(turn) else len(order)
+
+        due = [r for r, t in self.pending_end.items() if rank(t) <= order.index(moment)]
         if due:
-            self.end(min(due, key=lambda r: order.index(self.pending_end[r])))
+            self.end(min(due, key=lambda r: rank(self.pending_end[r])))
 
     def end(self, reason: str) -> None:
         self.finished = True

@@ -20,3 +20,26 @@ def lay_discount(game: Game, entity: str, hex_id: str, tile: str) -> int:
         for a in spec.abilities
         if isinstance(a, LayDiscount) and hex_id in a.hexes and (a.tiles is None or tile in a.tiles)
     )
+
+
+def covers_least_cost(game: Game, entity: str, least: int) -> bool:
+    """Whether a ``lay_discount`` of ``entity``'s charter takes at least ``least`` (a tile
+    action's least cost, ``min_cost``) off a tile action in a hex still showing its printed
+    tile: the track step stays open to the corporation whatever its cash, as on
+    18xx.games (1846's Illinois Central, with $3, may still lay a free yellow tile on an
+    icon hex).
+
+    >>> from framework.title.loader import load_title
+    >>> from framework.engine.game import Game
+    >>> game = Game(load_title("titles/18SJ"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=1)
+    >>> covers_least_cost(game, "SJ", 0)
+    False
+    """
+    spec = game.title.corporations.get(entity)
+    if spec is None:
+        return False
+    placed = game.track_board.placed
+    return any(
+        isinstance(a, LayDiscount) and a.amount >= least and any(h not in placed for h in a.hexes)
+        for a in spec.abilities
+    )

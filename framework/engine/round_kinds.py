@@ -194,12 +194,12 @@ class OperatingRound(Round):
         return minors + ordered + bots
 
     def reorder_remaining(self) -> None:
-        """Re-sort the corporations yet to operate (after emergency sales)."""
-        game = self.game
+        """Sort again the entities yet to operate (after emergency sales), as the round's
+        order would sort them now (:meth:`operating_order`: 1846's first round lowest
+        price first); any it no longer lists keep their places after them."""
         done, rest = self.entities[: self.index + 1], self.entities[self.index + 1 :]
-        corps = [s for s in rest if s in game.corporations and not game.corporations[s].bot]
-        others = [s for s in rest if s not in corps]
-        self.entities = done + game.market.in_order(corps) + others
+        ordered = [s for s in self.operating_order() if s in rest]
+        self.entities = done + ordered + [s for s in rest if s not in ordered]
 
     def begin_turn(self) -> None:
         game = self.game

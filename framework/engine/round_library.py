@@ -25,7 +25,9 @@ rounds are the title's own, named by its hooks)."""
 
 def make_round(game: Game, name: str) -> Round:
     """Start the title's round ``name``: a round of its kind, or the title's own hook (a
-    :class:`Round` subclass, or a function that sets the round up)."""
+    :class:`Round` subclass, or a function that sets the round up). The round is the
+    game's round from before its start: what its first turn asks of the round in play
+    (a corporation's issue step, counted in its track step's spending) is asked of it."""
     kind = game.title.rounds[name].kind
     if kind == "custom":
         hook = game.hooks[cast(str, game.title.rounds[name].hook)]  # a custom round names it
@@ -33,10 +35,10 @@ def make_round(game: Game, name: str) -> Round:
         if cls is None:
             made: Round = hook(game, name)  # a function that sets the round up
             return made
-        round_ = cls(game, name)
+        round_ = game.round = cls(game, name)
         round_.start()
         return round_
-    round_ = ROUND_TYPES[kind](game, name)
+    round_ = game.round = ROUND_TYPES[kind](game, name)
     round_.start()
     return round_
 

@@ -14,7 +14,8 @@ from framework.board.tokens import (
     replaceable_neutral,
     token_cities,
 )
-from framework.engine import finance
+from framework.engine import finance, used_closing
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.operating import owned_abilities
 from framework.title.companies import MoveToken, StationToken
@@ -228,6 +229,46 @@ def priced_cities(game: Game, owner: str, ability: StationToken | CharterToken) 
     return out
 
 
+def company_cities(game: Game, corp: str) -> dict[tuple[str, int], tuple[str, int]]:
+    """The cities corporation ``corp`` reaches where the ``token`` ability of a company
+    it owns applies, each with the company and the ability's price there: a station the
+    corporation places there in its token step is placed with that ability (18xx.games
+    applies an owned company's token ability to a station placed in its hexes; 1846's
+    New York Central, owning the Chicago and Western Indiana, pays nothing for Chicago's
+    fourth city)."""
+    reached = set(token_cities(game.track_board, corp))
+    out: dict[tuple[str, int], tuple[str, int]] = {}
+    for sym, ability in owned_abilities(game, corp, StationToken):
+        for city, price in ability_cities(game, sym, ability).items():
+            if city in reached:
+                out.setdefault(city, (sym, price))
+    return out
+
+
+def place_with_company(
+    game: Game, sym: str, ability: StationToken, city: tuple[str, int], price: int
+) -> None:
+    """Place a station of the corporation owning company ``sym`` in ``city`` with the
+    company's ``token`` ability, for ``price``: a token from its charter, or one more
+    (``from_owner: false``); a use of the ability is spent, and the company closes where
+    its ability says."""
+    company = game.companies[sym]
+    owner = str(company.owner)
+    finance.pay(game, owner, BANK, price)
+    game.track_board.add_token(owner, city)
+    corporation = game.corporations[owner]
+    if ability.from_owner:
+        corporation.tokens_used += 1
+    else:
+        corporation.extra_tokens += 1
+    station_placed(game, owner, city)
+    company.uses["token"] -= 1
+    game.log(f"{owner} places a token in {city[0]} with {sym} for {price}")
+    used_closing.ability_used(game, sym)
+    if ability.closes_when_used_up and company.uses["token"] <= 0:
+        close_company(game, sym)
+
+
 def waits_for_ability(game: Game, entity: str) -> bool:
     """Whether a company ``entity`` owns may place a token for it at its token step."""
     return any(
@@ -260,20 +301,32 @@ def neutral_cities(game: Game, corp: str) -> list[tuple[str, int]]:
     return neutral_token_cities(game.track_board, corp, ability.owner)
 
 
-def waits_on_cheapest_token(game: Game, corp: str) -> bool:
+def waits_on_cheapest_token(game: Game, corp: str, power: int = 0) -> bool:
     """Whether ``corp``'s token step waits for a pass though it may place no token it can
     pay for, as on 18xx.games, where the step is offered when the cheapest of its tokens
-    is within its cash and any of its tokens, whatever it costs, has a city to go. Its
-    tokens: its charter's next, the neutral station it carries (``neutral_token``);
-    priced besides, at no city, by the stations a company it owns places or moves for it
-    (``token``, ``move_token``) while they have a hex without its station. (QLL, short
-    of its $40 station, passes with its free neutral one; the CPR, short of its $100 one,
-    passes while it owns the North West Rebellion.)"""
+    is within its cash (and ``power``, what else the step counts) and any of its tokens,
+    whatever it costs, has a city to go. Its tokens: its charter's next, the neutral
+    station it carries (``neutral_token``), its charter's own ``token`` ability (whose
+    hexes it may reach by ``teleport_price``); priced besides, at no city, by the stations
+    a company it owns places or moves for it (``token``, ``move_token``) while they have a
+    hex without its station. (QLL, short of its $40 station, passes with its free neutral
+    one; the CPR, short of its $100 one, passes while it owns the North West Rebellion;
+    1846's PRR, short of its $80 station, waits while it could raise its $40 one in Fort
+    Wayne.)"""
     price, neutral = next_price(game, corp), neutral_token(game, corp)
     kinds = ([price] if price is not None else []) + ([neutral.price] if neutral is not None else [])
+    board = game.track_board
+    own = game.title.corporations[corp].ability("token")
+    if (
+        price is None
+        or not isinstance(own, CharterToken)
+        or game.corporations[corp].counters.get("token", 0) <= 0
+    ):
+        own = None  # its charter's ability places a station of its charter
+    if own is not None:
+        kinds += [p for p in (own.price, own.teleport_price) if p is not None]
     if not kinds:
         return False
-    board = game.track_board
     held = set(board.token_hexes(corp))
     companies = game.companies
     for sym, ability in owned_abilities(game, corp, StationToken):
@@ -282,9 +335,11 @@ def waits_on_cheapest_token(game: Game, corp: str) -> bool:
     for sym, moving in owned_abilities(game, corp, MoveToken):
         if companies[sym].uses.get("move_token", 0) > 0 and set(moving.hexes) - held:
             kinds.append(0)
-    if min(kinds) > game.corporations[corp].cash:
+    if min(kinds) > game.corporations[corp].cash + power:
         return False
     if price is not None and any_token_city(board, corp):
+        return True
+    if own is not None and own.teleport_price is not None and cities_in(board, corp, own.hexes):
         return True
     return neutral is not None and bool(neutral_token_cities(board, corp, neutral.owner))
 

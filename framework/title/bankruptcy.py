@@ -10,7 +10,8 @@ all players but one are bankrupt::
       issue_first: true
       leftovers: pool
       cash_to: corporation
-      receivership: {no_train_moves: 1, buys_cheapest_train: true}
+      receivership: {no_train_moves: 1, buys_cheapest_train: true, withholds: true}
+      reorders: false
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class Receivership(Model):
     buys_cheapest_train: bool = False
     """Without a train, it buys the cheapest face of the cheapest train the depot offers
     when its treasury pays for it (1846); false: it buys none."""
+    withholds: bool = False
+    """Its revenue is withheld without asking (1846); false: the dividend step asks, as for
+    any corporation (any player may choose for it)."""
 
 
 class Bankruptcy(Model):
@@ -58,3 +62,7 @@ class Bankruptcy(Model):
     buy its train."""
     receivership: Receivership = Receivership()
     """How a corporation left without a president operates (``leftovers: pool``)."""
+    reorders: bool = True
+    """Where the game goes on: the corporations yet to operate in the round are sorted
+    again by the share prices the bankrupt's sales left (18xx.games' common bankrupt
+    step); false: the round keeps its order (1846)."""

@@ -625,6 +625,15 @@ class _Checker:
         for part in ("start", "turn"):
             for i, entry in enumerate(getattr(t.sequence, part)):
                 yield from self.ref(("sequence", part, i), entry.round, t.rounds, "round")
+        for i, start in enumerate(t.sequence.start):
+            if start.until_sold is None:
+                continue
+            at = ("sequence", "start", i, "until_sold")
+            yield from self.ref(at, start.until_sold, t.rounds, "round")
+            found = t.rounds.get(start.until_sold)
+            if found is not None and found.kind != "operating":
+                why = f"round {start.until_sold!r} is a {found.kind} round, not an operating round"
+                yield (at, why, "value")
         for name, rnd in t.rounds.items():
             for i, step in enumerate(rnd.steps):
                 allowed = STEP_ROUNDS[step.step]

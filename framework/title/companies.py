@@ -430,6 +430,10 @@ class ControlsMinor(AbilityBase):
     corporation_purchase: Literal["merge", "forbidden"] = "merge"
     """``merge``: a corporation buying the company absorbs the minor (its station, trains
     and treasury); ``forbidden``: corporations may not buy the company."""
+    shared_city: Literal["minor_stays", "buyer_stays"] = "minor_stays"
+    """In a merge, where the buyer already has a station in a city of the minor's:
+    ``minor_stays``, the buyer's station goes back to its charter and the minor's stays
+    where it is (18SJ's KHJ); ``buyer_stays``, the minor's station is removed (1846)."""
 
 
 class StaysOpen(AbilityBase):

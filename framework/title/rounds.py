@@ -95,6 +95,12 @@ class StartEntry(Shorthand):
 
     round: str
     """The round's name under ``rounds``."""
+    until_sold: str | None = None
+    """An operating round's name: while companies of the initial round are left unsold
+    after this round, a set of those operating rounds (as many as the phase says) is
+    played, then this round again; once none is left the game goes on (1846's
+    two-player game: ``{round: auction, until_sold: operating}``, its open draft between
+    operating rounds)."""
 
 
 class RoundEntry(Shorthand):

@@ -405,6 +405,9 @@ class EmergencyIssue(Model):
     """No more shares than it needs for the dearest face of the cheapest depot train
     (the issues that reach its cheapest face, up to the first that reaches its dearest);
     when none reaches its cheapest face, only the largest issue."""
+    no_companies_without_train: bool = False
+    """Once it has issued, it buys no company in that turn while it has no train but
+    obsolete ones (1846; 18xx.games' 1846 company step after ``emergency_issued``)."""
 
 
 class EmergencyRules(Model):
@@ -713,8 +716,11 @@ class Rules(Model):
         return self.share_phase
 
 
-Timing = Literal["immediately", "end_of_operating_round", "end_of_set", "end_of_round"]
-"""When the game ends once a condition is met."""
+Timing = Literal["immediately", "end_of_operating_round", "end_of_set", "end_of_round", "end_of_next_set"]
+"""When the game ends once a condition is met: at once, at the end of the operating
+round, of the set of operating rounds, of the round; or at the end of the set of
+operating rounds of the game turn after the one in which it was met (18xx.games'
+``one_more_full_or_set``)."""
 
 
 class GameEnd(Model):
@@ -734,6 +740,8 @@ class GameEnd(Model):
     market zone with ``closes``)."""
     manually_ended: Timing | None = None
     """The players agree to end the game."""
+    final_train: Timing | None = None
+    """The depot has no train left to sell (1846's two-player game: ``end_of_next_set``)."""
     final_turn: Timing | None = None
     """The last game turn of ``turns`` has been played (or a round of the title's
     layer says the last turn is over, as 18Steam's income phase does)."""

@@ -581,7 +581,8 @@ class Bankrupt(Step):
         president = game.corporations[corp].president()
         game.log(f"{game.name(president)} goes bankrupt")
         purchases.go_bankrupt(game, corp)
-        self.round.reorder_remaining()
+        if game.title.rules.bankruptcy.reorders:
+            self.round.reorder_remaining()
         if not bankruptcy.goes_on(game):
             game.trigger_end("bankrupt")
         elif bankruptcy.in_receivership(game, corp):

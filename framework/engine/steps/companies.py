@@ -16,7 +16,7 @@ from framework.engine import assignments, company_reservations, finance, operati
 from framework.engine.company_closing import close_company
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
-from framework.engine.steps import loans, rights
+from framework.engine.steps import emergency_issue, loans, rights
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import (
     AssignedBonus,
@@ -104,10 +104,24 @@ class BuyCompany(Step):
         """Companies for sale whose lowest price ``buyer`` can pay: these keep the step open,
         even one that merging would bring over the train limit — 18xx.games offers it and
         refuses the purchase."""
+        if self.issued_without_train(buyer):
+            return []
         cash = loans.spending_power(self.game, buyer, "buy_company")
         return [
             sym for sym in for_sale(self.game, buyer, self.early) if price_range(self.game, sym)[0] <= cash
         ]
+
+    def issued_without_train(self, buyer: str) -> bool:
+        """Whether ``buyer`` issued shares in an emergency this turn and has no train but
+        obsolete ones, where that bars it from buying companies
+        (``trains.emergency.issue.no_companies_without_train``)."""
+        terms = emergency_issue.terms(self.game)
+        return (
+            terms is not None
+            and terms.no_companies_without_train
+            and emergency_issue.issued(self.game) > 0
+            and trains.counted(self.game, buyer) == 0
+        )
 
     @property
     def early(self) -> bool:
@@ -173,6 +187,9 @@ class BuyCompany(Step):
         if action["type"] != "buy_company":
             return None
         buyer, sym = entity_of(action), str(action.get("company"))
+        if self.issued_without_train(buyer):
+            why = f"{buyer} issued shares in an emergency and has no train: it buys no company"
+            return GameError("emergency issue", why)
         if phase_lets_buy(game, buyer, sym, self.early):
             return None
         phases = [name for name, phase in game.title.phases.items() if phase.buy_companies]
@@ -231,8 +248,12 @@ class BuyCompany(Step):
 def merge_minor(game: Game, minor_sym: str, buyer: str, company: str) -> None:
     """A corporation absorbs a minor: its station, trains and cash (reference §4.11)."""
     board = game.track_board
+    ability = game.title.companies[company].ability("controls_minor")
+    buyer_stays = isinstance(ability, ControlsMinor) and ability.shared_city == "buyer_stays"
     for city in board.cities_of(minor_sym):
-        if buyer in board.token_owners(city):
+        if buyer in board.token_owners(city) and buyer_stays:
+            board.remove_token(minor_sym, city)
+        elif buyer in board.token_owners(city):
             board.remove_token(buyer, city)
             game.corporations[buyer].tokens_used -= 1
         else:

@@ -14,24 +14,36 @@ it cheaper (``rules.draft``). Once only blank cards are shown and fewer are left
 shown, each player pays for the companies taken, and a company controlling a minor starts
 it.
 
+The open draft, as 1846's two-player game plays it (18xx.games' ``Draft2pDistribution``):
+every company left is shown; on their turn a player takes any of them and pays its
+price at once (a company controlling a minor starts it), or passes, once some player
+owns a company. With a single company left, a pass makes it cheaper instead
+(``rules.draft``). The draft is over when no company is left or every player has passed
+since they last took one; the companies left stay in the bank, for the next draft round
+(``sequence.start``' ``until_sold``).
+
 The players take their turns in the round's order (``rounds.*.order``: 18MS and 1846
 draft in reverse seat order); the priority afterwards goes to the first player in seat
 order.
 
 >>> from framework.engine.steps.base import STEP_TYPES
->>> STEP_TYPES["simple_draft"].rounds, STEP_TYPES["blind_draft"].rounds
-(('auction',), ('auction',))
+>>> STEP_TYPES["simple_draft"].rounds, STEP_TYPES["blind_draft"].rounds, STEP_TYPES["open_draft"].rounds
+(('auction',), ('auction',), ('auction',))
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance
 from framework.engine.entities import BANK, CLOSED
 from framework.engine.steps.auction import give_company, opening_price, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+    from framework.engine.rounds import Round
 
 
 @step("simple_draft")
@@ -147,9 +159,7 @@ class BlindDraft(Step):
         return opening_price(self.game, company)
 
     def floor(self, company: str) -> int:
-        """The least it comes down to: what it costs beyond its value."""
-        spec = self.game.title.companies[company]
-        return spec.price - spec.value if spec.price is not None else 0
+        return floor(self.game, company)
 
     # -- the turn ---------------------------------------------------------------
 
@@ -179,16 +189,9 @@ class BlindDraft(Step):
     def process_pass(self, action: dict[str, Any]) -> None:
         if not self.last_company():
             raise GameError("draft", "a player may pass only on the last company")
-        game, company = self.game, self.deck[0]
-        before = self.price(company)
-        game.companies[company].discount += game.title.rules.draft.last_company_step
-        after = self.price(company)
-        game.log(f"{game.name(entity_of(action))} passes; {company} comes down from {before} to {after}")
-        self.round.next_entity()
-        if after <= self.floor(company):
-            nxt = self.round.entity()
-            assert nxt is not None
-            self.take(nxt, company)
+        nxt = pass_on_last(self.game, self.round, entity_of(action), self.deck[0])
+        if nxt is not None:
+            self.take(nxt, self.deck[0])
             self.settle()
 
     def take(self, player: str, card: str) -> None:
@@ -220,3 +223,116 @@ class BlindDraft(Step):
             game.companies[sym].owner = CLOSED
         rnd = self.round
         rnd.index = rnd.entities.index(game.humans[game.priority].id)
+
+
+def floor(game: Game, company: str) -> int:
+    """The least a draft's last company comes down to: what it costs beyond its value."""
+    spec = game.title.companies[company]
+    return spec.price - spec.value if spec.price is not None else 0
+
+
+def pass_on_last(game: Game, rnd: Round, player: str, company: str) -> str | None:
+    """``player`` passes on the draft's last company, which comes down by
+    ``rules.draft.last_company_step``; the turn moves on. Returns the player who must
+    now take it, once it is down to its floor (:func:`floor`)."""
+    before = opening_price(game, company)
+    game.companies[company].discount += game.title.rules.draft.last_company_step
+    after = opening_price(game, company)
+    game.log(f"{game.name(player)} passes; {company} comes down from {before} to {after}")
+    rnd.next_entity()
+    return rnd.entity() if after <= floor(game, company) else None
+
+
+@step("open_draft")
+class OpenDraft(Step):
+    """Each player in turn takes any company left, paying for it at once, or passes."""
+
+    description = (
+        "Each player in turn takes any company left and pays its price at once, or passes "
+        "once some player owns a company; with one company left a pass makes it cheaper. "
+        "The draft is over when no company is left or every player has passed since they "
+        "last took one."
+    )
+    rounds = ("auction",)
+    round_name = "Draft Round"
+    STATE = ("passers",)
+
+    def setup(self) -> None:
+        if not hasattr(self, "passers"):
+            self.passers: list[str] = []
+            """The players who passed since they last took a company."""
+
+    def offered(self) -> list[str]:
+        """The companies left, in the title's order."""
+        return unsold(self.game)
+
+    def last_company(self) -> bool:
+        return len(self.offered()) == 1
+
+    def over(self) -> bool:
+        return not self.offered() or all(p.id in self.passers for p in self.game.humans)
+
+    @property
+    def open(self) -> bool:
+        return not self.over()
+
+    def actions(self, entity: str) -> list[str]:
+        if self.over() or entity != self.round.entity():
+            return []
+        return ["bid", "pass"] if self._owned() else ["bid"]
+
+    def _owned(self) -> bool:
+        """Whether some player owns a company: until then nobody may pass."""
+        game = self.game
+        return any(c.owner in game.players_by_id for c in game.companies.values())
+
+    def skip(self) -> None:
+        if self.over():
+            self.passed = True
+
+    def choices_bid(self, player: str) -> list[Choice]:
+        """Each company left, at its price, that the player can pay."""
+        cash = self.game.players_by_id[player].cash
+        prices = {sym: opening_price(self.game, sym) for sym in self.offered()}
+        return [{"company": sym, "price": price} for sym, price in prices.items() if price <= cash]
+
+    def process_bid(self, action: dict[str, Any]) -> None:
+        player, company = entity_of(action), str(action.get("company"))
+        if company not in self.offered():
+            raise GameError("draft", f"{company} is not left in the draft")
+        self.take(player, company)
+        self.round.next_entity()
+        self.settle()
+
+    def take(self, player: str, company: str) -> None:
+        game = self.game
+        price = opening_price(game, company)
+        if price > game.players_by_id[player].cash:
+            raise GameError("money", f"{game.name(player)} cannot pay {price} for {company}")
+        finance.pay(game, player, BANK, price)
+        give_company(game, company, player)
+        if player in self.passers:
+            self.passers.remove(player)
+        game.log(f"{game.name(player)} buys {company} for {price}")
+
+    def process_pass(self, action: dict[str, Any]) -> None:
+        game, player = self.game, entity_of(action)
+        if not self._owned():
+            raise GameError("draft", "nobody may pass before a player owns a company")
+        if self.last_company():
+            company = self.offered()[0]
+            nxt = pass_on_last(game, self.round, player, company)
+            if nxt is not None:
+                self.take(nxt, company)
+                self.settle()
+            return
+        self.passers.append(player)
+        game.log(f"{game.name(player)} passes")
+        self.round.next_entity()
+        self.settle()
+
+    def settle(self) -> None:
+        """Once the draft is over, the priority holder's turn comes first again."""
+        if self.over():
+            rnd = self.round
+            rnd.index = rnd.entities.index(self.game.humans[self.game.priority].id)

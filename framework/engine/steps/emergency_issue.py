@@ -45,7 +45,8 @@ def terms(game: Game) -> EmergencyIssue | None:
     return game.title.rules.trains.emergency.issue
 
 
-def _issued(game: Game) -> int:
+def issued(game: Game) -> int:
+    """What the last share of the operator's emergency issue this turn raised (0: none)."""
     return int(getattr(game.current_round, "emergency_issued", 0) or 0)
 
 
@@ -65,7 +66,7 @@ def issues(game: Game, corp_sym: str) -> list[Issue]:
     """The issues ``corp_sym`` may make now, smallest first (none: it may not issue)."""
     rule = terms(game)
     corp = game.corporations.get(corp_sym)
-    if rule is None or corp is None or _issued(game) or trains.owned(game, corp_sym):
+    if rule is None or corp is None or issued(game) or trains.owned(game, corp_sym):
         return []
     faces = _cheapest_faces(game)
     if faces is None or corp.cash >= faces[1] or corp_sym not in game.market.positions:
@@ -132,7 +133,7 @@ def issue(game: Game, corp_sym: str, share_ids: list[str]) -> None:
 def check_purchase(game: Game, corp_sym: str, price: int, from_depot: bool) -> None:
     """Raise unless ``corp_sym`` may buy a train for ``price`` after its emergency issue:
     from the depot only, and not for less than its last share would have left over."""
-    last = _issued(game)
+    last = issued(game)
     if not last:
         return
     if not from_depot:

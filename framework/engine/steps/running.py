@@ -157,7 +157,7 @@ class Dividend(Step):
 
     def actions(self, entity: str) -> list[str]:
         game = self.game
-        if entity != self.round.entity() or entity not in game.corporations:
+        if entity != self.round.entity() or entity not in game.corporations or self.withheld(entity):
             return []
         if self.round.revenue > 0:
             return ["dividend"]
@@ -171,12 +171,18 @@ class Dividend(Step):
             split_minor(game, entity, rnd.revenue)
         elif single_train_run_lost(game, entity):
             game.log(f"{entity}'s run is lost; its price stays at {game.market.price(entity)}")
-        elif entity in game.corporations and rnd.revenue == 0:
-            withhold(game, entity, 0)
+        elif entity in game.corporations and (rnd.revenue == 0 or self.withheld(entity)):
+            withhold(game, entity, rnd.revenue)
             receivership_move(game, entity)
         pay_subsidy(game, entity, rnd.subsidy)
         self.passed = True
         end_of_dividend(game, entity)
+
+    def withheld(self, corp: str) -> bool:
+        """Whether ``corp`` is in receivership, whose revenue is withheld without asking
+        (``bankruptcy.receivership.withholds``)."""
+        game = self.game
+        return game.title.rules.bankruptcy.receivership.withholds and bankruptcy.in_receivership(game, corp)
 
     def choices_dividend(self, corp: str) -> list[Choice]:
         """The title's kinds of dividend (the virtual player's corporations only pay out)."""

@@ -14,9 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, tokens, used_closing
-from framework.engine.company_closing import close_company
-from framework.engine.entities import BANK
+from framework.engine import operating, tokens
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.engine.steps.stations import TOKEN_PLACED
 from framework.engine.steps.track import city_id, parse_city
@@ -84,20 +82,6 @@ class SpecialToken(Step):
         tokener = action.get("tokener")
         if tokener is not None and str(tokener) != owner:
             raise GameError("tokens", f"{sym} places {owner}'s tokens, not {tokener}'s")
-        price = prices[city]
-        finance.pay(game, owner, BANK, price)
-        game.track_board.add_token(owner, city)
-        corporation = game.corporations[owner]
-        if ability.from_owner:
-            corporation.tokens_used += 1
-        else:
-            corporation.extra_tokens += 1
-        tokens.station_placed(game, owner, city)
+        tokens.place_with_company(game, sym, ability, city, prices[city])
         if not ability.extra:
             rnd.token_placed += 1
-        company = game.companies[sym]
-        company.uses["token"] -= 1
-        game.log(f"{owner} places a token in {city[0]} with {sym} for {price}")
-        used_closing.ability_used(game, sym)
-        if ability.closes_when_used_up and company.uses["token"] <= 0:
-            close_company(game, sym)

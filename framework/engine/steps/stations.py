@@ -20,6 +20,7 @@ from framework.engine.steps import buying_power, loans
 from framework.engine.steps.base import Choice, RoundState, Step, WaitingStep, entity_of, step
 from framework.engine.steps.issue import issue_power
 from framework.engine.steps.track import HOME_CHOOSER, PENDING_HEX, PENDING_HOME, Track, city_id, parse_city
+from framework.title.companies import StationToken
 
 TOKEN_PLACED = RoundState(
     "token_placed", 0, "The station tokens the operator has placed this turn.", per_turn=True
@@ -148,24 +149,33 @@ class Token(Step):
 
     def priced(self, entity: str) -> dict[tuple[str, int], int]:
         """Each city the corporation may take now with its price: the charter's next
-        price, or its own ``token`` ability's in that ability's hexes."""
+        price, or its own ``token`` ability's in that ability's hexes, or the ability's of
+        a company it owns (:func:`tokens.company_cities`)."""
         price = self.charter_price(entity)
         out: dict[tuple[str, int], int] = {}
         if price is not None:
             out = {city: price for city in token_cities(self.game.track_board, entity)}
         out.update(tokens.own_ability_cities(self.game, entity))
+        out.update({city: price for city, (_, price) in tokens.company_cities(self.game, entity).items()})
         return out
 
     def choices_place_token(self, entity: str) -> list[Choice]:
-        """A token in each city the corporation may take, in its first free slot."""
-        board = self.game.track_board
+        """A token in each city the corporation may take, in its first free slot, for what
+        it can pay now: its cash and a loan it takes on paying (``rules.loans.counted_in``);
+        the shares it could still issue keep the step waiting (``rules.issue.counted_in``),
+        but it issues them before it places the station."""
+        game = self.game
+        board = game.track_board
+        power = loans.spending_power(game, entity, "token") - issue_power(game, entity, "token")
+        cash = None if operating.is_bot(game, entity) else power
         own = [
-            {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": entity}
-            for city in sorted(self.priced(entity))
+            {"city": city_id(game, city), "slot": board.slots(city).index(None), "tokener": entity}
+            for city, price in sorted(self.priced(entity).items())
+            if cash is None or price <= cash
         ]
         neutral = [
-            {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "token_type": "neutral"}
-            for city in tokens.neutral_cities(self.game, entity)
+            {"city": city_id(game, city), "slot": board.slots(city).index(None), "token_type": "neutral"}
+            for city in tokens.neutral_cities(game, entity)
         ]
         return own + neutral
 
@@ -182,6 +192,15 @@ class Token(Step):
         if kind not in (None, "normal"):
             raise GameError("tokens", f"{entity} has no {kind} token to place")
         own = tokens.own_ability_cities(game, entity)
+        company = tokens.company_cities(game, entity).get(city) if city not in own else None
+        if company is not None:
+            sym = company[0]
+            ability = operating.ability(game, sym, "token")
+            assert isinstance(ability, StationToken), "company_cities lists token abilities"
+            self._check_slot(action, city)
+            tokens.place_with_company(game, sym, ability, city, company[1])
+            rnd.token_placed += 1
+            return
         if city in own:
             price: int | None = own[city]
         else:
@@ -233,9 +252,9 @@ class TrackAndToken(Track):
         return [*kinds, "pass"] if kinds else []
 
     def token_within_power(self, entity: str) -> bool:
-        """Whether the corporation, short of its next station's price, could reach it with
-        what ``rules.track.buying_power`` and ``rules.issue.counted_in`` count, where it
-        could place one: the step waits for its pass (18xx.games' 1846 counts its
+        """Whether the corporation, short of its cheapest station's price, could reach it
+        with what ``rules.track.buying_power`` and ``rules.issue.counted_in`` count, where
+        it could place one: the step waits for its pass (18xx.games' 1846 counts its
         ``track_buying_power`` there)."""
         game, rnd = self.game, self.round
         track = game.title.rules.track
@@ -243,12 +262,8 @@ class TrackAndToken(Track):
             return False
         if rnd.token_placed >= game.title.rules.tokens.per_turn:
             return False
-        price = tokens.next_price(game, entity)
-        cash = game.corporations[entity].cash
-        if price is None or price <= cash or not any_token_city(game.track_board, entity):
-            return False
         power = buying_power.extra(game, entity, track.buying_power) + issue_power(game, entity, "token")
-        return price <= cash + power
+        return tokens.waits_on_cheapest_token(game, entity, power)
 
     charter_price = Token.charter_price
     priced = Token.priced

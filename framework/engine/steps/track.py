@@ -19,7 +19,7 @@ from framework.board.lays import (
 from framework.engine import destinations, finance, operating, purchases, tokens, used_closing
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
-from framework.engine.lay_discount import lay_discount
+from framework.engine.lay_discount import covers_least_cost, lay_discount
 from framework.engine.lay_subsidy import pay_lay_subsidies
 from framework.engine.steps import buying_power
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
@@ -178,14 +178,16 @@ class Track(Step):
 
     def slot_open(self, entity: str) -> bool:
         """Whether the next tile action allows a lay or an upgrade after this turn's earlier
-        ones, and the operator may spend the action's own cost and least tile cost."""
+        ones, and the operator may spend the action's own cost and least tile cost (none
+        where its charter's ``lay_discount`` covers that in a hex still printed)."""
         slot = self.slot()
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
+        least = slot.min_cost if not covers_least_cost(self.game, entity, slot.min_cost) else 0
         return (
             (lay_ok or upgrade_ok)
-            and self.spending_power(entity) >= slot.cost + slot.min_cost
+            and self.spending_power(entity) >= slot.cost + least
             and self.has_stations(entity)
         )
 
