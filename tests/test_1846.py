@@ -53,6 +53,12 @@ def test_1846_converts_to_a_blind_draft_with_its_groups_and_minors(the_1846):
         "MS"
     ]["abilities"]
     assert "players" not in companies["TBC"]  # removed at random, not by player count
+    # 18xx.games' two lays of the Ohio & Indiana connect to each other (its default);
+    # the Little Miami's say they need not (``connect: false``)
+    lays = {
+        sym: next(a for a in companies[sym]["abilities"] if a["type"] == "tile_lay") for sym in ("O&I", "LM")
+    }
+    assert lays["O&I"]["connect_each_other"] is True and "connect_each_other" not in lays["LM"]
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
