@@ -386,6 +386,18 @@ def test_a_station_in_a_company_s_token_hex_is_placed_with_its_ability(the_1846)
     assert after.track_board.slots(("D6", 3)) == ["NYC"]
 
 
+def test_without_own_stations_the_corporation_s_station_costs_its_charter_price(the_1846, tmp_path):
+    """With the Chicago and Western Indiana's ``own_stations: false`` (18xx.games'
+    ``special_only``: 18NL's companies), the New York Central's station in Chicago's fourth
+    city (action 250 of the bot game) costs its charter's $80 and leaves the company's
+    token unused."""
+    path = ROOT / "tests" / "data" / "bot-1846-seed-2-to-251.json"
+    only = house_ruled(the_1846, tmp_path, "companies.yaml", "own_stations: true", "own_stations: false")
+    before, after = replayed_to(only, path, 249), replayed_to(only, path, 250)
+    assert after.corporations["NYC"].cash == before.corporations["NYC"].cash - 80
+    assert after.companies["C&WI"].uses["token"] == 1
+
+
 def test_a_free_tile_lay_left_keeps_the_track_step_open_to_a_corporation_short_of_cash(the_1846):
     """In a bot game accepted by 18xx.games (seed 6, three players), the Illinois Central
     has $3 after its first tile action (action 494): short of a tile's least $20, it may

@@ -1501,6 +1501,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "game_end.final_train": (
         T1846_2P + "test_the_game_ends_a_set_of_operating_rounds_after_its_final_train",
     ),
+    "companies.abilities[token].own_stations": (
+        T1846 + "test_a_station_in_a_company_s_token_hex_is_placed_with_its_ability",
+        T1846 + "test_without_own_stations_the_corporation_s_station_costs_its_charter_price",
+    ),
     "rules.bankruptcy.reorders": (T1846 + "test_a_bankruptcy_leaves_the_round_s_order_as_it_was",),
     "rules.bankruptcy.receivership.buys_cheapest_train": (
         T1846 + "test_a_corporation_in_receivership_buys_the_cheapest_train_it_can_pay",

@@ -142,7 +142,7 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
     if when != ["token"]:
         out["when"] = list(dict.fromkeys(when))
     if not ability.get("special_only"):
-        gaps.add("companies", f"{where}: ability token also prices the corporation's own tokens in its hexes")
+        out["own_stations"] = True
     return out
 
 

@@ -231,14 +231,15 @@ def priced_cities(game: Game, owner: str, ability: StationToken | CharterToken) 
 
 def company_cities(game: Game, corp: str) -> dict[tuple[str, int], tuple[str, int]]:
     """The cities corporation ``corp`` reaches where the ``token`` ability of a company
-    it owns applies, each with the company and the ability's price there: a station the
-    corporation places there in its token step is placed with that ability (18xx.games
-    applies an owned company's token ability to a station placed in its hexes; 1846's
-    New York Central, owning the Chicago and Western Indiana, pays nothing for Chicago's
-    fourth city)."""
+    it owns applies to its own stations (``own_stations``), each with the company and the
+    ability's price there: a station the corporation places there in its token step is
+    placed with that ability (1846's New York Central, owning the Chicago and Western
+    Indiana, pays nothing for Chicago's fourth city)."""
     reached = set(token_cities(game.track_board, corp))
     out: dict[tuple[str, int], tuple[str, int]] = {}
     for sym, ability in owned_abilities(game, corp, StationToken):
+        if not ability.own_stations:
+            continue
         for city, price in ability_cities(game, sym, ability).items():
             if city in reached:
                 out.setdefault(city, (sym, price))

@@ -534,6 +534,12 @@ class StationToken(AbilityBase):
     """Only that city of the hexes (its index on the hex's tile, as a ``reservation``'s);
     unset: any of their cities. 1846's Chicago and Western Indiana, Chicago's fourth city
     (18xx.games' ``city: 3``)."""
+    own_stations: bool = False
+    """A station the owning corporation places as its own, in its token step, in a city it
+    reaches where the ability could go is placed with the ability: at its price, a use
+    spent (18xx.games applies a company's token ability so unless it is ``special_only``;
+    1846's New York Central, owning the Chicago and Western Indiana, pays nothing for
+    Chicago's fourth city). False: only a station the company places uses it."""
 
 
 class CompanyReservation(AbilityBase):
