@@ -244,8 +244,9 @@ def pass_on_last(game: Game, rnd: Round, player: str, company: str) -> str | Non
 
 
 @step("open_draft")
-class OpenDraft(Step):
-    """Each player in turn takes any company left, paying for it at once, or passes."""
+class OpenDraft(SimpleDraft):
+    """Each player in turn takes any company left, paying for it at once, or passes: a
+    simple draft with passes, whose companies left stay for the next draft round."""
 
     description = (
         "Each player in turn takes any company left and pays its price at once, or passes "
@@ -253,8 +254,6 @@ class OpenDraft(Step):
         "The draft is over when no company is left or every player has passed since they "
         "last took one."
     )
-    rounds = ("auction",)
-    round_name = "Draft Round"
     STATE = ("passers",)
 
     def setup(self) -> None:
@@ -262,19 +261,11 @@ class OpenDraft(Step):
             self.passers: list[str] = []
             """The players who passed since they last took a company."""
 
-    def offered(self) -> list[str]:
-        """The companies left, in the title's order."""
-        return unsold(self.game)
-
     def last_company(self) -> bool:
         return len(self.offered()) == 1
 
     def over(self) -> bool:
         return not self.offered() or all(p.id in self.passers for p in self.game.humans)
-
-    @property
-    def open(self) -> bool:
-        return not self.over()
 
     def actions(self, entity: str) -> list[str]:
         if self.over() or entity != self.round.entity():
@@ -285,16 +276,6 @@ class OpenDraft(Step):
         """Whether some player owns a company: until then nobody may pass."""
         game = self.game
         return any(c.owner in game.players_by_id for c in game.companies.values())
-
-    def skip(self) -> None:
-        if self.over():
-            self.passed = True
-
-    def choices_bid(self, player: str) -> list[Choice]:
-        """Each company left, at its price, that the player can pay."""
-        cash = self.game.players_by_id[player].cash
-        prices = {sym: opening_price(self.game, sym) for sym in self.offered()}
-        return [{"company": sym, "price": price} for sym, price in prices.items() if price <= cash]
 
     def process_bid(self, action: dict[str, Any]) -> None:
         player, company = entity_of(action), str(action.get("company"))
