@@ -83,6 +83,16 @@ class SimpleDraft(Step):
         prices = {sym: opening_price(self.game, sym) for sym in self.offered()}
         return [{"company": sym, "price": price} for sym, price in prices.items() if price <= cash]
 
+    def take(self, player: str, company: str) -> None:
+        """``player`` takes ``company``, paying its price to the bank at once."""
+        game = self.game
+        price = opening_price(game, company)
+        if price > game.players_by_id[player].cash:
+            raise GameError("money", f"{game.name(player)} cannot pay {price} for {company}")
+        finance.pay(game, player, BANK, price)
+        give_company(game, company, player)
+        game.log(f"{game.name(player)} buys {company} for {price}")
+
     def process_bid(self, action: dict[str, Any]) -> None:
         game = self.game
         player, company = entity_of(action), str(action.get("company"))
@@ -91,11 +101,7 @@ class SimpleDraft(Step):
         price = opening_price(game, company)
         if int(action.get("price", price)) != price:
             raise GameError("draft", f"{company} costs its value, {price}")
-        if price > game.players_by_id[player].cash:
-            raise GameError("money", f"{game.name(player)} cannot pay {price}")
-        finance.pay(game, player, BANK, price)
-        give_company(game, company, player)
-        game.log(f"{game.name(player)} buys {company} for {price}")
+        self.take(player, company)
         rnd = self.round
         rnd.next_entity()
         if self.over():
@@ -286,15 +292,9 @@ class OpenDraft(SimpleDraft):
         self.settle()
 
     def take(self, player: str, company: str) -> None:
-        game = self.game
-        price = opening_price(game, company)
-        if price > game.players_by_id[player].cash:
-            raise GameError("money", f"{game.name(player)} cannot pay {price} for {company}")
-        finance.pay(game, player, BANK, price)
-        give_company(game, company, player)
+        super().take(player, company)
         if player in self.passers:
             self.passers.remove(player)
-        game.log(f"{game.name(player)} buys {company} for {price}")
 
     def process_pass(self, action: dict[str, Any]) -> None:
         game, player = self.game, entity_of(action)
