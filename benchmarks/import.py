@@ -185,7 +185,7 @@ def main() -> None:
     known = set() if args.write_baseline else timed_out(baseline, args.fixtures)
     with tempfile.TemporaryDirectory(prefix="18xx-import-") as temporary:
         started = time.perf_counter()
-        outcomes = convert(args.source, args.out or Path(temporary))
+        outcomes = convert(args.source, args.out or Path(temporary), args.workers)
         converting = time.perf_counter() - started
         folders = title_folders(outcomes)
         games = fixture_games(args.fixtures)
@@ -224,12 +224,12 @@ def load_baseline(path: Path) -> dict[str, Any]:
         stop(str(exc))
 
 
-def convert(source: Path, out: Path) -> dict[str, Outcome]:
-    """Every title of ``source`` converted into ``out``, by name; a source that cannot
-    be read (no engine there, no Ruby) ends the run."""
+def convert(source: Path, out: Path, workers: int) -> dict[str, Outcome]:
+    """Every title of ``source`` converted into ``out`` (by ``workers`` processes), by
+    name; a source that cannot be read (no engine there, no Ruby) ends the run."""
     say(f"converting every title of {source}")
     try:
-        return {o.title: o for o in import_titles(source, [], out, every=True, force=True)}
+        return {o.title: o for o in import_titles(source, [], out, every=True, force=True, workers=workers)}
     except SourceError as exc:
         stop(str(exc))
 

@@ -54,10 +54,17 @@ def imported_title(out: Path, name: str) -> Path:
     converts in 10-25 s, and a module's tests may run on several workers): the first
     worker to ask converts it into the run's own temporary folder, under a lock, and
     the others use that folder. Tests copy a title before changing it (:func:`house_ruled`).
+
+    ``RAILS18XX_IMPORTED`` may name a folder the catalogue was converted into already
+    (``18xx import ../shared/oracle/reference --all --out DIR``, as CI does once for the
+    catalogue's guard): its folder of the title is used as it is.
     """
     from framework.convert.writer import folder_name
 
     need_oracle()
+    ready = os.environ.get("RAILS18XX_IMPORTED")
+    if ready and (Path(ready) / folder_name(name) / "title.yaml").is_file():
+        return Path(ready) / folder_name(name)
     if os.environ.get("PYTEST_XDIST_WORKER") is None:
         _import(name, out)
         return out / folder_name(name)

@@ -5,6 +5,7 @@ first operating round lowest price first, $20 a tile, track and token in either 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,8 @@ def test_1846_converts_to_a_blind_draft_with_its_groups_and_minors(the_1846):
         sym: next(a for a in companies[sym]["abilities"] if a["type"] == "tile_lay") for sym in ("O&I", "LM")
     }
     assert lays["O&I"]["connect_each_other"] is True and "connect_each_other" not in lays["LM"]
+    # the title refuses the Little Miami's lays once Cincinnati and Dayton are joined
+    assert lays["LM"]["joins"] == ["H12", "G13"] and "joins" not in lays["O&I"]
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
@@ -1003,3 +1006,102 @@ def test_a_printed_city_is_named_as_18xx_games_numbers_its_printed_tile(the_1846
     assert game.hexmap.hexes["E11"].printed_index == 1
     assert city_id(game, ("E11", 0)) == "E11-1-0"
     assert parse_city(game, "E11-1-0") == ("E11", 0)
+
+
+def test_the_server_plays_a_converted_1846_to_its_end_as_18xx_games_does(the_1846, tmp_path):
+    """``18xx serve`` offers the converted 1846: a game of one person (choosing, from the
+    page's list, what the heuristic bot would) and two bots, created, played and saved
+    through the web app to its end; the saved file replays to the same result here and is
+    accepted by 18xx.games to the same end."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+    from test_serve import new_game as new_served_game
+    from test_serve import play_by_api
+
+    from framework.record.replay import replay
+    from framework.serve.app import create_app
+
+    c = TestClient(create_app(tmp_path / "data", [the_1846]))
+    gid = new_served_game(c, "1846", "heuristic", "human", "heuristic")
+    s, live = play_by_api(c, gid)
+    assert s["finished"] and s["result"] and not s["bot_error"]
+    data = c.get(f"/api/games/{gid}/download").json()
+    record = GameFile.from_dict(data)
+    outcome = replay(record, title_for(record, the_1846))
+    assert outcome.failure is None and outcome.game.result() == live.game.result()
+    path = tmp_path / "served.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    verdict = oracle_verdicts([path])[path.stem]
+    assert verdict["refused"] is None and verdict["last_id"] == data["actions"][-1]["id"]
+
+
+def test_simulate_plays_a_converted_1846_game_to_its_end(the_1846):
+    """``18xx simulate`` on the converted folder: a game of three heuristic bots ends
+    normally (no failure, no game over its action limit) and is reported."""
+    from typer.testing import CliRunner
+
+    from framework.cli.main import app
+
+    result = CliRunner().invoke(app, ["simulate", str(the_1846), "-n", "1", "-p", "3", "-s", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["games"], data["finished"], data["failures"]) == (1, 1, [])
+    assert sum(data["end_reasons"].values()) == 1 and data["operating_rounds"]["mean"] > 0
+
+
+LITTLE_MIAMI = FIXTURES / "222264.json"  # the Little Miami lays H12 (action 70), then G13 (71)
+
+
+def test_the_little_miami_s_last_lay_must_join_cincinnati_and_dayton_by_new_track(the_1846):
+    """After its lay in Cincinnati (H12), the Little Miami's lays offered are in Dayton
+    (G13) only, each with new track towards Cincinnati (18xx.games: "some new track on each
+    tile laid by Little Miami must be used to connect H12 and G13"); a Dayton tile turned
+    away from Cincinnati and a second tile in Cincinnati are refused, the game unchanged."""
+    from framework.engine.state import game_to_dict
+
+    game = replayed_to(the_1846, LITTLE_MIAMI, 70)
+    offered = {
+        (o["hex"], o["tile"].split("-")[0], o["rotation"]) for o in legal_actions(game)["LM"]["lay_tile"]
+    }
+    assert offered and {h for h, _, _ in offered} == {"G13"}
+    assert ("G13", "57", 0) in offered and ("G13", "57", 1) not in offered
+    assert all(0 in game.track_board.faces.get(tile, rotation).exits for _, tile, rotation in offered)
+    before = game_to_dict(game)
+    for hex_id, tile, rule in (("G13", "57", "must join H12 and G13"), ("H12", "298", "one tile in each")):
+        lay = {"type": "lay_tile", "entity": "LM", "entity_type": "company", "hex": hex_id, "rotation": 1}
+        with pytest.raises(GameError, match=rule):
+            game.process({**lay, "tile": game.track_board.supply.next_id(tile) or f"{tile}-0"})
+        assert game_to_dict(game) == before
+
+
+def test_the_little_miami_may_not_lay_once_cincinnati_and_dayton_are_joined(the_1846):
+    """With track joining Cincinnati and Dayton already (the two tiles the Little Miami
+    would lay, put there first), its lays are not offered and its lay is refused, saying
+    why (18xx.games: "H12 and G13 are already connected, cannot use Little Miami")."""
+    game = replayed_to(the_1846, LITTLE_MIAMI, 69)
+    assert legal_actions(game)["LM"]["lay_tile"]
+    board = game.track_board
+    for hex_id, tile, rotation in (("H12", "292", 1), ("G13", "57", 0)):
+        board.put_tile(hex_id, board.supply.next_id(tile), tile, rotation, {0: 0})
+    assert "LM" not in legal_actions(game)
+    lay = {
+        "type": "lay_tile",
+        "entity": "LM",
+        "entity_type": "company",
+        "hex": "H12",
+        "tile": "298-0",
+        "rotation": 1,
+    }
+    with pytest.raises(GameError, match="H12 and G13 are joined by track already"):
+        game.process(lay)
+
+
+def test_without_joins_the_little_miami_lays_where_its_tiles_fit(the_1846, tmp_path):
+    """Without the Little Miami's ``joins``, its second lay may turn Dayton's tile away
+    from Cincinnati, or upgrade Cincinnati's again, as any company's two lays could."""
+    free = house_ruled(the_1846, tmp_path, "companies.yaml", "      joins: [H12, G13]\n", "")
+    offered = {
+        (o["hex"], o["tile"].split("-")[0], o["rotation"])
+        for o in legal_actions(replayed_to(free, LITTLE_MIAMI, 70))["LM"]["lay_tile"]
+    }
+    assert ("G13", "57", 1) in offered

@@ -112,8 +112,9 @@ def test_a_title_that_cannot_be_converted_says_why_and_the_others_still_are(monk
 def imported(tmp_path_factory):
     need_oracle()
     out = tmp_path_factory.mktemp("imported")
+    titles = ["-t", "1889", "-t", "1850Jr"]  # in two processes: the same folders, as the next test shows
     result = runner.invoke(
-        app, ["import", str(ORACLE / "reference"), "-t", "1889", "--out", str(out), "--json"]
+        app, ["import", str(ORACLE / "reference"), *titles, "--out", str(out), "--json", "--workers", "2"]
     )
     assert result.exit_code == 0, result.output
     return out, json.loads(result.output)
@@ -121,7 +122,8 @@ def imported(tmp_path_factory):
 
 def test_the_command_writes_a_folder_that_validates_with_its_gaps(imported):
     out, report = imported
-    assert report["converted"] == 1 and report["valid"] == 1
+    assert report["converted"] == 2 and report["valid"] == 2
+    assert [t["title"] for t in report["titles"]] == ["1889", "1850Jr"]  # in the order asked
     folder = out / "1889"
     assert (folder / "GAPS.md").read_text(encoding="utf-8").startswith("# 1889:")
     for path in [*folder.glob("*.yaml"), *folder.glob("variants/*.yaml")]:
@@ -132,10 +134,11 @@ def test_the_command_writes_a_folder_that_validates_with_its_gaps(imported):
 
 
 def test_a_second_run_changes_nothing_and_never_overwrites_without_force(imported):
+    """A second run, in one process, finds the folders the first wrote in two unchanged."""
     out, _ = imported
     source_dir = str(ORACLE / "reference")
-    again = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out)])
-    assert "1889: unchanged" in again.output
+    again = runner.invoke(app, ["import", source_dir, "-t", "1889", "-t", "1850Jr", "--out", str(out)])
+    assert "1889: unchanged" in again.output and "1850Jr: unchanged" in again.output
     market = out / "1889" / "market.yaml"
     mine = market.read_text(encoding="utf-8") + "# my note\n"
     market.write_text(mine, encoding="utf-8")

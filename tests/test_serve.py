@@ -282,6 +282,24 @@ def heuristic_click(live) -> tuple[str, str, int, int | None]:
     raise AssertionError(f"no listed choice is {action}")
 
 
+def play_by_api(c: TestClient, gid: int, limit: int = 3000) -> tuple[dict[str, Any], Any]:
+    """Play the person's seat of game ``gid`` to its end through the API, choosing from the
+    page's list what the heuristic bot would (each choice listing every legal option):
+    the last state and the live game."""
+    live = c.app.state.server.open(gid)
+    for _ in range(limit):
+        s = state(c, gid)
+        if s["finished"]:
+            return s, live
+        entity, kind, index, amount = heuristic_click(live)
+        listed = next(ch for ch in s["choices"] if ch["entity"] == entity and ch["kind"] == kind)
+        assert len(listed["options"]) == len(legal_actions(live.game)[entity][kind])
+        move = {"entity": entity, "kind": kind, "index": index, "amount": amount, "version": s["version"]}
+        reply = c.post(f"/api/games/{gid}/choose", json=move)
+        assert reply.status_code == 200, reply.text
+    raise AssertionError("the game did not end")
+
+
 def click(page, live, entity: str, kind: str, index: int, amount: int | None) -> None:
     """Take the choice on the page: its option picked in the list (when there is one),
     its amount typed, its button clicked; wait until the page shows the next position."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from browser_support import browser
-from test_serve import click, client, heuristic_click, new_game, open_game, running, state
+from test_serve import click, client, heuristic_click, new_game, open_game, play_by_api, running, state
 
 pytest.importorskip("starlette")
 
@@ -342,17 +342,7 @@ def test_every_bundled_title_is_played_to_its_end_on_the_server(tmp_path, title)
 
     c = TestClient(create_app(tmp_path, [ROOT / "titles" / title]))
     gid = new_game(c, title, "heuristic", "human", "heuristic")
-    live = c.app.state.server.open(gid)
-    for _ in range(3000):
-        s = state(c, gid)
-        if s["finished"]:
-            break
-        entity, kind, index, amount = heuristic_click(live)
-        listed = next(ch for ch in s["choices"] if ch["entity"] == entity and ch["kind"] == kind)
-        assert len(listed["options"]) == len(legal_actions(live.game)[entity][kind])
-        move = {"entity": entity, "kind": kind, "index": index, "amount": amount, "version": s["version"]}
-        reply = c.post(f"/api/games/{gid}/choose", json=move)
-        assert reply.status_code == 200, reply.text
+    s, live = play_by_api(c, gid)
     assert s["finished"] and s["result"] and not s["bot_error"]
     outcome = replay(GameFile.from_dict(c.get(f"/api/games/{gid}/download").json()))
     assert outcome.failure is None and outcome.game.result() == live.game.result()

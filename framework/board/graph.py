@@ -324,10 +324,21 @@ class TrackGraph:
         passable: Callable[[NodeKey], bool],
         goal: Goal,
         laid: tuple[str, Face] | None = None,
+        leaving: frozenset[int] | None = None,
     ) -> bool:
         """Whether the network :meth:`walk` finds from ``starts`` (with ``laid``, as there)
-        shows what ``goal`` looks for: the same walk, stopped at the first it finds."""
+        shows what ``goal`` looks for: the same walk, stopped at the first it finds. With
+        ``leaving`` (path indices of their faces), the walk leaves the start revenue
+        centres only by those paths: whether track from them on finds the goal."""
         succ, stations = self._start(starts, laid)
+        if leaving is not None:
+            succ = _Overlay(
+                succ,
+                {
+                    s: {m: None for m in succ[s] if isinstance(m, PathState) and m.track.index in leaving}
+                    for s in stations
+                },
+            )
         if any(s.key in goal.centres or (goal.stop is not None and goal.stop(s.key)) for s in stations):
             return True  # a network reaches its own stations
         through: dict[Centre, bool] = {}

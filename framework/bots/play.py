@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,20 +89,18 @@ def new_session(
     )
 
 
-def play(
+def steps(
     session: Session,
     bot: Bot,
     *,
     seed: int,
     max_actions: int | None = None,
     check: bool = False,
-    progress: Callable[[Session], None] | None = None,
-) -> Outcome:
-    """Let ``bot`` play the session's game to its end, or ``max_actions`` more actions.
-    ``check`` tests the invariants after every action; ``progress`` is called after
-    each one. Raises :class:`BotError` on a refused action or a broken invariant."""
+) -> Iterator[Session]:
+    """The bot's actions one at a time: the session after each, until the game ends (or
+    ``max_actions`` actions). Two games can so be played side by side, and left as
+    soon as they differ. ``check`` and the errors are :func:`play`'s."""
     rng = random.Random(seed)
-    start = time.perf_counter()
     count = 0
     while not session.game.finished and (max_actions is None or count < max_actions):
         game = session.game  # an action taken with auto actions leaves a new game object
@@ -118,11 +116,29 @@ def play(
         except GameError as exc:
             raise BotError(f"the {bot.name} bot proposed an illegal action: {exc}", action) from None
         count += 1
-        game = session.game
         if check:
-            broken = broken_invariants(game)
+            broken = broken_invariants(session.game)
             if broken:
                 raise BotError(f"action {session.actions[-1]['id']}: {'; '.join(broken)}", action)
+        yield session
+
+
+def play(
+    session: Session,
+    bot: Bot,
+    *,
+    seed: int,
+    max_actions: int | None = None,
+    check: bool = False,
+    progress: Callable[[Session], None] | None = None,
+) -> Outcome:
+    """Let ``bot`` play the session's game to its end, or ``max_actions`` more actions.
+    ``check`` tests the invariants after every action; ``progress`` is called after
+    each one. Raises :class:`BotError` on a refused action or a broken invariant."""
+    start = time.perf_counter()
+    count = 0
+    for _ in steps(session, bot, seed=seed, max_actions=max_actions, check=check):
+        count += 1
         if progress is not None:
             progress(session)
     game = session.game

@@ -45,6 +45,9 @@ def import_command(
     ] = None,
     every: Annotated[bool, typer.Option("--all", help="Convert every title of SOURCE.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace title folders that exist.")] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="N", min=1, help="Convert in N processes at once.")
+    ] = 1,
     as_json: JsonOption = False,
 ) -> None:
     """Convert titles of 18xx.games into title folders (needs Ruby: apt-get install ruby).
@@ -56,7 +59,7 @@ def import_command(
     if not titles and not every:
         raise typer.BadParameter("name titles with --title, or give --all", param_hint="'--title'")
     try:
-        outcomes = import_titles(source, titles or [], out_dir, every=every, force=force)
+        outcomes = import_titles(source, titles or [], out_dir, every=every, force=force, workers=workers)
     except SourceError as exc:
         raise fail(str(exc)) from None
     except KeyError as exc:

@@ -238,6 +238,7 @@ def build_data(game)
     'export_after_set' => try { export_after_set(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
+    'lay_joins' => try { probed('lay_joins', game, game.companies.map(&:sym)) { lay_joins(game) } },
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
@@ -565,6 +566,52 @@ def floated_operating(game, corp, cash)
   game.bank.spend(cash, corp) if cash.positive?
   game.instance_variable_set(:@round, game.send(:new_operating_round))
   game.instance_variable_set(:@loading, true)
+end
+
+# The companies whose tile lays are to join two neighbouring hexes not joined before
+# (1846's Little Miami): {sym => [hex, hex]}. For a company whose `tile_lay` ability lays
+# twice or more in exactly two neighbouring hexes, its action (a pass) is processed by the
+# game in an operating round of a corporation owning it, three times: with the hexes as
+# built, with a tile of the ability's in the first hex only (its track reaching the
+# second), and with such tiles in both, their tracks meeting. A title that refuses the
+# action only in the last, where the two hexes' cities are joined, says so.
+def lay_joins(game)
+  game.companies.each_with_object({}) do |company, out|
+    ability = company.abilities.find { |a| a.type == :tile_lay }
+    hexes = Array(ability&.hexes)
+    next unless ability && hexes.size == 2 && ability.count.to_i >= 2
+
+    answers = [0, 1, 2].map { |tiles| joined_refusal(game, company.sym, hexes, tiles) }
+    out[company.sym] = hexes if answers[2].is_a?(String) && answers[2] != answers[0] && answers[1] == answers[0]
+  end
+end
+
+# The refusal of the company's pass (its message; nil when accepted) in a fresh game in an
+# operating round of a corporation owning it, with `tiles` (0-2) of its hexes tiled so
+# that their track meets; :none when the tiles cannot be laid.
+def joined_refusal(built, sym, hexes, tiles)
+  game = game_for(built.class, built.players.size, built.optional_rules)
+  company = game.company_by_id(sym)
+  ability = company.abilities.find { |a| a.type == :tile_lay }
+  owning_corporation_operates(game, company)
+  a, b = hexes.map { |h| game.hex_by_id(h) }
+  edge = a.neighbors.find { |_e, hex| hex == b }&.first
+  return :none unless edge
+
+  [[a, edge], [b, (edge + 3) % 6]].first(tiles).each do |hex, toward|
+    tile = game.tiles.find do |t|
+      Array(ability.tiles).include?(t.name) && game.upgrades_to?(hex.tile, t, true) &&
+        (0..5).any? { |r| t.rotate!(r) && t.exits.include?(toward) && hex.tile.exits.all? { |e| t.exits.include?(e) } }
+    end
+    return :none unless tile
+
+    game.tiles.delete(tile)
+    hex.lay(tile)
+  end
+  game.process_action(Engine::Action::Pass.new(company))
+  game.instance_variable_get(:@exception)&.message&.sub(/\{.*\}/m, '')
+rescue Engine::GameError => e
+  e.message.sub(/\{.*\}/m, '')
 end
 
 # What the title's company step does, when a corporation buys a company whose minor
@@ -2137,9 +2184,9 @@ def lay_closes(klass, players, rules, at_round_end: false)
   syms.select { |sym| try { lays_and_closes?(game_for(klass, players, rules), sym, at_round_end) } == true }
 end
 
-def lays_and_closes?(game, sym, at_round_end = false)
-  company = game.company_by_id(sym)
-  ability = company.abilities.find { |a| a.type == :tile_lay }
+# The game's first corporation made owner of `company` (with 100,000 in cash) and the
+# operator of a new operating round: its round.
+def owning_corporation_operates(game, company)
   corporation = game.corporations.first
   company.owner&.companies&.delete(company)
   company.owner = corporation
@@ -2150,6 +2197,12 @@ def lays_and_closes?(game, sym, at_round_end = false)
     round.instance_variable_set(k, v)
   end
   game.instance_variable_set(:@round, round)
+end
+
+def lays_and_closes?(game, sym, at_round_end = false)
+  company = game.company_by_id(sym)
+  ability = company.abilities.find { |a| a.type == :tile_lay }
+  round = owning_corporation_operates(game, company)
   step = round.steps.find { |s| s.is_a?(Engine::Step::SpecialTrack) }
   hex = game.hex_by_id(Array(ability.hexes).first)
   tile = game.tiles.find { |t| t.name == Array(ability.tiles).first }

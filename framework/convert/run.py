@@ -6,6 +6,8 @@ still converted. :func:`import_titles` returns one :class:`Outcome` per title.
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,9 +50,27 @@ def import_titles(
     every: bool = False,
     force: bool = False,
     check: bool = True,
+    workers: int = 1,
 ) -> list[Outcome]:
-    """Convert the titles into ``out``; each outcome says whether its folder validates."""
+    """Convert the titles into ``out``; each outcome says whether its folder validates.
+    With ``workers`` above 1 the titles are shared out to that many processes (each
+    reading 18xx.games' engine once per batch of titles); the outcomes are the same and
+    come in the same order."""
     chosen, stages = choose(source, titles, every)
+    batches = [chosen[k :: workers * 4] for k in range(workers * 4)] if workers > 1 else [chosen]
+    batches = [b for b in batches if b]
+    if len(batches) == 1:
+        return _convert(source, chosen, stages, out, force, check)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        jobs = [pool.submit(_convert, source, batch, stages, out, force, check) for batch in batches]
+        by_title = {o.title: o for job in jobs for o in job.result()}
+    return [by_title[t] for t in chosen]
+
+
+def _convert(
+    source: Path, chosen: list[str], stages: dict[str, str], out: Path, force: bool, check: bool
+) -> list[Outcome]:
+    """One batch of :func:`import_titles`: its titles dumped by one run of the engine."""
     outcomes: list[Outcome] = []
     with dumped(source, chosen) as dumps:
         for title in chosen:

@@ -334,6 +334,15 @@ def _lays_closing(companies: dict[str, Any], closing: Any) -> None:
                 ability["closes_when_used_up"] = True
 
 
+def _lays_joining(companies: dict[str, Any], joins: Any) -> None:
+    """``joins`` on the tile-lay ability of each company whose lays the title refuses once
+    its two hexes are joined by track (``lay_joins`` of ``dump.rb``: 1846's Little Miami)."""
+    for sym, hexes in (joins if isinstance(joins, dict) else {}).items():
+        for ability in (companies.get(sym) or {}).get("abilities") or []:
+            if ability.get("type") == "tile_lay" and set(hexes) <= set(ability["hexes"]):
+                ability["joins"] = list(hexes)
+
+
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
@@ -381,6 +390,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     revenue_from_phase(companies)
     write_stop_bonuses(companies, build.get("stop_bonuses"))
     _lays_closing(companies, build.get("lay_closes"))
+    _lays_joining(companies, build.get("lay_joins"))
     closing_at_round_end(companies, build.get("lay_closes_at_round_end"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False

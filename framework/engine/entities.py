@@ -57,6 +57,8 @@ class Company:
     part none while a player has assigned only the other, ``player_assigns``)."""
     lays: list[str] = field(default_factory=list)
     """Hexes where its ``tile_lay`` ability laid tiles."""
+    added_exits: dict[str, list[int]] = field(default_factory=dict)
+    """By hex, the exits its ``tile_lay`` lays added there (kept for ``joins``)."""
     right_holders: list[str] = field(default_factory=list)
     """The corporations holding its ``route_right``: its buyer, then those that bought one."""
     rights_sold: int = 0

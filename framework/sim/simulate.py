@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import socket
 import statistics
 import tempfile
 import traceback
@@ -25,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from framework.base.atomic import write_json
 from framework.record.extension import reports_of
@@ -192,6 +194,14 @@ class SchedulerError(RuntimeError):
     """The Dask scheduler cannot be used: not installed, or not reachable."""
 
 
+def _refused_at_once(scheduler: str) -> None:
+    """Raise :class:`OSError` when a ``tcp://host:port`` scheduler's port refuses a
+    connection (nothing listens there), rather than let Dask try again for its timeout."""
+    parsed = urlsplit(scheduler)
+    if parsed.scheme == "tcp" and parsed.hostname and parsed.port:
+        socket.create_connection((parsed.hostname, parsed.port), timeout=10).close()
+
+
 def _on_dask(tasks: Sequence[Task], scheduler: str) -> Iterator[GameSummary]:
     try:
         from distributed import Client, as_completed
@@ -200,6 +210,7 @@ def _on_dask(tasks: Sequence[Task], scheduler: str) -> Iterator[GameSummary]:
             "--scheduler needs Dask's distributed scheduler: pip install 'rails18xx[dask]'"
         ) from None
     try:
+        _refused_at_once(scheduler)
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None

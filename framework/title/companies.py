@@ -76,6 +76,14 @@ class TileLay(AbilityBase):
     connect_each_other: bool = False
     """Each lay after the first must connect to a tile an earlier lay of this ability placed
     (the first may go anywhere it is allowed)."""
+    joins: list[HexId] | None = Field(default=None, min_length=2, max_length=2)
+    """Two hexes the lays are to join by track (1846's Little Miami, ``[H12, G13]``: "if
+    no track connects Cincinnati to Dayton, the owning corporation may lay … an extra free
+    tile in each hex to connect them"): the ability may not be used once track joins a
+    city of the one to a city of the other (tokens never block), it lays at most one tile
+    in each hex, and its last lay must leave them joined by new track of every tile it
+    laid — a walk leaving each one's city by a path to an exit the hex did not have before
+    ends in the other's city (:mod:`framework.engine.lay_joins`)."""
     lapses: Literal["end_of_turn", "never"] = "never"
     """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
     (unless another company's dividend comes first)."""
@@ -122,6 +130,12 @@ class TileLay(AbilityBase):
     whoever is acting (the player in a stock round, the operating corporation in an
     operating round, as 18xx.games has it) and need no connection: 1889's Mitsubishi
     Ferry, ``when: [stock_round, president_track, between_turns]``."""
+
+    @model_validator(mode="after")
+    def _joins_its_own_hexes(self) -> TileLay:
+        if self.joins is not None and not set(self.joins) <= set(self.hexes):
+            raise ValueError(f"the hexes it joins ({', '.join(self.joins)}) must be among its hexes")
+        return self
 
 
 class TerrainDiscount(AbilityBase):

@@ -16,7 +16,7 @@ from framework.board.lays import (
     lay,
     legal_lays,
 )
-from framework.engine import destinations, finance, operating, purchases, tokens, used_closing
+from framework.engine import destinations, finance, lay_joins, operating, purchases, tokens, used_closing
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import covers_least_cost, lay_discount
@@ -433,8 +433,11 @@ class SpecialTrack(Step):
 
     def explain(self, action: dict[str, Any]) -> GameError | None:
         sym = self.just_sold() or self.unfinished()
-        if sym is None or entity_of(action) != sym:
-            return None
+        entity = entity_of(action)
+        if sym is None or entity != sym:
+            held = operating.ability(self.game, entity, "tile_lay") if entity in self.game.companies else None
+            why = self.joined_already(entity, held) if isinstance(held, TileLay) else None
+            return None if why is None else GameError("special lay", why)
         return GameError("special lay", f"{sym} must make its other lays first")
 
     def abilities(self, entity: str) -> TileLay | None:
@@ -456,7 +459,36 @@ class SpecialTrack(Step):
         slots = operating.lay_slots(game, company.owner or "")
         if ability.counts_as_track_lay and self.round.laid >= len(slots):
             return None
+        if self.joined_already(entity, ability) is not None:
+            return None
         return ability
+
+    def joined_already(self, sym: str, ability: TileLay) -> str | None:
+        """Why an ability that is to join two hexes may not be used: they are joined
+        already, before its first lay (``joins``)."""
+        if ability.joins is None or self.game.companies[sym].lays:
+            return None
+        if not lay_joins.joined(self.game.track_board, ability.joins):
+            return None
+        return f"{' and '.join(ability.joins)} are joined by track already: {sym}'s lays are to join them"
+
+    @staticmethod
+    def one_in_each(sym: str, ability: TileLay) -> str:
+        return f"{sym} lays one tile in each of {' and '.join(ability.joins or [])}"
+
+    def unjoined(self, sym: str, ability: TileLay, plan: LayPlan) -> str | None:
+        """Why ``plan`` does not do what an ability joining two hexes asks (``joins``): a
+        second tile in a hex, or a last lay leaving them unjoined by new track of each tile."""
+        if ability.joins is None:
+            return None
+        company = self.game.companies[sym]
+        if plan.hex in company.lays:
+            return self.one_in_each(sym, ability)
+        if company.uses.get("tile_lay", 0) > 1:
+            return None
+        if lay_joins.joins_after(self.game.track_board, ability.joins, company.added_exits, plan):
+            return None
+        return f"{sym}'s lays must join {' and '.join(ability.joins)} by new track of each tile it laid"
 
     def other_entities(self) -> list[str]:
         """Players' companies that may lay now (``president_track``, ``between_turns``)."""
@@ -535,7 +567,9 @@ class SpecialTrack(Step):
         """The company's tile-lay ability it lays with now (:meth:`abilities`)."""
         ability = self.abilities(sym)
         if ability is None:
-            raise GameError("special lay", f"{sym} may not lay a tile now")
+            held = operating.ability(self.game, sym, "tile_lay") if sym in self.game.companies else None
+            why = self.joined_already(sym, held) if isinstance(held, TileLay) else None
+            raise GameError("special lay", why or f"{sym} may not lay a tile now")
         return ability
 
     def lays(self, sym: str) -> list[LayPlan]:
@@ -549,6 +583,7 @@ class SpecialTrack(Step):
             for hex_id in ability.hexes
             for plan in legal_lays(self.game.track_board, layer, hex_id)
             if self.unconnected_first(sym, ability, plan) is None
+            and self.unjoined(sym, ability, plan) is None
         ]
 
     def choices_lay_tile(self, company: str) -> list[Choice]:
@@ -558,11 +593,19 @@ class SpecialTrack(Step):
         game = self.game
         sym = entity_of(action)
         ability = self._ability(sym)
+        if ability.joins is not None and action.get("hex") in game.companies[sym].lays:
+            raise GameError("special lay", self.one_in_each(sym, ability))
         layer = self.layer(sym)
         plan = _lay(game, layer.entity, action, layer)
         first = self.unconnected_first(sym, ability, plan)
         if first is not None:
             raise GameError("special lay", f"the tile in {plan.hex} must connect to the one in {first}")
+        unjoined = self.unjoined(sym, ability, plan)
+        if unjoined is not None:
+            raise GameError("special lay", unjoined)
+        added = (
+            game.track_board.faces.get(plan.name, plan.rotation).exits - game.track_board.face(plan.hex).exits
+        )
         _build(game, self.payer(sym), plan, sym)
         if sym == self.just_sold():
             self.round.sold_company = None
@@ -571,6 +614,8 @@ class SpecialTrack(Step):
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
         company.lays.append(plan.hex)
+        if ability.joins is not None:
+            company.added_exits[plan.hex] = sorted(added)
         used_closing.ability_used(game, sym)
         company.laid_since_dividend = True
         if ability.must_lay_all and company.uses["tile_lay"] > 0 and not self.lays(sym):
