@@ -435,8 +435,7 @@ class SpecialTrack(Step):
         sym = self.just_sold() or self.unfinished()
         entity = entity_of(action)
         if sym is None or entity != sym:
-            held = operating.ability(self.game, entity, "tile_lay") if entity in self.game.companies else None
-            why = self.joined_already(entity, held) if isinstance(held, TileLay) else None
+            why = self.held_back(entity)
             return None if why is None else GameError("special lay", why)
         return GameError("special lay", f"{sym} must make its other lays first")
 
@@ -471,6 +470,12 @@ class SpecialTrack(Step):
         if not lay_joins.joined(self.game.track_board, ability.joins):
             return None
         return f"{' and '.join(ability.joins)} are joined by track already: {sym}'s lays are to join them"
+
+    def held_back(self, sym: str) -> str | None:
+        """Why the company's ``tile_lay`` ability is held back, when :meth:`joined_already`
+        says so (the step offers it nothing then)."""
+        held = operating.ability(self.game, sym, "tile_lay") if sym in self.game.companies else None
+        return self.joined_already(sym, held) if isinstance(held, TileLay) else None
 
     @staticmethod
     def one_in_each(sym: str, ability: TileLay) -> str:
@@ -567,9 +572,7 @@ class SpecialTrack(Step):
         """The company's tile-lay ability it lays with now (:meth:`abilities`)."""
         ability = self.abilities(sym)
         if ability is None:
-            held = operating.ability(self.game, sym, "tile_lay") if sym in self.game.companies else None
-            why = self.joined_already(sym, held) if isinstance(held, TileLay) else None
-            raise GameError("special lay", why or f"{sym} may not lay a tile now")
+            raise GameError("special lay", self.held_back(sym) or f"{sym} may not lay a tile now")
         return ability
 
     def lays(self, sym: str) -> list[LayPlan]:
@@ -603,8 +606,11 @@ class SpecialTrack(Step):
         unjoined = self.unjoined(sym, ability, plan)
         if unjoined is not None:
             raise GameError("special lay", unjoined)
+        board = game.track_board
         added = (
-            game.track_board.faces.get(plan.name, plan.rotation).exits - game.track_board.face(plan.hex).exits
+            board.faces.get(plan.name, plan.rotation).exits - board.face(plan.hex).exits
+            if ability.joins
+            else None
         )
         _build(game, self.payer(sym), plan, sym)
         if sym == self.just_sold():
@@ -614,7 +620,7 @@ class SpecialTrack(Step):
         company = game.companies[sym]
         company.uses["tile_lay"] -= 1
         company.lays.append(plan.hex)
-        if ability.joins is not None:
+        if added is not None:
             company.added_exits[plan.hex] = sorted(added)
         used_closing.ability_used(game, sym)
         company.laid_since_dividend = True
