@@ -314,6 +314,7 @@ $("me").onchange = async () => {
   }
   saveClaims();
   await refresh();
+  if (state) draw();  // the seat is this page's own: drawn even when the state loaded was already drawn
 };
 
 function listen() {
