@@ -473,3 +473,38 @@ def test_a_town_upgraded_without_new_track_under_each_track_restriction(restrict
         with pytest.raises(IllegalLay) as refused:
             check_lay(board, layer, "B3", "T2-0", 0)
         assert refused.value.rule == "track restriction"
+
+
+# -- §4.6: the track restriction answered without walking ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "players", "bot"), [("18SJ", 4, "random"), ("18SJ", 3, "heuristic"), ("1889", 4, "random")]
+)
+def test_the_restriction_answered_before_walking_is_what_the_walk_finds(title, players, bot, monkeypatch):
+    """A listing tries every tile and rotation on a hex; whether the network would walk a
+    tile's new track is mostly answered from where the walk first comes to the hex and
+    which sides any walk could come to (``Board._paths_found``). In bot games every such
+    answer is the one the whole walk gives (and both kinds of answer are met)."""
+    from framework.board.graph import Goal
+    from framework.bots.heuristic import HeuristicBot
+    from framework.bots.play import new_session, play
+    from framework.bots.random_bot import RandomBot
+
+    answered = {True: 0, False: 0}
+    quick = Board._paths_found
+
+    def compared(board, owner, hex_id, face, paths, starts, inside, through):
+        known = quick(board, owner, hex_id, face, paths, starts, inside, through)
+        if known is not None:
+            answered[known] += 1
+            # a True is the walks from outside the hex finding it (they come first); a
+            # False is given only where the owner has no station on the hex
+            goal = Goal(paths=frozenset((hex_id, i) for i in paths))
+            assert board.graph.finds(starts, through, goal, laid=(hex_id, face)) == known
+        return known
+
+    monkeypatch.setattr(Board, "_paths_found", compared)
+    session = new_session(Path(__file__).resolve().parents[1] / "titles" / title, players, 5)
+    play(session, HeuristicBot() if bot == "heuristic" else RandomBot(), seed=5, max_actions=1500)
+    assert answered[True] > 100 and answered[False] > 100

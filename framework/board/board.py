@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from framework.board.graph import Goal, NodeKey, Reach, TrackGraph, node_key
+from framework.board.graph import Goal, NodeKey, PathState, Reach, TrackGraph, node_key
 from framework.board.hexmap import HexMap, shared
 from framework.board.supply import TileSupply
 from framework.title.faces import End, Face, make_face
@@ -138,6 +138,10 @@ class Board:
         self._reach: dict[tuple[Any, ...], Reach] = {}
         self._found: dict[tuple[str, Hashable], bool] = {}
         """What :meth:`finds` answered since the board last changed, by owner and question."""
+        self._ways_in: dict[tuple[str, str], PathState | None] = {}
+        """:meth:`TrackGraph.way_in` since the board last changed, by owner and hex."""
+        self._sides: dict[tuple[str, str], frozenset[int]] = {}
+        """:meth:`TrackGraph.sides_reached` since the board last changed, by owner and hex."""
 
     # -- what lies where ------------------------------------------------
 
@@ -166,6 +170,8 @@ class Board:
         """Something on the board changed: what :meth:`finds` answered is asked again."""
         self.version += 1
         self._found.clear()
+        self._ways_in.clear()
+        self._sides.clear()
 
     def _track_changed(self, hex_id: str) -> None:
         """The track on ``hex_id`` changed: the networks whose walks looked at that hex
@@ -399,7 +405,7 @@ class Board:
             i: owners + [None] * max(0, face.nodes[i].slots - len(owners)) for i, owners in held.items()
         }
         starts = [node_key(h, i) for h, i in self.cities_of(owner) if h != hex_id]
-        starts += [node_key(hex_id, i) for i, owners in slots.items() if owner in owners]
+        inside = [node_key(hex_id, i) for i, owners in slots.items() if owner in owners]
         elsewhere = self.passable(owner)
 
         def through(node: NodeKey) -> bool:
@@ -413,7 +419,46 @@ class Board:
             blocked = held and all(o is not None and o != owner and o not in neutral for o in held)
             return not (centre.kind == "city" and blocked)
 
-        return self.graph.finds(starts, through, goal, laid=(hex_id, face))
+        if goal == Goal(paths=goal.paths) and all(h == hex_id for h, _ in goal.paths):
+            known = self._paths_found(
+                owner, hex_id, face, {i for _, i in goal.paths}, starts, bool(inside), through
+            )
+            if known is not None:
+                return known
+        return self.graph.finds(starts + inside, through, goal, laid=(hex_id, face))
+
+    def _paths_found(
+        self,
+        owner: str,
+        hex_id: str,
+        face: Face,
+        paths: set[int],
+        starts: list[NodeKey],
+        inside: bool,
+        through: Callable[[NodeKey], bool],
+    ) -> bool | None:
+        """Whether the walk from ``starts`` (none on ``hex_id``; then, if ``inside``, from
+        the owner's stations there) walks one of ``paths`` of ``face`` laid there, where that
+        is known without the walk (``None``: walk). The walk is the same for every tile on
+        the hex until it first comes to the hex: where it comes on a side at which one of
+        the paths starts, it walks that path; where it can come to none of the paths' ends
+        (:func:`_may_walk`) and starts at none, it walks none. One answer of each kind
+        serves every tile and rotation a listing tries on the hex."""
+        key = (owner, hex_id)
+        if key not in self._ways_in:
+            self._ways_in[key] = self.graph.way_in(starts, through, hex_id)
+        way_in = self._ways_in[key]
+        if way_in is not None and any(
+            state.track.index in paths for state in self.graph.entered(way_in, hex_id, face)
+        ):
+            return True
+        if inside:
+            return None
+        if way_in is None:
+            return False  # no station's walk ever comes to the hex
+        if key not in self._sides:
+            self._sides[key] = self.graph.sides_reached(starts, through, hex_id)
+        return False if not _may_walk(face, paths, self._sides[key], hex_id, through) else None
 
     def token_hexes(self, owner: str) -> set[str]:
         return {h for h, _ in self.cities_of(owner)}
@@ -477,3 +522,32 @@ def _release(table: dict[Any, list[str]], key: Any, owner: str) -> None:
         owners.remove(owner)
         if not owners:
             del table[key]
+
+
+def _may_walk(
+    face: Face, paths: set[int], sides: frozenset[int], hex_id: str, through: Callable[[NodeKey], bool]
+) -> bool:
+    """Whether a walk that comes to ``face`` on ``hex_id`` only across ``sides`` might walk
+    one of its ``paths``: one starts at such a side, or at a revenue centre that a path
+    from such a side (or from another such centre) leads into and that ``through`` lets
+    the walk pass. A walk never turns back inside a hex, so a path is walked from one of
+    its ends only where the walk came to that end from outside the path."""
+    entered: set[int] = set()
+    grown = True
+    while grown:
+        grown = False
+        for path in face.paths:
+            for near, far in ((path.a, path.b), (path.b, path.a)):
+                if (
+                    far[0] == "node"
+                    and far[1] not in entered
+                    and (near[1] in sides if near[0] == "edge" else near[1] in entered)
+                    and through(node_key(hex_id, far[1]))
+                ):
+                    entered.add(far[1])
+                    grown = True
+    return any(
+        (end[1] in sides if end[0] == "edge" else end[1] in entered)
+        for i in paths
+        for end in (face.paths[i].a, face.paths[i].b)
+    )

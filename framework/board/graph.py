@@ -263,9 +263,69 @@ class TrackGraph:
             if there is not None and there[0] in self.faces:
                 onward = self.layouts[there[0]].entering.get(there[1], ())
                 yield from ((u, v) for u in layout.leaving[edge] for v in onward if _meet(u, v))
-            yield from (
-                (u, v) for u in self._into(hex_id, edge) for v in layout.entering[edge] if _meet(u, v)
-            )
+            yield from ((u, v) for u in self._into(hex_id, edge) for v in _onto(u, layout.entering[edge]))
+
+    def way_in(
+        self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool], hex_id: str
+    ) -> PathState | None:
+        """The path state of a neighbour on which the walk of :meth:`finds` from ``starts``
+        (none of them on ``hex_id``) first comes to ``hex_id``, or ``None`` if it never does.
+        Up to that step the walk is the same whatever track lies on the hex, so one answer
+        serves every tile a lay may put there (:meth:`entered`)."""
+        succ, stations = self._start(starts, None)
+        goal = Goal(sides=frozenset(side for side in self.hexmap.sides_around[hex_id] if side[0] != hex_id))
+        through: dict[Centre, bool] = {}
+        try:
+            for start in stations:
+                _walk_station(succ, passable, through, stations, start, set(), goal)
+        except _Found as found:
+            return found.state
+        return None
+
+    def sides_reached(
+        self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool], hex_id: str
+    ) -> frozenset[int]:
+        """The edges of ``hex_id`` at which a walk from ``starts`` (none of them on the hex)
+        might come to it from a neighbour, whatever track lies on the hex: a superset,
+        found by following the graph's moves through every ``passable`` revenue centre,
+        with no rule about paths or sides walked twice, and as if track on the hex joined
+        every side to every other."""
+        links = self.hexmap.links[hex_id]
+        into: dict[State, int] = {state: edge for edge in range(6) for state in self._into(hex_id, edge)}
+        out_of = [
+            state
+            for there in links
+            if there is not None and there[0] in self.layouts
+            for state in self.layouts[there[0]].entering.get(there[1], ())
+        ]
+        every = len(set(into.values()))  # the sides track leads to: the most there can be
+        succ, stations = self._start(starts, None)
+        seen: set[State] = set(stations)
+        todo: list[State] = list(stations)
+        reached: set[int] = set()
+        while todo and len(reached) < every:
+            state = todo.pop()
+            edge = into.get(state)
+            if edge is not None:
+                reached.add(edge)
+                onward: Iterable[State] = out_of if len(reached) == 1 else ()
+            else:
+                onward = succ[state]
+            for there in onward:
+                if there not in seen:
+                    seen.add(there)
+                    if not isinstance(there, Centre) or (there.hex != hex_id and passable(there.key)):
+                        todo.append(there)
+        return frozenset(reached)
+
+    def entered(self, way_in: PathState, hex_id: str, face: Face) -> list[PathState]:
+        """The path states of ``face``, laid on ``hex_id``, that a walk on ``way_in`` (a
+        neighbour's path state leaving across a side of the hex) goes on to, in order."""
+        assert way_in.exit is not None
+        there = self.hexmap.across(*way_in.exit)
+        if there is None or there[1] not in face.exits or way_in not in self._into(hex_id, there[1]):
+            return []
+        return list(_onto(way_in, self._layout(hex_id, face).entering[there[1]]))
 
     def _into(self, hex_id: str, edge: int) -> list[PathState]:
         """The neighbour's path states that leave it across ``edge`` of ``hex_id``."""
@@ -388,6 +448,12 @@ def _meet(leaving: PathState, entering: PathState) -> bool:
     )
 
 
+def _onto(leaving: PathState, entering: Iterable[PathState]) -> Iterator[PathState]:
+    """Those of ``entering`` (the paths entered at a side) that a walk leaving across the
+    side on ``leaving`` goes on to."""
+    return (v for v in entering if _meet(leaving, v))
+
+
 def side_track(hex_id: str, edge: int, lane: int) -> Resource:
     """The track resource of lane ``lane`` of side ``edge`` of ``hex_id``."""
     return ("side", hex_id, edge) if lane == 0 else ("side", hex_id, edge, lane)
@@ -475,7 +541,12 @@ class _Overlay(dict[State, dict[State, Any]]):
 
 
 class _Found(Exception):
-    """A walk looking for a goal (:meth:`TrackGraph.finds`) met it."""
+    """A walk looking for a goal (:meth:`TrackGraph.finds`) met it; ``state`` is the path
+    state it met it on (``None``: at a revenue centre)."""
+
+    def __init__(self, state: PathState | None = None):
+        super().__init__()
+        self.state = state
 
 
 def _walk_station(
@@ -516,7 +587,7 @@ def _walk_station(
         track = state.track
         paths.add(track)
         if goal is not None and (track.ref in goal_paths or not goal_sides.isdisjoint(track.sides)):
-            raise _Found  # goal.by_track(track)
+            raise _Found(state)  # goal.by_track(track)
         if exhaustive:
             walked.add(track)  # the others stay in ``paths`` to the end
         onward: Any = succ[state]
