@@ -1105,3 +1105,88 @@ def test_without_joins_the_little_miami_lays_where_its_tiles_fit(the_1846, tmp_p
         for o in legal_actions(replayed_to(free, LITTLE_MIAMI, 70))["LM"]["lay_tile"]
     }
     assert ("G13", "57", 1) in offered
+
+
+SEED_9 = ROOT / "tests" / "data" / "bot-1846-seed-9-to-25.json"
+"""A three-player bot game (seed 9): the IC, owning the Michigan Central, lays its first
+tile in B12 (action 24); the Chicago and Western Indiana then places the IC's station (25)."""
+MC_SECOND_LAY = {
+    "type": "lay_tile",
+    "entity": "MC",
+    "entity_type": "company",
+    "hex": "B10",
+    "tile": "7-1",
+    "rotation": 4,
+}
+"""The Michigan Central's second lay, the one the bot made next (refused by 18xx.games)."""
+
+
+def test_the_michigan_central_s_second_lay_waits_and_may_be_passed(the_1846):
+    """``must_lay_together``: after its first lay (action 24) the step waits for the
+    Michigan Central, which may lay its second tile or pass (18xx.games offers both); the
+    pass gives up the lay and the IC goes on."""
+    game = replayed_to(the_1846, SEED_9, 24)
+    listed = legal_actions(game)
+    assert set(listed["MC"]) == {"lay_tile", "pass"} and "IC" not in listed
+    assert all(lay["hex"] == "B10" for lay in listed["MC"]["lay_tile"])
+    game.process({"type": "pass", "entity": "MC", "entity_type": "company"})
+    assert game.companies["MC"].uses["tile_lay"] == 0 and "IC" in legal_actions(game)
+
+
+def test_the_michigan_central_forfeits_its_second_lay_once_another_company_acts(the_1846):
+    """``lapses: other_action``: the C&WI's station (action 25) comes between the Michigan
+    Central's lays, which ends them ("forfeits second tile lay"): its lay in B10 is then
+    refused, by 18xx.games too, and the IC operates."""
+    after_token = replayed_to(the_1846, SEED_9, 25)
+    assert after_token.companies["MC"].uses["tile_lay"] == 0
+    assert "MC forfeits its lays left" in after_token.messages
+    with pytest.raises(GameError) as refused:
+        after_token.process(MC_SECOND_LAY)
+    assert refused.value.rule == "special lay"
+    assert "MC" not in legal_actions(after_token) and "IC" in legal_actions(after_token)
+    assert oracle_tries(SEED_9, {25: {"second": MC_SECOND_LAY}})[25]["second"].startswith("refused")
+
+
+def test_without_must_lay_together_the_ic_goes_on_between_the_lays(the_1846, tmp_path):
+    """Without the Michigan Central's ``must_lay_together`` the step does not wait after
+    its first lay: the IC may act at once (the second lay stays open in its turn)."""
+    free = house_ruled(the_1846, tmp_path, "companies.yaml", "      must_lay_together: true\n", "")
+    listed = legal_actions(replayed_to(free, SEED_9, 24))
+    assert "IC" in listed and "pass" not in listed.get("MC", {})
+
+
+def test_without_lapses_the_michigan_central_lays_after_another_company_acted(the_1846, tmp_path):
+    """Without ``lapses: other_action`` the C&WI's station leaves the Michigan Central its
+    second lay (as this engine played the game before it had the rule)."""
+    free = house_ruled(the_1846, tmp_path, "companies.yaml", "      lapses: other_action\n", "")
+    game = replayed_to(free, SEED_9, 25)
+    game.process(MC_SECOND_LAY)
+    assert game.board.placed["B10"].name == "7"
+
+
+def test_a_refused_action_between_the_lays_leaves_them_to_the_company(the_1846):
+    """The lays left are taken away only by an action that is accepted: one refused leaves
+    the game as it was, the Michigan Central's second lay still to make."""
+    game = replayed_to(the_1846, SEED_9, 24)
+    with pytest.raises(GameError):
+        game.process(
+            {"type": "buy_train", "entity": "IC", "entity_type": "corporation", "train": "2-0", "price": 80}
+        )
+    assert game.companies["MC"].uses["tile_lay"] == 1 and "MC" in legal_actions(game)
+
+
+SEED_2 = ROOT / "tests" / "data" / "bot-1846-seed-2-to-115.json"
+"""A three-player bot game (seed 2): Player 3's sale (action 114) closes the IC, which
+leaves nobody anything to do; the stock round ends and moves the B&O left to $0."""
+
+
+def test_a_price_moved_to_0_as_the_closing_ends_the_stock_round_closes_at_the_next_action(the_1846):
+    """As in 18xx.games, the closing of the IC (after action 114) comes before the moves of
+    the stock round's end it brings about: the B&O, moved to $0 then, collects its
+    companies' revenue as the operating round starts ($10 + $15) and closes only after the
+    next action (115)."""
+    game = replayed_to(the_1846, SEED_2, 114)
+    assert game.corporations["IC"].closed and game.round.kind == "operating"
+    bo = game.corporations["B&O"]
+    assert not bo.closed and game.market.price("B&O") == 0 and bo.cash == 55
+    assert replayed_to(the_1846, SEED_2, 115).corporations["B&O"].closed

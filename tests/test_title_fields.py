@@ -1501,6 +1501,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[tile_lay].lapses": (
         COMP + "test_an_unused_second_gc_lay_is_lost_after_the_dividend",
+        T1846 + "test_the_michigan_central_forfeits_its_second_lay_once_another_company_acts",
+        T1846 + "test_without_lapses_the_michigan_central_lays_after_another_company_acted",
+    ),
+    "companies.abilities[tile_lay].must_lay_together": (
+        T1846 + "test_the_michigan_central_s_second_lay_waits_and_may_be_passed",
+        T1846 + "test_without_must_lay_together_the_ic_goes_on_between_the_lays",
     ),
     "companies.abilities[terrain_discount].type": (
         COMP + "test_gc_makes_the_d29_mountain_free_for_its_owner",

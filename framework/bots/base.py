@@ -64,7 +64,9 @@ def prudent(game: Game, options: Options) -> Options:
 
     * the first lay of a company's lays that must all be made (``must_lay_all``) after
       which the others could not be made (18xx.games then waits for lays that cannot be
-      made, and the game is stuck; this engine would lose them);
+      made, and the game is stuck; this engine would lose them), or of lays that are to
+      join two hexes (``joins``) after which no lay could join them (both engines then
+      wait for a lay that cannot be made: the game is stuck);
     * a bid above what the bidder can surely pay, their cash less all their other bids
       (18xx.games' reckoning of money tied up in bids, counting only the highest, lets
       some players bid more than they have, and then refuses the settlement that would
@@ -109,11 +111,17 @@ def _dead_end(game: Game, entity: str, kind: str, choice: Choice) -> bool:
 
     ability = game.title.companies[entity].ability("tile_lay")
     uses = game.companies[entity].uses.get("tile_lay", 0)
-    if not isinstance(ability, TileLay) or not ability.must_lay_all or uses != ability.count or uses < 2:
+    if not isinstance(ability, TileLay) or uses != ability.count or uses < 2:
+        return False
+    if not ability.must_lay_all and ability.joins is None:
         return False
     trial = game_from_dict(game.title, game_to_dict(game))
     try:
         trial.process(to_action(game, entity, kind, choice))
     except GameError:
         return True
+    if ability.joins is not None:
+        from framework.engine.choices import legal_actions
+
+        return not legal_actions(trial).get(entity, {}).get("lay_tile")
     return trial.companies[entity].uses.get("tile_lay", 0) == 0

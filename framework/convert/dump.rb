@@ -239,6 +239,7 @@ def build_data(game)
     'minors_of_companies' => try { minors_of_companies(game) },
     'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
     'lay_joins' => try { probed('lay_joins', game, game.companies.map(&:sym)) { lay_joins(game) } },
+    'lays_lapse' => try { probed('lays_lapse', game, game.companies.map(&:sym)) { lays_lapse(game) } },
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
@@ -584,6 +585,54 @@ def lay_joins(game)
     answers = [0, 1, 2].map { |tiles| joined_refusal(game, company.sym, hexes, tiles) }
     out[company.sym] = hexes if answers[2].is_a?(String) && answers[2] != answers[0] && answers[1] == answers[0]
   end
+end
+
+# The companies whose tile lays left are lost as soon as anyone else acts after one of
+# them (1846's Michigan Central, Ohio & Indiana and Little Miami: "forfeits second tile
+# lay"): for each company whose `tile_lay` ability lays twice or more, in a fresh game in
+# an operating round of a corporation owning it, the company makes one lay (processed by
+# the game) and the game is shown a pass of the corporation, as before processing it; a
+# title that then takes the ability away says so.
+def lays_lapse(game)
+  game.companies.filter_map do |company|
+    ability = company.abilities.find { |a| a.type == :tile_lay }
+    next unless ability && ability.count.to_i >= 2
+
+    fresh = replica(game)
+    probe = fresh.company_by_id(company.sym)
+    owning_corporation_operates(fresh, probe)
+    corporation = probe.owner
+    lay = first_special_lay(fresh, probe)
+    next unless lay
+
+    fresh.process_action(lay)
+    next unless probe.abilities.any? { |a| a.type == :tile_lay }
+
+    fresh.send(:preprocess_action, Engine::Action::Pass.new(corporation))
+    company.sym if probe.abilities.none? { |a| a.type == :tile_lay }
+  rescue StandardError
+    nil
+  end
+end
+
+# A lay the company's `tile_lay` ability may make now (its first hex, tile and rotation
+# the special-track step takes), as an action; nil if none.
+def first_special_lay(game, company)
+  ability = company.abilities.find { |a| a.type == :tile_lay }
+  step = game.round.steps.find { |s| s.is_a?(Engine::Step::SpecialTrack) }
+  return nil unless step
+
+  Array(ability.hexes).each do |hex_id|
+    hex = game.hex_by_id(hex_id)
+    Array(ability.tiles).each do |name|
+      tile = game.tiles.find { |t| t.name == name }
+      next unless hex && tile
+
+      rotation = (0..5).find { |r| tile.rotate!(r) && step.legal_tile_rotation?(company, hex, tile) }
+      return Engine::Action::LayTile.new(company, tile: tile, hex: hex, rotation: rotation) if rotation
+    end
+  end
+  nil
 end
 
 # The refusal of the company's pass (its message; nil when accepted) in a fresh game in an
@@ -2529,6 +2578,13 @@ def event_tiles(game, type)
     out['reverted'][color.to_s] = tried.select { |hex| hex.tile == hex.original_tile }.map(&:id)
   end
   out
+end
+
+# A new game like `game`: its players, seed and optional rules (so the same companies
+# stay in a title that removes some at random).
+def replica(game)
+  game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: game.instance_variable_get(:@seed) || 1,
+                                                            optional_rules: game.optional_rules)
 end
 
 def game_for(klass, players, rules)

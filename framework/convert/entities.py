@@ -56,8 +56,8 @@ def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any]
         out["connected"] = True
     if ability.get("connect", True) is not False and out["count"] > 1 and len(hexes) > 1:
         out["connect_each_other"] = True  # 18xx.games' default: the lays connect to each other
-    if ability.get("must_lay_together"):
-        out["must_lay_all"] = True
+    if ability.get("must_lay_together") and not ability.get("must_lay_all"):
+        out["must_lay_together"] = True
     if ability.get("consume_tile_lay"):
         out["counts_as_track_lay"] = True
     out["when"] = mapped

@@ -343,6 +343,16 @@ def _lays_joining(companies: dict[str, Any], joins: Any) -> None:
                 ability["joins"] = list(hexes)
 
 
+def _lays_lapsing(companies: dict[str, Any], lapse: Any) -> None:
+    """``lapses: other_action`` on the tile-lay ability of each company whose lays left the
+    title takes away once anyone else acts after one of them (``lays_lapse`` of
+    ``dump.rb``: 1846's Michigan Central, Ohio & Indiana and Little Miami)."""
+    for sym in lapse if isinstance(lapse, list) else []:
+        for ability in (companies.get(sym) or {}).get("abilities") or []:
+            if ability.get("type") == "tile_lay":
+                ability["lapses"] = "other_action"
+
+
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
@@ -391,6 +401,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_stop_bonuses(companies, build.get("stop_bonuses"))
     _lays_closing(companies, build.get("lay_closes"))
     _lays_joining(companies, build.get("lay_joins"))
+    # a title-wide rule, probed on the companies each build has (a title may leave some out)
+    builds = [build, *(dump.get("builds") or {}).values()]
+    _lays_lapsing(companies, sorted({sym for b in builds for sym in b.get("lays_lapse") or []}))
     closing_at_round_end(companies, build.get("lay_closes_at_round_end"))
     if build.get("minors_offered_companies") is False:
         rules["company_sales"]["minors_offered"] = False

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, overload
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
-from framework.engine import closing, company_reservations, destinations, finance, trains
+from framework.engine import closing, company_reservations, destinations, finance, lay_lapses, trains
 from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
@@ -133,6 +133,9 @@ class Game:
         self.or_count = 0
         self.priority = 0
         self.actions_processed = 0
+        self.last_lay: str | None = None
+        """The company whose special lay was the last action, where its lays left lapse
+        when anyone else acts (:mod:`framework.engine.lay_lapses`)."""
         self.setup: Setup = random_setup(title, seed, len(self.humans))
         self.hexmap = HexMap.for_title(title)
         self.board: Board | None = (
@@ -561,22 +564,44 @@ class Game:
         if kind == "end_game":
             self.end("manually_ended")
             return
+        lapsing = lay_lapses.lapsing(self, action)
+        if lapsing is not None:  # before the action: the company's step no longer waits for it
+            left = self.companies[lapsing].uses["tile_lay"]
+            self.companies[lapsing].uses["tile_lay"] = 0
+        try:
+            moved_on = self._apply(action, kind)
+        except GameError:
+            if lapsing is not None:
+                self.companies[lapsing].uses["tile_lay"] = left
+            raise
+        if lapsing is not None:
+            self.log(f"{lapsing} forfeits its lays left")
+        self.last_lay = lay_lapses.last_lay(self, action)
+        if moved_on:
+            self.after_action()
+
+    def _apply(self, action: dict[str, Any], kind: Any) -> bool:
+        """Process a checked action; whether the game is then to move on (:meth:`after_action`)."""
         if kind == "destination_connection":
             destinations.process_destination_connection(self, action)
-            return
+            return False
         if kind == "give_money" and self.title.rules.share_phase is not None:
             from framework.engine.share_phase import give_money
 
             give_money(self, action)
-            return
+            return False
         self.current_round.process(action)
-        self.after_action()
+        return True
 
     def after_action(self) -> None:
         """Close the corporations a closing market cell holds; end the game when a
-        condition says so now; move on while rounds are over."""
+        condition says so now; move on while rounds are over. A price moved into a closing
+        cell as the round ends closes the corporation now where the action itself ended
+        the round; where only the closing did (it left nobody anything to do), the round's
+        moves come after the closing, as in 18xx.games, and close at the next action."""
         if self.finished:
             return
+        ended = self.round is not None and self.round.finished()
         closing.close_in_closing_cells(self)
         if self.finished:
             return
@@ -590,7 +615,9 @@ class Game:
                 return
         while self.round is not None and self.round.finished():
             self.round.finish()
-            closing.close_in_closing_cells(self)  # (a move at the round's end)
+            if ended:
+                closing.close_in_closing_cells(self)  # (a move at the round's end)
+                ended = False
             if self.finished:
                 return
             self.end_of("end_of_round")

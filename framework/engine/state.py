@@ -56,6 +56,7 @@ SCALARS = (
     "nationals_formed",
     "split_nationals",
     "single_share_president",
+    "last_lay",
 )
 
 
@@ -96,6 +97,7 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
         "merger": None,
         "merger_offers_made": [],
         "limit_rise": 0,
+        "last_lay": None,
     }  # (states saved before these were kept)
     for name in SCALARS:
         setattr(game, name, data[name] if name in data or name not in since else since[name])

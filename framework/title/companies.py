@@ -84,14 +84,18 @@ class TileLay(AbilityBase):
     in each hex, and its last lay must leave them joined by new track of every tile it
     laid — a walk leaving each one's city by a path to an exit the hex did not have before
     ends in the other's city (:mod:`framework.engine.lay_joins`)."""
-    lapses: Literal["end_of_turn", "never"] = "never"
+    lapses: Literal["end_of_turn", "other_action", "never"] = "never"
     """``end_of_turn``: once a lay is made, the lays left are lost at the owner's next dividend
-    (unless another company's dividend comes first)."""
+    (unless another company's dividend comes first). ``other_action``: once a lay is made,
+    the lays left are lost as soon as anyone but the company acts (a message aside): 1846's
+    Michigan Central, Ohio & Indiana and Little Miami ("forfeits second tile lay")."""
+    must_lay_together: bool = False
+    """Once the first lay is made, the others follow at once, before the owning corporation
+    does anything else: the ``special_track`` step waits for them, whatever ``when`` says;
+    the company may pass instead, losing them. 1846's Michigan Central."""
     must_lay_all: bool = False
-    """Once the first lay is made, the others must follow at once, before the owning
-    corporation does anything else: the ``special_track`` step waits for them, whatever
-    ``when`` says, and there is no pass (any that cannot be made are lost). 18Chesapeake's
-    C-P and B&S."""
+    """As :attr:`must_lay_together`, with no pass (any lays that cannot be made are lost).
+    18Chesapeake's C-P and B&S."""
     forfeit_when_others_lay: bool = False
     """A tile laid in one of ``hexes`` other than by this ability ends the ability's lays
     (18Chesapeake's C-P and B&S: "if any tiles are played in these hexes other than by

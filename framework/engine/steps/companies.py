@@ -201,12 +201,14 @@ class BuyCompany(Step):
 
     def choices_buy_company(self, corp: str) -> list[Choice]:
         """Each company the corporation may buy, from its least price to the most it may
-        pay."""
+        pay (none it could pay for only after issuing shares: those keep the step open,
+        :meth:`priced`, but are bought once the shares are issued)."""
         cash = self.game.corporations[corp].cash
         out = []
         for sym in self.affordable(corp):
             low, high = price_range(self.game, sym)
-            out.append({"company": sym, "price": low, "max": min(high, cash)})
+            if low <= cash:
+                out.append({"company": sym, "price": low, "max": min(high, cash)})
         return out
 
     def process_buy_company(self, action: dict[str, Any]) -> None:

@@ -377,8 +377,9 @@ def lay_choices(plans: list[LayPlan]) -> list[Choice]:
 @step("special_track")
 class SpecialTrack(Step):
     """A company's extra lays (``tile_lay``) for the corporation owning it. The step waits
-    only for the rest of the lays of an ability whose lays must all be made
-    (``must_lay_all``) once the first is made; they may be made whatever the timing."""
+    only for the rest of the lays of an ability whose lays are made together
+    (``must_lay_together``, ``must_lay_all``) once the first is made; they may be made
+    whatever the timing, or passed where they need not all be made."""
 
     description = (
         "Companies lay tiles with their tile-lay abilities: for the corporation owning them, "
@@ -387,28 +388,29 @@ class SpecialTrack(Step):
     rounds = ("operating", "stock")
     ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, PENDING_HEX, SOLD_COMPANY, OPERATOR_ACTED)
     waits_again = True  # a first lay later in the turn makes it wait
-    _any_must_lay_all: bool | None = None
+    _any_together: bool | None = None
 
     def unfinished(self) -> str | None:
-        """The operator's company whose lays must all be made, begun and not done."""
-        if not self._must_lay_all():
+        """The operator's company whose lays are made together, begun and not done."""
+        if not self._together():
             return None
         operator = self.round.entity()
         if operator is None:
             return None
         for sym, ability in operating.owned_abilities(self.game, operator, TileLay):
             left = self.game.companies[sym].uses.get("tile_lay", 0)
-            if ability.must_lay_all and 0 < left < ability.count:
+            if (ability.must_lay_all or ability.must_lay_together) and 0 < left < ability.count:
                 return sym
         return None
 
-    def _must_lay_all(self) -> bool:
-        """Whether any company of the title has lays that must all be made (looked up once:
-        the step asks on every question of whose turn it is)."""
-        found = self._any_must_lay_all
+    def _together(self) -> bool:
+        """Whether any company of the title has lays made together (looked up once: the
+        step asks on every question of whose turn it is)."""
+        found = self._any_together
         if found is None:
-            found = self._any_must_lay_all = any(
-                isinstance(lay := company.ability("tile_lay"), TileLay) and lay.must_lay_all
+            found = self._any_together = any(
+                isinstance(lay := company.ability("tile_lay"), TileLay)
+                and (lay.must_lay_all or lay.must_lay_together)
                 for company in self.game.title.companies.values()
             )
         return found
@@ -423,10 +425,10 @@ class SpecialTrack(Step):
         sold = self.round.sold_company  # just_sold, asked on every question of whose turn it is
         if sold:
             return sold[0]
-        must = self._any_must_lay_all
-        if must is None:
-            must = self._must_lay_all()
-        return self.unfinished() if must else None
+        together = self._any_together
+        if together is None:
+            together = self._together()
+        return self.unfinished() if together else None
 
     def blocking(self, current: str | None = None) -> bool:
         return self.acting_entity() is not None
@@ -473,9 +475,19 @@ class SpecialTrack(Step):
 
     def held_back(self, sym: str) -> str | None:
         """Why the company's ``tile_lay`` ability is held back, when :meth:`joined_already`
-        says so (the step offers it nothing then)."""
+        says so, or its lays left lapsed (``lapses: other_action``): the step offers it
+        nothing then."""
         held = operating.ability(self.game, sym, "tile_lay") if sym in self.game.companies else None
-        return self.joined_already(sym, held) if isinstance(held, TileLay) else None
+        if not isinstance(held, TileLay):
+            return None
+        company = self.game.companies[sym]
+        if (
+            held.lapses == "other_action"
+            and company.uses.get("tile_lay", 0) == 0
+            and 0 < len(company.lays) < held.count
+        ):
+            return f"{sym}'s lays left were forfeited when another acted after its lay"
+        return self.joined_already(sym, held)
 
     @staticmethod
     def one_in_each(sym: str, ability: TileLay) -> str:
@@ -529,10 +541,25 @@ class SpecialTrack(Step):
     def actions(self, entity: str) -> list[str]:
         """Only lays: there is nothing to pass (18xx.games refuses a company's pass here,
         and once lays that must all be made are begun, they must be) — but a company
-        just sold may pass its lays on being sold."""
+        just sold may pass its lays on being sold, and one whose lays made together
+        (``must_lay_together``) are begun may pass the rest."""
         if not self.abilities(entity):
             return []
-        return ["lay_tile", "pass"] if entity == self.just_sold() else ["lay_tile"]
+        return ["lay_tile", "pass"] if self.may_pass(entity) else ["lay_tile"]
+
+    def may_pass(self, sym: str) -> bool:
+        """Whether the company may pass its lays left (see :meth:`actions`): not those
+        that must all be made, nor those that are to join two hexes (``joins``: a pass
+        would leave them unjoined)."""
+        if sym == self.just_sold():
+            return True
+        ability = operating.ability(self.game, sym, "tile_lay")
+        return (
+            isinstance(ability, TileLay)
+            and not ability.must_lay_all
+            and ability.joins is None
+            and sym == self.unfinished()
+        )
 
     def payer(self, sym: str) -> str:
         """Who pays for the company's lay: the seller for lays on being sold, the
@@ -631,12 +658,14 @@ class SpecialTrack(Step):
             close_company(game, sym)
 
     def process_pass(self, action: dict[str, Any]) -> None:
-        """A company just sold gives up its lays on being sold."""
+        """A company just sold gives up its lays on being sold; one whose lays made
+        together are begun gives up the rest."""
         sym = entity_of(action)
-        if sym != self.just_sold():
+        if not self.may_pass(sym):
             raise GameError("special lay", f"{sym} has nothing to pass here")
+        if sym == self.just_sold():
+            self.round.sold_company = None
         self.game.companies[sym].uses["tile_lay"] = 0
-        self.round.sold_company = None
         self.game.log(f"{sym} passes its lays")
 
     def unconnected_first(self, sym: str, ability: TileLay, plan: LayPlan) -> str | None:
