@@ -138,8 +138,8 @@ class Board:
         self._reach: dict[tuple[Any, ...], Reach] = {}
         self._found: dict[tuple[str, Hashable], bool] = {}
         """What :meth:`finds` answered since the board last changed, by owner and question."""
-        self._ways_in: dict[tuple[str, str], PathState | None] = {}
-        """:meth:`TrackGraph.way_in` since the board last changed, by owner and hex."""
+        self._ways_in: dict[tuple[str, str], list[PathState]] = {}
+        """:meth:`TrackGraph.ways_in` since the board last changed, by owner and hex."""
         self._sides: dict[tuple[str, str], frozenset[int]] = {}
         """:meth:`TrackGraph.sides_reached` since the board last changed, by owner and hex."""
 
@@ -439,22 +439,22 @@ class Board:
     ) -> bool | None:
         """Whether the walk from ``starts`` (none on ``hex_id``; then, if ``inside``, from
         the owner's stations there) walks one of ``paths`` of ``face`` laid there, where that
-        is known without the walk (``None``: walk). The walk is the same for every tile on
-        the hex until it first comes to the hex: where it comes on a side at which one of
-        the paths starts, it walks that path; where it can come to none of the paths' ends
-        (:func:`_may_walk`) and starts at none, it walks none. One answer of each kind
+        is known without the walk (``None``: walk). Each station's walk is the same for
+        every tile on the hex until it first comes to the hex: where one comes on a side at
+        which one of the paths starts, it walks that path (if the walks before it found
+        nothing); where no walk can come to any of the paths' ends (:func:`_may_walk`) and
+        none starts on the hex, none walks them. One answer of each kind
         serves every tile and rotation a listing tries on the hex."""
         key = (owner, hex_id)
         if key not in self._ways_in:
-            self._ways_in[key] = self.graph.way_in(starts, through, hex_id)
-        way_in = self._ways_in[key]
-        if way_in is not None and any(
-            state.track.index in paths for state in self.graph.entered(way_in, hex_id, face)
-        ):
-            return True
+            self._ways_in[key] = self.graph.ways_in(starts, through, hex_id)
+        ways_in = self._ways_in[key]
+        for way_in in ways_in:  # each station's walk, if those before found nothing
+            if any(state.track.index in paths for state in self.graph.entered(way_in, hex_id, face)):
+                return True
         if inside:
             return None
-        if way_in is None:
+        if not ways_in:
             return False  # no station's walk ever comes to the hex
         if key not in self._sides:
             self._sides[key] = self.graph.sides_reached(starts, through, hex_id)

@@ -265,22 +265,25 @@ class TrackGraph:
                 yield from ((u, v) for u in layout.leaving[edge] for v in onward if _meet(u, v))
             yield from ((u, v) for u in self._into(hex_id, edge) for v in _onto(u, layout.entering[edge]))
 
-    def way_in(
+    def ways_in(
         self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool], hex_id: str
-    ) -> PathState | None:
-        """The path state of a neighbour on which the walk of :meth:`finds` from ``starts``
-        (none of them on ``hex_id``) first comes to ``hex_id``, or ``None`` if it never does.
-        Up to that step the walk is the same whatever track lies on the hex, so one answer
-        serves every tile a lay may put there (:meth:`entered`)."""
+    ) -> list[PathState]:
+        """For each station at ``starts`` (none of them on ``hex_id``) in the order
+        :meth:`finds` walks from them, the path state of a neighbour on which its walk first
+        comes to ``hex_id``, if it does. Up to that step each station's walk is the same
+        whatever track lies on the hex, so one answer serves every tile a lay may put
+        there (:meth:`entered`)."""
         succ, stations = self._start(starts, None)
         goal = Goal(sides=frozenset(side for side in self.hexmap.sides_around[hex_id] if side[0] != hex_id))
         through: dict[Centre, bool] = {}
-        try:
-            for start in stations:
+        found: list[PathState] = []
+        for start in stations:
+            try:
                 _walk_station(succ, passable, through, stations, start, set(), goal)
-        except _Found as found:
-            return found.state
-        return None
+            except _Found as met:
+                assert met.state is not None  # a goal of sides is met on a path
+                found.append(met.state)
+        return found
 
     def sides_reached(
         self, starts: Iterable[NodeKey], passable: Callable[[NodeKey], bool], hex_id: str
