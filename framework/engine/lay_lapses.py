@@ -24,11 +24,8 @@ def lapsing(game: Game, action: dict[str, Any]) -> str | None:
     >>> lapsing(Game(), {"type": "pass", "entity": "IC"}) is None
     True
     """
-    sym = game.last_lay
+    sym = game.last_lay  # set only for a company whose lays lapse so (:func:`last_lay`)
     if sym is None or action.get("entity") == sym:
-        return None
-    ability = game.title.companies[sym].ability("tile_lay")
-    if not isinstance(ability, TileLay) or ability.lapses != "other_action":
         return None
     return sym if game.companies[sym].uses.get("tile_lay", 0) > 0 else None
 

@@ -96,6 +96,13 @@ class TileLay(AbilityBase):
     must_lay_all: bool = False
     """As :attr:`must_lay_together`, with no pass (any lays that cannot be made are lost).
     18Chesapeake's C-P and B&S."""
+
+    @property
+    def laid_together(self) -> bool:
+        """Whether the step waits for the rest of the lays once the first is made
+        (:attr:`must_lay_together` or :attr:`must_lay_all`)."""
+        return self.must_lay_together or self.must_lay_all
+
     forfeit_when_others_lay: bool = False
     """A tile laid in one of ``hexes`` other than by this ability ends the ability's lays
     (18Chesapeake's C-P and B&S: "if any tiles are played in these hexes other than by

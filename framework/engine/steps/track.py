@@ -399,7 +399,7 @@ class SpecialTrack(Step):
             return None
         for sym, ability in operating.owned_abilities(self.game, operator, TileLay):
             left = self.game.companies[sym].uses.get("tile_lay", 0)
-            if (ability.must_lay_all or ability.must_lay_together) and 0 < left < ability.count:
+            if ability.laid_together and 0 < left < ability.count:
                 return sym
         return None
 
@@ -409,8 +409,7 @@ class SpecialTrack(Step):
         found = self._any_together
         if found is None:
             found = self._any_together = any(
-                isinstance(lay := company.ability("tile_lay"), TileLay)
-                and (lay.must_lay_all or lay.must_lay_together)
+                isinstance(lay := company.ability("tile_lay"), TileLay) and lay.laid_together
                 for company in self.game.title.companies.values()
             )
         return found
