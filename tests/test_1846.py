@@ -926,7 +926,9 @@ def test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_acti
     ``rules.issue.counted_in``: in the real game 20381 NYC has $15 when its turn begins
     after action 104, less than 1846's $20 a tile; what it could issue, and MS's $70 (less
     $1 for the company), keep its track step open: "105: NYC passes place a token or lay
-    track". Without either it skips to its routes; with either alone the step still waits."""
+    track". Without either (nor the free upgrade of the Lake Shore Line it owns, which keeps
+    the step open whatever its cash, as in 18xx.games) it skips to its routes; with either
+    alone the step still waits."""
     from framework.engine.steps import buying_power
     from framework.engine.steps.issue import issue_power
 
@@ -942,6 +944,8 @@ def test_what_a_corporation_could_issue_or_gain_from_a_minor_keeps_its_tile_acti
     )
     assert replayed_to(issue_only, path, 104).round.active_step().name == "track_and_token"
     neither = house_ruled(issue_only, tmp_path / "b", "title.yaml", listed, "counted_in: [buy_company]")
+    assert replayed_to(neither, path, 104).round.active_step().name == "track_and_token"  # the LSL
+    neither = house_ruled(neither, tmp_path / "d", "companies.yaml", "      free: true\n  MC:", "  MC:")
     assert replayed_to(neither, path, 104).round.active_step().name == "routes"
     minors_only = house_ruled(the_1846, tmp_path / "c", "title.yaml", listed, "counted_in: [buy_company]")
     assert replayed_to(minors_only, path, 104).round.active_step().name == "track_and_token"

@@ -704,6 +704,7 @@ SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
 T1846_2P = "test_1846_2p.py::"
+REF1846 = "test_1846_referee.py::"
 T18AL = "test_18al.py::"
 JPT = "test_18jpt.py::"
 NEUTRAL = "test_neutral_tokens.py::"
@@ -1105,6 +1106,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.trains.emergency.sell_unfloated": (
         CONF + "test_shares_of_a_started_but_unfloated_corporation_sell_in_an_emergency",
+    ),
+    "rules.trains.emergency.sell_closing_buyer": (
+        REF1846 + "test_the_president_may_not_close_the_corporation_buying_the_train",
+    ),
+    "rules.trains.emergency.help_only_below_cheapest": (
+        REF1846 + "test_the_president_pays_nothing_while_the_corporation_affords_the_cheapest_train",
     ),
     "rules.dividends.kinds": (
         CHANGE,
@@ -1667,6 +1674,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[assigned_bonus].during": (
         T1846 + "test_a_corporation_buying_the_steamboat_assigns_its_hex_once_a_round_before_running",
+        REF1846 + "test_no_bonus_is_assigned_between_a_company_s_lays_made_together",
     ),
     "corporations.abilities[station_bonus].type": (
         T18AL + "test_a_station_in_the_objective_hex_earns_the_station_bonus_once",
@@ -1952,6 +1960,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.draft.blank_cards": (
         BLIND + "test_the_deck_is_shuffled_before_the_groups_lose_their_draws",
         BLIND + "test_the_draft_ends_when_only_blank_cards_are_shown_and_each_player_pays_then",
+        REF1846 + "test_blank_draft_cards_keep_the_game_going_after_every_corporation_closed",
     ),
     "rules.draft.last_company_step": (
         BLIND + "test_passing_on_the_last_company_makes_it_cheaper_until_the_next_player_must_take_it",

@@ -72,7 +72,8 @@ def prudent(game: Game, options: Options) -> Options:
       some players bid more than they have, and then refuses the settlement that would
       sell them the company): a bid's range stops there.
 
-    An entity left with nothing to do keeps all its choices.
+    An entity left with nothing to do is left out, unless every entity is: then all keep
+    all their choices.
     """
     out: Options = {}
     for entity, kinds in options.items():
@@ -81,8 +82,9 @@ def prudent(game: Game, options: Options) -> Options:
             found = [c for c in (_prudent(game, entity, kind, c) for c in choices) if c is not None]
             if found:
                 kept[kind] = found
-        out[entity] = kept or kinds
-    return out
+        if kept:
+            out[entity] = kept
+    return out or options
 
 
 def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | None:

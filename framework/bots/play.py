@@ -5,9 +5,11 @@ apply to the player count, optional rules, house-rule overlays — and
 :func:`play` lets a bot take every decision until the game ends (or a move
 limit), checking, when asked, the invariants after every action. Every action
 a bot proposes must be legal: one the engine refuses is a :class:`BotError`,
-never silently skipped. The session then holds the game in 18xx.games' JSON
-format (:meth:`~framework.record.session.Session.to_json`), which ``18xx replay``
-reproduces exactly.
+never silently skipped. A game stuck as 18xx.games gets stuck (nobody can act, the
+round not over: ``Round.stuck``) is ended by the player in turn (``end_game``). The
+session then holds the game in 18xx.games' JSON format
+(:meth:`~framework.record.session.Session.to_json`), which ``18xx replay`` reproduces
+exactly.
 
 >>> from framework.bots import make_bot
 >>> session = new_session("titles/18SJ", players=4, seed=7)
@@ -105,10 +107,12 @@ def steps(
     while not session.game.finished and (max_actions is None or count < max_actions):
         game = session.game  # an action taken with auto actions leaves a new game object
         options = legal_actions(game)
-        if not options:
+        if not options and game.current_round.stuck():
+            action: dict[str, Any] = {"type": "end_game", "entity": game.current_round.current_entity()}
+        elif not options:
             raise BotError(f"nobody can act in {game.round_label()} but the game is not over")
-        options = prudent(game, options)
-        action = bot.act(game, options, rng)
+        else:
+            action = bot.act(game, prudent(game, options), rng)
         try:
             session.act(action)
         except HookFailed as exc:  # the title's code failed, not the bot

@@ -27,6 +27,17 @@ def convert_buying_power(build: dict[str, Any], rules: dict[str, Any]) -> None:
             rules.setdefault(section, {})["buying_power"] = out
 
 
+def convert_emergency_probes(build: dict[str, Any], rules: dict[str, Any]) -> None:
+    """``rules.trains.emergency.sell_closing_buyer`` false where the ``sells_closing_buyer``
+    probe found the train step refusing a sale that would close the buying corporation;
+    ``help_only_below_cheapest`` where the ``help_below_cheapest`` probe found the
+    president paying only while the corporation cannot pay for the cheapest depot train."""
+    if build.get("sells_closing_buyer") is False:
+        rules.setdefault("trains", {}).setdefault("emergency", {})["sell_closing_buyer"] = False
+    if build.get("help_below_cheapest") is True:
+        rules.setdefault("trains", {}).setdefault("emergency", {})["help_only_below_cheapest"] = True
+
+
 def convert_emergency_issue(build: dict[str, Any], rules: dict[str, Any], gaps: Gaps) -> None:
     """``rules.trains.emergency.issue`` from the ``emergency_issue`` probe (a title with
     ``MUST_EMERGENCY_ISSUE_BEFORE_EBUY`` whose issues and their price moves it could read),

@@ -276,6 +276,8 @@ def build_data(game)
     'issue_spending' => try { issue_spending(game) },
     'buying_power' => try { buying_power(game) },
     'emergency_issue' => try { emergency_issue(game) },
+    'sells_closing_buyer' => try { sells_closing_buyer(game) },
+    'help_below_cheapest' => try { help_below_cheapest(game) },
     'route_rights' => try { probed('route_rights', game, game.companies.map(&:sym)) { route_rights(game) } },
     'national_formation' => try { national_formation(game) },
     'drawn_train_events' => try { probed('drawn_train_events', game, game.depot.trains.map(&:name)) { drawn_train_events(game) } },
@@ -594,12 +596,14 @@ end
 # the game) and the game is shown a pass of the corporation, as before processing it; a
 # title that then takes the ability away says so.
 def lays_lapse(game)
-  game.companies.filter_map do |company|
-    ability = company.abilities.find { |a| a.type == :tile_lay }
+  every_company(game).filter_map do |sym|
+    fresh = open_replica(game, sym)
+    next unless fresh
+
+    probe = fresh.company_by_id(sym)
+    ability = probe.abilities.find { |a| a.type == :tile_lay }
     next unless ability && ability.count.to_i >= 2
 
-    fresh = replica(game)
-    probe = fresh.company_by_id(company.sym)
     owning_corporation_operates(fresh, probe)
     corporation = probe.owner
     lay = first_special_lay(fresh, probe)
@@ -609,10 +613,18 @@ def lays_lapse(game)
     next unless probe.abilities.any? { |a| a.type == :tile_lay }
 
     fresh.send(:preprocess_action, Engine::Action::Pass.new(corporation))
-    company.sym if probe.abilities.none? { |a| a.type == :tile_lay }
+    sym if probe.abilities.none? { |a| a.type == :tile_lay }
   rescue StandardError
     nil
   end
+end
+
+# The companies of `game`'s title, those its setup took out of this game included (the
+# title's `COMPANIES`, where it lists them so).
+def every_company(game)
+  syms = game.companies.map(&:sym)
+  listed = game.class.const_defined?(:COMPANIES) ? game.class::COMPANIES : []
+  syms | listed.filter_map { |c| c.is_a?(Hash) ? c[:sym] : nil }
 end
 
 # A lay the company's `tile_lay` ability may make now (its first hex, tile and rotation
@@ -1176,6 +1188,68 @@ def emergency_issue(game)
   end
   { 'price_steps' => steps - 1, 'only_needed' => found.size < [possible, 3].min, 'moves_left' => moved,
     'no_companies_without_train' => companies_after_issue(fresh, round, corp) }
+end
+
+# Whether the president of a corporation that must buy a train pays towards it only
+# while the corporation cannot pay for the cheapest depot train itself: the train step's
+# `president_may_contribute?` (its `must_buy_train?` answered yes, its
+# `must_issue_before_ebuy?` no) asked of a corporation
+# without cash, then with the cheapest depot price. True where the first is yes and the
+# second no (1846's `ebuy_president_can_contribute?`); nil where the probe cannot tell.
+def help_below_cheapest(game)
+  fresh, round, corp = operating_probe(game, setup: false)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  return nil unless step.respond_to?(:president_may_contribute?, true)
+
+  round.instance_variable_set(:@entities, [corp])
+  round.instance_variable_set(:@entity_index, 0)
+  step.define_singleton_method(:must_buy_train?) { |_entity| true }
+  step.define_singleton_method(:must_issue_before_ebuy?) { |_entity| false }
+  cheapest = fresh.depot.min_depot_price
+  return nil unless cheapest.positive?
+
+  corp.spend(corp.cash, fresh.bank) if corp.cash.positive?
+  broke = step.send(:president_may_contribute?, corp)
+  fresh.bank.spend(cheapest, corp)
+  flush = step.send(:president_may_contribute?, corp)
+  broke && !flush ? true : (broke && flush ? false : nil)
+rescue StandardError, NotImplementedError
+  nil
+end
+
+# Whether the president of a corporation that must buy a train may sell one of its
+# shares where the sale would close it (its price one step from a closing cell): the
+# train step's `sellable_bundle?` asked of a share of the operating corporation at its
+# par, then at a price beside a closing cell. False where the first is sellable and the
+# second not (1846); nil where the market has no closing cell or the probe cannot tell.
+def sells_closing_buyer(game)
+  market = game.stock_market
+  return nil unless market.respond_to?(:has_close_cell) && market.has_close_cell
+
+  edge = nil
+  market.market.each_with_index do |row, r|
+    row.each_with_index do |cell, c|
+      edge ||= [r, c] if cell && cell.type != :close && c.positive? && row[c - 1]&.type == :close
+    end
+  end
+  return nil unless edge
+
+  fresh, round, corp = operating_probe(game, setup: false)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+  return nil unless step.respond_to?(:sellable_bundle?, true)
+
+  round.instance_variable_set(:@entities, [corp])
+  round.instance_variable_set(:@entity_index, 0)
+  share = corp.owner.shares_of(corp).find { |s| !s.president }
+  return nil unless share
+
+  bundle = Engine::ShareBundle.new([share])
+  at_par = step.send(:sellable_bundle?, bundle)
+  fresh.stock_market.move(corp, edge, force: true)
+  at_edge = step.send(:sellable_bundle?, bundle)
+  at_par && !at_edge ? false : (at_par && at_edge ? true : nil)
+rescue StandardError, NotImplementedError
+  nil
 end
 
 # Whether the round's company step, which lets the corporation (without a train, given
@@ -2582,9 +2656,21 @@ end
 
 # A new game like `game`: its players, seed and optional rules (so the same companies
 # stay in a title that removes some at random).
-def replica(game)
-  game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: game.instance_variable_get(:@seed) || 1,
+def replica(game, seed: nil)
+  game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: seed || game.instance_variable_get(:@seed) || 1,
                                                             optional_rules: game.optional_rules)
+end
+
+# A fresh game like `game` in which the company `sym` is open: with its seed, else the
+# first of seeds 1 to 20 that does not take the company out at setup (1846's 2p variant
+# removes companies at random).
+def open_replica(game, sym)
+  [nil, *1..20].each do |seed|
+    fresh = replica(game, seed: seed)
+    company = fresh.company_by_id(sym)
+    return fresh if company && !company.closed?
+  end
+  nil
 end
 
 def game_for(klass, players, rules)

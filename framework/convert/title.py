@@ -17,7 +17,11 @@ from framework.convert.auction import auction_rules, reseating
 from framework.convert.bankruptcy import convert_bankruptcy
 from framework.convert.board import convert_map, convert_tiles, own_tiles
 from framework.convert.bonuses import offboard_groups, revenue_shares, route_bonuses, route_subsidies
-from framework.convert.buying_power import convert_buying_power, convert_emergency_issue
+from framework.convert.buying_power import (
+    convert_buying_power,
+    convert_emergency_issue,
+    convert_emergency_probes,
+)
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.dividends import dividend_without_revenue, probed_dividends
 from framework.convert.drawn_events import drawn_event_draws
@@ -369,6 +373,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     )
     convert_buying_power(build, rules)
     convert_emergency_issue(build, rules, gaps)
+    convert_emergency_probes(build, rules)
     convert_bankruptcy(build.get("bankruptcy"), rules, gaps)
     if build.get("above_holding_limit_kept") is True:
         rules["stock"]["above_holding_limit_kept"] = True

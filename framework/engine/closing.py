@@ -6,14 +6,15 @@ its station tokens leave the map and whatever is reserved for it is freed, its t
 and its private companies are gone, its treasury goes to the bank, and its shares are
 out of the game (worth nothing to anyone holding them). The operating round drops it;
 if it was operating, its turn ends. When every corporation and every private company
-has closed, the game's ``all_closed`` end condition is met.
+has closed (a blind draft's blank cards too: see :func:`all_closed`), the game's
+``all_closed`` end condition is met.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance
+from framework.engine import event_record, finance
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, OUT_OF_GAME
 
@@ -66,7 +67,18 @@ def close_corporation(game: Game, sym: str) -> None:
 
 
 def all_closed(game: Game) -> bool:
-    """Whether every corporation and every private company has closed."""
-    return all(c.closed for c in game.corporations.values()) and all(
-        c.owner in (CLOSED, OUT_OF_GAME) for c in game.companies.values()
+    """Whether every corporation and every private company has closed.
+
+    A blind draft's blank cards (``rules.draft.blank_cards``) count as companies that
+    nobody owns until a ``close_companies`` event closes them, as in 18xx.games.
+    """
+    return (
+        all(c.closed for c in game.corporations.values())
+        and all(c.owner in (CLOSED, OUT_OF_GAME) for c in game.companies.values())
+        and not _blank_cards_open(game)
     )
+
+
+def _blank_cards_open(game: Game) -> bool:
+    blanks = any(card not in game.companies for card in game.setup.deck)
+    return blanks and not event_record.has_run(game, "close_companies")

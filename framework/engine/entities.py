@@ -19,6 +19,8 @@ BANK = "bank"
 CLOSED = "closed"
 OUT_OF_GAME = "removed"
 """Owner of certificates taken out of the game (a title's hook may remove some)."""
+RESERVED = "reserved"
+"""Owner of a train held out of the depot (a train type's ``reserved``)."""
 
 
 @dataclass

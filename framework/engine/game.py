@@ -133,6 +133,9 @@ class Game:
         self.or_count = 0
         self.priority = 0
         self.actions_processed = 0
+        self.lapsing: str | None = None
+        """While an action is processed: the company whose lays left it ended (they were
+        still to be made as it began, as 18xx.games sees them then)."""
         self.last_lay: str | None = None
         """The company whose special lay was the last action, where its lays left lapse
         when anyone else acts (:mod:`framework.engine.lay_lapses`)."""
@@ -565,17 +568,23 @@ class Game:
             self.end("manually_ended")
             return
         lapsing = lay_lapses.lapsing(self, action)
+        before = self.round
         if lapsing is not None:  # before the action: the company's step no longer waits for it
             left = self.companies[lapsing].uses["tile_lay"]
             self.companies[lapsing].uses["tile_lay"] = 0
+        self.lapsing = lapsing
         try:
             moved_on = self._apply(action, kind)
         except GameError:
             if lapsing is not None:
                 self.companies[lapsing].uses["tile_lay"] = left
             raise
+        finally:
+            self.lapsing = None
         if lapsing is not None:
             self.log(f"{lapsing} forfeits its lays left")
+            if self.round is before:  # (a new round holds nothing)
+                lay_lapses.hold(self, lapsing, action)
         self.last_lay = lay_lapses.last_lay(self, action)
         if moved_on:
             self.after_action()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.engine.operating import owned_abilities
+from framework.title.companies import TileLay
 from framework.title.corporations import LayDiscount
 
 if TYPE_CHECKING:
@@ -23,11 +25,13 @@ def lay_discount(game: Game, entity: str, hex_id: str, tile: str) -> int:
 
 
 def covers_least_cost(game: Game, entity: str, least: int) -> bool:
-    """Whether a ``lay_discount`` of ``entity``'s charter takes at least ``least`` (a tile
-    action's least cost, ``min_cost``) off a tile action in a hex still showing its printed
-    tile: the track step stays open to the corporation whatever its cash, as on
+    """Whether a ``lay_discount`` of ``entity``'s charter, or a ``tile_lay`` ability of a
+    company it owns with lays left (free, or with a ``discount`` of at least ``least``),
+    would cover a tile action's least cost (``min_cost``) in one of its hexes still showing
+    its printed tile: the track step stays open to the corporation whatever its cash, as on
     18xx.games (1846's Illinois Central, with $3, may still lay a free yellow tile on an
-    icon hex).
+    icon hex; a corporation owning the Lake Shore Line, a free upgrade of Cleveland or
+    Toledo).
 
     >>> from framework.title.loader import load_title
     >>> from framework.engine.game import Game
@@ -35,11 +39,16 @@ def covers_least_cost(game: Game, entity: str, least: int) -> bool:
     >>> covers_least_cost(game, "SJ", 0)
     False
     """
-    spec = game.title.corporations.get(entity)
-    if spec is None:
-        return False
     placed = game.track_board.placed
-    return any(
+    spec = game.title.corporations.get(entity)
+    if spec is not None and any(
         isinstance(a, LayDiscount) and a.amount >= least and any(h not in placed for h in a.hexes)
         for a in spec.abilities
+    ):
+        return True
+    return any(
+        (ability.free or ability.discount >= least)
+        and game.companies[sym].uses.get("tile_lay", 0) > 0
+        and any(h not in placed for h in ability.hexes)
+        for sym, ability in owned_abilities(game, entity, TileLay)
     )

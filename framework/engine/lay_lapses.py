@@ -4,12 +4,19 @@
 action by anyone else (a message aside) ends its lays. :func:`lapsing` names the company
 an action takes them from, before the action is processed (so the company's step no longer
 waits for it); the game gives them back if the action is refused.
+
+Where the lapsed lays were made together (``must_lay_together``), 18xx.games' company-lay
+step stays held by the company: it is passed over in every turn that follows, so no company
+lays again until the round ends (unless the action that ended the lays was itself another
+company's first lay made together). :func:`hold` notes that in the round
+(``lays_held``); the ``special_track`` step then offers nothing.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from framework.engine.operating import owned_abilities
 from framework.title.companies import TileLay
 
 if TYPE_CHECKING:
@@ -38,3 +45,33 @@ def last_lay(game: Game, action: dict[str, Any]) -> str | None:
         return None
     ability = game.title.companies[sym].ability("tile_lay")
     return sym if isinstance(ability, TileLay) and ability.lapses == "other_action" else None
+
+
+def hold(game: Game, lapsed: str, action: dict[str, Any]) -> None:
+    """After ``action`` ended the lays left of ``lapsed`` (see :func:`lapsing`): hold the
+    company lays closed for the rest of the round where those lays were made together and
+    ``action`` was not a lay of another company whose lays are made together."""
+    ability = game.title.companies[lapsed].ability("tile_lay")
+    if not isinstance(ability, TileLay) or not ability.laid_together:
+        return
+    rnd = game.current_round
+    if "lays_held" not in rnd.declared:
+        return
+    entity = action.get("entity")
+    if action.get("type") == "lay_tile" and isinstance(entity, str) and entity in game.companies:
+        other = game.title.companies[entity].ability("tile_lay")
+        if isinstance(other, TileLay) and other.laid_together:
+            return
+    rnd.lays_held = lapsed
+
+
+def lays_begun(game: Game, operator: str | None) -> str | None:
+    """The operator's company whose lays made together (``must_lay_together``,
+    ``must_lay_all``) are begun and not done, if any."""
+    if operator is None:
+        return None
+    for sym, ability in owned_abilities(game, operator, TileLay):
+        left = game.companies[sym].uses.get("tile_lay", 0)
+        if ability.laid_together and 0 < left < ability.count:
+            return sym
+    return None

@@ -12,9 +12,10 @@ president raises when it must buy and cannot pay (rulebook §10.7–§10.8, refe
   have less than the cheapest depot train, and no more than needed
   (``emergency.sell_more_than_needed``), never giving away the presidency of the
   operating corporation (nor of any, without ``emergency.president_swap``), each
-  corporation's shares in one sale with ``stock.sell_in_blocks``. Once the president
-  has sold, a train of another corporation must cost more than what the last share sold
-  would have left over.
+  corporation's shares in one sale with ``stock.sell_in_blocks``; nor, without
+  ``emergency.sell_closing_buyer``, shares of the operating corporation whose sale would
+  close it. Once the president has sold, a train of another corporation must cost more
+  than what the last share sold would have left over.
 * A president who cannot raise the cheapest depot train even so may declare bankruptcy, in
   the train-buying step, keeping whatever cannot be sold.
 """
@@ -211,17 +212,30 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     if last_sold:
         low = max(low, most - last_sold + 1)
     high = min(face, most) if rules.emergency.from_others_up_to == "face_value" else most
-    if not must_buy(game, corp):
+    if not president_may_help(game, corp):
         high = min(high, cash)
     return PriceRange(low, high)
+
+
+def president_may_help(game: Game, corp: str) -> bool:
+    """Whether ``corp``'s president may pay towards a train now: it must buy one and, with
+    ``emergency.help_only_below_cheapest``, cannot pay for the cheapest depot train itself."""
+    if not must_buy(game, corp):
+        return False
+    if not game.title.rules.trains.emergency.help_only_below_cheapest:
+        return True
+    cheapest = cheapest_depot_price(game)
+    return cheapest is not None and game.corporations[corp].cash < cheapest
 
 
 def why_no_help(game: Game, corp: str, price: int) -> str | None:
     """Why ``corp``'s president may not pay towards a depot train of ``price`` (``None``:
     they may)."""
-    if not must_buy(game, corp):
-        return f"{corp} has {game.corporations[corp].cash}, not {price}"
     cheapest = cheapest_depot_price(game)
+    if not president_may_help(game, corp):
+        if must_buy(game, corp):
+            return f"{corp} can pay for the cheapest train ({cheapest}) itself: its president pays nothing"
+        return f"{corp} has {game.corporations[corp].cash}, not {price}"
     if game.title.rules.trains.emergency.cheapest_depot_train and price != cheapest:
         return f"with the president's money only the cheapest train ({cheapest}) may be bought"
     return None
@@ -265,6 +279,10 @@ def check_emergency_sale(
     shares.check_sale(game, player, corp, certs, percent, unfloated=emergency.sell_unfloated)
     if need is None:
         need = shortfall(game, operating)
+    if not president_may_help(game, operating) and emergency.help_only_below_cheapest:
+        raise GameError(
+            "emergency", f"{operating} can pay for the cheapest train itself: no shares may be sold"
+        )
     if need <= 0:
         raise GameError("emergency", f"{game.name(player)} has the money needed: no shares may be sold")
     price = game.market.price(corp.sym)
@@ -274,6 +292,12 @@ def check_emergency_sale(
             "emergency",
             f"selling less of {corp.sym} would already raise the {need} needed; sell only what is needed",
         )
+    if (
+        corp.sym == operating
+        and not emergency.sell_closing_buyer
+        and shares.sale_closes(game, corp, percent, corp.president() == player)
+    ):
+        raise GameError("emergency", f"selling {corp.sym} would close it, and it is buying the train")
     if corp.sym == operating or (not emergency.president_swap and corp.president() == player):
         others = max((corp.percent_of(p.id) for p in game.players if p.id != player), default=0)
         if corp.percent_of(player) - percent < others:

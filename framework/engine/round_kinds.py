@@ -89,11 +89,34 @@ class StockRound(Round):
         game.log(f"Stock round {game.turn}")
         self.begin_turn()
 
+    _settling = False
+    """A corporation's closing after the action is being settled (:meth:`settle`)."""
+    _cut_short = False
+    """The round ended as that closing was settled, at a later player with nothing to do:
+    it ends without its price moves (see :meth:`settle`)."""
+
+    def settle(self) -> None:
+        """A corporation closed after the action left the player in turn nothing to do:
+        the turn passes on, to the next player, and stops there as in 18xx.games (whose
+        stock round, having found a step waiting before the closing, moves on no further).
+        Where that player has nothing to do either, they pass; if all have passed, the
+        round ends there and then: its end moves no prices, and the priority goes to that
+        player. If not, the round is stuck (:meth:`stuck`), and only ending the game
+        (``end_game``) is left, as in 18xx.games."""
+        self._settling = True
+        try:
+            super().settle()
+        finally:
+            self._settling = False
+
     def begin_turn(self) -> None:
         self.reset_turn_state()
         self.reset_steps()
-        if self.skip_steps() is None and not self.finished():
+        if self.skip_steps() is None:
             self.game.players_by_id[self.turn_of()].passed = True
+            if self._settling:
+                self._cut_short = self.finished()
+                return
             self.next_entity()
 
     def next_entity(self) -> None:
@@ -102,6 +125,12 @@ class StockRound(Round):
         self.index = (self.index + 1) % len(self.entities)
         self.begin_turn()
 
+    def stuck(self) -> bool:
+        """The turn stopped at a player who has passed with nothing to do, while another
+        has not passed (see :meth:`settle`): nobody can act."""
+        current = self.game.players_by_id[self.turn_of()]
+        return current.passed and not self.finished() and self.active_step() is None
+
     def finished(self) -> bool:
         return all(p.passed for p in self.game.humans) and self.active_step() is None
 
@@ -109,9 +138,11 @@ class StockRound(Round):
         game = self.game
         players = [p.id for p in game.humans]
         last = self.entities[self.index]
-        if game.title.rules.stock.priority == "after_last_to_buy" and self.last_buyer is not None:
+        stock_priority = game.title.rules.stock.priority
+        if stock_priority == "after_last_to_buy" and self.last_buyer is not None:
             last = self.last_buyer
-        game.priority = priority_to_most_cash(game, (players.index(last) + 1) % len(players))
+        after = 0 if self._cut_short and stock_priority == "after_last_to_act" else 1
+        game.priority = priority_to_most_cash(game, (players.index(last) + after) % len(players))
         seating.reseat(game, game.title.rounds[self.name].reseat, getattr(self, "pass_order", []))
         stock = game.title.rules.stock
         floated = [
@@ -122,7 +153,7 @@ class StockRound(Round):
             and not c.closed
             and not c.bot
         ]
-        for sym in game.market.in_order(floated):
+        for sym in [] if self._cut_short else game.market.in_order(floated):
             corp = game.corporations[sym]
             if stock.sold_out_move != "none" and _sold_out(game, corp):
                 start, end = game.market.move(sym, [stock.sold_out_move])

@@ -43,6 +43,7 @@ class LibraryRoundState:
     home_chooser: str | None
     pending_hex: str | None
     operator_acted: bool
+    lays_held: str | None
     # running
     revenue: int
     subsidy: int

@@ -245,6 +245,11 @@ class Round(LibraryRoundState):
     def finished(self) -> bool:
         raise NotImplementedError
 
+    def stuck(self) -> bool:
+        """Nobody can act, yet the round is not over: only ending the game (``end_game``)
+        is left, as in 18xx.games (see the stock round's ``settle``)."""
+        return False
+
     def finish(self) -> None:
         """What happens when the round is over."""
 

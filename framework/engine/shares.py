@@ -117,15 +117,33 @@ def sell(
 
 def sale_move(game: Game, corp: Corporation, percent: int, by_president: bool) -> None:
     """The share price's move for a sale of ``percent`` (``rules.stock.sell_move``)."""
+    directions = sale_directions(game, corp, percent, by_president)
+    if directions:
+        game.market.move(corp.sym, directions)
+
+
+def sale_directions(game: Game, corp: Corporation, percent: int, by_president: bool) -> list[str]:
+    """The steps a sale of ``percent`` moves the share price (``rules.stock.sell_move``)."""
     move = game.title.rules.stock.sell_move
     if move == "none" or (move.endswith("_if_president") and not by_president):
-        return
-    direction = "left" if move.startswith("left") else "down"
+        return []
     if move == "down_per_10_percent":
-        game.market.move(corp.sym, ["down"] * (percent // 10))
-        return
+        return ["down"] * (percent // 10)
+    direction = "left" if move.startswith("left") else "down"
     shares_sold = percent // finance.share_unit(game, corp.sym)
-    game.market.move(corp.sym, [direction] * (shares_sold if move.endswith("_per_share") else 1))
+    return [direction] * (shares_sold if move.endswith("_per_share") else 1)
+
+
+def sale_closes(game: Game, corp: Corporation, percent: int, by_president: bool) -> bool:
+    """Whether a sale of ``percent`` would take the price into a closing cell."""
+    marks = game.title.market.closing_marks()
+    if not marks:
+        return False
+    market = game.market
+    position = market.positions[corp.sym]
+    for direction in sale_directions(game, corp, percent, by_president):
+        position = market.step(position, direction)
+    return bool(set(market.cell(position).marks) & set(marks))
 
 
 def check_bundle_fields(game: Game, corp: Corporation, certs: list[Share], action: dict[str, Any]) -> None:

@@ -199,6 +199,21 @@ def ability_cities(game: Game, sym: str, ability: StationToken) -> dict[tuple[st
     return {city: price for city, price in cities.items() if city[1] == ability.city}
 
 
+def ability_open(game: Game, sym: str, ability: StationToken) -> bool:
+    """Whether company ``sym``'s ``token`` ability is open to the corporation owning it as
+    18xx.games counts it usable (what keeps its turn's end waiting): a use left, a station
+    of its own left where the station comes from its charter, and one of the ability's
+    hexes without a station of its (whether a city there has room or not)."""
+    company = game.companies[sym]
+    owner = company.owner
+    if owner not in game.corporations or company.uses.get("token", 0) <= 0:
+        return False
+    if ability.from_owner and next_price(game, owner) is None:
+        return False
+    stationed = {hex_id for hex_id, _ in game.track_board.cities_of(owner)}
+    return any(hex_id not in stationed for hex_id in ability.hexes)
+
+
 def own_ability_cities(game: Game, corp: str) -> dict[tuple[str, int], int]:
     """The cities where corporation ``corp``'s own ``token`` ability (its charter's) may
     put a station now, each with its price (see :func:`ability_cities`)."""

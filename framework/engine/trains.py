@@ -15,17 +15,13 @@ from framework.base.errors import GameError
 from framework.engine import events, tile_reverts
 from framework.engine.discards import REMOVED as REMOVED
 from framework.engine.discards import discard as discard
-from framework.engine.entities import BANK, POOL, Train
+from framework.engine.entities import BANK, POOL, RESERVED, Train
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
     from framework.title.trains import TradeIn
 
 RUSTED = "rusted"
-
-
-RESERVED = "reserved"
-"""Owner of a train held out of the depot (a train type's ``reserved``)."""
 
 
 def create_depot(game: Game) -> None:

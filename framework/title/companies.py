@@ -276,7 +276,8 @@ class AssignedBonus(AbilityBase):
     no limit over the game (``count`` is not counted); none: ``count`` times in all."""
     during: Literal["turn", "track"] = "turn"
     """When in its owner's turn a corporation assigns it: ``turn``, at any point (the turn's
-    end waits for it while it may); ``track``, only until its trains have run (18xx.games'
+    end waits for it while it may); ``track``, only until its trains have run, and not
+    while a company's lays made together are begun and not done (18xx.games'
     ``when: [track_and_token, route]``)."""
     player_assigns: bool = False
     """While a player owns it, the bonus goes to the hex and to the corporation or minor

@@ -131,7 +131,9 @@ class DraftRules(Model):
     blank_cards: dict[int, list[Name]] = {}
     """For each number of players, the blank cards shuffled into the deck with the
     companies: taking one buys nothing. The draft ends when only blank cards are shown
-    and fewer cards are left than are shown."""
+    and fewer cards are left than are shown. As in 18xx.games, the blank cards stay in
+    the game as companies nobody owns until a ``close_companies`` event closes them: the
+    ``all_closed`` end needs them closed too."""
     last_company_step: int = Field(default=10, ge=1)
     """When a single company is left, a player may pass on it, making it this much
     cheaper; when it has come down by what it costs beyond its value (its ``price`` less
@@ -433,6 +435,15 @@ class EmergencyRules(Model):
     sell_unfloated: bool = True
     """The president may sell shares of started corporations that have not floated (the
     stock round's ``stock.sell_unfloated`` does not apply here)."""
+    help_only_below_cheapest: bool = False
+    """The president pays towards a train (and sells shares for it) only while the
+    corporation cannot pay for the cheapest face of the cheapest depot train itself (1846:
+    a corporation with $176 buys the $160 3/5, not the $180 4 with its president's $4;
+    18xx.games' ``ebuy_president_can_contribute?``)."""
+    sell_closing_buyer: bool = True
+    """The president may sell shares of the corporation buying the train where the sale's
+    price move would close it (take it into a closing cell); false (1846): no such sale,
+    nor does such a share count in what the president could raise."""
     issue: EmergencyIssue | None = None
     """The corporation issues shares first (see :class:`EmergencyIssue`); absent: it
     issues none."""

@@ -241,7 +241,9 @@ class BuyTrain(TrainBuying):
         most it may pay."""
         game = self.game
         cash = game.corporations[corp].cash
-        helped = cash + purchases.president_cash(game, corp) if purchases.must_buy(game, corp) else cash
+        helped = (
+            cash + purchases.president_cash(game, corp) if purchases.president_may_help(game, corp) else cash
+        )
         if emergency_issue.must_issue_first(game, corp):
             helped = cash
         cheapest = purchases.cheapest_depot_price(game)

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import assignments, company_reservations, finance, operating, tokens, trains
+from framework.engine import assignments, company_reservations, finance, lay_lapses, operating, tokens, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
@@ -88,9 +88,10 @@ class BuyCompany(Step):
     """Buy a private company from its player owner. In its blocking form at the end of
     the turn it also waits for a pass while the corporation has a company ability usable
     at any point of its turn (a bonus marker, lays ``when: [operating_turn]``, a
-    ``move_token`` not yet used, a ``token`` ``when: [operating_turn]`` with a city to go
-    to), or while the phase keeps offering it a company
-    (``early_company_buys_kept``)."""
+    ``move_token`` not yet used, a ``token`` ``when: [operating_turn]`` with a hex where
+    the corporation has no station yet, room or not:
+    :func:`~framework.engine.tokens.ability_open`), or while the phase keeps offering it
+    a company (``early_company_buys_kept``)."""
 
     description = "The operating corporation buys a private company from a player."
     blocks = False
@@ -152,7 +153,7 @@ class BuyCompany(Step):
         ):
             return True
         if any(
-            "operating_turn" in ability.when and tokens.ability_cities(game, sym, ability)
+            "operating_turn" in ability.when and tokens.ability_open(game, sym, ability)
             for sym, ability in owned_abilities(game, buyer, StationToken)
         ):
             return True
@@ -351,9 +352,20 @@ class Assign(Step):
         ability = operating.ability(self.game, entity, "assigned_bonus")
         if not isinstance(ability, AssignedBonus) or not assignable(self.game, entity, ability):
             return None
-        if ability.during == "track" and assignments.routes_run(self.round):
+        if ability.during == "track" and (assignments.routes_run(self.round) or self._lays_begun()):
             return None
         return ability
+
+    def _lays_begun(self) -> bool:
+        """Whether a company's lays made together are begun and not done (or were, as the
+        action now processed began: it ends them): the round is at its special lays then,
+        not at the track (18xx.games' company-lay step blocks)."""
+        lapsing = self.game.lapsing
+        if lapsing is not None:
+            ability = self.game.title.companies[lapsing].ability("tile_lay")
+            if isinstance(ability, TileLay) and ability.laid_together:
+                return True
+        return lay_lapses.lays_begun(self.game, self.round.entity()) is not None
 
     def actions(self, entity: str) -> list[str]:
         waiting = assignments.waiting_company(self.game)

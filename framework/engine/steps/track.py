@@ -16,7 +16,16 @@ from framework.board.lays import (
     lay,
     legal_lays,
 )
-from framework.engine import destinations, finance, lay_joins, operating, purchases, tokens, used_closing
+from framework.engine import (
+    destinations,
+    finance,
+    lay_joins,
+    lay_lapses,
+    operating,
+    purchases,
+    tokens,
+    used_closing,
+)
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.lay_discount import covers_least_cost, lay_discount
@@ -59,6 +68,12 @@ PENDING_HEX = RoundState(
     "pending_hex",
     None,
     "The hex of a station lifted so that is not a home station: it goes back in a city of that hex.",
+)
+LAYS_HELD = RoundState(
+    "lays_held",
+    None,
+    "A company whose lays made together lapsed when another acted: it holds the company lays "
+    "closed until the round ends (:func:`framework.engine.lay_lapses.hold`).",
 )
 OPERATOR_ACTED = RoundState(
     "operator_acted",
@@ -386,7 +401,7 @@ class SpecialTrack(Step):
         "on being sold, or for their player owner at the times the ability says."
     )
     rounds = ("operating", "stock")
-    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, PENDING_HEX, SOLD_COMPANY, OPERATOR_ACTED)
+    ROUND_STATE = (LAID, PENDING_HOME, HOME_CHOOSER, PENDING_HEX, SOLD_COMPANY, OPERATOR_ACTED, LAYS_HELD)
     waits_again = True  # a first lay later in the turn makes it wait
     _any_together: bool | None = None
 
@@ -394,14 +409,7 @@ class SpecialTrack(Step):
         """The operator's company whose lays are made together, begun and not done."""
         if not self._together():
             return None
-        operator = self.round.entity()
-        if operator is None:
-            return None
-        for sym, ability in operating.owned_abilities(self.game, operator, TileLay):
-            left = self.game.companies[sym].uses.get("tile_lay", 0)
-            if ability.laid_together and 0 < left < ability.count:
-                return sym
-        return None
+        return lay_lapses.lays_begun(self.game, self.round.entity())
 
     def _together(self) -> bool:
         """Whether any company of the title has lays made together (looked up once: the
@@ -421,6 +429,8 @@ class SpecialTrack(Step):
         return sold[0] if sold else None
 
     def acting_entity(self) -> str | None:
+        if self.round.lays_held is not None:
+            return None
         sold = self.round.sold_company  # just_sold, asked on every question of whose turn it is
         if sold:
             return sold[0]
@@ -447,6 +457,8 @@ class SpecialTrack(Step):
             return None
         ability = operating.ability(game, entity, "tile_lay")
         if not isinstance(ability, TileLay) or company.uses.get("tile_lay", 0) <= 0:
+            return None
+        if self.round.lays_held is not None:
             return None
         sold = self.just_sold()
         if sold is not None:
@@ -480,6 +492,12 @@ class SpecialTrack(Step):
         if not isinstance(held, TileLay):
             return None
         company = self.game.companies[sym]
+        holder = self.round.lays_held
+        if holder is not None and company.uses.get("tile_lay", 0) > 0:
+            return (
+                f"no company lays until this round ends: {holder}'s lays lapsed when another acted "
+                "(as on 18xx.games, whose company-lay step stays held by it)"
+            )
         if (
             held.lapses == "other_action"
             and company.uses.get("tile_lay", 0) == 0
