@@ -90,7 +90,42 @@ def _import(name: str, out: Path) -> None:
 def oracle_verdicts(paths: list[Path], *, whole: bool = False) -> dict[str, dict[str, Any]]:
     """The oracle's verdict on each file, by file name without ``.json``: replayed one
     action at a time by ``check.rb``, or (``whole``) loaded at once as 18xx.games opens
-    a game (``tools/oracle_load.rb``)."""
+    a game (``tools/oracle_load.rb``).
+
+    Under pytest-xdist the workers of one run share the verdicts on the same files (a
+    module's fixture asking them runs on each worker that runs some of its tests; the
+    oracle takes seconds to minutes): the first worker to ask writes them into the
+    run's temporary folder, under a lock, and the others read them there."""
+    need_oracle()
+    shared = _run_folder(paths)
+    if shared is None:
+        return _verdicts(paths, whole)
+    digest = hashlib.sha1(str(whole).encode())
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    target = shared / "oracle-verdicts" / f"{digest.hexdigest()[:16]}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if target.exists():
+            return json.loads(target.read_text(encoding="utf-8"))
+        verdicts = _verdicts(paths, whole)
+        target.write_text(json.dumps(verdicts), encoding="utf-8")
+    return verdicts
+
+
+def _run_folder(paths: list[Path]) -> Path | None:
+    """The temporary folder of this pytest run that the workers share (the parent of the
+    workers' own), when the files lie in a worker's; else ``None``."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None or not paths:
+        return None
+    for parent in paths[0].resolve().parents:
+        if parent.name.startswith("popen-gw"):
+            return parent.parent
+    return None
+
+
+def _verdicts(paths: list[Path], whole: bool) -> dict[str, dict[str, Any]]:
     check = need_oracle()
     script = LOAD if whole else check
     proc = subprocess.run(

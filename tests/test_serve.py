@@ -304,7 +304,7 @@ def click(page, live, entity: str, kind: str, index: int, amount: int | None) ->
     """Take the choice on the page: its option picked in the list (when there is one),
     its amount typed, its button clicked; wait until the page shows the next position."""
     box = page.locator(f'.choice[data-entity="{entity}"][data-kind="{kind}"]')
-    if kind != "run_routes" and len(legal_actions(live.game)[entity][kind]) > 1:
+    if kind != "run_routes" and box.locator("select.pick").count():  # (more than one option)
         box.locator("select.pick").select_option(str(index))
     if amount is not None:
         box.locator("input.amount").fill(str(amount))

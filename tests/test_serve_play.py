@@ -315,16 +315,16 @@ def served(tmp_path_factory) -> Iterator[tuple[str, Any]]:
         ),
         pytest.param(
             "1889",
-            ("heuristic", "human", "heuristic", "heuristic"),
+            ("heuristic", "human", "heuristic", "heuristic", "heuristic", "heuristic"),
             {"lay_tile", "run_routes", "buy_train"},
             id="1889",
         ),
     ],
 )
 def test_a_whole_game_by_clicks(served, title, seats, clicked):
-    """18SJ (one person, seat 2, and four heuristic bots) and 1889 (one person and three
-    bots), to the end of the game by clicks on the page: the saved file replays to the same
-    result, and the person chose at least the kinds of action ``clicked``."""
+    """18SJ (one person, seat 2, and four heuristic bots) and 1889 (one person, seat 2,
+    and five), to the end of the game by clicks on the page: the saved file replays to the
+    same result, and the person chose at least the kinds of action ``clicked``."""
     url, server = served
     with browser() as b:
         _, kinds = play_whole_game(b, url, server, title, *seats)

@@ -1277,16 +1277,19 @@ rescue StandardError, NotImplementedError
   nil
 end
 
-# Whether the title has a step class of its own that defines `buying_power` (the probe
-# below is only worth a fresh game then).
+# Whether the title (or a title it derives from: 1846's 2p variant) has a step class of
+# its own that defines `buying_power` (the probe below is only worth a fresh game then).
 def own_buying_power?(game)
-  mod = Object.const_get(game.class.name.sub(/::Game\z/, ''))
-  return false unless mod.const_defined?(:Step, false)
+  games = game.class.ancestors.select { |a| a.is_a?(Class) && a != BASE && a.name.to_s.end_with?('::Game') }
+  games.any? do |game_class|
+    mod = Object.const_get(game_class.name.sub(/::Game\z/, ''))
+    next false unless mod.const_defined?(:Step, false)
 
-  steps = mod.const_get(:Step, false)
-  steps.constants.any? do |name|
-    klass = steps.const_get(name)
-    klass.is_a?(Class) && klass.method_defined?(:buying_power) && klass.instance_method(:buying_power).owner == klass
+    steps = mod.const_get(:Step, false)
+    steps.constants.any? do |name|
+      klass = steps.const_get(name)
+      klass.is_a?(Class) && klass.method_defined?(:buying_power) && klass.instance_method(:buying_power).owner == klass
+    end
   end
 rescue StandardError, NameError
   true
