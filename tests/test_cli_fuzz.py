@@ -122,7 +122,7 @@ def test_no_command_line_ends_in_a_traceback(files, tmp_path_factory, tmp_path, 
     runner = CliRunner()
 
     @settings(
-        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")),
+        max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")),  # CI: 150 (.ci/run)
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

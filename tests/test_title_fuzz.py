@@ -83,7 +83,7 @@ def _check_problems(exc: ProblemsError) -> None:
 
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "50")),
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "20")),  # CI: 50 (.ci/run)
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

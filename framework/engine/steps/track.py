@@ -199,7 +199,9 @@ class Track(Step):
         if slot is None:
             return False
         lay_ok, upgrade_ok = slot.opens(self.round.upgraded)
-        least = slot.min_cost if not covers_least_cost(self.game, entity, slot.min_cost) else 0
+        least = slot.min_cost
+        if least and covers_least_cost(self.game, entity, least):
+            least = 0
         return (
             (lay_ok or upgrade_ok)
             and self.spending_power(entity) >= slot.cost + least
