@@ -51,18 +51,23 @@ def hold(game: Game, lapsed: str, action: dict[str, Any]) -> None:
     """After ``action`` ended the lays left of ``lapsed`` (see :func:`lapsing`): hold the
     company lays closed for the rest of the round where those lays were made together and
     ``action`` was not a lay of another company whose lays are made together."""
-    ability = game.title.companies[lapsed].ability("tile_lay")
-    if not isinstance(ability, TileLay) or not ability.laid_together:
+    if not laid_together(game, lapsed):
         return
     rnd = game.current_round
     if "lays_held" not in rnd.declared:
         return
     entity = action.get("entity")
-    if action.get("type") == "lay_tile" and isinstance(entity, str) and entity in game.companies:
-        other = game.title.companies[entity].ability("tile_lay")
-        if isinstance(other, TileLay) and other.laid_together:
-            return
+    if action.get("type") == "lay_tile" and isinstance(entity, str) and laid_together(game, entity):
+        return
     rnd.lays_held = lapsed
+
+
+def laid_together(game: Game, sym: str) -> bool:
+    """Whether ``sym`` is a company whose lays are made together (``must_lay_together``,
+    ``must_lay_all``)."""
+    spec = game.title.companies.get(sym)
+    ability = spec.ability("tile_lay") if spec is not None else None
+    return isinstance(ability, TileLay) and ability.laid_together
 
 
 def lays_begun(game: Game, operator: str | None) -> str | None:

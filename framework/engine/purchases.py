@@ -279,7 +279,7 @@ def check_emergency_sale(
     shares.check_sale(game, player, corp, certs, percent, unfloated=emergency.sell_unfloated)
     if need is None:
         need = shortfall(game, operating)
-    if not president_may_help(game, operating) and emergency.help_only_below_cheapest:
+    if emergency.help_only_below_cheapest and not president_may_help(game, operating):
         raise GameError(
             "emergency", f"{operating} can pay for the cheapest train itself: no shares may be sold"
         )

@@ -361,10 +361,8 @@ class Assign(Step):
         action now processed began: it ends them): the round is at its special lays then,
         not at the track (18xx.games' company-lay step blocks)."""
         lapsing = self.game.lapsing
-        if lapsing is not None:
-            ability = self.game.title.companies[lapsing].ability("tile_lay")
-            if isinstance(ability, TileLay) and ability.laid_together:
-                return True
+        if lapsing is not None and lay_lapses.laid_together(self.game, lapsing):
+            return True
         return lay_lapses.lays_begun(self.game, self.round.entity()) is not None
 
     def actions(self, entity: str) -> list[str]:
