@@ -185,3 +185,68 @@ def test_bots_leave_alone_a_company_whose_every_lay_leads_nowhere(the_1846):
     assert options.get("LM", {}).get("lay_tile") and "NYC" in options
     kept = prudent(game, options)
     assert "LM" not in kept and kept["NYC"] == options["NYC"]
+
+
+# -- the two-player game ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def the_2p(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("the1846_2p"), "1846 2p Variant")
+
+
+def variant_game(seed: int, last: int) -> Path:
+    return DATA / f"bot-1846-2p-variant-seed-{seed}-to-{last}.json"
+
+
+def _stations_in(game, corporation: str, hex_id: str) -> int:
+    return sum(1 for city in game.track_board.cities_of(corporation) if city[0] == hex_id)
+
+
+def test_a_removed_corporation_s_second_station_waits_for_a_green_tile(the_2p, tmp_path):
+    """The setup of seed 1 removed the NYC: besides its home station it has a second one
+    waiting for Cleveland (E17) to turn green (``second_tokens``). The Lake Shore Line's
+    green 295 there (action 164) puts it down, as on 18xx.games; without the entry it
+    never comes."""
+    path = variant_game(1, 164)
+    before = replayed_to(the_2p, path, 163)
+    assert "NYC" in before.setup.removed_corporations and _stations_in(before, "NYC", "E17") == 0
+    game = replayed_to(the_2p, path, 164)
+    assert _stations_in(game, "NYC", "E17") == 1
+    assert "NYC places a second station in E17 as its city turns green" in game.messages
+    plain = house_ruled(the_2p, tmp_path, "rounds.yaml", "NYC: {hex: E17, color: green}", "")
+    assert _stations_in(replayed_to(plain, path, 164), "NYC", "E17") == 0
+
+
+def test_the_erie_s_second_station_is_in_erie_from_the_start(the_2p, tmp_path):
+    """The setup of seed 14 removed the Erie, whose second station goes in Erie (D20) at
+    once: with the NYC's home held there, the city has no room for another corporation
+    (18xx.games: "no token slots available on D20"). Without the entry it has."""
+    path = variant_game(14, 167)
+    game = replayed_to(the_2p, path, 0)
+    erie = next(c for c in game.track_board.cities_of("ERIE") if c[0] == "D20")
+    assert "ERIE" in game.setup.removed_corporations and game.track_board.free_slots(erie, "GT") == 0
+    plain = house_ruled(the_2p, tmp_path, "rounds.yaml", "ERIE: {hex: D20}", "")
+    game = replayed_to(plain, path, 0)
+    assert game.track_board.free_slots(erie, "GT") == 1 and _stations_in(game, "ERIE", "D20") == 0
+
+
+def test_a_bankruptcy_ends_the_game_once_the_round_has_moved_on(the_2p):
+    """Player 2's bankruptcy (action 103) leaves one player, which ends the game at once:
+    as on 18xx.games, once the round has moved on to the next decision. The NYC, in
+    receivership, buys its train, and so does the B&O, whose turn comes before Player 1's
+    IC: the bank ends with $6,001, as there."""
+    game = replayed_to(the_2p, variant_game(12, 103), 103)
+    assert game.finished and game.end_reason == "bankrupt"
+    after = game.messages[game.messages.index("Player 2 goes bankrupt") :]
+    assert any(line.startswith("B&O buys") for line in after)
+    assert game.bank == 6001
+
+
+def test_a_corporation_moved_to_the_closing_cell_closes_before_the_game_ends(the_2p):
+    """Player 1's bankruptcy (action 167) ends the game; before it does, the IC, in
+    receivership, runs nothing and its price falls to $0: it closes, its treasury going
+    to the bank ($6,885 at the end, as on 18xx.games)."""
+    game = replayed_to(the_2p, variant_game(14, 167), 167)
+    assert game.finished and game.end_reason == "bankrupt"
+    assert game.corporations["IC"].closed and game.bank == 6885

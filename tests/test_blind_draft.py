@@ -1,5 +1,6 @@
 """The blind draft (``blind_draft``, 1846's draft) and the random setup that feeds it
-(``setup.draws``: ``shuffle: draft``, ``remove`` with ``count`` and ``home_token``).
+(``setup.draws``: ``shuffle: draft``, ``remove`` with ``count``, ``home_token`` and
+``second_tokens``).
 
 The rules are played on 1830 with a house rule: its six companies and three blank cards
 are shuffled into a deck, one of each pair of groups is removed, and the players draft
@@ -38,10 +39,10 @@ rounds:
 """
 
 
-def game(seed: int = 1) -> Game:
+def game(seed: int = 1, rule: str = RULE) -> Game:
     from framework.title.loader import RulesText
 
-    return Game(game_title(ROOT / "titles" / "1830", 3, (), [RulesText("house.yaml", RULE)]), SEATS, seed)
+    return Game(game_title(ROOT / "titles" / "1830", 3, (), [RulesText("house.yaml", rule)]), SEATS, seed)
 
 
 def take(g: Game, card: str) -> None:
@@ -67,6 +68,28 @@ def test_a_removed_corporation_with_home_token_keeps_its_station_on_the_map():
     (corporation,) = g.setup.removed_corporations
     home = g.title.corporations[corporation].home
     assert corporation in g.track_board.slots((home.hex, home.first_city))
+
+
+SECONDS = "{PRR: {hex: H10}, NYC: {hex: H10}, B&O: {hex: H10}}"
+
+
+def test_a_removed_corporation_puts_its_second_station_down_at_setup():
+    """With ``second_tokens`` the removed corporation's station goes in Pittsburgh (H10)
+    too, besides its home station: a foreign station there, the city's one slot full."""
+    g = game(rule=RULE.replace("home_token: true}", f"home_token: true, second_tokens: {SECONDS}}}"))
+    (corporation,) = g.setup.removed_corporations
+    assert g.track_board.slots(("H10", 0)) == [corporation]
+    assert g.track_board.free_slots(("H10", 0), "CPR") == 0
+    assert f"{corporation} places a second station in H10 at setup" in g.messages
+
+
+def test_a_second_station_for_other_player_counts_stays_off_the_map():
+    """``players``: the station is for those numbers of players only; in a three-player
+    game one for four never comes, one for three does."""
+    for counts, placed in (("[4]", False), ("[3, 4]", True)):
+        seconds = SECONDS.replace("H10}", f"H10, players: {counts}}}")
+        g = game(rule=RULE.replace("home_token: true}", f"home_token: true, second_tokens: {seconds}}}"))
+        assert (g.track_board.slots(("H10", 0)) != [None]) is placed, counts
 
 
 def test_a_count_by_players_removes_none_where_it_says_none():
@@ -130,3 +153,23 @@ def test_a_player_may_not_pass_while_several_cards_are_left():
     g = game()
     error = refused(g, {"type": "pass", "entity": "3"})
     assert error.rule == "turn order" and "offers bid" in str(error)
+
+
+def test_a_second_station_of_a_corporation_the_draw_cannot_remove_or_off_the_map_is_refused():
+    """Each problem is named at its place in the house rule's file."""
+    import pytest
+
+    from framework.base.problems import ProblemsError
+    from framework.title.loader import RulesText, load_title
+
+    cases = (
+        ("{C&O: {hex: H10}}", "'second_tokens' names C&O, not in the draw's 'remove' list"),
+        ("{PRR: {hex: Z99}}", "hex 'Z99' is not on the map"),
+        ("{PRR: {hex: H10, players: [7]}}", "the title is not for 7 players"),
+    )
+    for seconds, message in cases:
+        rule = RULE.replace("home_token: true}", f"home_token: true, second_tokens: {seconds}}}")
+        with pytest.raises(ProblemsError) as found:
+            load_title(ROOT / "titles" / "1830", rules=[RulesText("house.yaml", rule)])
+        problems = "\n".join(str(p) for p in found.value.problems)
+        assert message in problems and "house.yaml:" in problems, problems

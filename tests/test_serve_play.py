@@ -309,7 +309,7 @@ def served(tmp_path_factory) -> Iterator[tuple[str, Any]]:
     [
         pytest.param(
             "18SJ",
-            ("heuristic", "human", "heuristic", "heuristic", "heuristic"),
+            ("heuristic", "human", "heuristic", "heuristic", "heuristic", "heuristic"),
             {"bid", "par", "lay_tile", "run_routes", "buy_train"},
             id="18SJ",
         ),
@@ -322,7 +322,7 @@ def served(tmp_path_factory) -> Iterator[tuple[str, Any]]:
     ],
 )
 def test_a_whole_game_by_clicks(served, title, seats, clicked):
-    """18SJ (one person, seat 2, and four heuristic bots) and 1889 (one person, seat 2,
+    """18SJ and 1889 (one person, seat 2,
     and five), to the end of the game by clicks on the page: the saved file replays to the
     same result, and the person chose at least the kinds of action ``clicked``."""
     url, server = served

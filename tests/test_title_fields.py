@@ -1937,6 +1937,16 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "setup.draws.home_token": (
         BLIND + "test_a_removed_corporation_with_home_token_keeps_its_station_on_the_map",
     ),
+    "setup.draws.second_tokens.hex": (
+        BLIND + "test_a_removed_corporation_puts_its_second_station_down_at_setup",
+        REF1846 + "test_the_erie_s_second_station_is_in_erie_from_the_start",
+    ),
+    "setup.draws.second_tokens.color": (
+        REF1846 + "test_a_removed_corporation_s_second_station_waits_for_a_green_tile",
+    ),
+    "setup.draws.second_tokens.players": (
+        BLIND + "test_a_second_station_for_other_player_counts_stays_off_the_map",
+    ),
     "setup.draws.event_train": (
         "test_1882.py::test_the_seed_draws_the_train_of_the_rebellion_as_18xx_games_does",
         "test_1882.py::test_a_draw_among_other_trains_moves_the_rebellion",

@@ -394,8 +394,31 @@ def setup_probe(game)
     'draws' => game.instance_variable_get(:@__draws) || [],
     'built_companies' => game.companies.map(&:sym),
     'stations' => try { map_tokens(game).reject { |t| t['known'] }.map { |t| t['owner'] }.uniq },
+    'second_tokens' => try { second_tokens(game) },
     'built_players' => game.players.size,
   }
+end
+
+# The second station each corporation of the title's `REMOVED_CORP_SECOND_TOKEN` puts down
+# when the setup removes it, with this many players (1846's `place_second_token`): asked
+# of a fresh game per corporation, the corporation's own setup removal if it was removed
+# there, else a call as the setup makes it; {sym => {'hex', 'color'}}, 'color' nil where
+# the station went down at once and 'green' where the game holds it until a green tile
+# (its `second_tokens_in_green`).
+def second_tokens(game)
+  return nil unless game.class.const_defined?(:REMOVED_CORP_SECOND_TOKEN) && game.respond_to?(:place_second_token)
+
+  game.class::REMOVED_CORP_SECOND_TOKEN.each_with_object({}) do |(sym, hex_id), out|
+    fresh = replica(game)
+    removed = (fresh.instance_variable_get(:@removals) || []).find { |e| e.respond_to?(:id) && e.id == sym }
+    corp = removed || fresh.corporation_by_id(sym)
+    next unless corp
+
+    fresh.place_second_token(corp, **fresh.place_second_token_kwargs(corp)) unless removed
+    placed = fresh.hex_by_id(hex_id).tile.cities.first&.tokens&.compact&.any? { |t| t.corporation == corp }
+    waiting = fresh.respond_to?(:second_tokens_in_green) && fresh.second_tokens_in_green[hex_id] == corp
+    out[sym] = { 'hex' => hex_id, 'color' => waiting ? 'green' : nil } if placed || waiting
+  end
 end
 
 # What a tile lay costs a corporation by the game's `upgrade_cost`, on a hex without

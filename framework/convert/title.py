@@ -595,6 +595,20 @@ def _setup_family(dump: dict[str, Any], build: dict[str, Any]) -> dict[int, dict
     return {int(build.get("built_players") or 0): build}
 
 
+def _second_tokens(family: dict[int, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The second stations of removed corporations that ``dump.rb``'s ``second_tokens``
+    probe saw, by corporation, with the player counts they are for where not all."""
+    seen: dict[str, tuple[dict[str, Any], list[int]]] = {}
+    for players, probe in sorted(family.items()):
+        for sym, found in (probe.get("second_tokens") or {}).items():
+            token = {"hex": found["hex"], **({"color": found["color"]} if found.get("color") else {})}
+            seen.setdefault(str(sym), (token, []))[1].append(players)
+    return {
+        sym: token if counts == sorted(family) else {**token, "players": counts}
+        for sym, (token, counts) in seen.items()
+    }
+
+
 def _grouped_setup(
     out: dict[str, Any],
     grouped: tuple[list[dict[str, Any]], dict[int, list[str]]],
@@ -607,9 +621,13 @@ def _grouped_setup(
     deck shuffled for the initial round's step makes that round a ``blind_draft``."""
     draws, blanks = grouped
     stations = {str(owner) for probe in family.values() for owner in probe.get("stations") or []}
+    seconds = _second_tokens(family)
     for draw in draws:
         if any(sym in stations for sym in draw.get("remove", [])):
             draw["home_token"] = True
+        mine = {sym: seconds[sym] for sym in draw.get("remove", []) if sym in seconds}
+        if mine:
+            draw["second_tokens"] = mine
     deck = build.get("deck") or {}
     players = int(build.get("players") or build.get("built_players") or 0)
     if draws and draws[0].get("shuffle") == "draft":

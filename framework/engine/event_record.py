@@ -19,9 +19,12 @@ def has_run(game: Game, kind: str) -> bool:
         for event in spec.events:
             if event.type != kind:
                 continue
-            bought = sum(
-                1 for t in game.trains.values() if t.name == name and t.owner not in (BANK, RESERVED)
-            )
-            if bought >= event.when:
+            if bought(game, name) >= event.when:
                 return True
     return False
+
+
+def bought(game: Game, name: str) -> int:
+    """How many trains of type ``name`` have left the depot (those held out of it,
+    ``reserved``, have not)."""
+    return sum(1 for t in game.trains.values() if t.name == name and t.owner not in (BANK, RESERVED))

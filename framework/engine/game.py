@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any, overload
 from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
-from framework.engine import closing, company_reservations, destinations, finance, lay_lapses, trains
+from framework.engine import (
+    closing,
+    company_reservations,
+    destinations,
+    finance,
+    lay_lapses,
+    second_tokens,
+    trains,
+)
 from framework.engine.actions import NO_EFFECT, check_shape
 from framework.engine.entities import (
     BANK,
@@ -136,6 +144,12 @@ class Game:
         self.lapsing: str | None = None
         """While an action is processed: the company whose lays left it ended (they were
         still to be made as it began, as 18xx.games sees them then)."""
+        self.ending: str | None = None
+        """During an action, the end condition with ``immediately`` that it met: the game
+        ends once the action is done and the round has moved on to the next decision
+        (18xx.games checks the end after the round's own moves: a corporation in
+        receivership still operates after a bankruptcy that ends the game)."""
+        self.processing = False
         self.last_lay: str | None = None
         """The company whose special lay was the last action, where its lays left lapse
         when anyone else acts (:mod:`framework.engine.lay_lapses`)."""
@@ -151,6 +165,8 @@ class Game:
         self._create_companies()
         self._create_corporations()
         company_reservations.hold_all(self)
+        if self.board is not None:
+            second_tokens.place_at_setup(self)
         self.trains: dict[str, Train] = {}
         self.depot: list[str] = []
         trains.create_depot(self)
@@ -573,14 +589,17 @@ class Game:
             left = self.companies[lapsing].uses["tile_lay"]
             self.companies[lapsing].uses["tile_lay"] = 0
         self.lapsing = lapsing
+        self.processing = True
         try:
             moved_on = self._apply(action, kind)
         except GameError:
             if lapsing is not None:
                 self.companies[lapsing].uses["tile_lay"] = left
+            self.ending = None
             raise
         finally:
             self.lapsing = None
+            self.processing = False
         if lapsing is not None:
             self.log(f"{lapsing} forfeits its lays left")
             if self.round is before:  # (a new round holds nothing)
@@ -588,6 +607,9 @@ class Game:
         self.last_lay = lay_lapses.last_lay(self, action)
         if moved_on:
             self.after_action()
+        if self.ending is not None:
+            self.end(self.ending)
+            self.ending = None
 
     def _apply(self, action: dict[str, Any], kind: Any) -> bool:
         """Process a checked action; whether the game is then to move on (:meth:`after_action`)."""
@@ -612,6 +634,9 @@ class Game:
             return
         ended = self.round is not None and self.round.finished()
         closing.close_in_closing_cells(self)
+        if self.ending is not None:  # (the corporations its moves closed close first)
+            self.end(self.ending)
+            self.ending = None
         if self.finished:
             return
         if (
@@ -643,7 +668,9 @@ class Game:
         timing = getattr(self.title.game_end, reason, None)
         if timing is None:
             return
-        if timing == "immediately":
+        if timing == "immediately" and self.processing:
+            self.ending = self.ending or reason
+        elif timing == "immediately":
             self.end(reason)
         elif timing == "end_of_next_set":
             self.pending_end.setdefault(reason, f"end_of_set@{self.turn + 1}")

@@ -220,8 +220,12 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
 def president_may_help(game: Game, corp: str) -> bool:
     """Whether ``corp``'s president may pay towards a train now: it must buy one and, with
     ``emergency.help_only_below_cheapest``, cannot pay for the cheapest depot train itself."""
-    if not must_buy(game, corp):
-        return False
+    return must_buy(game, corp) and _short_of_cheapest(game, corp)
+
+
+def _short_of_cheapest(game: Game, corp: str) -> bool:
+    """Whether ``corp`` is short of the cheapest depot train, where the title asks that
+    before the president helps (``emergency.help_only_below_cheapest``; else true)."""
     if not game.title.rules.trains.emergency.help_only_below_cheapest:
         return True
     cheapest = cheapest_depot_price(game)
@@ -232,10 +236,10 @@ def why_no_help(game: Game, corp: str, price: int) -> str | None:
     """Why ``corp``'s president may not pay towards a depot train of ``price`` (``None``:
     they may)."""
     cheapest = cheapest_depot_price(game)
-    if not president_may_help(game, corp):
-        if must_buy(game, corp):
-            return f"{corp} can pay for the cheapest train ({cheapest}) itself: its president pays nothing"
+    if not must_buy(game, corp):
         return f"{corp} has {game.corporations[corp].cash}, not {price}"
+    if not _short_of_cheapest(game, corp):
+        return f"{corp} can pay for the cheapest train ({cheapest}) itself: its president pays nothing"
     if game.title.rules.trains.emergency.cheapest_depot_train and price != cheapest:
         return f"with the president's money only the cheapest train ({cheapest}) may be bought"
     return None

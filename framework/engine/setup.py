@@ -13,9 +13,11 @@ president's certificate.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from framework.title.companies import Shares
 from framework.title.model import Title
+from framework.title.setup import SecondToken
 
 
 class Lcg:
@@ -42,6 +44,8 @@ class Setup:
     """Companies dealt to the players, in seat order (a ``deal`` draw)."""
     home_tokens: list[str] = field(default_factory=list)
     """Removed corporations whose home stations stay on the map."""
+    second_tokens: dict[str, SecondToken] = field(default_factory=dict)
+    """Removed corporations that put a second station on the map (``second_tokens``)."""
     deck: list[str] = field(default_factory=list)
     """The draft deck, top card first (a ``shuffle: draft`` draw)."""
     state: int | None = None
@@ -57,10 +61,17 @@ class Setup:
             "drawn": self.drawn,
             "dealt": self.dealt,
             "home_tokens": self.home_tokens,
+            "second_tokens": {sym: t.model_dump(exclude_none=True) for sym, t in self.second_tokens.items()},
             "deck": self.deck,
             "state": self.state,
             "event_trains": self.event_trains,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Setup:
+        """The setup ``to_dict`` gave."""
+        seconds = {sym: SecondToken.model_validate(t) for sym, t in data.get("second_tokens", {}).items()}
+        return cls(**{**data, "second_tokens": seconds})
 
     def in_game(self, title: Title, sym: str) -> bool:
         """Whether ``sym``, a company or a corporation of the title, is still in the game."""
@@ -112,6 +123,9 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
                 result.remove(title, sym)
                 if draw.home_token and sym in title.corporations:
                     result.home_tokens.append(sym)
+                second = draw.second_tokens.get(sym)
+                if second is not None and (second.players is None or players in second.players):
+                    result.second_tokens[sym] = second
         elif draw.event_train:
             result.event_trains[draw.event_train[rng.draw() % len(draw.event_train)]] = index
         elif draw.corporation_for and draw.corporation_for not in result.removed_companies:

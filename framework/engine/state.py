@@ -116,7 +116,7 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     game.depot = list(data["depot"])
     game.start_rounds = list(data["start_rounds"])
     game.pending_end = dict(data["pending_end"])
-    game.setup = Setup(**data["setup"])
+    game.setup = Setup.from_dict(data["setup"])
     game.hexmap = HexMap.for_title(title)
     saved = data["board"]
     game.board = (
@@ -127,6 +127,7 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     game.checkpoints = list(data["checkpoints"])
     game.messages = list(data["messages"])
     game.nationalised = list(data["nationalised"])
+    game.lapsing, game.ending, game.processing = None, None, False  # (only during an action)
     game.layer_rules = rules_of(title)
     game.layer_state = game.layer_rules.load_state(game, data["layer"]) if data["layer"] is not None else None
     game.hooks = load_hooks(title)

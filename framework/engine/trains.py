@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
-from framework.engine import events, tile_reverts
+from framework.engine import event_record, events, tile_reverts
 from framework.engine.discards import REMOVED as REMOVED
 from framework.engine.discards import discard as discard
 from framework.engine.entities import BANK, POOL, RESERVED, Train
@@ -300,9 +300,9 @@ def _later_events(game: Game, train: Train) -> None:
     later = [e for e in game.title.trains[train.name].events if e.when > 1]
     if not later:
         return
-    bought = sum(1 for t in game.trains.values() if t.name == train.name and t.owner != BANK)
+    count = event_record.bought(game, train.name)
     for event in later:
-        if event.when == bought:
+        if event.when == count:
             events.run(game, event, train)
 
 

@@ -678,6 +678,18 @@ class _Checker:
                         f"icon {draw.revert_tiles.icon!r} is not declared under map.icons",
                         "value",
                     )
+                for sym, second in draw.second_tokens.items():
+                    where = (*at, "second_tokens", sym)
+                    hx = t.map.hexes.get(second.hex)
+                    if sym not in t.corporations:
+                        yield (where, f"{sym!r} is not a corporation (only one places stations)", "key")
+                    elif hx is None:
+                        yield ((*where, "hex"), f"hex {second.hex!r} is not on the map", "value")
+                    elif second.color is None and not hx.cities:
+                        yield ((*where, "hex"), f"hex {second.hex} has no city for the station", "value")
+                    for j, count in enumerate(second.players or []):
+                        if not t.title.players.min <= count <= t.title.players.max:
+                            yield ((*where, "players", j), f"the title is not for {count} players", "value")
                 for j, name in enumerate(draw.deal or []):
                     if name not in t.companies:
                         yield ((*at, "deal", j), f"{name!r} is not a company", "value")

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from framework.title.base import Model, Name, TileColor
+from framework.title.base import HexId, Model, Name, TileColor
 
 
 class Generator(Model):
@@ -47,6 +47,30 @@ class TileRevert(Model):
     """The icon (of ``map.icons``) marking the hexes whose tiles go."""
     colors: list[TileColor] = Field(min_length=1)
     """The colours of the laid tiles that go (a tile of another colour stays)."""
+
+
+class SecondToken(Model):
+    """A second station that a corporation removed at setup puts on the map, besides its
+    home station (``home_token``): in the first city of ``hex``, at once, or, with
+    ``color``, when a tile of that colour is laid there (1846's two-player game: the Erie
+    at once in Erie, the others as their city turns green). It goes in whether or not
+    the corporations in the game could place a token there, where the city has room, and
+    blocks as a foreign station does.
+
+    ::
+
+        second_tokens:
+          ERIE: {hex: D20}
+          GT: {hex: D14, color: green}
+    """
+
+    hex: HexId
+    """The hex whose first city takes the station."""
+    color: TileColor | None = None
+    """None: placed at setup. A colour: placed when a tile of that colour is laid in the
+    hex (the tile's first city)."""
+    players: list[int] | None = Field(default=None, min_length=1)
+    """The numbers of players for which it is placed (None: all)."""
 
 
 class Draw(Model):
@@ -87,6 +111,9 @@ class Draw(Model):
     """For ``remove``: how many leave the game, or how many for each number of players."""
     home_token: bool = False
     """For ``remove``: a corporation removed leaves its home station on the map."""
+    second_tokens: dict[Name, SecondToken] = {}
+    """For ``remove``: the second station each corporation named here puts on the map
+    if this draw removes it."""
     corporation_for: Name | None = None
     """A company whose ``shares`` ability names a random corporation, drawn here."""
     deal: list[Name] | None = None
@@ -122,8 +149,12 @@ class Draw(Model):
             raise ValueError("an 'event_train' draw, and only it, gives its event ('revert_tiles')")
         if self.remove_one_of is not None and len(self.remove_one_of) < 2:
             raise ValueError("'remove_one_of' needs at least two choices")
-        if self.remove is None and ("count" in self.model_fields_set or self.home_token):
-            raise ValueError("'count' and 'home_token' belong to a 'remove' draw")
+        given = "count" in self.model_fields_set or self.home_token or self.second_tokens
+        if self.remove is None and given:
+            raise ValueError("'count', 'home_token' and 'second_tokens' belong to a 'remove' draw")
+        if self.remove is not None and set(self.second_tokens) - set(self.remove):
+            unknown = sorted(set(self.second_tokens) - set(self.remove))
+            raise ValueError(f"'second_tokens' names {', '.join(unknown)}, not in the draw's 'remove' list")
         counts = self.count.values() if isinstance(self.count, dict) else [self.count]
         if self.remove is not None and any(n < 0 or n > len(self.remove) for n in counts):
             raise ValueError(f"a 'remove' draw removes between 0 and {len(self.remove)} of its list")

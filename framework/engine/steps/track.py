@@ -23,6 +23,7 @@ from framework.engine import (
     lay_lapses,
     operating,
     purchases,
+    second_tokens,
     tokens,
     used_closing,
 )
@@ -105,6 +106,7 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     lay(game.track_board, plan)
     cost = f" for {plan.cost}" if plan.cost else ""
     game.log(f"{payer} lays tile {plan.name} in {plan.hex} (rotation {plan.rotation}){cost}")
+    second_tokens.place_on_lay(game, plan.hex, game.title.tiles[plan.name].color)
     pay_lay_subsidies(game, payer, plan.hex, had_town)
     _tile_income(game, payer, plan)
     _icon_income(game, payer, plan)
