@@ -250,3 +250,25 @@ def test_a_corporation_moved_to_the_closing_cell_closes_before_the_game_ends(the
     game = replayed_to(the_2p, variant_game(14, 167), 167)
     assert game.finished and game.end_reason == "bankrupt"
     assert game.corporations["IC"].closed and game.bank == 6885
+
+
+def test_a_player_who_passed_twice_and_then_took_a_company_has_not_passed(the_2p):
+    """In the two-player draft Player 1 passed twice (actions 4 and 6), then took the Lake
+    Shore Line (action 8): Player 2's pass (action 9) does not end the draft, as on
+    18xx.games, where taking a company makes a player one who has not passed; Player 1
+    chooses again, and the Big 4's lay the bot made next is refused."""
+    path = variant_game(72, 10)
+    game = replayed_to(the_2p, path, 9)
+    assert game.round.kind == "auction" and game.round.entity() == "1"
+    assert set(legal_actions(game)["1"]) == {"bid", "pass"}
+    with pytest.raises(GameError):
+        game.process(
+            {
+                "type": "lay_tile",
+                "entity": "BIG4",
+                "entity_type": "minor",
+                "hex": "G9",
+                "tile": "5-0",
+                "rotation": 4,
+            }
+        )

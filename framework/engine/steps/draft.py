@@ -307,7 +307,8 @@ class OpenDraft(SimpleDraft):
                 self.take(nxt, company)
                 self.settle()
             return
-        self.passers.append(player)
+        if player not in self.passers:  # (a player passing again is still one passer)
+            self.passers.append(player)
         game.log(f"{game.name(player)} passes")
         self.round.next_entity()
         self.settle()
