@@ -607,9 +607,7 @@ class Game:
         self.last_lay = lay_lapses.last_lay(self, action)
         if moved_on:
             self.after_action()
-        if self.ending is not None:
-            self.end(self.ending)
-            self.ending = None
+        self._end_if_met()
 
     def _apply(self, action: dict[str, Any], kind: Any) -> bool:
         """Process a checked action; whether the game is then to move on (:meth:`after_action`)."""
@@ -634,9 +632,7 @@ class Game:
             return
         ended = self.round is not None and self.round.finished()
         closing.close_in_closing_cells(self)
-        if self.ending is not None:  # (the corporations its moves closed close first)
-            self.end(self.ending)
-            self.ending = None
+        self._end_if_met()  # (the corporations its moves closed close first)
         if self.finished:
             return
         if (
@@ -662,6 +658,12 @@ class Game:
                 return
 
     # -- the end --------------------------------------------------------
+
+    def _end_if_met(self) -> None:
+        """End the game for the condition the action met with ``immediately`` (``ending``)."""
+        if self.ending is not None:
+            self.end(self.ending)
+            self.ending = None
 
     def trigger_end(self, reason: str) -> None:
         """A game-end condition happened: end now, or remember when to end."""

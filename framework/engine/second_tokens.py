@@ -29,8 +29,9 @@ def place_on_lay(game: Game, hex_id: str, color: str) -> None:
     for it."""
     board = game.track_board
     for sym, second in game.setup.second_tokens.items():
-        waiting = all(city[0] != hex_id for city in board.cities_of(sym))
-        if second.hex == hex_id and second.color == color and waiting:
+        if second.hex != hex_id or second.color != color:
+            continue
+        if all(city[0] != hex_id for city in board.cities_of(sym)):  # (not down yet)
             _place(game, sym, hex_id, f"as its city turns {color}")
 
 

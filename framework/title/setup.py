@@ -152,8 +152,8 @@ class Draw(Model):
         given = "count" in self.model_fields_set or self.home_token or self.second_tokens
         if self.remove is None and given:
             raise ValueError("'count', 'home_token' and 'second_tokens' belong to a 'remove' draw")
-        if self.remove is not None and set(self.second_tokens) - set(self.remove):
-            unknown = sorted(set(self.second_tokens) - set(self.remove))
+        unknown = sorted(set(self.second_tokens) - set(self.remove or []))
+        if self.remove is not None and unknown:
             raise ValueError(f"'second_tokens' names {', '.join(unknown)}, not in the draw's 'remove' list")
         counts = self.count.values() if isinstance(self.count, dict) else [self.count]
         if self.remove is not None and any(n < 0 or n > len(self.remove) for n in counts):
