@@ -101,3 +101,19 @@ def test_the_game_ends_a_set_of_operating_rounds_after_its_final_train(the_2p, t
     sooner = house_ruled(the_2p, tmp_path, "title.yaml", "end_of_next_set", "end_of_set")
     cut = replay(record, title_for(record, sooner))
     assert cut.failure is not None or cut.verdict != "matches"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_heuristic_bots_take_the_minors_in_the_draft_rather_than_pass_for_ever(the_2p, seed):
+    """The Michigan Southern ($140) and the Big 4 ($100) cost more than their face value,
+    and passing never makes a draft's company cheaper: the heuristic bots take them (the
+    best bargain each can afford) before the first stock round, which they once never
+    reached, passing in every draft while the companies' revenue broke the bank."""
+    from framework.bots import make_bot
+    from framework.bots.play import new_session, play
+
+    session = new_session(str(the_2p), 2, seed)
+    play(session, make_bot("heuristic"), seed=seed, max_actions=14)
+    game = session.game
+    assert game.round.kind == "stock" and game.turn == 1
+    assert all(game.companies[c].owner in game.players_by_id for c in ("MS", "BIG4"))

@@ -272,3 +272,37 @@ def test_a_player_who_passed_twice_and_then_took_a_company_has_not_passed(the_2p
                 "rotation": 4,
             }
         )
+
+
+def test_a_bank_broken_between_actions_counts_from_the_next_action(the_2p):
+    """Two bots that pass in every draft leave operating rounds without corporations,
+    where only the companies' revenue is paid: it breaks the bank after action 94 (the
+    second operating round of that set), with no action in between. 18xx.games checks the
+    game's end once per action, so the end comes at the next action's set (after the
+    passes 95 and 96), not at once; the bank ends with the same -$180."""
+    path = variant_game(1, 96)
+    game = replayed_to(the_2p, path, 94)
+    assert game.bank_broken and not game.finished and game.round.kind == "auction"
+    game = replayed_to(the_2p, path, 96)
+    assert game.finished and game.end_reason == "bank" and game.bank == -180
+
+
+def test_an_obsolete_train_in_the_pool_leaves_it(the_2p):
+    """PRR discarded its 4-train (3/5) to the pool; the first 6-train (ERIE's) makes the
+    4s obsolete, and the one in the pool leaves it, as on 18xx.games: PRR's purchase of
+    it (action 423, which the bot made) is refused ("Not a buyable train")."""
+    path = variant_game(37, 423)
+    game = replayed_to(the_2p, path, 422)
+    assert game.trains["4-2"].owner == "rusted"
+    assert "4-2 is obsolete and leaves the pool" in game.messages
+    with pytest.raises(GameError):
+        game.process(
+            {
+                "type": "buy_train",
+                "entity": "PRR",
+                "entity_type": "corporation",
+                "train": "4-2",
+                "price": 160,
+                "variant": "3/5",
+            }
+        )

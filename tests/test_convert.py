@@ -134,16 +134,16 @@ def test_the_command_writes_a_folder_that_validates_with_its_gaps(imported):
 
 
 def test_a_second_run_changes_nothing_and_never_overwrites_without_force(imported):
-    """A second run, in one process, finds the folders the first wrote in two unchanged."""
+    """A second run, in one process, finds the folder the first wrote in two unchanged, and
+    keeps one a user edited."""
     out, _ = imported
     source_dir = str(ORACLE / "reference")
-    again = runner.invoke(app, ["import", source_dir, "-t", "1889", "-t", "1850Jr", "--out", str(out)])
-    assert "1889: unchanged" in again.output and "1850Jr: unchanged" in again.output
     market = out / "1889" / "market.yaml"
     mine = market.read_text(encoding="utf-8") + "# my note\n"
     market.write_text(mine, encoding="utf-8")
-    kept = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out)])
-    assert "exists, kept" in kept.output and market.read_text(encoding="utf-8") == mine
+    again = runner.invoke(app, ["import", source_dir, "-t", "1889", "-t", "1850Jr", "--out", str(out)])
+    assert "1850Jr: unchanged" in again.output and "1889: unchanged" not in again.output
+    assert "exists, kept" in again.output and market.read_text(encoding="utf-8") == mine
     forced = runner.invoke(app, ["import", source_dir, "-t", "1889", "--out", str(out), "--force"])
     assert "1889: written" in forced.output and "# my note" not in market.read_text(encoding="utf-8")
 

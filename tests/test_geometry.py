@@ -52,5 +52,10 @@ def test_letters_beyond_z():
     assert [index_letters(i) for i in (0, 25, 26, 27)] == ["A", "Z", "AA", "AB"]
 
 
-def test_positions_before_the_first_letter_have_no_id():
-    assert POINTY.neighbour("A2", 3) is None
+def test_positions_before_the_first_letter_are_lower_case():
+    """As on 18xx.games, ``a`` is the letter before ``A``, ``b`` the one before that, down
+    to ``z``; nothing lies beyond."""
+    assert POINTY.neighbour("A2", 3) == "a3" and POINTY.neighbour("a3", 0) == "A2"
+    assert [letters_index(x) for x in ("a", "b", "z")] == [-1, -2, -26]
+    assert [index_letters(i) for i in (-1, -2, -26)] == ["a", "b", "z"]
+    assert POINTY.neighbour("z3", 3) is None

@@ -92,6 +92,16 @@ def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_set():
     assert (game.turn, game.or_number) == (2, 1)
 
 
+def test_of_two_ends_due_at_once_the_set_s_own_names_the_reason():
+    """An end waiting for the end of the next set (1846's last train bought a set before)
+    falls due as the bank, broken in this set, ends the game too: the reason is the bank,
+    whose end belongs to this set, as 18xx.games keeps the trigger of the earlier timing."""
+    game = new_game(4, 0)
+    game.pending_end = {"final_train": f"end_of_set@{game.turn}", "bank": "end_of_set"}
+    game.end_of("end_of_set")
+    assert game.finished and game.end_reason == "bank"
+
+
 # -- the stock market ---------------------------------------------------------------------------
 
 

@@ -60,7 +60,7 @@ def test_every_file_names_its_schema_for_editors(path):
             {"trains": {"2": {"distance": 2, "price": "cheap", "count": 1}}},
             ["trains", "2", "price"],
         ),
-        ({"map": {"layout": "pointy", "hexes": {"a2": {}}}}, ["map", "hexes"]),
+        ({"map": {"layout": "pointy", "hexes": {"aa2": {}}}}, ["map", "hexes"]),
         ({"market": {"grid": [["82x!"]]}}, ["market", "grid", 0, 0]),
         (
             {"companies": {"X": {"name": "X", "value": 1, "revenue": 0, "abilities": [{"type": "fly"}]}}},

@@ -1,6 +1,8 @@
 """Hex coordinates: ids, positions, edges and neighbours.
 
-Hex ids are written as on 18xx.games: letters then a number (``A2``, ``G10``).
+Hex ids are written as on 18xx.games: letters then a number (``A2``, ``G10``); a
+single lower-case letter names a row or column before ``A`` (``a9``: the one just before,
+``b9`` the one before that), a negative number one before ``1``.
 One of them names the row and the other the column, as the title's map says;
 positions use *doubled* coordinates ``(x, y)``, where horizontally adjacent
 hexes of a pointy map differ by 2 in ``x`` (vertically adjacent hexes of a
@@ -16,6 +18,8 @@ Edges are numbered 0–5 clockwise:
 (9, 6)
 >>> [grid.neighbour("G10", edge) for edge in range(6)]
 ['H9', 'G8', 'F9', 'F11', 'G12', 'H11']
+>>> grid.neighbour("A8", 3), grid.xy("a9")
+('a9', (8, -1))
 >>> opposite(4), rotate(5, 2)
 (1, 1)
 """
@@ -31,7 +35,7 @@ EDGE_DELTAS: dict[str, tuple[tuple[int, int], ...]] = {
 }
 """The ``(dx, dy)`` to the neighbour across each edge, by layout."""
 
-_ID = re.compile(r"^([A-Z]+)(-?[0-9]+)$")
+_ID = re.compile(r"^([A-Z]+|[a-z])(-?[0-9]+)$")
 
 
 def opposite(edge: int) -> int:
@@ -45,7 +49,9 @@ def rotate(edge: int, rotation: int) -> int:
 
 
 def letters_index(letters: str) -> int:
-    """``A`` → 0, ``Z`` → 25, ``AA`` → 26, …"""
+    """``A`` → 0, ``Z`` → 25, ``AA`` → 26, …; ``a`` → -1, ``b`` → -2, …"""
+    if letters.islower():
+        return -(ord(letters) - ord("a") + 1)
     index = 0
     for char in letters:
         index = index * 26 + (ord(char) - ord("A") + 1)
@@ -53,7 +59,11 @@ def letters_index(letters: str) -> int:
 
 
 def index_letters(index: int) -> str:
-    """The inverse of :func:`letters_index`."""
+    """The inverse of :func:`letters_index` (no letters below ``z``, -26)."""
+    if index < 0:
+        if index < -26:
+            raise ValueError(f"no letters for {index}")
+        return chr(ord("a") - index - 1)
     out = ""
     index += 1
     while index:
@@ -82,7 +92,7 @@ class Grid:
     def hex_id(self, x: int, y: int) -> str:
         """The id of the hex at doubled coordinates ``(x, y)``."""
         letter, number = (y, x) if self.letters == "rows" else (x, y)
-        if letter < 0:
+        if letter < -26:
             raise ValueError(f"no hex id for ({x}, {y})")
         return f"{index_letters(letter)}{number + 1}"
 

@@ -73,11 +73,16 @@ def best_routes(
     *,
     time_limit: float | None = None,
 ) -> Optimum:
-    """The best routes for ``trains`` — ``(train id, runner)`` of one company."""
+    """The best routes for ``trains`` — ``(train id, runner)`` of one company. Trains of
+    different track groups (``Runner.track_group``) may share track: each group's best is
+    searched alone, and together they are the company's best."""
     started = time.perf_counter()
     owners = {runner.owner for _, runner in trains}
     if len(owners) > 1:
         raise ValueError(f"the trains belong to several companies: {sorted(owners)}")
+    groups = sorted({runner.track_group for _, runner in trains})
+    if len(groups) > 1:
+        return _by_group(board, trains, groups, time_limit, started)
     plans = _designations(list(trains))
     share = None if time_limit is None else time_limit / len(plans)
     runners = dict(trains)
@@ -107,6 +112,30 @@ def best_routes(
         time.perf_counter() - started,
         states,
     )
+
+
+def _by_group(
+    board: Board,
+    trains: Sequence[tuple[str, Runner]],
+    groups: list[str],
+    time_limit: float | None,
+    started: float,
+) -> Optimum:
+    """The best routes of each track group's trains, searched alone, together."""
+    share = None if time_limit is None else time_limit / len(groups)
+    found = [
+        best_routes(board, [t for t in trains if t[1].track_group == group], time_limit=share)
+        for group in groups
+    ]
+    runners = dict(trains)
+    routes = [r for optimum in found for r in optimum.routes]
+    revenues = run_revenues(board, [(runners[r.train], r) for r in routes])
+    total = sum(r.total for r in revenues)
+    proven = all(o.proven for o in found)
+    bound = total if proven else max(total, sum(o.bound for o in found))
+    states = sum(o.states for o in found)
+    seconds = time.perf_counter() - started
+    return Optimum(tuple(routes), tuple(revenues), total, proven, bound, seconds, states)
 
 
 def _designations(trains: list[tuple[str, Runner]]) -> list[list[tuple[str, Runner]]]:

@@ -109,6 +109,8 @@ class Runner:
     owner's ``stop_multiplier``), on top of ``multiplier``."""
     per_stop: tuple[PerStop, ...] = ()
     """Bonuses per stop visited; :func:`revenue` pays those not kept for the longest route."""
+    track_group: str = ""
+    """Its train's track group: only routes of one group may not share track."""
 
     def earning_per_stop(self) -> Runner:
         """This runner with its bonuses for the longest route paid as if it were the

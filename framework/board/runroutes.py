@@ -299,16 +299,20 @@ def complete_routes(
     saying why when no choice works."""
     why: dict[int, list[tuple[str, str]]] = {k: [] for k in range(len(routes))}
 
-    def solve(k: int, used: frozenset[PathRef]) -> list[dict[str, Any]] | None:
+    def solve(k: int, used: dict[str, frozenset[PathRef]]) -> list[dict[str, Any]] | None:
+        """Routes ``k`` on, each beside the track its track group's routes ``used``."""
         if k == len(routes):
             return []
-        for filled, route in _candidates(board, owner, routes[k], runner_of(_train(routes[k])), used, why[k]):
-            rest = solve(k + 1, used | route.paths())
+        runner = runner_of(_train(routes[k]))
+        group = runner.track_group
+        mine = used.get(group, frozenset())
+        for filled, route in _candidates(board, owner, routes[k], runner, mine, why[k]):
+            rest = solve(k + 1, {**used, group: mine | route.paths()})
             if rest is not None:
                 return [filled, *rest]
         return None
 
-    done = solve(0, frozenset())
+    done = solve(0, {})
     if done is None:
         k = max((i for i, found in why.items() if found), default=0)
         rule, message = why[k][0] if why[k] else ("track", "no run fits it")

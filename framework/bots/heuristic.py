@@ -2,7 +2,9 @@
 title's data.
 
 * **Auction**: buys the company on offer at up to its value while keeping money
-  to start a corporation; now and then bids on another company below its value.
+  to start a corporation; now and then bids on another company below its value. In a
+  draft (every company at a fixed price, which passing does not lower) it takes the
+  best bargain it can afford rather than pass for ever.
 * **Stock round**: starts a corporation at the highest par it can support (at
   most two presidencies), buys its own corporations up to floating, then shares
   of the corporations worth most; sells shares of a corporation that has run
@@ -74,7 +76,8 @@ class HeuristicBot:
         cash = game.players_by_id[player].cash
         reserve = 2 * _lowest_par(game) + 40
         best = None
-        for choice in options[player]["bid"]:
+        listed = options[player]["bid"]
+        for choice in listed:
             spec = game.title.companies.get(choice["company"])
             if spec is None:
                 continue  # a draft's blank card: taken only when nothing else is (below)
@@ -89,7 +92,21 @@ class HeuristicBot:
         if best is not None and (rng.random() < 0.3 or self._resolving(options, player)):
             choice, _, top = best
             return to_action(game, player, "bid", choice, rng.randint(choice["price"], top))
+        if len(listed) > 1 and all("max" not in c for c in listed):  # (a waterfall offers one)
+            return self._draft(game, player, listed, cash - reserve // 2)
         return None
+
+    @staticmethod
+    def _draft(game: Game, player: str, listed: list[Choice], spare: int) -> dict[str, Any] | None:
+        """The company of a draft worth most over its price that leaves ``spare``."""
+        offered = [
+            (spec.value - c["price"], c)
+            for c in listed
+            if (spec := game.title.companies.get(c["company"])) is not None and c["price"] <= spare
+        ]
+        if not offered:
+            return None
+        return to_action(game, player, "bid", max(offered, key=lambda o: o[0])[1])
 
     @staticmethod
     def _resolving(options: Options, player: str) -> bool:

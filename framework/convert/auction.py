@@ -58,12 +58,18 @@ def auction_rules(out: dict[str, Any], build: dict[str, Any], constants: dict[st
 
 
 def reseating(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
-    """The rounds after which the players sit anew, by ``dump.rb``'s reseat probe."""
+    """The rounds after which (or, before every stock round, before which) the players
+    sit anew, by ``dump.rb``'s reseat probe."""
     probe = build.get("reseat_probe")
     if not isinstance(probe, dict) or "_error" in probe:
         return
+    before = probe.get("before_stock")
+    if before:  # (the seats the initial round's end gave are the stock round's too)
+        for round_ in out["rounds"].values():
+            if round_.get("kind") == "stock":
+                round_["reseat_before"] = before
     for kind, key in (("auction", "initial"), ("stock", "stock")):
-        if probe.get(key):
+        if probe.get(key) and not (kind == "auction" and before):
             for round_ in out["rounds"].values():
                 if round_.get("kind") == kind:
                     round_["reseat"] = probe[key]

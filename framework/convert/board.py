@@ -21,7 +21,7 @@ HEX_COLORS = {"white", "yellow", "green", "brown", "gray", "red", "blue"}
 TILE_COLORS = {"yellow", "green", "brown", "gray", "red", "blue"}
 """The colours of tiles the format has (red and blue: replacements of printed tiles)."""
 CATALOGUE_COLORS = {"greenbrown": "green", "browngray": "brown", "brownsepia": "brown"}
-HEX_ID = re.compile(r"^[A-Z]+\d+$")
+HEX_ID = re.compile(r"^([A-Z]+|[a-z])-?\d+$")
 
 
 def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> dict[str, Any]:

@@ -236,6 +236,7 @@ def build_data(game)
     'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
     'buy_back' => try { probed('buy_back', game, game.corporations.map(&:name)) { buy_back(game.class, game.players.size, game.optional_rules) } },
     'export_after_set' => try { export_after_set(game) },
+    'track_groups' => try { track_groups(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
     'lay_joins' => try { probed('lay_joins', game, game.companies.map(&:sym)) { lay_joins(game) } },
@@ -356,28 +357,54 @@ def auction_probe(game)
   { 'cheapest' => first.sym, 'stays' => !first.closed? && fresh.round.active_step.companies.include?(first) }
 end
 
-# How the players sit after the initial round and after a stock round, asked of a game
-# built as `game` was: with the players' cash rising by seat, the initial round's end
-# (`next_round!`) seating them by most cash reverses them; with a stock round's order of
-# passing no rotation of the seats, its end seating them in that order gives it.
+# How the players sit after the initial round and after a stock round, asked of games
+# built as `game` was. With the players' cash rising by seat (falling, for least cash
+# first), the initial round's end (`next_round!`) seating them by most (least) cash
+# reverses them; with a stock round's order of passing no rotation of the seats, its end
+# seating them in that order gives it; and where the initial round's end seated them by
+# cash, with their cash put in that order again, the next stock round seating them anew
+# by it reverses them again: so before every stock round (`before_stock`).
 def reseat_probe(game)
   # (three players at least: two seats reversed are also rotated)
   count = [game.players.size, 3].max
-  fresh = game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1,
-                                                                     optional_rules: game.optional_rules)
-  seats = fresh.players.dup
-
   out = {}
-  seats.each_with_index { |p, i| p.instance_variable_set(:@cash, 1000 + (10 * i)) }
-  initial = fresh.round.class.name
-  fresh.send(:next_round!)
-  out['initial'] = 'most_cash' if fresh.players == seats.reverse
-  return out unless fresh.round.is_a?(Engine::Round::Stock)
+  { 'most_cash' => 10, 'least_cash' => -10 }.each do |how, step|
+    next if out['initial'] # (seats reversed whatever the cash: by most, as ever)
 
-  passed = [seats[1], seats[0], *seats[2..].reverse]
-  fresh.round.pass_order = passed.dup
-  fresh.send(:next_round!)
-  out['stock'] = 'first_to_pass' if fresh.players == passed && initial
+    fresh = game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1,
+                                                                       optional_rules: game.optional_rules)
+    seats = fresh.players.dup
+    by_seat = ->(order) { order.each_with_index { |p, i| p.instance_variable_set(:@cash, 1000 + (step * i)) } }
+    by_seat.call(seats)
+    initial = fresh.round.class.name
+    fresh.send(:next_round!)
+    if how == 'most_cash' && fresh.round.is_a?(Engine::Round::Stock)
+      after = game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1,
+                                                                         optional_rules: game.optional_rules)
+      after.send(:next_round!)
+      if after.round.is_a?(Engine::Round::Stock)
+        order = after.players.dup
+        passed = [order[1], order[0], *order[2..].reverse]
+        after.round.pass_order = passed.dup
+        after.send(:next_round!)
+        out['stock'] = 'first_to_pass' if after.players == passed && initial
+      end
+    end
+    next unless fresh.players == seats.reverse
+
+    out['initial'] = how
+    next unless fresh.round.is_a?(Engine::Round::Stock)
+
+    fresh.send(:next_round!)
+    order = fresh.players.dup
+    by_seat.call(order)
+    10.times do
+      break if fresh.round.is_a?(Engine::Round::Stock) || fresh.finished
+
+      fresh.send(:next_round!)
+    end
+    out['before_stock'] = how if fresh.round.is_a?(Engine::Round::Stock) && fresh.players == order.reverse
+  end
   out
 end
 
@@ -1851,6 +1878,25 @@ def deck_of(game)
     'shown' => step.available.size }
 end
 
+# The track groups of the trains, where the title's `compute_other_paths` lets some trains'
+# routes share track (18 Los Angeles' freight trains beside its passenger trains): asked with
+# one route of each train name (variants too), each on a track of its own, which others'
+# tracks each route is kept off. By name, the group's first name (nil: one group).
+def track_groups(game)
+  return nil if game.method(:compute_other_paths).owner == BASE
+
+  fake_train = Struct.new(:name, :sym)
+  fake_route = Struct.new(:train, :paths)
+  names = game.depot.trains.flat_map { |t| [t.name, *t.variants.keys] }.uniq
+  routes = names.map { |n| fake_route.new(fake_train.new(n, n), [n]) }
+  groups = {}
+  routes.each do |route|
+    kept_off = game.compute_other_paths(routes, route)
+    groups[route.train.name] = names.select { |n| n == route.train.name || kept_off.include?(n) }.first
+  end
+  groups.values.uniq.size > 1 ? groups : nil
+end
+
 # An initial step that shows every company it deals (`deck_of`), asked of a fresh game:
 # the actions it offers its first player (`first`) and, once that player has taken the
 # first company at its price, the next player (`after`); whether the taker paid at once
@@ -1871,7 +1917,46 @@ def open_draft(game)
   cycle = game_for(game.class, game.players.size, game.optional_rules)
   cycle.send(:next_round!)
   { 'first' => first, 'after' => after, 'pays_at_once' => player.cash < cash,
-    'until_sold' => cycle.round.is_a?(Engine::Round::Operating) }
+    'until_sold' => cycle.round.is_a?(Engine::Round::Operating),
+    'limit' => try { draft_limit(game) }, 'last_pass_cheaper' => try { last_pass_cheaper(game) } }
+end
+
+# How many companies the players of a fresh open draft take before it ends, each taking
+# the first company shown (with cash enough for any): nil where they take them all.
+def draft_limit(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  fresh.players.each { |p| p.instance_variable_set(:@cash, 1_000_000) }
+  initial = fresh.round
+  step = initial.active_step
+  total = step.available.size
+  taken = 0
+  while fresh.round.equal?(initial) && !fresh.finished && fresh.round.active_step.equal?(step)
+    company = step.available.first
+    break unless company
+
+    fresh.process_action(Engine::Action::Bid.new(fresh.round.current_entity, company: company,
+                                                                                price: company.min_bid))
+    raise fresh.instance_variable_get(:@exception) if fresh.instance_variable_get(:@exception)
+
+    taken += 1
+    break if taken >= total
+  end
+  taken < total ? taken : nil
+end
+
+# Whether a pass on the last company of a fresh open draft (once a player owns one)
+# makes it cheaper.
+def last_pass_cheaper(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  step = fresh.round.active_step
+  first = step.available.first
+  fresh.process_action(Engine::Action::Bid.new(fresh.round.current_entity, company: first, price: first.min_bid))
+  left = step.available
+  left.slice!(1..)
+  company = left.first
+  before = company.min_bid
+  fresh.process_action(Engine::Action::Pass.new(fresh.round.current_entity))
+  company.min_bid < before
 end
 
 # The companies the game offers in its initial auction (`initial_auction_companies`, as

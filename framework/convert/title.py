@@ -445,6 +445,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         for name in ("OBSOLETE_TRAINS_COUNT_FOR_LIMIT", "ALLOW_OBSOLETE_TRAIN_BUY"):
             if constants.get(name) is True:
                 gaps.add("trains", f"{name}: obsolete trains count toward the limit or are sold on")
+    _track_groups(trains, build.get("track_groups"), gaps)
     exports = build.get("export_after_set")
     if isinstance(exports, list) and exports:
         if set(map(str, exports)) >= set(trains):
@@ -538,7 +539,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         draws = _choice_setup(out, constants, listed[1], family, gaps)
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
-    _open_draft(out, build, gaps)
+    _open_draft(out, build, family, gaps)
     _market_end(out, gaps)
     tidy(out, gaps)
     return out
@@ -595,6 +596,23 @@ def _setup_family(dump: dict[str, Any], build: dict[str, Any]) -> dict[int, dict
     return {int(build.get("built_players") or 0): build}
 
 
+def _track_groups(trains: dict[str, Any], found: Any, gaps: Gaps) -> None:
+    """``dump.rb``'s ``track_groups``: each train (or variant) outside the group of the
+    depot's first train gets its group (named after its first member), so that only
+    routes of one group keep off each other's track."""
+    if not isinstance(found, dict) or not found or "_error" in found:
+        return
+    first = next(iter(found.values()))
+    for name, train in trains.items():
+        if found.get(name) not in (None, first):
+            train["track_group"] = str(found[name])
+        for variant, face in (train.get("variants") or {}).items():
+            if found.get(variant) not in (None, first):
+                face["track_group"] = str(found[variant])
+    gaps.drop("code", "`check_overlap` (Game)")
+    gaps.drop("code", "`compute_other_paths` (Game)")
+
+
 def _second_tokens(family: dict[int, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The second stations of removed corporations that ``dump.rb``'s ``second_tokens``
     probe saw, by corporation, with the player counts they are for where not all."""
@@ -647,21 +665,39 @@ def _grouped_setup(
     return draws
 
 
-def _open_draft(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
-    """An initial step that shows every company, lets the first player only take one and
-    the next take one or pass, the taker paying at once (``dump.rb``'s ``open_draft``),
-    makes the initial round an ``open_draft``; played again after a set of operating
-    rounds while companies are left, where the game does so (``until_sold``)."""
+def _open_draft(
+    out: dict[str, Any], build: dict[str, Any], family: dict[int, dict[str, Any]], gaps: Gaps
+) -> None:
+    """An initial step that shows every company, lets the first player take one (or pass:
+    ``pass_first``) and the next take one or pass, the taker paying at once (``dump.rb``'s
+    ``open_draft``), makes the initial round an ``open_draft``, in the round's order
+    (reverse or snake); played again after a set of operating rounds while companies are
+    left, where the game does so (``until_sold``). The probes' ``limit`` (for each number
+    of players of the ``family``) and whether a pass on the last company makes it cheaper
+    are ``rules.draft``'s."""
     found = build.get("open_draft")
     if out["sequence"]["start"] or not isinstance(found, dict):
         return
-    offered = (found.get("first"), found.get("after"))
-    if offered != (["bid"], ["bid", "pass"]) or not found.get("pays_at_once"):
+    first, after = found.get("first"), found.get("after")
+    if first not in (["bid"], ["bid", "pass"]) or after != ["bid", "pass"] or not found.get("pays_at_once"):
         return
     auction: dict[str, Any] = {"kind": "auction", "steps": ["open_draft"]}
     initial = (build.get("rounds") or {}).get("initial") or {}
-    if "reverse_order" in (initial.get("order") or []):
+    order = initial.get("order") or []
+    if "reverse_order" in order:
         auction["order"] = "reverse"
+    elif "snake_order" in order:
+        auction["order"] = "snake"
+    draft: dict[str, Any] = {}
+    if first == ["bid", "pass"]:
+        draft["pass_first"] = True
+    limits = {n: (probe.get("open_draft") or {}).get("limit") for n, probe in sorted(family.items())}
+    if any(isinstance(limit, int) for limit in limits.values()):
+        draft["limit"] = {n: limit for n, limit in limits.items() if isinstance(limit, int)}
+    if found.get("last_pass_cheaper") is False:
+        draft["last_company_step"] = None
+    if draft:
+        out["rules"]["draft"] = {**out["rules"].get("draft", {}), **draft}
     out["rounds"] = {"auction": auction, **out["rounds"]}
     start: str | dict[str, Any] = "auction"
     if found.get("until_sold") is True:

@@ -16,8 +16,9 @@ REMOVED = "removed"
 
 
 def discard(game: Game, train: Train) -> None:
-    """``train`` goes to the pool (or out of the game, as the title says)."""
-    if game.title.rules.trains.discards_to == "pool":
+    """``train`` goes to the pool (or out of the game, as the title says); an obsolete
+    train leaves the game (18xx.games puts none in the pool)."""
+    if game.title.rules.trains.discards_to == "pool" and not train.obsolete:
         train.discarded = 1 + max(t.discarded for t in game.trains.values())
         train.owner = POOL
     else:

@@ -605,6 +605,8 @@ class Game:
             if self.round is before:  # (a new round holds nothing)
                 lay_lapses.hold(self, lapsing, action)
         self.last_lay = lay_lapses.last_lay(self, action)
+        if self.bank_broken:  # (seen once per action, as 18xx.games checks the end)
+            self.trigger_end("bank")
         if moved_on:
             self.after_action()
         self._end_if_met()
@@ -680,9 +682,8 @@ class Game:
             self.pending_end.setdefault(reason, timing)
 
     def end_of(self, moment: str) -> None:
-        """End the game if a condition waits for this moment (or an earlier one)."""
-        if self.bank_broken:
-            self.trigger_end("bank")
+        """End the game if a condition waits for this moment (or an earlier one). A bank
+        broken in rounds played without an action counts from the next action."""
         order = ["end_of_operating_round", "end_of_round", "end_of_set"]
 
         def rank(timing: str) -> int:
@@ -692,8 +693,8 @@ class Game:
             return order.index(name) if not turn or self.turn >= int(turn) else len(order)
 
         due = [r for r, t in self.pending_end.items() if rank(t) <= order.index(moment)]
-        if due:
-            self.end(min(due, key=lambda r: rank(self.pending_end[r])))
+        if due:  # (at one moment, a set's own end names the reason before the next set's)
+            self.end(min(due, key=lambda r: (rank(self.pending_end[r]), "@" in self.pending_end[r])))
 
     def end(self, reason: str) -> None:
         self.finished = True

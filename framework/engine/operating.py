@@ -243,6 +243,12 @@ def train_face(game: Game, train: Train) -> TrainSpec | TrainVariant:
     return spec.variants.get(train.variant, spec)
 
 
+def track_groups(game: Game) -> dict[str, str]:
+    """Each train's track group (``trains.*.track_group``), by train id: only routes of
+    one group may not share track."""
+    return {train.id: train_face(game, train).track_group or "" for train in game.trains.values()}
+
+
 def runner(game: Game, train: Train) -> Runner:
     owner = train.owner
     spec = train_face(game, train)
@@ -285,6 +291,7 @@ def runner(game: Game, train: Train) -> Runner:
             PerStop(game.title.companies[sym].name, bonus.amount, bonus.routes == "longest")
             for sym, bonus in owned_abilities(game, owner, ab.StopBonus)
         ),
+        spec.track_group or "",
     )
 
 

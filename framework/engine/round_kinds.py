@@ -25,15 +25,20 @@ if TYPE_CHECKING:
 
 
 class AuctionRound(Round):
-    """Players in seat order; the auction step moves the turn itself."""
+    """Players in seat order (or the round's ``order``: a snake order is one turn of
+    each there and back, the list of entities naming each player twice); the auction
+    step moves the turn itself."""
 
     kind = "auction"
 
     def start(self) -> None:
         humans = [p.id for p in self.game.humans]
         self.entities = humans[self.game.priority :] + humans[: self.game.priority]
-        if self.game.title.rounds[self.name].order == "reverse":
+        order = self.game.title.rounds[self.name].order
+        if order == "reverse":
             self.entities.reverse()
+        elif order == "snake":  # there and back: the last and the first take two turns
+            self.entities += self.entities[::-1]
         self.index = 0
         for step in self.steps:
             step.begin()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from framework.engine import seating
 from framework.engine.round_kinds import AuctionRound, OperatingRound, StockRound
 from framework.engine.rounds import Round
 from framework.engine.share_phase import SharePhase
@@ -27,8 +28,10 @@ def make_round(game: Game, name: str) -> Round:
     """Start the title's round ``name``: a round of its kind, or the title's own hook (a
     :class:`Round` subclass, or a function that sets the round up). The round is the
     game's round from before its start: what its first turn asks of the round in play
-    (a corporation's issue step, counted in its track step's spending) is asked of it."""
+    (a corporation's issue step, counted in its track step's spending) is asked of it.
+    Players the round seats anew (``reseat_before``) sit so before it starts."""
     kind = game.title.rounds[name].kind
+    seating.reseat(game, game.title.rounds[name].reseat_before, [])
     if kind == "custom":
         hook = game.hooks[cast(str, game.title.rounds[name].hook)]  # a custom round names it
         cls = _round_class(hook)

@@ -96,9 +96,11 @@ def plan_routes(game: Game, entity: str, wanted: Sequence[tuple[str, Sequence[st
     board = game.track_board
     budget = [SEARCH_LIMIT]
 
-    def runs(k: int, used: set[PathRef]) -> list[tuple[Route, Any]]:
-        """Train ``k``'s legal runs beside the track ``used``, the best first."""
+    def runs(k: int, used_by: dict[str, set[PathRef]]) -> list[tuple[Route, Any]]:
+        """Train ``k``'s legal runs beside the track its track group's routes used, the
+        best first."""
         planned, runner = plan.routes[k], runners[k]
+        used = used_by.get(runner.track_group, set())
         found = []
         planned.error = f"no free track runs {'-'.join(planned.hexes)}"
         for route in islice(routes_through(board, planned.train, planned.hexes, used), CANDIDATES):
@@ -111,30 +113,34 @@ def plan_routes(game: Game, entity: str, wanted: Sequence[tuple[str, Sequence[st
         found.sort(key=lambda run: -run[1].total)
         return found
 
-    def search(k: int, used: set[PathRef]) -> list[tuple[Route, Any]] | None:
+    def beside(used_by: dict[str, set[PathRef]], k: int, route: Route) -> dict[str, set[PathRef]]:
+        group = runners[k].track_group
+        return {**used_by, group: used_by.get(group, set()) | route.paths()}
+
+    def search(k: int, used_by: dict[str, set[PathRef]]) -> list[tuple[Route, Any]] | None:
         if k == len(plan.routes):
             return []
-        for route, earned in runs(k, used):
+        for route, earned in runs(k, used_by):
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            rest = search(k + 1, used | route.paths())
+            rest = search(k + 1, beside(used_by, k, route))
             if rest is not None:
                 return [(route, earned), *rest]
         return None
 
     def each_best() -> list[tuple[Route, Any] | None]:
         """Each train's best beside the trains before it, to say which cannot run."""
-        used: set[PathRef] = set()
+        used_by: dict[str, set[PathRef]] = {}
         out: list[tuple[Route, Any] | None] = []
         for k in range(len(plan.routes)):
-            found = runs(k, used)
+            found = runs(k, used_by)
             out.append(found[0] if found else None)
             if found:
-                used |= found[0][0].paths()
+                used_by = beside(used_by, k, found[0][0])
         return out
 
-    together = search(0, set())
+    together = search(0, {})
     chosen = list(together) if together is not None else each_best()
     for planned, run in zip(plan.routes, chosen, strict=True):
         if run is not None:

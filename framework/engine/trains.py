@@ -285,7 +285,10 @@ def _new_type(game: Game, train: Train) -> None:
         if spec.rusts_on == train.name and other.owner not in (RUSTED, REMOVED, BANK, RESERVED):
             game.log(f"{other.id} rusts")
             other.owner = RUSTED
-        elif spec.obsolete_on == train.name and other.owner not in (RUSTED, REMOVED, BANK, POOL):
+        elif spec.obsolete_on == train.name and other.owner == POOL:
+            game.log(f"{other.id} is obsolete and leaves the pool")  # (nobody may buy it)
+            other.owner = RUSTED
+        elif spec.obsolete_on == train.name and other.owner not in (RUSTED, REMOVED, BANK):
             game.log(f"{other.id} is obsolete")
             other.obsolete = True
             other.buyable = False

@@ -62,9 +62,11 @@ class Position:
         """The recorded routes rebuilt and checked on this board (raises
         :class:`~framework.board.routes.IllegalRoute` for an illegal one)."""
         runners = dict(self.trains)
-        used: set[PathRef] = set()
+        used_by: dict[str, set[PathRef]] = {}  # by track group
         routes = []
         for data in self.recorded:
+            runner = runners.get(str(data.get("train")))
+            used = used_by.setdefault(runner.track_group if runner else "", set())
             route = route_from_json(self.board, self.corporation, data, used)
             check_route(self.board, runners[route.train], route, used)
             used |= route.paths()

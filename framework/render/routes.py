@@ -78,12 +78,16 @@ def drawn(
     )
 
 
-def recorded_routes(board: Board, shape: HexShape, owner: str, action: dict[str, Any]) -> list[DrawnRoute]:
+def recorded_routes(
+    board: Board, shape: HexShape, owner: str, action: dict[str, Any], groups: Mapping[str, str] = {}
+) -> list[DrawnRoute]:
     """The routes of a ``run_routes`` action, rebuilt on ``board`` (routes that no longer
-    fit the board are left out)."""
+    fit the board are left out); ``groups``: the trains' track groups, by train id (only
+    routes of one group may not share track)."""
     out = []
-    used: set[PathRef] = set()
+    used_by: dict[str, set[PathRef]] = {}
     for data in action.get("routes") or []:
+        used = used_by.setdefault(groups.get(str(data.get("train")), ""), set())
         try:
             route = route_from_json(board, owner, data, used)
         except IllegalRoute:

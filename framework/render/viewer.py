@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from framework.base.errors import GameError
+from framework.engine import operating
 from framework.engine.actions import NO_EFFECT
 from framework.record.gamefile import GameFile
 from framework.record.replay import new_game, recorded, title_for
@@ -320,7 +321,8 @@ def viewer_data(
         routes = None
         if action.get("type") == "run_routes":
             owner = str(action.get("entity"))
-            routes = recorded_routes(game.track_board, geometry.shape, owner, action)
+            groups = operating.track_groups(game)
+            routes = recorded_routes(game.track_board, geometry.shape, owner, action, groups)
         elif action.get("type") in game.layer_rules.actions:  # the title's own layer (18Steam: moved goods)
             routes = drawing_of(game.title).action_routes(game, geometry.shape, action) or None
         marked = _marked_hexes(action, frame, hex_ids)

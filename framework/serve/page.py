@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from framework.bots.base import amount_field
-from framework.engine import trains
+from framework.engine import operating, trains
 from framework.engine.steps.track import parse_city
 from framework.render import panels
 from framework.render.hexes import draw_hex
@@ -145,7 +145,7 @@ def _route_summary(route: dict[str, Any] | None, money: Any) -> dict[str, Any]:
 def drawn_routes(game: Any, entity: str, run: dict[str, Any]) -> list[Any]:
     """The routes of a ``run_routes`` action, ready for the page's map."""
     shape = geometry_for(game.title, MAP_SIZE, header=MAP_SIZE * 1.25).shape
-    return recorded_routes(game.board, shape, entity, run)
+    return recorded_routes(game.board, shape, entity, run, operating.track_groups(game))
 
 
 def turn_routes(game: Any, effective: list[dict[str, Any]]) -> list[Any]:

@@ -73,19 +73,20 @@ Name = Annotated[
 ]
 """A name or reference that YAML may write as a number: tile ``57``, train ``2``, phase ``3``."""
 
-HEX_ID_PATTERN = r"^[A-Z]+-?[0-9]+$"
+HEX_ID_PATTERN = r"^([A-Z]+|[a-z])-?[0-9]+$"
 ZONE_MARK_PATTERN = r"^[a-z]$"
 CURRENCY_PATTERN = r"\{\}"
 
 PATTERNS: dict[str, str] = {
-    HEX_ID_PATTERN: "a hex id: capital letters then a number, such as A2",
+    HEX_ID_PATTERN: "a hex id: capital letters (or one lower-case letter) then a number, such as A2",
     ZONE_MARK_PATTERN: "a single lower-case letter",
     CURRENCY_PATTERN: "a money format: it needs {} where the amount goes",
 }
 """What each pattern used by the models means, for error messages."""
 
 HexId = Annotated[str, Field(pattern=HEX_ID_PATTERN)]
-"""A hex id: letters then a number, as on the printed board or 18xx.games (``A2``, ``G10``)."""
+"""A hex id: letters then a number, as on the printed board or 18xx.games (``A2``, ``G10``;
+``a9``: a lower-case letter names a row or column before ``A``)."""
 
 TileColor = Literal["yellow", "green", "brown", "gray", "black"]
 """The colour of a track tile; phases make colours available in this order. Black comes

@@ -63,17 +63,24 @@ class Round(Entry):
     ``custom`` round played by a hook (a title layer's rounds)."""
     steps: list[Step] = []
     """The steps in order."""
-    order: Literal["seat", "reverse"] = "seat"
+    order: Literal["seat", "reverse", "snake"] = "seat"
     """For an ``auction`` round: the order players take their turns in, seat order from
     the holder of the priority or its reverse (18MS drafts its companies in reverse
-    seat order: 18xx.games' draft round ``reverse_order``)."""
-    reseat: Literal["most_cash", "first_to_pass"] | None = None
+    seat order: 18xx.games' draft round ``reverse_order``), or ``snake``: seat order,
+    then back again, the last and the first player each taking two turns in a row
+    (18 Los Angeles: 18xx.games' ``snake_order``)."""
+    reseat_before: Literal["least_cash", "most_cash"] | None = None
+    """Before this round starts the players sit in a new order, which later rounds follow
+    (the first then holds the priority): ``least_cash``, least cash first, or
+    ``most_cash``, most first (ties in the order they sat). 18 Los Angeles seats the
+    players by least cash at the start of every stock round."""
+    reseat: Literal["most_cash", "least_cash", "first_to_pass"] | None = None
     """After this round the players sit in a new order, which every later round follows
     (the holder of the priority sits first): ``most_cash``, most cash first (ties in the
-    order they sat); ``first_to_pass`` (a stock round), in the order they first passed
-    without acting, a player who acted after passing losing their place (1868 Wyoming:
-    ``most_cash`` after its auction, ``first_to_pass`` after every stock round). None: the
-    players keep their seats."""
+    order they sat); ``least_cash``, least first; ``first_to_pass`` (a stock round), in
+    the order they first passed without acting, a player who acted after passing losing
+    their place (1868 Wyoming: ``most_cash`` after its auction, ``first_to_pass`` after
+    every stock round). None: the players keep their seats."""
     hook: str | None = None
     """For ``custom`` rounds: what in the title's hooks plays it — a
     :class:`framework.engine.rounds.Round` subclass (the engine makes and starts it), or

@@ -122,9 +122,10 @@ class AuctionRules(Model):
 
 
 class DraftRules(Model):
-    """The blind draft (the ``blind_draft`` step): each player in turn secretly takes one
-    of the first cards of a shuffled deck (``setup.draws``' ``shuffle: draft``); the
-    others go back under the deck in a new random order."""
+    """Drafts: the blind draft (the ``blind_draft`` step), in which each player in turn
+    secretly takes one of the first cards of a shuffled deck (``setup.draws``' ``shuffle:
+    draft``), the others going back under the deck in a new random order; and the open
+    draft (``open_draft``), in which every company left is shown."""
 
     extra_cards_shown: int = Field(default=2, ge=0)
     """A player chooses among the first (number of players + this) cards of the deck."""
@@ -134,11 +135,19 @@ class DraftRules(Model):
     and fewer cards are left than are shown. As in 18xx.games, the blank cards stay in
     the game as companies nobody owns until a ``close_companies`` event closes them: the
     ``all_closed`` end needs them closed too."""
-    last_company_step: int = Field(default=10, ge=1)
+    last_company_step: int | None = Field(default=10, ge=1)
     """When a single company is left, a player may pass on it, making it this much
     cheaper; when it has come down by what it costs beyond its value (its ``price`` less
     its ``value``; all of it for a company priced at its value), the next player must
-    take it."""
+    take it. ``null`` (an open draft): a pass on the last company is a pass like any
+    other."""
+    pass_first: bool = False
+    """In an open draft, a player may pass before anybody owns a company (18 Los
+    Angeles); false: the first must take one (1846's two-player game)."""
+    limit: dict[int, int] = {}
+    """For each number of players, how many companies the players take in an open draft
+    at most: the draft is over once they have (18 Los Angeles: 8 for two players to 11
+    for five). A number of players not listed has no limit."""
 
 
 class IssueRules(Model):

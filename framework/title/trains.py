@@ -197,6 +197,11 @@ class TrainVariant(Entry):
     """Stops in hexes holding the running corporation's token count this many times."""
     passes_national_tokens: bool = False
     """Its routes may pass through cities filled by the state railway's tokens."""
+    track_group: Name | None = None
+    """Routes of a corporation's trains may not share track, except routes of trains of
+    different track groups (18 Los Angeles' freight trains, ``3/5``, ``4/6`` and ``7/8``,
+    beside its passenger trains: a group of their own on those faces, ``3/5`` as the
+    converter names it). None: the group of every train that names none."""
 
 
 class Train(Entry):
@@ -230,6 +235,11 @@ class Train(Entry):
     """Stops in hexes holding the running corporation's token count this many times."""
     passes_national_tokens: bool = False
     """Its routes may pass through cities filled by the state railway's tokens."""
+    track_group: Name | None = None
+    """Routes of a corporation's trains may not share track, except routes of trains of
+    different track groups (18 Los Angeles' freight trains, ``3/5``, ``4/6`` and ``7/8``,
+    beside its passenger trains: a group of their own on those faces, ``3/5`` as the
+    converter names it). None: the group of every train that names none."""
     variants: dict[Name, TrainVariant] = {}
     """Other faces of this train, by name (18SJ's E is a variant of D)."""
 

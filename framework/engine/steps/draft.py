@@ -17,14 +17,16 @@ it.
 The open draft, as 1846's two-player game plays it (18xx.games' ``Draft2pDistribution``):
 every company left is shown; on their turn a player takes any of them and pays its
 price at once (a company controlling a minor starts it), or passes, once some player
-owns a company. With a single company left, a pass makes it cheaper instead
-(``rules.draft``). The draft is over when no company is left or every player has passed
-since they last took one; the companies left stay in the bank, for the next draft round
-(``sequence.start``' ``until_sold``).
+owns a company (from the start, in 18 Los Angeles: ``rules.draft.pass_first``). With a
+single company left, a pass makes it cheaper instead (``rules.draft``). The draft is over
+when no company is left, every player has passed since a company was last taken, or the
+players have taken ``rules.draft.limit`` companies; the companies left stay in the bank,
+for the next draft round (``sequence.start``' ``until_sold``), or leave the game.
 
 The players take their turns in the round's order (``rounds.*.order``: 18MS and 1846
-draft in reverse seat order); the priority afterwards goes to the first player in seat
-order.
+draft in reverse seat order, 18 Los Angeles in a snake order, where a player who passes
+passes the second turn in a row too); the priority afterwards goes to the first player
+in seat order.
 
 >>> from framework.engine.steps.base import STEP_TYPES
 >>> STEP_TYPES["simple_draft"].rounds, STEP_TYPES["blind_draft"].rounds, STEP_TYPES["open_draft"].rounds
@@ -37,9 +39,12 @@ from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance
+from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED
+from framework.engine.events import close_minor
 from framework.engine.steps.auction import give_company, opening_price, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
+from framework.title.companies import ControlsMinor
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -149,8 +154,12 @@ class BlindDraft(Step):
         return self.deck[: self.shown_count()]
 
     def last_company(self) -> bool:
-        """Whether a single company is left (which a player may pass on)."""
+        """Whether a single company is left (which a player may pass on, making it
+        cheaper, unless ``rules.draft.last_company_step`` is null: :meth:`may_pass`)."""
         return len(self.deck) == 1 and not self.blank(self.deck[0])
+
+    def may_pass(self) -> bool:
+        return self.last_company() and self.game.title.rules.draft.last_company_step is not None
 
     def over(self) -> bool:
         short = len(self.deck) < self.shown_count()
@@ -172,7 +181,7 @@ class BlindDraft(Step):
     def actions(self, entity: str) -> list[str]:
         if self.over() or entity != self.round.entity():
             return []
-        return ["bid", "pass"] if self.last_company() else ["bid"]
+        return ["bid", "pass"] if self.may_pass() else ["bid"]
 
     def skip(self) -> None:
         if self.over():
@@ -193,7 +202,7 @@ class BlindDraft(Step):
         self.settle()
 
     def process_pass(self, action: dict[str, Any]) -> None:
-        if not self.last_company():
+        if not self.may_pass():
             raise GameError("draft", "a player may pass only on the last company")
         nxt = pass_on_last(self.game, self.round, entity_of(action), self.deck[0])
         if nxt is not None:
@@ -242,7 +251,7 @@ def pass_on_last(game: Game, rnd: Round, player: str, company: str) -> str | Non
     ``rules.draft.last_company_step``; the turn moves on. Returns the player who must
     now take it, once it is down to its floor (:func:`floor`)."""
     before = opening_price(game, company)
-    game.companies[company].discount += game.title.rules.draft.last_company_step
+    game.companies[company].discount += game.title.rules.draft.last_company_step or 0
     after = opening_price(game, company)
     game.log(f"{game.name(player)} passes; {company} comes down from {before} to {after}")
     rnd.next_entity()
@@ -252,36 +261,52 @@ def pass_on_last(game: Game, rnd: Round, player: str, company: str) -> str | Non
 @step("open_draft")
 class OpenDraft(SimpleDraft):
     """Each player in turn takes any company left, paying for it at once, or passes: a
-    simple draft with passes, whose companies left stay for the next draft round."""
+    simple draft with passes, whose companies left stay for the next draft round or,
+    where none comes, leave the game."""
 
     description = (
         "Each player in turn takes any company left and pays its price at once, or passes "
-        "once some player owns a company; with one company left a pass makes it cheaper. "
-        "The draft is over when no company is left or every player has passed since they "
-        "last took one."
+        "(from the start with rules.draft.pass_first, else once some player owns a "
+        "company); with one company left a pass makes it cheaper (rules.draft."
+        "last_company_step). The draft is over when no company is left, when every player "
+        "has passed since a company was last taken, or when the players have taken "
+        "rules.draft.limit companies; the companies left stay for the next draft round "
+        "(sequence.start's until_sold) or leave the game."
     )
-    STATE = ("passers",)
+    STATE = ("passers", "taken")
 
     def setup(self) -> None:
         if not hasattr(self, "passers"):
             self.passers: list[str] = []
-            """The players who passed since they last took a company."""
+            """The players who passed since a company was last taken."""
+        if not hasattr(self, "taken"):
+            self.taken = 0
+            """The companies taken in this draft round."""
 
     def last_company(self) -> bool:
-        return len(self.offered()) == 1
+        return len(self.offered()) == 1 and self.game.title.rules.draft.last_company_step is not None
 
     def over(self) -> bool:
-        return not self.offered() or all(p.id in self.passers for p in self.game.humans)
+        game = self.game
+        limit = game.title.rules.draft.limit.get(len(game.humans))
+        return (
+            not self.offered()
+            or all(p.id in self.passers for p in game.humans)
+            or (limit is not None and self.taken >= limit)
+        )
 
     def actions(self, entity: str) -> list[str]:
         if self.over() or entity != self.round.entity():
             return []
-        return ["bid", "pass"] if self._owned() else ["bid"]
+        return ["bid", "pass"] if self._may_pass() else ["bid"]
 
-    def _owned(self) -> bool:
-        """Whether some player owns a company: until then nobody may pass."""
+    def _may_pass(self) -> bool:
+        """Whether a player may pass: from the start (``rules.draft.pass_first``), else
+        once some player owns a company."""
         game = self.game
-        return any(c.owner in game.players_by_id for c in game.companies.values())
+        return game.title.rules.draft.pass_first or any(
+            c.owner in game.players_by_id for c in game.companies.values()
+        )
 
     def process_bid(self, action: dict[str, Any]) -> None:
         player, company = entity_of(action), str(action.get("company"))
@@ -293,12 +318,12 @@ class OpenDraft(SimpleDraft):
 
     def take(self, player: str, company: str) -> None:
         super().take(player, company)
-        if player in self.passers:
-            self.passers.remove(player)
+        self.passers.clear()
+        self.taken += 1
 
     def process_pass(self, action: dict[str, Any]) -> None:
         game, player = self.game, entity_of(action)
-        if not self._owned():
+        if not self._may_pass():
             raise GameError("draft", "nobody may pass before a player owns a company")
         if self.last_company():
             company = self.offered()[0]
@@ -310,11 +335,25 @@ class OpenDraft(SimpleDraft):
         if player not in self.passers:  # (a player passing again is still one passer)
             self.passers.append(player)
         game.log(f"{game.name(player)} passes")
-        self.round.next_entity()
+        rnd = self.round
+        rnd.next_entity()
+        if rnd.entity() == player:  # (a snake's second turn in a row is passed too)
+            rnd.next_entity()
         self.settle()
 
     def settle(self) -> None:
-        """Once the draft is over, the priority holder's turn comes first again."""
-        if self.over():
-            rnd = self.round
-            rnd.index = rnd.entities.index(self.game.humans[self.game.priority].id)
+        """Once the draft is over, the priority holder's turn comes first again; where no
+        draft round comes again for them, the companies left leave the game, and the
+        minors they would have started close."""
+        if not self.over():
+            return
+        game, rnd = self.game, self.round
+        rnd.index = rnd.entities.index(game.humans[game.priority].id)
+        again = any(e.round == rnd.name and e.until_sold for e in game.title.sequence.start)
+        if again:
+            return
+        for left in self.offered():
+            close_company(game, left)
+            for ability in game.title.companies[left].abilities:
+                if isinstance(ability, ControlsMinor) and not game.minors[ability.minor].closed:
+                    close_minor(game, ability.minor)

@@ -52,7 +52,7 @@ class Routes(Step):
     def process_run_routes(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round
         entity = entity_of(action)
-        used: set[PathRef] = set()
+        used_by: dict[str, set[PathRef]] = {}  # the track of each track group's routes
         total = 0
         earnings: list[int] = []
         seen: set[str] = set()
@@ -72,6 +72,7 @@ class Routes(Step):
                 raise GameError("trains", f"{entity} cannot run train {train_id}")
             seen.add(train_id)
             runner = operating.runner(game, train)
+            used = used_by.setdefault(runner.track_group, set())
             try:
                 route = route_from_json(game.track_board, entity, data, used)
                 check_route(game.track_board, runner, route, used, walked=True)

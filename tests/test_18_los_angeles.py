@@ -1,0 +1,144 @@
+"""18 Los Angeles' open draft, converted from 18xx.games at run time, against its real
+games: every company shown, taken and paid for at once or passed on, from the first turn
+(``rules.draft.pass_first``), in a snake order (``rounds.*.order: snake``) where a player
+passing at the turn's end passes the second turn in a row too; over when every player has
+passed since a company was last taken, or once the players have taken
+``rules.draft.limit`` companies; the companies left then leave the game. Every stock
+round seats the players by least cash first (``rounds.*.reseat_before``).
+House-ruled copies of the converted titles show that each changes play.
+"""
+
+from __future__ import annotations
+
+import pytest
+from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
+
+from framework.base.errors import GameError
+from framework.engine.choices import legal_actions
+from framework.engine.entities import CLOSED
+
+FIXTURES = ORACLE.parent / "fixtures"
+FIVE = FIXTURES / "18LosAngeles1" / "19984.json"
+"""Five players (18 Los Angeles): nine companies taken, passes from action 5 on; the
+draft ends at action 20, seven passes after the last company taken (action 13)."""
+TWO = FIXTURES / "18LosAngeles2" / "18LosAngeles2_game_end_final_train.json"
+"""Two players (18 Los Angeles 2): seven companies taken of thirteen, both pass at 9
+and 10."""
+
+
+@pytest.fixture(scope="module")
+def la1(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("la1"), "18 Los Angeles")
+
+
+@pytest.fixture(scope="module")
+def la2(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("la2"), "18 Los Angeles 2")
+
+
+def test_the_draft_snakes_and_a_pass_at_its_end_passes_both_turns(la1):
+    """Seats 1-5 then 5-1: the fifth player takes two companies in a row (actions 6 and
+    7); the first takes one and passes the second turn (11, 12), and the turn goes on to
+    the second player. At action 16 the fifth passes, and the fourth (17) comes next."""
+    game = replayed_to(la1, FIVE, 5)
+    fifth = game.round.entity()
+    game = replayed_to(la1, FIVE, 6)
+    assert game.round.entity() == fifth
+    game = replayed_to(la1, FIVE, 12)
+    assert game.round.kind == "auction" and game.round.entity() == "2541"
+    game = replayed_to(la1, FIVE, 16)
+    assert game.round.entity() == "618"
+
+
+def test_the_draft_ends_once_every_player_passed_since_the_last_company_was_taken(la1):
+    """The first player passed at 12, before the OCR was taken (13): the draft goes on
+    after the others' passes up to 19, and ends with the first player's at 20."""
+    assert replayed_to(la1, FIVE, 19).round.kind == "auction"
+    game = replayed_to(la1, FIVE, 20)
+    assert game.round.kind == "stock"
+
+
+def test_a_player_may_pass_before_anybody_owns_a_company(la2, tmp_path):
+    """``pass_first``: the first player may pass at once; without it, only take."""
+    game = replayed_to(la2, TWO, 0)
+    assert set(legal_actions(game)[game.round.entity()]) == {"bid", "pass"}
+    strict = house_ruled(la2, tmp_path, "title.yaml", "pass_first: true", "pass_first: false")
+    game = replayed_to(strict, TWO, 0)
+    assert set(legal_actions(game)[game.round.entity()]) == {"bid"}
+    with pytest.raises(GameError, match="pass"):
+        game.process({"type": "pass", "entity": game.round.entity(), "entity_type": "player"})
+
+
+def test_companies_left_leave_the_game_and_their_minors_close(la2):
+    """Six of the thirteen are left after the draft (action 10): they close, and so do
+    the minors nobody took."""
+    game = replayed_to(la2, TWO, 10)
+    assert game.round.kind == "stock"
+    left = [s for s, c in game.companies.items() if c.owner == CLOSED]
+    assert len(left) == 6 and all(game.companies[s].owner != CLOSED for s in ("OCR", "LAC", "APD"))
+    assert all(m.closed for m in game.minors.values() if m.owner is None)
+
+
+def test_the_draft_ends_at_its_limit(la2, tmp_path):
+    """``limit``: with two companies for two players, the draft is over once the second
+    is taken (action 2), and the third is refused."""
+    tight = house_ruled(la2, tmp_path, "title.yaml", "limit: {2: 8,", "limit: {2: 2,")
+    game = replayed_to(tight, TWO, 2)
+    assert game.round.kind == "stock"
+    with pytest.raises(GameError):
+        replayed_to(tight, TWO, 3)
+
+
+def test_a_pass_on_the_last_company_is_a_plain_pass_unless_a_step_is_given(la2, tmp_path):
+    """``last_company_step: null``: with one company left a pass leaves its price; with a
+    step it makes it that much cheaper."""
+
+    def last_left(title):
+        game = replayed_to(title, TWO, 0)
+        while len(game.current_round.step("open_draft").offered()) > 1:
+            player = game.round.entity()
+            bid = legal_actions(game)[player]["bid"][0]
+            game.process({"type": "bid", "entity": player, "entity_type": "player", **bid})
+        company = game.current_round.step("open_draft").offered()[0]
+        price = legal_actions(game)[game.round.entity()]["bid"][0]["price"]
+        game.process({"type": "pass", "entity": game.round.entity(), "entity_type": "player"})
+        return price, legal_actions(game)[game.round.entity()]["bid"][0], company
+
+    rich = house_ruled(la2, tmp_path / "rich", "title.yaml", "limit: {2: 8,", "limit: {2: 20,")
+    price, offer, company = last_left(rich)
+    assert offer == {"company": company, "price": price}
+    stepped = house_ruled(
+        rich, tmp_path / "stepped", "title.yaml", "last_company_step: null", "last_company_step: 10"
+    )
+    price, offer, _ = last_left(stepped)
+    assert offer["price"] == price - 10
+
+
+def test_every_stock_round_seats_the_players_by_least_cash(la2, tmp_path):
+    """``reseat_before: least_cash``: at the first stock round (after action 10) the
+    player with less cash sits first and holds the priority; without it the seats stay."""
+    game = replayed_to(la2, TWO, 10)
+    cash = [p.cash for p in game.humans]
+    assert cash == sorted(cash) and game.round.entity() == game.humans[0].id
+    seated = replayed_to(la2, TWO, 0).humans
+    plain = house_ruled(la2, tmp_path, "rounds.yaml", "    reseat_before: least_cash\n", "")
+    assert [p.id for p in replayed_to(plain, TWO, 10).humans] == [p.id for p in seated]
+
+
+def test_freight_trains_may_run_on_the_passenger_trains_track(la1, tmp_path):
+    """The LA's 3/5, a freight train (``trains.*.track_group``), runs A6-A8-B9-C8-C6 over
+    the track of its two 2-trains (action 85), as 18xx.games lets it; the best routes use
+    that too (200, against 170 were all its trains one group, which refuses the run)."""
+    from framework.board.optimal import best_routes
+    from framework.engine.autoroute import trains_to_run
+
+    def best(title) -> int:
+        game = replayed_to(title, FIVE, 84)
+        return best_routes(game.track_board, trains_to_run(game, "LA")).total
+
+    game = replayed_to(la1, FIVE, 85)
+    assert game.trains["4-0"].variant == "3/5" and game.trains["4-0"].ran
+    one = house_ruled(la1, tmp_path, "trains.yaml", "        track_group: 3/5\n", "")
+    assert (best(la1), best(one)) == (200, 170)
+    with pytest.raises(GameError, match="free track"):
+        replayed_to(one, FIVE, 85)
