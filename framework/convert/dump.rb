@@ -367,29 +367,25 @@ end
 def reseat_probe(game)
   # (three players at least: two seats reversed are also rotated)
   count = [game.players.size, 3].max
+  build = -> { game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1, optional_rules: game.optional_rules) }
   out = {}
+  after = build.call
+  after.send(:next_round!)
+  if after.round.is_a?(Engine::Round::Stock)
+    order = after.players.dup
+    passed = [order[1], order[0], *order[2..].reverse]
+    after.round.pass_order = passed.dup
+    after.send(:next_round!)
+    out['stock'] = 'first_to_pass' if after.players == passed
+  end
   { 'most_cash' => 10, 'least_cash' => -10 }.each do |how, step|
     next if out['initial'] # (seats reversed whatever the cash: by most, as ever)
 
-    fresh = game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1,
-                                                                       optional_rules: game.optional_rules)
+    fresh = build.call
     seats = fresh.players.dup
     by_seat = ->(order) { order.each_with_index { |p, i| p.instance_variable_set(:@cash, 1000 + (step * i)) } }
     by_seat.call(seats)
-    initial = fresh.round.class.name
     fresh.send(:next_round!)
-    if how == 'most_cash' && fresh.round.is_a?(Engine::Round::Stock)
-      after = game.class.new((1..count).to_h { |i| [i, "Player #{i}"] }, id: 1, seed: 1,
-                                                                         optional_rules: game.optional_rules)
-      after.send(:next_round!)
-      if after.round.is_a?(Engine::Round::Stock)
-        order = after.players.dup
-        passed = [order[1], order[0], *order[2..].reverse]
-        after.round.pass_order = passed.dup
-        after.send(:next_round!)
-        out['stock'] = 'first_to_pass' if after.players == passed && initial
-      end
-    end
     next unless fresh.players == seats.reverse
 
     out['initial'] = how

@@ -496,12 +496,19 @@ class Game:
         while companies it offers are left unsold (``sequence.start``' ``until_sold``)."""
         if previous is None or previous.kind == "operating":
             return None
-        entry = next((e for e in self.title.sequence.start if e.round == previous.name), None)
-        if entry is None or entry.until_sold is None:
+        again = self.until_sold(previous.name)
+        if again is None:
             return None
         companies = self.title.companies.items()
         left = any(spec.auction and self.companies[s].owner == BANK for s, spec in companies)
-        return entry.until_sold if left else None
+        return again if left else None
+
+    def until_sold(self, round_name: str) -> str | None:
+        """The operating round played before the initial round ``round_name`` comes
+        again while companies are left unsold (its ``sequence.start`` entry's
+        ``until_sold``), or None where it does not come again."""
+        entry = next((e for e in self.title.sequence.start if e.round == round_name), None)
+        return entry.until_sold if entry is not None else None
 
     def last_turn(self) -> float:
         """The number of game turns for this many players (``game_end.turns``;

@@ -159,7 +159,7 @@ class BlindDraft(Step):
         return len(self.deck) == 1 and not self.blank(self.deck[0])
 
     def may_pass(self) -> bool:
-        return self.last_company() and self.game.title.rules.draft.last_company_step is not None
+        return self.last_company() and last_company_step(self.game) is not None
 
     def over(self) -> bool:
         short = len(self.deck) < self.shown_count()
@@ -202,9 +202,10 @@ class BlindDraft(Step):
         self.settle()
 
     def process_pass(self, action: dict[str, Any]) -> None:
-        if not self.may_pass():
+        step = last_company_step(self.game)
+        if step is None or not self.last_company():
             raise GameError("draft", "a player may pass only on the last company")
-        nxt = pass_on_last(self.game, self.round, entity_of(action), self.deck[0])
+        nxt = pass_on_last(self.game, self.round, entity_of(action), self.deck[0], step)
         if nxt is not None:
             self.take(nxt, self.deck[0])
             self.settle()
@@ -246,12 +247,18 @@ def floor(game: Game, company: str) -> int:
     return spec.price - spec.value if spec.price is not None else 0
 
 
-def pass_on_last(game: Game, rnd: Round, player: str, company: str) -> str | None:
-    """``player`` passes on the draft's last company, which comes down by
-    ``rules.draft.last_company_step``; the turn moves on. Returns the player who must
-    now take it, once it is down to its floor (:func:`floor`)."""
+def last_company_step(game: Game) -> int | None:
+    """How much a pass on a draft's last company takes off its price
+    (``rules.draft.last_company_step``; None: a pass there is a plain pass)."""
+    return game.title.rules.draft.last_company_step
+
+
+def pass_on_last(game: Game, rnd: Round, player: str, company: str, step: int) -> str | None:
+    """``player`` passes on the draft's last company, which comes down by ``step``
+    (:func:`last_company_step`); the turn moves on. Returns the player who must now take
+    it, once it is down to its floor (:func:`floor`)."""
     before = opening_price(game, company)
-    game.companies[company].discount += game.title.rules.draft.last_company_step or 0
+    game.companies[company].discount += step
     after = opening_price(game, company)
     game.log(f"{game.name(player)} passes; {company} comes down from {before} to {after}")
     rnd.next_entity()
@@ -284,7 +291,9 @@ class OpenDraft(SimpleDraft):
             """The companies taken in this draft round."""
 
     def last_company(self) -> bool:
-        return len(self.offered()) == 1 and self.game.title.rules.draft.last_company_step is not None
+        """Whether a single company is left (a pass on it makes it cheaper, unless
+        ``rules.draft.last_company_step`` is null)."""
+        return len(self.offered()) == 1
 
     def over(self) -> bool:
         game = self.game
@@ -325,9 +334,10 @@ class OpenDraft(SimpleDraft):
         game, player = self.game, entity_of(action)
         if not self._may_pass():
             raise GameError("draft", "nobody may pass before a player owns a company")
-        if self.last_company():
+        step = last_company_step(game)
+        if step is not None and self.last_company():
             company = self.offered()[0]
-            nxt = pass_on_last(game, self.round, player, company)
+            nxt = pass_on_last(game, self.round, player, company, step)
             if nxt is not None:
                 self.take(nxt, company)
                 self.settle()
@@ -349,8 +359,7 @@ class OpenDraft(SimpleDraft):
             return
         game, rnd = self.game, self.round
         rnd.index = rnd.entities.index(game.humans[game.priority].id)
-        again = any(e.round == rnd.name and e.until_sold for e in game.title.sequence.start)
-        if again:
+        if game.until_sold(rnd.name) is not None:
             return
         for left in self.offered():
             close_company(game, left)
