@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import warnings
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,8 +140,44 @@ def read_text(path: Path | str, name: str, limits: Limits = LIMITS) -> str:
         ) from None
 
 
+_PARSED: OrderedDict[tuple[str, str, Limits], Located] = OrderedDict()
+"""The documents parsed lately, by text, name and limits (:func:`loads`)."""
+_PARSED_TEXT = 8_000_000
+"""How much text (in characters) the documents kept were parsed from, at most."""
+
+
 def loads(text: str, name: str, limits: Limits = LIMITS) -> Located:
-    """Parse YAML text; ``name`` is the file name used in marks."""
+    """Parse YAML text; ``name`` is the file name used in marks.
+
+    A text parsed lately (a title loaded again with an overlay, or for another game) is
+    not parsed again: the caller gets its own copy of the data and marks.
+
+    >>> first, again = loads("a: [1, 2]", "x.yaml"), loads("a: [1, 2]", "x.yaml")
+    >>> again.data == first.data and again.data is not first.data
+    True
+    """
+    key = (text, name, limits)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        parsed = _parse(text, name, limits)
+        _PARSED[key] = parsed
+        while sum(len(k[0]) for k in _PARSED) > _PARSED_TEXT:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    return Located(_copy(parsed.data), dict(parsed.values), dict(parsed.keys))
+
+
+def _copy(data: Any) -> Any:
+    """A copy of plain data (mappings and lists copied; scalars are immutable)."""
+    if isinstance(data, dict):
+        return {k: _copy(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_copy(v) for v in data]
+    return data
+
+
+def _parse(text: str, name: str, limits: Limits) -> Located:
     too_big = size_problem(text, limits)
     if too_big is not None:
         raise _limit_error(too_big, name)

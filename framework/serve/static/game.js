@@ -11,6 +11,11 @@ const claimsKey = `claims-${gid}`;
 let claims = JSON.parse(localStorage.getItem(claimsKey) || "{}");
 const secrets = () => Object.values(claims);
 function saveClaims() { localStorage.setItem(claimsKey, JSON.stringify(claims)); }
+// when this page claimed each seat, and when the state drawn was asked for: a claim is
+// given up only by a state asked for after it was made (a load under way while the seat
+// was claimed, drawn after, does not yet list it)
+const claimedAt = {};
+let stateAt = 0;
 // the route editor: per train of the corporation running, its stop hexes as drawn
 let editor = null;
 let seat = Object.keys(claims).length === 1 ? Object.keys(claims)[0] : "";  // the seat this page plays as ("": every person whose seat is not claimed elsewhere)  // {entity, trains: [{id, name, hexes, revenue, text, error}], editing: train index, total, legal}
@@ -29,10 +34,11 @@ function refresh(stamp) {
     try {
       do {
         reload = false;
+        const asked = performance.now();
         const reply = await fetch(`/api/games/${gid}`);
         const data = await reply.json();
         if (!reply.ok) { showError(data.error); break; }
-        if (!state || data.stamp !== state.stamp) { state = data; draw(); }
+        if (!state || data.stamp !== state.stamp) { state = data; stateAt = asked; draw(); }
       } while (reload && state.stamp !== awaited);
     } finally { loading = null; }
   })();
@@ -46,7 +52,9 @@ function draw() {
   $("download").href = `/api/games/${gid}/download`;
   document.body.dataset.version = s.version;
   const me = $("me");
-  for (const player of Object.keys(claims)) if (!s.claimed.includes(player)) delete claims[player];  // released
+  for (const player of Object.keys(claims)) {  // released
+    if (!s.claimed.includes(player) && (claimedAt[player] || 0) < stateAt) delete claims[player];
+  }
   saveClaims();
   me.innerHTML = '<option value="">every person (hotseat)</option>' + s.players.filter((p) => p.seat === "human")
     .map((p) => {
@@ -309,7 +317,7 @@ $("me").onchange = async () => {
       body: JSON.stringify({player: p, secrets: secrets()})});
     const data = await reply.json();
     if (!reply.ok) { showError(data.error); seat = ""; }
-    else if (data.secret) { claims[p] = data.secret; seat = p; }
+    else if (data.secret) { claims[p] = data.secret; claimedAt[p] = performance.now(); seat = p; }
     else { delete claims[p]; seat = ""; }
   }
   saveClaims();
