@@ -66,6 +66,7 @@ def test_18al_converts_its_objectives_coal_token_discount_and_obsolete_trains(th
             "needs_train": True,
             "reachable": True,
             "until": "6",
+            "holds_turn": False,
         }
     ]
     assert title["companies"]["NDY"]["abilities"] == [

@@ -165,7 +165,7 @@ def test_a_second_station_of_a_corporation_the_draw_cannot_remove_or_off_the_map
     cases = (
         ("{C&O: {hex: H10}}", "'second_tokens' names C&O, not in the draw's 'remove' list"),
         ("{PRR: {hex: Z99}}", "hex 'Z99' is not on the map"),
-        ("{PRR: {hex: H10, players: [7]}}", "the title is not for 7 players"),
+        ("{PRR: {hex: H10, players: [7]}}", "the title is for 2 to 6 players, not 7"),
     )
     for seconds, message in cases:
         rule = RULE.replace("home_token: true}", f"home_token: true, second_tokens: {seconds}}}")

@@ -708,6 +708,8 @@ SETUP = "test_setup.py::"
 BLIND = "test_blind_draft.py::"
 T1846 = "test_1846.py::"
 LA = "test_18_los_angeles.py::"
+CAT = "test_catalogue_referee.py::"
+FREE_TRAIN = "test_a_company_brings_its_buyer_the_train_set_aside_for_it"
 T1846_2P = "test_1846_2p.py::"
 REF1846 = "test_1846_referee.py::"
 T18AL = "test_18al.py::"
@@ -828,6 +830,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[tile_lay].forfeit_when_others_lay": (
         ABIL + "test_lays_forfeit_when_another_lays_in_their_hexes",
+        CAT + "test_a_company_loses_its_lays_once_another_lays_in_its_hexes",
     ),
     "companies.abilities[tile_lay].counts_as_track_lay": (
         ABIL + "test_a_lay_that_counts_as_a_track_lay_uses_one_of_the_turns_tile_actions",
@@ -875,6 +878,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[early_train_purchase].owner": (
         ABIL + "test_an_early_purchase_works_only_for_the_owners_it_lists",
     ),
+    "companies.abilities[free_train].owner": (CAT + "test_a_free_train_comes_only_to_the_owners_it_lists",),
     "companies.abilities[train_discount].owner": (
         ABIL + "test_a_train_discount_works_only_for_the_owners_it_lists",
     ),
@@ -1615,6 +1619,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         COMP + "test_mv_buys_a_depot_train_before_running_and_it_runs_at_once",
     ),
     "companies.abilities[train_discount].type": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
+    "companies.abilities[free_train].type": (CAT + FREE_TRAIN,),
+    "companies.abilities[free_train].train": (CAT + FREE_TRAIN,),
+    "companies.abilities[free_train].until": (CAT + FREE_TRAIN,),
+    "companies.abilities[free_train].sellable": (
+        CAT + "test_a_free_train_is_sold_on_only_where_the_title_says",
+    ),
     "companies.abilities[train_discount].trains": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
     "companies.abilities[train_discount].fraction": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
     "companies.abilities[train_discount].uses": (COMP + "test_nohab_buys_one_new_train_at_half_price",),
@@ -1671,6 +1681,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[assigned_bonus].amounts": (
         T1846 + "test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts",
+    ),
+    "companies.abilities[assigned_bonus].holds_turn": (
+        CAT + "test_a_passive_assignment_does_not_hold_the_turn_open",
     ),
     "companies.abilities[assigned_bonus].player_assigns": (
         T1846 + "test_the_steamboat_s_player_owner_assigns_it_as_an_operating_round_starts",

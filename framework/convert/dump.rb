@@ -241,6 +241,8 @@ def build_data(game)
     'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
     'lay_joins' => try { probed('lay_joins', game, game.companies.map(&:sym)) { lay_joins(game) } },
     'lays_lapse' => try { probed('lays_lapse', game, game.companies.map(&:sym)) { lays_lapse(game) } },
+    'free_trains' => try { probed('free_trains', game, game.companies.map(&:sym)) { free_trains(game) } },
+    'lays_forfeit' => try { probed('lays_forfeit', game, game.companies.map(&:sym)) { lays_forfeit(game) } },
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
@@ -642,26 +644,85 @@ end
 # the game) and the game is shown a pass of the corporation, as before processing it; a
 # title that then takes the ability away says so.
 def lays_lapse(game)
+  lays_taken_away(game, lay_first: true, wanted: ->(a) { a.count.to_i >= 2 }) do |corporation, _lay|
+    Engine::Action::Pass.new(corporation)
+  end
+end
+
+# Each company whose tile-lay ability (one `wanted` selects) the title takes away when its
+# `preprocess_action` is shown the action the block builds of the owning corporation and
+# the company's first legal lay, in a fresh game in an operating round of a corporation
+# owning it; with `lay_first`, after the company made that lay (processed by the game).
+def lays_taken_away(game, lay_first:, wanted:)
   every_company(game).filter_map do |sym|
     fresh = open_replica(game, sym)
     next unless fresh
 
     probe = fresh.company_by_id(sym)
     ability = probe.abilities.find { |a| a.type == :tile_lay }
-    next unless ability && ability.count.to_i >= 2
+    next unless ability && wanted.call(ability)
 
     owning_corporation_operates(fresh, probe)
-    corporation = probe.owner
     lay = first_special_lay(fresh, probe)
     next unless lay
 
-    fresh.process_action(lay)
-    next unless probe.abilities.any? { |a| a.type == :tile_lay }
-
-    fresh.send(:preprocess_action, Engine::Action::Pass.new(corporation))
+    if lay_first
+      fresh.process_action(lay)
+      next unless probe.abilities.any? { |a| a.type == :tile_lay }
+    end
+    fresh.send(:preprocess_action, yield(probe.owner, lay))
     sym if probe.abilities.none? { |a| a.type == :tile_lay }
   rescue StandardError
     nil
+  end
+end
+
+# The train each company brings to the corporation that buys it from a player, where the
+# title's code hands over one its setup set aside (18GA's Ocilla Southern, the 2-train
+# marked Free): {sym => {'train', 'until'}}, asked of fresh games in an operating round
+# of a corporation without trains buying the company by the round's company step;
+# `until`: the first phase, the game's phases advanced one by one, from which none comes.
+def free_trains(game)
+  every_company(game).each_with_object({}) do |sym, out|
+    given = free_train_of(game, sym, 0)
+    next unless given
+
+    phases = game.phase.phases.map { |p| p[:name] }
+    stop = (1...phases.size).find { |k| free_train_of(game, sym, k).nil? }
+    out[sym] = { 'train' => given, 'until' => stop && phases[stop] }
+  end
+end
+
+def free_train_of(game, sym, advance)
+  fresh = open_replica(game, sym)
+  return nil unless fresh
+
+  advance.times { fresh.phase.next! }
+  company = fresh.company_by_id(sym)
+  corp = fresh.corporations.find { |c| c.type != :minor }
+  return nil if company.closed? || !corp
+
+  floated_operating(fresh, corp, 10_000)
+  step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::BuyCompany) }
+  return nil unless step
+
+  company.owner&.companies&.delete(company)
+  company.owner = fresh.players.first
+  fresh.players.first.companies << company
+  before = corp.trains.dup
+  step.process_buy_company(Engine::Action::BuyCompany.new(corp, company: company, price: company.min_price))
+  (corp.trains - before).first&.name
+rescue StandardError
+  nil
+end
+
+# The companies whose tile-lay ability the title takes away once another lays a tile in
+# one of its hexes (18Chesapeake's C-P and B&S), asked of a fresh game where the
+# corporation owning the company is about to lay there itself, by the company's first
+# legal lay (`preprocess_action`, where the titles check it).
+def lays_forfeit(game)
+  lays_taken_away(game, lay_first: false, wanted: ->(a) { !Array(a.hexes).empty? }) do |corporation, lay|
+    Engine::Action::LayTile.new(corporation, tile: lay.tile, hex: lay.hex, rotation: lay.rotation)
   end
 end
 
@@ -924,6 +985,7 @@ def assigned_bonuses(game)
       'needs_train' => assign_probe(game, company.sym, hex, train: false, loading: true).nil?,
       'reachable' => assign_probe(game, company.sym, hex, train: true, loading: false).nil?,
       'closes' => fresh.company_by_id(company.sym).closed?,
+      'passive' => ability.passive,
     }
   end
 end
@@ -2431,20 +2493,11 @@ end
 
 def lays_and_closes?(game, sym, at_round_end = false)
   company = game.company_by_id(sym)
-  ability = company.abilities.find { |a| a.type == :tile_lay }
   round = owning_corporation_operates(game, company)
-  step = round.steps.find { |s| s.is_a?(Engine::Step::SpecialTrack) }
-  hex = game.hex_by_id(Array(ability.hexes).first)
-  tile = game.tiles.find { |t| t.name == Array(ability.tiles).first }
-  return false unless step && hex && tile
+  lay = first_special_lay(game, company)
+  return false unless lay
 
-  rotation = (0..5).find do |r|
-    tile.rotate!(r)
-    step.legal_tile_rotation?(company, hex, tile)
-  end
-  return false unless rotation
-
-  step.process_lay_tile(Engine::Action::LayTile.new(company, tile: tile, hex: hex, rotation: rotation))
+  round.steps.find { |s| s.is_a?(Engine::Step::SpecialTrack) }.process_lay_tile(lay)
   return company.closed? unless at_round_end
   return false if company.closed?
 

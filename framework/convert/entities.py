@@ -307,6 +307,8 @@ def assigned_bonuses(probed: Any, phases: Any) -> dict[str, dict[str, Any]]:
             bonus["until"] = starts[str(found["until_train"])]
         if found.get("closes"):
             bonus["closes"] = True
+        if found.get("passive"):
+            bonus["holds_turn"] = False
         out[str(sym)] = bonus
     return out
 

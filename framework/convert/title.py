@@ -9,6 +9,7 @@ player counts whose data differs), and its :class:`~framework.convert.gaps.Gaps`
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,14 +177,39 @@ def _auctioned(companies: dict[str, Any], offered: Any, built: list[dict[str, An
             gaps.add("companies", f"company {sym}: not offered in the first round's auction")
 
 
-def depot_counts(build: dict[str, Any], gaps: Gaps) -> dict[str, int]:
+def free_trains(build: dict[str, Any], companies: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The ``free_train`` of each company the built game hands a train its setup set
+    aside to, when a corporation buys it (``free_trains`` of ``dump.rb``: 18GA's Ocilla
+    Southern and its 2-train marked Free), by company."""
+    aside = [str(n) for n in build.get("set_aside_trains") or []]
+    phases = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
+    given = build.get("free_trains")
+    out = {}
+    for sym, found in (given if isinstance(given, dict) else {}).items():
+        name = str(found.get("train")) if isinstance(found, dict) else None
+        if sym not in companies or name not in aside:
+            continue
+        aside.remove(name)
+        ability = {"type": "free_train", "train": name}
+        if found.get("until") is not None and str(found["until"]) in phases:
+            ability["until"] = str(found["until"])
+        out[str(sym)] = ability
+    return out
+
+
+def depot_counts(build: dict[str, Any], gaps: Gaps, given: Sequence[str] = ()) -> dict[str, int]:
     """How many trains of each type the built game's depot starts with: a train its setup
     sets aside for its code to hand out later (18GA's free 2-train, held by a neutral
-    corporation) is not the depot's, and GAPS.md names it."""
+    corporation) is not the depot's, and GAPS.md names it, unless a company's
+    ``free_train`` brings it (``given``: those trains' types, one per train)."""
     counted = build.get("train_counts")
     counts: dict[str, int] = dict(counted) if isinstance(counted, dict) else {}
     aside = build.get("set_aside_trains")
+    brought = list(given)
     for name in aside if isinstance(aside, list) else []:
+        if str(name) in brought:
+            brought.remove(str(name))
+            continue
         if counts.get(str(name), 0) > 1:
             counts[str(name)] -= 1
             gaps.add(
@@ -329,13 +355,26 @@ def _snake(module: str) -> str:
     return text.lower()
 
 
+def _tile_lays_say(companies: dict[str, Any], syms: Any, field: str, value: Any) -> None:
+    """``field: value`` on the tile-lay ability of each of the companies ``syms`` (a
+    probe's list)."""
+    for sym in syms if isinstance(syms, list) else []:
+        for ability in (companies.get(sym) or {}).get("abilities") or []:
+            if ability.get("type") == "tile_lay":
+                ability[field] = value
+
+
 def _lays_closing(companies: dict[str, Any], closing: Any) -> None:
     """``closes_when_used_up`` on the tile-lay ability of each company the built game
     closes when it has made its lay (``lay_closes`` of ``dump.rb``: 18MEX's KCMO)."""
-    for sym in closing if isinstance(closing, list) else []:
-        for ability in (companies.get(sym) or {}).get("abilities") or []:
-            if ability.get("type") == "tile_lay":
-                ability["closes_when_used_up"] = True
+    _tile_lays_say(companies, closing, "closes_when_used_up", True)
+
+
+def _lays_forfeited(companies: dict[str, Any], forfeit: Any) -> None:
+    """``forfeit_when_others_lay`` on the tile-lay ability of each company whose lays the
+    title takes away once another lays in its hexes (``lays_forfeit`` of ``dump.rb``:
+    18Chesapeake's C-P and B&S)."""
+    _tile_lays_say(companies, forfeit, "forfeit_when_others_lay", True)
 
 
 def _lays_joining(companies: dict[str, Any], joins: Any) -> None:
@@ -351,10 +390,7 @@ def _lays_lapsing(companies: dict[str, Any], lapse: Any) -> None:
     """``lapses: other_action`` on the tile-lay ability of each company whose lays left the
     title takes away once anyone else acts after one of them (``lays_lapse`` of
     ``dump.rb``: 1846's Michigan Central, Ohio & Indiana and Little Miami)."""
-    for sym in lapse if isinstance(lapse, list) else []:
-        for ability in (companies.get(sym) or {}).get("abilities") or []:
-            if ability.get("type") == "tile_lay":
-                ability["lapses"] = "other_action"
+    _tile_lays_say(companies, lapse, "lapses", "other_action")
 
 
 def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
@@ -405,6 +441,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     revenue_from_phase(companies)
     write_stop_bonuses(companies, build.get("stop_bonuses"))
     _lays_closing(companies, build.get("lay_closes"))
+    _lays_forfeited(companies, build.get("lays_forfeit"))
     _lays_joining(companies, build.get("lay_joins"))
     # a title-wide rule, probed on the companies each build has (a title may leave some out)
     builds = [build, *(dump.get("builds") or {}).values()]
@@ -436,7 +473,14 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         rules["company_sales"]["players_from_turn"] = 2
     trains_raw = build.get("trains")
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
-    trains = convert_trains(trains_raw, depot_counts(build, gaps), phase_names, gaps)
+    gifts = free_trains(build, companies)
+    given = [a["train"] for a in gifts.values()]
+    trains = convert_trains(trains_raw, depot_counts(build, gaps, given), phase_names, gaps)
+    for sym, gift in gifts.items():
+        if isinstance(trains.get(gift["train"]), dict):
+            held = trains[gift["train"]]
+            held["reserved"] = held.get("reserved", 0) + 1
+            companies[sym].setdefault("abilities", []).append(gift)
     for found in [*(build.get("assigned_bonuses") or {}).values(), *probed_assignments(dump).values()]:
         if isinstance(found, dict) and found.get("until_event") and found.get("until_train") is not None:
             # the event is what removes the company's assigned bonus (its ``until``)

@@ -238,6 +238,18 @@ def give_from_depot(game: Game, name: str, owner: str, *, buyable: bool = True) 
     return train
 
 
+def give_reserved(game: Game, name: str, owner: str, *, buyable: bool) -> Train | None:
+    """Hand one of the ``name`` trains held out of the depot (``reserved``) to ``owner``:
+    no money moves and no phase or event follows. None when none is held."""
+    held = next((t for t in game.trains.values() if t.owner == RESERVED and t.name == name), None)
+    if held is None:
+        return None
+    held.owner = owner
+    held.buyable = buyable
+    game.depot.remove(held.id)
+    return held
+
+
 def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) -> None:
     """``buyer`` takes ``train`` (money already settled); phases, rusting and events follow."""
     from_depot = train.owner == BANK

@@ -14,7 +14,7 @@ value at fault, the message, and whether the mark should point at the value
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -491,6 +491,15 @@ class _Checker:
                     )
         elif isinstance(ability, ab.TrainDiscount):
             yield from self.refs((*where, "trains"), ability.trains, t.trains, "train")
+        elif isinstance(ability, ab.FreeTrain):
+            train = t.trains.get(ability.train)
+            if train is None:
+                yield from self.ref((*where, "train"), ability.train, t.trains, "train")
+            elif not train.reserved:
+                why = f"no {ability.train} train is reserved to come with the company"
+                yield ((*where, "train"), why, "value")
+            if ability.until is not None:
+                yield from self.ref((*where, "until"), ability.until, t.phases, "phase")
         elif isinstance(ability, ab.Shares):
             if ability.corporation != "random":
                 yield from self.ref(
@@ -647,6 +656,13 @@ class _Checker:
 
     # -- setup ----------------------------------------------------------
 
+    def player_counts(self, at: DataPath, counts: Sequence[int]) -> Iterator[Found]:
+        """Each of ``counts`` (a list at ``at``) a number of players the title is for."""
+        low, high = self.t.title.players.min, self.t.title.players.max
+        for i, count in enumerate(counts):
+            if not low <= count <= high:
+                yield ((*at, i), f"the title is for {low} to {high} players, not {count}", "value")
+
     def setup(self) -> Iterator[Found]:
         t = self.t
         drawn_for: set[str] = set()
@@ -687,9 +703,7 @@ class _Checker:
                         yield ((*where, "hex"), f"hex {second.hex!r} is not on the map", "value")
                     elif second.color is None and not hx.cities:
                         yield ((*where, "hex"), f"hex {second.hex} has no city for the station", "value")
-                    for j, count in enumerate(second.players or []):
-                        if not t.title.players.min <= count <= t.title.players.max:
-                            yield ((*where, "players", j), f"the title is not for {count} players", "value")
+                    yield from self.player_counts((*where, "players"), second.players or [])
                 for j, name in enumerate(draw.deal or []):
                     if name not in t.companies:
                         yield ((*at, "deal", j), f"{name!r} is not a company", "value")
@@ -704,15 +718,8 @@ class _Checker:
                             "value",
                         )
                     drawn_for.add(draw.corporation_for)
-        low, high = t.title.players.min, t.title.players.max
         for sym, company in t.companies.items():
-            for i, count in enumerate(company.players or []):
-                if not low <= count <= high:
-                    yield (
-                        ("companies", sym, "players", i),
-                        f"the title is for {low} to {high} players, not {count}",
-                        "value",
-                    )
+            yield from self.player_counts(("companies", sym, "players"), company.players or [])
             for i, ability in enumerate(company.abilities):
                 random = isinstance(ability, ab.Shares) and ability.corporation == "random"
                 if random and sym not in drawn_for:

@@ -279,6 +279,11 @@ class AssignedBonus(AbilityBase):
     end waits for it while it may); ``track``, only until its trains have run, and not
     while a company's lays made together are begun and not done (18xx.games'
     ``when: [track_and_token, route]``)."""
+    holds_turn: bool = True
+    """While the owning corporation may assign it (``during: turn``), its turn does not end
+    without a pass: the company step at the end of the turn waits. False: the turn ends
+    when nothing else is left to do, the assignment unmade (18xx.games' abilities without
+    a ``when``, which it calls passive: 18AL's Warrior Coal Field token)."""
     player_assigns: bool = False
     """While a player owns it, the bonus goes to the hex and to the corporation or minor
     its owner chooses: at the start of each operating round, before anyone operates, the
@@ -344,6 +349,26 @@ class TrainDiscount(AbilityBase):
     closes_when_used_up: bool = False
     """The company closes when its last discounted train is bought (18AL's New Decatur
     Yards)."""
+
+
+class FreeTrain(AbilityBase):
+    """A train the company brings to the corporation that buys it: one of the ``train``
+    type's ``reserved`` trains, held out of the depot from the start. It is no train
+    purchase (no phase or event follows, and the corporation may still buy one that
+    turn). None comes to a corporation at its train limit, nor once the phase ``until``
+    has started: the train then stays out of play. 18GA's Ocilla Southern and its
+    2-train marked Free::
+
+        - {type: free_train, train: "2", until: "4"}
+    """
+
+    type: Literal["free_train"]
+    train: Name
+    """The train type (one of its ``reserved`` trains comes)."""
+    until: Name | None = None
+    """The phase from whose start no train comes (none: any time)."""
+    sellable: bool = False
+    """Whether the corporation may sell the train to another (18GA's may not)."""
 
 
 class Shares(AbilityBase):
@@ -621,6 +646,7 @@ Ability = Annotated[
     | RouteRight
     | EarlyTrainPurchase
     | TrainDiscount
+    | FreeTrain
     | Shares
     | Exchange
     | Teleport

@@ -224,7 +224,8 @@ class Train(Entry):
     """How many of its trains, the last ones, are held out of the depot from the start
     (of the ``count``). When a company's exchange ``from: par`` starts a corporation, one
     held out of the depot's next type comes in, first in line (1882: one each of the 3,
-    4, 5 and 6 trains, for the SC)."""
+    4, 5 and 6 trains, for the SC); a company's ``free_train`` hands one to the
+    corporation buying it (18GA's 2-train marked Free)."""
     available_from: Name | None = None
     """The phase from which the depot offers it beside the next train in line."""
     events: list[Event] = []

@@ -23,6 +23,7 @@ from framework.title.companies import (
     BonusMarker,
     BonusTokens,
     ControlsMinor,
+    FreeTrain,
     MoveToken,
     StationToken,
     TileLay,
@@ -87,9 +88,9 @@ def _minor_forbids_sale(game: Game, sym: str) -> bool:
 class BuyCompany(Step):
     """Buy a private company from its player owner. In its blocking form at the end of
     the turn it also waits for a pass while the corporation has a company ability usable
-    at any point of its turn (a bonus marker, lays ``when: [operating_turn]``, a
-    ``move_token`` not yet used, a ``token`` ``when: [operating_turn]`` with a hex where
-    the corporation has no station yet, room or not:
+    at any point of its turn (a bonus marker, an assigned bonus that ``holds_turn``,
+    lays ``when: [operating_turn]``, a ``move_token`` not yet used, a ``token`` ``when:
+    [operating_turn]`` with a hex where the corporation has no station yet, room or not:
     :func:`~framework.engine.tokens.ability_open`), or while the phase keeps offering it
     a company (``early_company_buys_kept``)."""
 
@@ -143,7 +144,7 @@ class BuyCompany(Step):
         if owned_abilities(game, buyer, BonusMarker):
             return True
         if any(
-            assignable(game, sym, ability) and ability.during == "turn"
+            assignable(game, sym, ability) and ability.during == "turn" and ability.holds_turn
             for sym, ability in owned_abilities(game, buyer, AssignedBonus)
         ):
             return True
@@ -233,6 +234,7 @@ class BuyCompany(Step):
         game.log(f"{buyer} buys {sym} from {game.name(seller)} for {price}")
         rights.grant_on_purchase(game, sym, buyer)
         assignments.bought(game, sym, buyer)
+        free_train(game, sym, buyer)
         if minor is not None:
             merge_minor(game, minor, buyer, sym)
         lays = operating.ability(game, sym, "tile_lay")
@@ -271,6 +273,22 @@ def merge_minor(game: Game, minor_sym: str, buyer: str, company: str) -> None:
     game.minors[minor_sym].closed = True
     game.companies[company].owner = CLOSED
     game.log(f"{minor_sym} merges into {buyer}")
+
+
+def free_train(game: Game, sym: str, buyer: str) -> None:
+    """The train company ``sym`` brings to the corporation ``buyer`` that bought it (its
+    ``free_train``), unless the corporation is at its train limit or the phase ``until``
+    has started."""
+    ability = operating.ability(game, sym, "free_train")
+    if not isinstance(ability, FreeTrain):
+        return
+    if ability.until is not None and trains.phase_reached(game, ability.until):
+        return
+    if trains.counted(game, buyer) >= game.train_limit(buyer):
+        return
+    train = trains.give_reserved(game, ability.train, buyer, buyable=ability.sellable)
+    if train is not None:
+        game.log(f"{buyer} receives the {train.name} train {sym} brings")
 
 
 def assignable(game: Game, sym: str, ability: AssignedBonus) -> bool:

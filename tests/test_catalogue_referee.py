@@ -1,0 +1,106 @@
+"""Converted titles refereed as 18xx.games referees them where the converter's probes of
+the built game found a company rule its code says: each case is a bot game 18xx.games
+accepted (``tests/data``), played with the title converted at run time, and a
+house-ruled copy without the probed field plays otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+from oracle_support import ROOT, house_ruled, imported_title, replayed_to
+
+from framework.engine import purchases, trains
+from framework.engine.choices import legal_actions
+from framework.engine.entities import RESERVED
+from framework.engine.trains import RUSTED
+
+DATA = ROOT / "tests" / "data"
+CHESAPEAKE = DATA / "bot-18Chesapeake-3p-seed-2-to-157.json"
+"""The LV lays its tile in I3 (action 153), one of the C-P's two hexes; its B&S lays both
+of its tiles (154, 155)."""
+GEORGIA = DATA / "bot-18GA-3p-seed-5-to-197.json"
+"""The SAL, without trains, buys the Ocilla Southern in phase 3 (action 196), then the
+first 4-train (197)."""
+ALABAMA = DATA / "bot-18AL-3p-seed-2-to-545.json"
+"""The L&N, owning the SNAR, passes its train step (action 542); the ATN lays a tile
+next (544)."""
+
+
+@pytest.fixture(scope="module")
+def chesapeake(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("chesapeake"), "18Chesapeake")
+
+
+@pytest.fixture(scope="module")
+def georgia(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("georgia"), "18GA")
+
+
+@pytest.fixture(scope="module")
+def alabama(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("alabama"), "18AL")
+
+
+def test_a_company_loses_its_lays_once_another_lays_in_its_hexes(chesapeake, tmp_path):
+    """18Chesapeake's C-P may lay two tiles in H2 and I3 unless another lays there first
+    (its ``check_special_tile_lay``, probed: ``forfeit_when_others_lay``): once the LV has
+    laid in I3 the C-P lays no more, and the LV's track step ends when its B&S has laid
+    both tiles. Without the field the C-P could still lay in H2."""
+    assert "C-P" in legal_actions(replayed_to(chesapeake, CHESAPEAKE, 152))
+    game = replayed_to(chesapeake, CHESAPEAKE, 153)
+    assert "C-P" not in legal_actions(game)
+    assert any("C-P loses its lays" in line for line in game.messages[-3:])
+    game = replayed_to(chesapeake, CHESAPEAKE, 155)
+    assert set(legal_actions(game)["LV"]) == {"run_routes"}
+    forfeit = "forfeit_when_others_lay: true"
+    kept = house_ruled(chesapeake, tmp_path, "companies.yaml", forfeit, "forfeit_when_others_lay: false")
+    assert "C-P" in legal_actions(replayed_to(kept, CHESAPEAKE, 153))
+
+
+def test_a_passive_assignment_does_not_hold_the_turn_open(alabama, tmp_path):
+    """18AL's SNAR assigns its Warrior Coal Field token at any point of its owner's turn,
+    an ability without a time (passive, in 18xx.games' words: ``holds_turn: false``): the
+    L&N's turn ends when it passes its train step, though the token is still to place.
+    Holding the turn, the company step would wait for a pass."""
+    game = replayed_to(alabama, ALABAMA, 542)
+    assert game.round.entity() == "ATN"
+    held = house_ruled(alabama, tmp_path, "companies.yaml", "holds_turn: false", "holds_turn: true")
+    game = replayed_to(held, ALABAMA, 542)
+    assert game.round.entity() == "L&N" and set(legal_actions(game)["L&N"]) == {"pass"}
+
+
+def test_a_company_brings_its_buyer_the_train_set_aside_for_it(georgia, tmp_path):
+    """18GA's Ocilla Southern brings the corporation buying it the 2-train marked Free
+    (its setup's, probed: ``free_train``, the 2-train's ``reserved``): no purchase, not
+    for sale to another corporation, and it rusts with the other 2-trains when the first
+    4-train is bought. None comes from phase ``until`` on, nor without the ability."""
+    game = replayed_to(georgia, GEORGIA, 195)
+    assert not trains.owned(game, "SAL") and game.trains["2-5"].owner == RESERVED
+    game = replayed_to(georgia, GEORGIA, 196)
+    free = game.trains["2-5"]
+    assert (free.owner, free.buyable) == ("SAL", False) and free.id not in game.depot
+    assert any("SAL receives the 2 train OSR brings" in line for line in game.messages[-2:])
+    assert replayed_to(georgia, GEORGIA, 197).trains["2-5"].owner == RUSTED
+    changes = (("until: '4'", "until: '3'"), ("- {type: free_train, train: '2', until: '4'}", ""))
+    for i, (old, new) in enumerate(changes):
+        ruled = house_ruled(georgia, tmp_path / str(i), "companies.yaml", old, new)
+        assert not trains.owned(replayed_to(ruled, GEORGIA, 196), "SAL")
+
+
+def test_a_free_train_comes_only_to_the_owners_it_lists(georgia, tmp_path):
+    """``owner: [player]`` on the Ocilla Southern's ability: the SAL buying it gets no
+    train."""
+    old = "- {type: free_train, train: '2', until: '4'}"
+    ruled = house_ruled(georgia, tmp_path, "companies.yaml", old, old[:-1] + ", owner: [player]}")
+    assert not trains.owned(replayed_to(ruled, GEORGIA, 196), "SAL")
+
+
+def test_a_free_train_is_sold_on_only_where_the_title_says(georgia, tmp_path):
+    """Another corporation may not buy the SAL's free train (18GA); with ``sellable:
+    true`` it may."""
+    game = replayed_to(georgia, GEORGIA, 196)
+    assert "2-5" not in {t.id for t in purchases.others_trains(game, "ACL")}
+    old = "- {type: free_train, train: '2', until: '4'}"
+    ruled = house_ruled(georgia, tmp_path, "companies.yaml", old, old[:-1] + ", sellable: true}")
+    game = replayed_to(ruled, GEORGIA, 196)
+    assert "2-5" in {t.id for t in purchases.others_trains(game, "ACL")}
