@@ -195,10 +195,7 @@ def build_data(game)
         t.owner == game.depot && !game.depot.upcoming.include?(t) && !game.depot.discarded.include?(t)
       end.map(&:name)
     end,
-    'set_aside_trains' => try do
-      held = game.corporations + game.minors
-      game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)
-    end,
+    'set_aside_trains' => try { set_aside_trains(game) },
     'rounds' => rounds_of(game),
     'auction_probe' => try { auction_probe(game) },
     'reseat_probe' => try { reseat_probe(game) },
@@ -241,7 +238,9 @@ def build_data(game)
     'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
     'lay_joins' => try { probed('lay_joins', game, game.companies.map(&:sym)) { lay_joins(game) } },
     'lays_lapse' => try { probed('lays_lapse', game, game.companies.map(&:sym)) { lays_lapse(game) } },
-    'free_trains' => try { probed('free_trains', game, game.companies.map(&:sym)) { free_trains(game) } },
+    'free_trains' => try do
+      set_aside_trains(game).empty? ? {} : probed('free_trains', game, game.companies.map(&:sym)) { free_trains(game) }
+    end,
     'lays_forfeit' => try { probed('lays_forfeit', game, game.companies.map(&:sym)) { lays_forfeit(game) } },
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
@@ -649,12 +648,15 @@ def lays_lapse(game)
   end
 end
 
-# Each company whose tile-lay ability (one `wanted` selects) the title takes away when its
-# `preprocess_action` is shown the action the block builds of the owning corporation and
-# the company's first legal lay, in a fresh game in an operating round of a corporation
-# owning it; with `lay_first`, after the company made that lay (processed by the game).
-def lays_taken_away(game, lay_first:, wanted:)
-  every_company(game).filter_map do |sym|
+# Each company of `syms` whose tile-lay ability (one `wanted` selects) the title takes
+# away when its `preprocess_action` (none where the title has its engine's) is shown the
+# action the block builds of the owning corporation and the company's first legal lay,
+# in a fresh game in an operating round of a corporation owning it; with `lay_first`,
+# after the company made that lay (processed by the game).
+def lays_taken_away(game, lay_first:, wanted:, syms: every_company(game))
+  return [] if game.method(:preprocess_action).owner == BASE
+
+  syms.filter_map do |sym|
     fresh = open_replica(game, sym)
     next unless fresh
 
@@ -677,9 +679,17 @@ def lays_taken_away(game, lay_first:, wanted:)
   end
 end
 
+# The trains the built game's setup holds out of its depot for its code to hand out
+# (18GA's free 2-train, held by a neutral corporation): their names.
+def set_aside_trains(game)
+  held = game.corporations + game.minors
+  game.depot.trains.select { |t| t.owner && t.owner != game.depot && !held.include?(t.owner) }.map(&:name)
+end
+
 # The train each company brings to the corporation that buys it from a player, where the
 # title's code hands over one its setup set aside (18GA's Ocilla Southern, the 2-train
-# marked Free): {sym => {'train', 'until'}}, asked of fresh games in an operating round
+# marked Free; asked only where the setup sets trains aside: `set_aside_trains`):
+# {sym => {'train', 'until'}}, asked of fresh games in an operating round
 # of a corporation without trains buying the company by the round's company step;
 # `until`: the first phase, the game's phases advanced one by one, from which none comes.
 def free_trains(game)
@@ -717,11 +727,12 @@ rescue StandardError
 end
 
 # The companies whose tile-lay ability the title takes away once another lays a tile in
-# one of its hexes (18Chesapeake's C-P and B&S), asked of a fresh game where the
-# corporation owning the company is about to lay there itself, by the company's first
-# legal lay (`preprocess_action`, where the titles check it).
+# one of its hexes (18Chesapeake's C-P and B&S), of those in this game, asked of a fresh
+# game where the corporation owning the company is about to lay there itself, by the
+# company's first legal lay (`preprocess_action`, where the titles check it).
 def lays_forfeit(game)
-  lays_taken_away(game, lay_first: false, wanted: ->(a) { !Array(a.hexes).empty? }) do |corporation, lay|
+  hexes = ->(a) { !Array(a.hexes).empty? }
+  lays_taken_away(game, lay_first: false, wanted: hexes, syms: game.companies.map(&:sym)) do |corporation, lay|
     Engine::Action::LayTile.new(corporation, tile: lay.tile, hex: lay.hex, rotation: lay.rotation)
   end
 end
