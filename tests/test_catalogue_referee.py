@@ -22,6 +22,8 @@ GEORGIA = DATA / "bot-18GA-3p-seed-5-to-197.json"
 """The SAL, without trains, buys the Ocilla Southern in phase 3 (action 196), then the
 first 4-train (197)."""
 ALABAMA = DATA / "bot-18AL-3p-seed-2-to-545.json"
+EIGHTEEN_FIFTY = DATA / "bot-1850-4p-seed-1-to-38.json"
+"""The KATY buys the MRB for $40 in phase 2 (action 38)."""
 """The L&N, owning the SNAR, passes its train step (action 542); the ATN lays a tile
 next (544)."""
 
@@ -104,3 +106,17 @@ def test_a_free_train_is_sold_on_only_where_the_title_says(georgia, tmp_path):
     ruled = house_ruled(georgia, tmp_path, "companies.yaml", old, old[:-1] + ", sellable: true}")
     game = replayed_to(ruled, GEORGIA, 196)
     assert "2-5" in {t.id for t in purchases.others_trains(game, "ACL")}
+
+
+def test_a_company_bought_early_sells_for_at_most_its_early_multiple(tmp_path):
+    """1850's Mississippi River companies, bought early in phase 2, sell for at most their
+    value (``rules.company_sales.early_max``, probed from the built game's prices): the
+    KATY may pay $20 to $40 for the MRB, $40 to $80 for the MRC; without the rule, twice."""
+    fifty = imported_title(tmp_path / "imported", "1850")
+    game = replayed_to(fifty, EIGHTEEN_FIFTY, 37)
+    offers = {c["company"]: (c["price"], c["max"]) for c in legal_actions(game)["KATY"]["buy_company"]}
+    assert offers == {"MRB": (20, 40), "MRC": (40, 80)}
+    ruled = house_ruled(fifty, tmp_path, "title.yaml", ", early_max: 1.0", "")
+    game = replayed_to(ruled, EIGHTEEN_FIFTY, 37)
+    offers = {c["company"]: (c["price"], c["max"]) for c in legal_actions(game)["KATY"]["buy_company"]}
+    assert offers == {"MRB": (20, 80), "MRC": (40, 160)}

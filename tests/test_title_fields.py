@@ -2000,6 +2000,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         BLIND + "test_passing_on_the_last_company_makes_it_cheaper_until_the_next_player_must_take_it",
         LA + "test_a_pass_on_the_last_company_is_a_plain_pass_unless_a_step_is_given",
     ),
+    "rules.company_sales.early_max": (
+        CAT + "test_a_company_bought_early_sells_for_at_most_its_early_multiple",
+    ),
     "rules.draft.pass_first": (LA + "test_a_player_may_pass_before_anybody_owns_a_company",),
     "rules.draft.limit": (LA + "test_the_draft_ends_at_its_limit",),
     "rules.issue.price": (

@@ -140,7 +140,7 @@ def build_data(game)
   used = tiles.is_a?(Hash) ? tiles.keys : []
   companies = game.companies.map do |c|
     { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => c.revenue, 'desc' => c.desc,
-      'min_price' => try { c.min_price }, 'max_price' => try { c.max_price }, 'abilities' => abilities_of(c),
+      'min_price' => try { c.min_price }, 'max_price' => try { max_price_of(game, c) }, 'abilities' => abilities_of(c),
       'color' => try { c.color }.then { |v| v.is_a?(Hash) ? nil : plain(v) }, 'type' => plain(try { c.type }) }
   end
   {
@@ -677,6 +677,14 @@ def lays_taken_away(game, lay_first:, wanted:, syms: every_company(game))
   rescue StandardError
     nil
   end
+end
+
+# A company's highest price to a corporation: its `max_price`, or where the title's asks
+# who buys (1850's), the least it asks of any corporation.
+def max_price_of(game, company)
+  return company.max_price if company.method(:max_price).arity.zero?
+
+  game.corporations.map { |corp| company.max_price(corp) }.min
 end
 
 # The trains the built game's setup holds out of its depot for its code to hand out

@@ -355,6 +355,25 @@ def _snake(module: str) -> str:
     return text.lower()
 
 
+def _early_max(rules: dict[str, Any], phases: dict[str, Any], built: list[Any]) -> None:
+    """``rules.company_sales.early_max``: where the companies the first phase lets
+    corporations buy early sell for at most another multiple of their value than the
+    title's ``max`` (1850's, their value in phase 2), that multiple."""
+    first = next(iter(phases.values()), None) if phases else None
+    early = set((first or {}).get("early_company_buys") or {})
+    if not early or (first or {}).get("buy_companies"):
+        return
+    ratios = {
+        round(c["max_price"] / c["value"], 2)
+        for c in built
+        if str(c.get("sym")) in early and c.get("value") and isinstance(c.get("max_price"), int | float)
+    }
+    sales = rules.get("company_sales") or {}
+    if len(ratios) == 1 and (ratio := ratios.pop()) != sales.get("max", 2) and ratio > 0:
+        sales["early_max"] = ratio
+        rules["company_sales"] = sales
+
+
 def _tile_lays_say(companies: dict[str, Any], syms: Any, field: str, value: Any) -> None:
     """``field: value`` on the tile-lay ability of each of the companies ``syms`` (a
     probe's list)."""
@@ -521,6 +540,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     buy_back_step(rounds["stock"]["steps"], build.get("buy_back"))
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
+    _early_max(rules, phases, build.get("companies") or [])
     probed_depot_limits(phases, build.get("depot_limits"), build.get("depot_repeat_types"))
     dividend_without_revenue(build, rules)
     if isinstance(rounds.get("operating"), dict):

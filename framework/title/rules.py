@@ -559,6 +559,10 @@ class CompanySales(Model):
     (1846: $1, any company being sold for $1 up to its face value)."""
     max: float = Field(default=2.0, gt=0)
     """The highest price, as a multiple of face value."""
+    early_max: float | None = Field(default=None, gt=0)
+    """The highest price of a company bought early (a phase's ``early_company_buys``,
+    while the phase does not let corporations buy companies), as a multiple of face value
+    (1850's Mississippi River companies: their value in phase 2; none: ``max``)."""
     minors_offered: bool = True
     """Whether the companies for sale to corporations count as for sale to a minor too
     (18xx.games' ``purchasable_companies``): minors never buy companies, but a minor's

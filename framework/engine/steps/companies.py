@@ -42,11 +42,15 @@ SOLD_COMPANY = RoundState(
 
 def price_range(game: Game, sym: str) -> tuple[int, int]:
     """The prices a corporation may pay for ``sym``: its face value times the title's
-    multiples (or from the title's least amount), never below 1 (nobody spends nothing)."""
+    multiples (or from the title's least amount), never below 1 (nobody spends nothing);
+    bought early, at most ``early_max`` times."""
     value = game.title.companies[sym].value
     sales = game.title.rules.company_sales
     lowest = sales.min_amount if sales.min_amount is not None else math.ceil(value * sales.min)
-    return max(1, lowest), math.floor(value * sales.max)
+    most = sales.max
+    if sales.early_max is not None and not game.phase_spec().buy_companies:
+        most = sales.early_max  # (only the phase's early companies are for sale then)
+    return max(1, lowest), math.floor(value * most)
 
 
 def for_sale(game: Game, buyer: str, early: bool = True) -> list[str]:
