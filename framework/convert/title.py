@@ -359,9 +359,9 @@ def _early_max(rules: dict[str, Any], phases: dict[str, Any], built: list[Any]) 
     """``rules.company_sales.early_max``: where the companies the first phase lets
     corporations buy early sell for at most another multiple of their value than the
     title's ``max`` (1850's, their value in phase 2), that multiple."""
-    first = next(iter(phases.values()), None) if phases else None
-    early = set((first or {}).get("early_company_buys") or {})
-    if not early or (first or {}).get("buy_companies"):
+    first: dict[str, Any] = next(iter(phases.values()), {}) if phases else {}
+    early = set(first.get("early_company_buys") or {})
+    if not early or first.get("buy_companies"):
         return
     ratios = {
         round(c["max_price"] / c["value"], 2)

@@ -42,13 +42,18 @@ def bring_in_reserved(game: Game) -> None:
     if not line:
         return
     first = line[0]
-    held = next((t for t in game.trains.values() if t.owner == RESERVED and t.name == first.name), None)
+    held = _held_back(game, first.name)
     if held is None:
         return
     held.owner = BANK
     game.depot.remove(held.id)
     game.depot.insert(game.depot.index(first.id), held.id)
     game.log(f"a {held.name} train comes into the depot")
+
+
+def _held_back(game: Game, name: str) -> Train | None:
+    """One of the ``name`` trains held out of the depot (``reserved``), if any."""
+    return next((t for t in game.trains.values() if t.owner == RESERVED and t.name == name), None)
 
 
 def _create(game: Game, name: str, index: int) -> Train:
@@ -241,7 +246,7 @@ def give_from_depot(game: Game, name: str, owner: str, *, buyable: bool = True) 
 def give_reserved(game: Game, name: str, owner: str, *, buyable: bool) -> Train | None:
     """Hand one of the ``name`` trains held out of the depot (``reserved``) to ``owner``:
     no money moves and no phase or event follows. None when none is held."""
-    held = next((t for t in game.trains.values() if t.owner == RESERVED and t.name == name), None)
+    held = _held_back(game, name)
     if held is None:
         return None
     held.owner = owner
