@@ -95,7 +95,7 @@ def test_a_president_short_of_the_interest_sells_shares_or_goes_bankrupt(the_183
         game.process({"type": "bankrupt", "entity": "Player 1", "entity_type": "player"})
     assert trace_state(game) == before
     game = replayed_to(the_1836jr56, GAME, 162)
-    assert (game.players_by_id["Player 1"].cash, game.corporations["B"].loans) == (-74, 9)
+    assert (game.players_by_id["Player 1"].cash, len(game.corporations["B"].loans)) == (-74, 9)
     assert "bankrupt" in legal_actions(game)["Player 1"]
     game = replayed_to(the_1836jr56, GAME, 163)
     assert (game.finished, game.end_reason, game.players_by_id["Player 1"].cash) == (True, "bankrupt", -100)

@@ -534,6 +534,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phases = convert_phases(build.get("phases"), trains, gaps)
     capital_and_floats(build, rules, trains, gaps)
     convert_destinations(build, corporations)
+    _destination_check(build, rounds["operating"]["steps"])
     convert_loans(build, rules, rounds["operating"]["steps"])
     convert_issue_spending(build, rules, rounds["operating"]["steps"])
     price_protection_terms(rounds["stock"]["steps"], build.get("price_protection"))
@@ -964,13 +965,31 @@ def _probed_purchases(builds: dict[int, dict[str, Any]], gaps: Gaps) -> None:
                 gaps.by_section["rounds"].remove(line)
 
 
+def _escrow_destinations(build: dict[str, Any]) -> bool:
+    """Whether the built game has destinations whose only effect is the escrow they
+    release (1856's)."""
+    return bool(build.get("destinations")) and build.get("capitalization_now") == "escrow"
+
+
+def _destination_check(build: dict[str, Any], steps: list[Any]) -> None:
+    """The operating round's ``destination_check`` step after its track step, where the
+    title checks escrow destinations in a step of its own (1856's ``Escrow``: a step that
+    only takes the ``destination_connection`` it records itself)."""
+    if not _escrow_destinations(build) or "destination_check" in steps:
+        return
+    dumped = ((build.get("rounds") or {}).get("operating") or {}).get("steps") or []
+    if not any("process_destination_connection" in (s.get("methods") or []) for s in dumped):
+        return
+    track = next((s for s in ("track", "track_and_token") if s in steps), None)
+    if track is not None:
+        steps.insert(steps.index(track) + 1, "destination_check")
+
+
 def _destination_steps(build: dict[str, Any], gaps: Gaps) -> None:
     """Forget the gaps of a title's own step whose only play is 18xx.games'
     ``destination_connection`` (found by the engine after each tile, from the
     corporations' ``destination``), when the built game has destinations and escrow."""
-    if not isinstance(build.get("destinations"), dict) or not build["destinations"]:
-        return
-    if build.get("capitalization_now") != "escrow":
+    if not isinstance(build.get("destinations"), dict) or not _escrow_destinations(build):
         return  # a destination's only effect in the format is the escrow it releases
     for line in list(gaps.by_section["rounds"]):
         if "the title's step " in line and line.endswith("process_destination_connection)"):

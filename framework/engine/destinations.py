@@ -1,11 +1,13 @@
 """Corporations' destinations (``destination`` in a corporation's charter) and the
 escrow they release (``rules.escrow``).
 
-After each tile laid, every corporation that may still hold money in escrow (started
-with escrow, or not started while escrow lasts) and has not reached its destination
-looks for track from a city of its start hex into one of its destination hexes, through
-any city whoever's stations fill it. Reaching it releases its escrow to its treasury,
-and later sales from its treasury pay it.
+After each tile laid (or, where the title's operating round lists the
+``destination_check`` step, when a corporation's turn reaches that step), every
+corporation that may still hold money in escrow (started with escrow, or not started
+while escrow lasts) and has not reached its destination looks for track from a city of
+its start hex into one of its destination hexes, through any city whoever's stations
+fill it. Reaching it releases its escrow to its treasury, and later sales from its
+treasury pay it.
 """
 
 from __future__ import annotations
@@ -57,13 +59,23 @@ def escrow_open(game: Game) -> bool:
     return game.title.rules.escrow is not None and not game.escrow_ended
 
 
-def check(game: Game) -> None:
-    """Corporations that reach their destinations now: each releases its escrow."""
+def check(game: Game) -> list[str]:
+    """Corporations that reach their destinations now, in the title's order: each
+    releases its escrow."""
+    found = []
     for sym, corp in game.corporations.items():
         if game.title.corporations[sym].destination is None or not may_hold_escrow(game, corp):
             continue
         if reached(game, sym):
             arrive(game, corp)
+            found.append(sym)
+    return found
+
+
+def checked_by_step(game: Game) -> bool:
+    """Whether the title's operating round checks destinations in a step of its own
+    (``destination_check``) rather than after each tile."""
+    return any(s.step == "destination_check" for r in game.title.rounds.values() for s in r.steps)
 
 
 def arrive(game: Game, corp: Corporation) -> None:

@@ -123,8 +123,9 @@ class Corporation:
     left unplaced), to be placed after them."""
     bot: bool = False
     """Requisitioned by the virtual player."""
-    loans: int = 0
-    """Loans it has from the bank (``rules.loans``)."""
+    loans: list[int] = field(default_factory=list)
+    """The bank's loans it holds (``rules.loans``), by number as 18xx.games numbers them
+    (from 0), in the order taken."""
     destination_reached: bool = False
     """Track has joined it to its destination (``destination``)."""
     escrow: int | None = None

@@ -221,7 +221,7 @@ def player_value(game: Game, player: str) -> int:
         if corp.closed or corp.sym not in game.market.positions:
             continue
         value += game.market.price(corp.sym) * corp.percent_of(player) // share_unit(game, corp.sym)
-        value -= corp.loans * game.title.rules.loans.amount * corp.percent_of(player) // 100
+        value -= len(corp.loans) * game.title.rules.loans.amount * corp.percent_of(player) // 100
     for company in game.companies.values():
         if company.owner == player:
             value += game.title.companies[company.sym].value

@@ -115,6 +115,8 @@ class Game:
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []
+        self.loan_pool: list[int] = list(range(title.rules.loans.count)) if title.rules.loans else []
+        """The bank's loans not taken, in the order it offers them (:mod:`~framework.engine.bank_loans`)."""
         self.merger: dict[str, Any] | None = None
         """A ``merger_offer`` in progress (see :mod:`framework.engine.merger_offer`)."""
         self.merger_offers_made: list[str] = []
@@ -150,6 +152,9 @@ class Game:
         (18xx.games checks the end after the round's own moves: a corporation in
         receivership still operates after a bankruptcy that ends the game)."""
         self.processing = False
+        self.records: list[dict[str, Any]] = []
+        """The automatic actions 18xx.games would record after the action last processed
+        (a step's check, such as ``destination_connection``): :meth:`take_records`."""
         self.last_lay: str | None = None
         """The company whose special lay was the last action, where its lays left lapse
         when anyone else acts (:mod:`framework.engine.lay_lapses`)."""
@@ -553,11 +558,22 @@ class Game:
         """Apply one action, or raise :class:`GameError` leaving the game unchanged.
         ``fields_checked``: its fields were checked against its type's model already (a
         game file's actions are, when it is read: see :func:`check_shape`)."""
+        self.records = []
         try:
             self._process(action, fields_checked)
         except GameError as error:
             raise error.at(action.get("id")) from None
         self.actions_processed += 1
+
+    def record(self, auto: dict[str, Any]) -> None:
+        """Note an automatic action the engine took of itself, as 18xx.games records it
+        in the ``auto_actions`` of the action that led to it."""
+        self.records.append(auto)
+
+    def take_records(self) -> list[dict[str, Any]]:
+        """The automatic actions noted while the last action was processed, forgotten here."""
+        found, self.records = self.records, []
+        return found
 
     def check_autos(self, action: dict[str, Any]) -> None:
         """Refuse ``action`` if one of its ``auto_actions`` is not a well-formed action

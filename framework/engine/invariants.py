@@ -4,6 +4,8 @@
   bank's starting cash (the bank may go below zero once broken).
 * Every corporation's certificates add up to 100% and each has a valid holder (those
   taken out of the game during play still count).
+* Every loan of the bank (``rules.loans``) is held once: by the bank or by one
+  corporation.
 * The tile supply never goes below zero: tiles on the map and in the supply
   add up to the manifest.
 * What the title's layer says must hold of its state
@@ -49,6 +51,10 @@ def broken_invariants(game: Game) -> list[str]:
                 problems.append(f"{share.id} is held by {share.owner!r}")
         if corp.percent_of(POOL) > game.title.rules.stock.pool_limit:
             problems.append(f"the pool holds {corp.percent_of(POOL)}% of {sym}")
+    held = [loan for corp in game.corporations.values() for loan in corp.loans]
+    count = game.title.rules.loans.count if game.title.rules.loans else 0
+    if sorted(held + game.loan_pool) != list(range(count)):
+        problems.append(f"loans held {sorted(held)} and the bank's {game.loan_pool} are not 0 to {count - 1}")
     if game.board is not None:
         problems.extend(_tile_problems(game))
         problems.extend(_token_problems(game))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance
+from framework.engine import bank_loans, finance
 from framework.engine.closing import close_corporation
 from framework.engine.discards import discard as discard_train
 from framework.engine.entities import BANK, POOL, Share
@@ -67,10 +67,10 @@ def start(game: Game, formation: NationalFormation, train: Train) -> None:
     for sym, corp in game.corporations.items():
         if sym == formation.national or corp.closed or not corp.floated or not corp.loans:
             continue
-        repaid = min(corp.loans, corp.cash // amount) if amount else corp.loans
+        repaid = min(len(corp.loans), corp.cash // amount) if amount else len(corp.loans)
         if repaid:
             finance.pay(game, sym, BANK, repaid * amount)
-            corp.loans -= repaid
+            bank_loans.give_back(game, corp, repaid)
             game.log(f"{sym} repays {repaid * amount} to redeem {repaid} loans")
     buyer = game.corporations.get(train.owner)
     trigger = buyer.president() if buyer is not None else None
@@ -101,7 +101,7 @@ def candidates(game: Game, formation: NationalFormation, trigger: str | None) ->
     found = [
         sym
         for sym, corp in game.corporations.items()
-        if sym != formation.national and not corp.closed and corp.floated and corp.loans > 0
+        if sym != formation.national and not corp.closed and corp.floated and corp.loans
     ]
 
     def key(sym: str) -> tuple[int, int]:
@@ -136,7 +136,7 @@ def merge(game: Game, sym: str) -> None:
             train.owner = national
     if corp.cash:
         finance.pay(game, sym, national, corp.cash)
-    corp.loans = 0
+    bank_loans.give_back(game, corp, len(corp.loans))
     for company in game.companies.values():
         if sym not in company.right_holders:
             continue
@@ -168,7 +168,7 @@ def pay_off(game: Game, sym: str) -> None:
     """``sym`` declines: its treasury goes towards its loans, its president pays the rest."""
     found = _check(game, sym)
     corp = game.corporations[sym]
-    owed = corp.loans * game.title.rules.loans.amount - corp.cash
+    owed = len(corp.loans) * game.title.rules.loans.amount - corp.cash
     president = corp.president()
     if president in game.players_by_id and owed > game.players_by_id[president].cash:
         raise GameError(RULE, f"{game.name(president)} cannot pay {owed} for {sym}'s loans")
@@ -176,7 +176,7 @@ def pay_off(game: Game, sym: str) -> None:
     if president is not None and owed > 0:
         finance.pay(game, president, BANK, owed)
         game.log(f"{game.name(president)} pays off the {owed} debt for {sym}")
-    corp.loans = 0
+    bank_loans.give_back(game, corp, len(corp.loans))
     found["candidates"].remove(sym)
     if not found["candidates"]:
         finish(game)

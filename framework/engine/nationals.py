@@ -17,6 +17,11 @@ def formations(game: Game) -> list[NationalFormation]:
     return [e.formation for t in game.title.trains.values() for e in t.events if e.formation is not None]
 
 
+def formed_by_event(game: Game, sym: str) -> bool:
+    """Whether ``sym`` is the national a train event forms: no player starts it."""
+    return any(f.national == sym for f in formations(game))
+
+
 def formation_of(game: Game, national: str) -> NationalFormation:
     return next(f for f in formations(game) if f.national == national)
 

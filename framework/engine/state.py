@@ -26,7 +26,7 @@ from framework.title.moments import moments_of
 if TYPE_CHECKING:
     from framework.engine.game import Game
 
-FORMAT = 2
+FORMAT = 3
 """The version of this state format."""
 
 SCALARS = (
@@ -81,6 +81,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     data["checkpoints"] = game.checkpoints
     data["messages"] = list(game.messages)
     data["nationalised"] = list(game.nationalised)
+    data["loan_pool"] = list(game.loan_pool)
     data["layer"] = game.layer_state.to_dict() if game.layer_state is not None else None
     return data
 
@@ -127,7 +128,9 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     game.checkpoints = list(data["checkpoints"])
     game.messages = list(data["messages"])
     game.nationalised = list(data["nationalised"])
+    game.loan_pool = list(data["loan_pool"])
     game.lapsing, game.ending, game.processing = None, None, False  # (only during an action)
+    game.records = []
     game.layer_rules = rules_of(title)
     game.layer_state = game.layer_rules.load_state(game, data["layer"]) if data["layer"] is not None else None
     game.hooks = load_hooks(title)

@@ -113,6 +113,10 @@ class Session:
         except HookFailed:
             self._rebuild(self.actions)
             raise
+        records = game.take_records()
+        if records and not action.get("auto_actions"):  # recorded as 18xx.games would
+            action["auto_actions"] = [{**auto, "created_at": action.get("created_at")} for auto in records]
+            return
         try:
             game.process_autos(action)
         except GameError:

@@ -8,6 +8,8 @@ of its shares the players hold: once it has bought its trains, it repays at once
 it holds beyond that (:func:`repay_excess`; shares sold to the pool lower the limit). Once
 its routes step is over, after the next action of its turn, it pays the interest on its
 loans (:func:`pay_interest`); a loan taken after that brings the amount less the interest.
+Each action names its loan, as 18xx.games numbers them (:mod:`~framework.engine.bank_loans`):
+a ``take_loan`` the bank's first, a ``payoff_loan`` one the corporation holds.
 
 >>> from framework.engine.steps.base import STEP_TYPES
 >>> STEP_TYPES["loans"].rounds
@@ -19,12 +21,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, nationals
+from framework.engine import bank_loans, finance, nationals
+from framework.engine.bank_loans import loans_left
 from framework.engine.entities import BANK, Corporation
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
-from framework.engine.steps.base import Step, entity_of, step
+from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.engine.steps.cash_crisis import president_covers
 from framework.engine.steps.issue import issue_power
 from framework.engine.steps.running import REVENUE
@@ -66,14 +69,14 @@ class Loans(Step):
         return (
             not self.took
             and not self.repaid
-            and corp.loans < self.most_loans(corp)
+            and len(corp.loans) < self.most_loans(corp)
             and loans_left(self.game) > 0
             and not nationals.loans_ended(self.game)
         )
 
     def may_repay(self, corp: Corporation) -> bool:
         return (
-            self._passed("buy_train") and corp.loans > 0 and corp.cash >= self.game.title.rules.loans.amount
+            self._passed("buy_train") and bool(corp.loans) and corp.cash >= self.game.title.rules.loans.amount
         )
 
     def actions(self, entity: str) -> list[str]:
@@ -85,9 +88,17 @@ class Loans(Step):
             kinds.append("payoff_loan")
         if self.may_take(corp):
             kinds.append("take_loan")
-        if (kinds or corp.loans > self.most_loans(corp)) and self._passed("buy_train"):
+        if (kinds or len(corp.loans) > self.most_loans(corp)) and self._passed("buy_train"):
             kinds.append("pass")  # it waits too for the loans over its limit to be repaid
         return kinds
+
+    def choices_take_loan(self, entity: str) -> list[Choice]:
+        """The bank's first loan."""
+        return [{"loan": self.game.loan_pool[0]}]
+
+    def choices_payoff_loan(self, entity: str) -> list[Choice]:
+        """The corporation's first loan."""
+        return [{"loan": self.game.corporations[entity].loans[0]}]
 
     def blocking(self, current: str | None = None) -> bool:
         """It waits only once the trains are bought."""
@@ -111,8 +122,8 @@ class Loans(Step):
             raise self.explain(action) or GameError("loans", "no loan now")
         rules = game.title.rules.loans
         amount = rules.amount - (rules.interest if self.interest_paid else 0)
+        bank_loans.take(game, corp, _loan_of(action))
         finance.pay(game, BANK, corp.sym, amount)
-        corp.loans += 1
         self.took = True
         game.log(f"{corp.sym} takes a loan and receives {amount}")
 
@@ -122,8 +133,8 @@ class Loans(Step):
         if corp is None or not self.may_repay(corp):
             raise GameError("loans", f"{entity_of(action)} cannot pay back a loan now")
         amount = game.title.rules.loans.amount
+        bank_loans.pay_back(game, corp, _loan_of(action))
         finance.pay(game, corp.sym, BANK, amount)
-        corp.loans -= 1
         self.repaid = True
         game.log(f"{corp.sym} pays back a loan for {amount}")
 
@@ -136,20 +147,25 @@ class Loans(Step):
         if not self.interest_paid and self._passed("routes"):
             self.interest_paid = True
             pay_interest(self.game, corp)
-        if self._passed("buy_train") and corp.loans > self.most_loans(corp):
+        if self._passed("buy_train") and len(corp.loans) > self.most_loans(corp):
             self.repaid = True
-            repay_excess(self.game, corp, corp.loans - self.most_loans(corp))
+            repay_excess(self.game, corp, len(corp.loans) - self.most_loans(corp))
 
 
-def loans_left(game: Game) -> int:
-    """The loans the bank still has: those the corporations have not."""
-    return game.title.rules.loans.count - sum(c.loans for c in game.corporations.values())
+def _loan_of(action: dict[str, Any]) -> int | None:
+    """The loan an action names (18xx.games' ``loan``), if it names one."""
+    loan = action.get("loan")
+    if loan is None:
+        return None
+    if isinstance(loan, bool) or not isinstance(loan, int):
+        raise GameError("loans", f"a loan is named by its number, not {loan!r}")
+    return loan
 
 
 def pay_interest(game: Game, corp: Corporation) -> None:
     """``corp`` pays the interest on its loans: from its treasury in multiples of ten, the
     rest out of this turn's revenue, the rest by its president (:func:`president_covers`)."""
-    owed = corp.loans * game.title.rules.loans.interest
+    owed = len(corp.loans) * game.title.rules.loans.interest
     if owed == 0:
         return
     paid = min(owed, corp.cash - corp.cash % 10)
@@ -160,7 +176,7 @@ def pay_interest(game: Game, corp: Corporation) -> None:
     if deducted:
         rnd.revenue -= deducted
         owed -= deducted
-    game.log(f"{corp.sym} pays {paid + deducted} interest on {corp.loans} loans")
+    game.log(f"{corp.sym} pays {paid + deducted} interest on {len(corp.loans)} loans")
     if owed:
         game.log(f"{corp.sym} cannot pay the remaining {owed}: its president covers it")
         president_covers(game, corp.sym, owed)
@@ -183,7 +199,7 @@ def repay_excess(game: Game, corp: Corporation, count: int) -> None:
     """``corp`` holds ``count`` loans more than its shares the players hold: it repays them,
     from its treasury as far as it goes, its president the rest (:func:`president_covers`)."""
     owed = count * game.title.rules.loans.amount
-    corp.loans -= count
+    bank_loans.give_back(game, corp, count)
     paid = min(owed, corp.cash)
     finance.pay(game, corp.sym, BANK, paid)
     game.log(f"{corp.sym} must repay {count} loans and pays {paid}")

@@ -19,6 +19,7 @@ from framework.engine import (
     finance,
     gifts,
     national_formation,
+    nationals,
     operating,
     par_exchange,
     purchases,
@@ -169,6 +170,8 @@ class BuySellParShares(StockTurn):
             raise GameError("par", f"there is no corporation {sym} to start")
         if corp.par is not None:
             raise GameError("par", f"{sym} has already been started")
+        if nationals.formed_by_event(game, sym):
+            raise GameError("par", f"{sym} is a national: a train's national formation starts it, no player")
         price, position = _par_cell(game, action)
         cost = par_exchange.par_cost(game, player, corp, price)
         if cost is None:
@@ -408,7 +411,7 @@ class BuySellParShares(StockTurn):
         cash = game.players_by_id[player].cash
         out = []
         for sym, corp in game.corporations.items():
-            if corp.par is not None or corp.closed:
+            if corp.par is not None or corp.closed or nationals.formed_by_event(game, sym):
                 continue
             for r, c, cell in game.title.market.par_cells():
                 cost = par_exchange.par_cost(game, player, corp, cell.price)

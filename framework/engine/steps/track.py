@@ -110,7 +110,8 @@ def _build(game: Game, payer: str, plan: LayPlan, company: str | None = None) ->
     pay_lay_subsidies(game, payer, plan.hex, had_town)
     _tile_income(game, payer, plan)
     _icon_income(game, payer, plan)
-    destinations.check(game)
+    if not destinations.checked_by_step(game):
+        destinations.check(game)
     face = game.track_board.face(plan.hex)
     if sym is not None and face.paths and sum(1 for n in face.nodes if n.kind == "city") > 1:
         if sym == payer:  # 18xx.games finds a route from the token before lifting it

@@ -1,0 +1,58 @@
+"""The bank's loans (``rules.loans``): which the bank still holds, in the order it
+offers them, and which each corporation holds.
+
+Loans are numbered from 0 as 18xx.games numbers them, and a game file names the one
+taken or paid back (``take_loan``'s and ``payoff_loan``'s ``loan``). The bank offers the
+first it holds; a loan paid back goes last.
+
+>>> pool, held = [0, 1, 2], []
+>>> held.append(pool.pop(0)); pool.append(held.pop()); pool
+[1, 2, 0]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.base.errors import GameError
+from framework.engine.entities import Corporation
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+
+def loans_left(game: Game) -> int:
+    """The loans the bank still holds."""
+    return len(game.loan_pool)
+
+
+def take(game: Game, corp: Corporation, loan: int | None = None) -> int:
+    """``corp`` takes loan ``loan`` (the bank's first when ``None``) from the bank; the
+    money is the caller's. Refused for a loan the bank does not hold."""
+    if loan is None:
+        loan = game.loan_pool[0]
+    if loan not in game.loan_pool:
+        raise GameError("loans", f"the bank does not hold loan {loan}")
+    game.loan_pool.remove(loan)
+    corp.loans.append(loan)
+    return loan
+
+
+def pay_back(game: Game, corp: Corporation, loan: int | None = None) -> int:
+    """``corp``'s loan ``loan`` (its first when ``None``) goes back to the bank, last;
+    the money is the caller's. Refused for a loan ``corp`` does not hold."""
+    if loan is None:
+        loan = corp.loans[0]
+    if loan not in corp.loans:
+        raise GameError("loans", f"{corp.sym} does not hold loan {loan}")
+    corp.loans.remove(loan)
+    game.loan_pool.append(loan)
+    return loan
+
+
+def give_back(game: Game, corp: Corporation, count: int) -> None:
+    """``corp``'s last ``count`` loans go back to the bank, last in its order; what is
+    paid for them is the caller's."""
+    if count > 0:
+        game.loan_pool.extend(corp.loans[-count:])
+        del corp.loans[-count:]
