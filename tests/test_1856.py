@@ -328,10 +328,13 @@ def test_a_share_bought_in_the_turn_is_kept(the_1856):
 
 def test_a_loan_not_yet_taken_counts_for_a_station(the_1856):
     """18xx.games' log, action 61: "WGB passes place a token" with $0 in its treasury: the
-    $100 loan it may still take pays for a station, so the token step waits for it.
-    Counting no loan there (``counted_in: [token]`` left out), the step is skipped."""
+    $100 loan it may still take pays for a station, so the token step waits for it (a
+    station is placed once the loan is taken). Counting no loan there (``counted_in:
+    [token]`` left out), the step is skipped."""
     game = game_before(the_1856, GAME_001, 61)
-    assert (game.corporations["WGB"].cash, "place_token" in legal_actions(game)["WGB"]) == (0, True)
+    offered = legal_actions(game)["WGB"]
+    assert (game.corporations["WGB"].cash, game.round.active_step().name) == (0, "token")
+    assert "take_loan" in offered and "pass" in offered and "place_token" not in offered
     plain = game_before(the_1856, GAME_001, 61, house("rules: {loans: {counted_in: [buy_company]}}\n"))
     assert "place_token" not in legal_actions(plain).get("WGB", {})
     with pytest.raises(GameError):

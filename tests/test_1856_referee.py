@@ -8,7 +8,7 @@ was played here and accepted by 18xx.games action by action.
 from __future__ import annotations
 
 import pytest
-from oracle_support import ROOT, imported_title, oracle_verdicts, replayed_to
+from oracle_support import ROOT, house_ruled, imported_title, oracle_verdicts, replayed_to
 
 from framework.base.errors import GameError
 from framework.engine.bank_loans import loans_left
@@ -21,6 +21,9 @@ from framework.record.session import Session
 DATA = ROOT / "tests" / "data"
 LOANS = DATA / "bot-1856-3p-seed-2.json"
 """A whole game of random bots: fifteen loans taken and paid back."""
+WATERLOO = DATA / "bot-1856-6p-seed-4-to-225.json"
+"""The GW, with $0 after buying the Waterloo & Saugeen (action 223), cannot place a
+station of its own: its turn goes on without waiting for the company's free one."""
 DESTINATIONS = DATA / "bot-1856-4p-seed-5-to-330.json"
 """The WGB lays in K16 (action 210) and passes its second lay (211): only then is the
 THB's destination reached, by the WGB's track; the GW (305) and the TGB (320) later."""
@@ -32,7 +35,7 @@ def the_1856(tmp_path_factory):
 
 
 def test_the_bot_games_are_accepted_by_18xx_games():
-    verdicts = oracle_verdicts([LOANS, DESTINATIONS])
+    verdicts = oracle_verdicts([LOANS, DESTINATIONS, WATERLOO])
     assert all(v["refused"] is None for v in verdicts.values()), verdicts
     record = GameFile.read(LOANS)
     assert verdicts[LOANS.stem]["finished"] and verdicts[LOANS.stem]["result"] == record.result
@@ -104,3 +107,16 @@ def test_the_national_is_never_started_by_a_player(the_1856):
     with pytest.raises(GameError, match="CGR is a national"):
         price = pars[0]["share_price"]
         game.process({"type": "par", "entity": player, "corporation": "CGR", "share_price": price})
+
+
+def test_the_token_step_does_not_wait_for_the_waterloo_and_saugeen(the_1856, tmp_path):
+    """1856's token step is 18xx.games' own: a company's station (the Waterloo &
+    Saugeen's, ``holds_step: false``) does not keep it waiting. The GW, unable to pay for
+    a station, does not run, closes, and the stock round begins. Holding the step, the GW
+    would wait there with a pass."""
+    game = replayed_to(the_1856, WATERLOO, 223)
+    assert game.round.kind == "stock" and game.corporations["GW"].closed
+    held = house_ruled(the_1856, tmp_path, "companies.yaml", "holds_step: false", "holds_step: true")
+    game = replayed_to(held, WATERLOO, 223)
+    assert game.round.kind == "operating" and game.round.active_step().name == "token"
+    assert set(legal_actions(game)["GW"]) >= {"pass"}

@@ -322,6 +322,25 @@ def _minors_of_companies(build: dict[str, Any]) -> dict[str, list[str]]:
     return {str(c): [m for m in minors if m in known] for c, minors in found.items()}
 
 
+def _token_steps_wait(companies: dict[str, Any], build: dict[str, Any]) -> None:
+    """The token step waits, with a pass, while only a company's ``token`` ability could
+    place a station for the corporation operating, where the title's own token step says
+    so (18GA's and 18NL's offer the pass); 18xx.games' own token step does not: there a
+    company's ability is written ``holds_step: false`` (1856's Waterloo & Saugeen)."""
+    steps = ((build.get("rounds") or {}).get("operating") or {}).get("steps") or []
+    if any(
+        str(s.get("class", "")).endswith("::Token")
+        and not str(s.get("class", "")).startswith("Engine::Step::")
+        and "actions" in (s.get("methods") or [])
+        for s in steps
+    ):
+        return
+    for company in companies.values():
+        for ability in company.get("abilities", []):
+            if ability.get("type") == "token" and "token" in ability.get("when", ["token"]):
+                ability["holds_step"] = False
+
+
 def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> Any:
     """The companies of the title's data that its built games keep: where the game is
     built without a random draw, a company its code leaves out of this game and of the
@@ -529,6 +548,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
     _move_tokens(companies, corporations, build.get("rounds") or {}, rounds)
+    _token_steps_wait(companies, build)
     if _home_replaces_neutral(build.get("rounds") or {}, corporations):
         rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)

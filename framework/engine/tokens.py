@@ -286,9 +286,10 @@ def place_with_company(
 
 
 def waits_for_ability(game: Game, entity: str) -> bool:
-    """Whether a company ``entity`` owns may place a token for it at its token step."""
+    """Whether a company ``entity`` owns may place a token for it at its token step, and
+    holds the step open for it (``holds_step``)."""
     return any(
-        "token" in ability.when and ability_cities(game, sym, ability)
+        "token" in ability.when and ability.holds_step and ability_cities(game, sym, ability)
         for sym, ability in owned_abilities(game, entity, StationToken)
     )
 

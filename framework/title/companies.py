@@ -581,6 +581,11 @@ class StationToken(AbilityBase):
     when: list[Literal["token", "operating_turn"]] = Field(default=["token"], min_length=1)
     """When: ``token``, at the owning corporation's token step; ``operating_turn``, at any
     point of its operating turn."""
+    holds_step: bool = True
+    """With ``when: [token]``: the token step waits, offering a pass, while only this
+    company could place a station for its owner (18NL's P2, 18GA's Waterloo & Southern);
+    ``false``: the step ends as usual when the corporation itself can place none, and the
+    company's station is placed while the step is current (1856's Waterloo & Saugeen)."""
     city: int | None = Field(default=None, ge=0)
     """Only that city of the hexes (its index on the hex's tile, as a ``reservation``'s);
     unset: any of their cities. 1846's Chicago and Western Indiana, Chicago's fourth city

@@ -56,6 +56,17 @@ class Loans(Step):
         found = self.round.step(name)
         return found is None or found.passed
 
+    def _bought(self, action: dict[str, Any], corp: str) -> bool:
+        """Whether the corporation's train buying is over: its step passed, or a purchase
+        just made left it nothing more to buy (the step ends with it, as 18xx.games'
+        ``BuyTrain`` passes itself)."""
+        if self._passed("buy_train"):
+            return True
+        found = self.round.step("buy_train")
+        if action.get("type") != "buy_train" or found is None:
+            return False
+        return "buy_train" not in found.actions(corp)
+
     def _operating(self, entity: str) -> Corporation | None:
         if entity != self.round.entity() or entity not in self.game.corporations:
             return None
@@ -147,7 +158,7 @@ class Loans(Step):
         if not self.interest_paid and self._passed("routes"):
             self.interest_paid = True
             pay_interest(self.game, corp)
-        if self._passed("buy_train") and len(corp.loans) > self.most_loans(corp):
+        if self._bought(action, corp.sym) and len(corp.loans) > self.most_loans(corp):
             self.repaid = True
             repay_excess(self.game, corp, len(corp.loans) - self.most_loans(corp))
 

@@ -161,13 +161,12 @@ class Token(Step):
 
     def choices_place_token(self, entity: str) -> list[Choice]:
         """A token in each city the corporation may take, in its first free slot, for what
-        it can pay now: its cash and a loan it takes on paying (``rules.loans.counted_in``);
-        the shares it could still issue keep the step waiting (``rules.issue.counted_in``),
-        but it issues them before it places the station."""
+        its treasury holds now: a loan it may still take (``rules.loans.counted_in``) and the
+        shares it could still issue (``rules.issue.counted_in``) keep the step waiting, but
+        it takes or issues them before it places the station."""
         game = self.game
         board = game.track_board
-        power = loans.spending_power(game, entity, "token") - issue_power(game, entity, "token")
-        cash = None if operating.is_bot(game, entity) else power
+        cash = None if operating.is_bot(game, entity) else game.corporations[entity].cash
         own = [
             {"city": city_id(game, city), "slot": board.slots(city).index(None), "tokener": entity}
             for city, price in sorted(self.priced(entity).items())
