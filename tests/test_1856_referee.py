@@ -24,6 +24,9 @@ LOANS = DATA / "bot-1856-3p-seed-2.json"
 WATERLOO = DATA / "bot-1856-6p-seed-4-to-225.json"
 """The GW, with $0 after buying the Waterloo & Saugeen (action 223), cannot place a
 station of its own: its turn goes on without waiting for the company's free one."""
+SIX = DATA / "bot-1856-5p-seed-21-to-1087.json"
+"""The CA buys the first 6-train (action 1087): phase 6, where no loans are taken; no
+corporation owes any, so the CGR does not form."""
 DESTINATIONS = DATA / "bot-1856-4p-seed-5-to-330.json"
 """The WGB lays in K16 (action 210) and passes its second lay (211): only then is the
 THB's destination reached, by the WGB's track; the GW (305) and the TGB (320) later."""
@@ -35,7 +38,7 @@ def the_1856(tmp_path_factory):
 
 
 def test_the_bot_games_are_accepted_by_18xx_games():
-    verdicts = oracle_verdicts([LOANS, DESTINATIONS, WATERLOO])
+    verdicts = oracle_verdicts([LOANS, DESTINATIONS, WATERLOO, SIX])
     assert all(v["refused"] is None for v in verdicts.values()), verdicts
     record = GameFile.read(LOANS)
     assert verdicts[LOANS.stem]["finished"] and verdicts[LOANS.stem]["result"] == record.result
@@ -120,3 +123,14 @@ def test_the_token_step_does_not_wait_for_the_waterloo_and_saugeen(the_1856, tmp
     game = replayed_to(held, WATERLOO, 223)
     assert game.round.kind == "operating" and game.round.active_step().name == "token"
     assert set(legal_actions(game)["GW"]) >= {"pass"}
+
+
+def test_no_loans_are_taken_from_phase_6(the_1856, tmp_path):
+    """Phase 6 ends loans (``loans: false``, 18xx.games' ``no_loans``), whether or not the
+    CGR forms: the CA, which bought the first 6-train, is offered none; with loans left
+    to phase 6 it would be."""
+    game = replayed_to(the_1856, SIX, 1087)
+    assert game.phase == "6" and game.corporations["CGR"].closed
+    assert "take_loan" not in legal_actions(game).get("CA", {})
+    lending = house_ruled(the_1856, tmp_path, "trains.yaml", "loans: false", "loans: true")
+    assert "take_loan" in legal_actions(replayed_to(lending, SIX, 1087))["CA"]

@@ -250,6 +250,8 @@ def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str,
                 continue  # read with the round's step (depot_purchases)
             if status in STATUS:
                 entry[STATUS[status]] = True
+            elif status == "no_loans":
+                entry["loans"] = False
             else:
                 gaps.add("trains", f"phase {name}: status {status}")
         out[name] = entry

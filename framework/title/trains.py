@@ -130,6 +130,9 @@ class Phase(Entry):
     """Players may buy private companies from one another in their stock-round turns, at
     any price the buyer can pay (1830's phases 2–4; from the game turn
     ``rules.company_sales.players_from_turn``)."""
+    loans: bool = True
+    """Corporations may take loans from the bank (``rules.loans``) in this phase; ``false``
+    from 1856's phase 6 on (18xx.games' ``no_loans``)."""
     depot_purchases: Literal["any", "one", "one_of_each_type"] = "any"
     """How many trains a corporation may buy from the depot (the bank pool included) in
     one operating turn: ``any`` number; ``one`` (18AL's and 18GA's early phases, 18xx.games'

@@ -82,6 +82,7 @@ class Loans(Step):
             and not self.repaid
             and len(corp.loans) < self.most_loans(corp)
             and loans_left(self.game) > 0
+            and self.game.phase_spec().loans
             and not nationals.loans_ended(self.game)
         )
 

@@ -8,7 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import bankruptcy, finance, merger_offer, mergers, par_exchange, reserved_shares, shares
+from framework.engine import (
+    bankruptcy,
+    finance,
+    merger_offer,
+    mergers,
+    nationals,
+    par_exchange,
+    reserved_shares,
+    shares,
+)
 from framework.engine.entities import POOL
 from framework.engine.gifts import PRESIDENCIES_GIVEN
 from framework.engine.steps.base import RoundState, Step
@@ -253,7 +262,7 @@ class StockTurn(Step):
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
         for corp in game.corporations.values():
-            if corp.par is None and not corp.closed:
+            if corp.par is None and not corp.closed and not nationals.formed_by_event(game, corp.sym):
                 cost = par_exchange.par_cost(game, player, corp, cheapest)
                 if cost is not None and cost <= cash:
                     return True
