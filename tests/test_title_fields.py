@@ -784,6 +784,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[token].extra": (TOK_EXTRA,),
     "companies.abilities[token].count": (TOK + "test_two_tokens_are_placed_one_a_turn",),
     "companies.abilities[token].closes_when_used_up": (TOK + "test_a_used_up_company_may_close",),
+    "rules.auction.cheapest": ("test_1882_referee.py::test_passing_makes_the_cheapest_company_left_cheaper",),
+    "corporations.par_needs_station": (
+        "test_1882_referee.py::test_the_cn_is_started_only_with_a_station_on_the_map",
+    ),
     "phases.loans": ("test_1856_referee.py::test_no_loans_are_taken_from_phase_6",),
     "companies.abilities[token].holds_step": (
         "test_1856_referee.py::test_the_token_step_does_not_wait_for_the_waterloo_and_saugeen",

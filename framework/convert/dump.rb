@@ -164,6 +164,7 @@ def build_data(game)
       { 'sym' => c.name, 'name' => c.full_name, 'shares' => c.shares.map(&:percent), 'float_percent' => try { c.float_percent },
         'max_ownership_percent' => try { c.max_ownership_percent },
         'capitalization' => plain(try { c.capitalization }), 'coordinates' => plain(c.coordinates),
+        'needs_token_to_par' => try { c.needs_token_to_par },
         'abilities' => abilities_of(c), 'type' => plain(try { c.type }),
         'carried_tokens' => try { carried_tokens(c) },
         'pool_shares' => try { game.share_pool.shares_of(c).map { |s| [s.index, s.percent] } } }
@@ -355,7 +356,29 @@ def auction_probe(game)
     price = fresh.round.active_step.min_bid(company)
     fresh.process_action(Engine::Action::Bid.new(player, company: company, price: price))
   end
-  { 'cheapest' => first.sym, 'stays' => !first.closed? && fresh.round.active_step.companies.include?(first) }
+  { 'cheapest' => first.sym, 'stays' => !first.closed? && fresh.round.active_step.companies.include?(first),
+    'cheapest_left' => try { cheapest_left?(game) } }
+end
+
+# Whether every player passing, once the cheapest company is sold, makes the cheapest
+# left cheaper (1882) rather than paying the companies' revenue.
+def cheapest_left?(game)
+  fresh = game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: 1,
+                                                                   optional_rules: game.optional_rules)
+  step = fresh.round.active_step
+  first, following = step.companies[0], step.companies[1]
+  return nil unless following
+
+  fresh.process_action(Engine::Action::Bid.new(step.active_entities.first, company: first, price: step.min_bid(first)))
+  return nil unless first.owner&.player?
+
+  fresh.players.size.times do
+    active = fresh.round.active_step
+    break unless active.is_a?(Engine::Step::WaterfallAuction) && following.owner.nil?
+
+    fresh.process_action(Engine::Action::Pass.new(active.active_entities.first))
+  end
+  following.discount.positive?
 end
 
 # How the players sit after the initial round and after a stock round, asked of games

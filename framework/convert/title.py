@@ -458,6 +458,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         build.get("corporations"), overrides, gaps, station_bonuses(build.get("station_bonuses"))
     )
     carried_tokens(corporations, corps_built, gaps)
+    for built in corps_built:
+        if built.get("needs_token_to_par") is True and str(built.get("sym")) in corporations:
+            corporations[str(built["sym"])]["par_needs_station"] = True
     write_pool_shares(corporations, pooled)
     write_more_homes(corporations, build.get("more_homes"))
     write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)

@@ -323,6 +323,9 @@ class Corporation(Charter):
     price (1846's Illinois Central: once)."""
     destination: Destination | None = None
     """Its destination, reached by track (releasing its escrow)."""
+    par_needs_station: bool = False
+    """Players may start it only once a station of its is on the map (1882's CN, whose
+    stations are the neutral ones the others place: 18xx.games' ``needs_token_to_par``)."""
     reserved_shares: list[int] = []
     """Certificates held back, by their place in ``shares`` (0 is the president's): they
     are for the companies whose ``exchange`` takes them ``from: reserved``, and while such a

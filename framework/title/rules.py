@@ -114,6 +114,10 @@ class AuctionRules(Model):
     ``discount``, it gets ``min_increment`` cheaper (and at nothing goes to the next
     player); ``removed``, it leaves the game, and with it the companies of its
     ``choose_one_of`` (1868 Wyoming)."""
+    cheapest: Literal["at_start", "left"] = "at_start"
+    """Which company every player passing makes cheaper (``unsold_cheapest``):
+    ``at_start``, the cheapest when the auction began (once it is sold, passing pays the
+    companies' revenue instead: 1830); ``left``, the cheapest still unsold (1882)."""
     bid_elsewhere_passes: bool = False
     """A bid on a later company counts as passing on the cheapest: once every player has
     passed or bid on another company since it became the cheapest, nobody buying it, it

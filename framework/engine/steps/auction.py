@@ -406,6 +406,8 @@ class WaterfallAuction(Step):
         game = self.game
         cheapest = self.cheapest
         auction = game.title.rules.auction
+        if auction.cheapest == "left" and self.offered():
+            cheapest = self.offered()[0]
         if auction.unsold_cheapest == "removed" and self.offered():
             cheapest = self.offered()[0]
             for p in game.humans:

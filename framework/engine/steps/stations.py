@@ -71,7 +71,18 @@ class HomeToken(WaitingStep):
         return cities_in(self.game.track_board, owner, [home])
 
     def choices_place_token(self, entity: str) -> list[Choice]:
-        return [{"city": city_id(self.game, city)} for city in self.cities(entity)]
+        """Each city the token may go in, with the slot it takes (the first free one, or
+        that of the neutral station it replaces) and whose token it is, as 18xx.games
+        records it."""
+        board = self.game.track_board
+        owner, home = self.pending()
+        out = []
+        for city in self.cities(entity):
+            slots = board.slots(city)
+            neutral = replaceable_neutral(board, owner, city) if home is None else None
+            slot = slots.index(None) if None in slots or neutral is None else slots.index(neutral)
+            out.append({"city": city_id(self.game, city), "slot": slot, "tokener": owner})
+        return out
 
     def process_place_token(self, action: dict[str, Any]) -> None:
         game, rnd = self.game, self.round

@@ -19,9 +19,9 @@ from framework.engine import (
     finance,
     gifts,
     national_formation,
-    nationals,
     operating,
     par_exchange,
+    par_rules,
     purchases,
     reserved_shares,
     shares,
@@ -166,12 +166,11 @@ class BuySellParShares(StockTurn):
             raise GameError("one purchase", "only one purchase per turn")
         sym = str(action.get("corporation"))
         corp = game.corporations.get(sym)
-        if corp is None or corp.closed:
+        if corp is None:
             raise GameError("par", f"there is no corporation {sym} to start")
-        if corp.par is not None:
-            raise GameError("par", f"{sym} has already been started")
-        if nationals.formed_by_event(game, sym):
-            raise GameError("par", f"{sym} is a national: a train's national formation starts it, no player")
+        refused = par_rules.refusal(game, sym)
+        if refused is not None:
+            raise GameError("par", refused)
         price, position = _par_cell(game, action)
         cost = par_exchange.par_cost(game, player, corp, price)
         if cost is None:
@@ -411,7 +410,7 @@ class BuySellParShares(StockTurn):
         cash = game.players_by_id[player].cash
         out = []
         for sym, corp in game.corporations.items():
-            if corp.par is not None or corp.closed or nationals.formed_by_event(game, sym):
+            if par_rules.refusal(game, sym) is not None:
                 continue
             for r, c, cell in game.title.market.par_cells():
                 cost = par_exchange.par_cost(game, player, corp, cell.price)

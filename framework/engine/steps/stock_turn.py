@@ -13,8 +13,8 @@ from framework.engine import (
     finance,
     merger_offer,
     mergers,
-    nationals,
     par_exchange,
+    par_rules,
     reserved_shares,
     shares,
 )
@@ -262,7 +262,7 @@ class StockTurn(Step):
         cash = game.players_by_id[player].cash
         cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
         for corp in game.corporations.values():
-            if corp.par is None and not corp.closed and not nationals.formed_by_event(game, corp.sym):
+            if par_rules.refusal(game, corp.sym) is None:
                 cost = par_exchange.par_cost(game, player, corp, cheapest)
                 if cost is not None and cost <= cash:
                     return True
