@@ -7,8 +7,9 @@ house-ruled copy without the probed field plays otherwise.
 from __future__ import annotations
 
 import pytest
-from oracle_support import ROOT, house_ruled, imported_title, replayed_to
+from oracle_support import ORACLE, ROOT, house_ruled, imported_title, replayed_to
 
+from framework.base.errors import GameError
 from framework.engine import purchases, trains
 from framework.engine.choices import legal_actions
 from framework.engine.entities import RESERVED
@@ -120,3 +121,16 @@ def test_a_company_bought_early_sells_for_at_most_its_early_multiple(tmp_path):
     game = replayed_to(ruled, EIGHTEEN_FIFTY, 37)
     offers = {c["company"]: (c["price"], c["max"]) for c in legal_actions(game)["KATY"]["buy_company"]}
     assert offers == {"MRB": (20, 80), "MRC": (40, 160)}
+
+
+def test_a_company_sells_dearer_to_the_corporation_it_names(tmp_path):
+    """1850's Crédit Mobilier sells to the Union Pacific for up to three times its value
+    (``max_price_for``, probed from the title's ``max_price`` asked with each buyer): in
+    the real game 1850_game_end_bankrupt the UP buys it for $120 (action 194); at the
+    title's usual twice its value the purchase is refused."""
+    real = ORACLE.parent / "fixtures" / "1850" / "1850_game_end_bankrupt.json"
+    fifty = imported_title(tmp_path / "imported", "1850")
+    game = replayed_to(fifty, real, 194)
+    assert game.companies["CM"].owner == "UP"
+    with pytest.raises(GameError, match="CM sells for 20 to 80, not 120"):
+        replayed_to(fifty, real, 194, ["companies: {CM: {max_price_for: {UP: 2}}}\n"])

@@ -788,6 +788,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.par_needs_station": (
         "test_1882_referee.py::test_the_cn_is_started_only_with_a_station_on_the_map",
     ),
+    "companies.max_price_for": (CAT + "test_a_company_sells_dearer_to_the_corporation_it_names",),
     "phases.loans": ("test_1856_referee.py::test_no_loans_are_taken_from_phase_6",),
     "companies.abilities[token].holds_step": (
         "test_1856_referee.py::test_the_token_step_does_not_wait_for_the_waterloo_and_saugeen",

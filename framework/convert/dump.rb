@@ -140,7 +140,8 @@ def build_data(game)
   used = tiles.is_a?(Hash) ? tiles.keys : []
   companies = game.companies.map do |c|
     { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => c.revenue, 'desc' => c.desc,
-      'min_price' => try { c.min_price }, 'max_price' => try { max_price_of(game, c) }, 'abilities' => abilities_of(c),
+      'min_price' => try { c.min_price }, 'max_price' => try { max_price_of(game, c) },
+      'max_price_by_buyer' => try { max_price_by_buyer(game, c) }, 'abilities' => abilities_of(c),
       'color' => try { c.color }.then { |v| v.is_a?(Hash) ? nil : plain(v) }, 'type' => plain(try { c.type }) }
   end
   {
@@ -708,6 +709,16 @@ def max_price_of(game, company)
   return company.max_price if company.method(:max_price).arity.zero?
 
   game.corporations.map { |corp| company.max_price(corp) }.min
+end
+
+# Where the title's `max_price` takes a buyer: the corporations that may pay more than
+# the least of them (1850's Crédit Mobilier to the Union Pacific), {sym => price}.
+def max_price_by_buyer(game, company)
+  return nil if company.method(:max_price).arity.zero?
+
+  prices = game.corporations.to_h { |corp| [corp.name, company.max_price(corp)] }
+  least = prices.values.min
+  prices.reject { |_, price| price == least }
 end
 
 # The trains the built game's setup holds out of its depot for its code to hand out
@@ -2060,8 +2071,12 @@ def last_pass_cheaper(game)
 end
 
 # The companies the game offers in its initial auction (`initial_auction_companies`, as
-# the library's auction steps ask it; a step may still offer them in tiers of its own).
+# the library's auction steps ask it; a step may still offer them in tiers of its own),
+# or those its waterfall auction keeps of them (18SJ's leaves out companies worth nothing).
 def auction_companies(game)
+  step = game.round&.active_step
+  return step.companies.map(&:sym) if step.is_a?(Engine::Step::WaterfallAuction) && step.respond_to?(:companies)
+
   game.initial_auction_companies.map(&:sym)
 end
 

@@ -495,6 +495,9 @@ def convert_companies(
             gaps.add("companies", f"{where}: revenue {company.get('revenue')}")
         if company.get("desc"):
             entry["description"] = str(company["desc"])
+        by_buyer = (built_by_sym.get(sym) or {}).get("max_price_by_buyer")
+        if isinstance(by_buyer, dict) and by_buyer and entry["value"]:
+            entry["max_price_for"] = {str(c): round(p / entry["value"], 2) for c, p in by_buyer.items()}
         abilities: list[dict[str, Any]] = []
         for ability in [*(company.get("abilities") or []), *_added_in_setup(built_by_sym.get(sym), company)]:
             if ability.get("type") == "no_buy":

@@ -695,6 +695,9 @@ class Company(Entry):
     more players, ``players: [4, 5, 6]`` (18xx.games' ``min_players``)."""
     comes_with: list[Name] = []
     """Companies the buyer receives too (and that leave the game with this one)."""
+    max_price_for: dict[Name, float] = {}
+    """The most a listed corporation may pay for it, as a multiple of its value, instead of
+    ``rules.company_sales.max`` (1850's Crédit Mobilier: three times to the Union Pacific)."""
     choose_one_of: list[Name] = []
     """Buying it in the initial auction, the buyer takes one of these companies instead
     (choosing it by a bid of 0 on it, before anything else happens); this one and the

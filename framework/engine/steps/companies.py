@@ -40,16 +40,20 @@ SOLD_COMPANY = RoundState(
 )
 
 
-def price_range(game: Game, sym: str) -> tuple[int, int]:
-    """The prices a corporation may pay for ``sym``: its face value times the title's
-    multiples (or from the title's least amount), never below 1 (nobody spends nothing);
-    bought early, at most ``early_max`` times."""
-    value = game.title.companies[sym].value
+def price_range(game: Game, sym: str, buyer: str | None = None) -> tuple[int, int]:
+    """The prices a corporation (``buyer``, where known) may pay for ``sym``: its face
+    value times the title's multiples (or from the title's least amount), never below 1
+    (nobody spends nothing); bought early, at most ``early_max`` times; by a corporation
+    the company lists in ``max_price_for``, at most that many times."""
+    spec = game.title.companies[sym]
+    value = spec.value
     sales = game.title.rules.company_sales
     lowest = sales.min_amount if sales.min_amount is not None else math.ceil(value * sales.min)
     most = sales.max
     if sales.early_max is not None and not game.phase_spec().buy_companies:
         most = sales.early_max  # (only the phase's early companies are for sale then)
+    if buyer in spec.max_price_for:
+        most = spec.max_price_for[buyer]
     return max(1, lowest), math.floor(value * most)
 
 
@@ -212,7 +216,7 @@ class BuyCompany(Step):
         cash = self.game.corporations[corp].cash
         out = []
         for sym in self.affordable(corp):
-            low, high = price_range(self.game, sym)
+            low, high = price_range(self.game, sym, corp)
             if low <= cash:
                 out.append({"company": sym, "price": low, "max": min(high, cash)})
         return out
@@ -224,7 +228,7 @@ class BuyCompany(Step):
         price = int(action.get("price", 0))
         if sym not in for_sale(game, buyer, self.early):
             raise GameError("buying companies", f"{buyer} cannot buy {sym} now")
-        low, high = price_range(game, sym)
+        low, high = price_range(game, sym, buyer)
         if not low <= price <= high:
             raise GameError("company price", f"{sym} sells for {low} to {high}, not {price}")
         finance.check_spend(game, buyer, price)
