@@ -2071,12 +2071,8 @@ def last_pass_cheaper(game)
 end
 
 # The companies the game offers in its initial auction (`initial_auction_companies`, as
-# the library's auction steps ask it; a step may still offer them in tiers of its own),
-# or those its waterfall auction keeps of them (18SJ's leaves out companies worth nothing).
+# the library's auction steps ask it; a step may still offer them in tiers of its own).
 def auction_companies(game)
-  step = game.round&.active_step
-  return step.companies.map(&:sym) if step.is_a?(Engine::Step::WaterfallAuction) && step.respond_to?(:companies)
-
   game.initial_auction_companies.map(&:sym)
 end
 
