@@ -29,24 +29,24 @@ def loans_left(game: Game) -> int:
 def take(game: Game, corp: Corporation, loan: int | None = None) -> int:
     """``corp`` takes loan ``loan`` (the bank's first when ``None``) from the bank; the
     money is the caller's. Refused for a loan the bank does not hold."""
-    if loan is None:
-        loan = game.loan_pool[0]
-    if loan not in game.loan_pool:
-        raise GameError("loans", f"the bank does not hold loan {loan}")
-    game.loan_pool.remove(loan)
-    corp.loans.append(loan)
-    return loan
+    return _move(loan, game.loan_pool, corp.loans, "the bank")
 
 
 def pay_back(game: Game, corp: Corporation, loan: int | None = None) -> int:
     """``corp``'s loan ``loan`` (its first when ``None``) goes back to the bank, last;
     the money is the caller's. Refused for a loan ``corp`` does not hold."""
+    return _move(loan, corp.loans, game.loan_pool, corp.sym)
+
+
+def _move(loan: int | None, source: list[int], target: list[int], holder: str) -> int:
+    """Loan ``loan`` (the first of ``source`` when ``None``) goes from ``source`` to the
+    end of ``target``; refused when ``holder`` (who ``source`` is) does not hold it."""
     if loan is None:
-        loan = corp.loans[0]
-    if loan not in corp.loans:
-        raise GameError("loans", f"{corp.sym} does not hold loan {loan}")
-    corp.loans.remove(loan)
-    game.loan_pool.append(loan)
+        loan = source[0]
+    if loan not in source:
+        raise GameError("loans", f"{holder} does not hold loan {loan}")
+    source.remove(loan)
+    target.append(loan)
     return loan
 
 
