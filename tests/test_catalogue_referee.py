@@ -6,8 +6,12 @@ house-ruled copy without the probed field plays otherwise.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from oracle_support import ORACLE, ROOT, house_ruled, imported_title, replayed_to
+from ruamel.yaml import YAML
 
 from framework.base.errors import GameError
 from framework.engine import purchases, trains
@@ -134,3 +138,27 @@ def test_a_company_sells_dearer_to_the_corporation_it_names(tmp_path):
     assert game.companies["CM"].owner == "UP"
     with pytest.raises(GameError, match="CM sells for 20 to 80, not 120"):
         replayed_to(fifty, real, 194, ["companies: {CM: {max_price_for: {UP: 2}}}\n"])
+
+
+def test_a_company_laying_in_any_hex_keeps_a_buyers_track_step_open(tmp_path):
+    """1850's Galveston, Brazos & Colorado lays a tile in any hex its corporation reaches,
+    once in each operating round, for $30 besides terrain (18xx.games' ``tile_lay`` with
+    no hexes and ``count_per_or``, ``cost``; converted without ``hexes``). While the
+    MILW could buy it, its track step waits after its one lay: in the real game
+    1850_game_end_bankrupt the MILW passes it (action 200), then places a station (201).
+    With GBC's lays taken away, the track step ends with the lay and the station is
+    refused."""
+    real = ORACLE.parent / "fixtures" / "1850" / "1850_game_end_bankrupt.json"
+    fifty = imported_title(tmp_path / "imported", "1850")
+    lays = ability(fifty, "GBC", "tile_lay")
+    assert "hexes" not in lays and (lays["per_round"], lays["cost"], lays["connected"]) == (1, 30, True)
+    game = replayed_to(fifty, real, 201)
+    assert ("G16", 0) in game.track_board.cities_of("MILW")
+    with pytest.raises(GameError, match="action 201"):
+        replayed_to(fifty, real, 201, ["companies: {GBC: {abilities: []}}\n"])
+
+
+def ability(title: Path, company: str, kind: str) -> dict[str, Any]:
+    """The first ability of ``kind`` of ``company`` in a converted title, as written."""
+    written = YAML(typ="safe").load((title / "companies.yaml").read_text(encoding="utf-8"))
+    return next(a for a in written["companies"][company]["abilities"] if a["type"] == kind)

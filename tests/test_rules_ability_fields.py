@@ -19,9 +19,10 @@ from sj_support import (
     refused,
 )
 
+from framework.board.lays import is_upgrade
 from framework.engine import events
 from framework.engine.choices import legal_actions
-from framework.engine.entities import CLOSED
+from framework.engine.entities import CLOSED, UNLIMITED_USES
 from framework.engine.game import Game
 from framework.engine.operating import pay_company_revenue
 from framework.title.loader import RulesText, load_title
@@ -128,6 +129,83 @@ def test_lays_that_must_all_be_made_but_cannot_be_are_lost():
     act(game, "lay_tile", "GC", hex="F27", tile="9-3", rotation=1)
     assert game.companies["GC"].uses["tile_lay"] == 0
     assert game.current_entity() == "STJ" and "GC" not in legal_actions(game)
+
+
+def open_lays(extra: str) -> str:
+    """GC with only a tile lay for STJ, its hexes and tiles left open (any), and ``extra``."""
+    return companies(GC=f"[{{type: tile_lay, when: [track, operating_turn], {extra}}}]")
+
+
+def lay_choices(game: Game, entity: str) -> set[tuple[str, str, int]]:
+    return {(c["hex"], c["tile"], c["rotation"]) for c in legal_actions(game)[entity]["lay_tile"]}
+
+
+def test_a_lay_with_neither_hexes_nor_tiles_goes_where_the_owners_own_track_may():
+    """No ``hexes``, no ``tiles``: a connected lay may go wherever STJ's own track step
+    could lay, with any tile it could (green upgrades in E16 included); unconnected, in
+    hexes far from STJ's network too (E28, A4)."""
+    game = game_before_with(REAL, 139, open_lays("count: 2, connected: true"))
+    offered = lay_choices(game, "GC")
+    assert offered == lay_choices(game, "STJ")
+    assert {"E16", "F27"} <= {hex_id for hex_id, _, _ in offered}
+    assert not {"E28", "A4"} & {hex_id for hex_id, _, _ in offered}
+    anywhere = lay_choices(game_before_with(REAL, 139, open_lays("count: 2")), "GC")
+    assert {"E28", "A4"} <= {hex_id for hex_id, _, _ in anywhere}
+    game.process(recorded(REAL, 139))
+    assert game.board.placed["F27"].name == "9"
+
+
+def test_a_lay_limited_per_round_has_no_limit_over_the_game():
+    """``per_round: 1`` without ``count``: no limit over the game (GC's uses are more than
+    any game makes), but after F27 GC lays no more in this round: E28 is refused."""
+    overlay = open_lays("hexes: [E28, F27], tiles: [7, 8, 9], per_round: 1")
+    assert fresh_game(overlay).companies["GC"].uses["tile_lay"] == UNLIMITED_USES
+    game = game_before_with(REAL, 139, overlay)
+    game.process(recorded(REAL, 139))
+    assert "GC" not in legal_actions(game)
+    refused(game, recorded(REAL, 140))
+    game = game_before_with(REAL, 139, open_lays("hexes: [E28, F27], tiles: [7, 8, 9], count: 2"))
+    game.process(recorded(REAL, 139))
+    game.process(recorded(REAL, 140))
+
+
+def test_a_lay_with_a_cost_is_paid_for_and_needs_the_money():
+    """``cost: 20``: STJ pays 20 kr more for GC's tile in F27 than without, and with 19 kr
+    GC may not lay at all (its lays are not offered, the recorded one is refused)."""
+    spent = {}
+    for cost in (0, 20):
+        game = game_before_with(REAL, 139, gc(f"connected: false, cost: {cost}"))
+        before = cash(game, "STJ")
+        game.process(recorded(REAL, 139))
+        spent[cost] = before - cash(game, "STJ")
+    assert spent[20] == spent[0] + 20
+    game = game_before_with(REAL, 139, gc("connected: false, cost: 20"))
+    game.corporations["STJ"].cash = 19
+    assert "GC" not in legal_actions(game)
+    assert refused(game, recorded(REAL, 139)).rule == "special lay"
+
+
+def test_lays_or_upgrades_the_first_lay_deciding():
+    """``count: 2, upgrade_count: 1``: GC may lay two yellow tiles or upgrade one. A yellow
+    lay first (F27) leaves yellow lays only; an upgrade first (E16) leaves nothing."""
+    overlay = open_lays("count: 2, upgrade_count: 1, connected: true")
+
+    def position() -> Game:
+        game = game_before_with(REAL, 139, overlay)
+        game.companies["GC"].uses["tile_upgrade"] = 1  # the real position predates the field
+        return game
+
+    def upgrades(game: Game) -> set[str]:
+        return {hex_id for hex_id, _, _ in lay_choices(game, "GC") if is_upgrade(game.board, hex_id)}
+
+    game = position()
+    assert "E16" in upgrades(game)
+    game.process(recorded(REAL, 139))
+    assert "GC" in legal_actions(game) and not upgrades(game)
+    game = position()
+    act(game, "lay_tile", "GC", hex="E16", tile="23-1", rotation=4)
+    assert game.board.placed["E16"].name == "23"
+    assert "GC" not in legal_actions(game)
 
 
 def test_a_terrain_discount_works_only_for_the_owners_it_lists():

@@ -1513,8 +1513,19 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[tile_lay].type": (
         COMP + "test_gc_lays_two_connected_yellow_tiles_without_a_connection_to_the_network",
     ),
-    "companies.abilities[tile_lay].hexes": (COMP + "test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes",),
-    "companies.abilities[tile_lay].tiles": (COMP + "test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes",),
+    "companies.abilities[tile_lay].hexes": (
+        COMP + "test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes",
+        ABIL + "test_a_lay_with_neither_hexes_nor_tiles_goes_where_the_owners_own_track_may",
+    ),
+    "companies.abilities[tile_lay].tiles": (
+        COMP + "test_gc_lays_only_plain_yellow_tiles_in_its_two_hexes",
+        ABIL + "test_a_lay_with_neither_hexes_nor_tiles_goes_where_the_owners_own_track_may",
+    ),
+    "companies.abilities[tile_lay].per_round": (
+        ABIL + "test_a_lay_limited_per_round_has_no_limit_over_the_game",
+    ),
+    "companies.abilities[tile_lay].cost": (ABIL + "test_a_lay_with_a_cost_is_paid_for_and_needs_the_money",),
+    "companies.abilities[tile_lay].upgrade_count": (ABIL + "test_lays_or_upgrades_the_first_lay_deciding",),
     "companies.abilities[tile_lay].count": (
         COMP + "test_gc_lays_two_connected_yellow_tiles_without_a_connection_to_the_network",
     ),

@@ -34,27 +34,34 @@ def _owner(ability: dict[str, Any], default: list[str]) -> list[str]:
 
 
 def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
-    hexes, tiles = ability.get("hexes") or [], [str(t) for t in ability.get("tiles") or []]
-    hexes = [hexes] if isinstance(hexes, str) else hexes
-    if not hexes or not tiles:
-        gaps.add("companies", f"{where}: tile_lay without listed hexes or tiles ({ability})")
-        return None
+    """18xx.games' ``tile_lay``: empty ``hexes`` or ``tiles`` mean any (written absent);
+    ``lay_count`` is the count; no count at all, no limit."""
+    hexes, tiles = _listed(ability.get("hexes")), [str(t) for t in _listed(ability.get("tiles"))]
     whens = ability.get("when") or []
     whens = [whens] if isinstance(whens, str) else whens
     mapped = list(dict.fromkeys(WHEN[w] for w in whens if w in WHEN)) or ["track"]
     for other in [w for w in whens if w not in WHEN]:
         gaps.add("companies", f"{where}: tile_lay when {other}")
-    out: dict[str, Any] = {
-        "type": "tile_lay",
-        "hexes": hexes,
-        "tiles": tiles,
-        "count": int(ability.get("count") or 1),
-    }
+    out: dict[str, Any] = {"type": "tile_lay"}
+    if hexes:
+        out["hexes"] = hexes
+    if tiles:
+        out["tiles"] = tiles
+    count = ability.get("count") or ability.get("lay_count")
+    if isinstance(count, int) and count > 0:
+        out["count"] = count
+    upgrades = ability.get("upgrade_count")
+    if isinstance(upgrades, int) and upgrades > 0 and "count" in out:
+        out["upgrade_count"] = upgrades
+    if isinstance(ability.get("count_per_or"), int) and ability["count_per_or"] > 0:
+        out["per_round"] = ability["count_per_or"]
+    if isinstance(ability.get("cost"), int) and ability["cost"] > 0:
+        out["cost"] = ability["cost"]
     if ability.get("owner_type") == "player":
         out["owner"] = ["player"]
-    if ability.get("reachable"):
-        out["connected"] = True
-    if ability.get("connect", True) is not False and out["count"] > 1 and len(hexes) > 1:
+    if ability.get("reachable") or (ability.get("consume_tile_lay") and not hexes):
+        out["connected"] = True  # a lay counted as the turn's own, anywhere, is connected as that one
+    if ability.get("connect", True) is not False and out.get("count", 0) > 1 and len(hexes) > 1:
         out["connect_each_other"] = True  # 18xx.games' default: the lays connect to each other
     if ability.get("must_lay_together") and not ability.get("must_lay_all"):
         out["must_lay_together"] = True
@@ -71,11 +78,8 @@ def _tile_lay(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any]
         out["discount"] = ability["discount"]
     if ability.get("special", True) is not False:  # 18xx.games' default: special
         out["special"] = True
-    for key in ("lay_count", "upgrade_count"):
-        if ability.get(key) not in (None, False):
-            gaps.add("companies", f"{where}: tile_lay {key} {ability[key]}")
-    if ability.get("count") is None:
-        gaps.add("companies", f"{where}: tile_lay with no count (written as one)")
+    if ability.get("combo_entities"):
+        gaps.add("companies", f"{where}: tile_lay combined with {ability['combo_entities']} in one lay")
     return out
 
 

@@ -21,6 +21,9 @@ OUT_OF_GAME = "removed"
 """Owner of certificates taken out of the game (a title's hook may remove some)."""
 RESERVED = "reserved"
 """Owner of a train held out of the depot (a train type's ``reserved``)."""
+UNLIMITED_USES = 1_000_000
+"""The uses left of an ability with no limit over the game (a ``tile_lay`` without
+``count``): more than any game makes."""
 
 
 @dataclass

@@ -35,6 +35,7 @@ from framework.engine.entities import (
     CLOSED,
     IPO,
     POOL,
+    UNLIMITED_USES,
     Company,
     Corporation,
     Minor,
@@ -54,6 +55,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
+from framework.title.companies import TileLay
 from framework.title.corporations import CharterToken, Reservation, StationBonus, TrainLimit
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
@@ -211,6 +213,10 @@ class Game:
                 company.owner = CLOSED
             for ability in spec.abilities:
                 uses = getattr(ability, "uses", None) or getattr(ability, "count", None)
+                if isinstance(ability, TileLay):
+                    uses = uses or UNLIMITED_USES
+                    if ability.upgrade_count is not None:
+                        company.uses["tile_upgrade"] = ability.upgrade_count
                 if uses is not None:
                     company.uses[ability.type] = uses
             self.companies[sym] = company

@@ -49,6 +49,6 @@ def covers_least_cost(game: Game, entity: str, least: int) -> bool:
     return any(
         (ability.free or ability.discount >= least)
         and game.companies[sym].uses.get("tile_lay", 0) > 0
-        and any(h not in placed for h in ability.hexes)
+        and (ability.hexes is None or any(h not in placed for h in ability.hexes))
         for sym, ability in owned_abilities(game, entity, TileLay)
     )

@@ -77,6 +77,6 @@ def lays_begun(game: Game, operator: str | None) -> str | None:
         return None
     for sym, ability in owned_abilities(game, operator, TileLay):
         left = game.companies[sym].uses.get("tile_lay", 0)
-        if ability.laid_together and 0 < left < ability.count:
+        if ability.laid_together and ability.count is not None and 0 < left < ability.count:
             return sym
     return None

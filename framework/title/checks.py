@@ -450,7 +450,7 @@ class _Checker:
 
     def ability(self, where: DataPath, ability: Any) -> Iterator[Found]:
         t = self.t
-        if isinstance(ability, ab.TileLay):
+        if isinstance(ability, ab.TileLay) and ability.tiles is not None:
             yield from self.refs((*where, "tiles"), ability.tiles, t.tiles, "tile")
         elif isinstance(ability, ab.RevenueChange):
             yield from self.ref((*where, "phase"), ability.phase, t.phases, "phase")

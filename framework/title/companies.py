@@ -62,15 +62,34 @@ class TileLay(AbilityBase):
           when: [track, operating_turn]
         - {type: tile_lay, hexes: [H2, I3], tiles: [8, 9], count: 2,
            connect_each_other: true, must_lay_all: true}
+
+    1850's Galveston, Brazos & Colorado: a tile in any hex its corporation reaches, once
+    in each operating round, for $30 besides terrain::
+
+        - {type: tile_lay, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 9, 55, 56, 57, 58, 69, 128],
+           connected: true, per_round: 1, cost: 30}
     """
 
     type: Literal["tile_lay"]
-    hexes: list[HexId] = Field(min_length=1)
-    """Where the tiles may go."""
-    tiles: list[Name] = Field(min_length=1)
-    """Which tiles may be used."""
-    count: int = Field(ge=1)
-    """How many lays in all."""
+    hexes: list[HexId] | None = Field(default=None, min_length=1)
+    """Where the tiles may go; absent: any hex that takes tiles (one the owning
+    corporation reaches, with :attr:`connected`)."""
+    tiles: list[Name] | None = None
+    """Which tiles may be used; absent: any tile the hex may take by the usual rules
+    (colour, phase, upgrade chart; :attr:`special` relaxes them)."""
+    count: int | None = Field(default=None, ge=1)
+    """How many lays in all (the yellow lays, with :attr:`upgrade_count`); absent: no
+    limit over the game (:attr:`per_round` limits them)."""
+    upgrade_count: int | None = Field(default=None, ge=1)
+    """With it the ability either lays up to :attr:`count` yellow tiles or upgrades up to
+    this many tiles, the first lay deciding which (the 1822 family's "two yellow tiles or
+    one upgrade": ``{count: 2, upgrade_count: 1}``)."""
+    per_round: int | None = Field(default=None, ge=1)
+    """At most this many lays in each operating round; absent: no such limit."""
+    cost: int = Field(default=0, ge=0)
+    """Money the payer gives the bank for each lay, besides terrain and borders (paid even
+    for a :attr:`free` lay; it must have it to lay). 1850's Galveston, Brazos & Colorado,
+    $30 a tile."""
     connected: bool = False
     """The lays must connect to the corporation's network."""
     connect_each_other: bool = False
@@ -144,8 +163,12 @@ class TileLay(AbilityBase):
 
     @model_validator(mode="after")
     def _joins_its_own_hexes(self) -> TileLay:
-        if self.joins is not None and not set(self.joins) <= set(self.hexes):
+        if self.joins is not None and not set(self.joins) <= set(self.hexes or ()):
             raise ValueError(f"the hexes it joins ({', '.join(self.joins)}) must be among its hexes")
+        if self.forfeit_when_others_lay and self.hexes is None:
+            raise ValueError("forfeit_when_others_lay needs the hexes listed")
+        if self.upgrade_count is not None and self.count is None:
+            raise ValueError("upgrade_count needs count (the yellow lays)")
         return self
 
 
