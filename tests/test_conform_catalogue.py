@@ -14,11 +14,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 from conform import Played, Spec  # noqa: E402
 from conform_catalogue import (  # noqa: E402
     SECTION,
+    accepted_to_end,
     crash_list,
     game_record,
     histogram,
     oracle_record,
     player_counts,
+    problem_of,
     refusal_family,
     replace_section,
     section_text,
@@ -157,6 +159,10 @@ def test_records_of_what_a_game_process_sent():
     spec = Spec("titles/X", 2, 3, "random", "-")
     played = Played(spec, "x.json", True, "bank", {"1": 5}, [{"id": 1}, {"id": 2}])
     assert game_record(spec, {"played": played, "seconds": 1.25}, 30)["status"] == "finished"
+    # a game over before anyone acted checks nothing: not counted as accepted
+    empty = game_record(spec, {"played": Played(spec, "x.json", True, "dnf", {"1": 5}, [])}, 30)
+    assert empty["status"] == "empty" and not accepted_to_end({**empty, "oracle": {"accepted": True}})
+    assert problem_of(empty)["kind"] == "empty"
     crash = {"type": "Hung", "message": "no answer", "where": "framework/engine/game.py:1 in f"}
     hung = Played(spec, "x.json", False, None, {}, [{"id": 1}], "crashed", crash=crash)
     assert game_record(spec, {"played": hung}, 30)["status"] == "hang"

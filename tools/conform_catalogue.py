@@ -302,6 +302,8 @@ def game_record(spec: Spec, info: dict[str, Any], seconds: float) -> dict[str, A
             record["status"] = "timeout"
         elif played.failure:
             record["status"] = "stuck"
+        elif played.finished and not played.trace:
+            record["status"] = "empty"  # 18xx.games accepts no action; nothing was checked
         else:
             record["status"] = "finished" if played.finished else "unfinished"
     return record
@@ -381,6 +383,8 @@ def problem_of(game: dict[str, Any]) -> dict[str, Any] | None:
         return {"kind": "hang", "at": at, "text": f"our engine hangs in an action (at {where})"}
     if status in ("stuck", "timeout", "died"):
         return {"kind": status, "at": at, "text": game["failure"] or status}
+    if status == "empty":
+        return {"kind": "empty", "at": 0, "text": "our game ended before anyone acted: nothing was checked"}
     if status == "unfinished":
         return {"kind": "unfinished", "at": at, "text": "our game did not end within 20000 actions"}
     if "error" in oracle:
