@@ -15,6 +15,7 @@ from framework.base.errors import GameError
 from framework.board.bonuses import BonusRules
 from framework.engine import trains
 from framework.engine.choices import legal_actions
+from framework.engine.company_closing import close_company
 from framework.engine.game import Game
 from framework.engine.state import game_to_dict
 from framework.record.gamefile import GameFile
@@ -142,6 +143,18 @@ def test_only_the_saskatchewan_central_s_owner_may_start_the_sc(the_1882):
     assert all(c["corporation"] != "SC" for c in legal_actions(game)["7396"].get("par", []))
     state = json.dumps(game_to_dict(game))
     with pytest.raises(GameError, match="started only by the owner of SC"):
+        game.process(dict(SC_PAR))
+    assert json.dumps(game_to_dict(game)) == state
+
+
+def test_nobody_starts_the_sc_once_the_saskatchewan_central_has_closed(the_1882):
+    """The company SC closes at phase 6 unexchanged: the SC can no longer be started by
+    anyone (18xx.games' ``par_via_exchange`` still names the closed company)."""
+    game = before(the_1882, BANKRUPT, 155)
+    close_company(game, "SC")
+    assert all(c["corporation"] != "SC" for c in legal_actions(game)["7396"].get("par", []))
+    state = json.dumps(game_to_dict(game))
+    with pytest.raises(GameError, match="started only with SC, which has closed"):
         game.process(dict(SC_PAR))
     assert json.dumps(game_to_dict(game)) == state
 

@@ -24,15 +24,49 @@ HOME = ROOT / "tests" / "data" / "bot-1882-5p-seed-3-to-9.json"
 station goes in any city with room (9, N6)."""
 
 
+NWR_LAY = ROOT / "tests" / "data" / "bot-1882-4p-seed-6-to-308.json"
+"""The CNR buys the North West Rebellion (action 298) and, after its trains, moves a
+station of its into D4 with it and lays a tile there (304-306); one pass ends its turn
+(307) and the HBR lays (308)."""
+
+NWR_ROUTE = ROOT / "tests" / "data" / "bot-1882-5p-seed-8-to-450.json"
+"""The North West Rebellion moves the GT's only station into D6 and lays there
+(447-449): from D6 the GT has no route, so it buys a train next (450), running nothing."""
+
+
 @pytest.fixture(scope="module")
 def the_1882(tmp_path_factory):
     return imported_title(tmp_path_factory.mktemp("the1882"), "1882")
 
 
 def test_the_bot_games_are_accepted_by_18xx_games():
-    verdicts = oracle_verdicts([GAME, HOME])
+    verdicts = oracle_verdicts([GAME, HOME, NWR_LAY, NWR_ROUTE])
     assert verdicts[GAME.stem]["refused"] is None and verdicts[GAME.stem]["last_id"] == 22
     assert verdicts[HOME.stem]["refused"] is None and verdicts[HOME.stem]["last_id"] == 9
+    assert verdicts[NWR_LAY.stem]["refused"] is None and verdicts[NWR_LAY.stem]["last_id"] == 308
+    assert verdicts[NWR_ROUTE.stem]["refused"] is None and verdicts[NWR_ROUTE.stem]["last_id"] == 450
+
+
+def test_the_lay_after_a_station_move_is_the_company_s_own_lay(the_1882):
+    """The North West Rebellion's lay after its move (``move_token``) uses its
+    ``tile_lay`` ability up, as 18xx.games' does: until then the CNR's turn waits at its
+    end for the ability (a pass), after it one pass ends the turn."""
+    game = replayed_to(the_1882, NWR_LAY, 303)
+    assert game.companies["NWR"].uses["tile_lay"] == 1
+    game = replayed_to(the_1882, NWR_LAY, 306)
+    assert game.companies["NWR"].uses["tile_lay"] == 0
+    game = replayed_to(the_1882, NWR_LAY, 307)
+    assert game.current_entity() == "HBR"
+
+
+def test_a_corporation_whose_station_moved_looks_for_its_route_anew(the_1882):
+    """The GT had a route before the North West Rebellion moved its only station into
+    D6; from there it has none, so its routes step is skipped (18xx.games looks for the
+    owner's route again after the move)."""
+    game = replayed_to(the_1882, NWR_ROUTE, 446)
+    assert game.corporations["GT"].had_route
+    game = replayed_to(the_1882, NWR_ROUTE, 449)
+    assert set(legal_actions(game)["GT"]) >= {"buy_train"} and "run_routes" not in legal_actions(game)["GT"]
 
 
 def test_a_home_station_chosen_names_its_slot_and_corporation(the_1882):

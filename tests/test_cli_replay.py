@@ -160,6 +160,14 @@ def test_an_optional_rule_the_title_lacks_is_an_error(tmp_path):
     assert "matches" not in result.stdout
 
 
+def test_an_empty_optional_rule_is_no_rule(tmp_path):
+    """18xx.games exports ``""`` among a game's optional rules at times (1817NA's game
+    25363) and plays no rule for it: the game replays as without it."""
+    path = _game_file(tmp_path, change=lambda d: d.setdefault("settings", {}).update(optional_rules=[""]))
+    result = run("replay", path)
+    assert result.exit_code == 0, result.output
+
+
 def test_replay_at_an_action_of_18steam_shows_the_goods_layer(tmp_path):
     """18Steam has no trains, tokens or 18xx tiles: the position gives the round in the
     rules' words, each corporation's income, locomotive and track, and the goods."""

@@ -201,7 +201,8 @@ class GameFile:
             actions=list(data["actions"]),
             id=data.get("id"),
             seed=seed_of(data),
-            optional_rules=list(settings.get("optional_rules") or []),
+            # 18xx.games exports an empty name at times, and plays no rule for it
+            optional_rules=[r for r in settings.get("optional_rules") or [] if r != ""],
             house_rules=list(settings.get("house_rules") or []),
             result=data.get("result"),
             game_end_reason=data.get("game_end_reason"),

@@ -649,6 +649,10 @@ class MoveToken(AbilityBase):
     pass (a ``lay_tile`` or ``pass`` by the company)::
 
         - {type: move_token, hexes: [C3, D4, D6, E5], home_neutral: CN}
+
+    Where the company has a ``tile_lay`` ability too, that lay is one of its lays and
+    uses it up as any would (18xx.games gives the North West Rebellion's lay as such an
+    ability, which keeps its owner's turn open while unused).
     """
 
     type: Literal["move_token"]

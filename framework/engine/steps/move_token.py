@@ -5,8 +5,9 @@ In three actions by the company, at any point of its owner's operating turn befo
 owner's trains run: a ``remove_token`` lifts a station from a city outside the ability's
 hexes (a home station leaves a neutral station of ``home_neutral`` in its place), a
 ``place_token`` puts it, free and reached or not, in a city of those hexes, and a
-``lay_tile`` lays or upgrades a tile in that hex (paid as usual) — or a ``pass``. Once the
-station is lifted the step waits for the company until the move is done.
+``lay_tile`` lays or upgrades a tile in that hex (paid as usual; one of the company's own
+``tile_lay`` lays, where it has that ability) — or a ``pass``. Once the station is lifted
+the step waits for the company until the move is done.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from framework.base.errors import GameError
-from framework.board.lays import legal_lays
+from framework.board.lays import is_upgrade, legal_lays
 from framework.board.tokens import cities_in
-from framework.engine import operating, trains
+from framework.engine import company_lays, operating, purchases, trains
 from framework.engine.steps.base import Choice, Step, entity_of, step
 from framework.engine.steps.track import _build, _lay, city_id, lay_choices, parse_city
 from framework.title.companies import MoveToken as MoveAbility
+from framework.title.companies import TileLay
 
 City = tuple[str, int]
 
@@ -180,6 +182,7 @@ class MoveToken(Step):
             raise GameError("tokens", f"{sym} places {owner}'s tokens, not {tokener}'s")
         game.track_board.add_token(owner, city)
         game.corporations[owner].tokens_used += 1
+        purchases.forget_route(game, owner)  # its route is looked for anew from its stations now
         game.log(f"{sym} puts {owner}'s station in {city[0]}")
         self.stage, self.destination = "lay", city[0]
 
@@ -190,7 +193,11 @@ class MoveToken(Step):
             raise GameError("move token", f"{sym} lays no tile now")
         layer = self._layer(sym)
         plan = _lay(game, layer.entity, action, layer)
+        upgrade = is_upgrade(game.track_board, plan.hex)
         _build(game, layer.entity, plan, sym)
+        lays = operating.ability(game, sym, "tile_lay")
+        if isinstance(lays, TileLay) and company_lays.lays_left(game, sym, lays):
+            company_lays.count_lay(game, sym, lays, upgrade)  # the company's own lay, used
         self._done(sym)
 
     def process_pass(self, action: dict[str, Any]) -> None:

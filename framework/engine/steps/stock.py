@@ -175,6 +175,8 @@ class BuySellParShares(StockTurn):
         cost = par_exchange.par_cost(game, player, corp, price)
         if cost is None:
             company = par_exchange.par_company(game, sym)
+            if company is not None and game.companies[company].closed:
+                raise GameError("par", f"{sym} is started only with {company}, which has closed")
             raise GameError("par", f"{sym} is started only by the owner of {company}, with it")
         short = _cannot_pay(game, player, cost, f"to start {sym} at {price}")
         if short is not None:
