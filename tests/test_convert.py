@@ -375,6 +375,54 @@ def test_a_tile_lay_is_special_unless_it_says_not_and_keeps_its_discount():
     assert not gaps.by_section
 
 
+def test_a_tile_lay_anywhere_per_round_and_for_a_cost_is_written_so():
+    """1850's Galveston, Brazos & Colorado: 18xx.games' empty ``hexes`` (any hex), no
+    ``count`` (no limit), ``count_per_or`` and ``cost``; the 1822 family's "two yellow
+    tiles or one upgrade" (``lay_count``, ``upgrade_count``, empty ``tiles``)."""
+    from framework.convert.entities import convert_ability
+
+    gbc = {"type": "tile_lay", "owner_type": "corporation", "reachable": True, "special": False}
+    gbc |= {"when": "track", "hexes": [], "tiles": ["7", "8"], "count_per_or": 1, "cost": 30}
+    gaps = Gaps()
+    [lay] = convert_ability(gbc, "company GBC", set(), gaps)
+    assert lay == {
+        "type": "tile_lay",
+        "tiles": ["7", "8"],
+        "per_round": 1,
+        "cost": 30,
+        "connected": True,
+        "when": ["track"],
+    }
+    p7 = {"type": "tile_lay", "when": ["track"], "lay_count": 2, "upgrade_count": 1, "hexes": [], "tiles": []}
+    [lay] = convert_ability(p7, "company P7", set(), gaps)
+    assert (lay["count"], lay["upgrade_count"]) == (2, 1) and "hexes" not in lay and "tiles" not in lay
+    assert not gaps.by_section
+
+
+def test_companies_a_title_s_setup_closes_or_its_auction_never_offers():
+    """Under four seeds: 18Norway's B companies closed each time are in the game for no
+    player count; 18SJ's NEFT, never in the auction's list and never closed, is not
+    auctioned; 1828's GT, left out under some seeds only (a draw), is left alone."""
+    from framework.convert.title import _offered
+
+    companies = {sym: {"name": sym} for sym in ("P2A", "P2B", "NEFT", "GT")}
+    offers = [
+        {"offered": ["P2A", "GT"], "closed": ["P2B"]},
+        {"offered": ["P2A"], "closed": ["P2B"]},
+        {"offered": ["P2A", "GT"], "closed": ["P2B"]},
+        {"offered": ["P2A"], "closed": ["P2B"]},
+    ]
+    gaps = Gaps()
+    _offered(companies, offers, gaps)
+    assert companies == {
+        "P2A": {"name": "P2A"},
+        "P2B": {"name": "P2B", "players": []},
+        "NEFT": {"name": "NEFT", "auction": False},
+        "GT": {"name": "GT"},
+    }
+    _offered(companies, {"_error": "NoMethodError"}, gaps)
+
+
 def test_a_company_the_built_game_closes_on_its_lay_closes_when_used_up():
     from framework.convert.title import _lays_closing
 

@@ -247,6 +247,7 @@ def build_data(game)
     'map_tokens' => try { map_tokens(game) },
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
+    'auction_offers' => try { auction_offers(game) },
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'hex_tiles' => try { hex_tiles(game) },
@@ -2074,6 +2075,21 @@ end
 # the library's auction steps ask it; a step may still offer them in tiers of its own).
 def auction_companies(game)
   game.initial_auction_companies.map(&:sym)
+end
+
+# What the first step of fresh games built as `game` was, under four seeds, offers of the
+# companies (its own list, where it keeps one: a title's setup may take companies out of
+# it, or close them) and which companies its setup closed: a company left out or closed
+# under every seed is so by the title's rule, one left out under some seeds by a draw.
+def auction_offers(game)
+  (1..4).map do |seed|
+    fresh = game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: seed,
+                                                                     optional_rules: game.optional_rules)
+    listed = fresh.round&.active_step&.instance_variable_get(:@companies)
+    return nil unless listed.is_a?(Array) && listed.all? { |c| c.is_a?(Engine::Company) }
+
+    { 'offered' => listed.map(&:sym), 'closed' => fresh.companies.select(&:closed?).map(&:sym) }
+  end
 end
 
 # The station tokens on the map of the built game, before anybody acts: hex, city

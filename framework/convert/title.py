@@ -177,6 +177,30 @@ def _auctioned(companies: dict[str, Any], offered: Any, built: list[dict[str, An
             gaps.add("companies", f"company {sym}: not offered in the first round's auction")
 
 
+def _offered(companies: dict[str, Any], offers: Any, gaps: Gaps) -> None:
+    """What fresh games' first steps offered under four seeds (``auction_offers``): a
+    company their setup closed under every seed is in the game for no player count
+    (``players: []``: 18Norway's B companies, unless an optional rule swaps them in); one
+    left out of the step's list under every seed, and never closed, is ``auction: false``
+    (18SJ's Nils Ericson Första Tjing, worth nothing, handed out with the NE). A company
+    left out under some seeds only is a draw's (1828, 1894), not told here."""
+    if not isinstance(offers, list) or not offers or not all(isinstance(o, dict) for o in offers):
+        return
+    offered = [set(map(str, o.get("offered") or [])) for o in offers]
+    closed = [set(map(str, o.get("closed") or [])) for o in offers]
+    for sym, company in companies.items():
+        if all(sym in c for c in closed):
+            company["players"] = []
+            gaps.add("companies", f"company {sym}: closed by the title's setup (in the game for no count)")
+        elif (
+            not any(sym in c for c in closed)
+            and not any(sym in o for o in offered)
+            and company.get("auction", True)
+        ):
+            company["auction"] = False
+            gaps.add("companies", f"company {sym}: not offered in the first round's auction")
+
+
 def free_trains(build: dict[str, Any], companies: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The ``free_train`` of each company the built game hands a train its setup set
     aside to, when a corporation buys it (``free_trains`` of ``dump.rb``: 18GA's Ocilla
@@ -510,6 +534,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     if build.get("mail") == "home_stop":
         rules["mail"] = "home_stop"
     _auctioned(companies, build.get("auction_companies"), build.get("companies") or [], gaps)
+    _offered(companies, build.get("auction_offers"), gaps)
     if build.get("players_buy_from_turn") == 2:
         rules["company_sales"]["players_from_turn"] = 2
     trains_raw = build.get("trains")
