@@ -400,17 +400,19 @@ def test_a_tile_lay_anywhere_per_round_and_for_a_cost_is_written_so():
 
 
 def test_companies_a_title_s_setup_closes_or_its_auction_never_offers():
-    """Under four seeds: 18Norway's B companies closed each time are in the game for no
-    player count; 18SJ's NEFT, never in the auction's list and never closed, is not
-    auctioned; 1828's GT, left out under some seeds only (a draw), is left alone."""
-    from framework.convert.title import _offered
+    """Under every seed: 18Norway's B companies closed each time are in the game for no
+    player count; 18SJ's NEFT, open and never in the auction's list, is not auctioned.
+    1828's GT, left out under some seeds only (a draw), and 1868 Wyoming's P4a, taken off
+    the game's list under some seeds, are left alone."""
+    from framework.convert.title import _offered, _same_players
 
-    companies = {sym: {"name": sym} for sym in ("P2A", "P2B", "NEFT", "GT")}
+    companies = {sym: {"name": sym} for sym in ("P2A", "P2B", "NEFT", "GT", "P4a")}
+    everyone = ["P2A", "NEFT", "GT"]
     offers = [
-        {"offered": ["P2A", "GT"], "closed": ["P2B"]},
-        {"offered": ["P2A"], "closed": ["P2B"]},
-        {"offered": ["P2A", "GT"], "closed": ["P2B"]},
-        {"offered": ["P2A"], "closed": ["P2B"]},
+        {"offered": ["P2A", "GT", "P4a"], "closed": ["P2B"], "open": [*everyone, "P4a"]},
+        {"offered": ["P2A"], "closed": ["P2B"], "open": everyone},
+        {"offered": ["P2A", "GT"], "closed": ["P2B"], "open": everyone},
+        {"offered": ["P2A"], "closed": ["P2B"], "open": everyone},
     ]
     gaps = Gaps()
     _offered(companies, offers, gaps)
@@ -419,8 +421,13 @@ def test_companies_a_title_s_setup_closes_or_its_auction_never_offers():
         "P2B": {"name": "P2B", "players": []},
         "NEFT": {"name": "NEFT", "auction": False},
         "GT": {"name": "GT"},
+        "P4a": {"name": "P4a"},
     }
     _offered(companies, {"_error": "NoMethodError"}, gaps)
+    # a variant whose setup keeps P2B open gets no `players: []` from the base title
+    variant = {"companies": {"P2B": {"name": "P2B"}, "GT": {"name": "GT"}}}
+    _same_players(variant, {**companies, "GT": {"players": [4, 5]}})
+    assert variant == {"companies": {"P2B": {"name": "P2B"}, "GT": {"name": "GT", "players": [4, 5]}}}
 
 
 def test_a_company_the_built_game_closes_on_its_lay_closes_when_used_up():

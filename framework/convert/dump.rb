@@ -2077,18 +2077,24 @@ def auction_companies(game)
   game.initial_auction_companies.map(&:sym)
 end
 
-# What the first step of fresh games built as `game` was, under four seeds, offers of the
-# companies (its own list, where it keeps one: a title's setup may take companies out of
-# it, or close them) and which companies its setup closed: a company left out or closed
-# under every seed is so by the title's rule, one left out under some seeds by a draw.
+# What the first step of fresh games built as `game` was, under six seeds spread wide
+# (the engine's generator gives nearby seeds nearby first draws), offers of the companies
+# (its own list, where it keeps one: a title's setup may take companies out of it, or
+# close them), which companies of the game's list its setup closed and which are open (a
+# company taken off the game's list, as 1868 Wyoming and 18Ireland do their draws, is
+# neither): closed under every seed, or open and left out of the step's list under every
+# seed, is the title's rule; otherwise a draw's.
+AUCTION_SEEDS = [1, 31_337, 1_234_567, 98_765_432, 555_555_555, 2_024_120_601].freeze
+
 def auction_offers(game)
-  (1..4).map do |seed|
+  AUCTION_SEEDS.map do |seed|
     fresh = game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: seed,
                                                                      optional_rules: game.optional_rules)
     listed = fresh.round&.active_step&.instance_variable_get(:@companies)
     return nil unless listed.is_a?(Array) && listed.all? { |c| c.is_a?(Engine::Company) }
 
-    { 'offered' => listed.map(&:sym), 'closed' => fresh.companies.select(&:closed?).map(&:sym) }
+    closed, open = fresh.companies.partition(&:closed?)
+    { 'offered' => listed.map(&:sym), 'closed' => closed.map(&:sym), 'open' => open.map(&:sym) }
   end
 end
 

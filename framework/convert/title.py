@@ -129,9 +129,10 @@ def merge_patch(base: Any, target: Any) -> Any:
 
 
 def _same_players(sections: dict[str, Any], companies: dict[str, Any]) -> None:
-    """Give ``sections``' companies the ``players`` the converted title gives them."""
+    """Give ``sections``' companies the player counts the converted title gives them (not
+    ``players: []``, a company the base game's setup closes, which a variant may keep)."""
     for sym, company in sections.get("companies", {}).items():
-        if "players" in companies.get(sym, {}):
+        if companies.get(sym, {}).get("players"):
             company["players"] = companies[sym]["players"]
 
 
@@ -178,22 +179,24 @@ def _auctioned(companies: dict[str, Any], offered: Any, built: list[dict[str, An
 
 
 def _offered(companies: dict[str, Any], offers: Any, gaps: Gaps) -> None:
-    """What fresh games' first steps offered under four seeds (``auction_offers``): a
+    """What fresh games' first steps offered under six seeds (``auction_offers``): a
     company their setup closed under every seed is in the game for no player count
     (``players: []``: 18Norway's B companies, unless an optional rule swaps them in); one
-    left out of the step's list under every seed, and never closed, is ``auction: false``
-    (18SJ's Nils Ericson Första Tjing, worth nothing, handed out with the NE). A company
-    left out under some seeds only is a draw's (1828, 1894), not told here."""
+    open under every seed and left out of the step's list under every seed is ``auction:
+    false`` (18SJ's Nils Ericson Första Tjing, worth nothing, handed out with the NE). A
+    company closed, taken away or left out under some seeds only is a draw's (1828, 1894's
+    teleport companies, 1868 Wyoming), not told here."""
     if not isinstance(offers, list) or not offers or not all(isinstance(o, dict) for o in offers):
         return
     offered = [set(map(str, o.get("offered") or [])) for o in offers]
     closed = [set(map(str, o.get("closed") or [])) for o in offers]
+    opened = [set(map(str, o.get("open") or [])) for o in offers]
     for sym, company in companies.items():
         if all(sym in c for c in closed):
             company["players"] = []
             gaps.add("companies", f"company {sym}: closed by the title's setup (in the game for no count)")
         elif (
-            not any(sym in c for c in closed)
+            all(sym in o for o in opened)
             and not any(sym in o for o in offered)
             and company.get("auction", True)
         ):

@@ -85,7 +85,8 @@ class TileLay(AbilityBase):
     this many tiles, the first lay deciding which (the 1822 family's "two yellow tiles or
     one upgrade": ``{count: 2, upgrade_count: 1}``)."""
     per_round: int | None = Field(default=None, ge=1)
-    """At most this many lays in each operating round; absent: no such limit."""
+    """At most this many lays in each round (each operating round, for a corporation's
+    company); absent: no such limit."""
     cost: int = Field(default=0, ge=0)
     """Money the payer gives the bank for each lay, besides terrain and borders (paid even
     for a :attr:`free` lay; it must have it to lay). 1850's Galveston, Brazos & Colorado,
