@@ -236,6 +236,25 @@ def test_the_companies_in_play_by_player_count(title, players, absent):
     assert set(random_setup(title, 1, players).removed_companies) == absent
 
 
+def test_a_company_for_no_player_count_leaves_every_game_unless_an_overlay_brings_it_back():
+    """``players: []``: the TR is in the game for no count (as the converter writes a
+    company the title's own setup closes); an overlay giving ``players: null`` brings it
+    back for every count."""
+    from framework.engine.setup import random_setup
+    from framework.title.loader import RulesText
+
+    gone = load_title(TITLE, [RulesText("house.yaml", "companies: {TR: {players: []}}\n")])
+    assert all("TR" in random_setup(gone, 1, n).removed_companies for n in range(2, 7))
+    back = load_title(
+        TITLE,
+        [
+            RulesText("house.yaml", "companies: {TR: {players: []}}\n"),
+            RulesText("variant.yaml", "companies: {TR: {players: null}}\n"),
+        ],
+    )
+    assert not any("TR" in random_setup(back, 1, n).removed_companies for n in range(2, 7))
+
+
 BEGINNER = {  # g_1889/game.rb: BEGINNER_GAME_PRIVATES, _VALUES, _REVENUES
     2: ["DR", "SIR"],
     3: ["DR", "SIR", "ER"],

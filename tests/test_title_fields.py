@@ -1033,7 +1033,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "rules.trains.emergency.president_swap": (T1889 + "test_no_emergency_sale_may_change_a_presidency",),
     "tiles.terrain": (T1889 + "test_kotohira_costs_80_for_every_tile",),
-    "companies.players": (T1889 + "test_the_companies_in_play_by_player_count",),
+    "companies.players": (
+        T1889 + "test_the_companies_in_play_by_player_count",
+        T1889 + "test_a_company_for_no_player_count_leaves_every_game_unless_an_overlay_brings_it_back",
+    ),
     "setup.draws.deal": (T1889 + "test_the_beginner_game_deals_its_companies",),
     "tiles.ability_only": (T1889 + "test_the_port_tile_is_laid_only_by_the_mitsubishi_ferry",),
     "tiles.late_upgrades": ("test_1856.py::test_a_town_tile_becomes_plain_track_from_the_gray_phase",),

@@ -720,7 +720,9 @@ class Company(Entry):
     players: list[int] | None = None
     """The player counts the company is in the game for (absent: every count); with
     another it leaves the game before the auction. 1889's Uno-Takamatsu Ferry, for four or
-    more players, ``players: [4, 5, 6]`` (18xx.games' ``min_players``)."""
+    more players, ``players: [4, 5, 6]`` (18xx.games' ``min_players``). Empty: in the game
+    for no count, unless a variant brings it in (18Norway's B companies, ``players: []``,
+    and its variant "Use private B companies" giving them ``players: null``)."""
     comes_with: list[Name] = []
     """Companies the buyer receives too (and that leave the game with this one)."""
     max_price_for: dict[Name, float] = {}
