@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from oracle_support import ORACLE, ROOT, house_ruled, imported_title, replayed_to
+from oracle_support import ORACLE, ROOT, house_ruled, imported_title, oracle_verdicts, replayed_to
 from ruamel.yaml import YAML
 
 from framework.base.errors import GameError
@@ -162,3 +162,20 @@ def ability(title: Path, company: str, kind: str) -> dict[str, Any]:
     """The first ability of ``kind`` of ``company`` in a converted title, as written."""
     written = YAML(typ="safe").load((title / "companies.yaml").read_text(encoding="utf-8"))
     return next(a for a in written["companies"][company]["abilities"] if a["type"] == kind)
+
+
+SECOND_CHEAPEST = DATA / "18NL-3p-second-cheapest.json"
+"""Player 1 buys the cheapest company, P1 (action 1); everybody passes (2-4)."""
+
+
+def test_passing_makes_the_second_cheapest_cheaper_once_the_first_is_sold(tmp_path):
+    """18NL's auction: with P1 sold, every player passing makes P2, the second cheapest
+    at the start, 5 cheaper (``rules.auction.cheapest_of: 2``, probed: 18xx.games accepts
+    this game and its P2 then costs 35); at the usual one the companies pay instead (P1,
+    the only one sold, pays nothing)."""
+    assert oracle_verdicts([SECOND_CHEAPEST])[SECOND_CHEAPEST.stem]["refused"] is None
+    holland = imported_title(tmp_path / "imported", "18NL")
+    game = replayed_to(holland, SECOND_CHEAPEST, 4)
+    assert game.companies["P2"].discount == 5 and game.players_by_id["1"].cash == 780
+    game = replayed_to(holland, SECOND_CHEAPEST, 4, ["rules: {auction: {cheapest_of: 1}}\n"])
+    assert game.companies["P2"].discount == 0 and game.players_by_id["1"].cash == 780

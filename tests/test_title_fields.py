@@ -785,6 +785,9 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[token].count": (TOK + "test_two_tokens_are_placed_one_a_turn",),
     "companies.abilities[token].closes_when_used_up": (TOK + "test_a_used_up_company_may_close",),
     "rules.auction.cheapest": ("test_1882_referee.py::test_passing_makes_the_cheapest_company_left_cheaper",),
+    "rules.auction.cheapest_of": (
+        CAT + "test_passing_makes_the_second_cheapest_cheaper_once_the_first_is_sold",
+    ),
     "corporations.par_needs_station": (
         "test_1882_referee.py::test_the_cn_is_started_only_with_a_station_on_the_map",
     ),

@@ -44,8 +44,11 @@ def auction_rules(out: dict[str, Any], build: dict[str, Any], constants: dict[st
         and str(probe.get("cheapest")) in companies
     ):
         companies[str(probe["cheapest"])]["unsold_only_if_all_pass"] = True
-    if isinstance(probe, dict) and probe.get("cheapest_left") is True:
+    left = probe.get("cheapest_left") if isinstance(probe, dict) else None
+    if left is True:
         out["rules"].setdefault("auction", {})["cheapest"] = "left"
+    elif left == 2:  # (not a bool: True == 1)
+        out["rules"].setdefault("auction", {})["cheapest_of"] = 2
     for entry in constants.values():
         value = entry.get("value") if isinstance(entry, dict) else None
         if not isinstance(value, dict) or not value:

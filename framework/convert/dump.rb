@@ -363,16 +363,33 @@ def auction_probe(game)
 end
 
 # Whether every player passing, once the cheapest company is sold, makes the cheapest
-# left cheaper (1882) rather than paying the companies' revenue.
+# left cheaper rather than paying the companies' revenue: `true` when it does so once
+# the two cheapest are sold too (1882), `2` when only the second cheapest is made cheaper
+# so (18NL), `false` when the companies pay at once (1830).
 def cheapest_left?(game)
+  second = cheaper_once_sold?(game, 1)
+  return second unless second
+
+  cheaper_once_sold?(game, 2) ? true : 2
+end
+
+# Whether every player passing, once the `sold` cheapest companies of a fresh game's
+# auction are bought at their price, makes the next one cheaper (nil: not asked).
+def cheaper_once_sold?(game, sold)
   fresh = game.class.new(game.players.to_h { |p| [p.id, p.name] }, id: 1, seed: 1,
                                                                    optional_rules: game.optional_rules)
   step = fresh.round.active_step
-  first, following = step.companies[0], step.companies[1]
-  return nil unless following
+  bought, following = step.companies[0, sold], step.companies[sold]
+  return nil unless following && bought.size == sold
 
-  fresh.process_action(Engine::Action::Bid.new(step.active_entities.first, company: first, price: step.min_bid(first)))
-  return nil unless first.owner&.player?
+  bought.each do |company|
+    active = fresh.round.active_step
+    return nil unless active.is_a?(Engine::Step::WaterfallAuction) && active.may_purchase?(company)
+
+    fresh.process_action(Engine::Action::Bid.new(active.active_entities.first, company: company,
+                                                                                price: active.min_bid(company)))
+    return nil unless company.owner&.player?
+  end
 
   fresh.players.size.times do
     active = fresh.round.active_step

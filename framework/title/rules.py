@@ -118,6 +118,10 @@ class AuctionRules(Model):
     """Which company every player passing makes cheaper (``unsold_cheapest``):
     ``at_start``, the cheapest when the auction began (once it is sold, passing pays the
     companies' revenue instead: 1830); ``left``, the cheapest still unsold (1882)."""
+    cheapest_of: int = Field(default=1, ge=1)
+    """With ``cheapest: at_start``: passing makes cheaper the cheapest still unsold of
+    this many companies, the cheapest at the start (18NL, ``cheapest_of: 2``: once the
+    first is sold, the second; once both are, the companies pay)."""
     bid_elsewhere_passes: bool = False
     """A bid on a later company counts as passing on the cheapest: once every player has
     passed or bid on another company since it became the cheapest, nobody buying it, it

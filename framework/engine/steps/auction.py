@@ -152,6 +152,18 @@ class WaterfallAuction(Step):
         offered = [sym for sym in unsold(game) if sym not in choices]
         return sorted(offered, key=lambda sym: game.title.companies[sym].value)
 
+    def first_at_start(self, count: int) -> list[str]:
+        """The ``count`` cheapest companies the auction offered at its start (those sold
+        since included)."""
+        game = self.game
+        choices = {c for spec in game.title.companies.values() for c in spec.choose_one_of}
+        at_start = [
+            sym
+            for sym, spec in game.title.companies.items()
+            if spec.auction and sym not in choices and game.setup.in_game(game.title, sym)
+        ]
+        return sorted(at_start, key=lambda sym: game.title.companies[sym].value)[:count]
+
     def price_of_first(self) -> int:
         first = self.offered()[0]
         return opening_price(self.game, first)
@@ -408,6 +420,9 @@ class WaterfallAuction(Step):
         auction = game.title.rules.auction
         if auction.cheapest == "left" and self.offered():
             cheapest = self.offered()[0]
+        elif auction.cheapest_of > 1:
+            first = self.first_at_start(auction.cheapest_of)
+            cheapest = next((sym for sym in first if game.companies[sym].owner == BANK), None)
         if auction.unsold_cheapest == "removed" and self.offered():
             cheapest = self.offered()[0]
             for p in game.humans:
