@@ -147,22 +147,15 @@ class WaterfallAuction(Step):
 
     def offered(self) -> list[str]:
         """Unsold companies in the auction, cheapest first."""
-        game = self.game
-        choices = {c for spec in game.title.companies.values() for c in spec.choose_one_of}
-        offered = [sym for sym in unsold(game) if sym not in choices]
-        return sorted(offered, key=lambda sym: game.title.companies[sym].value)
+        return _in_auction_order(self.game, unsold(self.game))
 
     def first_at_start(self, count: int) -> list[str]:
         """The ``count`` cheapest companies the auction offered at its start (those sold
         since included)."""
         game = self.game
-        choices = {c for spec in game.title.companies.values() for c in spec.choose_one_of}
-        at_start = [
-            sym
-            for sym, spec in game.title.companies.items()
-            if spec.auction and sym not in choices and game.setup.in_game(game.title, sym)
-        ]
-        return sorted(at_start, key=lambda sym: game.title.companies[sym].value)[:count]
+        title = game.title
+        at_start = [s for s, spec in title.companies.items() if spec.auction and game.setup.in_game(title, s)]
+        return _in_auction_order(game, at_start)[:count]
 
     def price_of_first(self) -> int:
         first = self.offered()[0]
@@ -503,6 +496,13 @@ def opening_price(game: Game, company: str) -> int:
     value) less the discount it has gathered while nobody bought it."""
     spec = game.title.companies[company]
     return (spec.price if spec.price is not None else spec.value) - game.companies[company].discount
+
+
+def _in_auction_order(game: Game, syms: list[str]) -> list[str]:
+    """``syms`` as the auction offers them: cheapest first, without the companies a
+    buyer chooses among (``choose_one_of``)."""
+    choices = {c for spec in game.title.companies.values() for c in spec.choose_one_of}
+    return sorted((s for s in syms if s not in choices), key=lambda sym: game.title.companies[sym].value)
 
 
 def unsold(game: Game) -> list[str]:
