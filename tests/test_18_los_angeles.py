@@ -14,8 +14,13 @@ import pytest
 from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 
 from framework.base.errors import GameError
+from framework.board.board import Board
+from framework.board.lays import IllegalLay, LayTerms, check_lay, lay, legal_lays
 from framework.engine.choices import legal_actions
 from framework.engine.entities import CLOSED
+from framework.render.map import board_views, drawn_hex, geometry_for, render_map
+from framework.render.marks import Palette
+from framework.title.loader import load_title
 
 FIXTURES = ORACLE.parent / "fixtures"
 FIVE = FIXTURES / "18LosAngeles1" / "19984.json"
@@ -142,3 +147,25 @@ def test_freight_trains_may_run_on_the_passenger_trains_track(la1, tmp_path):
     assert (best(la1), best(one)) == (200, 170)
     with pytest.raises(GameError, match="free track"):
         replayed_to(one, FIVE, 85)
+
+
+def test_a_hex_with_a_track_stub_takes_only_tiles_that_continue_it(la1, tmp_path):
+    """Cypress (E10) has a stub on edge 1 (``stubs: [1]``): 18xx.games refused the
+    bots' tile 5 there in rotation 4, "E10 is not legally rotated for 5" (18 Los
+    Angeles' StubsAreRestricted). Every rotation offered reaches edge 1; the stub is
+    drawn until a tile is laid. Without the stub, rotation 4 is legal."""
+    title = load_title(la1)
+    assert title.map.hexes["E10"].stubs == [1]
+    board = Board(title)
+    anywhere = LayTerms("X", ("yellow", "green", "brown", "gray"), connect=False)
+    tile_id = board.supply.next_id("5")
+    with pytest.raises(IllegalLay, match="stub on edge 1 of E10"):
+        check_lay(board, anywhere, "E10", tile_id, 4)
+    plans = legal_lays(board, anywhere, "E10")
+    assert plans and all(1 in board.faces.get(p.name, p.rotation).exits for p in plans)
+    assert 'class="stubs" data-edges="1"' in render_map(title)
+    lay(board, plans[0])
+    shape = geometry_for(title).shape
+    assert 'class="stubs"' not in drawn_hex(board_views(board)["E10"], shape, Palette(), ())
+    free = load_title(house_ruled(la1, tmp_path, "map.yaml", "stubs: [1]", "stubs: []"))
+    check_lay(Board(free), anywhere, "E10", tile_id, 4)

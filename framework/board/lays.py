@@ -299,6 +299,7 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
             f"tile {name} in rotation {rotation} does not keep the track already in {hex_id}",
         )
     _check_room(board, hex_id, name, rotation, new, mapping)
+    _check_stubs(board, site, name, rotation, new)
     bad = sorted(
         e for e in new.exits - board.hexmap.usable[hex_id] if not _toward_own_hex(board, layer, hex_id, e)
     )
@@ -337,6 +338,19 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     if layer.cash is not None and plan.cost > layer.cash:
         raise IllegalLay("costs", f"the lay costs {plan.cost} but only {layer.cash} is available")
     return plan
+
+
+def _check_stubs(board: Board, site: _Site, name: str, rotation: int, new: Face) -> None:
+    """The first tile of a hex with printed stubs continues every one of them."""
+    if site.placed is not None:
+        return
+    missed = sorted(set(board.hexmap.hexes[site.hex].stubs) - new.exits)
+    if missed:
+        raise IllegalLay(
+            "stubs",
+            f"tile {name} in rotation {rotation} does not continue the track stub on edge "
+            f"{', '.join(map(str, missed))} of {site.hex}",
+        )
 
 
 def is_upgrade(board: Board, hex_id: str) -> bool:

@@ -58,6 +58,10 @@ def convert_map(build: dict[str, Any], gaps: Gaps, impassable: Any = None) -> di
             if coord in names and isinstance(names[coord], str):
                 hex_["name"] = names[coord]
             hex_.update(read.content)
+            if read.stubs and build.get("stubs_restricted") is True:
+                hex_["stubs"] = read.stubs
+            elif read.stubs:
+                gaps.add("map", f"hex {coord}: track stubs tiles need not continue (left out)")
             if index and any(read.content.get(kind) for kind in ("cities", "towns", "offboards")):
                 hex_["printed_index"] = index  # 18xx.games' id of the printed tile: E11-1
             icons |= {i if isinstance(i, str) else i["name"] for i in hex_.get("icons", [])}
@@ -199,6 +203,8 @@ def _full_tile(name: str, color: str, code: str, count: Any, gaps: Gaps) -> dict
     read = read_code(code)
     for note in read.gaps:
         gaps.add("tiles", f"tile {name}: {note}")
+    if read.stubs:
+        gaps.add("tiles", f"tile {name}: track stubs (left out)")
     content = {k: v for k, v in read.content.items() if k not in ("icons", "borders")}
     tile: dict[str, Any] = {"color": color, "count": count, **content}
     if read.ability_only:

@@ -36,6 +36,8 @@ class Read:
         self.future_label: dict[str, str] | None = None
         self.ability_only = False
         self.hex_blocks_lay = False
+        self.stubs: list[int] = []
+        """The edges of its ``stub`` parts (a hex's stubs: :attr:`framework.title.map.Hex.stubs`)."""
 
 
 def _params(text: str) -> list[tuple[str, str]]:
@@ -133,6 +135,13 @@ def _part(part: str, read: Read) -> str | None:
             read.future_label = {**({"label": label} if label else {}), "color": params["color"]}
         else:
             read.gaps.append(f"future_label {rest}")
+        return None
+    if kind == "stub":
+        edge = dict(_params(rest)).get("edge", "")
+        if edge.isdigit() and int(edge) <= 5:
+            read.stubs.append(int(edge))
+        else:
+            read.gaps.append(f"a stub on edge {edge}")
         return None
     if kind in COSMETIC_PARTS:
         return None

@@ -219,6 +219,8 @@ def build_data(game)
     'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'twin_hexes' => try { twin_hexes(game) },
+    # a title restricting stubs (StubsAreRestricted, 1822's own) asks a first tile to continue them
+    'stubs_restricted' => try { game.respond_to?(:legal_if_stubbed?, true) },
     'players_buy_from_turn' => try { players_buy_from_turn(game) },
     'phase_purchases' => try do
       probed('phase_purchases', game, game.companies.map(&:sym), game.phase.phases.map { |p| p[:name] }) do

@@ -32,7 +32,7 @@ from framework.render.marks import (
     terrain_mark,
     text_width,
 )
-from framework.render.svg import element, group, polygon, text, title
+from framework.render.svg import element, group, line, polygon, text, title
 from framework.render.track import FaceLayout, edge_path, line_path
 from framework.title.faces import Face
 
@@ -75,6 +75,8 @@ class HexView:
     river: tuple[int, ...] | None = None
     """A river hex (``river`` terrain): the edges its river leaves by (towards other
     river hexes or water); ``None`` where no river runs."""
+    stubs: tuple[int, ...] = ()
+    """Edges with a printed track stub (shown until a tile is laid)."""
 
     def key(self) -> tuple[object, ...]:
         """Equal keys draw the same picture (for caches)."""
@@ -95,6 +97,7 @@ class HexView:
             tuple(sorted((k, tuple(v)) for k, v in self.reserved.items())),
             tuple(self.markers),
             self.river,
+            self.stubs,
             tuple(sorted(self.route_paths.items())),
             tuple(sorted(self.route_stops.items())),
             self.hex_id,
@@ -240,6 +243,8 @@ def draw_hex(view: HexView, shape: HexShape, palette: Palette, *, variables: boo
         parts.append(_mainline(view, shape, sizes, spots))
     if view.river is not None:
         parts.append(_river(view.river, shape, spots))
+    if view.stubs:
+        parts.append(_stubs(view.stubs, shape, spots))
     parts.append(_track(view, layout, sizes, spots, variables))
     parts.append(_nodes(view, layout, sizes, spots, palette, variables))
     parts.append(_revenues(view, layout, sizes, spots, strips=True))
@@ -358,6 +363,18 @@ def draw_stations(view: HexView, shape: HexShape, palette: Palette) -> str:
     origin: drawn again over routes so the tokens stay on top."""
     layout = FaceLayout(shape, view.face)
     return _nodes(view, layout, style.Sizes(shape.size), Spots(shape), palette)
+
+
+def _stubs(edges: tuple[int, ...], shape: HexShape, spots: Spots) -> str:
+    """Short track stubs from the edges towards the middle, which the first tile continues."""
+    s = shape.size
+    parts = []
+    for edge in edges:
+        mx, my = shape.edge_mid(edge)
+        end = (mx * 0.55, my * 0.55)
+        spots.block(end, s * 0.06)
+        parts.append(line((mx, my), end, stroke=style.TRACK, stroke_width=s * 0.09, cls="stub"))
+    return group(parts, cls="stubs", data_edges=",".join(map(str, edges)))
 
 
 def _river(edges: tuple[int, ...], shape: HexShape, spots: Spots) -> str:

@@ -106,6 +106,7 @@ def title_views(title_: Title, hexmap: HexMap | None = None, *, homes: bool = Tr
             reserved={i: owners for (h, i), owners in reserved.items() if h == hex_id},
             printed=hx.printed,
             river=river_edges(hexmap, hex_id),
+            stubs=tuple(hx.stubs),
         )
     return views
 
@@ -151,6 +152,7 @@ def board_views(board: Board, companies: dict[str, Any] | None = None) -> dict[s
             markers=markers.get(hex_id, []),
             printed=hx.printed,
             river=None if placed else river_edges(board.hexmap, hex_id),
+            stubs=() if placed else tuple(hx.stubs),
         )
     return views
 

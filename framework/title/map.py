@@ -20,7 +20,7 @@ an optional main-line mark::
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, NonNegativeInt, field_validator
 
@@ -114,6 +114,11 @@ class Hex(Entry, TrackContent):
     """Terrain and its cost, paid with the first tile laid here, e.g. ``{mountain: 75}``."""
     borders: list[Border] = []
     """Hexside features: impassable sides and crossing costs."""
+    stubs: list[Annotated[int, Field(ge=0, le=5)]] = []
+    """Edges on which a stub of track is printed, leading into the hex: the first tile laid
+    here must have track on each of them (18xx.games' ``stub`` parts where the title
+    restricts them: 18 Los Angeles' Torrance, ``stubs: [4]``, takes no tile whose track
+    misses edge 4). Stubs are not track: no route runs on them."""
     icons: list[IconRef] = []
     """Icons and markers printed on the hex."""
     mainline: MainlineMark | None = None
