@@ -10,6 +10,8 @@ House-ruled copies of the converted titles show that each changes play.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 
@@ -169,3 +171,28 @@ def test_a_hex_with_a_track_stub_takes_only_tiles_that_continue_it(la1, tmp_path
     assert 'class="stubs"' not in drawn_hex(board_views(board)["E10"], shape, Palette(), ())
     free = load_title(house_ruled(la1, tmp_path, "map.yaml", "stubs: [1]", "stubs: []"))
     check_lay(Board(free), anywhere, "E10", tile_id, 4)
+
+
+LIMITED = Path(__file__).parent / "data" / "bot-18LA2-4p-seed-1-to-20.json"
+"""Four players (18 Los Angeles 2, a bot game 18xx.games accepts): six corporations
+started by action 16 (LAIR the sixth); 18xx.games refused the bots' start of PER at 17."""
+
+
+def test_once_the_start_limit_is_reached_the_other_corporations_close(la2, tmp_path):
+    """``rules.stock.start_limit`` (four players: 6): the sixth start closes PER, the one
+    corporation left, and the bots' later start of it is refused; without the limit it
+    may be started."""
+    assert load_title(la2).rules.stock.start_limit == {3: 5, 4: 6}
+    game = replayed_to(la2, LIMITED, 15)
+    assert not game.corporations["PER"].closed
+    game = replayed_to(la2, LIMITED, 16)
+    assert game.corporations["PER"].closed
+    player = game.round.entity()
+    assert "PER" not in {c["corporation"] for c in legal_actions(game)[player].get("par", [])}
+    start = {"type": "par", "entity": player, "entity_type": "player", "corporation": "PER"}
+    with pytest.raises(GameError, match="PER"):
+        game.process({**start, "share_price": "40,0,4"})
+    free = house_ruled(la2, tmp_path, "title.yaml", "start_limit: {3: 5, 4: 6}", "start_limit: {}")
+    game = replayed_to(free, LIMITED, 16)
+    assert not game.corporations["PER"].closed
+    assert "PER" in {c["corporation"] for c in legal_actions(game)[player]["par"]}

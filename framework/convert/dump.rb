@@ -464,7 +464,31 @@ def setup_probe(game)
     'stations' => try { map_tokens(game).reject { |t| t['known'] }.map { |t| t['owner'] }.uniq },
     'second_tokens' => try { second_tokens(game) },
     'built_players' => game.players.size,
+    'start_limit' => try { start_limit(game) },
   }
+end
+
+# After how many corporations started the title's own `after_par` closes every one not
+# yet started (18 Los Angeles' CORPORATION_START_LIMIT): a fresh game starts its
+# corporations one by one; nil when none ever leaves.
+def start_limit(game)
+  return nil if game.method(:after_par).owner == Engine::Game::Base
+
+  fresh = replica(game)
+  # a home token placed at par waits in the round (an initial round has no such list)
+  fresh.round.define_singleton_method(:pending_tokens) { [] } unless fresh.round.respond_to?(:pending_tokens)
+  price = fresh.stock_market.par_prices.max_by(&:price)
+  started = 0
+  fresh.corporations.dup.each do |corp|
+    next unless fresh.corporations.include?(corp) && corp.par_price.nil?
+
+    before = fresh.corporations.size
+    fresh.stock_market.set_par(corp, price)
+    fresh.after_par(corp)
+    started += 1
+    return started if fresh.corporations.size < before
+  end
+  nil
 end
 
 # The second station each corporation of the title's `REMOVED_CORP_SECOND_TOKEN` puts down

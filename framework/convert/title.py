@@ -656,9 +656,19 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     _open_draft(out, build, family, gaps)
+    _start_limit(out, family)
     _market_end(out, gaps)
     tidy(out, gaps)
     return out
+
+
+def _start_limit(out: dict[str, Any], family: dict[int, dict[str, Any]]) -> None:
+    """``rules.stock.start_limit``: for each number of players, after how many corporations
+    started the others close (the probes' ``start_limit``: 18 Los Angeles)."""
+    limits = {n: probe.get("start_limit") for n, probe in sorted(family.items())}
+    found = {n: limit for n, limit in limits.items() if isinstance(limit, int)}
+    if found:
+        out["rules"]["stock"]["start_limit"] = found
 
 
 def _market_end(out: dict[str, Any], gaps: Gaps) -> None:

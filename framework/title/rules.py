@@ -254,6 +254,10 @@ class StockRules(Model):
     sale in its treasury, they count as sold, as on 18xx.games' 1870 and 1850); or
     (``none_in_pool``) when the bank pool holds none of it, whoever holds the rest
     (18Chesapeake's two-player game, where a share is out of the game)."""
+    start_limit: dict[int, int] = {}
+    """For each number of players, how many corporations may be started in a game: once
+    that many have been, every corporation not yet started closes (18 Los Angeles: ``{2:
+    5, 3: 5, 4: 6}``). A number of players not listed has no limit."""
     unsold_to_pool_on_float: bool = False
     """When a corporation floats, the certificates still in its initial offering go to
     the bank pool (18Chesapeake's two-player game)."""

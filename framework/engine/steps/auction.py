@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import finance, operating, shares, tokens, trains
+from framework.engine import finance, operating, par_rules, shares, tokens, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK
 from framework.engine.market import parse_price_id
@@ -87,6 +87,7 @@ class CompanyPendingPar(Step):
             finance.pay(game, BANK, sym, payment * price)
         game.log(f"{game.name(player)} pars {sym} at {price}")
         pay_par_subsidy(game, sym, price)
+        par_rules.started(game)
         tokens.home_at(game, sym, "par")
         shares.check_float(game, corp)
         if company is not None and game.title.companies[company].closes_when_par_set:

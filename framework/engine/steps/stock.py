@@ -354,6 +354,7 @@ class BuySellParShares(StockTurn):
         finance.move_share(game, pres, player)
         game.log(f"{game.name(player)} starts {sym} at {price}")
         pay_par_subsidy(game, sym, price)
+        par_rules.started(game)
         company = par_exchange.par_company(game, sym)
         if company is not None:
             game.log(f"{game.name(player)} exchanges {company} for a share of {sym}")
