@@ -33,9 +33,8 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "companies.B&S.abilities": "the lays must connect to each other and are forfeit when others lay "
         f"there: 18Chesapeake's SpecialTrack step; {CODE}",
         "companies.C-P.abilities": "as companies.B&S.abilities",
-        "variants.two_players": "the bundled title's two-player game is a variant with two hooks (30% "
-        "certificates, a share out of the game); the converter writes only what the data of a two-player "
-        "game differs in, as the automatic variant players_2",
+        "variants.two_players": "the bundled title names its two-player game two_players; the converter "
+        "names it players_2 (the same rules: test_the_two_player_games_are_the_same)",
         "variants.players_2": "as variants.two_players",
         "variants.otr": "Off the Rails is another title on 18xx.games (its own folder there), not an "
         "optional rule of 18Chesapeake; the bundled title keeps it as a variant",
@@ -110,3 +109,19 @@ def test_the_converted_title_equals_the_bundled_one_but_for_the_differences_expl
 
 def test_every_explanation_says_something():
     assert all(len(text) > 10 for table in EXPLAINED.values() for text in table.values())
+
+
+def test_the_two_player_games_are_the_same(tmp_path_factory):
+    """18Chesapeake's two-player game, as the bundled title writes it (``two_players``)
+    and as the converter finds it in 18xx.games' code (``players_2``, probed by dump.rb's
+    ``market_rules`` and the CV's drawn certificate): the same rules, field by field."""
+    converted = imported_title(tmp_path_factory.mktemp("converted"), "18Chesapeake")
+    bundled = rule_data(load_title(ROOT / "titles" / "18Chesapeake", variants=["two_players"]))
+    mine = rule_data(load_title(converted, variants=["players_2"]))
+    for field in ("rules.shares", "rules.stock", "companies.CV.abilities"):
+        assert field not in differences(bundled, mine), field
+    two = load_title(converted, variants=["players_2"])
+    assert two.rules.stock.purchase_removes_pool_share and two.rules.stock.unsold_to_pool_on_float
+    assert two.rules.stock.sold_out == "none_in_pool" and two.rules.shares[0] == 30
+    assert two.companies["CV"].abilities[0].certificates == [20] + [10] * 8
+    assert not load_title(converted).rules.stock.purchase_removes_pool_share

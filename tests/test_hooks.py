@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 from framework.base.errors import GameError
 from framework.base.problems import ProblemsError
 from framework.cli.main import app
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.title.hooks import hook_references, load_hooks
-from framework.title.loader import load_title
+from framework.title.loader import RulesText, load_title
 
 SJ = Path(__file__).resolve().parents[1] / "titles" / "18SJ"
 
@@ -331,7 +333,6 @@ def test_a_server_refuses_a_game_whose_setup_hook_fails_and_stores_nothing(title
     from starlette.testclient import TestClient
 
     from framework.serve.app import create_app
-    from framework.title.loader import RulesText
 
     (title_dir / "hooks.py").write_text(BOOM, encoding="utf-8")
     rules = [RulesText("house.yaml", "hooks: {after_setup: boom}\n")]
@@ -373,3 +374,26 @@ def test_a_hook_failing_half_way_leaves_the_session_as_it_was(title_dir):
     else:
         raise AssertionError("the hook never ran")
     assert session.actions == actions and snapshot(session.game) == before
+
+
+def test_a_buying_shares_hook_decides_what_a_purchase_buys(title_dir):
+    """``hooks.buying_shares`` is called with every purchase every rule allows and returns
+    what is bought: a hook buying nothing leaves the buyer's cash and the certificate
+    where they were (18SJ's real game, its first purchase at action 16)."""
+    (title_dir / "hooks.py").write_text(
+        "def nothing_bought(game, buyer, corporation, certificates):\n"
+        "    game.log(f'{buyer} buys none of {corporation.sym}')\n"
+        "    return []\n",
+        encoding="utf-8",
+    )
+    house = [RulesText("house.yaml", "hooks: {buying_shares: nothing_bought}\n")]
+    files = GameFile.read(GAME)
+    action = next(a for a in files.actions if a["id"] == 16)
+    for rules, bought in (((), True), (house, False)):
+        game = replay(files, load_title(title_dir, rules), stop_after=15).game
+        buyer = game.players_by_id[str(action["entity"])]
+        cash = buyer.cash
+        game.process(action)
+        share = next(s for c in game.corporations.values() for s in c.shares if s.id == action["shares"][0])
+        assert (share.owner == buyer.id) is bought
+        assert (buyer.cash < cash) is bought

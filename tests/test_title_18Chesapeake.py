@@ -437,6 +437,35 @@ def test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out():
     assert broken_invariants(game) == []
 
 
+def test_without_purchase_removes_pool_share_a_purchase_takes_nothing_out():
+    """``rules.stock.purchase_removes_pool_share: false``: the other player's purchase from
+    the market buys that share alone."""
+    rule = "rules: {stock: {purchase_removes_pool_share: false}}\n"
+    game, corp, _, other = _floated_two_player_game(rule)
+    pool = corp.certificates_of(POOL)
+    act(game, "buy_shares", other, shares=[pool[-1].id], percent=10)
+    assert pool[-1].owner == other and corp.percent_of(OUT_OF_GAME) == 0
+    assert len(corp.certificates_of(POOL)) == 3
+
+
+def test_the_cv_s_certificates_go_with_whichever_corporation_is_drawn():
+    """The CV's ``certificates`` give the corporation drawn for it (another with another
+    seed) a 20% president's certificate in the two-player game; changed, they change it."""
+    drawn = {new_game(2, seed=seed).president_corporation("CV") for seed in (1, 2, 3, 1277)}
+    assert len(drawn) > 1
+    for seed in (1, 2, 3):
+        game = new_game(2, seed=seed)
+        corp = game.corporations[game.president_corporation("CV")]
+        assert [s.percent for s in corp.shares] == [20] + [10] * 8
+    rule = (
+        "companies: {CV: {abilities: [{type: shares, corporation: random, president: true, "
+        "certificates: [40, 20, 20, 20]}]}}\n"
+    )
+    game = new_game(2, seed=1, rules=rule)
+    corp = game.corporations[game.president_corporation("CV")]
+    assert [s.percent for s in corp.shares] == [40, 20, 20, 20]
+
+
 def test_two_players_buying_the_market_s_last_share_buys_nothing():
     """18xx.games: when the share bought is the one the purchase takes out, nothing is
     bought and nothing paid, though the turn's purchase is made."""

@@ -42,6 +42,7 @@ def plain(value, depth = 0)
   when Hash then value.to_h { |k, v| [k.is_a?(Array) ? k.map(&:to_s).join(',') : k.to_s, plain(v, depth + 1)] }
   when Range then [plain(value.first), plain(value.last)]
   when Proc, Method then '<code>'
+  when Engine::Share then "<Share:#{value.id}>"
   when Module then value.name.to_s
   else
     value.respond_to?(:name) && value.name.is_a?(String) ? "<#{value.class.name.split('::').last}:#{value.name}>" : "<#{value.class.name}>"
@@ -465,7 +466,59 @@ def setup_probe(game)
     'second_tokens' => try { second_tokens(game) },
     'built_players' => game.players.size,
     'start_limit' => try { start_limit(game) },
+    'market_rules' => try { market_rules(game) },
   }
+end
+
+# How a title's own code deals shares with the market, asked of fresh games with this many
+# players where it overrides the methods concerned (18Chesapeake's two-player game):
+# `unsold_to_pool`, a corporation's unsold shares go to the market as it floats;
+# `sold_out_none_in_pool`, a floated corporation none of whose shares is in the market is
+# sold out though the players hold less than all; `purchase_removes_pool_share`, a
+# purchase by another than the president takes the market's last share out of the game.
+def market_rules(game)
+  base = Engine::Game::Base
+  {
+    'unsold_to_pool' => game.method(:float_corporation).owner == base ? false : unsold_to_pool?(game),
+    'sold_out_none_in_pool' => game.method(:sold_out?).owner == base &&
+      game.send(:stock_round).method(:sold_out?).owner == Engine::Round::Stock ? false : sold_out_none_in_pool?(game),
+    'purchase_removes_pool_share' => game.share_pool.class == Engine::SharePool ? false : purchase_removes_pool_share?(game),
+  }
+end
+
+# A fresh game whose first corporation is started by the first player at the highest par
+# price, `held` of its ordinary shares given to the second player.
+def started_corporation(game, held)
+  fresh = replica(game)
+  corp = fresh.corporations.first
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.max_by(&:price))
+  first, second = fresh.players
+  fresh.share_pool.transfer_shares(corp.presidents_share.to_bundle, first)
+  corp.shares_of(corp).reject(&:president).take(held).each do |share|
+    fresh.share_pool.transfer_shares(share.to_bundle, second)
+  end
+  [fresh, corp]
+end
+
+def unsold_to_pool?(game)
+  fresh, corp = started_corporation(game, 4)
+  fresh.float_corporation(corp)
+  corp.shares_of(corp).empty? && !fresh.share_pool.shares_of(corp).empty?
+end
+
+def sold_out_none_in_pool?(game)
+  fresh, corp = started_corporation(game, 4)
+  corp.shares_of(corp).each { |share| fresh.share_pool.transfer_shares(share.to_bundle, fresh.bank) }
+  corp.floated = true if corp.respond_to?(:floated=)
+  fresh.send(:stock_round).send(:sold_out?, corp) == true
+end
+
+def purchase_removes_pool_share?(game)
+  fresh, corp = started_corporation(game, 0)
+  pooled = corp.shares_of(corp).reject(&:president).take(2)
+  pooled.each { |share| fresh.share_pool.transfer_shares(share.to_bundle, fresh.share_pool) }
+  fresh.share_pool.buy_shares(fresh.players[1], pooled.first.to_bundle)
+  pooled.last.owner == fresh.bank
 end
 
 # After how many corporations started the title's own `after_par` closes every one not

@@ -473,6 +473,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         home_cost_first=build.get("home_cost_first"),
     )
     convert_buying_power(build, rules)
+    _market_rules(rules, build.get("market_rules"))
+    brought = _certificates_brought(build, overrides)
     convert_emergency_issue(build, rules, gaps)
     convert_emergency_probes(build, rules)
     convert_bankruptcy(build.get("bankruptcy"), rules, gaps)
@@ -503,6 +505,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         _assigned_bonuses(dump, build),
     )
     rules["company_sales"] = sales
+    for sym, certificates in brought.items():
+        for ability in companies.get(sym, {}).get("abilities") or []:
+            if ability.get("type") == "shares" and ability.get("corporation") == "random":
+                ability["certificates"] = certificates
     reserved_exchanges(companies, corporations, build.get("reserved_exchanges"), gaps)
     write_lay_subsidies(corporations, companies, build.get("lay_subsidies"))
     par_payments(companies, build.get("par_payments"))
@@ -660,6 +666,51 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _market_end(out, gaps)
     tidy(out, gaps)
     return out
+
+
+def _market_rules(rules: dict[str, Any], probed: Any) -> None:
+    """The ``rules.stock`` of the dump's ``market_rules`` (18Chesapeake's two-player game)."""
+    if not isinstance(probed, dict):
+        return
+    stock = rules["stock"]
+    if probed.get("unsold_to_pool") is True:
+        stock["unsold_to_pool_on_float"] = True
+    if probed.get("sold_out_none_in_pool") is True:
+        stock["sold_out"] = "none_in_pool"
+    if probed.get("purchase_removes_pool_share") is True:
+        stock["purchase_removes_pool_share"] = True
+
+
+def _certificates_brought(
+    build: dict[str, Any], overrides: dict[str, dict[str, Any]]
+) -> dict[str, list[int]]:
+    """The certificates of the corporation a company's random president's certificate was
+    drawn from, where they differ from the others' (18Chesapeake's two-player game keeps the
+    CV's at 20%), by company: taken out of ``overrides``, as another draw picks another."""
+    out: dict[str, list[int]] = {}
+    for company in build.get("companies") or []:
+        for ability in company.get("abilities") or []:
+            if ability.get("type") != "shares":
+                continue
+            for share in ability.get("shares") or []:
+                corp, _, index = str(share).removeprefix("<Share:").removesuffix(">").rpartition("_")
+                own = overrides.get(corp, {})
+                if index == "0" and "shares" in own and _random_president(build, company.get("sym")):
+                    out[str(company["sym"])] = own.pop("shares")
+                    if not own:
+                        del overrides[corp]
+    return out
+
+
+def _random_president(build: dict[str, Any], sym: Any) -> bool:
+    """Whether the title's company ``sym`` comes with a randomly drawn president's certificate."""
+    for company in build.get("game_companies") or []:
+        if company.get("sym") == sym:
+            for ability in company.get("abilities") or []:
+                shares = ability.get("shares") if isinstance(ability, dict) else None
+                if "random_president" in ([shares] if isinstance(shares, str) else shares or []):
+                    return True
+    return False
 
 
 def _start_limit(out: dict[str, Any], family: dict[int, dict[str, Any]]) -> None:

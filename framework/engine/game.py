@@ -55,7 +55,7 @@ from framework.engine.setup import (
     shares_corporation,
     shuffled,
 )
-from framework.title.companies import TileLay
+from framework.title.companies import Shares, TileLay
 from framework.title.corporations import CharterToken, Reservation, StationBonus, TrainLimit
 from framework.title.hooks import load_hooks
 from framework.title.model import Title
@@ -64,7 +64,6 @@ from framework.title.trains import Phase
 
 if TYPE_CHECKING:
     from framework.engine.operating import AbilityIndex
-    from framework.title.companies import Shares
 
 
 STALLED_TURNS = 20
@@ -224,6 +223,7 @@ class Game:
     def _create_corporations(self) -> None:
         self.corporations: dict[str, Corporation] = {}
         rules = self.title.rules
+        brought = self._certificates_brought()
         for sym, spec in self.title.corporations.items():
             if sym in self.setup.removed_corporations:
                 if sym in self.setup.home_tokens and spec.home is not None:
@@ -232,7 +232,7 @@ class Game:
                 continue
             capitalization = spec.capitalization or rules.capitalization
             holder = sym if capitalization == "incremental" else IPO
-            sizes = spec.shares or rules.shares
+            sizes = brought.get(sym) or spec.shares or rules.shares
             shares = [
                 Share(f"{sym}_{i}", pct, i == 0, POOL if i in spec.pool_shares else holder, i)
                 for i, pct in enumerate(sizes)
@@ -250,6 +250,18 @@ class Game:
                 self.track_board.reserve_hex(sym, spec.home.hex)
             elif spec.home is not None:
                 self.track_board.reserve(sym, (spec.home.hex, spec.home.first_city))
+
+    def _certificates_brought(self) -> dict[str, list[int]]:
+        """The certificates of the corporations companies come with (``shares`` abilities'
+        ``certificates``), by corporation, once the setup has drawn them."""
+        out = {}
+        for sym, spec in self.title.companies.items():
+            for ability in spec.abilities:
+                if isinstance(ability, Shares) and ability.certificates is not None:
+                    corp = shares_corporation(self.setup, sym, ability)
+                    if corp is not None:
+                        out[corp] = ability.certificates
+        return out
 
     def _create_minors(self) -> None:
         self.minors: dict[str, Minor] = {}

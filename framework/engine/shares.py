@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
 from framework.engine import finance, tokens
-from framework.engine.entities import BANK, IPO, POOL, Corporation, Share
+from framework.engine.entities import BANK, IPO, OUT_OF_GAME, POOL, Corporation, Share
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -182,6 +182,8 @@ def share_price(game: Game, corp: Corporation, share: Share) -> int:
 
 def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
     """Carry out a checked purchase (what the title's ``buying_shares`` hook leaves of it)."""
+    if game.title.rules.stock.purchase_removes_pool_share:
+        shares = _remove_pool_share(game, buyer, corp, shares)
     if game.moments.buying_shares is not None:
         shares = game.moments.buying_shares(game, buyer, corp, shares)
     for share in shares:
@@ -191,6 +193,18 @@ def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
         finance.move_share(game, share, buyer)
         game.log(f"{game.name(buyer)} buys {share.percent}% of {corp.sym} for {cost}")
     settle(game, corp)
+
+
+def _remove_pool_share(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> list[Share]:
+    """``rules.stock.purchase_removes_pool_share``: what is left of the purchase once the
+    pool's last certificate is out of the game."""
+    pool = corp.certificates_of(POOL)
+    if not pool or buyer == corp.president():
+        return shares
+    last = pool[-1]
+    finance.move_share(game, last, OUT_OF_GAME)
+    game.log(f"{game.name(buyer)} removes {last.id} from the game")
+    return [] if shares and shares[0] is last else shares
 
 
 def treasury_payee(game: Game, corp: Corporation, cost: int) -> str:

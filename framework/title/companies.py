@@ -424,6 +424,12 @@ class Shares(AbilityBase):
     treasury_payment: int = Field(default=0, ge=0)
     """With the president's certificate: the bank pays this many times the par price
     into an incrementally capitalised corporation's treasury."""
+    certificates: list[int] | None = None
+    """The certificate sizes (president's first) of the corporation this company comes
+    with, whichever is drawn, replacing its ``shares`` and ``rules.shares``: 18Chesapeake's
+    two-player game gives every corporation a 30% president's certificate and one share
+    fewer, but Cornelius Vanderbilt's, ``certificates: [20, 10, 10, 10, 10, 10, 10, 10,
+    10]``."""
 
     @model_validator(mode="after")
     def _payment_needs_president(self) -> Shares:
@@ -431,6 +437,10 @@ class Shares(AbilityBase):
             raise ValueError("treasury_payment goes with the president's certificate (president: true)")
         if self.among is not None and self.corporation != "random":
             raise ValueError("'among' goes with a random corporation (corporation: random)")
+        if self.certificates is not None and (
+            sum(self.certificates) != 100 or min(self.certificates, default=0) <= 0
+        ):
+            raise ValueError("certificates are sizes in percent that make 100")
         return self
 
 

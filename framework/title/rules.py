@@ -254,6 +254,11 @@ class StockRules(Model):
     sale in its treasury, they count as sold, as on 18xx.games' 1870 and 1850); or
     (``none_in_pool``) when the bank pool holds none of it, whoever holds the rest
     (18Chesapeake's two-player game, where a share is out of the game)."""
+    purchase_removes_pool_share: bool = False
+    """A purchase by a player who is not the corporation's president, while the bank pool
+    holds some of it, takes the pool's last certificate of it (the last to get there) out
+    of the game; if that is the very certificate bought, the purchase ends there, nobody
+    paying (18Chesapeake's two-player game, as 18xx.games plays it)."""
     start_limit: dict[int, int] = {}
     """For each number of players, how many corporations may be started in a game: once
     that many have been, every corporation not yet started closes (18 Los Angeles: ``{2:
