@@ -14,6 +14,8 @@ from oracle_support import ORACLE, ROOT, house_ruled, imported_title, oracle_ver
 from ruamel.yaml import YAML
 
 from framework.base.errors import GameError
+from framework.bots import make_bot
+from framework.bots.play import new_session, play
 from framework.engine import purchases, trains
 from framework.engine.choices import legal_actions
 from framework.engine.entities import RESERVED
@@ -179,3 +181,17 @@ def test_passing_makes_the_second_cheapest_cheaper_once_the_first_is_sold(tmp_pa
     assert game.companies["P2"].discount == 5 and game.players_by_id["1"].cash == 780
     game = replayed_to(holland, SECOND_CHEAPEST, 4, ["rules: {auction: {cheapest_of: 1}}\n"])
     assert game.companies["P2"].discount == 0 and game.players_by_id["1"].cash == 780
+
+
+def test_the_last_bidder_left_buys_a_company_nobody_else_will(tmp_path):
+    """18PA's selection auction: every company costs $110 and pays nothing, so all
+    passing on the last one changes nothing and puts it up again as it was. The
+    heuristic bots kept cash in reserve and passed for ever (20,000 actions, which
+    18xx.games accepts); now the last player left in its auction buys it at its price
+    and the game goes on (18xx.games accepted this game to its end)."""
+    title = imported_title(tmp_path, "18PA")
+    session = new_session(title, 4, 1)
+    play(session, make_bot("heuristic"), seed=1, max_actions=200)
+    game = session.game
+    assert game.companies["P9"].owner in game.players_by_id
+    assert game.round.kind != "auction" or game.finished

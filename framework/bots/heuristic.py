@@ -94,6 +94,8 @@ class HeuristicBot:
             return to_action(game, player, "bid", choice, rng.randint(choice["price"], top))
         if len(listed) > 1 and all("max" not in c for c in listed):  # (a waterfall offers one)
             return self._draft(game, player, listed, cash - reserve // 2)
+        if _last_bidder(game, player) and len(listed) == 1 and listed[0]["price"] <= cash:
+            return to_action(game, player, "bid", listed[0])  # else nobody ever buys it
         return None
 
     @staticmethod
@@ -302,6 +304,19 @@ _HANDLERS = [
 ]
 """Action types in the order the bot considers them; a handler returning ``None``
 leaves the decision to the next (and at the end, to passing)."""
+
+
+def _last_bidder(game: Game, player: str) -> bool:
+    """Whether ``player`` is the last one left in the auction of the company up, which
+    nobody has bid on and which passing does not make cheaper (it is not the auction's
+    first): passing too would only put it up again as it is (18PA's last company, worth
+    more than the bots keep in reserve, passed on for ever)."""
+    step = game.round.active_step() if game.round is not None else None
+    return (
+        getattr(step, "bidders", None) == [player]
+        and not getattr(step, "bids", True)
+        and getattr(step, "up", None) != getattr(step, "first", None)
+    )
 
 
 def _lowest_par(game: Game) -> int:
