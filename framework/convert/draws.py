@@ -171,3 +171,44 @@ def _choice_draws(
         if removed == gone and rng.state == probe.get("rand_state"):
             return draws
     return None
+
+
+def removal_draws(
+    data_companies: list[str], unoffered: set[str], probes: dict[int, dict[str, Any]]
+) -> list[dict[str, Any]] | None:
+    """The draw of a setup that removes some of the companies at random, drawing once for
+    each (18xx.games' ``sort_by { rand }.take(n)``: 1867's two-player game removes two of
+    its five, 1812 keeps four to eight of twelve), with the numbers of players it is made
+    with; ``None`` when the built games show no such setup. The companies drawn among are
+    all of them, or all those the auction offers (1867 hides its company 3), whichever
+    gives exactly what every built game did and the generator's state after."""
+    usable = {
+        n: p for n, p in probes.items() if isinstance(p, dict) and isinstance(p.get("built_companies"), list)
+    }
+    if not usable or any(p.get("removals") for p in usable.values()):
+        return None
+    candidates = [[c for c in data_companies if c not in unoffered], list(data_companies)]
+    for group in candidates if unoffered else candidates[1:]:
+        counts: dict[int, int] = {}
+        for n, probe in sorted(usable.items()):
+            gone = {c for c in group if c not in probe["built_companies"]}
+            notes = probe.get("draws") or []
+            if not gone:
+                if notes:
+                    break
+                continue
+            rng = Lcg(MULTIPLIER, INCREMENT, MODULUS, int(probe.get("seed") or 0))
+            if len(notes) != len(group) or set(shuffled(rng, group)[: len(gone)]) != gone:
+                break
+            if rng.state != probe.get("rand_state"):
+                break
+            counts[n] = len(gone)
+        else:
+            if not counts:
+                return None
+            values = set(counts.values())
+            draw: dict[str, Any] = {"remove": group, "count": values.pop() if len(values) == 1 else counts}
+            if len(counts) < len(usable):
+                draw["players"] = sorted(counts)
+            return [draw]
+    return None

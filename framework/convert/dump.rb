@@ -251,6 +251,7 @@ def build_data(game)
     'multiple_buy_only_from_market' => try { game.multiple_buy_only_from_market? },
     'auction_companies' => try { auction_companies(game) },
     'auction_offers' => try { auction_offers(game) },
+    'single_item_auction' => try { single_item_auction(game) },
     'lay_costs' => try { lay_costs(game) },
     'first_operating_order' => try { first_operating_order(game_for(game.class, game.players.size, game.optional_rules)) },
     'hex_tiles' => try { hex_tiles(game) },
@@ -2192,6 +2193,34 @@ def auction_offers(game)
     closed, open = fresh.companies.partition(&:closed?)
     { 'offered' => listed.map(&:sym), 'closed' => closed.map(&:sym), 'open' => open.map(&:sym) }
   end
+end
+
+# A title's own first step that puts one company up for auction at a time (18xx.games'
+# SingleItemAuction of 1867 and 18 Royal Gorge, not a library step): asked of a fresh
+# game, the company up as it starts, and what becomes of it when every player passes on
+# it before any bid (`removed`, or `discount`: the first bid then buys it, at that price);
+# nil for any other first step.
+def single_item_auction(game)
+  fresh = replica(game)
+  step = fresh.round&.active_step
+  return nil if step.nil? || step.class.name.start_with?('Engine::Step::')
+
+  up = step.instance_variable_get(:@auctioning)
+  return nil unless up.is_a?(Engine::Company) && step.min_bid(up) == up.min_bid
+
+  fresh.players.size.times do
+    break unless fresh.round.active_step.equal?(step) && step.instance_variable_get(:@auctioning).equal?(up)
+
+    fresh.process_action(Engine::Action::Pass.new(fresh.round.active_step.current_entity))
+  end
+  if up.closed? || !fresh.companies.include?(up)
+    return { 'company' => up.sym, 'unsold' => 'removed' } unless step.instance_variable_get(:@auctioning).equal?(up)
+  end
+  return nil unless up.discount.positive? && step.instance_variable_get(:@auctioning).equal?(up)
+
+  player = fresh.round.active_step.current_entity
+  fresh.process_action(Engine::Action::Bid.new(player, company: up, price: up.min_bid))
+  { 'company' => up.sym, 'unsold' => 'discount', 'first_bid_buys' => up.owner == player }
 end
 
 # The station tokens on the map of the built game, before anybody acts: hex, city

@@ -26,7 +26,7 @@ from framework.convert.buying_power import (
 from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
 from framework.convert.dividends import dividend_without_revenue, probed_dividends
 from framework.convert.drawn_events import drawn_event_draws
-from framework.convert.draws import choice_group_draws, group_draws
+from framework.convert.draws import choice_group_draws, group_draws, removal_draws
 from framework.convert.entities import (
     assigned_bonuses,
     carried_tokens,
@@ -659,13 +659,34 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         draws = _grouped_setup(out, grouped, build, family, gaps)
     if not draws and grouped is None:
         draws = _choice_setup(out, constants, listed[1], family, gaps)
+    if not draws and grouped is None:
+        unoffered = {sym for sym, c in out["companies"].items() if c.get("auction") is False}
+        draws = removal_draws([str(c.get("sym")) for c in listed[1]], unoffered, family) or []
     if draws:
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     _open_draft(out, build, family, gaps)
+    _single_item_auction(out, build, gaps)
     _start_limit(out, family)
     _market_end(out, gaps)
     tidy(out, gaps)
     return out
+
+
+def _single_item_auction(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
+    """A title's own first step that auctions one company at a time (the dump's
+    ``single_item_auction``: 1867's, 18 Royal Gorge's) is the ``single_item_auction``
+    step, with ``rules.auction.unsold_cheapest`` as the probe found it."""
+    found = build.get("single_item_auction")
+    if out["sequence"]["start"] or not isinstance(found, dict):
+        return
+    if found.get("unsold") == "discount" and found.get("first_bid_buys") is not True:
+        return
+    out["rounds"] = {"auction": {"kind": "auction", "steps": ["single_item_auction"]}, **out["rounds"]}
+    out["rules"].setdefault("auction", {})["unsold_cheapest"] = (
+        "removed" if found.get("unsold") == "removed" else "discount"
+    )
+    out["sequence"]["start"] = ["auction"]
+    gaps.drop("rounds", "initial round")
 
 
 def _market_rules(rules: dict[str, Any], probed: Any) -> None:
@@ -1158,8 +1179,13 @@ def _share_company_probes(builds: dict[int, dict[str, Any]], base_count: int) ->
 
 def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
     present: dict[str, list[int]] = {}
+    drawn = {  # what the setup's draws may remove is in the game with every number of players
+        str(sym)
+        for draw in (converted.sections.get("setup") or {}).get("draws") or []
+        for sym in draw.get("remove") or []
+    }
     for n, build in sorted(builds.items()):
-        syms = {str(c.get("sym")) for c in build.get("companies") or []}
+        syms = {str(c.get("sym")) for c in build.get("companies") or []} | drawn
         syms |= {str(r) for r in build.get("removals") or []}  # removed by a random draw: in the game
         for sym in syms:
             present.setdefault(sym, []).append(n)

@@ -105,6 +105,8 @@ def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
     gen = spec.generator
     rng = Lcg(gen.multiplier, gen.increment, gen.modulus, seed)
     for index, draw in enumerate(spec.draws):
+        if draw.players is not None and players not in draw.players:
+            continue  # not made with this many players
         if draw.unused is not None:
             rng.draw()
         elif draw.deal:

@@ -704,6 +704,7 @@ class _Checker:
                     elif second.color is None and not hx.cities:
                         yield ((*where, "hex"), f"hex {second.hex} has no city for the station", "value")
                     yield from self.player_counts((*where, "players"), second.players or [])
+                yield from self.player_counts((*at, "players"), draw.players or [])
                 for j, name in enumerate(draw.deal or []):
                     if name not in t.companies:
                         yield ((*at, "deal", j), f"{name!r} is not a company", "value")

@@ -112,8 +112,9 @@ class AuctionRules(Model):
     unsold_cheapest: Literal["discount", "removed"] = "discount"
     """What becomes of the cheapest company when every player has passed on it:
     ``discount``, it gets ``min_increment`` cheaper (and at nothing goes to the next
-    player); ``removed``, it leaves the game, and with it the companies of its
-    ``choose_one_of`` (1868 Wyoming)."""
+    player; in a ``single_item_auction`` the first bid then buys it); ``removed``, it
+    leaves the game, and with it the companies of its ``choose_one_of`` (1868 Wyoming;
+    18 Royal Gorge's single-item auction)."""
     cheapest: Literal["at_start", "left"] = "at_start"
     """Which company every player passing makes cheaper (``unsold_cheapest``):
     ``at_start``, the cheapest when the auction began (once it is sold, passing pays the

@@ -128,6 +128,10 @@ class Draw(Model):
     unused: str | None = None
     """What the title's own rules draw for here (a draw kept only for its place in
     the order)."""
+    players: list[int] | None = None
+    """The numbers of players with which the draw is made (every number when not given):
+    1867 removes two of its five companies at random in a two-player game only,
+    ``{remove: [C&SL, NFB, MB, QB, SCT], count: 2, players: [2]}``."""
 
     @model_validator(mode="after")
     def _one(self) -> Draw:
