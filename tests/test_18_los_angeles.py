@@ -18,8 +18,10 @@ from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 from framework.base.errors import GameError
 from framework.board.board import Board
 from framework.board.lays import IllegalLay, LayTerms, check_lay, lay, legal_lays
+from framework.engine import par_rules
 from framework.engine.choices import legal_actions
-from framework.engine.entities import CLOSED
+from framework.engine.entities import CLOSED, OUT_OF_GAME
+from framework.engine.game import Game
 from framework.render.map import board_views, drawn_hex, geometry_for, render_map
 from framework.render.marks import Palette
 from framework.title.loader import load_title
@@ -196,3 +198,25 @@ def test_once_the_start_limit_is_reached_the_other_corporations_close(la2, tmp_p
     game = replayed_to(free, LIMITED, 16)
     assert not game.corporations["PER"].closed
     assert "PER" in {c["corporation"] for c in legal_actions(game)[player]["par"]}
+
+
+def test_home_stations_are_on_the_map_from_the_start_and_stay_when_the_limit_closes_them(la2):
+    """18 Los Angeles 2 puts every corporation's home station on the map at setup
+    (``tokens.home: setup``, found by the converter in the built game); when three
+    players have started five corporations, the two left leave the game, and their
+    stations stay where they are (18xx.games drops them from its corporations only), as
+    18xx.games refused the bots' PER station in LA's Compton city A8 once LA had left."""
+    title = load_title(la2)
+    assert title.rules.tokens.home == "setup"
+    game = Game(title, [(i, f"Player {i}") for i in range(1, 4)], seed=1)
+    homes = {sym: spec.home.hex for sym, spec in title.corporations.items() if spec.home is not None}
+    board = game.track_board
+    assert homes and all(any(c[0] == hex_id for c in board.cities_of(sym)) for sym, hex_id in homes.items())
+    started = list(homes)[:5]
+    for sym in started:
+        game.corporations[sym].par = 50
+    par_rules.started(game)
+    left = [sym for sym in game.corporations if sym not in started]
+    assert left and all(game.corporations[sym].closed for sym in left)
+    assert all(s.owner == OUT_OF_GAME for sym in left for s in game.corporations[sym].shares)
+    assert all(board.cities_of(sym) for sym in left if sym in homes)

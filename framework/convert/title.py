@@ -474,6 +474,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     )
     convert_buying_power(build, rules)
     _market_rules(rules, build.get("market_rules"))
+    _homes_at_setup(rules, corps_built, build.get("map_tokens"))
     brought = _certificates_brought(build, overrides)
     convert_emergency_issue(build, rules, gaps)
     convert_emergency_probes(build, rules)
@@ -687,6 +688,22 @@ def _single_item_auction(out: dict[str, Any], build: dict[str, Any], gaps: Gaps)
     )
     out["sequence"]["start"] = ["auction"]
     gaps.drop("rounds", "initial round")
+
+
+def _homes_at_setup(rules: dict[str, Any], corporations: list[dict[str, Any]], tokens: Any) -> None:
+    """``rules.tokens.home: setup`` where the built game, before anybody acts, has every
+    corporation's home station on the map (18 Los Angeles' ``post_setup``)."""
+    if not isinstance(tokens, list):
+        return
+    placed = {(t.get("owner"), t.get("hex")) for t in tokens if isinstance(t, dict) and t.get("known")}
+    homes = [
+        (c.get("sym"), hex_id)
+        for c in corporations
+        if isinstance(c.get("coordinates"), str | list) and c.get("coordinates")
+        for hex_id in ([c["coordinates"]] if isinstance(c["coordinates"], str) else c["coordinates"][:1])
+    ]
+    if len(homes) > 1 and all(home in placed for home in homes):
+        rules["tokens"]["home"] = "setup"
 
 
 def _market_rules(rules: dict[str, Any], probed: Any) -> None:

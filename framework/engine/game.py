@@ -27,6 +27,7 @@ from framework.engine import (
     finance,
     lay_lapses,
     second_tokens,
+    tokens,
     trains,
 )
 from framework.engine.actions import NO_EFFECT, check_shape
@@ -173,6 +174,9 @@ class Game:
         company_reservations.hold_all(self)
         if self.board is not None:
             second_tokens.place_at_setup(self)
+            if title.rules.tokens.home == "setup":
+                for sym in self.corporations:
+                    tokens.place_home(self, sym)
         self.trains: dict[str, Train] = {}
         self.depot: list[str] = []
         trains.create_depot(self)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import nationals
-from framework.engine.closing import close_corporation
+from framework.engine import finance, nationals
+from framework.engine.entities import OUT_OF_GAME
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -34,13 +34,19 @@ def refusal(game: Game, sym: str) -> str | None:
 
 def started(game: Game) -> None:
     """After a corporation is started: once the title's ``start_limit`` for this many
-    players is reached, every corporation not yet started closes."""
+    players is reached, every corporation not yet started leaves the game, its stations
+    on the map staying there (``tokens.home: setup``), blocking as foreign ones do."""
     limit = game.title.rules.stock.start_limit.get(len(game.humans))
     corps = game.corporations.values()
     if limit is None or sum(c.par is not None for c in corps) < limit:
         return
     left = [c.sym for c in corps if c.par is None and not c.closed]
     if left:
-        game.log(f"{limit} corporations have been started: {', '.join(left)} close")
+        game.log(f"{limit} corporations have been started: {', '.join(left)} leave the game")
     for sym in left:
-        close_corporation(game, sym)
+        corp = game.corporations[sym]
+        corp.closed = True
+        game.track_board.unreserve(sym)  # its stations on the map stay, as foreign ones
+        for share in corp.shares:
+            finance.move_share(game, share, OUT_OF_GAME)
+        game.current_round.corporation_closed(sym)

@@ -262,8 +262,9 @@ class StockRules(Model):
     paying (18Chesapeake's two-player game, as 18xx.games plays it)."""
     start_limit: dict[int, int] = {}
     """For each number of players, how many corporations may be started in a game: once
-    that many have been, every corporation not yet started closes (18 Los Angeles: ``{2:
-    5, 3: 5, 4: 6}``). A number of players not listed has no limit."""
+    that many have been, every corporation not yet started leaves the game, any station
+    of its on the map (``tokens.home: setup``) staying there and blocking as a foreign one
+    does (18 Los Angeles: ``{3: 5, 4: 6}``). A number of players not listed has no limit."""
     unsold_to_pool_on_float: bool = False
     """When a corporation floats, the certificates still in its initial offering go to
     the bank pool (18Chesapeake's two-player game)."""
@@ -385,11 +386,12 @@ class TokenRules(Model):
 
     per_turn: int = Field(default=1, ge=1)
     """Station tokens (besides the home token) a corporation may place in one operating turn."""
-    home: Literal["first_operation", "operating_round", "float", "par"] = "first_operation"
+    home: Literal["first_operation", "operating_round", "float", "par", "setup"] = "first_operation"
     """When the home token is placed (18xx.games' ``HOME_TOKEN_TIMING``): at the start of
     the corporation's first operating turn; at the start of the first operating round in
     which it operates, before anybody operates (``operating_round``: 1889); when it
-    floats; or when it is started."""
+    floats; when it is started; or (``setup``) on the map from the start, every
+    corporation's that has a home, started or not (18 Los Angeles)."""
     one_per_hex: bool = True
     """A corporation may not have two tokens in one hex."""
     home_choice: Annotated[Literal["laying", "owner"], BeforeValidator(_old_home_choice)] = "laying"
