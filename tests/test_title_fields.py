@@ -1030,6 +1030,20 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.stock.unsold_to_pool_on_float": (
         TCHES + "test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out",
     ),
+    "rules.stock.purchase_removes_pool_share": (
+        TCHES + "test_two_players_float_to_the_market_and_a_purchase_takes_a_share_out",
+        TCHES + "test_without_purchase_removes_pool_share_a_purchase_takes_nothing_out",
+    ),
+    "rules.stock.start_limit": (
+        LA + "test_once_the_start_limit_is_reached_the_other_corporations_close",
+        LA + "test_home_stations_are_on_the_map_from_the_start_and_stay_when_the_limit_closes_them",
+    ),
+    "map.hexes.stubs": (LA + "test_a_hex_with_a_track_stub_takes_only_tiles_that_continue_it",),
+    "companies.abilities[shares].certificates": (
+        TCHES + "test_the_cv_s_certificates_go_with_whichever_corporation_is_drawn",
+        TCHES + "test_two_players_have_30_percent_presidents_and_one_share_fewer",
+    ),
+    "setup.draws.players": ("test_single_item_auction.py::test_two_players_remove_two_companies_at_random",),
     "rules.trains.export_after_set": (
         TCHES + "test_a_train_is_exported_at_the_end_of_each_set_of_operating_rounds",
         TCHES + "test_the_auction_pass_round_exports_a_train_too",
