@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.engine.entities import LAYS_LEFT, UPGRADES_LEFT
 from framework.engine.steps.base import RoundState
 from framework.title.companies import TileLay
 
@@ -22,7 +23,7 @@ LAID_THIS_ROUND = RoundState(
     {},
     "How many tiles each company's ``tile_lay`` ability laid in this round, by company (``per_round``).",
 )
-YELLOW, UPGRADE = "tile_lay", "tile_upgrade"
+YELLOW, UPGRADE = LAYS_LEFT, UPGRADES_LEFT
 """The counters of a company's lays left (``Company.uses``): every lay, and with
 ``upgrade_count`` the upgrades."""
 

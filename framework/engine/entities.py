@@ -24,6 +24,9 @@ RESERVED = "reserved"
 UNLIMITED_USES = 1_000_000
 """The uses left of an ability with no limit over the game (a ``tile_lay`` without
 ``count``): more than any game makes."""
+LAYS_LEFT, UPGRADES_LEFT = "tile_lay", "tile_upgrade"
+"""The counters of a company's ``tile_lay`` lays left (``Company.uses``): every lay, and
+with ``upgrade_count`` the upgrades (:mod:`framework.engine.company_lays`)."""
 
 
 @dataclass

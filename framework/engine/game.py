@@ -37,6 +37,7 @@ from framework.engine.entities import (
     IPO,
     POOL,
     UNLIMITED_USES,
+    UPGRADES_LEFT,
     Company,
     Corporation,
     Minor,
@@ -219,7 +220,7 @@ class Game:
                 if isinstance(ability, TileLay):
                     uses = uses or UNLIMITED_USES
                     if ability.upgrade_count is not None:
-                        company.uses["tile_upgrade"] = ability.upgrade_count
+                        company.uses[UPGRADES_LEFT] = ability.upgrade_count
                 if uses is not None:
                     company.uses[ability.type] = uses
             self.companies[sym] = company

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.engine import company_lays
 from framework.engine.operating import owned_abilities
 from framework.title.companies import TileLay
 from framework.title.corporations import LayDiscount
@@ -48,7 +49,7 @@ def covers_least_cost(game: Game, entity: str, least: int) -> bool:
         return True
     return any(
         (ability.free or ability.discount >= least)
-        and game.companies[sym].uses.get("tile_lay", 0) > 0
+        and company_lays.lays_left(game, sym, ability)
         and (ability.hexes is None or any(h not in placed for h in ability.hexes))
         for sym, ability in owned_abilities(game, entity, TileLay)
     )

@@ -12,7 +12,16 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import assignments, company_reservations, finance, lay_lapses, operating, tokens, trains
+from framework.engine import (
+    assignments,
+    company_lays,
+    company_reservations,
+    finance,
+    lay_lapses,
+    operating,
+    tokens,
+    trains,
+)
 from framework.engine.company_closing import close_company
 from framework.engine.entities import CLOSED
 from framework.engine.operating import owned_abilities
@@ -167,7 +176,7 @@ class BuyCompany(Step):
         ):
             return True
         return any(
-            game.companies[sym].uses.get("tile_lay", 0) > 0 and "operating_turn" in ability.when
+            "operating_turn" in ability.when and company_lays.lays_left(game, sym, ability)
             for sym, ability in owned_abilities(game, buyer, TileLay)
         )
 
