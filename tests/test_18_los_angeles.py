@@ -22,6 +22,8 @@ from framework.engine import par_rules
 from framework.engine.choices import legal_actions
 from framework.engine.entities import CLOSED, OUT_OF_GAME
 from framework.engine.game import Game
+from framework.record.gamefile import GameFile
+from framework.record.replay import replay
 from framework.render.map import board_views, drawn_hex, geometry_for, render_map
 from framework.render.marks import Palette
 from framework.title.loader import load_title
@@ -220,3 +222,43 @@ def test_home_stations_are_on_the_map_from_the_start_and_stay_when_the_limit_clo
     assert left and all(game.corporations[sym].closed for sym in left)
     assert all(s.owner == OUT_OF_GAME for sym in left for s in game.corporations[sym].shares)
     assert all(board.cities_of(sym) for sym in left if sym in homes)
+
+
+def test_the_real_game_with_both_optional_companies_replays_to_its_result(la1):
+    """19984 (five players, with the ``dch`` and ``la_title`` optional rules) replays to
+    its recorded end and result: its companies' stations beyond a city's slots and
+    neutral, and its routes' east-west and north-south bonuses as 18xx.games pays them."""
+    files = GameFile.read(FIVE)
+    out = replay(files, load_title(la1, variants=["dch", "la_title"]))
+    assert out.failure is None and out.game.finished
+    assert out.game.result() == {str(k): v for k, v in files.result.items()}
+
+
+def test_a_station_beyond_the_slots_and_a_neutral_one(la1, tmp_path):
+    """Dewey, Cheatham, and Howe (``beyond_slots``): the LAIR's station goes into Los
+    Angeles (C6) as a third beside its two slots, the last held for the SP (action 146),
+    which still takes its slot (153). The Los Angeles Title (``neutral``) puts a neutral
+    station in C8 (168), nobody's. Without ``beyond_slots`` the LAIR's is refused."""
+    game = replayed_to(la1, FIVE, 146)
+    assert game.track_board.slots(("C6", 0)) == ["LA", None, "LAIR"]
+    game = replayed_to(la1, FIVE, 153)
+    assert game.track_board.slots(("C6", 0)) == ["LA", "SP", "LAIR"]
+    game = replayed_to(la1, FIVE, 168)
+    assert game.track_board.slots(("C8", 0))[0] == "neutral"
+    assert not any(c == ("C8", 0) for c in game.track_board.cities_of("LA"))
+    strict = house_ruled(la1, tmp_path, "variants/dch.yaml", "beyond_slots: true", "beyond_slots: false")
+    with pytest.raises(GameError):
+        replayed_to(strict, FIVE, 146)
+
+
+def test_an_east_west_or_north_south_route_earns_both_ends_values(la1, tmp_path):
+    """The ELA's 5-train from San Bernardino (A14) to Long Beach's port (F7) earns 280:
+    its stops' 210 and the pair's 70 (18xx.games' "+ N/S", the sum of both ends' icons),
+    converted as one ``hex_groups`` bonus per pair of off-boards."""
+    bonus = load_title(la1).bonuses["hex_groups_A14_F7"]
+    assert bonus.amount == 70 and bonus.groups == [["A14"], ["F7"]]
+    replayed_to(la1, FIVE, 244)
+    pair = "    - [A14]\n    - [F7]\n    amount: "
+    plain = house_ruled(la1, tmp_path, "title.yaml", pair + "70", pair + "1")
+    with pytest.raises(GameError, match="earns 211, not 280"):
+        replayed_to(plain, FIVE, 244)

@@ -1039,6 +1039,11 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         LA + "test_home_stations_are_on_the_map_from_the_start_and_stay_when_the_limit_closes_them",
     ),
     "map.hexes.stubs": (LA + "test_a_hex_with_a_track_stub_takes_only_tiles_that_continue_it",),
+    "companies.abilities[token].beyond_slots": (LA + "test_a_station_beyond_the_slots_and_a_neutral_one",),
+    "companies.abilities[token].neutral": (
+        LA + "test_a_station_beyond_the_slots_and_a_neutral_one",
+        LA + "test_the_real_game_with_both_optional_companies_replays_to_its_result",
+    ),
     "companies.abilities[shares].certificates": (
         TCHES + "test_the_cv_s_certificates_go_with_whichever_corporation_is_drawn",
         TCHES + "test_two_players_have_30_percent_presidents_and_one_share_fewer",

@@ -239,6 +239,12 @@ class Board:
             return self.tokens[city]
         return [None] * self.face(city[0]).nodes[city[1]].slots
 
+    def next_slot(self, city: City, owner: str) -> int:
+        """The slot a token of ``owner`` put in ``city`` takes: the first empty one, or
+        one after the city's slots where none is free for it (a station beyond them)."""
+        slots = self.slots(city)
+        return slots.index(None) if self._city_free(city, owner) > 0 else len(slots)
+
     def token_owners(self, city: City) -> list[str]:
         return [o for o in self.slots(city) if o is not None]
 
@@ -308,10 +314,16 @@ class Board:
         return max(0, empty - len(held))
 
     def add_token(self, owner: str, city: City) -> int:
-        """Put ``owner``'s token in the first empty slot; returns the slot index."""
+        """Put ``owner``'s token in the first empty slot (or, where every empty slot is
+        held for others, after the city's slots: a station beyond them); returns the slot
+        index."""
         slots = list(self.slots(city))
-        index = slots.index(None)
-        slots[index] = owner
+        if self._city_free(city, owner) > 0:
+            index = slots.index(None)
+            slots[index] = owner
+        else:
+            index = len(slots)
+            slots.append(owner)
         self.tokens[city] = slots
         if owner in self.reserved.get(city, []):
             self.reserved[city].remove(owner)

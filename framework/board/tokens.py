@@ -19,17 +19,21 @@ class IllegalToken(BoardRuleError):
     """A token placement that breaks a rule; the message names the rule."""
 
 
-def check_token(board: Board, owner: str, city: City, *, connect: bool = True) -> None:
-    """Raise :class:`IllegalToken` unless ``owner`` may put a token in ``city``."""
-    for rule, message in _refusals(board, owner, city, board.token_hexes(owner), connect):
+def check_token(
+    board: Board, owner: str, city: City, *, connect: bool = True, beyond_slots: bool = False
+) -> None:
+    """Raise :class:`IllegalToken` unless ``owner`` may put a token in ``city`` (with
+    ``beyond_slots``, one more than its slots where none is free)."""
+    for rule, message in _refusals(board, owner, city, board.token_hexes(owner), connect, beyond_slots):
         raise IllegalToken(rule, message)
 
 
 def _refusals(
-    board: Board, owner: str, city: City, held: set[str], connect: bool
+    board: Board, owner: str, city: City, held: set[str], connect: bool, beyond_slots: bool = False
 ) -> Iterator[tuple[str, str]]:
     """Each rule a token of ``owner`` in ``city`` would break (its name and what it says),
-    found in turn; ``held``: the hexes of ``owner``'s tokens."""
+    found in turn; ``held``: the hexes of ``owner``'s tokens; ``beyond_slots``: a full
+    city takes one more station."""
     hex_id, index = city
     if hex_id not in board.hexmap.hexes:
         yield "map", f"there is no hex {hex_id}"
@@ -42,7 +46,7 @@ def _refusals(
         yield "one token per hex", f"{owner} already has a token in {hex_id}"
     if owner in board.token_owners(city):
         yield "one token per city", f"{owner} already has a token in that city"
-    if board.free_slots(city, owner) == 0:
+    if board.free_slots(city, owner) == 0 and not beyond_slots:
         taken = board.reserved.get(city)
         why = f"; the last is held for {', '.join(taken)}" if taken else ""
         yield "free slot", f"the city in {hex_id} has no free slot{why}"
@@ -84,13 +88,13 @@ def replaceable_neutral(board: Board, owner: str, city: City) -> str | None:
     return placed[0] if refused == {"free slot"} else None
 
 
-def token_cities(board: Board, owner: str) -> list[City]:
-    """Every city where ``owner`` may place a token now."""
+def token_cities(board: Board, owner: str, *, beyond_slots: bool = False) -> list[City]:
+    """Every city where ``owner`` may place a token now (``beyond_slots``: full ones too)."""
     held = board.token_hexes(owner)
     cities = []
     for node in board.reach(owner).nodes:
         city = (node[1], node[2])
-        if next(_refusals(board, owner, city, held, False), None) is None:
+        if next(_refusals(board, owner, city, held, False, beyond_slots), None) is None:
             cities.append(city)
     return sorted(cities)
 
@@ -105,16 +109,16 @@ def any_token_city(board: Board, owner: str) -> bool:
     return board.finds(owner, Goal(stop=free), "token city")
 
 
-def cities_in(board: Board, owner: str, hexes: list[str]) -> list[City]:
+def cities_in(board: Board, owner: str, hexes: list[str], *, beyond_slots: bool = False) -> list[City]:
     """The cities of ``hexes`` where ``owner`` may put a token, reached or not (a home
-    token put back, a teleport token)."""
+    token put back, a teleport token; ``beyond_slots``: full ones too)."""
     cities = []
     for hex_id in hexes:
         for index, node in enumerate(board.face(hex_id).nodes):
             if node.kind != "city":
                 continue
             try:
-                check_token(board, owner, (hex_id, index), connect=False)
+                check_token(board, owner, (hex_id, index), connect=False, beyond_slots=beyond_slots)
             except IllegalToken:
                 continue
             cities.append((hex_id, index))

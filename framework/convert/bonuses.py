@@ -120,27 +120,32 @@ def route_subsidies(found: Any, name: str = "subsidy") -> dict[str, Any]:
 def offboard_groups(found: Any) -> dict[str, Any]:
     """The ``hex_groups`` bonuses of the probe's pairs: for each amount, the pairs joined
     into two groups where every hex of one pairs with every hex of the other (and no
-    other pairs of the amount touch them); none unless every pair is in one."""
+    other pairs of the amount touch them). Where some pairs make no such groups (the
+    bonus is the sum of values of both ends: 18 Los Angeles' east-west and north-south),
+    each pair is a bonus of its own: a route's two off-boards are its ends, so it earns
+    one at most."""
     pairs: dict[int, set[frozenset[str]]] = {}
     for f in found if isinstance(found, list) else []:
         hexes = f.get("hexes") if isinstance(f, dict) else None
         if isinstance(hexes, list) and len(hexes) == 2 and isinstance(f.get("amount"), int):
             pairs.setdefault(f["amount"], set()).add(frozenset(str(h) for h in hexes))
-    out: dict[str, Any] = {}
+    grouped: list[tuple[list[list[str]], int]] = []
     for amount, joined in sorted(pairs.items()):
         parts = _bipartite(joined)
         if sum(len(a) * len(b) for a, b in parts) != len(joined):
-            return {}  # the extra is not one of groups (1846's east-west, by both ends' icons)
-        for sides in parts:
-            groups = sorted(sorted(side) for side in sides)
-            out[f"hex_groups_{'_'.join(h for g in groups for h in g)}"] = {
-                "kind": "hex_groups",
-                "name": f"{' or '.join(groups[0])} to {' or '.join(groups[1])}",
-                "label": "+".join(groups[0]),
-                "groups": groups,
-                "amount": amount,
-            }
-    return out
+            grouped = [([[a], [b]], n) for n, js in sorted(pairs.items()) for a, b in sorted(map(sorted, js))]
+            break
+        grouped += [(sorted(sorted(side) for side in sides), amount) for sides in parts]
+    return {
+        f"hex_groups_{'_'.join(h for g in groups for h in g)}": {
+            "kind": "hex_groups",
+            "name": f"{' or '.join(groups[0])} to {' or '.join(groups[1])}",
+            "label": "+".join(groups[0]),
+            "groups": groups,
+            "amount": amount,
+        }
+        for groups, amount in grouped
+    }
 
 
 def _bipartite(pairs: set[frozenset[str]]) -> list[tuple[set[str], set[str]]]:

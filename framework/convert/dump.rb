@@ -2034,8 +2034,12 @@ end
 def offboard_pairs(game)
   return nil if game.method(:revenue_for).owner == BASE
 
-  offboards = game.hexes.filter_map { |h| [h.id, h.tile.offboards.first] if h.tile.offboards.any? }
-  city = game.hexes.map { |h| h.tile.cities.first }.compact.first
+  # an off-board, or the city of a red hex (a terminal one: 18 Los Angeles' Reseda)
+  offboards = game.hexes.filter_map do |h|
+    stop = h.tile.offboards.first || (h.tile.color == :red ? h.tile.cities.first : nil)
+    [h.id, stop] if stop
+  end
+  city = game.hexes.reject { |h| h.tile.color == :red }.map { |h| h.tile.cities.first }.compact.first
   corps = game.corporations.first(2)
   return [] if offboards.size < 2 || !city || corps.size < 2
 

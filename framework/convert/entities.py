@@ -107,7 +107,7 @@ def _shares(ability: dict[str, Any], where: str, corps: set[str], gaps: Gaps) ->
 
 TOKEN_WHEN = {"token": "token", "owning_corp_or_turn": "operating_turn"}
 """18xx.games' times of a ``token`` ability, as the format's ``when``."""
-TOKEN_UNSAID = ("cheater", "extra_slot", "neutral", "discount", "same_hex_allowed")
+TOKEN_UNSAID = ("extra_slot", "discount", "same_hex_allowed")
 """Options of a ``token`` ability the format does not express."""
 
 
@@ -143,6 +143,10 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
         out["closes_when_used_up"] = True
     if isinstance(ability.get("city"), int):
         out["city"] = ability["city"]
+    if ability.get("cheater"):
+        out["beyond_slots"] = True
+    if ability.get("neutral"):
+        out["neutral"] = True
     if when != ["token"]:
         out["when"] = list(dict.fromkeys(when))
     if not ability.get("special_only"):

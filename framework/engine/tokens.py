@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
+from framework.board.board import NEUTRAL
 from framework.board.tokens import (
     IllegalToken,
     any_token_city,
@@ -227,14 +228,16 @@ def priced_cities(game: Game, owner: str, ability: StationToken | CharterToken) 
     """The cities of ``ability``'s hexes where corporation ``owner`` may put a station
     with it, each with its price, within its cash."""
     charter_price = next_price(game, owner)
-    if ability.from_owner and charter_price is None:
+    neutral = getattr(ability, "neutral", False)
+    if ability.from_owner and charter_price is None and not neutral:
         return {}
     board = game.track_board
-    reached = set(token_cities(board, owner))
+    beyond = getattr(ability, "beyond_slots", False)
+    reached = set(token_cities(board, owner, beyond_slots=beyond))
     cash = game.corporations[owner].cash
     bot = game.corporations[owner].bot
     out: dict[tuple[str, int], int] = {}
-    for city in cities_in(board, owner, ability.hexes):
+    for city in cities_in(board, NEUTRAL if neutral else owner, ability.hexes, beyond_slots=beyond):
         price = ability.price if city in reached else ability.teleport_price
         if city not in reached and price is None:
             continue
@@ -266,20 +269,24 @@ def place_with_company(
 ) -> None:
     """Place a station of the corporation owning company ``sym`` in ``city`` with the
     company's ``token`` ability, for ``price``: a token from its charter, or one more
-    (``from_owner: false``); a use of the ability is spent, and the company closes where
-    its ability says."""
+    (``from_owner: false``), or a neutral one (``neutral``); a use of the ability is
+    spent, and the company closes where its ability says."""
     company = game.companies[sym]
     owner = str(company.owner)
     finance.pay(game, owner, BANK, price)
-    game.track_board.add_token(owner, city)
     corporation = game.corporations[owner]
-    if ability.from_owner:
-        corporation.tokens_used += 1
+    if ability.neutral:
+        game.track_board.add_token(NEUTRAL, city)
+        game.log(f"{owner} places a neutral token in {city[0]} with {sym} for {price}")
     else:
-        corporation.extra_tokens += 1
-    station_placed(game, owner, city)
+        game.track_board.add_token(owner, city)
+        if ability.from_owner:
+            corporation.tokens_used += 1
+        else:
+            corporation.extra_tokens += 1
+        station_placed(game, owner, city)
+        game.log(f"{owner} places a token in {city[0]} with {sym} for {price}")
     company.uses["token"] -= 1
-    game.log(f"{owner} places a token in {city[0]} with {sym} for {price}")
     used_closing.ability_used(game, sym)
     if ability.closes_when_used_up and company.uses["token"] <= 0:
         close_company(game, sym)

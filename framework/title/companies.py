@@ -624,6 +624,16 @@ class StationToken(AbilityBase):
     """Only that city of the hexes (its index on the hex's tile, as a ``reservation``'s);
     unset: any of their cities. 1846's Chicago and Western Indiana, Chicago's fourth city
     (18xx.games' ``city: 3``)."""
+    neutral: bool = False
+    """The station placed is a neutral one, nobody's: it takes a slot (not one held for
+    another) but blocks no route, and it is neither the owning corporation's nor from its
+    charter (18xx.games' ``neutral``: 18 Los Angeles' Los Angeles Title, an "Open City"
+    token)."""
+    beyond_slots: bool = False
+    """The station may go in a city with no free slot (all taken, or the last held for
+    another's home) as one more station there: it takes no slot until a tile with more
+    slots gives it one, and blocks as the others do (18xx.games' ``cheater``: 18 Los
+    Angeles' Dewey, Cheatham, and Howe)."""
     own_stations: bool = False
     """A station the owning corporation places as its own, in its token step, in a city it
     reaches where the ability could go is placed with the ability: at its price, a use

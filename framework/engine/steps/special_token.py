@@ -64,7 +64,7 @@ class SpecialToken(Step):
         board = self.game.track_board
         owner = self.game.companies[company].owner
         return [
-            {"city": city_id(self.game, city), "slot": board.slots(city).index(None), "tokener": owner}
+            {"city": city_id(self.game, city), "slot": board.next_slot(city, owner), "tokener": owner}
             for city in sorted(self.cities(company))
         ]
 

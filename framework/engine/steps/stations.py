@@ -179,7 +179,7 @@ class Token(Step):
         board = game.track_board
         cash = None if operating.is_bot(game, entity) else game.corporations[entity].cash
         own = [
-            {"city": city_id(game, city), "slot": board.slots(city).index(None), "tokener": entity}
+            {"city": city_id(game, city), "slot": board.next_slot(city, entity), "tokener": entity}
             for city, price in sorted(self.priced(entity).items())
             if cash is None or price <= cash
         ]
