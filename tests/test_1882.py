@@ -388,7 +388,10 @@ def test_off_board_pairs_make_groups_only_where_every_hex_of_one_joins_every_hex
         {"hexes": ["B", "C"], "amount": 50},
         {"hexes": ["C", "D"], "amount": 50},
     ]
-    assert offboard_groups(chain) == {}
+    # pairs that make no groups (an amount by both ends: 18 Los Angeles) are a bonus each
+    found = offboard_groups(chain)
+    assert sorted(b["groups"] for b in found.values()) == [[["A"], ["B"]], [["B"], ["C"]], [["C"], ["D"]]]
+    assert {b["amount"] for b in found.values()} == {50}
 
 
 BUY_6 = {"type": "buy_train", "entity": "GT", "train": "6-0", "price": 630, "variant": "6"}

@@ -315,8 +315,10 @@ def test_a_token_ability_keeps_its_prices_and_says_what_it_cannot():
         }
     ]
     assert not gaps.by_section
-    assert convert_ability({**p2, "cheater": 1}, "company P2", set(), gaps) == []
-    assert "cheater" in " ".join(gaps.by_section["companies"])
+    assert convert_ability({**p2, "cheater": 1, "neutral": 1}, "company P2", set(), gaps)[0]["beyond_slots"]
+    assert not gaps.by_section
+    assert convert_ability({**p2, "extra_slot": 1}, "company P2", set(), gaps) == []
+    assert "extra_slot" in " ".join(gaps.by_section["companies"])
 
 
 def test_the_lays_of_a_corporation_just_floated_are_its_first_turns():

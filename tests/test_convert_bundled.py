@@ -46,6 +46,9 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "variants.edelsvard": "as bank.starting_cash: the two-player game, hooks of the bundled title",
         "bonuses.bergslagen": f"route bonuses are 18SJ's revenue_for and revenue_str; {CODE}",
         "bonuses.east_west": "as bonuses.bergslagen",
+        "bonuses.hex_groups_B31_H9": "the bundled title's north_south (icons N and S, each on one hex): "
+        "the converter finds it as a pair of hexes from 18SJ's revenue_for (offboard_pairs)",
+        "bonuses.hex_groups_A10_A2_H9": "the bundled title's east_west (icons O and V), found so too",
         "bonuses.malmfalten": "as bonuses.bergslagen",
         "bonuses.north_south": "as bonuses.bergslagen",
         "map.hexes.*.icons": "the main-line icons (M-S, G-S, L-S) are the bundled title's `mainline` marks; "
