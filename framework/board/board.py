@@ -318,11 +318,10 @@ class Board:
         held for others, after the city's slots: a station beyond them); returns the slot
         index."""
         slots = list(self.slots(city))
-        if self._city_free(city, owner) > 0:
-            index = slots.index(None)
+        index = self.next_slot(city, owner)
+        if index < len(slots):
             slots[index] = owner
         else:
-            index = len(slots)
             slots.append(owner)
         self.tokens[city] = slots
         if owner in self.reserved.get(city, []):

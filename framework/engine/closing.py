@@ -43,12 +43,13 @@ def close_in_closing_cells(game: Game) -> None:
         game.current_round.settle()
 
 
-def close_corporation(game: Game, sym: str) -> None:
-    """``sym`` leaves the game (see the module's docstring)."""
+def close_corporation(game: Game, sym: str, *, keep_stations: bool = False) -> None:
+    """``sym`` leaves the game (see the module's docstring); with ``keep_stations`` its
+    stations stay on the map, blocking as foreign ones do (``rules.stock.start_limit``)."""
     corp = game.corporations[sym]
     game.log(f"{sym} closes")
     board = game.track_board
-    for city in board.cities_of(sym):
+    for city in [] if keep_stations else board.cities_of(sym):
         board.remove_token(sym, city)
     board.unreserve(sym)
     finance.pay(game, sym, BANK, corp.cash)

@@ -23,9 +23,6 @@ LAID_THIS_ROUND = RoundState(
     {},
     "How many tiles each company's ``tile_lay`` ability laid in this round, by company (``per_round``).",
 )
-YELLOW, UPGRADE = LAYS_LEFT, UPGRADES_LEFT
-"""The counters of a company's lays left (``Company.uses``): every lay, and with
-``upgrade_count`` the upgrades."""
 
 
 def laid_this_round(game: Game, sym: str) -> int:
@@ -37,7 +34,7 @@ def laid_this_round(game: Game, sym: str) -> int:
 def lays_left(game: Game, sym: str, ability: TileLay) -> bool:
     """Whether company ``sym``'s ability has a lay left now: over the game (``count``) and
     in this round (``per_round``)."""
-    if game.companies[sym].uses.get(YELLOW, 0) <= 0:
+    if game.companies[sym].uses.get(LAYS_LEFT, 0) <= 0:
         return False
     return ability.per_round is None or laid_this_round(game, sym) < ability.per_round
 
@@ -48,7 +45,7 @@ def kinds_left(game: Game, sym: str, ability: TileLay) -> tuple[bool, bool]:
     after an upgrade, only upgrades."""
     if ability.upgrade_count is None:
         return True, True
-    upgrades = game.companies[sym].uses.get(UPGRADE, 0)
+    upgrades = game.companies[sym].uses.get(UPGRADES_LEFT, 0)
     return upgrades in (0, ability.upgrade_count), upgrades > 0
 
 
@@ -57,13 +54,13 @@ def count_lay(game: Game, sym: str, ability: TileLay, upgrade: bool) -> None:
     round's (``per_round``)."""
     uses = game.companies[sym].uses
     if ability.upgrade_count is None:
-        uses[YELLOW] -= 1
+        uses[LAYS_LEFT] -= 1
     elif upgrade:
-        uses[UPGRADE] -= 1
-        uses[YELLOW] = uses[UPGRADE]
+        uses[UPGRADES_LEFT] -= 1
+        uses[LAYS_LEFT] = uses[UPGRADES_LEFT]
     else:
-        uses[UPGRADE] = 0
-        uses[YELLOW] -= 1
+        uses[UPGRADES_LEFT] = 0
+        uses[LAYS_LEFT] -= 1
     record = getattr(game.current_round, LAID_THIS_ROUND.name, None)
     if isinstance(record, dict):
         record[sym] = record.get(sym, 0) + 1

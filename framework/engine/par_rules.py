@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import finance, nationals
-from framework.engine.entities import OUT_OF_GAME
+from framework.engine import nationals
+from framework.engine.closing import close_corporation
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
@@ -44,9 +44,4 @@ def started(game: Game) -> None:
     if left:
         game.log(f"{limit} corporations have been started: {', '.join(left)} leave the game")
     for sym in left:
-        corp = game.corporations[sym]
-        corp.closed = True
-        game.track_board.unreserve(sym)  # its stations on the map stay, as foreign ones
-        for share in corp.shares:
-            finance.move_share(game, share, OUT_OF_GAME)
-        game.current_round.corporation_closed(sym)
+        close_corporation(game, sym, keep_stations=True)

@@ -17,6 +17,7 @@ sell companies whose buyer then takes one of others instead (``choose_one_of``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
@@ -524,6 +525,27 @@ def bid_range(low: int, high: int, by: int | None, company: str) -> list[Choice]
     if by is None:
         return [{"company": company, "price": low, "max": high}]
     return [{"company": company, "price": low, "max": low + (high - low) // by * by, "step": by}]
+
+
+def check_bid(
+    game: Game, player: str, company: str, up: str | None, least: Callable[[], int], price: int
+) -> None:
+    """Refuse a bid of ``price`` by ``player`` on ``company`` unless it is the company
+    ``up``, at least its ``least`` bid (plus a multiple of the increment, where bids go up
+    so) and within the player's cash: a bid in an auction of one company at a time."""
+    if company != up:
+        raise GameError("auction", f"{company} is not up for auction; {up} is")
+    low = least()
+    if price < low:
+        raise GameError("auction", f"a bid on {company} must be at least {low}")
+    auction = game.title.rules.auction
+    if auction.bids_in_multiples and (price - low) % auction.min_increment:
+        raise GameError(
+            "auction", f"a bid on {company} must be {low} plus a multiple of {auction.min_increment}"
+        )
+    cash = game.players_by_id[player].cash
+    if price > cash:
+        raise GameError("money", f"{game.name(player)} has only {cash} to bid with")
 
 
 def give_company(game: Game, company: str, player: str) -> None:

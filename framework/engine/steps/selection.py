@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.base.errors import GameError
 from framework.engine import finance, operating, trains
 from framework.engine.entities import BANK
-from framework.engine.steps.auction import bid_range, give_company, opening_price, unsold
+from framework.engine.steps.auction import bid_range, check_bid, give_company, opening_price, unsold
 from framework.engine.steps.base import Choice, Step, entity_of, step
 
 
@@ -117,18 +116,7 @@ class SelectionAuction(Step):
 
     def process_bid(self, action: dict[str, Any]) -> None:
         player, company, price = entity_of(action), str(action.get("company")), int(action.get("price", 0))
-        if company != self.up:
-            raise GameError("auction", f"{company} is not up for auction; {self.up} is")
-        low = self.min_bid()
-        if price < low:
-            raise GameError("auction", f"a bid on {company} must be at least {low}")
-        auction = self.game.title.rules.auction
-        if auction.bids_in_multiples and (price - low) % auction.min_increment:
-            raise GameError(
-                "auction", f"a bid on {company} must be {low} plus a multiple of {auction.min_increment}"
-            )
-        if price > self.cash(player):
-            raise GameError("money", f"{self.game.name(player)} has only {self.cash(player)} to bid with")
+        check_bid(self.game, player, company, self.up, self.min_bid, price)
         self.game.players_by_id[player].passed = False
         self.bids = [b for b in self.bids if b[0] != player] + [[player, price]]
         self.game.log(f"{self.game.name(player)} bids {price} for {company}")
