@@ -8,7 +8,11 @@ games reach their recorded results.
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
+
 import pytest
+from game_support import refused
 from oracle_support import ORACLE, imported_title, replayed_to
 
 from framework.base.errors import GameError
@@ -479,3 +483,72 @@ def test_a_city_tile_may_be_laid_without_new_track(the_18mex):
     assert replayed_to(the_18mex, other, 563).track_board.placed["O8"].name == "455"
     with pytest.raises(GameError, match="track restriction"):
         replayed_to(the_18mex, other, 563, ["rules: {track: {restriction: semi_restrictive}}"])
+
+
+def test_ndm_s_shares_are_closed_to_the_stock_round_until_phase_3_and_a_half(the_18mex):
+    """NdM: "Unavailable in SR before phase 3½" — started in the first stock round of
+    80226, none of its shares may then be bought (a refusal changes nothing); phases 2
+    and 3 say so, and a phase that does not lets the next player buy one."""
+    title = load_title(the_18mex)
+    assert {name for name, phase in title.phases.items() if phase.closed_shares == ["NdM"]} == {"2", "3"}
+    other = FIXTURES / "80226.json"
+    game = replayed_to(the_18mex, other, 10)
+    player = game.round.entity()
+    buy = {"type": "buy_shares", "entity": player, "shares": ["NdM_1"], "percent": 10}
+    assert refused(game, dict(buy)).rule == "closed shares"
+    assert not game.round.active_step().buyable(player, game.corporations["NdM"])
+    opened = replayed_to(the_18mex, other, 10, ["phases: {'2': {closed_shares: []}}"])
+    opened.process(dict(buy))
+    assert next(s.owner for s in opened.corporations["NdM"].shares if s.id == "NdM_1") == player
+
+
+def test_trains_pass_between_ndm_and_other_corporations_at_face_value(the_18mex):
+    """NdM: "Inter train buy/sell at face value": in 80226 "NdM buys a 3 train for $180
+    from TM", the 3 train's price; $179 is refused, and accepted once NdM's charter no
+    longer says so."""
+    assert load_title(the_18mex).corporations["NdM"].ability("face_value_trains") is not None
+    other = FIXTURES / "80226.json"
+    buy = {"type": "buy_train", "entity": "NdM", "train": "3-1", "price": 179}
+    game = replayed_to(the_18mex, other, 356)
+    assert refused(game, dict(buy)).rule == "face value"
+    plain = replayed_to(
+        the_18mex, other, 356, ["corporations: {NdM: {abilities: [{type: train_limit, increase: 1}]}}"]
+    )
+    plain.process(dict(buy))
+    assert plain.trains["3-1"].owner == "NdM"
+
+
+def test_kcmo_loses_its_lay_once_another_builds_in_f5(the_18mex):
+    """ "KCMO loses the ability to lay tile 470 in F5" when another lays a tile there
+    (18xx.games' ``action_processed``): the converter says so of its lay."""
+    ability = load_title(the_18mex).companies["KCMO"].ability("tile_lay")
+    assert ability is not None and ability.forfeit_when_others_lay
+
+
+BOT_GAME = Path(__file__).parent / "data" / "bot-18MEX-4p-seed-10-to-1570.json"
+"""A random bot game of 18MEX (four players, seed 10), its first 1570 actions, all of
+which 18xx.games accepts."""
+
+
+def test_a_partial_presidency_sale_takes_back_as_many_certificates_as_shares(the_18mex):
+    """Player 3 sells 10% of NdM's president's certificate (action 1552): the new president
+    hands their two 10% certificates to the market and Player 3 takes back one
+    certificate, the first to have come to the market — minor B's 5% trade-in, as
+    18xx.games counts certificates, not percent. So the market holds 45% of NdM when
+    Player 1 buys and sells at 1566–1567, and no more NdM may go there."""
+    game = replayed_to(the_18mex, BOT_GAME, 1552)
+    ndm = game.corporations["NdM"]
+    assert [s.id for s in ndm.certificates_of("3")] == ["NdM_8"]
+    game = replayed_to(the_18mex, BOT_GAME, 1567)
+    assert sum(s.percent for s in game.corporations["NdM"].certificates_of("pool")) == 45
+    sales = game.round.choices().get("1", {}).get("sell_shares", [])
+    assert all(not any(i.startswith("NdM") for i in sale["shares"]) for sale in sales)
+    assert replay(GameFile.read(BOT_GAME), title_for(GameFile.read(BOT_GAME), the_18mex)).failure is None
+
+
+def test_a_5_percent_certificate_is_worth_its_half_share_rounded_up():
+    """A 5% certificate at $285 a share is worth $143 (18xx.games rounds a bundle's price up)."""
+    game = SimpleNamespace(split_nationals=())
+    assert finance.worth(game, "NdM", 285, 5) == 143
+    assert finance.worth(game, "NdM", 285, 10) == 285
+    assert finance.worth(game, "NdM", 285, 15) == 428

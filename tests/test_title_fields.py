@@ -1857,6 +1857,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "minors.trains": (SETUP + "test_khj_has_its_2_train_and_its_token_before_anyone_owns_it",),
     "minors.operates_first": (CHANGE, OPER + "test_khj_operates_first_then_corporations_by_descending_price"),
     "minors.closes_on_event": (CHANGE, TRAINS + "test_the_first_5_train_closes_the_khj_minor"),
+    "corporations.abilities[face_value_trains].type": (
+        MEX + "test_trains_pass_between_ndm_and_other_corporations_at_face_value",
+    ),
+    "phases.closed_shares": (
+        MEX + "test_ndm_s_shares_are_closed_to_the_stock_round_until_phase_3_and_a_half",
+    ),
     "corporations.abilities[train_limit].type": (
         MEX + "test_ndm_may_hold_a_train_more_than_the_phase_allows",
     ),

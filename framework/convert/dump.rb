@@ -236,6 +236,7 @@ def build_data(game)
     'depot_repeat_types' => try { probed('depot_repeat_types', game, game.depot.trains.map(&:name)) { depot_repeat_types(game) } },
     'dividend_without_revenue' => try { dividend_without_revenue(game_for(game.class, game.players.size, game.optional_rules)) },
     'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
+    'closed_shares' => try { closed_shares(game) },
     'buy_back' => try { probed('buy_back', game, game.corporations.map(&:name)) { buy_back(game.class, game.players.size, game.optional_rules) } },
     'export_after_set' => try { export_after_set(game) },
     'track_groups' => try { track_groups(game) },
@@ -774,9 +775,11 @@ end
 # away when its `preprocess_action` (none where the title has its engine's) is shown the
 # action the block builds of the owning corporation and the company's first legal lay,
 # in a fresh game in an operating round of a corporation owning it; with `lay_first`,
-# after the company made that lay (processed by the game).
-def lays_taken_away(game, lay_first:, wanted:, syms: every_company(game))
-  return [] if game.method(:preprocess_action).owner == BASE
+# after the company made that lay (processed by the game); with `processed`, its
+# `action_processed` is shown the action too (18MEX's KCMO loses its lay in F5 so).
+def lays_taken_away(game, lay_first:, wanted:, syms: every_company(game), processed: false)
+  hooks = [:preprocess_action, *(processed ? [:action_processed] : [])]
+  return [] if hooks.all? { |hook| game.method(hook).owner == BASE }
 
   syms.filter_map do |sym|
     fresh = open_replica(game, sym)
@@ -794,7 +797,8 @@ def lays_taken_away(game, lay_first:, wanted:, syms: every_company(game))
       fresh.process_action(lay)
       next unless probe.abilities.any? { |a| a.type == :tile_lay }
     end
-    fresh.send(:preprocess_action, yield(probe.owner, lay))
+    action = yield(probe.owner, lay)
+    hooks.each { |hook| fresh.send(hook, action) }
     sym if probe.abilities.none? { |a| a.type == :tile_lay }
   rescue StandardError
     nil
@@ -872,7 +876,7 @@ end
 # company's first legal lay (`preprocess_action`, where the titles check it).
 def lays_forfeit(game)
   hexes = ->(a) { !Array(a.hexes).empty? }
-  lays_taken_away(game, lay_first: false, wanted: hexes, syms: game.companies.map(&:sym)) do |corporation, lay|
+  lays_taken_away(game, lay_first: false, wanted: hexes, syms: game.companies.map(&:sym), processed: true) do |corporation, lay|
     Engine::Action::LayTile.new(corporation, tile: lay.tile, hex: lay.hex, rotation: lay.rotation)
   end
 end
@@ -2391,6 +2395,47 @@ def price_protection(game)
   before = step.can_buy?(president, bundle) ? true : false
   rnd.players_sold[president][corp] = :prev
   { 'protects' => before, 'sellers_protect' => step.can_buy?(president, bundle) ? true : false }
+end
+
+# The corporations whose shares the title's own stock round step neither buys nor sells
+# in each phase though it does in another (18MEX's NdM while the phase's status says
+# `ndm_unavailable`): asked of a fresh game per phase, each corporation started by the
+# first player at the highest par price, one of its shares in the market and the second
+# player rich. {phase name => [sym]}, nil where the step keeps the library's `can_buy?`.
+def closed_shares(game)
+  step_of = ->(g) { g.send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) } }
+  step = step_of.call(game)
+  return nil if step.nil? || step.method(:can_buy?).owner == Engine::Step::BuySellParShares
+
+  names = game.phase.instance_variable_get(:@phases).map { |p| p[:name] }
+  buyable = names.each_index.map do |index|
+    fresh = replica(game)
+    phase = fresh.phase
+    phase.instance_variable_set(:@index, index)
+    phase.setup_phase!
+    fresh.instance_variable_set(:@round, fresh.send(:stock_round))
+    own = step_of.call(fresh)
+    first, second = fresh.players
+    fresh.bank.spend(10_000, second) if fresh.bank.cash >= 10_000
+    price = fresh.stock_market.par_prices.max_by(&:price)
+    fresh.corporations.select do |corp|
+      next false if corp.presidents_share.nil? || price.nil?
+
+      fresh.stock_market.set_par(corp, price) unless corp.par_price
+      corp.ipoed = true
+      fresh.share_pool.transfer_shares(corp.presidents_share.to_bundle, first)
+      share = corp.shares_of(corp).reject(&:president).first
+      next false unless share
+
+      fresh.share_pool.transfer_shares(share.to_bundle, fresh.share_pool)
+      own.can_buy?(second, share.to_bundle) ? true : false
+    rescue StandardError
+      false
+    end.map(&:name)
+  end
+  every = buyable.flatten.uniq
+  out = names.zip(buyable).to_h { |name, bought| [name.to_s, every - bought] }.reject { |_, v| v.empty? }
+  out.empty? ? nil : out
 end
 
 # Whether a corporation buys back its own shares in its president's stock turn (1870's

@@ -205,8 +205,8 @@ def _train_discount(ability: dict[str, Any], where: str, gaps: Gaps) -> list[dic
 def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
     """A corporation's own ``token`` (its prices for stations in some hexes, from its
     charter), ``reservation`` (``remove``: the phase that ends it; a reserved ``slot`` is
-    a held slot, 1846's Erie in Erie) or ``train_limit`` (an ``increase`` alone), as the
-    format's."""
+    a held slot, 1846's Erie in Erie), ``train_limit`` (an ``increase`` alone) or
+    ``face_value_trains`` (a ``train_buy`` at face value), as the format's."""
     kind = ability.get("type")
     if kind == "reservation" and HEX_ID.match(str(ability.get("hex") or "")):
         out: dict[str, Any] = {"type": "reservation", "hex": str(ability["hex"])}
@@ -231,6 +231,8 @@ def _corporation_ability(ability: dict[str, Any], where: str, gaps: Gaps) -> dic
         return {"type": "train_limit", "increase": ability["increase"]}
     if kind == "tile_discount":
         return _charter_terrain_discount(ability)
+    if kind == "train_buy" and ability.get("face_value") is True and not ability.get("when"):
+        return {"type": "face_value_trains"}
     return None
 
 

@@ -69,6 +69,7 @@ from framework.convert.stop_markers import write_stop_markers
 from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
 from framework.convert.trains import (
+    closed_shares,
     convert_phases,
     convert_trains,
     depot_purchases,
@@ -599,6 +600,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     buy_back_step(rounds["stock"]["steps"], build.get("buy_back"))
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
     phase_purchases(phases, build.get("phase_purchases"), set(corporations))
+    closed_shares(phases, build.get("closed_shares"), set(corporations))
     _early_max(rules, phases, build.get("companies") or [])
     probed_depot_limits(phases, build.get("depot_limits"), build.get("depot_repeat_types"))
     dividend_without_revenue(build, rules)

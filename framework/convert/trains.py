@@ -193,6 +193,19 @@ def probed_depot_limits(phases: dict[str, Any], probed: Any, repeats: Any = None
             entry["depot_purchases"] = answer
 
 
+def closed_shares(phases: dict[str, Any], probed: Any, corporations: set[str]) -> None:
+    """Set each phase's ``closed_shares``: the corporations whose shares the title's own
+    stock round step refuses to trade in it though it does in another phase (the dump's
+    ``closed_shares``: 18MEX's NdM)."""
+    if not isinstance(probed, dict):
+        return
+    for name, syms in probed.items():
+        entry = phases.get(str(name))
+        known = [str(s) for s in syms or [] if str(s) in corporations]
+        if entry is not None and known:
+            entry["closed_shares"] = known
+
+
 def convert_phases(phases: Any, trains: dict[str, Any], gaps: Gaps) -> dict[str, Any]:
     """The ``phases`` section."""
     if not isinstance(phases, list):

@@ -213,6 +213,16 @@ def share_unit(game: Game, sym: str) -> int:
     return 5 if sym in getattr(game, "split_nationals", ()) else 10
 
 
+def worth(game: Game, sym: str, price: int, percent: int) -> int:
+    """What ``percent`` of corporation ``sym`` costs at ``price`` a share, rounded up to
+    whole money (a 5% certificate at 285 is worth 143, as on 18xx.games).
+
+    >>> -(-285 * 5 // 10)
+    143
+    """
+    return -(-price * percent // share_unit(game, sym))
+
+
 def player_value(game: Game, player: str) -> int:
     """Cash + shares at their current price (less their part of the corporation's loans,
     ``rules.loans``) + face value of private companies still owned."""
@@ -220,7 +230,8 @@ def player_value(game: Game, player: str) -> int:
     for corp in game.corporations.values():
         if corp.closed or corp.sym not in game.market.positions:
             continue
-        value += game.market.price(corp.sym) * corp.percent_of(player) // share_unit(game, corp.sym)
+        price = game.market.price(corp.sym)
+        value += sum(worth(game, corp.sym, price, share.percent) for share in corp.certificates_of(player))
         value -= len(corp.loans) * game.title.rules.loans.amount * corp.percent_of(player) // 100
     for company in game.companies.values():
         if company.owner == player:

@@ -198,6 +198,8 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     rules = game.title.rules.trains
     cash = game.corporations[corp].cash
     face = trains.face_value(game, train)
+    if at_face_value(game, corp, str(train.owner)):
+        return PriceRange(face, face if cash >= face else face - 1)
     low = rules.min_price_from_others
     if rules.emergency.from_others_up_to == "never":
         # only the corporation's own cash, and nothing once its president has sold
@@ -215,6 +217,16 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     if not president_may_help(game, corp):
         high = min(high, cash)
     return PriceRange(low, high)
+
+
+def at_face_value(game: Game, buyer: str, seller: str) -> bool:
+    """Whether a train passing between corporations ``buyer`` and ``seller`` goes at its
+    face value only (either has ``face_value_trains``)."""
+    return any(
+        sym in game.title.corporations
+        and game.title.corporations[sym].ability("face_value_trains") is not None
+        for sym in (buyer, seller)
+    )
 
 
 def president_may_help(game: Game, corp: str) -> bool:
@@ -338,7 +350,7 @@ def liquidity(game: Game, player: str, operating: str, need: int | None = None) 
     best: dict[str, int] = {}
     for bundle in emergency_bundles(game, player, operating, need):
         sym = bundle.corporation.sym
-        value = game.market.price(sym) * bundle.percent // finance.share_unit(game, sym)
+        value = finance.worth(game, sym, game.market.price(sym), bundle.percent)
         best[bundle.corporation.sym] = max(best.get(bundle.corporation.sym, 0), value)
     return game.players_by_id[player].cash + sum(best.values())
 

@@ -102,15 +102,15 @@ def sell(
         new = finance.new_president(game, corp, seller)
         if new is not None:
             finance.change_president(game, corp, new, corp.president() or seller)
-    back = sum(s.percent for s in shares) - percent
-    for share in corp.certificates_of(POOL):
-        if back <= 0:
-            break
+    # a part of the president's certificate sold: the seller takes back as many
+    # certificates as that many shares, the first to have come to the pool (a 5%
+    # certificate among them counts as one, as on 18xx.games)
+    back = (sum(s.percent for s in shares) - percent) // finance.share_unit(game, corp.sym)
+    for share in corp.certificates_of(POOL)[: max(back, 0)]:
         finance.move_share(game, share, seller)
-        back -= share.percent
-    unit = finance.share_unit(game, corp.sym)
-    finance.pay(game, BANK, seller, price * percent // unit)
-    game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {price * percent // unit}")
+    proceeds = finance.worth(game, corp.sym, price, percent)
+    finance.pay(game, BANK, seller, proceeds)
+    game.log(f"{game.name(seller)} sells {percent}% of {corp.sym} for {proceeds}")
     if move:
         sale_move(game, corp, percent, was_president)
 
@@ -187,7 +187,7 @@ def buy(game: Game, buyer: str, corp: Corporation, shares: list[Share]) -> None:
     if game.moments.buying_shares is not None:
         shares = game.moments.buying_shares(game, buyer, corp, shares)
     for share in shares:
-        cost = share_price(game, corp, share) * share.percent // finance.share_unit(game, corp.sym)
+        cost = finance.worth(game, corp.sym, share_price(game, corp, share), share.percent)
         payee = treasury_payee(game, corp, cost) if source_of(corp, share) == "treasury" else BANK
         finance.pay(game, buyer, payee, cost)
         finance.move_share(game, share, buyer)

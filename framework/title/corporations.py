@@ -168,6 +168,17 @@ class TrainLimit(Model):
         return self
 
 
+class FaceValueTrains(Model):
+    """Trains the corporation buys from, or sells to, another corporation change hands at
+    their face value only; it is offered none it cannot pay so (18MEX's NdM, 1856's CGR;
+    18xx.games' ``train_buy`` with ``face_value``)::
+
+        - {type: face_value_trains}
+    """
+
+    type: Literal["face_value_trains"]
+
+
 class LayDiscount(Model):
     """Cheaper tile actions in some hexes (1846's Illinois Central, free yellow tiles on
     its icon hexes)::
@@ -274,6 +285,7 @@ CorporationAbility = Annotated[
     | StationBonus
     | NeutralToken
     | TrainLimit
+    | FaceValueTrains
     | LayDiscount
     | StopMultiplier
     | StopMarker
@@ -283,7 +295,7 @@ CorporationAbility = Annotated[
     Field(discriminator="type"),
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
-``station_bonus``, a ``neutral_token``, a ``train_limit``, a ``lay_discount``, a
+``station_bonus``, a ``neutral_token``, a ``train_limit``, a ``face_value_trains``, a ``lay_discount``, a
 ``stop_multiplier``, a ``stop_marker``, a ``terrain_discount``, a ``lay_subsidy`` or ``station_lays``."""
 
 

@@ -130,6 +130,14 @@ class Phase(Entry):
     """Players may buy private companies from one another in their stock-round turns, at
     any price the buyer can pay (1830's phases 2–4; from the game turn
     ``rules.company_sales.players_from_turn``)."""
+    closed_shares: list[Name] = []
+    """Corporations whose shares the stock round neither buys nor sells in this phase
+    (starting one is still allowed): 18MEX's National Railways of Mexico until phase 3½
+    (18xx.games' ``ndm_unavailable``)::
+
+        - {name: '2', on: null, tiles: [yellow], train_limit: 4, operating_rounds: 1,
+           closed_shares: [NdM]}
+    """
     loans: bool = True
     """Corporations may take loans from the bank (``rules.loans``) in this phase; ``false``
     from 1856's phase 6 on (18xx.games' ``no_loans``)."""

@@ -307,6 +307,11 @@ class BuyTrain(TrainBuying):
                 if why is not None:
                     raise GameError("emergency" if purchases.must_buy(game, buyer) else "money", why)
         else:
+            face = trains.face_value(game, train)
+            if price != face and purchases.at_face_value(game, buyer, payee):
+                raise GameError(
+                    "face value", f"{train.id} passes between {buyer} and {payee} at its face value, {face}"
+                )
             span = purchases.others_price_range(game, buyer, train, self.last_sold)
             if not span.low <= price <= span.high:
                 rule = "emergency" if purchases.must_buy(game, buyer) else "train price"

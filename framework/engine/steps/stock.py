@@ -227,6 +227,9 @@ class BuySellParShares(StockTurn):
             raise GameError(
                 "sell in blocks", f"{corp.sym} was sold this turn: its shares are sold in one block"
             )
+        closure = self.closure(corp)
+        if closure is not None:
+            raise closure
         shares.check_sale(game, player, corp, certs, percent)
         self.check_vested(player, corp, percent)
         protection = self.round.step("price_protection")
@@ -298,8 +301,7 @@ class BuySellParShares(StockTurn):
                 f"several shares of {corp.sym} in a turn come only from the {' or '.join(sorted(allowed))}",
             )
         shares.check_bundle_fields(game, corp, certs, action)
-        unit = finance.share_unit(game, corp.sym)
-        cost = sum(shares.share_price(game, corp, s) * s.percent // unit for s in certs)
+        cost = sum(finance.worth(game, corp.sym, shares.share_price(game, corp, s), s.percent) for s in certs)
         if cost > game.players_by_id[player].cash:
             raise GameError("money", f"{game.name(player)} cannot pay {cost}")
         sources = [purchase_source(corp, s) for s in certs]
@@ -313,6 +315,9 @@ class BuySellParShares(StockTurn):
         game = self.game
         if share.owner not in (corp.sym, "ipo", POOL):
             return GameError("buying", f"{share.id} is not for sale")
+        closure = self.closure(corp)
+        if closure is not None:
+            return closure
         if corp.sym not in game.market.positions:
             return GameError(
                 "par first", f"{corp.sym} has not been started: its president's certificate comes first"
@@ -326,7 +331,7 @@ class BuySellParShares(StockTurn):
         short = _cannot_pay(
             game,
             player,
-            shares.share_price(game, corp, share) * share.percent // finance.share_unit(game, corp.sym),
+            finance.worth(game, corp.sym, shares.share_price(game, corp, share), share.percent),
             f"for {share.id}",
         )
         if short is not None:
@@ -450,7 +455,7 @@ class BuySellParShares(StockTurn):
             return [{"shares": [s.id for s in sold], "percent": sum(s.percent for s in sold)}] if sold else []
         found = []
         for corp in game.corporations.values():
-            if self.sold_in_block(player, corp):
+            if self.sold_in_block(player, corp) or self.closed(corp):
                 continue
             for bundle in purchases.bundles(game, player, corp):
                 try:

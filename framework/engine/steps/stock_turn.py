@@ -131,7 +131,7 @@ class StockTurn(Step):
             if corp.closed:
                 continue
             held = corp.certificates_of(player)
-            if not held or self.sold_in_block(player, corp):
+            if not held or self.sold_in_block(player, corp) or self.closed(corp):
                 continue
             for share in held:
                 try:
@@ -141,6 +141,18 @@ class StockTurn(Step):
                 except GameError:
                     continue
         return False
+
+    def closed(self, corp: Corporation) -> bool:
+        """Whether the current phase closes ``corp``'s shares to the stock round
+        (``phases.closed_shares``)."""
+        return corp.sym in self.game.phase_spec().closed_shares
+
+    def closure(self, corp: Corporation) -> GameError | None:
+        """Why the stock round trades no share of ``corp`` in this phase, if it does not."""
+        if not self.closed(corp):
+            return None
+        phase = self.game.phase_spec().name
+        return GameError("closed shares", f"{corp.sym}'s shares are neither bought nor sold in phase {phase}")
 
     def check_vested(self, player: str, corp: Corporation, percent: int) -> None:
         """Raise if selling ``percent`` of ``corp`` would leave ``player`` none of a
@@ -165,7 +177,13 @@ class StockTurn(Step):
         player's certificates already reach the limit, when known; ``first``: only the
         first one found, to know whether there is any)."""
         game = self.game
-        if corp.closed or corp.par is None or corp.bot or self.sold_earlier(player, corp):
+        if (
+            corp.closed
+            or corp.par is None
+            or corp.bot
+            or self.sold_earlier(player, corp)
+            or self.closed(corp)
+        ):
             return []
         if not self.may_purchase(corp):
             return []
@@ -199,7 +217,7 @@ class StockTurn(Step):
             price = prices.get(share.owner)
             if price is None:
                 price = prices[share.owner] = shares.share_price(game, corp, share)
-            if price * share.percent // finance.share_unit(game, corp.sym) > cash:
+            if finance.worth(game, corp.sym, price, share.percent) > cash:
                 continue
             if not self.may_buy_from(corp, share):
                 continue
