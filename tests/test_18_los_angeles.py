@@ -23,7 +23,7 @@ from framework.engine.choices import legal_actions
 from framework.engine.entities import CLOSED, OUT_OF_GAME
 from framework.engine.game import Game
 from framework.record.gamefile import GameFile
-from framework.record.replay import replay
+from framework.record.replay import replay, title_for
 from framework.render.map import board_views, drawn_hex, geometry_for, render_map
 from framework.render.marks import Palette
 from framework.title.loader import load_title
@@ -262,3 +262,49 @@ def test_an_east_west_or_north_south_route_earns_both_ends_values(la1, tmp_path)
     plain = house_ruled(la1, tmp_path, "title.yaml", pair + "70", pair + "1")
     with pytest.raises(GameError, match="earns 211, not 280"):
         replayed_to(plain, FIVE, 244)
+
+
+def test_the_angeles_public_dump_is_nobody_s_station_and_costs_routes_20(la2, tmp_path):
+    """The Angeles Public Dump: "Place the -20 station token ... This token cannot be used
+    by any corporation and reduces revenue in its location by $20 for all corporations".
+    The PER places it in Carson (E10, action 276): the station is nobody's, not the PER's;
+    a 2-train from E10 to E12 (action 323) earns 80, its stops and the mail contract's
+    bonus less 20. With −10 instead that route is refused; the two-player real game
+    replays to its result."""
+    ability = load_title(la2).companies["APD"].ability("token")
+    assert ability is not None and (ability.neutral, ability.blocks, ability.stop_revenue) == (
+        True,
+        True,
+        -20,
+    )
+    game = replayed_to(la2, TWO, 276)
+    assert "APD" in game.track_board.slots(("E10", 0))
+    assert ("E10", 0) not in game.track_board.cities_of("PER")
+    replayed_to(la2, TWO, 323)
+    milder = house_ruled(la2, tmp_path, "companies.yaml", "stop_revenue: -20", "stop_revenue: -10")
+    with pytest.raises(GameError, match=r"E10-E12 .* earns 90, not 80"):
+        replayed_to(milder, TWO, 323)
+    files = GameFile.read(TWO)
+    out = replay(files, title_for(files, la2))
+    assert out.failure is None and out.game.finished
+    assert out.game.result() == {str(k): v for k, v in files.result.items()}
+
+
+BOT_TERRAIN = Path(__file__).parent / "data" / "bot-18LA2-4p-seed-1-to-120.json"
+"""A heuristic bot game of 18 Los Angeles 2 (four players, seed 1), its first 120
+actions, all of which 18xx.games accepts."""
+
+
+def test_chino_hills_excavation_takes_20_off_a_tile_action_s_terrain(la2, tmp_path):
+    """Chino Hills Excavation "reduces, for the owning corporation, the total terrain cost
+    for all tile lays by $20" (18xx.games' own ``upgrade_cost``, converted as a
+    ``terrain_discount`` of any terrain): the UP, owning it, upgrades B11 (action 118)
+    for $40, as 18xx.games has it, where with $1 off it pays $59."""
+    ability = load_title(la2).companies["CHE2"].ability("terrain_discount")
+    assert ability is not None and (ability.terrain, ability.amount) == (None, 20)
+    cash = replayed_to(la2, BOT_TERRAIN, 117).corporations["UP"].cash
+    assert replayed_to(la2, BOT_TERRAIN, 118).corporations["UP"].cash == cash - 40
+    dearer = house_ruled(
+        la2, tmp_path, "companies.yaml", "terrain_discount, amount: 20}", "terrain_discount, amount: 1}"
+    )
+    assert replayed_to(dearer, BOT_TERRAIN, 118).corporations["UP"].cash == cash - 59

@@ -1044,6 +1044,12 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         LA + "test_a_station_beyond_the_slots_and_a_neutral_one",
         LA + "test_the_real_game_with_both_optional_companies_replays_to_its_result",
     ),
+    "companies.abilities[token].blocks": (
+        LA + "test_the_angeles_public_dump_is_nobody_s_station_and_costs_routes_20",
+    ),
+    "companies.abilities[token].stop_revenue": (
+        LA + "test_the_angeles_public_dump_is_nobody_s_station_and_costs_routes_20",
+    ),
     "companies.abilities[shares].certificates": (
         TCHES + "test_the_cv_s_certificates_go_with_whichever_corporation_is_drawn",
         TCHES + "test_two_players_have_30_percent_presidents_and_one_share_fewer",
@@ -1580,6 +1586,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "companies.abilities[terrain_discount].terrain": (
         COMP + "test_gc_halves_the_c30_mountain_for_its_owner",
+        LA + "test_chino_hills_excavation_takes_20_off_a_tile_action_s_terrain",
     ),
     "companies.abilities[terrain_discount].amount": (
         COMP + "test_gc_halves_the_c30_mountain_for_its_owner",

@@ -318,6 +318,11 @@ def _place(board: Board, layer: LayTerms, site: _Site, tile_id: str, name: str, 
     terrain = 0 if layer.free else _terrain(carried, discounts)
     borders = _borders(board, hex_id, new)
     border_cost = 0 if layer.free else sum(_border_cost(board, pair, discounts) for pair in borders)
+    any_terrain = sum(d.amount for d in discounts if d.terrain is None)
+    if any_terrain and border_cost:
+        # what a discount of any terrain leaves over from the hex goes off its borders
+        hex_cost = _terrain(carried, [d for d in discounts if d.terrain is not None])
+        border_cost = max(0, border_cost - max(0, any_terrain - hex_cost))
     off = min(layer.lay_discount, terrain)
     terrain, border_cost = terrain - off, max(0, border_cost - (layer.lay_discount - off))
     kinds = tuple(carried)

@@ -267,6 +267,8 @@ def build_data(game)
     end,
     'unupgradable_tiles' => try { probed('unupgradable_tiles', game, game.tiles.map(&:name).uniq) { unupgradable_tiles(game) } },
     'route_bonuses' => try { route_bonuses(game) },
+    'nobodys_stations' => try { nobodys_stations(game) },
+    'terrain_discounts' => try { terrain_discounts(game) },
     'stop_bonuses' => try { probed('stop_bonuses', game, game.companies.map(&:sym)) { stop_bonuses(game) } },
     'bankruptcy' => try { probed('bankruptcy', game) { bankruptcy_probe(game) } },
     'revenue_shares' => try { revenue_shares(game) },
@@ -1759,6 +1761,74 @@ def revenue_extra(game, corporation, stops)
   game.revenue_for(route, stops) - stops.sum { |s| s.route_revenue(game.phase, train) }
 rescue StandardError, NotImplementedError
   nil
+end
+
+# Companies without a `tile_discount` whose owning corporation the title's own
+# `upgrade_cost` charges less for a hex's terrain (18 Los Angeles' Chino Hills
+# Excavation, $20 off a tile action's terrain): asked of a fresh game per company, with
+# the tile of the first hex printed with terrain, owned by the first corporation and not.
+# {sym => money off}; nil where the title keeps the engine's `upgrade_cost`.
+def terrain_discounts(game)
+  return nil if game.method(:upgrade_cost).owner == BASE
+
+  out = game.companies.filter_map do |company|
+    next if company.abilities.any? { |a| a.type == :tile_discount }
+
+    fresh = open_replica(game, company.sym)
+    next unless fresh
+
+    hex = fresh.hexes.find { |h| h.tile.upgrades.sum(&:cost).positive? }
+    next unless hex
+
+    corp = fresh.corporations.first
+    plain = fresh.upgrade_cost(hex.tile, hex, corp, corp)
+    probe = fresh.company_by_id(company.sym)
+    probe.owner&.companies&.delete(probe)
+    probe.owner = corp
+    corp.companies << probe
+    off = plain - fresh.upgrade_cost(hex.tile, hex, corp, corp)
+    [company.sym, off] if off.positive?
+  rescue StandardError
+    nil
+  end.to_h
+  out.empty? ? nil : out
+end
+
+# Companies whose `token` ability puts down a station that is nobody's: placed with the
+# title's own special-token step in a fresh operating round of a corporation owning the
+# company, it belongs to none of the game's corporations (18 Los Angeles' Angeles Public
+# Dump). With what a route stopping in its city earns more there by the title's
+# `revenue_for` (negative: less; 0 where it does not override it), asked with the city
+# and another stop. {sym => amount}; nil where no such company.
+def nobodys_stations(game)
+  out = game.companies.filter_map do |company|
+    next unless company.abilities.any? { |a| a.type == :token }
+
+    fresh = open_replica(game, company.sym)
+    next unless fresh
+
+    probe = fresh.company_by_id(company.sym)
+    owning_corporation_operates(fresh, probe)
+    corp = probe.owner
+    ability = probe.abilities.find { |a| a.type == :token }
+    step = fresh.round.steps.find { |st| st.respond_to?(:process_place_token) && st.actions(probe).include?('place_token') }
+    next unless step
+
+    city = Array(ability.hexes).lazy.flat_map { |id| fresh.hex_by_id(id)&.tile&.cities || [] }
+                               .find { |c| c.tokens.include?(nil) && c.tokens.compact.empty? }
+    next unless city
+
+    fresh.process_action(Engine::Action::PlaceToken.new(probe, city: city, slot: city.tokens.index(nil), tokener: corp))
+    token = city.tokens.compact.last
+    next unless token && token.corporation != corp && !fresh.corporations.include?(token.corporation)
+
+    other = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.offboards).first }.find { |c| c.hex != city.hex }
+    extra = fresh.method(:revenue_for).owner == BASE || other.nil? ? 0 : revenue_extra(fresh, corp, [city, other])
+    [company.sym, extra || 0]
+  rescue StandardError
+    nil
+  end.to_h
+  out.empty? ? nil : out
 end
 
 # Bonuses a title's `revenue_for` gives a corporation's route joining its home hex and

@@ -110,13 +110,44 @@ TOKEN_WHEN = {"token": "token", "owning_corp_or_turn": "operating_turn"}
 TOKEN_UNSAID = ("extra_slot", "discount", "same_hex_allowed")
 """Options of a ``token`` ability the format does not express."""
 
+NOBODYS = "nobodys_station"
+"""Set by :func:`nobodys_stations` on a company's ``token`` ability whose station is
+nobody's (the dump's ``nobodys_stations``): what a route earns more in its city."""
+
+
+def terrain_discounts(companies: dict[str, Any], probed: Any) -> None:
+    """Give each company the title's own ``upgrade_cost`` charges its owner less for
+    terrain (the dump's ``terrain_discounts``, {sym: money off}) a ``terrain_discount``
+    of any terrain: 18 Los Angeles' Chino Hills Excavation."""
+    for sym, amount in (probed if isinstance(probed, dict) else {}).items():
+        company = companies.get(str(sym))
+        if company is not None and isinstance(amount, int) and amount > 0:
+            company.setdefault("abilities", []).append({"type": "terrain_discount", "amount": amount})
+
+
+def nobodys_stations(game_companies: Any, probed: Any) -> None:
+    """Mark the ``token`` ability of each company whose station the title makes nobody's
+    (the dump's ``nobodys_stations``, {sym: what a route earns more there}): such a
+    station blocks as a foreign one, and may go beside the owner's own (18xx.games'
+    ``check_tokenable: false``)."""
+    if not isinstance(probed, dict) or not isinstance(game_companies, list):
+        return
+    for company in game_companies:
+        amount = probed.get(company.get("sym")) if isinstance(company, dict) else None
+        if not isinstance(amount, int):
+            continue
+        for ability in company.get("abilities") or []:
+            if ability.get("type") == "token":
+                ability[NOBODYS] = amount
+
 
 def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | None:
     """A ``token`` ability a corporation uses through its company, as the format's."""
     hexes = [h for h in ability.get("hexes") or [] if HEX_ID.match(str(h))]
     when = [TOKEN_WHEN.get(str(w)) for w in _listed(ability.get("when"))] or ["token"]
     unsaid = [k for k in TOKEN_UNSAID if ability.get(k)]
-    if ability.get("check_tokenable") is False:
+    nobodys = ability.get(NOBODYS)
+    if ability.get("check_tokenable") is False and nobodys is None:
         unsaid.append("check_tokenable")
     count = ability.get("count")
     if (
@@ -145,8 +176,12 @@ def _token(ability: dict[str, Any], where: str, gaps: Gaps) -> dict[str, Any] | 
         out["city"] = ability["city"]
     if ability.get("cheater"):
         out["beyond_slots"] = True
-    if ability.get("neutral"):
+    if ability.get("neutral") or nobodys is not None:
         out["neutral"] = True
+    if nobodys is not None:
+        out["blocks"] = True
+        if nobodys:
+            out["stop_revenue"] = nobodys
     if when != ["token"]:
         out["when"] = list(dict.fromkeys(when))
     if not ability.get("special_only"):

@@ -72,6 +72,9 @@ def _discounts(companies: dict[str, Any], hexes: dict[str, Any], gaps: Gaps) -> 
     for sym, company in companies.items():
         kept = []
         for ability in company.get("abilities", []):
+            if ability["type"] == "terrain_discount" and ability.get("terrain") is None:
+                kept.append(ability)  # any terrain, the borders' too
+                continue
             if (
                 ability["type"] == "terrain_discount"
                 and not ability.get("hexes")

@@ -33,8 +33,10 @@ from framework.convert.entities import (
     convert_companies,
     convert_corporations,
     convert_minors,
+    nobodys_stations,
     route_rights,
     station_bonuses,
+    terrain_discounts,
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
@@ -498,8 +500,10 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_station_lays(corporations, build.get("station_lays"), gaps)
     write_stop_markers(corporations, corps_built, gaps)
     par_subsidies(corporations, build.get("par_subsidies"))
+    kept = _kept_companies(dump, build, gaps)
+    nobodys_stations(kept, build.get("nobodys_stations"))
     companies, sales = convert_companies(
-        _kept_companies(dump, build, gaps),
+        kept,
         build.get("companies") or [],
         set(corporations),
         gaps,
@@ -507,6 +511,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         _assigned_bonuses(dump, build),
     )
     rules["company_sales"] = sales
+    terrain_discounts(companies, build.get("terrain_discounts"))
     for sym, certificates in brought.items():
         for ability in companies.get(sym, {}).get("abilities") or []:
             if ability.get("type") == "shares" and ability.get("corporation") == "random":

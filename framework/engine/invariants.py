@@ -93,6 +93,8 @@ def _token_problems(game: Game) -> list[str]:
         for owner in slots:
             if owner is None or owner in (national, NEUTRAL) or owner in game.setup.home_tokens:
                 continue  # (a corporation removed at setup may leave its home station)
+            if owner in game.companies:
+                continue  # a company's blocking neutral station (``token.blocks``)
             corp = game.corporations.get(owner)
             minor = game.minors.get(owner)
             if (corp is None or corp.closed) and minor is None:

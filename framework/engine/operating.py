@@ -10,7 +10,7 @@ from framework.board.distance import Allowance
 from framework.board.distance import Distance as StopDistance
 from framework.board.hexmap import shared
 from framework.board.lays import Discount, LayTerms
-from framework.board.routes import PerStop, Runner
+from framework.board.routes import PerStop, Runner, stop_value
 from framework.engine import finance, stop_markers
 from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
@@ -274,6 +274,7 @@ def runner(game: Game, train: Train) -> Runner:
         if owner in game.companies[sym].right_holders
         for hex_id in right.hexes
     )
+    assigned += station_revenues(game, assigned, train.variant or train.name)
     state = national(game)
     passes = frozenset({state}) if spec.passes_national_tokens and state else frozenset()
     own_bonuses = tuple(b for b in game.title.bonuses.values() if b.earned_by(owner))
@@ -293,6 +294,25 @@ def runner(game: Game, train: Train) -> Runner:
         ),
         spec.track_group or "",
     )
+
+
+def station_revenues(game: Game, assigned: tuple[HexBonus, ...], train: str) -> tuple[HexBonus, ...]:
+    """What a route earns more (negative: less) in the city of a company's blocking
+    neutral station (``token.stop_revenue``), whoever runs it: never more off than the
+    city is worth to ``train`` with the runner's ``assigned`` bonuses in its hex."""
+    out = []
+    board = game.track_board
+    for sym, ability in AbilityIndex.of(game).of_kind(ab.StationToken):
+        if not ability.stop_revenue:
+            continue
+        for city, slots in board.tokens.items():
+            if sym in slots:
+                worth = stop_value(board, city, game.colors(), train)
+                worth += sum(b.amount for b in assigned if b.hex == city[0])
+                out.append(
+                    HexBonus(city[0], max(ability.stop_revenue, -worth), game.title.companies[sym].name)
+                )
+    return tuple(out)
 
 
 def stop_times(game: Game, owner: str) -> tuple[tuple[str, int], ...]:

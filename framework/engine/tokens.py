@@ -276,7 +276,8 @@ def place_with_company(
     finance.pay(game, owner, BANK, price)
     corporation = game.corporations[owner]
     if ability.neutral:
-        game.track_board.add_token(NEUTRAL, city)
+        # a blocking one is the company's own on the board: nobody runs from it
+        game.track_board.add_token(sym if ability.blocks else NEUTRAL, city)
         game.log(f"{owner} places a neutral token in {city[0]} with {sym} for {price}")
     else:
         game.track_board.add_token(owner, city)

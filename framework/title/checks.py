@@ -462,6 +462,8 @@ class _Checker:
                 "a token ability is played by the special_token step: list it in an operating round",
                 "value",
             )
+        elif isinstance(ability, ab.TerrainDiscount) and ability.terrain is None:
+            pass  # any terrain, wherever there is some
         elif isinstance(ability, ab.TerrainDiscount) and ability.hexes is None:
             if not any(ability.terrain in hx.terrain for hx in t.map.hexes.values()):
                 yield ((*where, "terrain"), f"no hex has {ability.terrain} terrain", "value")

@@ -189,9 +189,10 @@ class TerrainDiscount(AbilityBase):
     type: Literal["terrain_discount"]
     hexes: list[HexId] | None = Field(default=None, min_length=1)
     """The hexes where the discount applies; absent (the default): every hex."""
-    terrain: str
+    terrain: str | None = None
     """The terrain the discount applies to: its cost in a hex's ``terrain``, and the cost
-    of crossing a border of that ``type``."""
+    of crossing a border of that ``type``; absent: any, off the whole terrain cost of a
+    tile action, its borders' included (18 Los Angeles' Chino Hills Excavation, $20)."""
     amount: int = Field(gt=0)
     """Money off the terrain cost, and off each such border's (never below zero)."""
 
@@ -629,6 +630,14 @@ class StationToken(AbilityBase):
     another) but blocks no route, and it is neither the owning corporation's nor from its
     charter (18xx.games' ``neutral``: 18 Los Angeles' Los Angeles Title, an "Open City"
     token)."""
+    blocks: bool = False
+    """With ``neutral``: the station blocks routes as another corporation's does, though
+    nobody runs from it, and it may go beside the owner's own station (18 Los Angeles'
+    Angeles Public Dump, "cannot be used by any corporation")."""
+    stop_revenue: int = 0
+    """With ``blocks``: every route stopping in the station's city earns this much more
+    there (negative: less, never taking the city with the route's bonuses there below
+    nothing; the Angeles Public Dump's −20, only −10 in Westminster, worth 10)."""
     beyond_slots: bool = False
     """The station may go in a city with no free slot (all taken, or the last held for
     another's home) as one more station there: it takes no slot until a tile with more
@@ -640,6 +649,16 @@ class StationToken(AbilityBase):
     spent (18xx.games applies a company's token ability so unless it is ``special_only``;
     1846's New York Central, owning the Chicago and Western Indiana, pays nothing for
     Chicago's fourth city). False: only a station the company places uses it."""
+
+    @model_validator(mode="after")
+    def _nobodys(self) -> StationToken:
+        if self.blocks and not self.neutral:
+            raise ValueError("only a neutral station is said to block (blocks needs neutral)")
+        if self.stop_revenue and not self.blocks:
+            raise ValueError(
+                "stop_revenue is the revenue of a blocking neutral station's city (it needs blocks)"
+            )
+        return self
 
 
 class CompanyReservation(AbilityBase):
