@@ -6,6 +6,8 @@ house-ruled copy of the converted title, without gifts, shows that the field cha
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from oracle_support import ORACLE, house_ruled, imported_title, replayed_to
 
@@ -78,3 +80,21 @@ def test_without_gifts_a_turn_ends_when_nothing_else_is_possible(the_christmas_e
     assert outcome.failed_action is not None and outcome.failed_action["id"] == 223
     assert P2 not in legal_actions(replayed_to(plain, BANK, 222))
     assert set(legal_actions(replayed_to(the_christmas_eve, BANK, 222))[P2]) == {"choose", "pass"}
+
+
+TWO_PLAYERS = Path(__file__).parent / "data" / "bot-18ChristmasEve-2p-seed-4-to-20.json"
+"""A random bot game of two players (seed 4), its first 20 actions, all accepted by
+18xx.games: Player 2 sells LV, buys a share of PRR (action 18) and gives two presidencies
+away; 18xx.games then still lets them sell that PRR share."""
+
+
+def test_a_share_bought_in_a_turn_may_be_sold_in_it(the_christmas_eve):
+    """Unlike 1856's unvested share, a two-player game keeps no bought share
+    (``stock.keep_bought`` is off: 18xx.games refuses its probe's sale of two shares
+    whether bought or not)."""
+    record = GameFile.read(TWO_PLAYERS)
+    title = title_for(record, the_christmas_eve)
+    assert not title.rules.stock.keep_bought
+    game = replayed_to(the_christmas_eve, TWO_PLAYERS, 20)
+    sales = legal_actions(game).get("2", {}).get("sell_shares", [])
+    assert {"shares": ["PRR_1"], "percent": 10} in sales

@@ -1323,11 +1323,22 @@ end
 # of it only while keeping one (1856's unvested share): in a fresh game's second stock
 # round a corporation is started, the second player holds one share of it (given, not
 # bought) and may sell it; after buying another in the turn, the title's stock step lets
-# them sell one of the two but not both.
+# them sell one of the two but not both — while a player given both (none bought) may
+# sell both (18ChristmasEve's two-player game refuses that sale for another reason).
 def keep_bought(game)
   own = game.send(:stock_round).steps.any? { |s| s.respond_to?(:can_sell?) && !s.class.name.start_with?('Engine::Step::') }
   return false unless own
+  return false unless bought_keeps_one?(game, buy: true)
 
+  !bought_keeps_one?(game, buy: false)
+rescue StandardError
+  false # a title whose stock step cannot be played this way: nothing found
+end
+
+# The probe of `keep_bought`: whether the second player, holding one share given and one
+# more (bought in the turn with `buy`, else given too), may sell the first alone but not
+# both.
+def bought_keeps_one?(game, buy:)
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   fresh.instance_variable_set(:@turn, 2)
   round = fresh.send(:stock_round)
@@ -1347,11 +1358,13 @@ def keep_bought(game)
   return false unless step.can_sell?(second, Engine::ShareBundle.new([given]))
 
   round.instance_variable_set(:@entity_index, fresh.players.index(second))
-  step.process_buy_shares(Engine::Action::BuyShares.new(second, shares: [bought], share_price: bought.price))
+  if buy
+    step.process_buy_shares(Engine::Action::BuyShares.new(second, shares: [bought], share_price: bought.price))
+  else
+    fresh.share_pool.buy_shares(second, bought, exchange: :free)
+  end
   step.can_sell?(second, Engine::ShareBundle.new([given])) &&
     !step.can_sell?(second, Engine::ShareBundle.new([given, bought]))
-rescue StandardError
-  false # a title whose stock step cannot be played this way: nothing found
 end
 
 # A fresh game of `game`'s title in its first operating round (`setup`: the round set up),
