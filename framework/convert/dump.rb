@@ -1809,8 +1809,8 @@ end
 
 # Companies whose `token` ability puts down a station that is nobody's: placed with the
 # title's own special-token step in a fresh operating round of a corporation owning the
-# company, it belongs to none of the game's corporations (18 Los Angeles' Angeles Public
-# Dump). With what a route stopping in its city earns more there by the title's
+# company, it belongs to none of the game's corporations and is no neutral one (which
+# blocks nothing): 18 Los Angeles' Angeles Public Dump. With what a route stopping in its city earns more there by the title's
 # `revenue_for` (negative: less; 0 where it does not override it), asked with the city
 # and another stop. {sym => amount}; nil where no such company.
 def nobodys_stations(game)
@@ -1833,7 +1833,8 @@ def nobodys_stations(game)
 
     fresh.process_action(Engine::Action::PlaceToken.new(probe, city: city, slot: city.tokens.index(nil), tokener: corp))
     token = city.tokens.compact.last
-    next unless token && token.corporation != corp && !fresh.corporations.include?(token.corporation)
+    next unless token && token.type != :neutral # 18xx.games' neutral station blocks nothing
+    next unless token.corporation != corp && !fresh.corporations.include?(token.corporation)
 
     other = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.offboards).first }.find { |c| c.hex != city.hex }
     extra = fresh.method(:revenue_for).owner == BASE || other.nil? ? 0 : revenue_extra(fresh, corp, [city, other])

@@ -177,6 +177,7 @@ class FaceValueTrains(Model):
     """
 
     type: Literal["face_value_trains"]
+    """Trains between it and other corporations at face value only."""
 
 
 class LayDiscount(Model):
