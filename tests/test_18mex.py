@@ -86,15 +86,23 @@ def test_the_3_prime_train_merges_the_minors_into_ndm_and_udy(the_18mex):
     assert finance.certificate_count(game, owners["C"]) == counts[owners["C"]]
 
 
+OPEN = "phases: {'2': {closed_shares: []}, '3': {closed_shares: []}}"
+"""An overlay: NdM's shares traded in the stock round from the start (18MEX closes them
+to it until phase 3½, ``phases.closed_shares``)."""
+
+
 def test_a_trade_in_share_is_not_for_sale_until_its_minor_merges(the_18mex):
-    """NdM's 5% certificates are not offered in the stock round before phase 3½; without
-    ``merges_into`` they are, and minor A stays open when the 3' train comes."""
-    game = replayed_to(the_18mex, GAME, 99)
+    """NdM's 5% certificates are not offered in the stock round before phase 3½ (even with
+    NdM's shares open to it); without ``merges_into`` they are, and minor A stays open when
+    the 3' train comes."""
+    game = replayed_to(the_18mex, GAME, 99, [OPEN])
     step = game.round.active_step()
     player = game.round.entity()
     offered = {s.id for s in step.buyable(player, game.corporations["NdM"])}
     assert "NdM_7" not in offered and "NdM_8" not in offered and "NdM_1" in offered
-    plain = replayed_to(the_18mex, GAME, 99, ["minors: {A: {merges_into: null}, B: {merges_into: null}}"])
+    plain = replayed_to(
+        the_18mex, GAME, 99, [OPEN, "minors: {A: {merges_into: null}, B: {merges_into: null}}"]
+    )
     offered = {s.id for s in plain.round.active_step().buyable(player, plain.corporations["NdM"])}
     assert {"NdM_7", "NdM_8"} <= offered
     plain = replayed_to(the_18mex, GAME, 154, ["minors: {A: {merges_into: null}}"])
@@ -386,11 +394,11 @@ def test_when_every_candidate_declines_the_certificate_limit_rises(the_18mex):
 
 
 def test_the_exchanged_certificate_is_held_back_until_the_offer(the_18mex):
-    game = replayed_to(the_18mex, GAME, 99)
+    game = replayed_to(the_18mex, GAME, 99, [OPEN])
     step, player = game.round.active_step(), game.round.entity()
     ids = {s.id for s in step.buyable(player, game.corporations["NdM"])}
     assert "NdM_9" not in ids and "NdM_1" in ids and merger_offer.held_back(game) == {"NdM_9"}
-    game = replayed_to(the_18mex, GAME, 99, [offered(certificate=1)])
+    game = replayed_to(the_18mex, GAME, 99, [OPEN, offered(certificate=1)])
     ids = {s.id for s in game.round.active_step().buyable(player, game.corporations["NdM"])}
     assert "NdM_9" in ids and "NdM_1" not in ids
 
