@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from framework.board.board import Board
-from framework.board.bonuses import BonusRules, Marker
+from framework.board.bonuses import BonusRules, HexBonus, Marker
 from framework.board.distance import Allowance, Distance
 from framework.board.graph import Centre
 from framework.board.optimal import Optimum, best_routes
@@ -288,6 +288,17 @@ def positions(draw):
     bonuses = BonusRules(
         title=tuple(draw(st.lists(title_bonuses(), max_size=2))),
         tokens=draw(st.dictionaries(st.sampled_from(BONUS_HEXES), st.sampled_from([20, 50]), max_size=2)),
+        # assigned to hexes, and a dump's cost (a negative one, which a route may avoid)
+        assigned=tuple(
+            draw(
+                st.lists(
+                    st.builds(
+                        HexBonus, st.sampled_from(BONUS_HEXES), st.sampled_from([-20, 30]), st.just("A")
+                    ),
+                    max_size=2,
+                )
+            )
+        ),
         marker=draw(
             st.none()
             | st.builds(

@@ -213,7 +213,8 @@ class BonusTable:
         stations = (stops & self._stations).bit_count()
         if stations > 1:
             total += sum(v * (stations - 1) for i, v in self._ports if stops >> i & 1)
-        total += sum(amount for mask, amount in self._assigned if mask & stops)
+        # a route may keep out of a hex whose assignment costs (a dump's): no bound from it
+        total += sum(amount for mask, amount in self._assigned if mask & stops and amount > 0)
         return total
 
 
