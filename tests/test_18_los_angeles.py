@@ -308,3 +308,39 @@ def test_chino_hills_excavation_takes_20_off_a_tile_action_s_terrain(la2, tmp_pa
         la2, tmp_path, "companies.yaml", "terrain_discount, amount: 20}", "terrain_discount, amount: 1}"
     )
     assert replayed_to(dearer, BOT_TERRAIN, 118).corporations["UP"].cash == cash - 59
+
+
+def test_the_two_player_game_removes_two_corporations_after_1846_s_shuffles(la2):
+    """18 Los Angeles 2 keeps 1846's setup: it shuffles 1846's two company groups (names
+    it does not have, so nothing leaves: eight ``unused`` draws), then, with two players
+    only, removes two of its seven corporations, their home and second stations left on
+    the map. The real two-player game (seed 354704445): "Removing UP, ELA", "ELA places a
+    second token on C4", "UP places a second token on B13"."""
+    draws = load_title(la2).setup.draws
+    assert [d.unused is not None for d in draws] == [True] * 8 + [False]
+    last = draws[-1]
+    assert (last.remove, last.count, last.players) == (["ELA", "LA", "LAIR", "PER", "SF", "SP", "UP"], 2, [2])
+    game = replayed_to(la2, TWO, 0)
+    assert set(game.setup.removed_corporations) == {"ELA", "UP"} and not {"ELA", "UP"} & set(
+        game.corporations
+    )
+    stations = {city[0]: owners for city, owners in game.track_board.tokens.items() if any(owners)}
+    assert {h for h, owners in stations.items() if {"ELA", "UP"} & set(owners)} == {"C12", "C4", "B11", "B13"}
+
+
+BOT_FACE = Path(__file__).parent / "data" / "bot-18LA2-2p-seed-12-to-116.json"
+"""A random bot game of 18 Los Angeles 2 (two players, seed 12), its first 116 actions,
+all of which 18xx.games accepts: the UP, trainless, issues shares (113, 115) and buys the
+depot's 4 train as a 3/5 for $160 (116)."""
+
+
+def test_a_corporation_short_of_the_dearer_face_buys_the_cheaper_after_an_emergency_issue(la2):
+    """With $176 after issuing shares at $10, the UP may not spend less than $167 on a
+    train, but the 4 train's $180 is beyond it and its president may not help while it can
+    pay the $160 of the 3/5 face: 18xx.games then offers the 3/5 alone, and so it is
+    offered here (before, nothing was: the game stood still)."""
+    game = replayed_to(la2, BOT_FACE, 115)
+    assert game.corporations["UP"].cash == 176
+    assert legal_actions(game)["UP"]["buy_train"] == [{"train": "4-0", "price": 160, "variant": "3/5"}]
+    game = replayed_to(la2, BOT_FACE, 116)
+    assert game.trains["4-0"].owner == "UP" and game.trains["4-0"].variant == "3/5"

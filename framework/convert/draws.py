@@ -22,6 +22,10 @@ from framework.engine.setup import Lcg, shuffled
 MULTIPLIER, INCREMENT, MODULUS = 1103515245, 12345, 2**31
 
 
+FOREIGN = "_foreign"
+"""Marks a group of names the title does not have (:func:`group_draws`)."""
+
+
 def group_draws(
     constants: dict[str, Any],
     companies: list[dict[str, Any]],
@@ -30,22 +34,29 @@ def group_draws(
 ) -> tuple[list[dict[str, Any]], dict[int, list[str]]] | None:
     """The draws (a ``shuffle: draft`` first when the games deal from a deck, then a
     ``remove`` for each group) and the deck's blank cards by player count, or ``None``
-    when the probed games show no such setup or no order of groups gives them."""
+    when the probed games show no such setup or no order of groups gives them.
+
+    A group may be drawn with some numbers of players only (the draw's ``players``:
+    18 Los Angeles 2 removes corporations in its two-player game alone); a ``*_GROUP``
+    constant naming nothing of the title (18 Los Angeles 2 keeps 1846's company groups) is
+    still shuffled, nothing removed: its draws are written ``unused``."""
     probes = {n: p for n, p in probes.items() if isinstance(p, dict) and isinstance(p.get("removals"), list)}
     if not probes or not any(p["removals"] or p.get("deck") for p in probes.values()):
         return None
     syms = {str(c.get("name")): str(c.get("sym")) for c in companies + corporations}
     syms.update({str(c.get("sym")): str(c.get("sym")) for c in companies + corporations})
-    groups = []
-    for value in (v.get("value") for v in constants.values() if isinstance(v, dict)):
-        if (
-            isinstance(value, list)
-            and len(value) > 1
-            and all(isinstance(x, str) and x in syms for x in value)
-        ):
+    groups: list[list[str]] = []
+    for name, value in ((k, v.get("value")) for k, v in constants.items() if isinstance(v, dict)):
+        if not isinstance(value, list) or len(value) < 2 or not all(isinstance(x, str) for x in value):
+            continue
+        if all(x in syms for x in value):
             members = [syms[x] for x in value]
-            if members not in groups:
-                groups.append(members)
+        elif name.endswith("_GROUP") and not any(x in syms for x in value):
+            members = [FOREIGN, *value]
+        else:
+            continue
+        if members not in groups:
+            groups.append(members)
     data_companies = [str(c.get("sym")) for c in companies]
     data_order = data_companies + [str(c.get("sym")) for c in corporations]
     for size in range(len(groups) + 1):
@@ -62,15 +73,20 @@ def _try(
     data_companies: list[str],
     data_order: list[str],
 ) -> tuple[list[dict[str, Any]], dict[int, list[str]]] | None:
-    """The draws and blank cards if removing from the groups in ``order`` gives what
-    every probed game did (its removals in order: group by group, each group's in the
-    title's order), else ``None``."""
+    """The draws and blank cards if removing from the groups in ``order`` — all of them,
+    or with some numbers of players some of them — gives what every probed game did (its
+    removals in order: group by group, each group's in the title's order), else ``None``."""
     counts: list[dict[int, int]] = [{} for _ in order]
     blanks: dict[int, list[str]] = {}
     shuffles = False
     for n, probe in probes.items():
         present = set(probe.get("built_companies") or []) | set(probe["removals"])
-        members = [[m for m in group if m in present or m not in data_companies] for group in order]
+        members = [
+            group[1:]
+            if group[0] == FOREIGN
+            else [m for m in group if m in present or m not in data_companies]
+            for group in order
+        ]
         notes = probe.get("draws") or []
         deck = probe.get("deck") or {}
         cards = [str(c["sym"]) for c in deck.get("cards") or []]
@@ -78,30 +94,80 @@ def _try(
             cards = []  # every card shown: an open draft, dealt from no shuffled deck
         removed_companies = [r for r in probe["removals"] if r in data_companies]
         in_deck = len(cards) + len(removed_companies) if cards else 0
-        if len(notes) != in_deck + sum(len(g) for g in members):
+        for drawn in _drawn_groups(members, len(notes) - in_deck, probe["removals"]):
+            found = _replay(probe, members, drawn, cards, data_companies, data_order, present)
+            if found is not None:
+                break
+        else:
             return None
-        rng = Lcg(MULTIPLIER, INCREMENT, MODULUS, int(probe.get("seed") or 0))
+        gone_by_group, dealt_blank = found
         if cards:
             shuffles = True
-            blank = [c for c in probe.get("built_companies") or [] if c not in data_companies]
-            dealt = shuffled(rng, [c for c in data_companies if c in present] + blank)
-            blanks[n] = blank
-        removed: list[str] = []
-        for i, group in enumerate(members):
-            gone = {m for m in group if m in probe["removals"]}
-            if set(shuffled(rng, group)[: len(gone)]) != gone:
-                return None
-            counts[i][n] = len(gone)
-            removed += sorted(gone, key=data_order.index)
-        if removed != probe["removals"] or rng.state != probe.get("rand_state"):
-            return None
-        if cards and [c for c in dealt if c not in removed] != cards:
-            return None
+            blanks[n] = dealt_blank
+        for i, gone in gone_by_group.items():
+            counts[i][n] = gone
     draws: list[dict[str, Any]] = [{"shuffle": "draft"}] if shuffles else []
     for group, by_players in zip(order, counts, strict=True):
+        if not by_players:
+            return None  # a group no game draws
+        limited = {"players": sorted(by_players)} if len(by_players) < len(probes) else {}
+        if group[0] == FOREIGN:
+            if any(by_players.values()):
+                return None
+            text = f"18xx.games shuffles a group of {len(group) - 1} names this title does not have"
+            draws.extend({"unused": text, **limited} for _ in group[1:])
+            continue
         values = set(by_players.values())
-        draws.append({"remove": group, "count": values.pop() if len(values) == 1 else by_players})
+        draws.append({"remove": group, "count": values.pop() if len(values) == 1 else by_players, **limited})
     return draws, blanks
+
+
+def _drawn_groups(members: list[list[str]], draws: int, removals: list[str]) -> list[tuple[int, ...]]:
+    """The groups (their indices, in order) a game may have shuffled with ``draws``
+    numbers drawn: every group whose members were removed, and others to make up the
+    count; all of them first."""
+    needed = {i for i, group in enumerate(members) if any(m in removals for m in group)}
+    every = tuple(range(len(members)))
+    out = [every] if sum(len(g) for g in members) == draws else []
+    for mask in range(2 ** len(members) - 1, -1, -1):
+        chosen = tuple(i for i in every if mask >> i & 1)
+        if chosen != every and needed <= set(chosen) and sum(len(members[i]) for i in chosen) == draws:
+            out.append(chosen)
+    return out
+
+
+def _replay(
+    probe: dict[str, Any],
+    members: list[list[str]],
+    drawn: tuple[int, ...],
+    cards: list[str],
+    data_companies: list[str],
+    data_order: list[str],
+    present: set[str],
+) -> tuple[dict[int, int], list[str]] | None:
+    """How many of each drawn group a game removed, and its deck's blank cards, if
+    shuffling the deck and then the ``drawn`` groups from the probe's seed gives its
+    removals, its deck and its generator's state; else ``None``."""
+    rng = Lcg(MULTIPLIER, INCREMENT, MODULUS, int(probe.get("seed") or 0))
+    blank: list[str] = []
+    dealt: list[str] = []
+    if cards:
+        blank = [c for c in probe.get("built_companies") or [] if c not in data_companies]
+        dealt = shuffled(rng, [c for c in data_companies if c in present] + blank)
+    removed: list[str] = []
+    gone_by_group: dict[int, int] = {}
+    for i in drawn:
+        group = members[i]
+        gone = {m for m in group if m in probe["removals"]}
+        if set(shuffled(rng, group)[: len(gone)]) != gone:
+            return None
+        gone_by_group[i] = len(gone)
+        removed += sorted(gone, key=data_order.index)
+    if removed != probe["removals"] or rng.state != probe.get("rand_state"):
+        return None
+    if cards and [c for c in dealt if c not in removed] != cards:
+        return None
+    return gone_by_group, blank
 
 
 def choice_group_draws(

@@ -255,7 +255,7 @@ class BuyTrain(TrainBuying):
                 o.price <= cash
                 or (o.price <= helped and o.exchange is None and (any_train or o.price == cheapest))
             )
-            and _after_issue(game, corp, o.price, True)
+            and (_after_issue(game, corp, o.price, True) or _only_face(game, corp, o.train))
         ]
         for train, span in self.offered_others(corp) if _after_issue(game, corp, 0, False) else []:
             out.append({"train": train.id, "price": span.low, "max": span.high, "variant": train.variant})
@@ -290,7 +290,8 @@ class BuyTrain(TrainBuying):
                 + " from the depot per turn in this phase",
             )
         corp = entity_of(action)
-        emergency_issue.check_purchase(self.game, corp, int(action.get("price", 0)), from_depot)
+        if not (from_depot and train is not None and _only_face(self.game, corp, train)):
+            emergency_issue.check_purchase(self.game, corp, int(action.get("price", 0)), from_depot)
         self.buy(action, corp)
         if from_depot and train is not None:
             bought.append(train.name)
@@ -358,6 +359,20 @@ def _after_issue(game: Game, corp: str, price: int, from_depot: bool) -> bool:
     except GameError:
         return False
     return True
+
+
+def _only_face(game: Game, corp: str, train: Train) -> bool:
+    """Whether ``corp`` can pay only for a cheaper face of the depot's ``train`` (a 1846
+    4 train's 3/5): that face is its purchase, even after an emergency issue that would
+    otherwise have it spend more (18xx.games offers then the cheaper face alone)."""
+    spec = game.title.trains[train.name]
+    if not spec.variants:
+        return False
+    cash = game.corporations[corp].cash
+    if purchases.president_may_help(game, corp):
+        cash += purchases.president_cash(game, corp)
+    faces = [trains.price(game, train, face) for face in (train.name, *spec.variants)]
+    return min(faces) <= cash < max(faces)
 
 
 def _depot_choice(offer: trains.Offer) -> Choice:
