@@ -344,3 +344,22 @@ def test_a_corporation_short_of_the_dearer_face_buys_the_cheaper_after_an_emerge
     assert legal_actions(game)["UP"]["buy_train"] == [{"train": "4-0", "price": 160, "variant": "3/5"}]
     game = replayed_to(la2, BOT_FACE, 116)
     assert game.trains["4-0"].owner == "UP" and game.trains["4-0"].variant == "3/5"
+
+
+BOT_HOME = Path(__file__).parent / "data" / "bot-18LA2-5p-seed-11-to-14.json"
+"""A heuristic bot game of 18 Los Angeles 2 (five players, seed 11), its first 14
+actions, accepted by 18xx.games: the PER, started at action 13, puts its home in D11."""
+
+
+def test_the_pacific_electric_chooses_its_home_among_its_hexes(la2):
+    """The PER has no home of its own; 18xx.games lets it choose among 14 hexes only (its
+    own ``home_token_locations``: converted as ``home_hexes``), not Long Beach's E8,
+    which it offered here before and 18xx.games refused ("Cannot place token on E8 as the
+    hex is not available")."""
+    hexes = load_title(la2).corporations["PER"].home_hexes
+    assert len(hexes) == 14 and "E8" not in hexes and "D11" in hexes
+    game = replayed_to(la2, BOT_HOME, 13)
+    offered = {c["city"].split("-")[0] for c in legal_actions(game)["PER"]["place_token"]}
+    assert offered <= set(hexes) and "D11" in offered
+    anywhere = replayed_to(la2, BOT_HOME, 13, ["corporations: {PER: {home_hexes: []}}"])
+    assert "E8" in {c["city"].split("-")[0] for c in legal_actions(anywhere)["PER"]["place_token"]}

@@ -1044,6 +1044,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         LA + "test_a_station_beyond_the_slots_and_a_neutral_one",
         LA + "test_the_real_game_with_both_optional_companies_replays_to_its_result",
     ),
+    "corporations.home_hexes": (LA + "test_the_pacific_electric_chooses_its_home_among_its_hexes",),
     "companies.abilities[token].blocks": (
         LA + "test_the_angeles_public_dump_is_nobody_s_station_and_costs_routes_20",
     ),

@@ -218,6 +218,7 @@ def build_data(game)
     'mail' => try { mail(game_for(game.class, game.players.size, game.optional_rules)) },
     'stop_multipliers' => try { probed('stop_multipliers', game, game.corporations.map(&:name)) { stop_multipliers(game) } },
     'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
+    'home_hexes' => try { home_hexes(game) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'twin_hexes' => try { twin_hexes(game) },
     # a title restricting stubs (StubsAreRestricted, 1822's own) asks a first tile to continue them
@@ -1774,6 +1775,31 @@ def revenue_extra(game, corporation, stops)
   game.revenue_for(route, stops) - stops.sum { |s| s.route_revenue(game.phase, train) }
 rescue StandardError, NotImplementedError
   nil
+end
+
+# The hexes among which each corporation without a home chooses one, where the title's
+# own `home_token_locations` keeps the choice to fewer hexes than those with a city,
+# asked of a fresh game whose every city takes a token (18 Los Angeles 2's PER). {sym => [hex]};
+# nil where the title keeps the engine's.
+def home_hexes(game)
+  return nil if game.method(:home_token_locations).owner == BASE
+
+  fresh = replica(game)
+  # every city open, so that the setup's stations leave no hex out
+  cities = fresh.hexes.flat_map { |h| h.tile.cities }
+  cities.each { |c| c.define_singleton_method(:tokenable?) { |*_args, **_kwargs| true } }
+  open = fresh.hexes.reject { |h| h.tile.cities.empty? }.map(&:id)
+  out = fresh.corporations.filter_map do |corp|
+    next if corp.coordinates
+
+    chosen = Array(fresh.home_token_locations(corp)).map(&:id)
+    next if chosen.empty? || (open - chosen).empty? || !(chosen - open).empty?
+
+    [corp.name, chosen]
+  rescue StandardError
+    nil
+  end.to_h
+  out.empty? ? nil : out
 end
 
 # Companies without a `tile_discount` whose owning corporation the title's own

@@ -19,3 +19,12 @@ def write_more_homes(corporations: dict[str, Any], probed: Any) -> None:
         ]
         if homes:
             corporations[sym]["more_homes"] = homes
+
+
+def write_home_hexes(corporations: dict[str, Any], probed: Any) -> None:
+    """``home_hexes`` on each corporation without a home whose choice the title's own
+    ``home_token_locations`` keeps to some hexes (the dump's ``home_hexes``)."""
+    for sym, hexes in (probed if isinstance(probed, dict) else {}).items():
+        corp = corporations.get(str(sym))
+        if corp is not None and "home" not in corp and isinstance(hexes, list) and hexes:
+            corp["home_hexes"] = [str(h) for h in hexes]

@@ -40,7 +40,7 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
-from framework.convert.homes import write_more_homes
+from framework.convert.homes import write_home_hexes, write_more_homes
 from framework.convert.issue import convert_issue_spending
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
@@ -496,6 +496,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
             corporations[str(built["sym"])]["par_needs_station"] = True
     write_pool_shares(corporations, pooled)
     write_more_homes(corporations, build.get("more_homes"))
+    write_home_hexes(corporations, build.get("home_hexes"))
     write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)
     write_station_lays(corporations, build.get("station_lays"), gaps)
     write_stop_markers(corporations, corps_built, gaps)

@@ -109,7 +109,8 @@ def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
     """Every city where ``entity`` may put its chosen home token (replacing a neutral
     station where ``tokens.home_replaces_neutral`` lets it)."""
     board = game.track_board
-    cities = cities_in(board, entity, list(game.title.map.hexes))
+    spec = game.title.corporations.get(entity)
+    cities = cities_in(board, entity, (spec.home_hexes if spec else []) or list(game.title.map.hexes))
     if game.title.rules.tokens.home_replaces_neutral:
         held = [city for city in list(board.tokens) if replaceable_neutral(board, entity, city)]
         cities = sorted(set(cities) | set(held))

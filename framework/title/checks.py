@@ -525,6 +525,9 @@ class _Checker:
         for section, sym, charter in charters:
             at = (section, sym)
             home = charter.home
+            for i, hex_id in enumerate(getattr(charter, "home_hexes", [])):
+                if hex_id not in t.map.hexes or not t.map.hexes[hex_id].cities:
+                    yield ((*at, "home_hexes", i), f"hex {hex_id} is not a city hex of the map", "value")
             if home is None:
                 if not t.has_layer and not (section == "corporations" and t.rules.tokens.home_anywhere):
                     yield (at, f"{sym} needs a home (only a title with its own layer may have none)", "key")

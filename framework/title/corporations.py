@@ -348,6 +348,13 @@ class Corporation(Charter):
         reserved_shares: [7]
     """
 
+    home_hexes: list[HexId] = []
+    """Without a ``home``, with ``rules.tokens.home_anywhere``: the hexes among whose
+    cities it chooses its home (none listed: any). 18 Los Angeles 2's Pacific Electric
+    Railway::
+
+        home_hexes: [A4, A6, B5, B13, C8, D7, D9, D11, D13, E4, E6, F9, F11, F13]
+    """
     more_homes: list[Home] = []
     """Further cities where a station of its goes down, free, with its home station
     (each taking its charter's next token, if the city has a free slot then); unlike the
