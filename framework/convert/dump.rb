@@ -863,9 +863,7 @@ def free_train_of(game, sym, advance)
   step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::BuyCompany) }
   return nil unless step
 
-  company.owner&.companies&.delete(company)
-  company.owner = fresh.players.first
-  fresh.players.first.companies << company
+  give_company(company, fresh.players.first)
   before = corp.trains.dup
   step.process_buy_company(Engine::Action::BuyCompany.new(corp, company: company, price: company.min_price))
   (corp.trains - before).first&.name
@@ -1009,9 +1007,7 @@ def subsidy_gains(game, sym, company_sym, lays)
   corp = game.corporation_by_id(sym)
   if company_sym
     company = game.company_by_id(company_sym)
-    company.owner&.companies&.delete(company)
-    company.owner = corp
-    corp.companies << company
+    give_company(company, corp)
   end
   game.stock_market.set_par(corp, game.stock_market.par_prices.first)
   corp.ipoed = true
@@ -1810,27 +1806,17 @@ end
 def terrain_discounts(game)
   return nil if game.method(:upgrade_cost).owner == BASE
 
-  out = game.companies.filter_map do |company|
-    next if company.abilities.any? { |a| a.type == :tile_discount }
-
-    fresh = open_replica(game, company.sym)
-    next unless fresh
-
+  plain_ones = game.companies.reject { |c| c.abilities.any? { |a| a.type == :tile_discount } }
+  company_probes(game, plain_ones) do |fresh, probe|
     hex = fresh.hexes.find { |h| h.tile.upgrades.sum(&:cost).positive? }
     next unless hex
 
     corp = fresh.corporations.first
     plain = fresh.upgrade_cost(hex.tile, hex, corp, corp)
-    probe = fresh.company_by_id(company.sym)
-    probe.owner&.companies&.delete(probe)
-    probe.owner = corp
-    corp.companies << probe
+    give_company(probe, corp)
     off = plain - fresh.upgrade_cost(hex.tile, hex, corp, corp)
-    [company.sym, off] if off.positive?
-  rescue StandardError
-    nil
-  end.to_h
-  out.empty? ? nil : out
+    off if off.positive?
+  end
 end
 
 # Companies whose `token` ability puts down a station that is nobody's: placed with the
@@ -1840,13 +1826,8 @@ end
 # `revenue_for` (negative: less; 0 where it does not override it), asked with the city
 # and another stop. {sym => amount}; nil where no such company.
 def nobodys_stations(game)
-  out = game.companies.filter_map do |company|
-    next unless company.abilities.any? { |a| a.type == :token }
-
-    fresh = open_replica(game, company.sym)
-    next unless fresh
-
-    probe = fresh.company_by_id(company.sym)
+  tokening = game.companies.select { |c| c.abilities.any? { |a| a.type == :token } }
+  company_probes(game, tokening) do |fresh, probe|
     owning_corporation_operates(fresh, probe)
     corp = probe.owner
     ability = probe.abilities.find { |a| a.type == :token }
@@ -1864,11 +1845,8 @@ def nobodys_stations(game)
 
     other = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.offboards).first }.find { |c| c.hex != city.hex }
     extra = fresh.method(:revenue_for).owner == BASE || other.nil? ? 0 : revenue_extra(fresh, corp, [city, other])
-    [company.sym, extra || 0]
-  rescue StandardError
-    nil
-  end.to_h
-  out.empty? ? nil : out
+    extra || 0
+  end
 end
 
 # Bonuses a title's `revenue_for` gives a corporation's route joining its home hex and
@@ -2438,9 +2416,7 @@ def phase_purchases(game)
     fresh.companies.each do |c|
       next if fresh.abilities(c, :no_buy)
 
-      c.owner&.companies&.delete(c)
-      c.owner = seller
-      seller.companies << c
+      give_company(c, seller)
     end
     corporations = {}
     status = phase[:status] || []
@@ -2602,9 +2578,7 @@ def early_buys_kept(game, offered)
   sym, buyers = offered.first
   corp = game.corporation_by_id(buyers.first)
   company = game.company_by_id(sym)
-  company.owner&.companies&.delete(company)
-  company.owner = corp
-  corp.companies << company
+  give_company(company, corp)
   game.purchasable_companies(corp).include?(company)
 rescue StandardError
   nil
@@ -2837,11 +2811,31 @@ end
 
 # The game's first corporation made owner of `company` (with 100,000 in cash) and the
 # operator of a new operating round: its round.
+# Give `company` to `owner` (a player or a corporation), taken from its owner.
+def give_company(company, owner)
+  company.owner&.companies&.delete(company)
+  company.owner = owner
+  owner.companies << company
+end
+
+# What `block` finds of each company (those it answers nil for left out), asked of a
+# fresh game in which the company is open: {sym => answer}, nil when none.
+def company_probes(game, companies = game.companies)
+  out = companies.filter_map do |company|
+    fresh = open_replica(game, company.sym)
+    next unless fresh
+
+    answer = yield fresh, fresh.company_by_id(company.sym)
+    [company.sym, answer] unless answer.nil?
+  rescue StandardError
+    nil
+  end.to_h
+  out.empty? ? nil : out
+end
+
 def owning_corporation_operates(game, company)
   corporation = game.corporations.first
-  company.owner&.companies&.delete(company)
-  company.owner = corporation
-  corporation.companies << company
+  give_company(company, corporation)
   corporation.instance_variable_set(:@cash, 100_000)
   round = game.send(:operating_round, 1)
   { :@entities => [corporation], :@entity_index => 0, :@current_operator => corporation }.each do |k, v|

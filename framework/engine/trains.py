@@ -194,6 +194,11 @@ def depot_allows(game: Game, name: str, bought: Collection[str]) -> bool:
     return True
 
 
+def faces(game: Game, train: Train) -> tuple[str, ...]:
+    """The faces ``train`` may be bought as: its type, then its variants."""
+    return (train.name, *game.title.trains[train.name].variants)
+
+
 def each_depot_offer(
     game: Game, buyer: str, room: bool | None = None, bought: Collection[str] = ()
 ) -> Iterator[Offer]:
@@ -204,7 +209,7 @@ def each_depot_offer(
     for train in offered(game):
         if bought and not depot_allows(game, train.name, bought):
             continue
-        for face in (train.name, *game.title.trains[train.name].variants):
+        for face in faces(game, train):
             full = price(game, train, face)
             if room:
                 yield Offer(train, face, full)

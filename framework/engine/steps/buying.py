@@ -365,14 +365,13 @@ def _only_face(game: Game, corp: str, train: Train) -> bool:
     """Whether ``corp`` can pay only for a cheaper face of the depot's ``train`` (a 1846
     4 train's 3/5): that face is its purchase, even after an emergency issue that would
     otherwise have it spend more (18xx.games offers then the cheaper face alone)."""
-    spec = game.title.trains[train.name]
-    if not spec.variants:
+    prices = [trains.price(game, train, face) for face in trains.faces(game, train)]
+    if len(prices) < 2:
         return False
     cash = game.corporations[corp].cash
     if purchases.president_may_help(game, corp):
         cash += purchases.president_cash(game, corp)
-    faces = [trains.price(game, train, face) for face in (train.name, *spec.variants)]
-    return min(faces) <= cash < max(faces)
+    return min(prices) <= cash < max(prices)
 
 
 def _depot_choice(offer: trains.Offer) -> Choice:

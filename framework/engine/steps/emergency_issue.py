@@ -56,9 +56,7 @@ def _cheapest_faces(game: Game) -> tuple[int, int] | None:
     if not offered:
         return None
     train = min(offered, key=lambda t: game.title.trains[t.name].price)
-    prices = [
-        trains.price(game, train, face) for face in (train.name, *game.title.trains[train.name].variants)
-    ]
+    prices = [trains.price(game, train, face) for face in trains.faces(game, train)]
     return min(prices), max(prices)
 
 
