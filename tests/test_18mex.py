@@ -554,9 +554,10 @@ def test_a_partial_presidency_sale_takes_back_as_many_certificates_as_shares(the
     assert replay(GameFile.read(BOT_GAME), title_for(GameFile.read(BOT_GAME), the_18mex)).failure is None
 
 
-def test_a_5_percent_certificate_is_worth_its_half_share_rounded_up():
-    """A 5% certificate at $285 a share is worth $143 (18xx.games rounds a bundle's price up)."""
-    game = SimpleNamespace(split_nationals=())
+def test_a_5_percent_certificate_is_worth_its_half_share_rounded_up(the_18mex):
+    """A 5% certificate at $285 a share is worth $143 (18xx.games rounds a bundle's price up):
+    NdM's share is its 10%, its second certificate."""
+    game = SimpleNamespace(split_nationals=(), title=load_title(the_18mex))
     assert finance.worth(game, "NdM", 285, 5) == 143
     assert finance.worth(game, "NdM", 285, 10) == 285
     assert finance.worth(game, "NdM", 285, 15) == 428

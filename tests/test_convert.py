@@ -428,7 +428,7 @@ def test_companies_a_title_s_setup_closes_or_its_auction_never_offers():
     _offered(companies, {"_error": "NoMethodError"}, gaps)
     # a variant whose setup keeps P2B open gets no `players: []` from the base title
     variant = {"companies": {"P2B": {"name": "P2B"}, "GT": {"name": "GT"}}}
-    _same_players(variant, {**companies, "GT": {"players": [4, 5]}})
+    _same_players(variant, {"companies": {**companies, "GT": {"players": [4, 5]}}})
     assert variant == {"companies": {"P2B": {"name": "P2B"}, "GT": {"name": "GT", "players": [4, 5]}}}
 
 

@@ -698,6 +698,7 @@ LAYER = "test_layer.py::"
 FIELDS = "test_rules_fields.py::"
 XMAS = "test_18christmaseve.py::"
 ABIL = "test_rules_ability_fields.py::"
+C67 = "test_1867.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
 TCHES = "test_title_18Chesapeake.py::"
@@ -1045,6 +1046,22 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         LA + "test_the_real_game_with_both_optional_companies_replays_to_its_result",
     ),
     "corporations.home_hexes": (LA + "test_the_pacific_electric_chooses_its_home_among_its_hexes",),
+    "corporations.started_by": (
+        C67 + "test_the_winner_of_a_minor_pays_its_bid_into_its_treasury",
+        C67 + "test_bids_the_rules_refuse",
+    ),
+    "corporations.par_zones": (C67 + "test_a_major_starts_at_its_own_par_prices",),
+    "corporations.available_from": (
+        C67 + "test_bids_the_rules_refuse",
+        C67 + "test_a_major_starts_at_its_own_par_prices",
+    ),
+    "corporations.sold_out_rises": (C67 + "test_a_minor_never_rises_sold_out",),
+    "corporations.players": (C67 + "test_1812_s_great_central_is_for_four_players",),
+    "rules.stock.start_bid.min_bid": (C67 + "test_bids_the_rules_refuse",),
+    "rules.stock.start_bid.max_par": (C67 + "test_max_par_and_the_order_of_minors",),
+    "rules.stock.start_bid.turn_after": (C67 + "test_the_turn_after_the_opener",),
+    "rules.stock.start_bid.in_order": (C67 + "test_max_par_and_the_order_of_minors",),
+    "rules.stock.start_bid.first": (C67 + "test_max_par_and_the_order_of_minors",),
     "companies.abilities[token].blocks": (
         LA + "test_the_angeles_public_dump_is_nobody_s_station_and_costs_routes_20",
     ),

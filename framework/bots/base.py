@@ -93,7 +93,7 @@ def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | Non
         cash = game.players_by_id[entity].cash
         for step in game.current_round.steps:
             if hasattr(step, "free_cash") and not step.passed:
-                cash = step.free_cash(entity, choice["company"])
+                cash = step.free_cash(entity, choice.get("company"))
         low = choice[amount_field(choice)]
         if low > cash:
             return None

@@ -77,6 +77,8 @@ class HeuristicBot:
         reserve = 2 * _lowest_par(game) + 40
         best = None
         listed = options[player]["bid"]
+        if any("corporation" in c for c in listed):
+            return self._start_bid(game, player, listed, rng)
         for choice in listed:
             spec = game.title.companies.get(choice["company"])
             if spec is None:
@@ -96,6 +98,33 @@ class HeuristicBot:
             return self._draft(game, player, listed, cash - reserve // 2)
         if _last_bidder(game, player) and len(listed) == 1 and listed[0]["price"] <= cash:
             return to_action(game, player, "bid", listed[0])  # else nobody ever buys it
+        return None
+
+    @staticmethod
+    def _start_bid(
+        game: Game, player: str, listed: list[Choice], rng: random.Random
+    ) -> dict[str, Any] | None:
+        """A bid to start a corporation (``rules.stock.start_bid``): in its auction, up to
+        what buys the highest par, keeping some cash; opening one now and then."""
+        rule = game.title.rules.stock.start_bid
+        cash = game.players_by_id[player].cash
+        top = min(cash - 20, 2 * (rule.max_par if rule and rule.max_par else 100) + 20)
+        stock = game.round.step("buy_sell_par_shares") if game.round is not None else None
+        auction = getattr(stock, "auction", lambda: None)()
+        if auction is not None:
+            choice = listed[0]
+            if choice["price"] <= top and rng.random() < 0.5:
+                return to_action(
+                    game,
+                    player,
+                    "bid",
+                    choice,
+                    rng.randint(choice["price"], max(choice["price"], min(top, choice["max"]))),
+                )
+            return None
+        fitting = [c for c in listed if c["price"] <= top]
+        if fitting and rng.random() < 0.5:
+            return to_action(game, player, "bid", rng.choice(fitting))
         return None
 
     @staticmethod

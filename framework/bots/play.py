@@ -32,6 +32,7 @@ from framework.base.errors import GameError
 from framework.bots.base import Bot, prudent
 from framework.engine.choices import legal_actions
 from framework.engine.invariants import broken_invariants
+from framework.engine.seating import player_ids
 from framework.record.replay import game_title
 from framework.record.session import Session
 from framework.title.files import display_path
@@ -76,11 +77,12 @@ def new_session(
     optional_rules: Sequence[str] = (),
     title: Title | None = None,
 ) -> Session:
-    """A new game of ``players`` seated players (ids 1…N, "Player 1"…) on a title
+    """A new game of ``players`` seated players (ids 1…N but names of the title's
+    entities, :func:`~framework.engine.seating.player_ids`; "Player 1"…) on a title
     folder, with its optional rules and house rules (pass ``title`` when it is already
     loaded with them)."""
     title = title or game_title(title_path, players, optional_rules, rules)
-    seats = [(i, f"Player {i}") for i in range(1, players + 1)]
+    seats = [(pid, f"Player {i}") for i, pid in enumerate(player_ids(title, players), 1)]
     return Session(
         title,
         seats,

@@ -312,6 +312,7 @@ def setup(
     """Show a new game's setup for a seed: what the random draws remove, the corporation
     drawn for a company, starting cash and seat order."""
     from framework.engine.game import Game
+    from framework.engine.seating import player_ids
     from framework.record.extension import reports_of
     from framework.record.replay import variants_for
 
@@ -325,7 +326,8 @@ def setup(
     except ProblemsError as exc:
         report(exc.problems, exc.stage)
         raise typer.Exit(1) from None
-    game = Game(title, [(i + 1, f"Player {i + 1}") for i in range(players)], seed, optional_rules=variants)
+    ids = player_ids(title, players)
+    game = Game(title, [(pid, f"Player {i + 1}") for i, pid in enumerate(ids)], seed, optional_rules=variants)
     data: dict[str, Any] = {
         "title": title.title.name,
         "seed": seed,

@@ -219,6 +219,10 @@ def build_data(game)
     'stop_multipliers' => try { probed('stop_multipliers', game, game.corporations.map(&:name)) { stop_multipliers(game) } },
     'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_hexes' => try { home_hexes(game) },
+    'start_bids' => try { start_bids(game) },
+    'par_prices' => try { par_prices(game) },
+    'available_from' => try { available_from(game) },
+    'never_sold_out' => try { never_sold_out(game) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'twin_hexes' => try { twin_hexes(game) },
     # a title restricting stubs (StubsAreRestricted, 1822's own) asks a first tile to continue them
@@ -1785,7 +1789,7 @@ def home_hexes(game)
   cities = fresh.hexes.flat_map { |h| h.tile.cities }
   cities.each { |c| c.define_singleton_method(:tokenable?) { |*_args, **_kwargs| true } }
   open = fresh.hexes.reject { |h| h.tile.cities.empty? }.map(&:id)
-  out = fresh.corporations.filter_map do |corp|
+  out = every_corporation(fresh).filter_map do |corp|
     next if corp.coordinates
 
     chosen = Array(fresh.home_token_locations(corp)).map(&:id)
@@ -1796,6 +1800,155 @@ def home_hexes(game)
     nil
   end.to_h
   out.empty? ? nil : out
+end
+
+# How the title's stock step starts corporations by a bid (18xx.games'
+# BuySellParSharesViaBid: 1867's minors, 18Ireland's, 18NY's), played in a fresh game's
+# stock round: the first player opens with the least bid on the first corporation
+# started by bid, the second outbids them, everybody else passes. Says which
+# corporations are started so, the least bid and highest par (the step's MIN_BID and
+# MAX_MINOR_PAR), the par and treasury the winning bid made, whose turn follows (the
+# player after the `winner` or after the `opener`), and which corporations may be bid on
+# once the first is started. nil when no corporation is started by a bid.
+def start_bids(game)
+  fresh = replica(game)
+  fresh.instance_variable_set(:@round, fresh.send(:stock_round))
+  step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::BuySellParSharesViaBid) }
+  return nil unless step
+
+  kinds = ->(g) { g.corporations.to_h { |c| [c.name, plain(try { step.ipo_type(c) })] } }
+  before = kinds.call(fresh)
+  by_bid = before.select { |_, v| v == 'bid' }.keys
+  return nil if by_bid.empty?
+
+  out = { 'kinds' => before }
+  %w[MIN_BID MAX_MINOR_PAR].each { |c| out[c] = step.class.const_get(c) if step.class.const_defined?(c) }
+  fresh.define_singleton_method(:place_home_token) { |*_args| nil }
+  first, second = fresh.players
+  corp = fresh.corporation_by_id(by_bid.first)
+  out['min_bid'] = step.min_bid(corp)
+  fresh.process_action(Engine::Action::Bid.new(first, corporation: corp, price: step.min_bid(corp)))
+  bid = step.min_bid(corp)
+  fresh.process_action(Engine::Action::Bid.new(second, corporation: corp, price: bid))
+  10.times do
+    break unless fresh.round.active_step == step && step.auctioning_corporation
+
+    fresh.process_action(Engine::Action::Pass.new(fresh.round.active_entities.first))
+  end
+  out['bid'] = bid
+  out['treasury'] = corp.cash
+  out['par'] = corp.par_price&.price
+  out['president'] = corp.owner == second
+  following = fresh.round.active_entities.first
+  players = fresh.players
+  out['turn_after'] = if following == players[(players.index(second) + 1) % players.size]
+                        'winner'
+                      elsif following == second
+                        'opener'
+                      end
+  out['kinds_after'] = kinds.call(fresh)
+  out
+end
+
+# The par prices the stock step offers each corporation (18xx.games' get_par_prices,
+# to a player with money enough for any), where they differ between corporations:
+# {corporation => [price, ...]}; nil where every corporation has the same.
+def par_prices(game)
+  fresh = replica(game)
+  round = fresh.send(:stock_round)
+  step = round.steps.find { |s| s.respond_to?(:get_par_prices) }
+  return nil unless step
+
+  rich = fresh.players.first
+  rich.instance_variable_set(:@cash, rich.cash + 100_000)
+  out = every_corporation(fresh).to_h do |corp|
+    [corp.name, step.get_par_prices(rich, corp).map(&:price).uniq.sort]
+  rescue StandardError
+    [corp.name, nil]
+  end.compact
+  out.values.uniq.size > 1 ? out : nil
+end
+
+# The first phase from which the stock step lets a player start each corporation the
+# first phase does not (1867's majors from phase 4): asked of the title's can_par? and
+# its stock step's ipo_type, phase by phase. {corporation => phase, 'never' => [those no
+# phase lets a player start: 1867's national, 18Ireland's minors but the first], 'built'
+# => [the game's corporations]}; nil when none waits.
+def available_from(game)
+  # asked of two seeds: answers that differ between them come of a random setup (1868
+  # Wyoming's stacks of corporations, whose tops alone may start), not of phases
+  first, second = [1, 2].map { |seed| phases_to_start(game, seed) }
+  return nil if first != second || first.empty?
+
+  first.merge('built' => every_corporation(game).map(&:name))
+end
+
+def phases_to_start(game, seed)
+  phases = game.phase.instance_variable_get(:@phases)
+  names = phases.map { |p| p[:name] }
+  events = game.depot.trains.group_by(&:name).transform_values { |ts| ts.flat_map { |t| t.events.map { |e| e['type'] } }.uniq }
+  startable = names.each_index.map do |index|
+    fresh = replica(game, seed: seed)
+    phase = fresh.phase
+    phase.instance_variable_set(:@index, index)
+    phase.setup_phase!
+    # the events of the trains that started the phases so far (1867's majors join then)
+    phases[1..index].each do |p|
+      Array(p[:on]).each { |train| (events[train] || []).each { |e| try { fresh.send("event_#{e}!") } } }
+    end
+    # a later stock round (18NY's first starts no major but the D&H: left to a probe of its own)
+    fresh.instance_variable_set(:@turn, 2)
+    round = fresh.send(:stock_round)
+    step = round.steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+    player = fresh.players.first
+    fresh.corporations.select do |corp|
+      kind = step.respond_to?(:ipo_type) ? step.ipo_type(corp) : :par
+      fresh.can_par?(corp, player) && !kind.is_a?(String)
+    rescue StandardError
+      false
+    end.map(&:name)
+  end
+  out = {}
+  never = []
+  every_corporation(game).each do |corp|
+    next if startable.first.include?(corp.name)
+
+    index = startable.index { |names_ok| names_ok.include?(corp.name) }
+    index ? out[corp.name] = names[index].to_s : never << corp.name
+  end
+  out['never'] = never unless never.empty?
+  out
+end
+
+# The corporations of a game, with those a title keeps for later (1867's majors and
+# green minors, 18xx.games' @future_corporations).
+def every_corporation(game)
+  game.corporations + Array(game.instance_variable_get(:@future_corporations))
+end
+
+# The corporations whose price a stock round's end does not raise though players hold
+# all of them (1867's minors, of one certificate: its round's sold_out? counts majors
+# only), asked of the title's stock round and sold_out_increase? with every certificate
+# of each started corporation given to the first player. nil where the title keeps
+# 18xx.games' own answers.
+def never_sold_out(game)
+  fresh = replica(game)
+  round = fresh.send(:stock_round)
+  own = round.method(:sold_out?).owner != Engine::Round::Stock ||
+        fresh.method(:sold_out_increase?).owner != BASE || fresh.method(:sold_out?).owner != BASE
+  return nil unless own
+
+  price = fresh.stock_market.par_prices.max_by(&:price)
+  player = fresh.players.first
+  out = every_corporation(fresh).reject do |corp|
+    fresh.stock_market.set_par(corp, price) unless corp.par_price
+    corp.ipoed = true
+    corp.shares_of(corp).dup.each { |share| fresh.share_pool.transfer_shares(share.to_bundle, player) }
+    round.send(:sold_out?, corp) && fresh.sold_out_increase?(corp)
+  rescue StandardError
+    true
+  end.map(&:name)
+  out.empty? || out.size == every_corporation(fresh).size ? nil : out
 end
 
 # Companies without a `tile_discount` whose owning corporation the title's own

@@ -46,6 +46,9 @@ POOL_DROPS = {
 EBUY_OTHERS = {"value": "face_value", "always": "any", "never": "never"}
 
 
+DEFAULT_SHARES = (20, 10, 10, 10, 10, 10, 10, 10, 10)
+"""18xx.games' certificates of a corporation that names none."""
+
 SELL_BEFORE_OPERATING = {"p_any_operate": "president", "operate": "nobody"}
 """``SELL_AFTER`` values that say who sells a corporation's shares before it operates."""
 
@@ -142,12 +145,12 @@ def convert_rules(
     floats: Counter[int] = Counter(
         x["float_percent"] for x in corporations if isinstance(x.get("float_percent"), int)
     )
-    shares = Counter(tuple(x.get("shares") or ()) for x in corporations)
+    shares = Counter(tuple(x.get("shares") or DEFAULT_SHARES) for x in corporations)
     float_percent = floats.most_common(1)[0][0] if floats else 60
     if not 0 < float_percent <= 100:
         gaps.add("rules", f"float percent {float_percent} (written as 60)")
         float_percent = 60
-    common_shares = list(shares.most_common(1)[0][0]) if shares else [20] + [10] * 8
+    common_shares = list(shares.most_common(1)[0][0]) if shares else list(DEFAULT_SHARES)
     overrides: dict[str, dict[str, Any]] = {}
     for corp in corporations:
         own: dict[str, Any] = {}
@@ -157,8 +160,8 @@ def convert_rules(
             and 0 < corp["float_percent"] <= 100
         ):
             own["float_percent"] = corp["float_percent"]
-        if corp.get("shares") and list(corp["shares"]) != common_shares:
-            own["shares"] = list(corp["shares"])
+        if list(corp.get("shares") or DEFAULT_SHARES) != common_shares:
+            own["shares"] = list(corp.get("shares") or DEFAULT_SHARES)
         if corp.get("capitalization") in ("full", "incremental") and corp["capitalization"] != capitalization:
             own["capitalization"] = corp["capitalization"]
         if own:

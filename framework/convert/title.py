@@ -58,6 +58,7 @@ from framework.convert.rounds import (
     price_protection_terms,
 )
 from framework.convert.rules import convert_rules
+from framework.convert.starts import convert_starts
 from framework.convert.station_lays import write_station_lays
 from framework.convert.stock import (
     constant,
@@ -131,12 +132,20 @@ def merge_patch(base: Any, target: Any) -> Any:
     return patch
 
 
-def _same_players(sections: dict[str, Any], companies: dict[str, Any]) -> None:
-    """Give ``sections``' companies the player counts the converted title gives them (not
-    ``players: []``, a company the base game's setup closes, which a variant may keep)."""
-    for sym, company in sections.get("companies", {}).items():
-        if companies.get(sym, {}).get("players"):
-            company["players"] = companies[sym]["players"]
+def _same_players(sections: dict[str, Any], title: dict[str, Any], count: int | None = None) -> None:
+    """Give ``sections``' companies and corporations the player counts the converted
+    ``title`` gives them (not ``players: []``, a company the base game's setup closes,
+    which a variant may keep); a corporation not in the game with ``count`` players is
+    the title's as it is (what the probes could not ask of it is no difference)."""
+    for kind in ("companies", "corporations"):
+        theirs = title.get(kind) or {}
+        for sym, entry in (sections.get(kind) or {}).items():
+            players = theirs.get(sym, {}).get("players")
+            if not players:
+                continue
+            entry["players"] = players
+            if kind == "corporations" and count is not None and count not in players:
+                sections[kind][sym] = theirs[sym]
 
 
 def _currency(sample: Any) -> str:
@@ -465,9 +474,16 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     constants = dump["constants"]
     corps_built = build.get("corporation_objects") or []
     pooled = restore_pool_shares(corps_built)
+    built_syms = {str(c.get("sym")) for c in corps_built}
+    # with those the title builds later (1867's majors): their certificates and floats too
+    later = [
+        c
+        for c in build.get("corporations") or []
+        if isinstance(c, dict) and str(c.get("sym")) not in built_syms
+    ]
     rules, overrides = convert_rules(
         constants,
-        corps_built,
+        corps_built + later,
         gaps,
         build.get("tile_lays"),
         build.get("first_turn_lays"),
@@ -675,6 +691,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     _open_draft(out, build, family, gaps)
     _single_item_auction(out, build, gaps)
+    convert_starts(out, build, gaps)
     _start_limit(out, family)
     _market_end(out, gaps)
     tidy(out, gaps)
@@ -1013,6 +1030,7 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         gaps=gaps,
     )
     _company_players(converted, builds)
+    _corporation_players(converted, builds)
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
@@ -1220,6 +1238,28 @@ def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) ->
             entry["players"] = seen
 
 
+def _corporation_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
+    """``players`` on each corporation some builds have at setup and others not (1812's
+    Great Central Railway with four players or more): what a random draw may remove is
+    in the game with every number of players."""
+    drawn = {
+        str(sym)
+        for draw in (converted.sections.get("setup") or {}).get("draws") or []
+        for sym in draw.get("remove") or []
+    }
+    present: dict[str, list[int]] = {}
+    for n, build in sorted(builds.items()):
+        syms = {str(c.get("sym")) for c in build.get("corporation_objects") or []} | drawn
+        syms |= {str(r) for r in build.get("removals") or []}
+        syms |= set((build.get("available_from") or {}).get("built") or [])
+        for sym in syms:
+            present.setdefault(sym, []).append(n)
+    for sym, entry in converted.sections["corporations"].items():
+        seen = present.get(sym, [])
+        if seen and len(seen) < len(builds):
+            entry["players"] = seen
+
+
 def _player_count_variants(
     converted: Converted, dump: dict[str, Any], builds: dict[int, dict[str, Any]], base_count: int
 ) -> None:
@@ -1230,7 +1270,7 @@ def _player_count_variants(
             other = _sections(dump, build, Gaps())
         except ValueError:
             continue
-        _same_players(other, converted.sections["companies"])
+        _same_players(other, converted.sections, n)
         patch = {
             k: merge_patch(converted.sections.get(k), v)
             for k, v in other.items()
@@ -1279,7 +1319,7 @@ def _optional_rules(converted: Converted, dump: dict[str, Any], builds: dict[int
         except ValueError as exc:
             converted.gaps.add("variants", f"{sym} ({name}): {exc}")
             continue
-        _same_players(mine, converted.sections["companies"])
+        _same_players(mine, converted.sections)
         patch = {k: merge_patch(theirs.get(k), v) for k, v in mine.items() if theirs.get(k) != v}
         if "setup" in theirs and "setup" not in mine:
             patch["setup"] = None  # the rule's games are set up without drawing

@@ -71,7 +71,7 @@ Stamp = Annotated[Any, PlainValidator(_stamp)]
 
 class _Unplayed:
     """Marks a field 18xx.games defines for an action type that this engine does not
-    play (bids on corporations, swaps, combined companies, variable dividends…): an
+    play (bids on minors, swaps, combined companies, variable dividends…): an
     action that gives it a value is refused rather than played as if it were absent."""
 
 
@@ -104,7 +104,8 @@ class Move(Action):
 class Bid(Move):
     price: Whole
     company: Id | None = None
-    corporation: Unplayed = None
+    corporation: Id | None = None
+    """A bid to start a corporation (``rules.stock.start_bid``)."""
     minor: Unplayed = None
 
 

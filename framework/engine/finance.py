@@ -208,9 +208,24 @@ def swapped_certificates(game: Game, corporation: Corporation, holder: str) -> l
 
 
 def share_unit(game: Game, sym: str) -> int:
-    """The percent one share of ``sym`` is, the share its price is for: 10, or 5 for a
-    national whose certificates split (``national_formation``)."""
-    return 5 if sym in getattr(game, "split_nationals", ()) else 10
+    """The percent one share of ``sym`` is, the share its price is for: its first
+    ordinary certificate's (10 for the usual ``[20, 10, …]``), or half the president's
+    when that is its only one (1867's minors, ``[100]``: a price of 50 makes it worth
+    100); 5 for a national whose certificates split (``national_formation``).
+
+    >>> from framework.engine.finance import certificate_unit
+    >>> certificate_unit([20, 10, 10]), certificate_unit([100]), certificate_unit([40, 20, 20, 20])
+    (10, 50, 20)
+    """
+    if sym in getattr(game, "split_nationals", ()):
+        return 5
+    charter = game.title.corporations.get(sym)
+    return certificate_unit((charter.shares if charter is not None else None) or game.title.rules.shares)
+
+
+def certificate_unit(certificates: list[int]) -> int:
+    """The percent one share is for certificates of these sizes (president's first)."""
+    return certificates[1] if len(certificates) > 1 else max(certificates[0] // 2, 1)
 
 
 def worth(game: Game, sym: str, price: int, percent: int) -> int:

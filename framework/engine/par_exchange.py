@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.engine import finance
 from framework.title.companies import Exchange
 
 if TYPE_CHECKING:
@@ -30,10 +31,11 @@ def par_cost(game: Game, player: str, corp: Corporation, price: int) -> int | No
     """What ``player`` pays to start ``corp`` at ``price``: its president's certificate,
     less one share when a company of ``player`` starts it; ``None`` when a company of
     someone else's alone may start it, or one that has closed."""
-    cost = price * next(s.percent for s in corp.shares if s.president) // 10
+    unit = finance.share_unit(game, corp.sym)
+    cost = price * next(s.percent for s in corp.shares if s.president) // unit
     company = par_company(game, corp.sym)
     if company is None:
         return cost
     if game.companies[company].closed or game.companies[company].owner != player:
         return None
-    return cost - price * min(s.percent for s in corp.shares) // 10
+    return cost - price * min(s.percent for s in corp.shares) // unit

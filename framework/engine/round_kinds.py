@@ -160,7 +160,11 @@ class StockRound(Round):
         ]
         for sym in [] if self._cut_short else game.market.in_order(floated):
             corp = game.corporations[sym]
-            if stock.sold_out_move != "none" and _sold_out(game, corp):
+            if (
+                stock.sold_out_move != "none"
+                and game.title.corporations[sym].sold_out_rises
+                and _sold_out(game, corp)
+            ):
                 start, end = game.market.move(sym, [stock.sold_out_move])
                 if start != end:
                     game.log(f"{sym} is sold out and rises to {game.market.price(sym)}")

@@ -10,6 +10,8 @@ a base of :class:`~framework.engine.rounds.Round` holding annotations only, no v
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LibraryRoundState:
     """The attributes of the library's round state (each declared by the step module
@@ -28,6 +30,8 @@ class LibraryRoundState:
     pass_order: list[str]
     # stock: the certificate an exchange made as the turn's purchase gave
     exchanged: str | None
+    # start_bid: the auction of a corporation started by a bid
+    start_auction: dict[str, Any] | None
     # buying
     bought_early: bool
     emergency_sold: list[str]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from framework.engine.game import Game
+    from framework.title.model import Title
 
 
 def reseat(game: Game, how: str | None, pass_order: list[str]) -> None:
@@ -25,3 +26,22 @@ def reseat(game: Game, how: str | None, pass_order: list[str]) -> None:
     game.humans = humans
     game.priority = 0
     game.log(f"Priority order: {', '.join(game.name(pid) for pid in order)}")
+
+
+def player_ids(title: Title, count: int) -> list[int]:
+    """Ids for ``count`` new players: 1, 2, … skipping any a corporation, minor or
+    company of ``title`` is named (1812's minors are ``1`` to ``10``: its players are
+    11 on), so that no payment to one goes to the other.
+
+    >>> from framework.title.loader import load_title
+    >>> player_ids(load_title("titles/1889"), 3)
+    [1, 2, 3]
+    """
+    names = {*title.corporations, *title.minors, *title.companies}
+    out: list[int] = []
+    number = 0
+    while len(out) < count:
+        number += 1
+        if str(number) not in names:
+            out.append(number)
+    return out

@@ -93,12 +93,16 @@ class Setup:
 
 def random_setup(title: Title, seed: int, players: int | None = None) -> Setup:
     """Carry out the title's setup for ``seed``: the companies that are not for this
-    number of ``players`` leave the game (``companies.players``), then the draws."""
+    number of ``players`` leave the game (``companies.players``), and the corporations
+    (``corporations.players``), then the draws."""
     result = Setup()
     if players is not None:
         for sym, company in title.companies.items():
             if company.players is not None and players not in company.players:
                 result.removed_companies.append(sym)
+        for sym, corporation in title.corporations.items():
+            if corporation.players is not None and players not in corporation.players:
+                result.removed_corporations.append(sym)
     spec = title.setup
     if spec is None:
         return result

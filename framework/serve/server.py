@@ -17,6 +17,7 @@ from typing import Any
 from framework.base.errors import GameError
 from framework.base.problems import ProblemsError
 from framework.engine.game import Game
+from framework.engine.seating import player_ids
 from framework.record.gamefile import GameFile
 from framework.record.replay import check_game, chosen_variants, game_title, player_counts, replay, title_for
 from framework.serve.bodies import HINTS, NewGame, SeatChoice
@@ -128,9 +129,9 @@ class Server:
             if r not in self.rules:
                 raise UserError(f"no house rules {r!r}; the server has {', '.join(self.rules) or 'none'}")
             rules.append(self.rules[r])
-        players = [(k, n) for k, n in enumerate(names, 1)]
         house = [{"name": r.name, "yaml": r.text} for r in rules]
-        title = self.title(str(folder), len(players), tuple(optional), tuple((r.name, r.text) for r in rules))
+        title = self.title(str(folder), len(names), tuple(optional), tuple((r.name, r.text) for r in rules))
+        players = list(zip(player_ids(title, len(names)), names, strict=True))
         try:  # set up once before anything is stored: a title's setup hook may fail
             Game(title, players, seed, optional_rules=optional)
         except GameError as exc:

@@ -513,6 +513,34 @@ class _Checker:
 
     # -- corporations ---------------------------------------------------
 
+    def starts(self) -> Iterator[Found]:
+        """How corporations are started: par zones that are par zones of the market, a
+        phase that exists, a bid only with ``rules.stock.start_bid``."""
+        t = self.t
+        par_zones = {name for name, zone in t.market.zones.items() if zone.par}
+        for sym, corp in t.corporations.items():
+            at = ("corporations", sym)
+            for i, zone in enumerate(corp.par_zones):
+                if zone not in par_zones:
+                    why = f"{zone!r} is not a par zone of the market; known: {_names(par_zones)}"
+                    yield ((*at, "par_zones", i), why, "value")
+            if corp.available_from is not None:
+                yield from self.ref((*at, "available_from"), corp.available_from, t.phases, "phase")
+            if corp.started_by == "bid" and t.rules.stock.start_bid is None:
+                yield (
+                    (*at, "started_by"),
+                    f"{sym} is started by a bid, but rules.stock.start_bid is missing",
+                    "value",
+                )
+        start_bid = t.rules.stock.start_bid
+        if start_bid is not None and start_bid.first is not None:
+            where = ("rules", "stock", "start_bid", "first")
+            first = t.corporations.get(start_bid.first)
+            if first is None:
+                yield from self.ref(where, start_bid.first, t.corporations, "corporation")
+            elif first.started_by != "bid":
+                yield (where, f"{start_bid.first} is not started by a bid", "value")
+
     def corporations(self) -> Iterator[Found]:
         t = self.t
         homes: Counter[tuple[str, int]] = Counter()
@@ -522,6 +550,7 @@ class _Checker:
         ]
         charters += [("minors", s, m) for s, m in t.minors.items()]
         per_hex = Counter(c.home.hex for _, _, c in charters if c.home is not None)
+        yield from self.starts()
         for section, sym, charter in charters:
             at = (section, sym)
             home = charter.home

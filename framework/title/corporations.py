@@ -339,6 +339,40 @@ class Corporation(Charter):
     par_needs_station: bool = False
     """Players may start it only once a station of its is on the map (1882's CN, whose
     stations are the neutral ones the others place: 18xx.games' ``needs_token_to_par``)."""
+    players: list[int] | None = None
+    """The player counts it is in the game for (absent: every count); with another it
+    leaves the game at setup. 1812's Great Central Railway, for four or more players::
+
+        players: [4, 5, 6]
+    """
+    sold_out_rises: bool = True
+    """Whether the end of a stock round moves its price as ``rules.stock.sold_out_move``
+    says when it is sold out; false for 1867's minors, whose one certificate a player
+    always holds::
+
+        sold_out_rises: false
+    """
+    started_by: Literal["par", "bid", "none"] = "par"
+    """How a player starts it in a stock turn: ``par``, choosing its par price; ``bid``,
+    by an auction among the players (``rules.stock.start_bid``: 1867's minors, whose
+    winner's bid goes to its treasury and sets its par price); ``none``: no player ever
+    starts it (1867's national, which only holds stations)::
+
+        started_by: bid
+    """
+    par_zones: list[Name] = []
+    """The zones of the market (``market.zones``, ``par: true``) at whose prices it may
+    start; none listed: any par price. 1867's minors start at the prices of two zones,
+    its majors at ``[par, par_2]``::
+
+        par_zones: [par, par_1]
+    """
+    available_from: Name | None = None
+    """The phase from which players may start it (none: from the first). 1867's majors
+    wait for phase 4::
+
+        available_from: '4'
+    """
     reserved_shares: list[int] = []
     """Certificates held back, by their place in ``shares`` (0 is the president's): they
     are for the companies whose ``exchange`` takes them ``from: reserved``, and while such a

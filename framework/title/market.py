@@ -192,6 +192,14 @@ class Market(Model):
             cached = _PAR_CELLS[id(self)] = (self, cells)
         return cached[1]
 
+    def par_cells_in(self, zones: list[str]) -> list[tuple[int, int, Cell]]:
+        """The par cells in any of ``zones`` (every par cell when none are named): a
+        corporation's ``par_zones``."""
+        if not zones:
+            return self.par_cells()
+        marks = {self.zones[z].mark for z in zones if z in self.zones}
+        return [(r, c, cell) for r, c, cell in self.par_cells() if set(cell.marks) & marks]
+
 
 _PAR_CELLS: dict[int, tuple[Market, list[tuple[int, int, Cell]]]] = {}
 """Par cells of each market (markets are immutable once loaded)."""

@@ -178,6 +178,34 @@ class IssueRules(Model):
     purchases)."""
 
 
+class StartBid(Model):
+    """Corporations started by a bid (``started_by: bid``) in a stock turn, as 18xx.games'
+    ``BuySellParSharesViaBid`` plays them (1867, 1861, 1812, 18Ireland, 18NY). Instead of
+    a purchase, a player bids at least ``min_bid`` on one; the others who can pay more,
+    from the next in seat order, outbid them by ``auction.min_increment`` at least (in
+    its multiples with ``auction.bids_in_multiples``) or pass and leave the auction. The
+    last bidder left wins: they get its president's certificate, it is started at the
+    highest of its par prices (``par_kinds``) at most half the bid (and at most
+    ``max_par``), and the whole bid goes to its treasury::
+
+        start_bid: {min_bid: 100, max_par: 135, turn_after: winner}
+    """
+
+    min_bid: int = Field(ge=0)
+    """The least opening bid."""
+    max_par: int | None = Field(default=None, ge=1)
+    """The highest par price a bid sets (none: no cap but half the bid)."""
+    turn_after: Literal["winner", "opener"] = "winner"
+    """Whose turn follows the auction: the player after its ``winner`` (1867), or after
+    the player who opened it (18Ireland, 18NY); either way that player's turn counts as a
+    purchase."""
+    in_order: bool = False
+    """Only the first, in the title's order, of the corporations started by a bid and not
+    yet started may be bid on (18Ireland's minors)."""
+    first: Name | None = None
+    """A corporation that must be started before any other (1861's Nikolaev)."""
+
+
 class StockRules(Model):
     """Stock round rules."""
 
@@ -274,6 +302,8 @@ class StockRules(Model):
     when nobody bought); or (``most_cash``) the player with the most cash, after the
     initial round as after each stock round, the seats keeping their order (when several
     have the most, the player after the last to act: 18Rhl)."""
+    start_bid: StartBid | None = None
+    """How corporations ``started_by: bid`` are auctioned (none: no corporation is)."""
     presidency_swap: Literal["first_got", "largest_last_got"] = "first_got"
     """The ordinary certificates a new president hands the old one for the president's
     certificate: those they got first (``first_got``); or the largest first and, of one

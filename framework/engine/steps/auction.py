@@ -66,7 +66,9 @@ class CompanyPendingPar(Step):
         corp = self.pending[0][1]
         return [
             {"corporation": corp, "share_price": cell_id(cell, r, c)}
-            for r, c, cell in self.game.title.market.par_cells()
+            for r, c, cell in self.game.title.market.par_cells_in(
+                self.game.title.corporations[corp].par_zones
+            )
         ]
 
     def process_par(self, action: dict[str, Any]) -> None:
@@ -116,6 +118,12 @@ def _par_cell(game: Game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]
     cell = game.market.cell(position)
     if not any(z.par and z.mark in cell.marks for z in game.title.market.zones.values()):
         raise GameError("par", f"{price} is not a par price")
+    charter = game.title.corporations.get(str(action.get("corporation")))
+    if charter is not None and charter.par_zones:
+        marks = {game.title.market.zones[z].mark for z in charter.par_zones}
+        if not marks & set(cell.marks):
+            zones = ", ".join(charter.par_zones)
+            raise GameError("par", f"{action.get('corporation')} starts only at the par prices of {zones}")
     return price, position
 
 

@@ -35,6 +35,7 @@ from framework.engine.steps.auction import _par_cell, cell_id
 from framework.engine.steps.base import Choice, entity_of, step
 from framework.engine.steps.companies import price_range
 from framework.engine.steps.price_protection import queue_sale
+from framework.engine.steps.start_bid import START_AUCTION, StartAuction
 from framework.engine.steps.stock_turn import StockTurn, purchase_source
 from framework.title.companies import ControlsMinor
 
@@ -44,15 +45,23 @@ if TYPE_CHECKING:
 
 
 @step("buy_sell_par_shares")
-class BuySellParShares(StockTurn):
+class BuySellParShares(StartAuction, StockTurn):
     """Sell, buy one certificate or start a corporation, sell, done."""
 
     description = (
-        "Players sell shares, buy one share or start a corporation, in the title's sell/buy order "
-        "(and give certificates away, ``stock.gifts``)."
+        "Players sell shares, buy one share or start a corporation (at a par price, or by an "
+        "auction: ``rules.stock.start_bid``), in the title's sell/buy order (and give "
+        "certificates away, ``stock.gifts``)."
     )
+    ROUND_STATE = (*StockTurn.ROUND_STATE, START_AUCTION)
+
+    def acting_entity(self) -> str | None:
+        return self.bidder_to_act()
 
     def actions(self, entity: str) -> list[str]:
+        bidding = self.auction_actions(entity)
+        if bidding is not None:
+            return bidding
         rnd = self.round
         if entity != rnd.entity():
             return self._exchange_actions(entity)
@@ -94,6 +103,8 @@ class BuySellParShares(StockTurn):
             out.append("buy_shares")
         if not rnd.bought and not rnd.parred and self.can_par_any(entity, count, limit):
             out.append("par")
+        if not rnd.bought and not rnd.parred and self.biddable(entity):
+            out.append("bid")
         if self.companies_for_sale(entity):
             out.append("buy_company")
         if "buy_shares" not in out and self._exchanges(entity):
@@ -106,7 +117,16 @@ class BuySellParShares(StockTurn):
         national_formation.fails_to_buy(self.game, self.round.turn_of())
         self._end_turn()
 
+    def process_bid(self, action: dict[str, Any]) -> None:
+        self.process_start_bid(action)
+
+    def end_turn_after_start(self) -> None:
+        self._end_turn()
+
     def process_pass(self, action: dict[str, Any]) -> None:
+        if self.auction() is not None:
+            self.pass_start_bid(entity_of(action))
+            return
         self.game.log(f"{self.game.name(entity_of(action))} {'is done' if self.round.acted else 'passes'}")
         self._end_turn()
 
@@ -136,6 +156,11 @@ class BuySellParShares(StockTurn):
             return self._explain_buy(player, action)
         if action["type"] == "par":
             return self._explain_par(player, action)
+        if action["type"] == "bid":
+            try:
+                self.check_start_bid(player, str(action.get("corporation")), int(action.get("price", 0)))
+            except GameError as error:
+                return error
         return None
 
     def _explain_buy(self, player: str, action: dict[str, Any]) -> GameError | None:
@@ -420,7 +445,7 @@ class BuySellParShares(StockTurn):
         for sym, corp in game.corporations.items():
             if par_rules.refusal(game, sym) is not None:
                 continue
-            for r, c, cell in game.title.market.par_cells():
+            for r, c, cell in game.title.market.par_cells_in(game.title.corporations[sym].par_zones):
                 cost = par_exchange.par_cost(game, player, corp, cell.price)
                 if cost is not None and cost <= cash:
                     out.append({"corporation": sym, "share_price": cell_id(cell, r, c)})

@@ -5,7 +5,7 @@ asks before it offers or takes an action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from framework.base.errors import GameError
 from framework.engine import (
@@ -81,7 +81,7 @@ class StockTurn(Step):
     they may buy from other players."""
 
     rounds = ("stock",)
-    ROUND_STATE = (
+    ROUND_STATE: ClassVar[tuple[RoundState, ...]] = (
         SOLD,
         BOUGHT,
         BOUGHT_FROM,
@@ -278,10 +278,13 @@ class StockTurn(Step):
         if count >= (finance.certificate_limit(game) if limit is None else limit):
             return False
         cash = game.players_by_id[player].cash
-        cheapest = min(cell.price for _, _, cell in game.title.market.par_cells())
+        market = game.title.market
+        cheapest = min(cell.price for _, _, cell in market.par_cells())
         for corp in game.corporations.values():
             if par_rules.refusal(game, corp.sym) is None:
-                cost = par_exchange.par_cost(game, player, corp, cheapest)
+                zones = game.title.corporations[corp.sym].par_zones
+                least = min(cell.price for _, _, cell in market.par_cells_in(zones)) if zones else cheapest
+                cost = par_exchange.par_cost(game, player, corp, least)
                 if cost is not None and cost <= cash:
                     return True
         rules = game.title.rules.nationalization
