@@ -16,8 +16,9 @@ from game_support import refused
 from oracle_support import ORACLE, imported_title, replayed_to
 
 from framework.base.problems import ProblemsError
-from framework.engine import finance
+from framework.engine import finance, par_rules
 from framework.engine.choices import legal_actions
+from framework.engine.game import Game
 from framework.engine.seating import player_ids
 from framework.engine.setup import random_setup
 from framework.engine.steps.auction import cell_id
@@ -220,3 +221,18 @@ def test_a_title_without_the_rule_cannot_bid_for_a_minor(the_1867, tmp_path):
     with pytest.raises(ProblemsError) as error:
         load_title(folder)
     assert "rules.stock.start_bid is missing" in str(error.value.problems)
+
+
+def test_18ny_s_majors_wait_for_the_second_stock_round(tmp_path_factory):
+    """18xx.games' 18NY lets no major but the D&H start in the first stock round
+    (``from_stock_round: 2``)."""
+    folder = imported_title(tmp_path_factory.mktemp("18ny"), "18NY")
+    title = load_title(folder)
+    later = {s for s, c in title.corporations.items() if c.from_stock_round == 2}
+    assert later == {"RWO", "NY&H", "NH", "ERIE", "B&A", "HR"}
+    game = Game(title, [(pid, f"Player {pid}") for pid in player_ids(title, 4)], 1)
+    game.turn = 1
+    assert "stock round 2" in str(par_rules.refusal(game, "B&A"))
+    assert par_rules.refusal(game, "D&H") is None
+    game.turn = 2
+    assert par_rules.refusal(game, "B&A") is None

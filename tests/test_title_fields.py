@@ -1057,6 +1057,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "corporations.sold_out_rises": (C67 + "test_a_minor_never_rises_sold_out",),
     "corporations.players": (C67 + "test_1812_s_great_central_is_for_four_players",),
+    "corporations.from_stock_round": (C67 + "test_18ny_s_majors_wait_for_the_second_stock_round",),
     "rules.stock.start_bid.min_bid": (C67 + "test_bids_the_rules_refuse",),
     "rules.stock.start_bid.max_par": (C67 + "test_max_par_and_the_order_of_minors",),
     "rules.stock.start_bid.turn_after": (C67 + "test_the_turn_after_the_opener",),

@@ -223,6 +223,7 @@ def build_data(game)
     'par_prices' => try { par_prices(game) },
     'available_from' => try { available_from(game) },
     'never_sold_out' => try { never_sold_out(game) },
+    'later_starts' => try { later_starts(game) },
     'home_cost_first' => try { home_cost_first(game_for(game.class, game.players.size, game.optional_rules)) },
     'twin_hexes' => try { twin_hexes(game) },
     # a title restricting stubs (StubsAreRestricted, 1822's own) asks a first tile to continue them
@@ -1857,7 +1858,7 @@ def par_prices(game)
   fresh = replica(game)
   round = fresh.send(:stock_round)
   step = round.steps.find { |s| s.respond_to?(:get_par_prices) }
-  return nil unless step
+  return nil if step.nil? || step.method(:get_par_prices).owner == Engine::Step::BuySellParShares
 
   rich = fresh.players.first
   rich.instance_variable_set(:@cash, rich.cash + 100_000)
@@ -1875,12 +1876,36 @@ end
 # phase lets a player start: 1867's national, 18Ireland's minors but the first], 'built'
 # => [the game's corporations]}; nil when none waits.
 def available_from(game)
+  return nil unless own_starts?(game)
+
   # asked of two seeds: answers that differ between them come of a random setup (1868
   # Wyoming's stacks of corporations, whose tops alone may start), not of phases
   first, second = [1, 2].map { |seed| phases_to_start(game, seed) }
   return nil if first != second || first.empty?
 
   first.merge('built' => every_corporation(game).map(&:name))
+end
+
+# The corporations a player may start in the second stock round but not in the first
+# (18NY's majors but the D&H): asked of the title's can_par? and its stock step's
+# ipo_type in the first phase. nil when there are none.
+def later_starts(game)
+  return nil unless own_starts?(game)
+
+  startable = [1, 2].map do |turn|
+    fresh = replica(game)
+    fresh.instance_variable_set(:@turn, turn)
+    step = fresh.send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+    player = fresh.players.first
+    fresh.corporations.select do |corp|
+      kind = step.respond_to?(:ipo_type) ? step.ipo_type(corp) : :par
+      fresh.can_par?(corp, player) && !kind.is_a?(String)
+    rescue StandardError
+      false
+    end.map(&:name)
+  end
+  later = startable[1] - startable[0]
+  later.empty? ? nil : later
 end
 
 def phases_to_start(game, seed)
@@ -1918,6 +1943,15 @@ def phases_to_start(game, seed)
   end
   out['never'] = never unless never.empty?
   out
+end
+
+# Whether the title decides in its own code which corporations a player may start
+# (its can_par? or its stock step's ipo_type): else the engine's rules hold, the same
+# in every phase and stock round.
+def own_starts?(game)
+  step = game.send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+  game.method(:can_par?).owner != BASE ||
+    (step && step.method(:ipo_type).owner != Engine::Step::BuySellParShares)
 end
 
 # The corporations of a game, with those a title keeps for later (1867's majors and

@@ -43,9 +43,10 @@ def zones_for(prices: set[int], zones: dict[str, Any], grid: list[list[str | Non
 
 
 def convert_starts(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
-    """Write ``par_zones``, ``available_from``, ``sold_out_rises`` and ``started_by`` on
-    the corporations and ``rules.stock.start_bid``, as the dump's ``par_prices``,
-    ``available_from``, ``never_sold_out`` and ``start_bids`` found them."""
+    """Write ``par_zones``, ``available_from``, ``from_stock_round``, ``sold_out_rises``
+    and ``started_by`` on the corporations and ``rules.stock.start_bid``, as the dump's
+    ``par_prices``, ``available_from``, ``later_starts``, ``never_sold_out`` and
+    ``start_bids`` found them."""
     corporations: dict[str, Any] = out["corporations"]
     market = out["market"]
     marks = {z["mark"] for z in market["zones"].values() if z.get("par")}
@@ -85,6 +86,9 @@ def convert_starts(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> No
     for sym, phase in waits.items():
         if sym in corporations and str(phase) in phases:
             corporations[sym]["available_from"] = str(phase)
+    for sym in build.get("later_starts") or []:
+        if sym in corporations:
+            corporations[sym]["from_stock_round"] = 2
     for sym in build.get("never_sold_out") or []:
         if sym in corporations:
             corporations[sym]["sold_out_rises"] = False

@@ -339,6 +339,12 @@ class Corporation(Charter):
     par_needs_station: bool = False
     """Players may start it only once a station of its is on the map (1882's CN, whose
     stations are the neutral ones the others place: 18xx.games' ``needs_token_to_par``)."""
+    from_stock_round: int = Field(default=1, ge=1)
+    """The first stock round in which a player may start it (18NY's majors but the D&H
+    wait for the second)::
+
+        from_stock_round: 2
+    """
     players: list[int] | None = None
     """The player counts it is in the game for (absent: every count); with another it
     leaves the game at setup. 1812's Great Central Railway, for four or more players::
