@@ -236,3 +236,15 @@ def test_18ny_s_majors_wait_for_the_second_stock_round(tmp_path_factory):
     assert par_rules.refusal(game, "D&H") is None
     game.turn = 2
     assert par_rules.refusal(game, "B&A") is None
+
+
+def test_1832_s_systems_are_never_started_by_a_player(tmp_path_factory):
+    """18xx.games' 1832 refuses a par of a system (its ``can_par?``): systems come of
+    mergers. Converted as ``started_by: none``: no par of one is offered or taken."""
+    folder = imported_title(tmp_path_factory.mktemp("1832"), "1832")
+    title = load_title(folder)
+    never = {s for s, c in title.corporations.items() if c.started_by == "none"}
+    assert never == {"AMTK", "BNSF", "IC", "CSX", "NS"}
+    game = Game(title, [(pid, f"Player {pid}") for pid in player_ids(title, 4)], 1)
+    assert "never started" in str(par_rules.refusal(game, "AMTK"))
+    assert par_rules.refusal(game, next(s for s in title.corporations if s not in never)) is None

@@ -1049,6 +1049,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.started_by": (
         C67 + "test_the_winner_of_a_minor_pays_its_bid_into_its_treasury",
         C67 + "test_bids_the_rules_refuse",
+        C67 + "test_1832_s_systems_are_never_started_by_a_player",
     ),
     "corporations.par_zones": (C67 + "test_a_major_starts_at_its_own_par_prices",),
     "corporations.available_from": (

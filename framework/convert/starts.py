@@ -68,21 +68,7 @@ def convert_starts(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> No
                 gaps.drop("market", f"{zone} cells")
     phases = set(out["phases"])
     waits = dict(build.get("available_from") or {})
-    waits.pop("never", None)  # no phase's: a station first (1882's CN), a company's par (its SC)…
-    never: list[str] = []
-    built = waits.pop("built", None)
-    if isinstance(built, list):
-        # a corporation of a type the built game has none of (1867's national CN, which
-        # the title's setup keeps out of play but for its stations)
-        types = {
-            str(c.get("sym")): c.get("type") for c in build.get("corporations") or [] if isinstance(c, dict)
-        }
-        present = {types.get(sym) for sym in built}
-        never += [
-            sym
-            for sym, kind in types.items()
-            if sym not in built and kind is not None and kind not in present
-        ]
+    never = _never_started(build, waits.pop("never", None) or [], waits.pop("built", None))
     for sym, phase in waits.items():
         if sym in corporations and str(phase) in phases:
             corporations[sym]["available_from"] = str(phase)
@@ -96,6 +82,21 @@ def convert_starts(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> No
     for sym in never:
         if sym in corporations and sym not in by_bid and "started_by" not in corporations[sym]:
             corporations[sym]["started_by"] = "none"
+
+
+def _never_started(build: dict[str, Any], never: list[str], built: list[str] | None) -> list[str]:
+    """The corporations no player starts: of a type no corporation a player may start has
+    (1832's systems, 1844's SBB, 1856's CGR: no phase lets a player start them; 1867's
+    and 1861's nationals, which the title's setup keeps out of play but for their
+    stations). A corporation no phase lets a player start, of a type others are started
+    of, waits for something else (1862 USA-Canada's groups, 1882's CN its station)."""
+    if not isinstance(built, list):
+        return []
+    types = {str(c.get("sym")): c.get("type") for c in build.get("corporations") or [] if isinstance(c, dict)}
+    started = {types.get(sym) for sym in built if sym not in never}
+    out = [sym for sym in never if types.get(sym) is not None and types[sym] not in started]
+    out += [s for s, kind in types.items() if s not in built and kind is not None and kind not in started]
+    return out
 
 
 def _start_bids(out: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> list[str]:

@@ -33,7 +33,7 @@ def refusal(game: Game, sym: str, by: str = "par") -> str | None:
         return f"{sym} is started only once a station of its is on the map"
     if not trains.phase_reached(game, charter.available_from):
         return f"{sym} may be started from phase {charter.available_from}"
-    if game.turn < charter.from_stock_round:
+    if charter.from_stock_round > 1 and game.turn < charter.from_stock_round:
         return f"{sym} may be started from stock round {charter.from_stock_round}"
     if charter.started_by == "none":
         return f"{sym} is never started by a player"
