@@ -4,8 +4,9 @@ last three shares starting in the bank pool (``pool_shares``) and its second hom
 (``stop_multiplier``), Tokyo Metro's cheaper "T" hexes (a corporation's
 ``terrain_discount``), the subsidies for green "T" tiles (TMGBT's ``lay_subsidy``) and for
 Seibu's tiles on towns (a corporation's ``lay_subsidy``), and Tobu's two tile actions once
-it has a station in Asakusa (``station_lays``). House-ruled copies of the converted title
-show that each field changes play.
+it has a station in Asakusa (``station_lays``), Tokyu's tile action more for each lay in a town's hex
+(``town_lays``). House-ruled copies of the converted title show that each field changes
+play; bot games 18xx.games accepted show the rest.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def _yaml(folder: Path) -> dict:
 def test_18jpt_converts_what_its_code_does(the_18jpt):
     title = _yaml(the_18jpt)
     tobu = title["corporations"]["TR"]
-    assert tobu["pool_shares"] == [6, 7, 8] and "shares" not in tobu
+    assert tobu["pool_shares"] == [8, 7, 6] and "shares" not in tobu
+    assert title["corporations"]["TC"]["abilities"] == [{"type": "town_lays"}]
     assert tobu["more_homes"] == ["H76"]
     assert {"type": "station_lays", "hexes": ["H84"], "lays": [{"lay": True, "upgrade": True}] * 2} in tobu[
         "abilities"
@@ -93,9 +95,9 @@ def test_tobus_pool_shares_start_in_the_pool_and_count_toward_its_float(the_18jp
     has not floated."""
     game = replayed_to(the_18jpt, GAME, 9)
     tobu = game.corporations["TR"]
-    assert [s.id for s in tobu.certificates_of(POOL)] == ["TR_6", "TR_7", "TR_8"]
+    assert [s.id for s in tobu.certificates_of(POOL)] == ["TR_8", "TR_7", "TR_6"]
     assert tobu.floated and tobu.cash == 1000
-    unpooled = house_ruled(the_18jpt, tmp_path, "corporations.yaml", "    pool_shares: [6, 7, 8]\n", "")
+    unpooled = house_ruled(the_18jpt, tmp_path, "corporations.yaml", "    pool_shares: [8, 7, 6]\n", "")
     tobu = replayed_to(unpooled, GAME, 9).corporations["TR"]
     assert not tobu.certificates_of(POOL) and not tobu.floated and tobu.cash == 0
 
@@ -212,3 +214,32 @@ def test_tobu_lays_twice_once_it_has_a_station_in_asakusa(the_18jpt, tmp_path):
     )
     with pytest.raises(GameError, match="turn order"):
         replayed_to(elsewhere, GAME, 326)
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_tokyu_lays_again_after_a_lay_in_a_town_s_hex(the_18jpt, tmp_path):
+    """A bot game 18xx.games accepted: "TC lays tile #4 with rotation 3 on D94 (Kikuna)",
+    a town's hex, and may lay again (18xx.games' track step still offers ``lay_tile``);
+    house-ruled without ``town_lays`` its routes come next."""
+    game_file = DATA / "bot-18JPT-4p-seed-1-to-160.json"
+    game = replayed_to(the_18jpt, game_file, 154)
+    track = game.round.active_step()
+    assert game.current_entity() == "TC" and track is not None and track.name == "track"
+    assert game.round.town_lays == 1
+    plain = house_ruled(
+        the_18jpt, tmp_path, "corporations.yaml", "    abilities:\n    - {type: town_lays}\n", ""
+    )
+    game = replayed_to(plain, game_file, 154)
+    assert game.round.active_step().name != "track"
+
+
+def test_a_partial_presidency_sale_takes_back_the_pool_s_first(the_18jpt):
+    """A bot game 18xx.games accepted: Player 1 sells half of TR's president's
+    certificate; Player 2, with 20%, becomes president, and Player 1 keeps a 10% from the
+    pool, the first to come there: TR_8 (the setup pooled the last three, the last first)."""
+    game = replayed_to(the_18jpt, DATA / "bot-18JPT-3p-seed-2-to-365.json", 362)
+    tobu = game.corporations["TR"]
+    assert [s.id for s in tobu.certificates_of("1")] == ["TR_8"]
+    assert tobu.president() == "2"

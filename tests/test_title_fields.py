@@ -730,8 +730,10 @@ CHANGE = HERE + "test_changing_the_field_changes_a_bot_game"
 UPGRADE_RULE = HERE + "test_the_general_upgrade_rule_decides_which_listed_upgrades_are_legal"
 
 REGISTRY: dict[str, tuple[str, ...]] = {
+    "corporations.abilities[town_lays].type": (JPT + "test_tokyu_lays_again_after_a_lay_in_a_town_s_hex",),
     "corporations.pool_shares": (
         JPT + "test_tobus_pool_shares_start_in_the_pool_and_count_toward_its_float",
+        JPT + "test_a_partial_presidency_sale_takes_back_the_pool_s_first",
     ),
     "corporations.more_homes.hex": (JPT + "test_tobu_places_its_second_home_station_with_its_first",),
     "corporations.more_homes.city": (JPT + "test_tobu_places_its_second_home_station_with_its_first",),

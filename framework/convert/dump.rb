@@ -282,6 +282,7 @@ def build_data(game)
     'offboard_pairs' => try { offboard_pairs(game) },
     'icon_lay_income' => try { icon_lay_income(game) },
     'station_lays' => try { probed('station_lays', game, game.corporations.map(&:name)) { station_lays(game) } },
+    'town_lays' => try { town_lays(game) },
     'lay_subsidies' => try { probed('lay_subsidies', game, game.corporations.map(&:name)) { lay_subsidies(game) } },
     'closes_when_par_set' => try { closes_when_par_set(game) },
     'priority_to_most_cash' => try { priority_to_most_cash(game) },
@@ -714,6 +715,31 @@ def lay_subsidies(built)
     end
   end
   { 'corporations' => by_corp.select { |_, g| g.values.any? { |x| x&.positive? } }, 'companies' => by_company }
+end
+
+# The corporations whose lay in a hex with a town gives them another tile action that
+# turn, where the title's own `tile_lays` says so (18JP-T's Tokyu): asked of a fresh game
+# per corporation, its `tile_lays` before and after its track step lays a yellow town
+# tile on a white town hex, and, as a control, after a plain track tile on a plain hex.
+# [sym, ...]; nil where the title keeps the engine's `tile_lays`.
+def town_lays(built)
+  return nil if built.method(:tile_lays).owner == BASE
+
+  lays = subsidy_lays(built)
+  return nil unless lays['town'] && lays['plain']
+
+  found = built.corporations.select(&:coordinates).map(&:name).select do |sym|
+    %w[town plain].map do |key|
+      game = game_for(built.class, built.players.size, built.optional_rules)
+      corp = game.corporation_by_id(sym)
+      floated_operating(game, corp, 10_000)
+      before = game.tile_lays(corp).size
+      subsidy_gain(game, corp, *lays[key]) ? game.tile_lays(corp).size - before : nil
+    rescue StandardError, NotImplementedError
+      nil
+    end == [1, 0]
+  end
+  found.empty? ? nil : found
 end
 
 # The tile actions a corporation earns by a station in a hex of its `assign_hexes`

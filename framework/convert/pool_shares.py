@@ -9,7 +9,8 @@ from typing import Any
 def restore_pool_shares(corporations_built: list[dict[str, Any]]) -> dict[str, list[int]]:
     """Put the certificates found in the pool back among each built corporation's
     ``shares`` (in place, so that they make 100%), and return the places of those in the
-    pool by corporation. A corporation whose certificates do not then run from 0 on,
+    pool by corporation, in the order they came to the pool (18JP-T's Tobu: its last
+    three, the last first). A corporation whose certificates do not then run from 0 on,
     the president's first, is left as it is."""
     found: dict[str, list[int]] = {}
     for corp in corporations_built:
@@ -23,7 +24,7 @@ def restore_pool_shares(corporations_built: list[dict[str, Any]]) -> dict[str, l
             continue
         rest = iter(shares)
         corp["shares"] = [places[i] if i in places else next(rest) for i in range(size)]
-        found[str(corp["sym"])] = sorted(places)
+        found[str(corp["sym"])] = [int(i) for i, _ in pool]  # in the order they came to the pool
     return found
 
 

@@ -515,6 +515,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_home_hexes(corporations, build.get("home_hexes"))
     write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)
     write_station_lays(corporations, build.get("station_lays"), gaps)
+    for sym in build.get("town_lays") or []:
+        if sym in corporations:
+            corporations[sym].setdefault("abilities", []).append({"type": "town_lays"})
     write_stop_markers(corporations, corps_built, gaps)
     par_subsidies(corporations, build.get("par_subsidies"))
     kept = _kept_companies(dump, build, gaps)

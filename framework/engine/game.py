@@ -238,8 +238,15 @@ class Game:
             capitalization = spec.capitalization or rules.capitalization
             holder = sym if capitalization == "incremental" else IPO
             sizes = brought.get(sym) or spec.shares or rules.shares
-            shares = [
-                Share(f"{sym}_{i}", pct, i == 0, POOL if i in spec.pool_shares else holder, i)
+            pooled = spec.pool_shares
+            shares = [  # those in the pool came first, in the order listed
+                Share(
+                    f"{sym}_{i}",
+                    pct,
+                    i == 0,
+                    POOL if i in pooled else holder,
+                    pooled.index(i) - len(pooled) if i in pooled else i,
+                )
                 for i, pct in enumerate(sizes)
             ]
             self.corporations[sym] = Corporation(sym, shares, capitalization)

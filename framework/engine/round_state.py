@@ -42,6 +42,7 @@ class LibraryRoundState:
     laid: int
     upgraded: bool
     laid_hexes: list[str]
+    town_lays: int
     improved: bool
     pending_home: str | None
     home_chooser: str | None

@@ -280,6 +280,17 @@ class StationLays(Model):
     """Its tile actions from then on."""
 
 
+class TownLays(Model):
+    """Each tile it lays in its operating turn in a hex that had a town gives it another
+    tile action that turn, a lay or an upgrade (18JP-T's Tokyu Corporation)::
+
+        - type: town_lays
+    """
+
+    type: Literal["town_lays"]
+    """Another tile action for each lay in a town's hex."""
+
+
 CorporationAbility = Annotated[
     CharterToken
     | Reservation
@@ -292,7 +303,8 @@ CorporationAbility = Annotated[
     | StopMarker
     | CharterTerrainDiscount
     | CharterLaySubsidy
-    | StationLays,
+    | StationLays
+    | TownLays,
     Field(discriminator="type"),
 ]
 """What a corporation's charter lets it do: a ``token``, a ``reservation``, a
@@ -407,9 +419,11 @@ class Corporation(Charter):
     """Certificates that start the game in the bank pool rather than the initial
     offering, by their place in ``shares`` (0 is the president's): they are sold at the
     market price from the start, and, having left the corporation, count toward its
-    floating (18JP-T's Tobu Railway, its last three 10% certificates)::
+    floating; listed in the order they came to the pool, which is the order a partial
+    sale of a president's certificate takes them back in (18JP-T's Tobu Railway, its last
+    three 10% certificates, the last first)::
 
-        pool_shares: [6, 7, 8]
+        pool_shares: [8, 7, 6]
     """
 
     @model_validator(mode="after")

@@ -39,7 +39,15 @@ from framework.title.rules import TileLaySlot
 if TYPE_CHECKING:
     from framework.engine.game import Game
 
+EARNED_LAY = TileLaySlot(lay=True, upgrade=True)
+"""A tile action earned in the turn (``town_lays``): a lay or an upgrade."""
 LAID = RoundState("laid", 0, "The tile actions the operator has made this turn.", per_turn=True)
+TOWN_LAYS = RoundState(
+    "town_lays",
+    0,
+    "The tile actions the operator earned this turn by lays in towns' hexes (``town_lays``).",
+    per_turn=True,
+)
 UPGRADED = RoundState(
     "upgraded",
     False,
@@ -168,6 +176,7 @@ class Track(Step):
         LAID,
         UPGRADED,
         LAID_HEXES,
+        TOWN_LAYS,
         IMPROVED,
         PENDING_HOME,
         HOME_CHOOSER,
@@ -184,6 +193,7 @@ class Track(Step):
     def slot(self) -> TileLaySlot | None:
         """The turn's next tile action (``rules.track.lays``), if one is left."""
         lays = operating.lay_slots(self.game, self.round.entity() or "")
+        lays = [*lays, *[EARNED_LAY] * self.round.town_lays]
         return lays[self.round.laid] if self.round.laid < len(lays) else None
 
     def slot_open(self, entity: str) -> bool:
@@ -344,6 +354,7 @@ class Track(Step):
                 "another tile action is allowed only when one of them improves a main line",
             )
         twin = twin_plan(game, layer, plan, plan.cost + extra)
+        had_town = any(n.kind == "town" for n in game.track_board.face(plan.hex).nodes)
         _build(game, entity, plan)
         if twin is not None:
             _build(game, entity, twin)
@@ -353,6 +364,10 @@ class Track(Step):
         rnd.laid += 1
         rnd.upgraded = rnd.upgraded or upgrade
         rnd.laid_hexes.append(plan.hex)
+        charter = game.title.corporations.get(entity)
+        if had_town and charter is not None and charter.ability("town_lays") is not None:
+            rnd.town_lays += 1
+            game.log(f"{entity} earns another tile action by its lay in {plan.hex}")
         rnd.improved = rnd.improved or plan.improves_mainline
         if plan.improves_mainline:
             game.log(f"{entity} builds the main line in {plan.hex}")
