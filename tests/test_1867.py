@@ -248,3 +248,13 @@ def test_1832_s_systems_are_never_started_by_a_player(tmp_path_factory):
     game = Game(title, [(pid, f"Player {pid}") for pid in player_ids(title, 4)], 1)
     assert "never started" in str(par_rules.refusal(game, "AMTK"))
     assert par_rules.refusal(game, next(s for s in title.corporations if s not in never)) is None
+
+
+def test_a_bid_must_buy_a_par_price(the_1867):
+    """With ``min_bid: 60``, a bid of $60 is refused: half of it buys none of the minors'
+    par prices (the least is $50); $100 buys $50."""
+    game = replayed_to(the_1867, GAME, 38, ["rules: {stock: {start_bid: {min_bid: 60, max_par: 135}}}"])
+    bid = {"type": "bid", "entity": P3, "price": 60, "corporation": "CA"}
+    assert "buys no par price" in str(refused(game, bid))
+    game.process({**bid, "price": 100})
+    assert game.round.start_auction["bids"] == [[P3, 100]]

@@ -152,6 +152,11 @@ class StartAuction(Step):
             raise GameError(
                 "start by bid", f"a bid on {sym} must be {low} plus a multiple of {rules.min_increment}"
             )
+        rule = self.start_bid_rule()
+        assert rule is not None
+        cells = game.title.market.par_cells_in(game.title.corporations[sym].par_zones)
+        if par_for_bid([cell.price for _, _, cell in cells], price, rule.max_par) is None:
+            raise GameError("start by bid", f"a bid of {price} buys no par price of {sym}")
         high = self.most_bid(player, sym)
         if price > high:
             why = "is at the certificate limit" if high == 0 else f"has only {high}"
@@ -223,8 +228,7 @@ class StartAuction(Step):
         corp = game.corporations[sym]
         cells = game.title.market.par_cells_in(game.title.corporations[sym].par_zones)
         price = par_for_bid([cell.price for _, _, cell in cells], bid, rule.max_par)
-        if price is None:
-            raise GameError("start by bid", f"{bid} buys no par price of {sym}")
+        assert price is not None, "every bid taken buys a par price (check_start_bid)"
         r, c, _ = next((r, c, cell) for r, c, cell in cells if cell.price == price)
         corp.par = price
         game.market.place(sym, (r, c))
@@ -239,7 +243,6 @@ class StartAuction(Step):
         rnd.acted = True
         rnd.last_buyer = winner
         rnd.last_actor = winner
-        game.players_by_id[winner].passed = False
         self.end_turn_after_start()
 
     def end_turn_after_start(self) -> None:
