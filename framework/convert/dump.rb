@@ -1921,14 +1921,7 @@ def later_starts(game)
   startable = [1, 2].map do |turn|
     fresh = replica(game)
     fresh.instance_variable_set(:@turn, turn)
-    step = fresh.send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
-    player = fresh.players.first
-    fresh.corporations.select do |corp|
-      kind = step.respond_to?(:ipo_type) ? step.ipo_type(corp) : :par
-      fresh.can_par?(corp, player) && !kind.is_a?(String)
-    rescue StandardError
-      false
-    end.map(&:name)
+    startable_corporations(fresh)
   end
   later = startable[1] - startable[0]
   later.empty? ? nil : later
@@ -1949,15 +1942,7 @@ def phases_to_start(game, seed)
     end
     # a later stock round (18NY's first starts no major but the D&H: left to a probe of its own)
     fresh.instance_variable_set(:@turn, 2)
-    round = fresh.send(:stock_round)
-    step = round.steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
-    player = fresh.players.first
-    fresh.corporations.select do |corp|
-      kind = step.respond_to?(:ipo_type) ? step.ipo_type(corp) : :par
-      fresh.can_par?(corp, player) && !kind.is_a?(String)
-    rescue StandardError
-      false
-    end.map(&:name)
+    startable_corporations(fresh)
   end
   out = {}
   never = []
@@ -1969,6 +1954,19 @@ def phases_to_start(game, seed)
   end
   out['never'] = never unless never.empty?
   out
+end
+
+# The corporations the first player of `game` may start now, as the title's can_par? and
+# its stock step's ipo_type answer (a text is a refusal).
+def startable_corporations(game)
+  step = game.send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
+  player = game.players.first
+  game.corporations.select do |corp|
+    kind = step.respond_to?(:ipo_type) ? step.ipo_type(corp) : :par
+    game.can_par?(corp, player) && !kind.is_a?(String)
+  rescue StandardError
+    false
+  end.map(&:name)
 end
 
 # Whether the title decides in its own code which corporations a player may start

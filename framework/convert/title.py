@@ -1032,8 +1032,8 @@ def convert_title(dump: dict[str, Any]) -> Converted:
         sections=sections,
         gaps=gaps,
     )
-    _company_players(converted, builds)
-    _corporation_players(converted, builds)
+    _section_players(converted, builds, "companies")
+    _section_players(converted, builds, "corporations")
     _player_count_variants(converted, dump, builds, base_count)
     _optional_rules(converted, dump, builds)
     behaviour_gaps(dump.get("behaviour") or {}, gaps)
@@ -1223,28 +1223,10 @@ def _share_company_probes(builds: dict[int, dict[str, Any]], base_count: int) ->
                     answers[sym] = answer
 
 
-def _company_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
-    present: dict[str, list[int]] = {}
-    drawn = {  # what the setup's draws may remove is in the game with every number of players
-        str(sym)
-        for draw in (converted.sections.get("setup") or {}).get("draws") or []
-        for sym in draw.get("remove") or []
-    }
-    for n, build in sorted(builds.items()):
-        syms = {str(c.get("sym")) for c in build.get("companies") or []} | drawn
-        syms |= {str(r) for r in build.get("removals") or []}  # removed by a random draw: in the game
-        for sym in syms:
-            present.setdefault(sym, []).append(n)
-    for sym, entry in converted.sections["companies"].items():
-        seen = present.get(sym, [])
-        if seen and len(seen) < len(builds):
-            entry["players"] = seen
-
-
-def _corporation_players(converted: Converted, builds: dict[int, dict[str, Any]]) -> None:
-    """``players`` on each corporation some builds have at setup and others not (1812's
-    Great Central Railway with four players or more): what a random draw may remove is
-    in the game with every number of players."""
+def _section_players(converted: Converted, builds: dict[int, dict[str, Any]], section: str) -> None:
+    """``players`` on each company or corporation (``section``) some builds have at setup
+    and others not (1889's Uno-Takamatsu Ferry; 1812's Great Central Railway with four
+    players): what a random draw may remove is in the game with every number of players."""
     drawn = {
         str(sym)
         for draw in (converted.sections.get("setup") or {}).get("draws") or []
@@ -1252,12 +1234,15 @@ def _corporation_players(converted: Converted, builds: dict[int, dict[str, Any]]
     }
     present: dict[str, list[int]] = {}
     for n, build in sorted(builds.items()):
-        syms = {str(c.get("sym")) for c in build.get("corporation_objects") or []} | drawn
-        syms |= {str(r) for r in build.get("removals") or []}
-        syms |= set((build.get("available_from") or {}).get("built") or [])
+        syms = {str(r) for r in build.get("removals") or []} | drawn  # removed by a random draw: in the game
+        if section == "companies":
+            syms |= {str(c.get("sym")) for c in build.get("companies") or []}
+        else:
+            syms |= {str(c.get("sym")) for c in build.get("corporation_objects") or []}
+            syms |= set((build.get("available_from") or {}).get("built") or [])
         for sym in syms:
             present.setdefault(sym, []).append(n)
-    for sym, entry in converted.sections["corporations"].items():
+    for sym, entry in converted.sections[section].items():
         seen = present.get(sym, [])
         if seen and len(seen) < len(builds):
             entry["players"] = seen

@@ -120,8 +120,8 @@ def _par_cell(game: Game, action: dict[str, Any]) -> tuple[int, tuple[int, int]]
         raise GameError("par", f"{price} is not a par price")
     charter = game.title.corporations.get(str(action.get("corporation")))
     if charter is not None and charter.par_zones:
-        marks = {game.title.market.zones[z].mark for z in charter.par_zones}
-        if not marks & set(cell.marks):
+        own = {(r, c) for r, c, _ in game.title.market.par_cells_in(charter.par_zones)}
+        if position not in own:
             zones = ", ".join(charter.par_zones)
             raise GameError("par", f"{action.get('corporation')} starts only at the par prices of {zones}")
     return price, position
@@ -525,14 +525,15 @@ def unsold(game: Game) -> list[str]:
     ]
 
 
-def bid_range(low: int, high: int, by: int | None, company: str) -> list[Choice]:
-    """A bid from ``low`` to ``high`` (the last ``low`` plus a multiple of ``by``, with a
-    ``step`` when bids go up in multiples); none when ``high`` is below ``low``."""
+def bid_range(low: int, high: int, by: int | None, company: str, field: str = "company") -> list[Choice]:
+    """A bid on ``company`` (named in ``field``: a corporation's in ``corporation``) from
+    ``low`` to ``high`` (the last ``low`` plus a multiple of ``by``, with a ``step`` when
+    bids go up in multiples); none when ``high`` is below ``low``."""
     if high < low:
         return []
     if by is None:
-        return [{"company": company, "price": low, "max": high}]
-    return [{"company": company, "price": low, "max": low + (high - low) // by * by, "step": by}]
+        return [{field: company, "price": low, "max": high}]
+    return [{field: company, "price": low, "max": low + (high - low) // by * by, "step": by}]
 
 
 def check_bid(
@@ -543,17 +544,21 @@ def check_bid(
     so) and within the player's cash: a bid in an auction of one company at a time."""
     if company != up:
         raise GameError("auction", f"{company} is not up for auction; {up} is")
-    low = least()
-    if price < low:
-        raise GameError("auction", f"a bid on {company} must be at least {low}")
-    auction = game.title.rules.auction
-    if auction.bids_in_multiples and (price - low) % auction.min_increment:
-        raise GameError(
-            "auction", f"a bid on {company} must be {low} plus a multiple of {auction.min_increment}"
-        )
+    check_least(game, "auction", company, least(), price)
     cash = game.players_by_id[player].cash
     if price > cash:
         raise GameError("money", f"{game.name(player)} has only {cash} to bid with")
+
+
+def check_least(game: Game, rule: str, target: str, low: int, price: int) -> None:
+    """Refuse (naming ``rule``) a bid of ``price`` on ``target`` below its least bid
+    ``low``, or off the increments where bids go up in multiples of it
+    (``rules.auction.bids_in_multiples``)."""
+    if price < low:
+        raise GameError(rule, f"a bid on {target} must be at least {low}")
+    auction = game.title.rules.auction
+    if auction.bids_in_multiples and (price - low) % auction.min_increment:
+        raise GameError(rule, f"a bid on {target} must be {low} plus a multiple of {auction.min_increment}")
 
 
 def give_company(game: Game, company: str, player: str) -> None:

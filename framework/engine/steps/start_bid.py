@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from framework.base.errors import GameError
 from framework.engine import finance, par_rules, shares, tokens
+from framework.engine.steps.auction import bid_range, check_least
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of
 from framework.engine.steps.stock_turn import ACTED, LAST_ACTOR, LAST_BUYER, PARRED
 
@@ -90,6 +91,16 @@ class StartAuction(Step):
             return 0
         return game.players_by_id[player].cash
 
+    def par_cell(self, sym: str, bid: int) -> tuple[int, int, int] | None:
+        """``(row, column, price)`` of the par a winning ``bid`` on ``sym`` sets: the
+        first cell of the highest of its par prices at most half the bid (and
+        ``max_par``); ``None`` when the bid buys none."""
+        rule = self.start_bid_rule()
+        assert rule is not None
+        cells = self.game.title.market.par_cells_in(self.game.title.corporations[sym].par_zones)
+        price = par_for_bid([cell.price for _, _, cell in cells], bid, rule.max_par)
+        return next(((r, c, cell.price) for r, c, cell in cells if cell.price == price), None)
+
     def biddable(self, player: str) -> list[str]:
         """The corporations ``player`` may open an auction for now."""
         game = self.game
@@ -120,16 +131,10 @@ class StartAuction(Step):
         syms = [auction["corporation"]] if auction is not None else self.biddable(player)
         low = self.least_bid()
         rules = self.game.title.rules.auction
+        by = rules.min_increment if rules.bids_in_multiples else None
         out = []
         for sym in syms:
-            high = self.most_bid(player, sym)
-            if high < low:
-                continue
-            choice: Choice = {"corporation": sym, "price": low, "max": high}
-            if rules.bids_in_multiples:
-                choice["max"] = low + (high - low) // rules.min_increment * rules.min_increment
-                choice["step"] = rules.min_increment
-            out.append(choice)
+            out += bid_range(low, self.most_bid(player, sym), by, sym, "corporation")
         return out
 
     # -- bids and passes ------------------------------------------------------------
@@ -144,18 +149,8 @@ class StartAuction(Step):
                 raise GameError("start by bid", f"{game.name(player)} cannot bid on {sym}: {refused}")
         elif sym != auction["corporation"]:
             raise GameError("start by bid", f"{sym} is not up for auction; {auction['corporation']} is")
-        low = self.least_bid()
-        if price < low:
-            raise GameError("start by bid", f"a bid on {sym} must be at least {low}")
-        rules = game.title.rules.auction
-        if rules.bids_in_multiples and (price - low) % rules.min_increment:
-            raise GameError(
-                "start by bid", f"a bid on {sym} must be {low} plus a multiple of {rules.min_increment}"
-            )
-        rule = self.start_bid_rule()
-        assert rule is not None
-        cells = game.title.market.par_cells_in(game.title.corporations[sym].par_zones)
-        if par_for_bid([cell.price for _, _, cell in cells], price, rule.max_par) is None:
+        check_least(game, "start by bid", sym, self.least_bid(), price)
+        if self.par_cell(sym, price) is None:
             raise GameError("start by bid", f"a bid of {price} buys no par price of {sym}")
         high = self.most_bid(player, sym)
         if price > high:
@@ -226,10 +221,9 @@ class StartAuction(Step):
         rule = self.start_bid_rule()
         assert rule is not None
         corp = game.corporations[sym]
-        cells = game.title.market.par_cells_in(game.title.corporations[sym].par_zones)
-        price = par_for_bid([cell.price for _, _, cell in cells], bid, rule.max_par)
-        assert price is not None, "every bid taken buys a par price (check_start_bid)"
-        r, c, _ = next((r, c, cell) for r, c, cell in cells if cell.price == price)
+        found = self.par_cell(sym, bid)
+        assert found is not None, "every bid taken buys a par price (check_start_bid)"
+        r, c, price = found
         corp.par = price
         game.market.place(sym, (r, c))
         finance.pay(game, winner, sym, bid)
