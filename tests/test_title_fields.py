@@ -699,6 +699,7 @@ FIELDS = "test_rules_fields.py::"
 XMAS = "test_18christmaseve.py::"
 ABIL = "test_rules_ability_fields.py::"
 C67 = "test_1867.py::"
+O67 = "test_1867_operating.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
 TCHES = "test_title_18Chesapeake.py::"
@@ -1061,6 +1062,15 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.sold_out_rises": (C67 + "test_a_minor_never_rises_sold_out",),
     "corporations.players": (C67 + "test_1812_s_great_central_is_for_four_players",),
     "corporations.from_stock_round": (C67 + "test_18ny_s_majors_wait_for_the_second_stock_round",),
+    "corporations.kind": (O67 + "test_a_minor_has_the_minors_train_limit",),
+    "corporations.max_loans": (O67 + "test_a_corporation_without_loans_left_cannot_pay",),
+    "corporations.split_dividend.paid": (O67 + "test_the_split_dividend_s_moves_are_the_title_s",),
+    "corporations.split_dividend.none": (O67 + "test_1867_s_minors_split_their_revenue_and_take_loans",),
+    "rules.loans.automatic": (
+        O67 + "test_a_minor_takes_a_loan_for_the_train_it_must_buy",
+        O67 + "test_interest_and_repayment_after_the_dividend",
+    ),
+    "rules.loans.fee": (O67 + "test_what_a_loan_brings_is_the_title_s",),
     "rules.stock.start_bid.min_bid": (C67 + "test_bids_the_rules_refuse",),
     "rules.stock.start_bid.max_par": (C67 + "test_max_par_and_the_order_of_minors",),
     "rules.stock.start_bid.turn_after": (C67 + "test_the_turn_after_the_opener",),

@@ -95,13 +95,31 @@ def convert_loans(build: dict[str, Any], rules: dict[str, Any], steps: list[Any]
     it, the loans the bank has, the steps counting a loan not taken yet: the dump's
     ``loan_spending``), when the operating round plays the ``loans`` step."""
     terms = build.get("loan_terms")
-    if "loans" not in steps or not isinstance(terms, dict):
+    auto = build.get("automatic_loans")
+    if not isinstance(auto, dict) or not auto.get("steps"):
+        auto = None
+    if ("loans" not in steps and auto is None) or not isinstance(terms, dict):
         return
     loans: dict[str, Any] = {
         k: terms[k] for k in ("amount", "interest", "count") if isinstance(terms.get(k), int)
     }
     counted = build.get("loan_spending")
-    if isinstance(counted, list) and counted:
+    if isinstance(counted, list) and counted and auto is None:
         loans["counted_in"] = [kind for kind in ("token", "buy_company") if kind in counted]
+    if auto is not None:
+        loans["automatic"] = [kind for kind in ("track", "buy_train") if kind in auto["steps"]]
+        if isinstance(auto.get("fee"), int) and auto["fee"] > 0:
+            loans["fee"] = auto["fee"]
     if loans:
         rules["loans"] = loans
+
+
+def max_loans(build: dict[str, Any], corporations: dict[str, Any]) -> None:
+    """``max_loans`` of each corporation where loans are taken without asking (the dump's
+    ``automatic_loans``: 1867's minors two, its majors five)."""
+    auto = build.get("automatic_loans")
+    if not isinstance(auto, dict) or not auto.get("steps"):
+        return
+    for sym, most in (auto.get("max_loans") or {}).items():
+        if sym in corporations and isinstance(most, int):
+            corporations[sym]["max_loans"] = most

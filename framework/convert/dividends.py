@@ -14,6 +14,8 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from framework.convert.gaps import Gaps
+
 KINDS = {"payout", "withhold", "half"}
 MOVES = {"left", "right", "up", "down"}
 
@@ -96,3 +98,28 @@ def dividend_without_revenue(build: dict[str, Any], rules: dict[str, Any]) -> No
     corporation whose routes earn nothing for its dividend (1856's)."""
     if build.get("dividend_without_revenue") is True:
         rules.setdefault("dividends", {})["asked_without_revenue"] = True
+
+
+def split_dividends(build: dict[str, Any], corporations: dict[str, Any], gaps: Gaps) -> None:
+    """``split_dividend`` on the corporations whose revenue the title's dividend step
+    splits between treasury and president without asking (the dump's
+    ``split_dividends``: 1867's minors, 18xx.games' ``MinorHalfPay`` for corporations of
+    type minor), with the price moves it found; moves that depend on the price and the
+    revenue (18NY's minors) are named in GAPS.md."""
+    found = build.get("split_dividends")
+    if not isinstance(found, dict):
+        return
+    for sym, moves in found.items():
+        if sym not in corporations or not isinstance(moves, dict):
+            continue
+        paid, none = moves.get("paid"), moves.get("none")
+        if not isinstance(none, list) or not set(none) <= MOVES:
+            continue
+        if not isinstance(paid, list) or not set(paid) <= MOVES:
+            gaps.add(
+                "corporations",
+                f"corporation {sym}: its split revenue moves its price by the revenue and price",
+            )
+            paid = []
+        corporations[sym]["split_dividend"] = {"paid": paid, "none": none}
+        gaps.drop("corporations", f"corporation {sym}: type minor")

@@ -99,7 +99,8 @@ end
 
 def steps_of(round)
   round.steps.map do |s|
-    { 'class' => s.class.name, 'base' => library_base(s.class, 'Engine::Step::'), 'methods' => own_methods(s.class) }
+    { 'class' => s.class.name, 'base' => library_base(s.class, 'Engine::Step::'), 'methods' => own_methods(s.class),
+      'blocks' => (s.is_a?(Engine::Step::BuyCompany) ? !!s.blocks? : nil) }.compact
   end
 end
 
@@ -185,7 +186,7 @@ def build_data(game)
       holder = dividend && corp && dividend.send(:holder_for_corporation, corp)
       holder.equal?(corp) ? 'corporation' : (holder.equal?(game.share_pool) ? 'pool' : nil)
     end,
-    'loan_terms' => try { { 'amount' => game.loan_value, 'interest' => game.interest_rate, 'count' => game.loans.size } },
+    'loan_terms' => try { { 'amount' => game.send(:loan_value), 'interest' => game.send(:interest_rate), 'count' => game.loans.size } },
     'capitalization_now' => plain(try { game.capitalization }),
     'destinations' => try { plain(game.instance_variable_get(:@destinations)) },
     'starting_cash' => game.players.first&.cash,
@@ -267,6 +268,7 @@ def build_data(game)
     'assigned_bonuses' => try { probed('assigned_bonuses', game, game.companies.map(&:sym)) { assigned_bonuses(game) } },
     'assignment_bonuses' => try { probed('assignment_bonuses', game, game.companies.map(&:sym)) { assignment_bonuses(game) } },
     'dividend_moves' => try { dividend_moves(game) },
+    'split_dividends' => try { split_dividends(game) },
     'par_subsidies' => try { probed('par_subsidies', game, game.corporations.map(&:name)) { par_subsidies(game) } },
     'late_upgrades' => try do
       probed('late_upgrades', game, game.tiles.map(&:name).uniq) { late_upgrades(game_for(game.class, game.players.size, game.optional_rules)) }
@@ -292,6 +294,7 @@ def build_data(game)
     'par_payments' => try { par_payments(game) },
     'keep_bought' => try { keep_bought(game) },
     'loan_spending' => try { loan_spending(game) },
+    'automatic_loans' => try { automatic_loans(game) },
     'issue_spending' => try { issue_spending(game) },
     'buying_power' => try { buying_power(game) },
     'emergency_issue' => try { emergency_issue(game) },
@@ -1262,7 +1265,9 @@ def dividend_moves(game)
 
   run = 0
   fresh.define_singleton_method(:routes_revenue) { |*_args| run }
-  corp = fresh.corporations.find { |c| c.type != :minor } || fresh.corporations.first
+  # a corporation of the title's first type but minor (1867's majors are built later)
+  corp = every_corporation(fresh).find { |c| c.type != :minor } || fresh.corporations.first
+  step.define_singleton_method(:current_entity) { corp } # a step may ask who operates (1867's)
   cells = fresh.stock_market.market.flatten.compact.select { |c| c.price.positive? }.uniq(&:price)
   kinds = step.send(:dividend_types).map(&:to_s)
   move = lambda do |cell, k, kept|
@@ -1285,6 +1290,54 @@ def dividend_moves(game)
     end
   end
   out
+end
+
+# The corporations whose revenue the title's dividend step splits without asking, half
+# (rounded down) to the treasury and the rest to the president, as a minor company's
+# (18xx.games' MinorHalfPay for corporations of type minor, 1867's own step): in a fresh
+# operating round, each corporation in turn the one operating, its run earning 61, the
+# step offers no dividend and its payout keeps 30 for the corporation; then the price
+# moves of a run earning something (the same for runs of 1, 61 and 1000 at its lowest and
+# highest par prices, or `varies`) and of one earning nothing.
+# {name => {paid: [moves] | 'varies', none: [moves]}}; nil where the library's step decides.
+def split_dividends(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  step = round.steps.select { |s| s.is_a?(Engine::Step::Dividend) }.last
+  return nil if !step || step.method(:actions).owner == Engine::Step::Dividend
+
+  run = 61
+  fresh.define_singleton_method(:routes_revenue) { |*_args| run }
+  step.define_singleton_method(:routes) { [:a_route] }
+  step.define_singleton_method(:total_revenue) { run }
+  moves = lambda do |change|
+    Array(change[:share_times]).zip(Array(change[:share_direction])).flat_map do |times, direction|
+      raise NotImplementedError, "a #{direction} move" unless %i[left right up down].include?(direction)
+
+      [direction.to_s] * times.to_i
+    end
+  end
+  every_corporation(fresh).each_with_object({}) do |corp, out|
+    step.define_singleton_method(:current_entity) { corp }
+    next if step.actions(corp).include?('dividend')
+
+    payout = step.send(:payout, corp, run)
+    next unless payout[:corporation] == 30
+
+    pars = fresh.stock_market.par_prices.minmax_by(&:price)
+    paid = pars.product([1, 61, 1000]).map do |par, earned|
+      corp.share_price = par
+      moves.call(step.send(:share_price_change, corp, earned - step.send(:payout, corp, earned)[:corporation]))
+    end.uniq
+    out[corp.name] = {
+      'paid' => paid.size == 1 ? paid.first : 'varies',
+      'none' => moves.call(step.send(:share_price_change, corp, 0)),
+    }
+  rescue NotImplementedError
+    raise
+  rescue StandardError
+    next
+  end
 end
 
 # A fresh game in which the first corporation owns `sym`, and `sym` is assigned to it and
@@ -1409,6 +1462,34 @@ def operating_probe(game, par: nil, setup: true)
   corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
   round.instance_variable_set(:@current_operator, corp)
   [fresh, round, corp]
+end
+
+# The operating steps in which a corporation takes loans without asking (18xx.games'
+# AutomaticLoan: 1867's track and train buying), what a loan brings less than its value
+# (one taken by the first corporation of a fresh game), and the most loans each
+# corporation may hold. nil where no step takes loans so.
+def automatic_loans(game)
+  return nil unless game.respond_to?(:maximum_loans) && game.respond_to?(:take_loan)
+
+  kinds = game.send(:operating_round, 1).steps.filter_map do |step|
+    next unless step.class.ancestors.include?(Engine::Step::AutomaticLoan)
+
+    if step.is_a?(Engine::Step::BuyTrain) then 'buy_train'
+    elsif step.is_a?(Engine::Step::Track) then 'track'
+    end
+  end.uniq
+  return nil if kinds.empty?
+
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  corp = fresh.corporations.first
+  loan = fresh.loans.first
+  before = corp.cash
+  fresh.take_loan(corp, loan)
+  {
+    'steps' => kinds,
+    'fee' => loan.amount - (corp.cash - before),
+    'max_loans' => every_corporation(fresh).to_h { |c| [c.name, fresh.maximum_loans(c)] },
+  }
 end
 
 # The operating steps that count a loan the corporation may still take in what it can

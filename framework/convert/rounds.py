@@ -95,6 +95,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         name = STEPS.get(base)
         if base == "Base" and set(step.get("methods") or []) >= LOAN_METHODS:
             name = "loans"
+        if base == "Base" and _short(own) == "LoanOperations" and "skip!" in (step.get("methods") or []):
+            name = "loan_interest"  # 1867's: interest and repayment after the dividend, unasked
         if base == "Base" and loans and set(step.get("methods") or []) >= CASH_CRISIS_METHODS:
             name = "cash_crisis"
         if base == "SpecialBuy" and "route_right" in abilities:
@@ -114,7 +116,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         if kind not in catalogue()[name].rounds:
             gaps.add("rounds", f"{where}: step {base} (the library plays it in other rounds; left out)")
             continue
-        steps.append(name)
+        blocking = name == "buy_company" and step.get("blocks") is True
+        steps.append({"step": name, "blocking": True} if blocking else name)
         plain.append(_short(own) == base)
     steps = _once(steps, plain, where, gaps)
     if where == "stock round" and "buy_sell_par_shares" not in steps:
@@ -127,7 +130,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
         track = next((s for s in ("track", "track_and_token") if s in steps), None)
         if "home_token" not in steps and track is not None:
             steps.insert(steps.index(track), "home_token")
-        if steps.count("buy_company") > 1:
+        told = any("blocks" in s for s in round_.get("steps") or [])  # (older dumps: the last blocks)
+        if not told and steps.count("buy_company") > 1:
             last = len(steps) - 1 - steps[::-1].index("buy_company")
             steps[last] = {"step": "buy_company", "blocking": True}
     return steps
@@ -162,7 +166,7 @@ def _once(steps: list[Any], plain: list[bool], where: str, gaps: Gaps) -> list[A
     keep = []
     for i, name in enumerate(steps):
         same = [j for j, other in enumerate(steps) if other == name]
-        if name == "buy_company" or len(same) == 1:
+        if not isinstance(name, str) or name == "buy_company" or len(same) == 1:
             keep.append(i)
             continue
         chosen = next((j for j in same if plain[j]), same[-1])

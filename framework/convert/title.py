@@ -23,8 +23,8 @@ from framework.convert.buying_power import (
     convert_emergency_issue,
     convert_emergency_probes,
 )
-from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans
-from framework.convert.dividends import dividend_without_revenue, probed_dividends
+from framework.convert.capital import capital_and_floats, convert_destinations, convert_loans, max_loans
+from framework.convert.dividends import dividend_without_revenue, probed_dividends, split_dividends
 from framework.convert.drawn_events import drawn_event_draws
 from framework.convert.draws import choice_group_draws, group_draws, removal_draws
 from framework.convert.entities import (
@@ -75,6 +75,7 @@ from framework.convert.trains import (
     closed_shares,
     convert_phases,
     convert_trains,
+    corporation_kinds,
     depot_purchases,
     early_buy_steps,
     phase_purchases,
@@ -695,6 +696,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _open_draft(out, build, family, gaps)
     _single_item_auction(out, build, gaps)
     convert_starts(out, build, gaps)
+    split_dividends(build, out["corporations"], gaps)
+    max_loans(build, out["corporations"])
+    corporation_kinds(out, build)
     _start_limit(out, family)
     _market_end(out, gaps)
     tidy(out, gaps)

@@ -320,3 +320,15 @@ def early_buy_steps(steps: list[Any], probed: Any) -> None:
             entry = steps[place] if isinstance(steps[place], dict) else {"step": "buy_company"}
             entry["early_company_buys"] = False
             steps[place] = entry
+
+
+def corporation_kinds(out: dict[str, Any], build: dict[str, Any]) -> None:
+    """``kind: minor`` on the corporations of 18xx.games' type minor where a phase's train
+    limit differs by kind (1867's minors, limited as minors are)."""
+    phases = out.get("phases") or {}
+    if not any(isinstance(p.get("train_limit"), dict) for p in phases.values() if isinstance(p, dict)):
+        return
+    corporations: dict[str, Any] = out["corporations"]
+    for entry in build.get("corporations") or []:
+        if isinstance(entry, dict) and entry.get("type") == "minor" and str(entry.get("sym")) in corporations:
+            corporations[str(entry["sym"])]["kind"] = "minor"

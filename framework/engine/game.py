@@ -333,9 +333,10 @@ class Game:
         """The phase's train limit for ``entity``'s kind, changed by its charter's
         ``train_limit`` ability."""
         limit = self.phase_spec().train_limit
-        if isinstance(limit, dict):
-            limit = limit["minor" if entity in self.minors else "corporation"]
         charter = self.title.corporations.get(entity)
+        if isinstance(limit, dict):
+            minor = entity in self.minors or (charter is not None and charter.kind == "minor")
+            limit = limit["minor" if minor else "corporation"]
         own = charter.ability("train_limit") if charter is not None else None
         return limit + own.increase if isinstance(own, TrainLimit) else limit
 

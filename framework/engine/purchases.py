@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from framework.base.errors import GameError
 from framework.board.graph import Goal
-from framework.engine import finance, shares, trains
+from framework.engine import automatic_loans, finance, shares, trains
 from framework.engine.entities import BANK, Corporation, Minor, Share, Train
 from framework.engine.entities import forget_route as forget
 
@@ -96,7 +96,14 @@ def must_buy(game: Game, corp: str) -> bool:
     rule = game.title.rules.trains.must_buy
     if rule == "never" or trains.owned(game, corp) or not trains.offered(game):
         return False
-    return rule == "always" or has_route(game, corp, to_buy=True)
+    if not (rule == "always" or has_route(game, corp, to_buy=True)):
+        return False
+    if automatic_loans.automatic(game, "buy_train") and corp in game.corporations:
+        # only when the loans it may take would pay for the cheapest depot train
+        cheapest = cheapest_depot_price(game)
+        power = automatic_loans.power(game, corp, "buy_train")
+        return cheapest is not None and game.corporations[corp].cash + power >= cheapest
+    return True
 
 
 def others_trains(game: Game, buyer: str) -> list[Train]:
@@ -201,6 +208,8 @@ def others_price_range(game: Game, corp: str, train: Train, last_sold: int = 0) 
     if at_face_value(game, corp, str(train.owner)):
         return PriceRange(face, face if cash >= face else face - 1)
     low = rules.min_price_from_others
+    if automatic_loans.automatic(game, "buy_train"):
+        return PriceRange(low, cash)  # loans and the president pay only for depot trains
     if rules.emergency.from_others_up_to == "never":
         # only the corporation's own cash, and nothing once its president has sold
         # shares for a depot train it cannot pay
@@ -231,7 +240,10 @@ def at_face_value(game: Game, buyer: str, seller: str) -> bool:
 
 def president_may_help(game: Game, corp: str) -> bool:
     """Whether ``corp``'s president may pay towards a train now: it must buy one and, with
-    ``emergency.help_only_below_cheapest``, cannot pay for the cheapest depot train itself."""
+    ``emergency.help_only_below_cheapest``, cannot pay for the cheapest depot train itself.
+    Never where the corporation takes loans for its trains (``rules.loans.automatic``)."""
+    if automatic_loans.automatic(game, "buy_train"):
+        return False
     return must_buy(game, corp) and _short_of_cheapest(game, corp)
 
 

@@ -207,6 +207,8 @@ class OperatingRound(Round):
                 tokens.place_home(game, entity, self)
         for train in game.trains.values():
             train.ran = False
+        for step in self.steps:
+            step.begin()
         self.begin_turn()
 
     def operating_order(self) -> list[str]:

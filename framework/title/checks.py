@@ -398,7 +398,11 @@ class _Checker:
             if any(limit < 1 for limit in limits):
                 yield ((*at, "train_limit"), "a train limit must be at least 1", "value")
             if isinstance(phase.train_limit, dict):
-                kinds = {"corporation": self.t.corporations, "minor": self.t.minors}
+                corporations = self.t.corporations.values()
+                kinds = {
+                    "corporation": [c for c in corporations if c.kind == "corporation"],
+                    "minor": [*self.t.minors, *(c for c in corporations if c.kind == "minor")],
+                }
                 for kind in (k for k, entities in kinds.items() if entities and k not in phase.train_limit):
                     yield ((*at, "train_limit"), f"a train limit by kind needs one for a {kind}", "value")
         for name, train in trains.items():

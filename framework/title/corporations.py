@@ -27,6 +27,7 @@ from pydantic import Field, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name, Shorthand
 from framework.title.lay_subsidy import LaySubsidyTerms
+from framework.title.market import Move
 from framework.title.rules import TileLaySlot
 
 
@@ -328,6 +329,22 @@ class Destination(Model):
     """The hex whose cities the track must leave from (none: the home hex)."""
 
 
+class SplitDividend(Model):
+    """A corporation whose revenue is split without asking, as a minor company's is: it
+    keeps half, rounded down, and its president receives the rest; no dividend is
+    chosen (18xx.games' minors that are corporations: 1867's, 18NY's). Its price moves
+    by ``paid`` when it earned something, by ``none`` when not (1867's minors: right and
+    left; 18NY's stay put)::
+
+        split_dividend: {paid: [right], none: [left]}
+    """
+
+    paid: list[Move] = []
+    """The price moves when its trains earned something."""
+    none: list[Move] = []
+    """The price moves when they earned nothing (or it has no train)."""
+
+
 class Corporation(Charter):
     """A public corporation with shares."""
 
@@ -370,6 +387,22 @@ class Corporation(Charter):
 
         sold_out_rises: false
     """
+    kind: Literal["corporation", "minor"] = "corporation"
+    """What it counts as where a rule differs by kind of company (a phase's
+    ``train_limit`` by kind): 1867's minors, corporations of one certificate, have the
+    minors' train limit::
+
+        kind: minor
+    """
+    max_loans: int | None = Field(default=None, ge=0)
+    """The most loans it may hold (``rules.loans``); unset: one for each of its shares
+    the players hold (1856's). 1867's minors hold two, its majors five::
+
+        max_loans: 2
+    """
+    split_dividend: SplitDividend | None = None
+    """Its revenue split between its treasury and its president without a dividend
+    chosen (see ``SplitDividend``); unset: it chooses among ``rules.dividends.kinds``."""
     started_by: Literal["par", "bid", "none"] = "par"
     """How a player starts it in a stock turn: ``par``, choosing its par price; ``bid``,
     by an auction among the players (``rules.stock.start_bid``: 1867's minors, whose

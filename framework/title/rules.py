@@ -714,6 +714,17 @@ class Loans(Model):
     this turn (its amount, less the interest once paid): they offer a station or a company
     it could pay for with that loan, and wait for it (1856's), though it takes the loan
     before paying."""
+    automatic: list[Literal["track", "buy_train"]] = []
+    """The steps in which a corporation short of a payment takes loans without asking,
+    one at a time, until it can pay, up to its ``max_loans`` (1867's: a tile's terrain,
+    and a train from the depot it must buy; then the president pays nothing towards a
+    train). Such a corporation pays interest in the ``loan_interest`` step rather than
+    the ``loans`` step::
+
+        automatic: [track, buy_train]
+    """
+    fee: int = Field(default=0, ge=0)
+    """Taken off what a loan brings when it is taken (1867's: a $50 loan brings $45)."""
 
 
 class Rules(Model):

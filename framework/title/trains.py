@@ -111,7 +111,8 @@ class Phase(Entry):
     tiles: list[TileColor] = Field(min_length=1)
     """Tile colours that may be laid."""
     train_limit: int | dict[Literal["corporation", "minor"], int] = Field(union_mode="left_to_right")
-    """How many trains a corporation may own, or per kind of company."""
+    """How many trains a corporation may own, or per kind of company (``minor``: the minor
+    companies and the corporations of ``kind: minor``)."""
     operating_rounds: int = Field(ge=1)
     """Operating rounds in each set started in this phase."""
     buy_companies: bool = False

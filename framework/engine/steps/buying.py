@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import bankruptcy, finance, operating, purchases, shares, trains
+from framework.engine import automatic_loans, bankruptcy, finance, operating, purchases, shares, trains
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
@@ -162,6 +162,7 @@ class BuyTrain(TrainBuying):
         president = game.corporations[corp].president()
         if (
             entity == president
+            and not automatic_loans.automatic(game, "buy_train")
             and purchases.must_buy(game, corp)
             and purchases.shortfall(game, corp) > 0
             and not emergency_issue.must_issue_first(game, corp)
@@ -246,6 +247,8 @@ class BuyTrain(TrainBuying):
         )
         if emergency_issue.must_issue_first(game, corp):
             helped = cash
+        if automatic_loans.automatic(game, "buy_train") and purchases.must_buy(game, corp):
+            helped = cash + automatic_loans.power(game, corp, "buy_train")
         cheapest = purchases.cheapest_depot_price(game)
         any_train = not game.title.rules.trains.emergency.cheapest_depot_train
         out = [
@@ -302,6 +305,14 @@ class BuyTrain(TrainBuying):
     def pay_for(self, buyer: str, payee: str, price: int, train: Train) -> None:
         game = self.game
         cash = game.corporations[buyer].cash
+        if payee == BANK and price > cash and automatic_loans.automatic(game, "buy_train"):
+            if not purchases.must_buy(game, buyer):
+                raise GameError(
+                    "money", f"{buyer} has {cash}, not {price}: loans pay only for a train it must buy"
+                )
+            automatic_loans.cover(game, buyer, "buy_train", price)
+            finance.pay(game, buyer, payee, price)
+            return
         if payee == BANK:
             if price > cash:
                 why = purchases.why_no_help(game, buyer, price)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import bank_loans, finance, nationals
+from framework.engine import automatic_loans, bank_loans, finance, nationals
 from framework.engine.bank_loans import loans_left
 from framework.engine.entities import BANK, Corporation
 
@@ -73,8 +73,8 @@ class Loans(Step):
         return self.game.corporations[entity]
 
     def most_loans(self, corp: Corporation) -> int:
-        """One loan for each of its shares the players hold."""
-        return sum(corp.percent_of(p.id) for p in self.game.players) // 10
+        """Its ``max_loans``, else one loan for each of its shares the players hold."""
+        return automatic_loans.most_loans(self.game, corp.sym)
 
     def may_take(self, corp: Corporation) -> bool:
         return (
@@ -218,3 +218,28 @@ def repay_excess(game: Game, corp: Corporation, count: int) -> None:
     if owed > paid:
         covered = president_covers(game, corp.sym, owed - paid)
         game.log(f"{game.name(corp.president() or corp.sym)} pays the remaining {covered}")
+
+
+@step("loan_interest")
+class LoanInterest(Step):
+    """After its dividend, interest on the loans held when the round began, and every
+    loan the treasury can pay back, paid back."""
+
+    description = (
+        "After its dividend the operating corporation pays rules.loans.interest on each loan "
+        "it held when the operating round began, taking loans for it when short "
+        "(rules.loans.automatic), then pays back every loan its treasury covers; nobody is asked."
+    )
+    rounds = ("operating",)
+    STATE = ("due",)
+    due: dict[str, int] = {}
+    """The loans each corporation held when the round began (replaced, never changed)."""
+
+    def begin(self) -> None:
+        self.due = {sym: len(corp.loans) for sym, corp in self.game.corporations.items() if corp.loans}
+
+    def skip(self) -> None:
+        sym = self.round.turn_of()
+        if sym in self.game.corporations and not self.passed:
+            automatic_loans.pay_interest(self.game, sym, self.due.get(sym, 0))
+        self.passed = True

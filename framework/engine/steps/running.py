@@ -160,6 +160,8 @@ class Dividend(Step):
         game = self.game
         if entity != self.round.entity() or entity not in game.corporations or self.withheld(entity):
             return []
+        if game.title.corporations[entity].split_dividend is not None:
+            return []
         if self.round.revenue > 0:
             return ["dividend"]
         asked = game.title.rules.dividends.asked_without_revenue
@@ -170,6 +172,8 @@ class Dividend(Step):
         entity = rnd.turn_of()
         if entity in game.minors:
             split_minor(game, entity, rnd.revenue)
+        elif entity in game.corporations and game.title.corporations[entity].split_dividend is not None:
+            split_corporation(game, entity, rnd.revenue)
         elif single_train_run_lost(game, entity):
             game.log(f"{entity}'s run is lost; its price stays at {game.market.price(entity)}")
         elif entity in game.corporations and (rnd.revenue == 0 or self.withheld(entity)):
@@ -229,13 +233,33 @@ def pay_subsidy(game: Game, entity: str, amount: int) -> None:
 
 
 def split_minor(game: Game, sym: str, amount: int) -> None:
+    """A minor company keeps half its revenue, rounded down; its owner gets the rest."""
+    owner = game.minors[sym].owner
+    if owner is None:
+        raise RuntimeError(f"the minor {sym} has no owner to pay")
+    split(game, sym, owner, amount)
+
+
+def split_corporation(game: Game, sym: str, amount: int) -> None:
+    """A corporation with a ``split_dividend`` keeps half its revenue, rounded down; its
+    president gets the rest; its price moves by ``paid`` or ``none``."""
+    corp = game.corporations[sym]
+    president = corp.president()
+    if president is not None:
+        split(game, sym, president, amount)
+    terms = game.title.corporations[sym].split_dividend
+    moves: list[str] = list(terms.paid if amount > 0 else terms.none) if terms is not None else []
+    if moves and sym in game.market.positions:
+        game.market.move(sym, moves)
+        game.log(f"{sym}'s price is now {game.market.price(sym)}")
+
+
+def split(game: Game, sym: str, owner: str, amount: int) -> None:
+    """``sym`` keeps half of ``amount``, rounded down, and ``owner`` gets the rest."""
     if amount <= 0:
         return
     kept = amount // 2
     finance.pay(game, BANK, sym, kept)
-    owner = game.minors[sym].owner
-    if owner is None:
-        raise RuntimeError(f"the minor {sym} has no owner to pay")
     finance.pay(game, BANK, owner, amount - kept)
     game.log(f"{sym} keeps {kept} and pays {amount - kept} to {game.name(owner)}")
 

@@ -17,6 +17,7 @@ from framework.board.lays import (
     legal_lays,
 )
 from framework.engine import (
+    automatic_loans,
     company_lays,
     destinations,
     finance,
@@ -219,7 +220,15 @@ class Track(Step):
         and the minors' treasuries ``rules.track.buying_power`` counts."""
         track = self.game.title.rules.track
         power = buying_power.extra(self.game, entity, track.buying_power) if track else 0
-        return operating.cash(self.game, entity) + issue_power(self.game, entity, "track") + power
+        loans = automatic_loans.power(self.game, entity, "track")
+        return operating.cash(self.game, entity) + issue_power(self.game, entity, "track") + power + loans
+
+    def layer(self, entity: str) -> LayTerms:
+        """The terms of ``entity``'s lays: its cash counts the loans it would take for a
+        tile's cost (``rules.loans.automatic``)."""
+        layer = operating.layer(self.game, entity)
+        loans = automatic_loans.power(self.game, entity, "track")
+        return replace(layer, cash=layer.cash + loans) if loans and layer.cash is not None else layer
 
     def has_stations(self, entity: str) -> bool:
         """Whether ``entity`` has a station, on the map or on its charter: one with none
@@ -298,7 +307,7 @@ class Track(Step):
         if slot is None:
             return []
         lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
-        layer = operating.layer(game, entity)
+        layer = self.layer(entity)
         out = []
         board = game.track_board
         for hex_id in candidate_hexes(game, entity):
@@ -330,7 +339,7 @@ class Track(Step):
         slot = self.slot()
         if slot is None:
             raise GameError("tile actions", f"{entity} has no tile action left this turn")
-        layer = operating.layer(game, entity)
+        layer = self.layer(entity)
         plan = _lay(game, entity, action, layer)
         upgrade = is_upgrade(game.track_board, plan.hex)
         lay_ok, upgrade_ok = slot.opens(rnd.upgraded)
@@ -355,6 +364,9 @@ class Track(Step):
             )
         twin = twin_plan(game, layer, plan, plan.cost + extra)
         had_town = any(n.kind == "town" for n in game.track_board.face(plan.hex).nodes)
+        automatic_loans.cover(
+            game, entity, "track", plan.cost + extra + (twin.cost if twin is not None else 0)
+        )
         _build(game, entity, plan)
         if twin is not None:
             _build(game, entity, twin)

@@ -1,0 +1,99 @@
+"""Loans a corporation takes without asking (``rules.loans.automatic``; 18xx.games'
+``AutomaticLoan``, 1867's).
+
+A corporation short of a payment in one of the steps the title names (a tile's cost, a
+train from the depot it must buy) takes the bank's first loan, one at a time, until its
+treasury covers the payment, up to its ``max_loans``; each brings ``amount`` less
+``fee``. What it could still raise so counts in what it can spend there.
+
+>>> from math import ceil
+>>> ceil((140 - 95) / (50 - 5))  # loans a corporation with 95 takes to pay 140
+1
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.base.errors import GameError
+from framework.engine import bank_loans, finance
+from framework.engine.bank_loans import loans_left
+from framework.engine.entities import BANK
+
+if TYPE_CHECKING:
+    from framework.engine.game import Game
+
+
+def most_loans(game: Game, sym: str) -> int:
+    """The most loans corporation ``sym`` may hold: its ``max_loans``, else one for each
+    of its shares the players hold (1856's)."""
+    most = game.title.corporations[sym].max_loans
+    if most is not None:
+        return most
+    corp = game.corporations[sym]
+    return sum(corp.percent_of(p.id) for p in game.players) // 10
+
+
+def room(game: Game, sym: str) -> int:
+    """How many more loans ``sym`` may take now (the bank's permitting)."""
+    if sym not in game.corporations:
+        return 0
+    return max(0, min(most_loans(game, sym) - len(game.corporations[sym].loans), loans_left(game)))
+
+
+def automatic(game: Game, kind: str) -> bool:
+    """Whether corporations take loans without asking in steps of ``kind``."""
+    return kind in game.title.rules.loans.automatic
+
+
+def power(game: Game, sym: str, kind: str) -> int:
+    """What the loans ``sym`` could still take would bring in a step of ``kind`` (0 where
+    loans are not automatic there)."""
+    if not automatic(game, kind):
+        return 0
+    rules = game.title.rules.loans
+    return room(game, sym) * (rules.amount - rules.fee)
+
+
+def take(game: Game, sym: str) -> None:
+    """``sym`` takes the bank's first loan, receiving its amount less the fee."""
+    rules = game.title.rules.loans
+    bank_loans.take(game, game.corporations[sym])
+    received = rules.amount - rules.fee
+    finance.pay(game, BANK, sym, received)
+    game.log(f"{sym} takes a loan and receives {received}")
+
+
+def cover(game: Game, sym: str, kind: str, cost: int) -> None:
+    """Before ``sym`` pays ``cost`` in a step of ``kind``, the loans it takes to have it;
+    refused (nothing taken) when they would not be enough."""
+    corp = game.corporations.get(sym)
+    if corp is None or cost <= corp.cash or not automatic(game, kind):
+        return
+    if corp.cash + power(game, sym, kind) < cost:
+        raise GameError("loans", f"{sym} cannot raise {cost} with the loans it may still take")
+    while corp.cash < cost:
+        take(game, sym)
+
+
+def pay_interest(game: Game, sym: str, due: int) -> None:
+    """``sym`` pays ``interest`` on ``due`` loans (those it held when the round began),
+    taking loans for it when short, then pays back every loan its treasury covers, the
+    first it took first. Refused where even the loans it may take do not cover the
+    interest (the title's own remedy, 1867's nationalisation, is not played)."""
+    rules = game.title.rules.loans
+    corp = game.corporations[sym]
+    owed = due * rules.interest
+    if owed > corp.cash:
+        most = corp.cash + room(game, sym) * (rules.amount - rules.fee)
+        if most < owed:
+            raise GameError("loans", f"{sym} owes {owed} interest and can raise only {most}")
+        while corp.cash < owed:
+            take(game, sym)
+    if owed:
+        finance.pay(game, sym, BANK, owed)
+        game.log(f"{sym} pays {owed} interest for {due} loan{'s' if due != 1 else ''}")
+    while corp.loans and corp.cash >= rules.amount:
+        bank_loans.pay_back(game, corp)
+        finance.pay(game, sym, BANK, rules.amount)
+        game.log(f"{sym} pays off a loan for {rules.amount}")
