@@ -36,7 +36,8 @@ def test_1867_s_minors_split_their_revenue_and_take_loans(the_1867):
     major, each bringing $45 of its $50; $5 interest a loan; tiles and trains paid so."""
     title = load_title(the_1867)
     ca, cnr = title.corporations["CA"], title.corporations["CNR"]
-    assert ca.split_dividend is not None and (ca.split_dividend.paid, ca.split_dividend.none) == (["right"], ["left"])
+    assert ca.split_dividend is not None
+    assert (ca.split_dividend.paid, ca.split_dividend.none) == (["right"], ["left"])
     assert cnr.split_dividend is None
     assert (ca.max_loans, cnr.max_loans, ca.kind, cnr.kind) == (2, 5, "minor", "corporation")
     loans = title.rules.loans
@@ -60,9 +61,18 @@ def test_the_split_dividend_s_moves_are_the_title_s(the_1867):
     share price moves right from $50 to $55"; with ``split_dividend: {paid: []}`` its
     price stays at $50, the money split all the same."""
     game = replayed_to(the_1867, GAME, 116)
-    assert (game.corporations["CA"].cash, game.players_by_id[P4].cash, game.market.price("CA")) == (40, 35, 55)
-    still = replayed_to(the_1867, GAME, 116, ["corporations: {CA: {split_dividend: {paid: [], none: [left]}}}"])
-    assert (still.corporations["CA"].cash, still.players_by_id[P4].cash, still.market.price("CA")) == (40, 35, 50)
+    assert (game.corporations["CA"].cash, game.players_by_id[P4].cash, game.market.price("CA")) == (
+        40,
+        35,
+        55,
+    )
+    house = "corporations: {CA: {split_dividend: {paid: [], none: [left]}}}"
+    still = replayed_to(the_1867, GAME, 116, [house])
+    assert (still.corporations["CA"].cash, still.players_by_id[P4].cash, still.market.price("CA")) == (
+        40,
+        35,
+        50,
+    )
 
 
 def test_a_minor_takes_a_loan_for_the_train_it_must_buy(the_1867):
