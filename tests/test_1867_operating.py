@@ -1,10 +1,12 @@
-"""1867's operating rounds, converted from 18xx.games at run time: a minor's revenue
+"""1867's and 1861's operating rounds, converted from 18xx.games at run time: a minor's revenue
 split between its treasury and its president without a dividend chosen
 (``split_dividend``), loans taken without asking for a tile's cost or a train the
 corporation must buy (``rules.loans.automatic``, ``fee``, ``max_loans``), the interest on
 them and their repayment after the dividend (the ``loan_interest`` step), and the
-minors' train limit (``kind: minor``). Every figure is 18xx.games' for the real game
-21268 ("CA withholds $35", "Player 4 receives $35", "CS takes a loan and receives $45").
+minors' train limit (``kind: minor``); 1861's towns that fill a train's room
+(``fills``), its companies' hex bonuses (``hex_bonus``) and its hidden company's hexes
+(``blocks_hexes.until``). Every figure is 18xx.games' for the real games (1867's 21268:
+"CA withholds $35", "Player 4 receives $35", "CS takes a loan and receives $45").
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import pytest
 from game_support import refused
 from oracle_support import ORACLE, imported_title, replayed_to
 
+from framework.base.errors import GameError
 from framework.engine.choices import legal_actions
 from framework.record.gamefile import GameFile
+from framework.record.replay import replay, title_for
 from framework.title.loader import load_title
 
 GAME = ORACLE.parent / "fixtures" / "1867" / "21268.json"
@@ -113,3 +117,65 @@ def test_a_minor_has_the_minors_train_limit(the_1867):
     assert "buy_train" not in legal_actions(game).get("CS", {})
     major = replayed_to(the_1867, GAME, 180, ["corporations: {CS: {kind: corporation}}"])
     assert major.train_limit("CS") == 4
+
+
+F61 = ORACLE.parent / "fixtures" / "1861"
+BANK_BREAKS = F61 / "bank_breaks_then_final_phase.json"
+TRAIN_2 = "{stops: [city, offboard], visit: 2}, {stops: [town], visit: unlimited, pay: 0"
+
+
+@pytest.fixture(scope="module")
+def the_1861(tmp_path_factory):
+    return imported_title(tmp_path_factory.mktemp("the1861ops"), "1861")
+
+
+@pytest.mark.parametrize(
+    ("name", "reached"), [("29683.json", 193), ("bank_breaks_then_final_phase.json", 246)]
+)
+def test_the_real_1861_games_reach_their_first_merger_round(the_1861, name, reached):
+    """1861's real games play their stock rounds of bids (Nikolaev first, the green
+    minors from phase 3), their operating rounds (towns filling a train's room, the
+    Moscow companies' bonus, the hidden company's hexes open from phase 3) and stop at
+    the first merger round, which 18xx.games' 1867 family plays and this engine not yet."""
+    record = GameFile.read(F61 / name)
+    out = replay(record, title_for(record, the_1861))
+    assert out.failed_action is not None and out.failed_action["id"] == reached, out.failure
+
+
+def test_a_town_fills_the_room_a_city_leaves(the_1861):
+    """Action 161 of 29683: RO's 2 train runs Riga (30) and the town of Dünaberg (10),
+    "RO runs a 2 train for 40₽": a town pays where the route has fewer cities than the
+    train's two (``fills``); without it the run is worth 30 and refused."""
+    game = replayed_to(the_1861, F61 / "29683.json", 161)
+    assert game.corporations["RO"].cash == 85  # 18xx.games: "RO withholds 20₽", 85 in its treasury
+    house = f"trains: {{'2': {{distance: [{TRAIN_2}}}]}}}}"
+    with pytest.raises(GameError) as refused:
+        replayed_to(the_1861, F61 / "29683.json", 161, [house])
+    assert refused.value.rule == "revenue"
+
+
+def test_a_company_s_hex_bonus_pays_its_corporation_s_routes(the_1861):
+    """Action 225 of the bank-breaking game: RO, owning the Moscow - Ryazan Railway, runs
+    H8-C5-B4-B8 for 90: Moscow 50, Riga 30 and the company's 10 in Moscow (``hex_bonus``);
+    with the bonus at 20 the run is worth 100 and refused."""
+    title = load_title(the_1861)
+    assert title.companies["MRR"].ability("hex_bonus") is not None
+    replayed_to(the_1861, BANK_BREAKS, 225)
+    house = "companies: {MRR: {abilities: [{type: hex_bonus, hexes: [H8], amount: 20}]}}"
+    with pytest.raises(GameError) as refused:
+        replayed_to(the_1861, BANK_BREAKS, 225, [house])
+    assert refused.value.rule == "revenue"
+
+
+def test_the_hidden_company_s_hexes_open_with_phase_3(the_1861):
+    """Action 215 of the bank-breaking game: in phase 3 MNN lays in H6, which the hidden
+    company blocked until then (``blocks_hexes.until: '3'``); blocking until phase 4 the
+    lay is refused."""
+    replayed_to(the_1861, BANK_BREAKS, 215)
+    house = (
+        "companies: {'3': {abilities: [{type: blocks_hexes, hexes: [E3, H6, I5, I9, J10],"
+        " owner: [bank, player, corporation], until: '4'}]}}"
+    )
+    with pytest.raises(GameError) as refused:
+        replayed_to(the_1861, BANK_BREAKS, 215, [house])
+    assert refused.value.rule == "blocked hex"

@@ -51,9 +51,9 @@ def test_1850_phase_2_companies_are_offered_at_the_start_of_the_turn_only(the_18
 @pytest.mark.parametrize(
     ("name", "beyond"),
     [
-        ("game-end-market-400.json", 102),
-        ("1870_game_end_bankrupt.json", 189),
-        ("1870_game_end_bank.json", 355),
+        ("game-end-market-400.json", 379),
+        ("1870_game_end_bankrupt.json", 396),
+        ("1870_game_end_bank.json", 620),
     ],
     ids=["market-400", "bankrupt", "bank"],
 )
@@ -68,11 +68,39 @@ def test_every_real_1870_game_plays_its_first_operating_rounds_and_more(the_1870
     shares in their presidents' stock turns (bank, 184), and a share bought back counting
     as sold when the stock round ends (bank, 299, where a player was before $2 short for
     a share), and half dividends, which leave the price where it is (``half_move``:
-    bankrupt, 189, and bank, 355); each now stops at 111, 317 and 551 (an assigned bonus
-    moved, a route's revenue, a stock turn's order)."""
+    bankrupt, 189, and bank, 355), and the Gulf Shipping Company's open port, worth $10 to
+    the other corporations, closed in place (market-400, 111; bankrupt, 317); each now
+    stops at 380, 397 and 621 (a turn's order, 1870's connection runs)."""
     record = GameFile.read(FIXTURES / "1870" / name)
     outcome = replay(record, title_for(record, the_1870))
     assert outcome.failed_action is None or outcome.failed_action["id"] > beyond
+
+
+PORT = "{type: assigned_bonus, hexes: [H17, M14, M20, N7, N17], amount: 20, count: 2, until: '5'"
+
+
+def test_the_open_port_pays_the_other_corporations_too(the_1870):
+    """1870's Gulf Shipping Company: its open port earns the corporation owning it $20
+    and every other $10 (``others_amount``): SLSF's route E12-K16-M14-M20 earns 110 with
+    the port in M20 (action 317 of the bankrupt game); with no ``others_amount``, 100,
+    and the recorded run is refused."""
+    game = replayed_to(the_1870, FIXTURES / "1870" / "1870_game_end_bankrupt.json", 317)
+    assert game.companies["GSC"].assigned is not None
+    house = f"companies: {{GSC: {{abilities: [{PORT}, closes_in_place: true}}]}}}}"
+    with pytest.raises(GameError) as refused:
+        replayed_to(the_1870, FIXTURES / "1870" / "1870_game_end_bankrupt.json", 317, [house])
+    assert refused.value.rule == "revenue"
+
+
+def test_the_open_port_is_closed_in_place(the_1870):
+    """Assigned again, the port goes to the hex it is in and the company closes (action
+    111 of market-400, M20 again); without ``closes_in_place`` that is refused."""
+    game = replayed_to(the_1870, FIXTURES / "1870" / "game-end-market-400.json", 111)
+    assert game.companies["GSC"].closed
+    house = f"companies: {{GSC: {{abilities: [{PORT}, others_amount: 10}}]}}}}"
+    with pytest.raises(GameError) as refused:
+        replayed_to(the_1870, FIXTURES / "1870" / "game-end-market-400.json", 111, [house])
+    assert refused.value.rule == "assigned bonus"
 
 
 def test_unsold_shares_pay_their_dividend_to_the_corporation(the_1870, tmp_path):

@@ -700,6 +700,7 @@ XMAS = "test_18christmaseve.py::"
 ABIL = "test_rules_ability_fields.py::"
 C67 = "test_1867.py::"
 O67 = "test_1867_operating.py::"
+T1870 = "test_1870.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
 TCHES = "test_title_18Chesapeake.py::"
@@ -1475,6 +1476,25 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "trains.distance.visit": (DIST + "test_two_plus_two_counts_towns_in_either_part",),
     "trains.distance.pay": (DIST + "test_an_express_passes_towns_without_their_revenue",),
     "trains.distance.multiplier": (DIST + "test_a_multiplier_counts_its_paying_stops_again",),
+    "trains.distance.fills": (O67 + "test_a_town_fills_the_room_a_city_leaves",),
+    "trains.variants.distance.fills": (O67 + "test_a_town_fills_the_room_a_city_leaves",),
+    "companies.abilities[hex_bonus].type": (
+        O67 + "test_a_company_s_hex_bonus_pays_its_corporation_s_routes",
+    ),
+    "companies.abilities[hex_bonus].hexes": (
+        O67 + "test_a_company_s_hex_bonus_pays_its_corporation_s_routes",
+    ),
+    "companies.abilities[hex_bonus].amount": (
+        O67 + "test_a_company_s_hex_bonus_pays_its_corporation_s_routes",
+    ),
+    "companies.abilities[hex_bonus].owner": (
+        O67 + "test_a_company_s_hex_bonus_pays_its_corporation_s_routes",
+    ),
+    "companies.abilities[blocks_hexes].until": (O67 + "test_the_hidden_company_s_hexes_open_with_phase_3",),
+    "companies.abilities[assigned_bonus].others_amount": (
+        T1870 + "test_the_open_port_pays_the_other_corporations_too",
+    ),
+    "companies.abilities[assigned_bonus].closes_in_place": (T1870 + "test_the_open_port_is_closed_in_place",),
     "trains.variants.distance.stops": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),
     "trains.variants.distance.visit": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),
     "trains.variants.distance.pay": (DIST + "test_a_train_face_has_a_distance_by_kind_of_its_own",),

@@ -54,6 +54,9 @@ class Allowance:
     """How many of those visited pay (``None``: all; the default, ``-1``: ``visit``)."""
     multiplier: int = 1
     """What each paying stop's value is multiplied by."""
+    fills: bool = False
+    """Its stops (of kinds no other allowance has, paying none of their own) pay in the
+    paying room the other allowances' visits leave, best first (1867's towns)."""
 
     @property
     def paying(self) -> int | None:
@@ -70,7 +73,7 @@ class Distance:
     def __post_init__(self) -> None:
         rates: dict[str, int] = {}
         for allowance in self.allowances:
-            gain = allowance.multiplier if allowance.paying != 0 else 0
+            gain = allowance.multiplier if allowance.paying != 0 or allowance.fills else 0
             for kind in allowance.kinds:
                 rates[kind] = max(rates.get(kind, 0), gain)
         object.__setattr__(self, "_rates", rates)
@@ -97,7 +100,38 @@ class Distance:
     def earn(self, stops: Iterable[Stop]) -> int | None:
         """What a route with these ``stops`` earns at best, or ``None`` if no sharing
         out among the allowances keeps within their ``visit``."""
-        return _earn(self.allowances, tuple(sorted(stops, key=_by_value)))
+        ordered = tuple(sorted(stops, key=_by_value))
+        earned = _earn(self.allowances, ordered)
+        if earned is None or not any(a.fills for a in self.allowances):
+            return earned
+        return earned + self._filled(ordered)
+
+    def _filled(self, stops: tuple[Stop, ...]) -> int:
+        """What the stops of ``fills`` allowances earn in the paying room the others'
+        stops leave (``stops`` best first).
+
+        >>> towns_fill = Distance((Allowance(frozenset({"city"}), 2),
+        ...                        Allowance(frozenset({"town"}), None, 0, 1, True)))
+        >>> towns_fill.earn((("city", 30, 1), ("town", 10, 1), ("town", 20, 1)))
+        50
+        >>> towns_fill.earn((("city", 30, 1), ("town", 10, 1), ("city", 20, 1)))
+        50
+        """
+        filling = [a for a in self.allowances if a.fills]
+        others = [a for a in self.allowances if not a.fills]
+        if any(a.paying is None for a in others):
+            return 0
+        room = sum(a.paying or 0 for a in others)
+        room -= sum(1 for kind, _, _ in stops if any(kind in a.kinds for a in others))
+        total = 0
+        for kind, value, _ in stops:
+            if room <= 0:
+                break
+            allowance = next((a for a in filling if kind in a.kinds), None)
+            if allowance is not None and not any(kind in a.kinds for a in others):
+                total += value * allowance.multiplier
+                room -= 1
+        return total
 
     def paying(
         self,

@@ -59,6 +59,10 @@ def assignment_bonuses(probed: dict[str, dict[str, Any]], phases: Any) -> dict[s
             bonus["during"] = "track"
         if found.get("player_assigns") is True:
             bonus["player_assigns"] = True
+        if isinstance(found.get("others"), int) and found["others"] > 0:
+            bonus["others_amount"] = found["others"]
+        if found.get("closes_in_place") is True:
+            bonus["closes_in_place"] = True
         if found.get("until_train") is not None and str(found["until_train"]) in starts:
             bonus["until"] = starts[str(found["until_train"])]
         out[sym] = bonus

@@ -240,6 +240,9 @@ def build_data(game)
         depot_limits(game_for(game.class, game.players.size, game.optional_rules))
       end
     end,
+    'stops_fill' => try { stops_fill(game) },
+    'hex_bonuses' => try { hex_bonuses(game) },
+    'event_closings' => try { event_closings(game) },
     'depot_repeat_types' => try { probed('depot_repeat_types', game, game.depot.trains.map(&:name)) { depot_repeat_types(game) } },
     'dividend_without_revenue' => try { dividend_without_revenue(game_for(game.class, game.players.size, game.optional_rules)) },
     'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
@@ -1216,11 +1219,41 @@ def assignment_bonuses(game)
     owned = abilities.find { |a| a.type == :assign_hexes && a.owner_type == :corporation }
     out[company.sym] = {
       'hexes' => hexes, 'amounts' => amounts, 'count' => owned&.count,
+      'others' => others_extra(game, plain, company.sym, hexes.first),
+      'closes_in_place' => closes_in_place(game, company.sym, hexes.first),
       'per_round' => owned&.count_per_or, 'when' => Array(owned&.when).map(&:to_s),
       'player_assigns' => abilities.any? { |a| a.type == :assign_corporation && a.owner_type == :player },
       'until_train' => until_train&.first, 'until_event' => until_train&.last,
     }
   end
+end
+
+# What a route of another corporation than the one `sym` is assigned to earns more,
+# stopping in `hex_id` (assigned) and at another city (1870's open port: $10).
+def others_extra(game, plain, sym, hex_id)
+  assigned = assignment_game(game, sym, hex_id).first
+  [plain, assigned].map do |g|
+    h = g.hex_by_id(hex_id)
+    stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
+    other = g.hexes.flat_map { |x| x.id == hex_id ? [] : x.tile.cities }.first
+    return nil unless stop && other && g.corporations[1]
+
+    revenue_extra(g, g.corporations[1], [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
+  end.then { |without, with| with && without ? with - without : nil }
+end
+
+# Whether the title's assign step, asked to assign `sym` again to the hex it assigned it
+# to, closes the company there (1870's Gulf Shipping Company, its open port closed).
+def closes_in_place(game, sym, hex_id)
+  _, fresh, corp = assign_probe(game, sym, hex_id, train: true, loading: true)
+  return false unless fresh
+
+  step = fresh.round.steps.find { |s| s.is_a?(Engine::Step::Assign) }
+  company = fresh.company_by_id(sym)
+  step.process_assign(Engine::Action::Assign.new(company, target: fresh.hex_by_id(hex_id)))
+  company.closed? && corp.assigned?(sym) == false
+rescue StandardError
+  false
 end
 
 # What the bank pays a corporation's treasury when its par is set, as a multiple of the
@@ -1290,6 +1323,94 @@ def dividend_moves(game)
     end
   end
   out
+end
+
+# The companies a title's own train events close (1861's and 1867's hidden company, at
+# green_minors_available), the library's close_companies aside: a fresh game runs, phase
+# by phase, the events of the trains that start them. {sym => phase}; nil when none (or
+# the title has no train event of its own).
+def event_closings(game)
+  phases = game.phase.instance_variable_get(:@phases)
+  events = game.depot.trains.group_by(&:name).transform_values do |ts|
+    ts.flat_map { |t| t.events.map { |e| e['type'] } }.uniq - ['close_companies']
+  end
+  own = events.values.flatten.uniq.select { |e| game.respond_to?("event_#{e}!", true) && game.method("event_#{e}!").owner != BASE }
+  return nil if own.empty?
+
+  out = {}
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  open = fresh.companies.reject(&:closed?).map(&:sym)
+  phases.each_with_index do |phase, index|
+    next if index.zero?
+
+    Array(phase[:on]).each { |train| (events[train] || []).each { |e| try { fresh.send("event_#{e}!") } } }
+    fresh.companies.select { |c| c.closed? && open.include?(c.sym) }.each { |c| out[c.sym] ||= phase[:name].to_s }
+  end
+  out.empty? ? nil : out
+end
+
+# What each company's `hex_bonus` ability earns a route of the corporation owning it,
+# as the title's own revenue_for pays it (the library leaves the ability to the title):
+# a route of the first corporation stopping in the ability's first hex and at another
+# city, both worth 10, asked what it earns more with the company than without.
+# {sym => {hexes:, amount:}} for those earning the ability's amount; nil when none.
+def hex_bonuses(game)
+  out = {}
+  game.companies.each do |company|
+    ability = company.abilities.find { |a| a.type == :hex_bonus }
+    next unless ability
+
+    extras = [false, true].map do |owned|
+      fresh = game_for(game.class, game.players.size, game.optional_rules)
+      corp = fresh.corporations.first
+      if owned
+        c = fresh.company_by_id(company.sym)
+        c.owner = corp
+        corp.companies << c
+      end
+      hex = fresh.hex_by_id(ability.hexes.first)
+      stop = (hex.tile.cities + hex.tile.towns + hex.tile.offboards).first
+      other = fresh.hexes.flat_map { |x| ability.hexes.include?(x.id) ? [] : x.tile.cities }.first
+      next nil unless stop && other
+
+      revenue_extra(fresh, corp, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
+    end
+    next if extras.include?(nil) || extras[1] - extras[0] != ability.amount
+
+    out[company.sym] = { 'hexes' => ability.hexes, 'amount' => ability.amount }
+  end
+  out.empty? ? nil : out
+end
+
+# Whether the title's own compute_stops lets the stops of a distance's non-paying part
+# pay in the room the paying part's stops leave (1867's towns): a route of the first
+# train with such a part, visiting one stop of the paying part's first kind worth 30 and
+# one of the other part's worth 10, asked which stops pay. nil where the library decides
+# or no train has such a part.
+def stops_fill(game)
+  return nil if game.method(:compute_stops).owner == BASE
+
+  train = game.depot.trains.find do |t|
+    t.distance.is_a?(Array) && t.distance.any? { |d| d['pay'].to_i.zero? } && t.distance.any? { |d| d['pay'].to_i.positive? }
+  end
+  return nil unless train
+
+  paying = train.distance.find { |d| d['pay'].to_i.positive? }
+  free = train.distance.find { |d| d['pay'].to_i.zero? }
+  hexes = game.hexes.first(2)
+  stop = lambda do |kind, value, hex|
+    Struct.new(:type, :hex, :value) do
+      def tokened_by?(_corp) = true
+      def route_revenue(*_args) = value
+      def visit_cost = 1
+    end.new(kind.to_sym, hex, value)
+  end
+  city = stop.call(paying['nodes'].first, 30, hexes[0])
+  town = stop.call(free['nodes'].first, 10, hexes[1])
+  route = Struct.new(:train, :corporation, :phase, :visited_stops, :hexes).new(
+    train, game.corporations.first, game.phase, [city, town], hexes
+  )
+  game.compute_stops(route).include?(town)
 end
 
 # The corporations whose revenue the title's dividend step splits without asking, half
@@ -2038,16 +2159,23 @@ def phases_to_start(game, seed)
 end
 
 # The corporations the first player of `game` may start now, as the title's can_par? and
-# its stock step's ipo_type answer (a text is a refusal).
-def startable_corporations(game)
+# its stock step's ipo_type answer (a text is a refusal). Where only one may, it is taken
+# for started and the others asked again (1861's Nikolaev, which must start first; the
+# game is the caller's fresh one).
+def startable_corporations(game, again: true)
   step = game.send(:stock_round).steps.find { |s| s.is_a?(Engine::Step::BuySellParShares) }
   player = game.players.first
-  game.corporations.select do |corp|
+  names = game.corporations.select do |corp|
     kind = step.respond_to?(:ipo_type) ? step.ipo_type(corp) : :par
     game.can_par?(corp, player) && !kind.is_a?(String)
   rescue StandardError
     false
   end.map(&:name)
+  lone = names.size == 1 && again ? game.corporation_by_id(names.first) : nil
+  return names if !lone || lone.ipoed
+
+  lone.ipoed = true
+  (names + startable_corporations(game, again: false)).uniq
 end
 
 # Whether the title decides in its own code which corporations a player may start

@@ -72,12 +72,14 @@ from framework.convert.stop_markers import write_stop_markers
 from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
 from framework.convert.trains import (
+    blocks_until,
     closed_shares,
     convert_phases,
     convert_trains,
     corporation_kinds,
     depot_purchases,
     early_buy_steps,
+    filling_stops,
     phase_purchases,
     probed_depot_limits,
 )
@@ -405,6 +407,22 @@ def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> 
     return kept
 
 
+def _hex_bonuses(companies: dict[str, Any], dump: dict[str, Any], gaps: Gaps) -> None:
+    """A ``hex_bonus`` ability on each company whose bonus the title's own revenue_for
+    pays its corporation's routes (the dump's ``hex_bonuses``, over every player count's
+    build: 1861's two-player game leaves some companies out)."""
+    found: dict[str, Any] = {}
+    for probe in dump["builds"].values():
+        if _good(probe) and isinstance(probe.get("hex_bonuses"), dict):
+            found.update(probe["hex_bonuses"])
+    for sym, bonus in found.items():
+        if sym not in companies or not isinstance(bonus, dict):
+            continue
+        ability = {"type": "hex_bonus", "hexes": [str(h) for h in bonus["hexes"]], "amount": bonus["amount"]}
+        companies[sym].setdefault("abilities", []).append(ability)
+        gaps.drop("companies", f"company {sym}: ability hex_bonus")
+
+
 def _snake(module: str) -> str:
     """18xx.games' folder of a module: ``G18SJ`` is ``g_18_sj``."""
     import re
@@ -542,6 +560,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     par_payments(companies, build.get("par_payments"))
     revenue_from_phase(companies)
     write_stop_bonuses(companies, build.get("stop_bonuses"))
+    _hex_bonuses(companies, dump, gaps)
     _lays_closing(companies, build.get("lay_closes"))
     _lays_forfeited(companies, build.get("lays_forfeit"))
     _lays_joining(companies, build.get("lay_joins"))
@@ -579,6 +598,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     gifts = free_trains(build, companies)
     given = [a["train"] for a in gifts.values()]
     trains = convert_trains(trains_raw, depot_counts(build, gaps, given), phase_names, gaps)
+    filling_stops(trains, build)
     for sym, gift in gifts.items():
         if isinstance(trains.get(gift["train"]), dict):
             held = trains[gift["train"]]
@@ -699,6 +719,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     split_dividends(build, out["corporations"], gaps)
     max_loans(build, out["corporations"])
     corporation_kinds(out, build)
+    blocks_until(out["companies"], build)
     _start_limit(out, family)
     _market_end(out, gaps)
     tidy(out, gaps)

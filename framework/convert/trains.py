@@ -332,3 +332,34 @@ def corporation_kinds(out: dict[str, Any], build: dict[str, Any]) -> None:
     for entry in build.get("corporations") or []:
         if isinstance(entry, dict) and entry.get("type") == "minor" and str(entry.get("sym")) in corporations:
             corporations[str(entry["sym"])]["kind"] = "minor"
+
+
+def filling_stops(trains: dict[str, Any], build: dict[str, Any]) -> None:
+    """``fills: true`` on the non-paying parts of the trains' distances where the title's
+    own stop choice lets their stops pay in the room the paying parts leave (the dump's
+    ``stops_fill``: 1867's towns)."""
+    if build.get("stops_fill") is not True:
+        return
+    for train in trains.values():
+        faces = [train, *(train.get("variants") or {}).values()]
+        for face in faces:
+            distance = face.get("distance") if isinstance(face, dict) else None
+            for part in distance if isinstance(distance, list) else []:
+                if isinstance(part, dict) and part.get("pay") == 0:
+                    part["fills"] = True
+
+
+def blocks_until(companies: dict[str, Any], build: dict[str, Any]) -> None:
+    """``until`` on the ``blocks_hexes`` of the companies the title's own train events
+    close (the dump's ``event_closings``: 1861's hidden company, its hexes open in phase
+    3), where blocking is all the company does."""
+    closings = build.get("event_closings")
+    if not isinstance(closings, dict):
+        return
+    for sym, phase in closings.items():
+        company = companies.get(sym)
+        abilities = company.get("abilities") if isinstance(company, dict) else None
+        if not abilities or any(a.get("type") != "blocks_hexes" for a in abilities):
+            continue
+        for ability in abilities:
+            ability["until"] = str(phase)

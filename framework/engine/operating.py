@@ -95,6 +95,11 @@ class AbilityIndex:
         return found
 
 
+OTHERS_BONUS = "others_bonus"
+"""The ``uses`` count of a company whose assigned bonus pays the other corporations too
+(``others_amount``): 1 from its first assignment until it is assigned again in place."""
+
+
 def assigned_bonuses(game: Game) -> list[tuple[str, ab.AssignedBonus]]:
     """``(company, ability)`` for each company of the title with an ``assigned_bonus``,
     whoever holds it (the bonus outlives the company)."""
@@ -129,7 +134,7 @@ def corporations_may_buy(game: Game, sym: str) -> bool:
 def blocked_hexes(game: Game) -> frozenset[str]:
     blocked: set[str] = set()
     for sym, found in AbilityIndex.of(game).of_kind(ab.BlocksHexes):
-        if works(game, sym, found):
+        if works(game, sym, found) and not (found.until is not None and found.until in reached_phases(game)):
             blocked.update(found.hexes)
     return frozenset(blocked)
 
@@ -231,6 +236,7 @@ def by_kind(parts: list[StopCount]) -> StopDistance:
                 None if part.visit == "unlimited" else part.visit,
                 -1 if part.pay is None else None if part.pay == "unlimited" else part.pay,
                 part.multiplier,
+                part.fills,
             )
             for part in parts
         )
@@ -273,6 +279,18 @@ def runner(game: Game, train: Train) -> Runner:
         for sym, right in AbilityIndex.of(game).of_kind(ab.RouteRight)
         if owner in game.companies[sym].right_holders
         for hex_id in right.hexes
+    ) + tuple(
+        HexBonus(hex_id, bonus.amount, game.title.companies[sym].name)
+        for sym, bonus in owned_abilities(game, owner, ab.HexBonus)
+        for hex_id in bonus.hexes
+    ) + tuple(
+        HexBonus(where, bonus.others_amount, sym)
+        for sym, bonus in assigned_bonuses(game)
+        if bonus.others_amount
+        and (company := game.companies[sym]).uses.get(OTHERS_BONUS, 0) > 0
+        and company.assigned is not None
+        and company.assigned[1] != owner
+        and (where := company.assigned[0]) is not None
     )
     assigned += station_revenues(game, assigned, train.variant or train.name)
     state = national(game)

@@ -447,6 +447,8 @@ class _Checker:
                 yield from self.ref((*at, "closes_in_phase"), company.closes_in_phase, t.phases, "phase")
             for i, ability in enumerate(company.abilities):
                 where = (*at, "abilities", i)
+                if isinstance(ability, ab.BlocksHexes) and ability.until is not None:
+                    yield from self.ref((*where, "until"), ability.until, t.phases, "phase")
                 hexes = getattr(ability, "hexes", None)
                 if hexes is not None:
                     yield from self.hex_refs((*where, "hexes"), hexes)

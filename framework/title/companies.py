@@ -46,6 +46,12 @@ class BlocksHexes(AbilityBase):
     owner: list[Owner] = ["bank", "player"]
     hexes: list[HexId] = Field(min_length=1)
     """The blocked hexes."""
+    until: Name | None = None
+    """The phase from which the hexes are open, the company aside (1861's and 1867's
+    hidden company, whose hexes open when the green minors come with phase 3)::
+
+        - {type: blocks_hexes, hexes: [M13], owner: [bank], until: '3'}
+    """
 
 
 class TileLay(AbilityBase):
@@ -217,6 +223,21 @@ class StopBonus(AbilityBase):
     route earns it for its own stops."""
 
 
+class HexBonus(AbilityBase):
+    """The owning corporation's routes earn ``amount`` more for each of ``hexes`` among
+    their paying stops (1861's Moscow companies: 10 for a route stopping in Moscow;
+    18xx.games' ``hex_bonus`` as the 1867 family pays it)::
+
+        - {type: hex_bonus, hexes: [H8], amount: 10}
+    """
+
+    type: Literal["hex_bonus"]
+    hexes: list[HexId] = Field(min_length=1)
+    """The hexes whose stops earn the bonus."""
+    amount: int = Field(gt=0)
+    """What each such stop earns more."""
+
+
 class BonusTokens(AbilityBase):
     """Tokens worth a bonus, placed by the owning corporation on listed hexes.
 
@@ -317,6 +338,19 @@ class AssignedBonus(AbilityBase):
     buying the company becomes the one whose routes earn it (in the hex it is in), and
     assigns the hex itself from then on. A company closing while a player owns it takes
     its bonus out of the game."""
+
+    others_amount: int = Field(default=0, ge=0)
+    """What the routes of every other corporation stopping in the assigned hex earn (1870's
+    Gulf Shipping Company's open port: $10, its owner's $20), until the company is
+    assigned again in place (``closes_in_place``)."""
+    closes_in_place: bool = False
+    """An assignment after the first goes to the hex it is in, and no other: the bonus
+    stays its corporation's there, the others' ``others_amount`` ends and the company
+    closes (1870's open port closed)::
+
+        - {type: assigned_bonus, hexes: [H17, M14, M20, N7, N17], amount: 20, count: 2,
+           others_amount: 10, closes_in_place: true, until: '5'}
+    """
 
     def amount_in(self, hex_id: str) -> int:
         """What a route stopping in ``hex_id`` earns when the bonus is assigned there."""
@@ -712,6 +746,7 @@ Ability = Annotated[
     | TileLay
     | TerrainDiscount
     | StopBonus
+    | HexBonus
     | BonusTokens
     | BonusMarker
     | AssignedBonus

@@ -189,6 +189,13 @@ class StopCount(Model):
     """How many of the stops visited pay (the best ones); unset: all of them."""
     multiplier: int = Field(default=1, ge=0)
     """What each paying stop's value is multiplied by (18AL's 4D doubles cities)."""
+    fills: bool = False
+    """With ``pay: 0``: its stops pay in the room the other parts' stops leave, best
+    first (1867's towns: a 2 train whose route has one city also earns its best town;
+    with two cities, no town pays)::
+
+        - {stops: [town], visit: unlimited, pay: 0, fills: true}
+    """
 
 
 Distance = int | Unlimited | list[StopCount]

@@ -24,7 +24,7 @@ from framework.engine import (
 )
 from framework.engine.company_closing import close_company
 from framework.engine.entities import CLOSED
-from framework.engine.operating import owned_abilities
+from framework.engine.operating import OTHERS_BONUS, owned_abilities
 from framework.engine.steps import emergency_issue, loans, rights
 from framework.engine.steps.base import Choice, RoundState, Step, entity_of, step
 from framework.title.companies import (
@@ -494,6 +494,8 @@ class Assign(Step):
         game = self.game
         owner = game.companies[sym].owner
         now = game.companies[sym].assigned
+        if ability.closes_in_place and now is not None and now[0] is not None:
+            return [now[0]]  # assigned again, it closes there
         hexes = [h for h in ability.hexes if now is None or now != (h, owner)]
         if ability.reachable:
             reached = {node[1] for node in game.track_board.reach(owner).nodes}
@@ -516,8 +518,14 @@ class Assign(Step):
         if target not in self._bonus_hexes(sym, ability):
             why = "is already there" if company.assigned == (target, company.owner) else "is not reached"
             raise GameError("assigned bonus", f"{target} {why}: {sym}'s bonus cannot go there")
+        again = spec.closes_in_place and company.assigned is not None
         company.assigned = (target, company.owner)
         assignments.used(game, sym, spec)
         game.log(f"{sym}'s bonus is assigned to {target} for {company.owner}")
-        if spec.closes:
+        if spec.others_amount and not again:
+            company.uses[OTHERS_BONUS] = 1
+        if again:
+            company.uses[OTHERS_BONUS] = 0
+            game.log(f"{sym}'s bonus in {target} is its corporation's alone now")
+        if spec.closes or again:
             close_company(game, sym)
