@@ -268,29 +268,34 @@ def runner(game: Game, train: Train) -> Runner:
         where = game.companies[sym].marker
         if where:
             marker = Marker(where, movable.icon, movable.amount_per_icon, movable.label)
-    assigned = tuple(
-        HexBonus(where, bonus.amount_in(where), sym)
-        for sym, bonus in assigned_bonuses(game)
-        if (company := game.companies[sym]).assigned is not None
-        and company.assigned[1] == owner
-        and (where := company.assigned[0]) is not None
-    ) + tuple(
-        HexBonus(hex_id, right.amount, sym)
-        for sym, right in AbilityIndex.of(game).of_kind(ab.RouteRight)
-        if owner in game.companies[sym].right_holders
-        for hex_id in right.hexes
-    ) + tuple(
-        HexBonus(hex_id, bonus.amount, game.title.companies[sym].name)
-        for sym, bonus in owned_abilities(game, owner, ab.HexBonus)
-        for hex_id in bonus.hexes
-    ) + tuple(
-        HexBonus(where, bonus.others_amount, sym)
-        for sym, bonus in assigned_bonuses(game)
-        if bonus.others_amount
-        and (company := game.companies[sym]).uses.get(OTHERS_BONUS, 0) > 0
-        and company.assigned is not None
-        and company.assigned[1] != owner
-        and (where := company.assigned[0]) is not None
+    assigned = (
+        tuple(
+            HexBonus(where, bonus.amount_in(where), sym)
+            for sym, bonus in assigned_bonuses(game)
+            if (company := game.companies[sym]).assigned is not None
+            and company.assigned[1] == owner
+            and (where := company.assigned[0]) is not None
+        )
+        + tuple(
+            HexBonus(hex_id, right.amount, sym)
+            for sym, right in AbilityIndex.of(game).of_kind(ab.RouteRight)
+            if owner in game.companies[sym].right_holders
+            for hex_id in right.hexes
+        )
+        + tuple(
+            HexBonus(hex_id, bonus.amount, game.title.companies[sym].name)
+            for sym, bonus in owned_abilities(game, owner, ab.HexBonus)
+            for hex_id in bonus.hexes
+        )
+        + tuple(
+            HexBonus(where, bonus.others_amount, sym)
+            for sym, bonus in assigned_bonuses(game)
+            if bonus.others_amount
+            and (company := game.companies[sym]).uses.get(OTHERS_BONUS, 0) > 0
+            and company.assigned is not None
+            and company.assigned[1] != owner
+            and (where := company.assigned[0]) is not None
+        )
     )
     assigned += station_revenues(game, assigned, train.variant or train.name)
     state = national(game)
