@@ -258,6 +258,8 @@ BY_KIND = [
     Distance((Allowance(frozenset({"city", "offboard"}), 3, 2, 2),)),
     # cities only
     Distance((Allowance(frozenset({"city"}), 3),)),
+    # two cities; off-boards visited free, paying in the room the cities leave (1867's towns)
+    Distance((Allowance(frozenset({"city"}), 2), Allowance(frozenset({"offboard"}), None, 0, 1, True))),
 ]
 """Distances by kind of stop (18SJ has cities and off-boards)."""
 

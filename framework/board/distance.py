@@ -84,6 +84,23 @@ class Distance:
         visits = [a.visit for a in self.allowances]
         return None if None in visits else sum(v for v in visits if v is not None)
 
+    @property
+    def pay_limit(self) -> int | None:
+        """The most stops of a route that can pay (``None``: no limit): the ``fills``
+        allowances pay in the others' room.
+
+        >>> Distance((Allowance(frozenset({"city"}), 2), Allowance(frozenset({"town"}), None, 0, 1, True))).pay_limit
+        2
+        """
+        total = 0
+        for allowance in self.allowances:
+            if allowance.fills:
+                continue
+            if allowance.paying is None:
+                return None
+            total += allowance.paying
+        return total
+
     def visits(self, kind: str) -> bool:
         """Whether a route may visit a stop of ``kind`` at all."""
         return kind in self._rates

@@ -97,6 +97,10 @@ class Bounds:
         """What routes earn, by their stops (a train counting stops by kind)."""
         self.limit = runner.distance if runner.distance is not None else n
         """The most stops a route may have."""
+        paying = by_kind.pay_limit if by_kind is not None else None
+        self.pay_room = self.limit if paying is None else min(self.limit, paying)
+        """The most stops of a route that pay (a distance by kind may pay fewer than it
+        visits: 1867's towns only fill the cities' room)."""
         self._kind_names = sorted(set(self.kinds)) if by_kind is not None else []
         self._kind_masks = [
             sum(1 << i for i, k in enumerate(self.kinds) if k == kind and self.cost[i])
@@ -241,7 +245,7 @@ class Bounds:
         ends = reached & ~through & ~done
         if not seen & self.tokens and not reached & self.tokens:
             return -1
-        room = self.limit - count
+        room = min(self.limit - count, self.pay_room)
         free = self.free
         total, taken = self._sum(through & ~free)
         if taken <= room:
@@ -317,7 +321,7 @@ class Bounds:
         """At least the value of a route through ``component`` with its ends in it or
         among ``ends``."""
         bonus, value, free = self.bonus, self.value, self.free
-        top = self._top(component & ~free, self.limit)
+        top = self._top(component & ~free, self.pay_room)
         visited_free = self._sum(component & free)[0] if free else 0
         # The ends worth trying: each one a bonus looks at, and the two best others.
         plain = sorted((value[i] for i in bits(ends & ~bonus.relevant)), reverse=True)[:2]
@@ -326,7 +330,7 @@ class Bounds:
         best = top[-1] + visited_free + bonus.upper(component)
         for size in (1, 2):
             # an end visited free takes no room: with such stops, bound as if none did
-            room = min(len(top) - 1, self.limit - (0 if free else size))
+            room = min(len(top) - 1, self.pay_room - (0 if free else size))
             if room < 0:
                 break
             for chosen in combinations(options, size):
