@@ -89,7 +89,8 @@ class Distance:
         """The most stops of a route that can pay (``None``: no limit): the ``fills``
         allowances pay in the others' room.
 
-        >>> Distance((Allowance(frozenset({"city"}), 2), Allowance(frozenset({"town"}), None, 0, 1, True))).pay_limit
+        >>> towns_fill = (Allowance(frozenset({"town"}), None, 0, 1, True),)
+        >>> Distance((Allowance(frozenset({"city"}), 2), *towns_fill)).pay_limit
         2
         """
         total = 0
