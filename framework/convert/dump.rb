@@ -1232,14 +1232,8 @@ end
 # stopping in `hex_id` (assigned) and at another city (1870's open port: $10).
 def others_extra(game, plain, sym, hex_id)
   assigned = assignment_game(game, sym, hex_id).first
-  [plain, assigned].map do |g|
-    h = g.hex_by_id(hex_id)
-    stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
-    other = g.hexes.flat_map { |x| x.id == hex_id ? [] : x.tile.cities }.first
-    return nil unless stop && other && g.corporations[1]
-
-    revenue_extra(g, g.corporations[1], [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
-  end.then { |without, with| with && without ? with - without : nil }
+  [plain, assigned].map { |g| two_stop_extra(g, g.corporations[1], hex_id) }
+                   .then { |without, with| with && without ? with - without : nil }
 end
 
 # Whether the title's assign step, asked to assign `sym` again to the hex it assigned it
@@ -1368,12 +1362,7 @@ def hex_bonuses(game)
         c.owner = corp
         corp.companies << c
       end
-      hex = fresh.hex_by_id(ability.hexes.first)
-      stop = (hex.tile.cities + hex.tile.towns + hex.tile.offboards).first
-      other = fresh.hexes.flat_map { |x| ability.hexes.include?(x.id) ? [] : x.tile.cities }.first
-      next nil unless stop && other
-
-      revenue_extra(fresh, corp, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
+      two_stop_extra(fresh, corp, ability.hexes.first, ability.hexes)
     end
     next if extras.include?(nil) || extras[1] - extras[0] != ability.amount
 
@@ -1481,16 +1470,22 @@ end
 # assigned (`assignment_game`), whose hex is assigned for the question only.
 def assignment_extra(plain, assigned, sym, hex_id)
   assigned.hex_by_id(hex_id).assign!(sym)
-  [plain, assigned].map do |g|
-    h = g.hex_by_id(hex_id)
-    stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
-    other = g.hexes.flat_map { |x| x.id == hex_id ? [] : x.tile.cities }.first
-    return nil unless stop && other
-
-    revenue_extra(g, g.corporations.first, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
-  end.then { |without, with| with && without ? with - without : nil }
+  [plain, assigned].map { |g| two_stop_extra(g, g.corporations.first, hex_id) }
+                   .then { |without, with| with && without ? with - without : nil }
 ensure
   assigned.hex_by_id(hex_id).remove_assignment!(sym)
+end
+
+# What the title's `revenue_for` adds to a route of `corp` stopping at the first revenue
+# centre of `hex_id` and at a city of the first other hex (none of `away`), both worth
+# 10; nil when either stop or `corp` is missing, or the title refuses the route.
+def two_stop_extra(game, corp, hex_id, away = [hex_id])
+  h = game.hex_by_id(hex_id)
+  stop = (h.tile.cities + h.tile.towns + h.tile.offboards).first
+  other = game.hexes.flat_map { |x| away.include?(x.id) ? [] : x.tile.cities }.first
+  return nil unless stop && other && corp
+
+  revenue_extra(game, corp, [ValuedStop.new(stop, 10), ValuedStop.new(other, 10)])
 end
 
 # A fresh game in which the first corporation owns `sym` (and a train if `train`) and the

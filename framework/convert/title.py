@@ -407,14 +407,12 @@ def _kept_companies(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> 
     return kept
 
 
-def _hex_bonuses(companies: dict[str, Any], dump: dict[str, Any], gaps: Gaps) -> None:
+def _hex_bonuses(companies: dict[str, Any], found: Any, gaps: Gaps) -> None:
     """A ``hex_bonus`` ability on each company whose bonus the title's own revenue_for
-    pays its corporation's routes (the dump's ``hex_bonuses``, over every player count's
-    build: 1861's two-player game leaves some companies out)."""
-    found: dict[str, Any] = {}
-    for probe in dump["builds"].values():
-        if _good(probe) and isinstance(probe.get("hex_bonuses"), dict):
-            found.update(probe["hex_bonuses"])
+    pays its corporation's routes (the dump's ``hex_bonuses``, shared between the builds
+    like the other company probes: 1861's two-player game leaves some companies out)."""
+    if not isinstance(found, dict):
+        return
     for sym, bonus in found.items():
         if sym not in companies or not isinstance(bonus, dict):
             continue
@@ -560,7 +558,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     par_payments(companies, build.get("par_payments"))
     revenue_from_phase(companies)
     write_stop_bonuses(companies, build.get("stop_bonuses"))
-    _hex_bonuses(companies, dump, gaps)
+    _hex_bonuses(companies, build.get("hex_bonuses"), gaps)
     _lays_closing(companies, build.get("lay_closes"))
     _lays_forfeited(companies, build.get("lays_forfeit"))
     _lays_joining(companies, build.get("lay_joins"))
@@ -1221,7 +1219,7 @@ def _assigned_bonuses(dump: dict[str, Any], build: dict[str, Any]) -> dict[str, 
     return found
 
 
-COMPANY_PROBES = ("assigned_bonuses",)
+COMPANY_PROBES = ("assigned_bonuses", "hex_bonuses")
 """The dump's probes answered per company (a mapping by company), asked of each build."""
 
 

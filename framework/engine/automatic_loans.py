@@ -49,10 +49,23 @@ def automatic(game: Game, kind: str) -> bool:
 def power(game: Game, sym: str, kind: str) -> int:
     """What the loans ``sym`` could still take would bring in a step of ``kind`` (0 where
     loans are not automatic there)."""
-    if not automatic(game, kind):
-        return 0
+    return _loans_bring(game, sym) if automatic(game, kind) else 0
+
+
+def _loans_bring(game: Game, sym: str) -> int:
+    """What the loans ``sym`` may still take would bring."""
     rules = game.title.rules.loans
     return room(game, sym) * (rules.amount - rules.fee)
+
+
+def _borrow(game: Game, sym: str, need: int, refusal: str) -> None:
+    """``sym`` takes loans until its treasury holds ``need``; refused with ``refusal``
+    (nothing taken) when the loans it may take would not be enough."""
+    corp = game.corporations[sym]
+    if corp.cash + _loans_bring(game, sym) < need:
+        raise GameError("loans", refusal)
+    while corp.cash < need:
+        take(game, sym)
 
 
 def take(game: Game, sym: str) -> None:
@@ -70,10 +83,7 @@ def cover(game: Game, sym: str, kind: str, cost: int) -> None:
     corp = game.corporations.get(sym)
     if corp is None or cost <= corp.cash or not automatic(game, kind):
         return
-    if corp.cash + power(game, sym, kind) < cost:
-        raise GameError("loans", f"{sym} cannot raise {cost} with the loans it may still take")
-    while corp.cash < cost:
-        take(game, sym)
+    _borrow(game, sym, cost, f"{sym} cannot raise {cost} with the loans it may still take")
 
 
 def pay_interest(game: Game, sym: str, due: int) -> None:
@@ -85,11 +95,8 @@ def pay_interest(game: Game, sym: str, due: int) -> None:
     corp = game.corporations[sym]
     owed = due * rules.interest
     if owed > corp.cash:
-        most = corp.cash + room(game, sym) * (rules.amount - rules.fee)
-        if most < owed:
-            raise GameError("loans", f"{sym} owes {owed} interest and can raise only {most}")
-        while corp.cash < owed:
-            take(game, sym)
+        most = corp.cash + _loans_bring(game, sym)
+        _borrow(game, sym, owed, f"{sym} owes {owed} interest and can raise only {most}")
     if owed:
         finance.pay(game, sym, BANK, owed)
         game.log(f"{sym} pays {owed} interest for {due} loan{'s' if due != 1 else ''}")

@@ -240,6 +240,6 @@ class LoanInterest(Step):
 
     def skip(self) -> None:
         sym = self.round.turn_of()
-        if sym in self.game.corporations and not self.passed:
+        if sym in self.game.corporations:
             automatic_loans.pay_interest(self.game, sym, self.due.get(sym, 0))
         self.passed = True
