@@ -95,9 +95,7 @@ def convert_loans(build: dict[str, Any], rules: dict[str, Any], steps: list[Any]
     it, the loans the bank has, the steps counting a loan not taken yet: the dump's
     ``loan_spending``), when the operating round plays the ``loans`` step."""
     terms = build.get("loan_terms")
-    auto = build.get("automatic_loans")
-    if not isinstance(auto, dict) or not auto.get("steps"):
-        auto = None
+    auto = _automatic_loans(build)
     if ("loans" not in steps and auto is None) or not isinstance(terms, dict):
         return
     loans: dict[str, Any] = {
@@ -117,9 +115,15 @@ def convert_loans(build: dict[str, Any], rules: dict[str, Any], steps: list[Any]
 def max_loans(build: dict[str, Any], corporations: dict[str, Any]) -> None:
     """``max_loans`` of each corporation where loans are taken without asking (the dump's
     ``automatic_loans``: 1867's minors two, its majors five)."""
-    auto = build.get("automatic_loans")
-    if not isinstance(auto, dict) or not auto.get("steps"):
+    auto = _automatic_loans(build)
+    if auto is None:
         return
     for sym, most in (auto.get("max_loans") or {}).items():
         if sym in corporations and isinstance(most, int):
             corporations[sym]["max_loans"] = most
+
+
+def _automatic_loans(build: dict[str, Any]) -> dict[str, Any] | None:
+    """The dump's ``automatic_loans``, where some step takes loans without asking."""
+    auto = build.get("automatic_loans")
+    return auto if isinstance(auto, dict) and auto.get("steps") else None
