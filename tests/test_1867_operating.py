@@ -130,13 +130,14 @@ def the_1861(tmp_path_factory):
 
 
 @pytest.mark.parametrize(
-    ("name", "reached"), [("29683.json", 193), ("bank_breaks_then_final_phase.json", 246)]
+    ("name", "reached"), [("29683.json", 354), ("bank_breaks_then_final_phase.json", 272)]
 )
-def test_the_real_1861_games_reach_their_first_merger_round(the_1861, name, reached):
+def test_the_real_1861_games_reach_their_first_nationalisation(the_1861, name, reached):
     """1861's real games play their stock rounds of bids (Nikolaev first, the green
     minors from phase 3), their operating rounds (towns filling a train's room, the
-    Moscow companies' bonus, the hidden company's hexes open from phase 3) and stop at
-    the first merger round, which 18xx.games' 1867 family plays and this engine not yet."""
+    Moscow companies' bonus, the hidden company's hexes open from phase 3) and their
+    merger rounds, and stop at the first minor nationalised (before the merger rounds:
+    193 and 246)."""
     record = GameFile.read(F61 / name)
     out = replay(record, title_for(record, the_1861))
     assert out.failed_action is not None and out.failed_action["id"] == reached, out.failure

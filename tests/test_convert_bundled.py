@@ -49,6 +49,8 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "bonuses.hex_groups_B31_H9": "the bundled title's north_south (icons N and S, each on one hex): "
         "the converter finds it as a pair of hexes from 18SJ's revenue_for (offboard_pairs)",
         "bonuses.hex_groups_A10_A2_H9": "the bundled title's east_west (icons O and V), found so too",
+        "bonuses.hex_groups_D29_G26": "the bundled title's malmfalten between Malmfälten and the gray "
+        "city of Luleå, found as a pair of hexes from 18SJ's revenue_for (gray_city_pairs)",
         "bonuses.malmfalten": "as bonuses.bergslagen",
         "bonuses.north_south": "as bonuses.bergslagen",
         "map.hexes.*.icons": "the main-line icons (M-S, G-S, L-S) are the bundled title's `mainline` marks; "

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from framework.engine.game import Game
+from framework.engine.merger_round import MergerRound
 from framework.engine.round_kinds import AuctionRound, OperatingRound, StockRound
 from framework.engine.rounds import Round
 from framework.engine.steps import STEP_TYPES, RoundState, Step
@@ -23,7 +24,7 @@ from framework.title.step_library import CATALOGUE_FILE, STEP_LIBRARY, STEP_ROUN
 
 ROOT = Path(__file__).resolve().parents[1]
 STEPS_DIR = ROOT / "framework" / "engine" / "steps"
-KINDS = (AuctionRound, StockRound, OperatingRound)
+KINDS = (AuctionRound, StockRound, OperatingRound, MergerRound)
 
 
 def test_the_catalogue_is_what_the_classes_give():

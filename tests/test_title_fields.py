@@ -700,6 +700,7 @@ XMAS = "test_18christmaseve.py::"
 ABIL = "test_rules_ability_fields.py::"
 C67 = "test_1867.py::"
 O67 = "test_1867_operating.py::"
+M67 = "test_1867_mergers.py::"
 T1870 = "test_1870.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
@@ -1064,6 +1065,16 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.players": (C67 + "test_1812_s_great_central_is_for_four_players",),
     "corporations.from_stock_round": (C67 + "test_18ny_s_majors_wait_for_the_second_stock_round",),
     "corporations.kind": (O67 + "test_a_minor_has_the_minors_train_limit",),
+    "corporations.operates_first": (M67 + "test_corporations_that_operate_first",),
+    "corporations.home_alone": (M67 + "test_a_minor_s_home_goes_only_in_a_city_free_of_stations",),
+    "rules.minor_mergers.most": (M67 + "test_the_merger_price_range_and_limits_are_the_title_s",),
+    "rules.minor_mergers.most_per_owner": (M67 + "test_most_minors_of_one_owner_in_a_merger",),
+    "rules.minor_mergers.price_range": (M67 + "test_the_merger_price_range_and_limits_are_the_title_s",),
+    "rules.minor_mergers.tokens_kept": (M67 + "test_a_merged_major_keeps_stations_up_to_the_limit",),
+    "market.zones.converts": (M67 + "test_a_minor_priced_in_the_conversion_zone_converts",),
+    "trains.events.hexes": (M67 + "test_a_minor_s_home_goes_only_in_a_city_free_of_stations",),
+    "rounds.phases": (M67 + "test_a_round_is_played_only_in_its_phases",),
+    "sequence.turn.after_each": (M67 + "test_a_merger_round_follows_each_operating_round_of_phase_3",),
     "corporations.max_loans": (O67 + "test_a_corporation_without_loans_left_cannot_pay",),
     "corporations.split_dividend.paid": (O67 + "test_the_split_dividend_s_moves_are_the_title_s",),
     "corporations.split_dividend.none": (O67 + "test_1867_s_minors_split_their_revenue_and_take_loans",),

@@ -115,7 +115,30 @@ def rounds_of(game)
   rounds['initial'] = round_of(game.round) if game.round
   rounds['stock'] = try { round_of(game.send(:stock_round)) }
   rounds['operating'] = try { round_of(game.send(:operating_round, 1)) }
+  rounds['merger'] = try { merger_round_of(game) } if game.respond_to?(:merger_round, true)
   rounds
+end
+
+# A title's merger round played after its operating rounds (1867's), with the phases in
+# which one follows an operating round: for each phase, a fresh game in that phase is
+# asked what comes after its last operating round of the set.
+def merger_round_of(game)
+  merger = game.send(:merger_round)
+  return nil unless merger.is_a?(Engine::Round::Merger)
+
+  phases = game.phase.phases.each_index.select do |index|
+    fresh = replica(game)
+    fresh.phase.instance_variable_set(:@index, index)
+    fresh.phase.send(:setup_phase!) rescue nil
+    fresh.instance_variable_set(:@operating_rounds, 1)
+    fresh.instance_variable_set(:@round, fresh.send(:operating_round, 1))
+    fresh.send(:next_round!)
+    fresh.round.is_a?(Engine::Round::Merger)
+  rescue StandardError
+    false
+  end
+  limits = merger.steps.flat_map { |step| step.class.constants.grep(/\ALIMIT_/).map { |c| [c.to_s, step.class.const_get(c)] } }
+  round_of(merger).merge('phases' => phases.map { |i| game.phase.phases[i][:name] }, 'limits' => limits.to_h)
 end
 
 def abilities_of(entity)
@@ -201,6 +224,8 @@ def build_data(game)
     end,
     'set_aside_trains' => try { set_aside_trains(game) },
     'rounds' => rounds_of(game),
+    'event_token_removals' => try { event_token_removals(game) },
+    'minors_first' => try { minors_first(game) },
     'auction_probe' => try { auction_probe(game) },
     'reseat_probe' => try { reseat_probe(game) },
     'currency' => try { game.format_currency(1234) },
@@ -220,6 +245,7 @@ def build_data(game)
     'stop_multipliers' => try { probed('stop_multipliers', game, game.corporations.map(&:name)) { stop_multipliers(game) } },
     'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_hexes' => try { home_hexes(game) },
+    'home_alone' => try { home_alone(game) },
     'start_bids' => try { start_bids(game) },
     'par_prices' => try { par_prices(game) },
     'available_from' => try { available_from(game) },
@@ -285,6 +311,7 @@ def build_data(game)
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
     'offboard_pairs' => try { offboard_pairs(game) },
+    'gray_city_pairs' => try { gray_city_pairs(game) },
     'icon_lay_income' => try { icon_lay_income(game) },
     'station_lays' => try { probed('station_lays', game, game.corporations.map(&:name)) { station_lays(game) } },
     'town_lays' => try { town_lays(game) },
@@ -1343,6 +1370,47 @@ def event_closings(game)
   out.empty? ? nil : out
 end
 
+# Whether the title's corporations of type minor operate before the others whatever their
+# prices (1867's operating_order): a fresh game's first minor at the lowest par price and
+# first other corporation at the highest, both floated, in the order it gives. nil where
+# the title has no such pair or the minor comes second.
+def minors_first(game)
+  fresh = replica(game)
+  minor = every_corporation(fresh).find { |c| c.type == :minor }
+  other = every_corporation(fresh).find { |c| c.type != :minor && c.type != :national }
+  return nil unless minor && other
+
+  prices = fresh.stock_market.par_prices.sort_by(&:price)
+  [[minor, prices.first], [other, prices.last]].each do |corp, price|
+    fresh.stock_market.set_par(corp, price)
+    corp.ipoed = true
+    corp.instance_variable_set(:@floated, true)
+  end
+  fresh.instance_variable_set(:@corporations, fresh.corporations | [minor, other])
+  order = fresh.operating_order
+  order.index(minor) < order.index(other) ? true : nil
+end
+
+# The neutral stations a title's own train event takes off the map (1867's green minors
+# event lifts those of Timmins and Toronto): {event => [hex, ...]}, each asked of a fresh
+# game; nil when none does.
+def event_token_removals(game)
+  events = game.depot.trains.flat_map { |t| t.events.map { |e| e['type'] } }.uniq
+  own = events.select { |e| game.respond_to?("event_#{e}!", true) && game.method("event_#{e}!").owner != BASE }
+  out = {}
+  own.each do |event|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    before = map_tokens(fresh).reject { |t| t['known'] }
+    next if before.empty?
+
+    try { fresh.send("event_#{event}!") }
+    after = map_tokens(fresh).reject { |t| t['known'] }
+    gone = (before - after).map { |t| t['hex'] }.uniq.sort
+    out[event] = gone unless gone.empty?
+  end
+  out.empty? ? nil : out
+end
+
 # What each company's `hex_bonus` ability earns a route of the corporation owning it,
 # as the title's own revenue_for pays it (the library leaves the ability to the title):
 # a route of the first corporation stopping in the ability's first hex and at another
@@ -2012,6 +2080,8 @@ def home_hexes(game)
   # every city open, so that the setup's stations leave no hex out
   cities = fresh.hexes.flat_map { |h| h.tile.cities }
   cities.each { |c| c.define_singleton_method(:tokenable?) { |*_args, **_kwargs| true } }
+  # and empty, so that no station at setup (a neutral one an event lifts) leaves one out
+  cities.each { |c| c.tokens.compact.each(&:remove!) }
   open = fresh.hexes.reject { |h| h.tile.cities.empty? }.map(&:id)
   out = every_corporation(fresh).filter_map do |corp|
     next if corp.coordinates
@@ -2020,6 +2090,42 @@ def home_hexes(game)
     next if chosen.empty? || (open - chosen).empty? || !(chosen - open).empty?
 
     [corp.name, chosen]
+  rescue StandardError
+    nil
+  end.to_h
+  out.empty? ? nil : out
+end
+
+# Where a corporation choosing its home may not go for the stations there (1867's
+# home_token_locations): for each corporation without a home, a fresh game's first empty
+# city among its choices, given a slot more and asked again with another corporation's
+# station in it
+# ('city' or 'hex' when then left out), and, if so, with a neutral station instead
+# ('city' when that leaves it out too: no station at all; else 'hex': no other
+# corporation's station in any city of the hex). {name => 'city' | 'hex'}; nil when none.
+def home_alone(game)
+  return nil if game.method(:home_token_locations).owner == BASE
+
+  out = every_corporation(game).filter_map do |corp|
+    next if corp.coordinates
+
+    answers = [false, true].map do |neutral|
+      fresh = replica(game)
+      own = every_corporation(fresh).find { |c| c.name == corp.name }
+      hex = Array(fresh.home_token_locations(own)).find { |h| h.tile.cities.any? { |c| c.tokens.none? } }
+      next nil unless hex
+
+      city = hex.tile.cities.find { |c| c.tokens.none? }
+      city.instance_variable_set(:@slots, city.slots + 1) # (room left beside the station)
+      city.tokens << nil
+      other = fresh.corporations.find { |c| c != own }
+      token = Engine::Token.new(other, price: 0, type: neutral ? :neutral : :normal)
+      city.place_token(other, token, free: true, check_tokenable: false)
+      !Array(fresh.home_token_locations(own)).include?(hex)
+    end
+    next unless answers[0]
+
+    [corp.name, answers[1] ? 'city' : 'hex']
   rescue StandardError
     nil
   end.to_h
@@ -2559,6 +2665,31 @@ def offboard_pairs(game)
     next unless extras[0]&.positive? && extras.uniq.size == 1
 
     { 'hexes' => [a, b], 'amount' => extras[0] }
+  end
+end
+
+# What two-stop routes joining the city of a gray hex (a tile never laid over) with
+# another hex's city earn more, as offboard_pairs asks (1867's Timmins with Montreal,
+# Toronto or Quebec: 40): pairs where two corporations earn the same extra, of a gray
+# city that some other city joins for nothing. [] when none.
+def gray_city_pairs(game)
+  return nil if game.method(:revenue_for).owner == BASE
+
+  grays = game.hexes.filter_map { |h| [h.id, h.tile.cities.first] if h.tile.color == :gray && h.tile.cities.any? }
+  others = game.hexes.filter_map { |h| [h.id, h.tile.cities.first] if h.tile.color != :red && h.tile.cities.any? }
+  corps = game.corporations.first(2)
+  return [] if grays.empty? || corps.size < 2
+
+  grays.flat_map do |a, sa|
+    found = others.filter_map do |b, sb|
+      next if a == b
+
+      extras = corps.map { |corp| revenue_extra(game, corp, [ValuedStop.new(sa, 10), ValuedStop.new(sb, 10)]) }
+      [b, extras.uniq.size == 1 ? extras[0] : nil]
+    end
+    next [] unless found.any? { |_, extra| extra&.zero? }
+
+    found.filter_map { |b, extra| { 'hexes' => [a, b], 'amount' => extra } if extra&.positive? }
   end
 end
 

@@ -28,3 +28,12 @@ def write_home_hexes(corporations: dict[str, Any], probed: Any) -> None:
         corp = corporations.get(str(sym))
         if corp is not None and "home" not in corp and isinstance(hexes, list) and hexes:
             corp["home_hexes"] = [str(h) for h in hexes]
+
+
+def write_home_alone(corporations: dict[str, Any], probed: Any) -> None:
+    """``home_alone`` on each corporation whose chosen home may not share a city (or a
+    hex) with another's station (the dump's ``home_alone``)."""
+    for sym, where in (probed if isinstance(probed, dict) else {}).items():
+        corp = corporations.get(str(sym))
+        if corp is not None and "home" not in corp and where in ("city", "hex"):
+            corp["home_alone"] = where

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from framework.convert.gaps import Gaps
+from framework.convert.stock import constant
 from framework.title.step_library import StepEntry, read_catalogue
 
 STEPS = {
@@ -226,9 +227,61 @@ def convert_rounds(
         )
     if not any(s == "buy_train" for s in out["operating"]["steps"]):
         gaps.add("rounds", "operating round: no train buying step")
-    sequence = {"start": start, "turn": ["stock", "operating"]}
-    order = ["auction", "stock", "operating"]
+    sequence: dict[str, Any] = {"start": start, "turn": ["stock", "operating"]}
+    merger = merger_round(rounds.get("merger"), gaps)
+    if merger is not None:
+        out["merger"] = merger
+        sequence["turn"] = ["stock", {"round": "operating", "after_each": "merger"}]
+    order = ["auction", "stock", "operating", "merger"]
     return {k: out[k] for k in order if k in out}, sequence
+
+
+MERGER_STEPS = {
+    "ReduceTokens": "reduce_tokens",
+    "PostMergerShares": "post_merger_shares",
+    "DiscardTrain": "discard_train",
+    "Merge": "minor_merger",
+}
+"""The steps of a merger round after operating rounds where minors convert and merge
+into majors (1867's), by their 18xx.games names."""
+CONVERTING = {"process_convert", "mergeable_candidates"}
+"""The methods of a merger step in which a minor converts or merges (1867's ``Merge``)."""
+
+
+def merger_round(round_: Any, gaps: Gaps) -> dict[str, Any] | None:
+    """A ``merger`` round played after each operating round in the phases probed, where
+    the title's merger step is one where minors convert or merge (1867's); None else."""
+    if not isinstance(round_, dict) or "_error" in round_ or not round_.get("phases"):
+        return None
+    steps = [s for s in round_.get("steps") or [] if _short(s.get("base")) not in INTERNAL]
+    merge = next((s for s in steps if _short(s.get("class")) == "Merge"), None)
+    if merge is None or not set(merge.get("methods") or []) >= CONVERTING:
+        gaps.add("rounds", f"merger round {_short(round_.get('class'))}: mergers the library does not play")
+        return None
+    written = []
+    for step in steps:
+        name = MERGER_STEPS.get(_short(step.get("class")))
+        if name is None:
+            gaps.add(
+                "rounds",
+                f"merger round: step {_short(step.get('class'))} has no step in the library (left out)",
+            )
+        else:
+            written.append(name)
+    return {"kind": "merger", "phases": [str(p) for p in round_["phases"]], "steps": written}
+
+
+def minor_merger_rules(round_: Any, constants: dict[str, Any]) -> dict[str, Any]:
+    """``rules.minor_mergers`` from the merger step's limits and the title's token limit."""
+    limits = (round_ or {}).get("limits") or {} if isinstance(round_, dict) else {}
+    out: dict[str, Any] = {}
+    for key, name in (("most", "LIMIT_MERGE"), ("most_per_owner", "LIMIT_OWNED_BY_ONE_ENTITY")):
+        if isinstance(limits.get(name), int):
+            out[key] = limits[name]
+    kept = constant(constants, "LIMIT_TOKENS_AFTER_MERGER")
+    if isinstance(kept, int):
+        out["tokens_kept"] = kept
+    return out
 
 
 def behaviour_gaps(behaviour: dict[str, Any], gaps: Gaps) -> None:

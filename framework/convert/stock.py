@@ -33,6 +33,11 @@ ZONES: dict[str, tuple[str, dict[str, Any], str]] = {
     "x": ("par_1", {"par": True}, "Par prices of the first kind (18xx.games' par_1)."),
     "z": ("par_2", {"par": True}, "Par prices of the second kind (18xx.games' par_2)."),
     "w": ("par_3", {"par": True}, "Par prices of the third kind (18xx.games' par_3)."),
+    "C": (
+        "convert_range",
+        {"converts": True},
+        "A minor priced here may convert into a major (merger rounds).",
+    ),
 }
 OTHER_ZONES = {
     "l": "liquidation",

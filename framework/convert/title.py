@@ -40,7 +40,7 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
-from framework.convert.homes import write_home_hexes, write_more_homes
+from framework.convert.homes import write_home_alone, write_home_hexes, write_more_homes
 from framework.convert.issue import convert_issue_spending
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
@@ -55,6 +55,7 @@ from framework.convert.rounds import (
     buy_back_step,
     convert_rounds,
     library_steps,
+    minor_merger_rules,
     price_protection_terms,
 )
 from framework.convert.rules import convert_rules
@@ -530,6 +531,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_pool_shares(corporations, pooled)
     write_more_homes(corporations, build.get("more_homes"))
     write_home_hexes(corporations, build.get("home_hexes"))
+    write_home_alone(corporations, build.get("home_alone"))
     write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)
     write_station_lays(corporations, build.get("station_lays"), gaps)
     for sym in build.get("town_lays") or []:
@@ -595,7 +597,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     phase_names = {str(p.get("name")) for p in build.get("phases") or [] if isinstance(p, dict)}
     gifts = free_trains(build, companies)
     given = [a["train"] for a in gifts.values()]
-    trains = convert_trains(trains_raw, depot_counts(build, gaps, given), phase_names, gaps)
+    counts = depot_counts(build, gaps, given)
+    trains = convert_trains(trains_raw, counts, phase_names, gaps, build.get("event_token_removals"))
     filling_stops(trains, build)
     for sym, gift in gifts.items():
         if isinstance(trains.get(gift["train"]), dict):
@@ -630,6 +633,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     ):
         abilities.add("president_shares")
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
+    if "merger" in rounds:
+        rules["minor_mergers"] = minor_merger_rules((build.get("rounds") or {}).get("merger"), constants)
     _move_tokens(companies, corporations, build.get("rounds") or {}, rounds)
     _token_steps_wait(companies, build)
     if _home_replaces_neutral(build.get("rounds") or {}, corporations):
@@ -686,6 +691,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     bonuses.update(route_subsidies(build.get("route_subsidies")))
     if not bonuses and not explains_revenue(build.get("ports")):  # not the same extra twice
         bonuses.update(offboard_groups(build.get("offboard_pairs")))
+        bonuses.update(offboard_groups(build.get("gray_city_pairs")))
     if bonuses:
         out["bonuses"] = bonuses
     auction_rules(out, build, constants, gaps)

@@ -86,7 +86,9 @@ def _overlaps(train: dict[str, Any], distance: list[dict[str, Any]], gaps: Gaps)
             )
 
 
-def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps) -> dict[str, Any]:
+def convert_trains(
+    trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps, token_removals: Any = None
+) -> dict[str, Any]:
     """The ``trains`` section."""
     if not isinstance(trains, list):
         raise ValueError(f"the trains cannot be read: {trains}")
@@ -135,11 +137,15 @@ def convert_trains(trains: Any, counts: dict[str, int], phase_names: set[str], g
                 entry["trade_in"] = {"trains": traded, "discount": amounts.pop()}
             else:
                 gaps.add("trains", f"train {name}: trade-in discounts {discount}")
-        events = []
+        events: list[Any] = []
         for event in train.get("events") or []:
             kind = str(event.get("type") if isinstance(event, dict) else event)
             if kind in EVENTS:
                 events.append(EVENTS[kind])
+            elif isinstance(token_removals, dict) and token_removals.get(kind):
+                # a title's own event lifting neutral stations (the dump's event_token_removals)
+                events.append({"type": "remove_neutral_tokens", "hexes": list(token_removals[kind])})
+                gaps.add("trains", f"train {name}: event {kind} (its neutral stations leaving written)")
             else:
                 gaps.add("trains", f"train {name}: event {kind}")
         if events:
@@ -332,6 +338,8 @@ def corporation_kinds(out: dict[str, Any], build: dict[str, Any]) -> None:
     for entry in build.get("corporations") or []:
         if isinstance(entry, dict) and entry.get("type") == "minor" and str(entry.get("sym")) in corporations:
             corporations[str(entry["sym"])]["kind"] = "minor"
+            if build.get("minors_first") is True:  # (the dump's minors_first: 1867's)
+                corporations[str(entry["sym"])]["operates_first"] = True
 
 
 def filling_stops(trains: dict[str, Any], build: dict[str, Any]) -> None:

@@ -210,6 +210,11 @@ class Merge(Move):
     corporation: Id
 
 
+class Convert(Move):
+    """A minor turning into a major (18xx.games' ``convert``: 1867's merger round); the
+    ``merge`` that follows names the major."""
+
+
 class Choose(Move):
     choice: Any
 
@@ -288,6 +293,7 @@ PLAYED: dict[str, type[Move]] = {
     "assign": Assign,
     "discard_train": DiscardTrain,
     "merge": Merge,
+    "convert": Convert,
     "bankrupt": Bankrupt,
     "end_game": EndGame,
     "vote": Vote,

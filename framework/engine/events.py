@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from framework.board.board import NEUTRAL
 from framework.engine import finance, merger_offer, mergers, national_formation, operating
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
@@ -118,6 +119,19 @@ def run(game: Game, event: Event, train: Train) -> None:
     elif event.type == "national_formation":
         assert event.formation is not None, "checked with the title"
         national_formation.start(game, event.formation, train)
+    elif event.type == "remove_neutral_tokens":
+        remove_neutral_tokens(game, event.hexes)
+
+
+def remove_neutral_tokens(game: Game, hexes: list[str]) -> None:
+    """The neutral stations printed on the map (``neutral_tokens``) in ``hexes`` (every
+    hex when none is named) leave it."""
+    board = game.track_board
+    for city, slots in list(board.tokens.items()):
+        if (not hexes or city[0] in hexes) and NEUTRAL in slots:
+            while NEUTRAL in board.slots(city):
+                board.remove_token(NEUTRAL, city)
+            game.log(f"The neutral station in {city[0]} leaves the map")
 
 
 LOSES_WEAKEST_RUN = "loses_weakest_run"

@@ -494,13 +494,25 @@ class Game:
     def _next_round_name(self) -> str | None:
         previous = self.round
         if previous is not None and previous.kind == "operating":
-            if self.or_number < self.or_count:
+            last = self.or_number >= self.or_count
+            if last:
+                self.end_of("end_of_set")
+                if self.finished:
+                    return None
+                trains.export(self)
+            after = self._after_each(previous.name)
+            if after is not None:
+                return after
+            if not last:
                 self.or_number += 1
                 return previous.name
-            self.end_of("end_of_set")
-            if self.finished:
-                return None
-            trains.export(self)
+        elif (
+            previous is not None
+            and self.between_operating_rounds(previous.name)
+            and self.or_number < self.or_count
+        ):
+            self.or_number += 1
+            return self.title.sequence.turn[self.turn_position].round
         again = self._until_sold(previous)
         if again is not None and previous is not None:
             self.start_rounds.insert(0, previous.name)
@@ -520,12 +532,31 @@ class Game:
                     if self.finished:
                         return None
             entry = entries[self.turn_position]
-            if self.turn % entry.every == 0:
+            if self.turn % entry.every == 0 and self.in_phase(entry.round):
                 break
         if self.title.rounds[entry.round].kind == "operating":
             self.or_count = self.phase_spec().operating_rounds
             self.or_number = 1
         return entry.round
+
+    def in_phase(self, round_name: str) -> bool:
+        """Whether the round ``round_name`` is played in the current phase (its ``phases``)."""
+        phases = self.title.rounds[round_name].phases
+        return not phases or self.phase in phases
+
+    def _after_each(self, operating: str) -> str | None:
+        """The round played after the operating round ``operating`` (its turn entry's
+        ``after_each``), when it is played in this phase."""
+        entry = self.title.sequence.turn[self.turn_position]
+        after = entry.after_each if entry.round == operating else None
+        return after if after is not None and self.in_phase(after) else None
+
+    def between_operating_rounds(self, round_name: str) -> bool:
+        """Whether ``round_name`` is played after each operating round of the current
+        game turn's set (``after_each``), so that the next of the set follows it."""
+        entries = self.title.sequence.turn
+        entry = entries[self.turn_position] if 0 <= self.turn_position < len(entries) else None
+        return entry is not None and entry.after_each == round_name
 
     def _until_sold(self, previous: Round | None) -> str | None:
         """The operating round to play before the initial round ``previous`` comes again,

@@ -226,7 +226,9 @@ class OperatingRound(Round):
             and not c.bot
         ]
         bots = sorted(c.sym for c in game.corporations.values() if c.floated and not c.closed and c.bot)
-        ordered = game.market.in_order(corps)
+        charters = game.title.corporations
+        first = [c for c in corps if charters[c].operates_first]
+        ordered = game.market.in_order(first) + game.market.in_order([c for c in corps if c not in first])
         if (
             game.turn == 1
             and game.or_number == 1

@@ -2,7 +2,7 @@
 that plays it, and :func:`make_round`, which starts a round of a title.
 
 >>> sorted(ROUND_TYPES)
-['auction', 'operating', 'share_phase', 'stock']
+['auction', 'merger', 'operating', 'share_phase', 'stock']
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from framework.engine import seating
+from framework.engine.merger_round import MergerRound
 from framework.engine.round_kinds import AuctionRound, OperatingRound, StockRound
 from framework.engine.rounds import Round
 from framework.engine.share_phase import SharePhase
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from framework.engine.game import Game
 
 ROUND_TYPES: dict[str, type[Round]] = {
-    cls.kind: cls for cls in (AuctionRound, StockRound, OperatingRound, SharePhase)
+    cls.kind: cls for cls in (AuctionRound, StockRound, OperatingRound, SharePhase, MergerRound)
 }
 """The round kinds of the library, by the ``kind`` a title's round names (``custom``
 rounds are the title's own, named by its hooks)."""

@@ -56,3 +56,12 @@ class LibraryRoundState:
     teleported: str | None
     # companies: ``[company, seller]``
     sold_company: list[str] | None
+    # minor_merger: a merger round's conversions and mergers
+    merging: list[str]
+    merger_stage: str | None
+    formed: str | None
+    dealers: list[str]
+    several: list[str]
+    dealt: list[str]
+    deal: str | None
+    reducing: str | None

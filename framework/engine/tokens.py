@@ -111,6 +111,12 @@ def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
     board = game.track_board
     spec = game.title.corporations.get(entity)
     cities = cities_in(board, entity, (spec.home_hexes if spec else []) or list(game.title.map.hexes))
+    alone = spec.home_alone if spec else None
+    if alone == "city":
+        cities = [c for c in cities if not board.token_owners(c)]
+    elif alone == "hex":
+        taken = {c[0] for c, slots in board.tokens.items() if any(o not in (None, NEUTRAL) for o in slots)}
+        cities = [c for c in cities if c[0] not in taken]
     if game.title.rules.tokens.home_replaces_neutral:
         held = [city for city in list(board.tokens) if replaceable_neutral(board, entity, city)]
         cities = sorted(set(cities) | set(held))

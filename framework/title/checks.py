@@ -674,6 +674,18 @@ class _Checker:
         for part in ("start", "turn"):
             for i, entry in enumerate(getattr(t.sequence, part)):
                 yield from self.ref(("sequence", part, i), entry.round, t.rounds, "round")
+        for i, entry in enumerate(t.sequence.turn):
+            if entry.after_each is None:
+                continue
+            at = ("sequence", "turn", i, "after_each")
+            yield from self.ref(at, entry.after_each, t.rounds, "round")
+            own = t.rounds.get(entry.round)
+            if own is not None and own.kind != "operating":
+                yield (
+                    at,
+                    f"round {entry.round!r} is a {own.kind} round: only operating rounds have after_each",
+                    "value",
+                )
         for i, start in enumerate(t.sequence.start):
             if start.until_sold is None:
                 continue

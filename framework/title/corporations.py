@@ -394,6 +394,9 @@ class Corporation(Charter):
 
         kind: minor
     """
+    operates_first: bool = False
+    """It operates before the corporations that do not, whatever the prices (1867's
+    minors operate before its majors, each group in price order)."""
     max_loans: int | None = Field(default=None, ge=0)
     """The most loans it may hold (``rules.loans``); unset: one for each of its shares
     the players hold (1856's). 1867's minors hold two, its majors five::
@@ -440,6 +443,11 @@ class Corporation(Charter):
 
         home_hexes: [A4, A6, B5, B13, C8, D7, D9, D11, D13, E4, E6, F9, F11, F13]
     """
+    home_alone: Literal["city", "hex"] | None = None
+    """Without a ``home``: where its chosen home may not go for the stations there.
+    ``city``: only a city holding no station, neutral ones included (1867's minors);
+    ``hex``: only a hex none of whose cities holds another corporation's station (1867's
+    majors). None: any city with room."""
     more_homes: list[Home] = []
     """Further cities where a station of its goes down, free, with its home station
     (each taking its charter's next token, if the city has a free slot then); unlike the

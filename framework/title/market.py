@@ -110,6 +110,9 @@ class Zone(Entry):
     map, its trains and its private companies are gone, its treasury goes to the bank,
     and its shares are worth nothing. Only such a zone's cells may have the price 0
     (``0c``)."""
+    converts: bool = False
+    """A minor (``kind: minor``) whose price stands in this zone may convert into a major
+    in a ``merger`` round (1867's blue cells, 18xx.games' ``convert_range``)."""
 
 
 class EdgeMoves(Model):

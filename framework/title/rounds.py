@@ -16,8 +16,10 @@ ordered steps of each round, named from the framework's step library.
 A game plays the ``start`` rounds once, then repeats ``turn``. An operating
 round entry stands for the whole set of operating rounds, as many as the
 phase says. A ``turn`` entry may be limited to every n-th game turn
-(``{round: requisition, every: 2}``). A round of kind ``custom`` is played by a
-hook of the title.
+(``{round: requisition, every: 2}``), and an operating round entry may name a round
+played after each operating round of its set (``{round: operating, after_each:
+merger}``: 1867's merger rounds). A round with ``phases`` is played only in those
+phases. A round of kind ``custom`` is played by a hook of the title.
 """
 
 from __future__ import annotations
@@ -56,11 +58,14 @@ class Step(Shorthand):
 class Round(Entry):
     """A kind of round and its steps."""
 
-    kind: Literal["auction", "stock", "operating", "share_phase", "custom"]
+    kind: Literal["auction", "stock", "operating", "share_phase", "merger", "custom"]
     """What sort of round this is: the 18xx ``auction``, ``stock`` and ``operating``
     rounds (with their ``steps``); a ``share_phase``, a stock phase of single
-    buy-or-sell turns with prices moving at its end (``rules.share_phase``); or a
-    ``custom`` round played by a hook (a title layer's rounds)."""
+    buy-or-sell turns with prices moving at its end (``rules.share_phase``); a
+    ``merger`` round, in which each minor of kind ``minor`` that has floated, in
+    operating order, may convert into a major or merge with others into one
+    (``rules.minor_mergers``; 1867's); or a ``custom`` round played by a hook (a title
+    layer's rounds)."""
     steps: list[Step] = []
     """The steps in order."""
     order: Literal["seat", "reverse", "snake"] = "seat"
@@ -81,6 +86,12 @@ class Round(Entry):
     the order they first passed without acting, a player who acted after passing losing
     their place (1868 Wyoming: ``most_cash`` after its auction, ``first_to_pass`` after
     every stock round). None: the players keep their seats."""
+    phases: list[str] = []
+    """The phases in which the round is played; empty: in every phase. 1867's merger
+    rounds come after the operating rounds of phases 3 to 7::
+
+        merger: {kind: merger, phases: ['3', '4', '5', '6', '7'], steps: [...]}
+    """
     hook: str | None = None
     """For ``custom`` rounds: what in the title's hooks plays it — a
     :class:`framework.engine.rounds.Round` subclass (the engine makes and starts it), or
@@ -90,7 +101,7 @@ class Round(Entry):
     def _custom(self) -> Round:
         if self.kind == "custom" and not self.hook:
             raise ValueError("a custom round names the hook that plays it")
-        if self.kind in ("auction", "stock", "operating") and not self.steps:
+        if self.kind in ("auction", "stock", "operating", "merger") and not self.steps:
             raise ValueError(f"an {self.kind} round needs its steps")
         return self
 
@@ -119,6 +130,10 @@ class RoundEntry(Shorthand):
     """The round's name under ``rounds``."""
     every: int = Field(default=1, ge=1)
     """Played only in game turns divisible by this number."""
+    after_each: str | None = None
+    """For an operating round: a round played after each operating round of the set,
+    the last one's too (1867's merger round, ``{round: operating, after_each:
+    merger}``); it is skipped outside its ``phases``."""
 
 
 class Sequence(Model):

@@ -13,6 +13,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from framework.title.bankruptcy import Bankruptcy
 from framework.title.base import CURRENCY_PATTERN, Entry, Model, Name
 from framework.title.market import Move
+from framework.title.minor_mergers import MinorMergers
 from framework.title.national import National
 from framework.title.tiles import UpgradeRule
 
@@ -785,6 +786,9 @@ class Rules(Model):
     """Needed by rounds of kind ``share_phase``."""
     bankruptcy: Bankruptcy = Bankruptcy()
     """What a player's bankruptcy does (:mod:`framework.title.bankruptcy`)."""
+    minor_mergers: MinorMergers = MinorMergers()
+    """How minors convert and merge into majors in ``merger`` rounds
+    (:mod:`framework.title.minor_mergers`)."""
 
     @property
     def track_rules(self) -> TrackRules:

@@ -25,7 +25,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from framework.title.base import Entry, Model, Name, Shorthand, TileColor, Unlimited, keyed
+from framework.title.base import Entry, HexId, Model, Name, Shorthand, TileColor, Unlimited, keyed
 from framework.title.merger_offer import MergerOffer
 from framework.title.national_formation import NationalFormation
 
@@ -60,6 +60,7 @@ EventType = Literal[
     "minors_merge",
     "merger_offer",
     "national_formation",
+    "remove_neutral_tokens",
 ]
 """A framework event's name."""
 
@@ -89,6 +90,11 @@ class Event(Shorthand):
     formation: NationalFormation | None = None
     """For ``national_formation``: the national formed and how (see
     :mod:`framework.title.national_formation`)."""
+    hexes: list[HexId] = []
+    """For ``remove_neutral_tokens``: the hexes whose neutral stations (a city's
+    ``neutral_tokens``) leave the map; none listed, every hex's. 1867's green minors
+    event lifts those of Timmins and Toronto: ``{type: remove_neutral_tokens, hexes:
+    [D2, L12]}``."""
 
     @model_validator(mode="after")
     def _one(self) -> Event:

@@ -545,7 +545,7 @@ class DiscardTrain(Step):
     """A company over its train limit discards down to it, before anyone else acts."""
 
     description = "A company over its train limit discards down to the limit."
-    rounds = ("operating", "stock")
+    rounds = ("operating", "stock", "merger")
     waits_again = True  # whenever a company is over its limit
 
     _crowded_key: tuple[int, str | None] | None = None
