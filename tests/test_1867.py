@@ -33,11 +33,12 @@ GAME = FIXTURES / "21268.json"
 P1, P2, P3, P4 = "4661", "488", "949", "4440"
 """21268's players in seat order."""
 
-REACHED = {"21268.json": 463, "hs_wuveadew_21268.json": 463, "nationalization_cash.json": 405}
-"""The action at which each real game stops: at the first trainless minors nationalised
-(18xx.games' 1867 nationalisation, phase 4). Before ``start_bid``: 39, 39 and 35, the
-first bid on a minor; before the operating rounds' split dividends and automatic loans:
-93, 93 and 89; before the merger rounds: 234, 234 and 181."""
+REACHED = {"21268.json": 619, "hs_wuveadew_21268.json": 619, "nationalization_cash.json": 537}
+"""The action at which each real game stops: a major's pass of 18xx.games' RedeemShares
+step, which waits (the ``issue_shares`` step here does not, and issues too). Before
+``start_bid``: 39, 39 and 35, the first bid on a minor; before the operating rounds'
+split dividends and automatic loans: 93, 93 and 89; before the merger rounds: 234, 234
+and 181; before nationalisation: 463, 463 and 405."""
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +88,7 @@ def test_a_minor_s_certificate_is_two_shares():
 def test_the_real_games_play_their_bids_for_minors(the_1867, name):
     """Each real game replays through its stock rounds of bids, its operating rounds
     (minors' split revenue, loans taken for trains and tiles, their interest and
-    repayment) and its merger rounds to the first nationalisation."""
+    repayment), its merger rounds and its nationalisations to the first redemption step."""
     record = GameFile.read(FIXTURES / name)
     out = replay(record, title_for(record, the_1867))
     assert out.failed_action is not None and out.failed_action["id"] == REACHED[name], out.failure

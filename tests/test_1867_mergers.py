@@ -42,6 +42,7 @@ def test_the_converter_finds_1867_s_merger_round(the_1867):
     merger = title.rounds["merger"]
     assert (merger.kind, merger.phases) == ("merger", ["3", "4", "5", "6", "7"])
     assert [s.step for s in merger.steps] == [
+        "trainless_majors",
         "reduce_tokens",
         "post_merger_shares",
         "discard_train",

@@ -130,14 +130,14 @@ def the_1861(tmp_path_factory):
 
 
 @pytest.mark.parametrize(
-    ("name", "reached"), [("29683.json", 354), ("bank_breaks_then_final_phase.json", 272)]
+    ("name", "reached"), [("29683.json", 473), ("bank_breaks_then_final_phase.json", 417)]
 )
-def test_the_real_1861_games_reach_their_first_nationalisation(the_1861, name, reached):
+def test_the_real_1861_games_reach_the_national_s_first_train(the_1861, name, reached):
     """1861's real games play their stock rounds of bids (Nikolaev first, the green
     minors from phase 3), their operating rounds (towns filling a train's room, the
-    Moscow companies' bonus, the hidden company's hexes open from phase 3) and their
-    merger rounds, and stop at the first minor nationalised (before the merger rounds:
-    193 and 246)."""
+    Moscow companies' bonus, the hidden company's hexes open from phase 3), their merger
+    rounds and nationalisations, and stop where the national RSR buys its first train
+    (1861's national operates: not played). Before the merger rounds: 193 and 246."""
     record = GameFile.read(F61 / name)
     out = replay(record, title_for(record, the_1861))
     assert out.failed_action is not None and out.failed_action["id"] == reached, out.failure

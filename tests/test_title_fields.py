@@ -701,6 +701,7 @@ ABIL = "test_rules_ability_fields.py::"
 C67 = "test_1867.py::"
 O67 = "test_1867_operating.py::"
 M67 = "test_1867_mergers.py::"
+N67 = "test_1867_nationalization.py::"
 T1870 = "test_1870.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
@@ -1066,6 +1067,15 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.from_stock_round": (C67 + "test_18ny_s_majors_wait_for_the_second_stock_round",),
     "corporations.kind": (O67 + "test_a_minor_has_the_minors_train_limit",),
     "corporations.operates_first": (M67 + "test_corporations_that_operate_first",),
+    "corporations.holding_limit": (N67 + "test_a_major_holds_no_more_than_60_percent_of_a_player",),
+    "corporations.setup_stations.hex": (N67 + "test_the_national_s_station_is_on_the_map_from_the_start",),
+    "corporations.setup_stations.city": (N67 + "test_the_national_s_station_is_on_the_map_from_the_start",),
+    "phases.exports_train": (N67 + "test_trainless_minors_are_nationalised_when_the_4_train_comes",),
+    "rules.settled_nationalization.national": (N67 + "test_the_settlement_is_the_title_s",),
+    "rules.settled_nationalization.when": (N67 + "test_the_settlement_is_the_title_s",),
+    "rules.settled_nationalization.price_moves": (N67 + "test_the_settlement_is_the_title_s",),
+    "rules.settled_nationalization.moves_per_loan": (N67 + "test_the_settlement_is_the_title_s",),
+    "rules.settled_nationalization.treasury_to": (N67 + "test_the_settlement_is_the_title_s",),
     "corporations.home_alone": (M67 + "test_a_minor_s_home_goes_only_in_a_city_free_of_stations",),
     "rules.minor_mergers.most": (M67 + "test_the_merger_price_range_and_limits_are_the_title_s",),
     "rules.minor_mergers.most_per_owner": (M67 + "test_most_minors_of_one_owner_in_a_merger",),

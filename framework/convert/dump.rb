@@ -226,6 +226,8 @@ def build_data(game)
     'rounds' => rounds_of(game),
     'event_token_removals' => try { event_token_removals(game) },
     'minors_first' => try { minors_first(game) },
+    'exports_after_round' => try { exports_after_round(game) },
+    'settled_nationalization' => try { settled_nationalization(game) },
     'auction_probe' => try { auction_probe(game) },
     'reseat_probe' => try { reseat_probe(game) },
     'currency' => try { game.format_currency(1234) },
@@ -1389,6 +1391,50 @@ def minors_first(game)
   fresh.instance_variable_set(:@corporations, fresh.corporations | [minor, other])
   order = fresh.operating_order
   order.index(minor) < order.index(other) ? true : nil
+end
+
+# Whether the end of an operating round exports a train in the first phase whose status
+# says export_train (1867's or_round_finished; 1861 keeps the status and exports none):
+# a fresh game in that phase asked to finish an operating round. nil without the status.
+def exports_after_round(game)
+  index = game.phase.phases.index { |p| Array(p[:status]).include?('export_train') }
+  return nil unless index
+
+  fresh = replica(game)
+  fresh.phase.instance_variable_set(:@index, index)
+  fresh.phase.send(:setup_phase!) rescue nil
+  fresh.instance_variable_set(:@round, fresh.send(:operating_round, 1))
+  before = fresh.depot.upcoming.size
+  fresh.send(:or_round_finished)
+  fresh.depot.upcoming.size < before
+end
+
+# How the title's own nationalize! settles a corporation (1867's, 1861's): a fresh game's
+# first minor, started at a middle par price with $10 and one loan, nationalised: the
+# columns its price moved, and whether the national received the $10. nil where the
+# title has no national and no nationalize!.
+def settled_nationalization(game)
+  return nil unless game.respond_to?(:nationalize!, true)
+
+  fresh = replica(game)
+  national = fresh.instance_variable_get(:@national)
+  corp = fresh.corporations.find { |c| c.type == :minor }
+  return nil unless national && corp
+
+  prices = fresh.stock_market.par_prices.sort_by(&:price)
+  fresh.stock_market.set_par(corp, prices[prices.size / 2])
+  corp.ipoed = true
+  corp.instance_variable_set(:@floated, true)
+  loan = fresh.loans.first
+  fresh.loans.delete(loan)
+  corp.loans << loan
+  fresh.bank.spend(10, corp)
+  column = corp.share_price.coordinates.last
+  before = national.cash
+  fresh.define_singleton_method(:close_corporation) { |*_args, **_kwargs| nil } # (its price kept)
+  fresh.nationalize!(corp)
+  { 'national' => national.name, 'columns' => column - corp.share_price.coordinates.last,
+    'treasury_to_national' => national.cash == before + 10 }
 end
 
 # The neutral stations a title's own train event takes off the map (1867's green minors

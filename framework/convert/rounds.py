@@ -98,6 +98,8 @@ def _steps(round_: dict[str, Any], where: str, abilities: set[str], gaps: Gaps) 
             name = "loans"
         if base == "Base" and _short(own) == "LoanOperations" and "skip!" in (step.get("methods") or []):
             name = "loan_interest"  # 1867's: interest and repayment after the dividend, unasked
+        if base == "Base" and _short(own) == "MajorTrainless":
+            name = "trainless_majors"  # 1867's: a trainless major's president chooses nationalisation
         if base == "Base" and loans and set(step.get("methods") or []) >= CASH_CRISIS_METHODS:
             name = "cash_crisis"
         if base == "SpecialBuy" and "route_right" in abilities:
@@ -237,6 +239,7 @@ def convert_rounds(
 
 
 MERGER_STEPS = {
+    "MajorTrainless": "trainless_majors",
     "ReduceTokens": "reduce_tokens",
     "PostMergerShares": "post_merger_shares",
     "DiscardTrain": "discard_train",

@@ -151,9 +151,16 @@ def convert_rules(
         gaps.add("rules", f"float percent {float_percent} (written as 60)")
         float_percent = 60
     common_shares = list(shares.most_common(1)[0][0]) if shares else list(DEFAULT_SHARES)
+    holding: Counter[int] = Counter(
+        x["max_ownership_percent"] for x in corporations if isinstance(x.get("max_ownership_percent"), int)
+    )
+    holding_limit = min(holding.most_common(1)[0][0], 100) if holding else 60
     overrides: dict[str, dict[str, Any]] = {}
     for corp in corporations:
         own: dict[str, Any] = {}
+        most = corp.get("max_ownership_percent", 60)  # (18xx.games' default)
+        if holding and isinstance(most, int) and min(most, 100) != holding_limit:
+            own["holding_limit"] = min(most, 100)
         if (
             isinstance(corp.get("float_percent"), int)
             and corp["float_percent"] != float_percent
@@ -169,9 +176,6 @@ def convert_rules(
     sell_after = str(c("SELL_AFTER", "first"))
     if sell_after not in ("first", "operate", "any_time", "p_any_operate"):
         gaps.add("rules", f"SELL_AFTER {sell_after}: written as after the first stock round")
-    holding: Counter[int] = Counter(
-        x["max_ownership_percent"] for x in corporations if isinstance(x.get("max_ownership_percent"), int)
-    )
     stock = {
         "order": _pick(
             gaps,
@@ -194,7 +198,7 @@ def convert_rules(
         "pool_limit": min(int(c("MARKET_SHARE_LIMIT", 50)), 100)
         if isinstance(c("MARKET_SHARE_LIMIT", 50), int)
         else 50,
-        "holding_limit": min(holding.most_common(1)[0][0], 100) if holding else 60,
+        "holding_limit": holding_limit,
         "sold_out_move": "up" if c("SOLD_OUT_INCREASE", True) else "none",
         "buy_after_selling": False,
         "treasury_price": "par" if capitalization == "full" else "market",

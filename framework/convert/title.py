@@ -45,6 +45,7 @@ from framework.convert.issue import convert_issue_spending
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
 from framework.convert.national_formation import convert_national_formation, formation_step_gaps
+from framework.convert.nationalization import settled_nationalization
 from framework.convert.par_subsidy import par_subsidies
 from framework.convert.pool_shares import restore_pool_shares, write_pool_shares
 from framework.convert.ports import apply_ports, explains_revenue
@@ -80,6 +81,7 @@ from framework.convert.trains import (
     corporation_kinds,
     depot_purchases,
     early_buy_steps,
+    exported_trains,
     filling_stops,
     phase_purchases,
     probed_depot_limits,
@@ -339,14 +341,28 @@ def _home_replaces_neutral(rounds: dict[str, Any], corporations: dict[str, Any])
     )
 
 
-def _neutral_tokens(board: dict[str, Any], tokens: Any, gaps: Gaps) -> None:
+def _neutral_tokens(
+    board: dict[str, Any], tokens: Any, gaps: Gaps, corporations: dict[str, Any] | None = None
+) -> None:
     """Neutral stations the built game has on the map before anybody acts become their
-    cities' ``neutral_tokens``; another station of nobody in the title is named."""
+    cities' ``neutral_tokens``; a station of a corporation of the title no player starts
+    (1867's CN), its ``setup_stations``; another station of nobody in the title is named."""
     for token in tokens if isinstance(tokens, list) else []:
         if token.get("known"):
             continue
         hex_id, index = str(token.get("hex")), token.get("city")
         cities = board["hexes"].get(hex_id, {}).get("cities") or []
+        owner = corporations.get(str(token.get("owner"))) if corporations else None
+        if (
+            owner is not None
+            and token.get("type") != "neutral"
+            and isinstance(index, int)
+            and index < len(cities)
+        ):
+            owner.setdefault("setup_stations", []).append(
+                hex_id if index == 0 else {"hex": hex_id, "city": index}
+            )
+            continue
         if token.get("type") != "neutral" or not isinstance(index, int) or index >= len(cities):
             gaps.add("map", f"hex {hex_id}: a station of {token.get('owner')} at setup (left out)")
             continue
@@ -635,11 +651,17 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     rounds, sequence = convert_rounds(build.get("rounds") or {}, abilities, gaps)
     if "merger" in rounds:
         rules["minor_mergers"] = minor_merger_rules((build.get("rounds") or {}).get("merger"), constants)
+    settled = settled_nationalization(
+        build.get("settled_nationalization"), (build.get("rounds") or {}).get("operating")
+    )
+    if settled is not None:
+        rules["settled_nationalization"] = settled
     _move_tokens(companies, corporations, build.get("rounds") or {}, rounds)
     _token_steps_wait(companies, build)
     if _home_replaces_neutral(build.get("rounds") or {}, corporations):
         rules.setdefault("tokens", {})["home_replaces_neutral"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)
+    exported_trains(phases, build, gaps)
     capital_and_floats(build, rules, trains, gaps)
     convert_destinations(build, corporations)
     _destination_check(build, rounds["operating"]["steps"])
@@ -658,7 +680,8 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     board = convert_map(build, gaps, constant(constants, "IMPASSABLE_HEX_COLORS"))
     apply_ports(board, build.get("ports"))
     removed = set(build.get("removals") or [])
-    _neutral_tokens(board, [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed], gaps)
+    placed = [t for t in build.get("map_tokens") or [] if t.get("owner") not in removed]
+    _neutral_tokens(board, placed, gaps, corporations)
     tiles = convert_tiles(build, gaps)
     own_tiles(board["hexes"], build.get("hex_tiles"), tiles)
     minors = convert_minors(build.get("minors"), build.get("minor_objects") or [], gaps)

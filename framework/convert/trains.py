@@ -12,6 +12,9 @@ EVENTS = {
     "close_companies": "close_companies",
     "full_cap": "full_capitalization",
     "civil_war": "lose_weakest_run",
+    "trainless_nationalization": "trainless_nationalization",
+    "minors_nationalized": "minors_nationalization",
+    "nationalize_companies": "nationalize_companies",
 }
 STATUS = {
     "can_buy_companies": "buy_companies",
@@ -371,3 +374,16 @@ def blocks_until(companies: dict[str, Any], build: dict[str, Any]) -> None:
             continue
         for ability in abilities:
             ability["until"] = str(phase)
+
+
+def exported_trains(phases: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> None:
+    """``exports_train`` on the phases whose status says ``export_train`` where the end of
+    an operating round exports a train (the dump's ``exports_after_round``: 1867's, not
+    1861's, which keeps the status)."""
+    if build.get("exports_after_round") is not True:
+        return
+    for phase in build.get("phases") or []:
+        name = str(phase.get("name")) if isinstance(phase, dict) else None
+        if name in phases and "export_train" in (phase.get("status") or []):
+            phases[name]["exports_train"] = True
+            gaps.drop("trains", f"phase {name}: status export_train")

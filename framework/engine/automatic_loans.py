@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.engine import bank_loans, finance
+from framework.engine import bank_loans, finance, settled_nationalization
 from framework.engine.bank_loans import loans_left
 from framework.engine.entities import BANK
 
@@ -89,13 +89,18 @@ def cover(game: Game, sym: str, kind: str, cost: int) -> None:
 def pay_interest(game: Game, sym: str, due: int) -> None:
     """``sym`` pays ``interest`` on ``due`` loans (those it held when the round began),
     taking loans for it when short, then pays back every loan its treasury covers, the
-    first it took first. Refused where even the loans it may take do not cover the
-    interest (the title's own remedy, 1867's nationalisation, is not played)."""
+    first it took first. Where even the loans it may take do not cover the interest, it
+    is nationalised where the title says (``rules.settled_nationalization.when``),
+    else refused."""
     rules = game.title.rules.loans
     corp = game.corporations[sym]
     owed = due * rules.interest
     if owed > corp.cash:
         most = corp.cash + _loans_bring(game, sym)
+        if most < owed and settled_nationalization.applies(game, "interest_unpaid"):
+            game.log(f"{sym} owes {owed} in loan interest but only has {corp.cash}")
+            settled_nationalization.due(game, sym)
+            return
         _borrow(game, sym, owed, f"{sym} owes {owed} interest and can raise only {most}")
     if owed:
         finance.pay(game, sym, BANK, owed)

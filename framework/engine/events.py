@@ -31,7 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.board.board import NEUTRAL
-from framework.engine import finance, merger_offer, mergers, national_formation, operating
+from framework.engine import (
+    finance,
+    merger_offer,
+    mergers,
+    national_formation,
+    operating,
+    settled_nationalization,
+)
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 from framework.title.companies import RevenueChange
@@ -121,6 +128,12 @@ def run(game: Game, event: Event, train: Train) -> None:
         national_formation.start(game, event.formation, train)
     elif event.type == "remove_neutral_tokens":
         remove_neutral_tokens(game, event.hexes)
+    elif event.type == "trainless_nationalization":
+        settled_nationalization.trainless(game)
+    elif event.type == "minors_nationalization":
+        settled_nationalization.minors(game)
+    elif event.type == "nationalize_companies":
+        settled_nationalization.companies(game)
 
 
 def remove_neutral_tokens(game: Game, hexes: list[str]) -> None:

@@ -102,6 +102,14 @@ def counts_for_limit(game: Game, corporation: Corporation) -> bool:
     return all(zone.counts_for_cert_limit for zone in game.market.zones(corporation.sym))
 
 
+def holding_limit(game: Game, sym: str) -> int:
+    """The most percent of ``sym`` a player may hold: its charter's ``holding_limit``,
+    else ``rules.stock.holding_limit``."""
+    charter = game.title.corporations.get(sym)
+    own = charter.holding_limit if charter is not None else None
+    return own if own is not None else game.title.rules.stock.holding_limit
+
+
 def holding_limited(game: Game, corporation: Corporation) -> bool:
     if corporation.sym not in game.market.positions:
         return True

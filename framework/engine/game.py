@@ -27,6 +27,7 @@ from framework.engine import (
     finance,
     lay_lapses,
     second_tokens,
+    settled_nationalization,
     tokens,
     trains,
 )
@@ -118,6 +119,12 @@ class Game:
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []
+        self.nationalizations_due: list[str] = []
+        """Corporations to nationalise once the action is over
+        (:mod:`~framework.engine.settled_nationalization`)."""
+        self.trainless_majors: list[str] = []
+        """Trainless majors whose presidents choose whether they are nationalised
+        (the ``trainless_majors`` step)."""
         self.loan_pool: list[int] = list(range(title.rules.loans.count)) if title.rules.loans else []
         """The bank's loans not taken, in the order it offers them (:mod:`~framework.engine.bank_loans`)."""
         self.merger: dict[str, Any] | None = None
@@ -257,6 +264,9 @@ class Game:
                     self.corporations[sym].counters["station_bonus"] = 1
                 elif isinstance(ability, Reservation):  # a neutral station is counted as placed
                     self.track_board.reserve(sym, (ability.hex, ability.city))
+            for station in spec.setup_stations:  # on the map from the start
+                self.track_board.add_token(sym, (station.hex, station.first_city))
+                self.corporations[sym].tokens_used += 1
             if spec.home is not None and spec.home.city == "choose":
                 # a slot of any city of the hex is held until the company chooses
                 self.track_board.reserve_hex(sym, spec.home.hex)
@@ -718,6 +728,7 @@ class Game:
         if self.finished:
             return
         ended = self.round is not None and self.round.finished()
+        settled_nationalization.carry_out_due(self)
         closing.close_in_closing_cells(self)
         self._end_if_met()  # (the corporations its moves closed close first)
         if self.finished:

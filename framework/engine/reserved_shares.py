@@ -76,7 +76,7 @@ def purchase_exchanges(game: Game, player: str) -> list[tuple[str, Corporation, 
             share = source_share(game, corp, ability)
             if share is None:
                 continue
-            most = game.title.rules.stock.holding_limit
+            most = finance.holding_limit(game, corp.sym)
             if finance.holding_limited(game, corp) and corp.percent_of(player) + share.percent > most:
                 continue
             out.append((sym, corp, share))

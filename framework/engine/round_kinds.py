@@ -309,6 +309,7 @@ class OperatingRound(Round):
         game = self.game
         game.log_round_end(game.round_label())
         used_closing.close_used(game)
+        trains.export_next(game)
         game.end_of("end_of_operating_round")
 
     def corporation_closed(self, sym: str) -> None:

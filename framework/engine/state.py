@@ -57,6 +57,8 @@ SCALARS = (
     "split_nationals",
     "single_share_president",
     "last_lay",
+    "nationalizations_due",
+    "trainless_majors",
 )
 
 
@@ -99,6 +101,8 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
         "merger_offers_made": [],
         "limit_rise": 0,
         "last_lay": None,
+        "nationalizations_due": [],
+        "trainless_majors": [],
     }  # (states saved before these were kept)
     for name in SCALARS:
         setattr(game, name, data[name] if name in data or name not in since else since[name])

@@ -296,6 +296,15 @@ def export(game: Game) -> None:
     acquire(game, train, REMOVED)
 
 
+def export_next(game: Game) -> None:
+    """The end of an operating round in a phase that ``exports_train``: the depot's next
+    train leaves the game as if bought."""
+    unsold = stack(game)
+    if unsold and game.phase is not None and game.phase_spec().exports_train:
+        game.log(f"A {unsold[0].name}-train is exported")
+        acquire(game, unsold[0], REMOVED)
+
+
 def _new_type(game: Game, train: Train) -> None:
     """The first train of its type: a new phase, rusting, then the type's events."""
     for name, phase in game.title.phases.items():

@@ -394,6 +394,15 @@ class Corporation(Charter):
 
         kind: minor
     """
+    setup_stations: list[Home] = []
+    """Stations of its on the map from the start, taking its charter's first tokens
+    (1867's Canadian National, which no player starts, in Toronto)::
+
+        setup_stations: [{hex: F16, city: 0}]
+    """
+    holding_limit: int | None = Field(default=None, ge=10, le=100)
+    """The most percent of it a player may hold, instead of ``rules.stock.holding_limit``
+    (1867's majors: 60, its minors, of one certificate, 100)."""
     operates_first: bool = False
     """It operates before the corporations that do not, whatever the prices (1867's
     minors operate before its majors, each group in price order)."""

@@ -15,6 +15,7 @@ from framework.title.base import CURRENCY_PATTERN, Entry, Model, Name
 from framework.title.market import Move
 from framework.title.minor_mergers import MinorMergers
 from framework.title.national import National
+from framework.title.settled_nationalization import SettledNationalization
 from framework.title.tiles import UpgradeRule
 
 
@@ -786,6 +787,9 @@ class Rules(Model):
     """Needed by rounds of kind ``share_phase``."""
     bankruptcy: Bankruptcy = Bankruptcy()
     """What a player's bankruptcy does (:mod:`framework.title.bankruptcy`)."""
+    settled_nationalization: SettledNationalization = SettledNationalization()
+    """How a corporation is nationalised and settled with its shareholders (1867's;
+    :mod:`framework.title.settled_nationalization`)."""
     minor_mergers: MinorMergers = MinorMergers()
     """How minors convert and merge into majors in ``merger`` rounds
     (:mod:`framework.title.minor_mergers`)."""

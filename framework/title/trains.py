@@ -61,6 +61,9 @@ EventType = Literal[
     "merger_offer",
     "national_formation",
     "remove_neutral_tokens",
+    "trainless_nationalization",
+    "minors_nationalization",
+    "nationalize_companies",
 ]
 """A framework event's name."""
 
@@ -148,6 +151,10 @@ class Phase(Entry):
     loans: bool = True
     """Corporations may take loans from the bank (``rules.loans``) in this phase; ``false``
     from 1856's phase 6 on (18xx.games' ``no_loans``)."""
+    exports_train: bool = False
+    """At the end of every operating round in this phase the depot's next train is
+    exported: it leaves the game as if bought, so a phase may begin, older trains rust and
+    its type's events run (1867's phases 4 to 7, 18xx.games' ``export_train``)."""
     depot_purchases: Literal["any", "one", "one_of_each_type"] = "any"
     """How many trains a corporation may buy from the depot (the bank pool included) in
     one operating turn: ``any`` number; ``one`` (18AL's and 18GA's early phases, 18xx.games'

@@ -37,6 +37,7 @@ from framework.engine.steps import (
     stock,
     teleport,
     track,
+    trainless_majors,
 )
 from framework.engine.steps.base import STEP_TYPES, RoundState, Step
 
@@ -71,4 +72,5 @@ __all__ = [
     "stock",
     "teleport",
     "track",
+    "trainless_majors",
 ]

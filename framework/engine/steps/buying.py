@@ -13,7 +13,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from framework.base.errors import GameError
-from framework.engine import automatic_loans, bankruptcy, finance, operating, purchases, shares, trains
+from framework.engine import (
+    automatic_loans,
+    bankruptcy,
+    finance,
+    operating,
+    purchases,
+    settled_nationalization,
+    shares,
+    trains,
+)
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, POOL, Train
 from framework.engine.operating import is_bot, owned_abilities
@@ -170,13 +179,20 @@ class BuyTrain(TrainBuying):
             return ["sell_shares"]
         return []
 
+    def process_pass(self, action: dict[str, Any]) -> None:
+        super().process_pass(action)
+        settled_nationalization.after_buying(self.game, self.round.entity())
+
     def skip(self) -> None:
         """A corporation in receivership without a train buys the cheapest face of the
         cheapest depot train when its treasury pays for it
-        (``bankruptcy.receivership.buys_cheapest_train``)."""
+        (``bankruptcy.receivership.buys_cheapest_train``). One that ends its buying
+        without a train is nationalised where the title says
+        (``rules.settled_nationalization.when``)."""
         super().skip()
         game = self.game
         corp = self.round.entity()
+        settled_nationalization.after_buying(game, corp)
         if corp is None or not bankruptcy.in_receivership(game, corp) or trains.owned(game, corp):
             return
         if not game.title.rules.bankruptcy.receivership.buys_cheapest_train:

@@ -83,7 +83,7 @@ class ExchangeStep(Step):
         game = self.game
         if not finance.holding_limited(game, corp):
             return True
-        return corp.percent_of(owner) + share.percent <= game.title.rules.stock.holding_limit
+        return corp.percent_of(owner) + share.percent <= finance.holding_limit(game, corp.sym)
 
     def actions(self, entity: str) -> list[str]:
         return ["buy_shares"] if self.offered(entity) else []

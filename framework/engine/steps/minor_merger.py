@@ -248,7 +248,7 @@ class PostMergerShares(Step):
                     "merger", f"{corp.sym} would have no president: someone must buy a second share of it"
                 )
         rnd.dealt.append(player)
-        deal_on(rnd)
+        deal_on(rnd, passed=player)
 
 
 def buyable(rnd: Round, player: str) -> list[Share]:
@@ -261,7 +261,7 @@ def buyable(rnd: Round, player: str) -> list[Share]:
         game, player
     ) >= finance.certificate_limit(game):
         return []
-    limit = game.title.rules.stock.holding_limit
+    limit = finance.holding_limit(game, corp.sym)
     if finance.holding_limited(game, corp) and corp.percent_of(player) + 10 > limit:
         return []
     price = game.market.price(corp.sym)
@@ -287,9 +287,10 @@ def dealer(rnd: Round) -> str | None:
     return None
 
 
-def deal_on(rnd: Round) -> None:
+def deal_on(rnd: Round, passed: str | None = None) -> None:
     """When nobody is left to buy: after a merger's owners, every player in turn from the
-    president may buy one share; then the dealing is over."""
+    president may buy one share (but the one who just ``passed``, were it their turn
+    first); then the dealing is over."""
     if rnd.formed is None or rnd.reducing is not None or dealer(rnd) is not None:
         return
     game = rnd.game
@@ -298,6 +299,8 @@ def deal_on(rnd: Round) -> None:
         players = [p.id for p in game.players]
         seat = players.index(str(corp.president())) if corp.president() in players else 0
         rnd.dealers, rnd.several, rnd.dealt = players[seat:] + players[:seat], [], []
+        if passed is not None and dealer(rnd) == passed:
+            rnd.dealt.append(passed)
         if dealer(rnd) is not None:
             return
     if rnd.reducing is None:

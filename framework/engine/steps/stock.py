@@ -361,7 +361,7 @@ class BuySellParShares(StartAuction, StockTurn):
         )
         if short is not None:
             return short
-        limit = game.title.rules.stock.holding_limit
+        limit = finance.holding_limit(game, corp.sym)
         return GameError("buying", f"{game.name(player)} may not hold more than {limit}% of {corp.sym}")
 
     def process_par(self, action: dict[str, Any]) -> None:

@@ -104,10 +104,10 @@ class StockTurn(Step):
             count = finance.certificate_count(game, player)
         if count > (finance.certificate_limit(game) if limit is None else limit):
             return True
-        most = game.title.rules.stock.holding_limit
         if game.title.rules.stock.above_holding_limit_kept:
             return False
         for corp in game.corporations.values():
+            most = finance.holding_limit(game, corp.sym)
             if not corp.closed and corp.percent_of(player) > most and finance.holding_limited(game, corp):
                 return True
         return False
@@ -193,7 +193,7 @@ class StockTurn(Step):
             return []
         reserved = bool(game.title.corporations[corp.sym].reserved_shares)
         limited = finance.holding_limited(game, corp)
-        room = game.title.rules.stock.holding_limit - corp.percent_of(player)
+        room = finance.holding_limit(game, corp.sym) - corp.percent_of(player)
         cash = game.players_by_id[player].cash
         out = []
         prices: dict[str, int] = {}  # by where the share is: the price is the same there
