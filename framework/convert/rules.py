@@ -155,10 +155,13 @@ def convert_rules(
         x["max_ownership_percent"] for x in corporations if isinstance(x.get("max_ownership_percent"), int)
     )
     holding_limit = min(holding.most_common(1)[0][0], 100) if holding else 60
+    explicit = {x.get("type") for x in corporations if isinstance(x.get("max_ownership_percent"), int)}
     overrides: dict[str, dict[str, Any]] = {}
     for corp in corporations:
         own: dict[str, Any] = {}
-        most = corp.get("max_ownership_percent", 60)  # (18xx.games' default)
+        # 18xx.games' default of 60 counts for a kind of corporation none of which sets its own
+        # (1867's majors beside its minors' 100)
+        most = corp.get("max_ownership_percent", None if corp.get("type") in explicit else 60)
         if holding and isinstance(most, int) and min(most, 100) != holding_limit:
             own["holding_limit"] = min(most, 100)
         if (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.engine import bank_loans, finance, trains
+from framework.engine import bank_loans, finance
 from framework.engine.closing import close_corporation
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, OUT_OF_GAME
@@ -32,8 +32,12 @@ def due(game: Game, sym: str) -> None:
 
 def after_buying(game: Game, sym: str | None) -> None:
     """``sym`` ended its train buying: nationalised if without a train, where the title says."""
-    if sym in game.corporations and applies(game, "trainless_after_buying") and not trains.owned(game, sym):
+    if sym in game.corporations and applies(game, "trainless_after_buying") and not _has_train(game, sym):
         due(game, sym)
+
+
+def _has_train(game: Game, sym: str) -> bool:
+    return any(t.owner == sym for t in game.trains.values())
 
 
 def carry_out_due(game: Game) -> None:
@@ -52,7 +56,7 @@ def trainless(game: Game) -> None:
     found = [
         c.sym
         for c in game.corporations.values()
-        if c.floated and not c.closed and c.operated and not trains.owned(game, c.sym)
+        if c.floated and not c.closed and c.operated and not _has_train(game, c.sym)
     ]
     for sym in game.market.in_order(found):
         if game.title.corporations[sym].kind == "minor":
