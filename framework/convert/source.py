@@ -65,7 +65,7 @@ def list_titles(source: Path) -> dict[str, str]:
 def dumped(source: Path, titles: list[str]) -> Iterator[dict[str, dict[str, Any] | str]]:
     """The dump of each title (or the reason it could not be dumped), by title."""
     with tempfile.TemporaryDirectory(prefix="18xx-import-") as folder:
-        out = _run([str(engine_folder(source)), folder, *titles], timeout=60 + 20 * len(titles))
+        out = _run([str(engine_folder(source)), folder, *titles], timeout=60 + 40 * len(titles))
         found: dict[str, dict[str, Any] | str] = {}
         for line in out.splitlines():
             if not line.startswith("{"):
