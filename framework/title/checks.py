@@ -669,32 +669,27 @@ class _Checker:
 
     # -- rounds ---------------------------------------------------------
 
+    def operating_round(self, at: DataPath, name: str) -> Iterator[Found]:
+        """The round ``name`` (when the title has it) an operating round."""
+        found = self.t.rounds.get(name)
+        if found is not None and found.kind != "operating":
+            yield (at, f"round {name!r} is a {found.kind} round, not an operating round", "value")
+
     def rounds(self) -> Iterator[Found]:
         t = self.t
         for part in ("start", "turn"):
             for i, entry in enumerate(getattr(t.sequence, part)):
                 yield from self.ref(("sequence", part, i), entry.round, t.rounds, "round")
         for i, entry in enumerate(t.sequence.turn):
-            if entry.after_each is None:
-                continue
-            at = ("sequence", "turn", i, "after_each")
-            yield from self.ref(at, entry.after_each, t.rounds, "round")
-            own = t.rounds.get(entry.round)
-            if own is not None and own.kind != "operating":
-                yield (
-                    at,
-                    f"round {entry.round!r} is a {own.kind} round: only operating rounds have after_each",
-                    "value",
-                )
+            if entry.after_each is not None:
+                at = ("sequence", "turn", i, "after_each")
+                yield from self.ref(at, entry.after_each, t.rounds, "round")
+                yield from self.operating_round(at, entry.round)
         for i, start in enumerate(t.sequence.start):
-            if start.until_sold is None:
-                continue
-            at = ("sequence", "start", i, "until_sold")
-            yield from self.ref(at, start.until_sold, t.rounds, "round")
-            found = t.rounds.get(start.until_sold)
-            if found is not None and found.kind != "operating":
-                why = f"round {start.until_sold!r} is a {found.kind} round, not an operating round"
-                yield (at, why, "value")
+            if start.until_sold is not None:
+                at = ("sequence", "start", i, "until_sold")
+                yield from self.ref(at, start.until_sold, t.rounds, "round")
+                yield from self.operating_round(at, start.until_sold)
         for name, rnd in t.rounds.items():
             for i, step in enumerate(rnd.steps):
                 allowed = STEP_ROUNDS[step.step]
