@@ -88,6 +88,9 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "are named in GAPS.md; the bundled title plays them with library steps",
         "rounds.stock": "the priority card step is 18SJ's ChoosePriority",
         "rules.dividends": "the double jump beyond the red line is 18SJ's Dividend step",
+        "rules.issue": "the converted title redeems with the issue_shares step (the probe of 18SJ's "
+        "IssueShares: it redeems only, at the market price); the bundled title with redeem_shares, "
+        "its zones' terms (market.redemption)",
         "rules.float_capital_price": "18SJ's full capitalisation pays the market price: 18SJ's code",
         "rules.nationalization": "nationalisation into SJ is 18SJ's code (event_nationalization!)",
         "trains.4.events": "as rules.nationalization",

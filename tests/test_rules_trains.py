@@ -368,3 +368,53 @@ def test_no_trainless_corporation_no_nationalisation():
     game.process(recorded(REAL, 240))
     assert not any(c.closed for c in game.corporations.values())
     assert game.board.cities_of("SJ") == []
+
+
+DISCOUNT_BY_TYPE = """
+trains:
+  D:
+    trade_in: {trains: [4, 5, 6], discount: {'4': 250, '5': 300, '6': 350}}
+    variants:
+      E: {trade_in: {trains: [4, 5, 6], discount: {'4': 250, '5': 300, '6': 350}}}
+"""
+
+
+def test_a_trade_in_discount_may_depend_on_the_train_traded_in():
+    """A house rule as 1867's phase-8 trains have it: ``discount`` by the type traded in.
+    ÖKJ's E with its 4 traded in costs 1300 − 250, not the recorded 1000; a D with a 6
+    traded in, 1100 − 350."""
+    game = game_before_with(REAL, 603, DISCOUNT_BY_TYPE)
+    offers = {(o.face, o.exchange.id): o.price for o in trains.depot_offers(game, "ÖKJ") if o.exchange}
+    assert offers[("E", "4-1")] == 1050 and offers[("D", "4-1")] == 850
+    assert refused(game, recorded(REAL, 603)).rule == "train price"
+    game.trains["6-0"].owner = "ÖKJ"
+    game.process(buy_train("ÖKJ", "D-0", 750, "D", "6-0"))
+    assert cash(game, "ÖKJ") == 1013 - 750
+
+
+TRADE_IN_FROM_D = """
+trains:
+  D:
+    trade_in: {trains: [4, 5, 6], discount: 300, from_phase: D}
+    variants:
+      E: {trade_in: {trains: [4, 5, 6], discount: 300, from_phase: D}}
+"""
+
+
+def test_trade_ins_may_wait_for_a_phase():
+    """``from_phase`` (1867: phase 8's trains take trade-ins once phase 8 has begun, not
+    the first, which begins it): with trade-ins from phase D, ÖKJ's first D or E, in
+    phase 6, takes no train in trade, as a D or as an E; once phase D has begun, the
+    next does, as either."""
+    game = game_before_with(REAL, 603, TRADE_IN_FROM_D)
+    assert game.phase == "6"
+    assert not [o for o in trains.depot_offers(game, "ÖKJ") if o.exchange]
+    assert refused(game, recorded(REAL, 603)).rule == "trade-in"
+    finance.pay(game, BANK, "ÖKJ", 300)  # (1013: the E at its full price)
+    game.process(buy_train("ÖKJ", "D-0", 1300, "E"))
+    assert game.phase == "D"
+    game.trains["6-0"].owner = "ÖKJ"  # (its 4 rusted with the first D)
+    assert {(o.face, o.price) for o in trains.depot_offers(game, "ÖKJ") if o.exchange} == {
+        ("D", 800),
+        ("E", 1000),
+    }

@@ -702,6 +702,8 @@ C67 = "test_1867.py::"
 O67 = "test_1867_operating.py::"
 M67 = "test_1867_mergers.py::"
 N67 = "test_1867_nationalization.py::"
+L67 = "test_1867_late.py::"
+N61 = "test_1861_national.py::"
 T1870 = "test_1870.py::"
 T1830 = "test_title_1830.py::"
 T1889 = "test_title_1889.py::"
@@ -1067,6 +1069,25 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "corporations.from_stock_round": (C67 + "test_18ny_s_majors_wait_for_the_second_stock_round",),
     "corporations.kind": (O67 + "test_a_minor_has_the_minors_train_limit",),
     "corporations.operates_first": (M67 + "test_corporations_that_operate_first",),
+    "rules.issue.offers": (L67 + "test_a_major_may_redeem_a_pool_share_at_its_price_before_laying_track",),
+    "rules.tokens.price_by_distance": (
+        L67 + "test_a_station_costs_its_price_times_its_distance_from_the_nearest_station",
+    ),
+    "trains.trade_in.from_phase": (
+        TRAINS + "test_trade_ins_may_wait_for_a_phase",
+        L67 + "test_phase_8_trains_take_trade_ins_at_amounts_by_type",
+    ),
+    "trains.variants.trade_in.from_phase": (TRAINS + "test_trade_ins_may_wait_for_a_phase",),
+    "bonuses[hex_groups].multiplied": (L67 + "test_a_double_train_doubles_the_timmins_bonus",),
+    "game_end.final_phase": (L67 + "test_the_final_phase_ends_the_game_after_the_next_set",),
+    "phases.national_operates": (N61 + "test_the_national_operates_last_and_buys_its_train_by_itself",),
+    "game_end.first_round_ends_set": (
+        N61 + "test_a_final_phase_begun_in_a_set_s_first_round_ends_the_game_with_that_set",
+    ),
+    "game_end.timing_priority": (N61 + "test_the_final_phase_outlasts_a_broken_bank",),
+    "game_end.final_operating_rounds": (
+        L67 + "test_the_sets_after_the_end_is_pending_have_three_operating_rounds",
+    ),
     "corporations.holding_limit": (N67 + "test_a_major_holds_no_more_than_60_percent_of_a_player",),
     "corporations.setup_stations.hex": (N67 + "test_the_national_s_station_is_on_the_map_from_the_start",),
     "corporations.setup_stations.city": (N67 + "test_the_national_s_station_is_on_the_map_from_the_start",),
@@ -1548,7 +1569,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         "test_hooks.py::test_a_named_hook_is_loaded_from_the_titles_folder",
     ),
     "trains.trade_in.trains": (TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",),
-    "trains.trade_in.discount": (TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",),
+    "trains.trade_in.discount": (
+        TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",
+        TRAINS + "test_a_trade_in_discount_may_depend_on_the_train_traded_in",
+    ),
     "trains.trade_in.traded": (TRAINS + "test_a_traded_in_5_or_6_leaves_the_game",),
     "trains.variants.trade_in.traded": (
         TRAINS + "test_a_traded_in_5_or_6_leaves_the_game",
@@ -1568,6 +1592,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     ),
     "trains.variants.trade_in.discount": (
         TRAINS + "test_an_e_with_a_4_traded_in_costs_1000_and_starts_phase_d",
+        TRAINS + "test_a_trade_in_discount_may_depend_on_the_train_traded_in",
     ),
     "trains.variants.own_token_stop_multiplier": (
         OPER + "test_an_e_train_doubles_its_own_token_stops_and_runs_through_sj_tokens",

@@ -105,6 +105,18 @@ class Grid:
         except ValueError:
             return None
 
+    def distance(self, a: str, b: str) -> int:
+        """How many hexes apart ``a`` and ``b`` are (neighbours: 1).
+
+        >>> Grid("pointy", "rows").distance("G10", "G14"), Grid("flat", "columns").distance("A1", "C3")
+        (2, 2)
+        """
+        (xa, ya), (xb, yb) = self.xy(a), self.xy(b)
+        dx, dy = abs(xa - xb), abs(ya - yb)
+        if self.layout == "flat":
+            dx, dy = dy, dx
+        return dy + max(0, (dx - dy) // 2)
+
     def parity(self, hex_id: str) -> int:
         """0 or 1: hexes of one map all have the same parity of ``x + y``."""
         x, y = self.xy(hex_id)

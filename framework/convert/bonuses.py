@@ -123,12 +123,17 @@ def offboard_groups(found: Any) -> dict[str, Any]:
     other pairs of the amount touch them). Where some pairs make no such groups (the
     bonus is the sum of values of both ends: 18 Los Angeles' east-west and north-south),
     each pair is a bonus of its own: a route's two off-boards are its ends, so it earns
-    one at most."""
+    one at most. A group is ``multiplied`` where every pair of it doubled with a train
+    doubling its stops."""
     pairs: dict[int, set[frozenset[str]]] = {}
+    multiplied: set[frozenset[str]] = set()
     for f in found if isinstance(found, list) else []:
         hexes = f.get("hexes") if isinstance(f, dict) else None
         if isinstance(hexes, list) and len(hexes) == 2 and isinstance(f.get("amount"), int):
-            pairs.setdefault(f["amount"], set()).add(frozenset(str(h) for h in hexes))
+            pair = frozenset(str(h) for h in hexes)
+            pairs.setdefault(f["amount"], set()).add(pair)
+            if f.get("multiplied") is True:
+                multiplied.add(pair)
     grouped: list[tuple[list[list[str]], int]] = []
     for amount, joined in sorted(pairs.items()):
         parts = _bipartite(joined)
@@ -136,16 +141,19 @@ def offboard_groups(found: Any) -> dict[str, Any]:
             grouped = [([[a], [b]], n) for n, js in sorted(pairs.items()) for a, b in sorted(map(sorted, js))]
             break
         grouped += [(sorted(sorted(side) for side in sides), amount) for sides in parts]
-    return {
-        f"hex_groups_{'_'.join(h for g in groups for h in g)}": {
+    out: dict[str, Any] = {}
+    for groups, amount in grouped:
+        bonus = {
             "kind": "hex_groups",
             "name": f"{' or '.join(groups[0])} to {' or '.join(groups[1])}",
             "label": "+".join(groups[0]),
             "groups": groups,
             "amount": amount,
         }
-        for groups, amount in grouped
-    }
+        if all(frozenset((a, b)) in multiplied for a in groups[0] for b in groups[1]):
+            bonus["multiplied"] = True  # (the probe of gray city pairs: 1867's Timmins)
+        out[f"hex_groups_{'_'.join(h for g in groups for h in g)}"] = bonus
+    return out
 
 
 def _bipartite(pairs: set[frozenset[str]]) -> list[tuple[set[str], set[str]]]:

@@ -216,6 +216,7 @@ def build_data(game)
     'bank_total' => game.bank.cash + game.players.sum(&:cash),
     'bank_unlimited' => try { game.unlimited_bank? },
     'game_end_check' => try { plain(game.send(:game_end_check_values)) },
+    'final_operating_rounds' => try { final_operating_rounds(game) },
     'train_counts' => try { game.depot.trains.group_by(&:name).transform_values(&:size) },
     'reserved_trains' => try do
       game.depot.trains.select do |t|
@@ -328,6 +329,8 @@ def build_data(game)
     'loan_spending' => try { loan_spending(game) },
     'automatic_loans' => try { automatic_loans(game) },
     'issue_spending' => try { issue_spending(game) },
+    'issue_step' => try { probed('issue_step', game, game.corporations.map(&:name)) { issue_step(game) } },
+    'token_distance_prices' => try { probed('token_distance_prices', game) { token_distance_prices(game) } },
     'buying_power' => try { buying_power(game) },
     'emergency_issue' => try { emergency_issue(game) },
     'sells_closing_buyer' => try { sells_closing_buyer(game) },
@@ -1718,7 +1721,8 @@ def automatic_loans(game)
   {
     'steps' => kinds,
     'fee' => loan.amount - (corp.cash - before),
-    'max_loans' => every_corporation(fresh).to_h { |c| [c.name, fresh.maximum_loans(c)] },
+    'max_loans' => (every_corporation(fresh) + [fresh.instance_variable_get(:@national)].compact).uniq
+      .to_h { |c| [c.name, fresh.maximum_loans(c)] },
   }
 end
 
@@ -1771,6 +1775,100 @@ def issue_spending(game)
   end.uniq
 rescue StandardError
   []
+end
+
+# Whether a station costs its charter price times its distance in hexes from the
+# corporation's nearest station (1867's `Token` step, its `adjust_token_price_ability!`):
+# in a fresh game a corporation of two tokens or more is given a station in a free city,
+# and the step is asked the price of its second token in cities two and three hexes away.
+# nil where the title's step has no such method or the probe finds no such cities.
+def token_distance_prices(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  step = fresh.send(:operating_round, 1).steps.find { |s| s.is_a?(Engine::Step::Tokener) }
+  return nil unless step.respond_to?(:adjust_token_price_ability!)
+
+  corp = every_corporation(fresh).find { |c| c.tokens.size >= 2 && c.tokens[1].price.positive? }
+  return nil unless corp
+
+  cities = fresh.hexes.select { |h| h.tile.cities.any? }
+  home = cities.find { |h| (city = h.tile.cities.first).tokens.none? && city.get_slot(corp) }
+  return nil unless home
+
+  home.tile.cities.first.place_token(corp, corp.tokens.first, free: true, check_tokenable: false)
+  base = corp.tokens[1].price
+  far = cities.reject { |h| h == home }.group_by { |h| h.distance(home) }
+  asked = [2, 3].filter_map { |d| far[d]&.first }.map do |hex|
+    token = Engine::Token.new(corp, price: base)
+    step.adjust_token_price_ability!(corp, token, hex, hex.tile.cities.first)
+    [hex.distance(home), token.price]
+  end
+  return nil if asked.size < 2
+
+  asked.all? { |d, price| price == base * d }
+end
+# The number of operating rounds of the sets played once the end is triggered, where the
+# title's `final_operating_rounds` changes with the trigger (1867: 3): a fresh game asked
+# before and after its `game_end_set_final_turn!` for a trigger in the second operating
+# round of a set (`rounds`); and whether a trigger in the first ends the game with that
+# set instead of the next (`first_round_ends_set`, 1861's). nil where nothing changes.
+def final_operating_rounds(game)
+  ends = [1, 2].map do |round_num|
+    fresh = game_for(game.class, game.players.size, game.optional_rules)
+    fresh.instance_variable_set(:@round, fresh.send(:operating_round, round_num))
+    before = fresh.send(:final_operating_rounds)
+    fresh.send(:game_end_set_final_turn!, :final_phase, :one_more_full_or_set)
+    after = fresh.send(:final_operating_rounds)
+    [after.is_a?(Integer) && after != before ? after : nil, fresh.instance_variable_get(:@final_turn) == fresh.turn]
+  end
+  return nil unless ends[1][0]
+
+  { 'rounds' => ends[1][0], 'first_round_ends_set' => ends[0][1] && !ends[1][1] }
+end
+
+# What the operating round's share issue step (an `IssueShares` of 18xx.games) offers: in a
+# fresh operating round the first corporation of five shares or more, parred, with three
+# held by a player, two in the bank pool and cash to spare, is asked the step's actions:
+# `issues` (sell_shares), `redeems` (buy_shares), `waits` (a pass offered: the step blocks);
+# and what a share of the smallest bundle of each fetches or costs, as steps from its price
+# (`issue_steps`, `redeem_steps`: -1 a step left, 0 its price, 1 a step right; nil where
+# none is offered or it matches neither). nil where the round has no such step.
+def issue_step(game)
+  pick = ->(fresh) { every_corporation(fresh).find { |c| c.shares.size >= 5 && c.shares.first&.president } }
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  round = fresh.send(:operating_round, 1)
+  step = round.steps.find { |s| s.is_a?(Engine::Step::IssueShares) }
+  return nil unless step
+
+  corp = pick.call(fresh)
+  return nil unless corp
+
+  fresh.instance_variable_set(:@round, round)
+  fresh.stock_market.set_par(corp, fresh.stock_market.par_prices.max_by(&:price))
+  corp.shares.first(3).each { |share| fresh.share_pool.buy_shares(fresh.players.first, share, exchange: :free) }
+  corp.ipoed = true
+  treasury = corp.shares_of(corp).reject(&:president)
+  fresh.share_pool.transfer_shares(Engine::ShareBundle.new(treasury.last(2)), fresh.share_pool)
+  fresh.bank.spend(2000, corp)
+  round.instance_variable_set(:@entities, [corp])
+  round.instance_variable_set(:@entity_index, 0)
+  round.instance_variable_set(:@current_operator, corp)
+  actions = step.actions(corp)
+  price = corp.share_price.price
+  steps_of = lambda do |bundles|
+    one = Array(bundles).min_by(&:num_shares)
+    next nil unless one
+
+    each = one.price / one.num_shares
+    { -1 => [:left], 0 => [], 1 => [:right] }.find do |_, moves|
+      (moves.empty? ? price : fresh.stock_market.find_share_price(corp, moves).price) == each
+    end&.first
+  end
+  {
+    'issues' => actions.include?('sell_shares'), 'redeems' => actions.include?('buy_shares'),
+    'waits' => actions.include?('pass'),
+    'issue_steps' => actions.include?('sell_shares') ? steps_of.call(step.issuable_shares(corp)) : nil,
+    'redeem_steps' => actions.include?('buy_shares') ? steps_of.call(step.redeemable_shares(corp)) : nil,
+  }
 end
 
 # The terms of a corporation's emergency issue (18xx.games' `emergency_issuable_bundles`
@@ -2106,9 +2204,9 @@ end
 
 # What a title's own `revenue_for` adds to a route of `corporation` stopping at `stops`,
 # over the stops' values (nil when it refuses the route or asks the route more).
-def revenue_extra(game, corporation, stops)
+def revenue_extra(game, corporation, stops, multiplier: nil)
   first = game.depot.upcoming.first
-  train = ProbeTrain.new(corporation, first.name, first.distance, first.multiplier, "#{first.name}-probe")
+  train = ProbeTrain.new(corporation, first.name, first.distance, multiplier || first.multiplier, "#{first.name}-probe")
   route = RevenueRoute.new(train, game.phase, stops, corporation)
   game.revenue_for(route, stops) - stops.sum { |s| s.route_revenue(game.phase, train) }
 rescue StandardError, NotImplementedError
@@ -2717,7 +2815,8 @@ end
 # What two-stop routes joining the city of a gray hex (a tile never laid over) with
 # another hex's city earn more, as offboard_pairs asks (1867's Timmins with Montreal,
 # Toronto or Quebec: 40): pairs where two corporations earn the same extra, of a gray
-# city that some other city joins for nothing. [] when none.
+# city that some other city joins for nothing; `multiplied` where a train doubling its
+# stops doubles the extra too (1867's 2+2). [] when none.
 def gray_city_pairs(game)
   return nil if game.method(:revenue_for).owner == BASE
 
@@ -2735,7 +2834,13 @@ def gray_city_pairs(game)
     end
     next [] unless found.any? { |_, extra| extra&.zero? }
 
-    found.filter_map { |b, extra| { 'hexes' => [a, b], 'amount' => extra } if extra&.positive? }
+    found.filter_map do |b, extra|
+      next unless extra&.positive?
+
+      sb = others.to_h[b]
+      doubled = revenue_extra(game, corps[0], [ValuedStop.new(sa, 10), ValuedStop.new(sb, 10)], multiplier: 2)
+      { 'hexes' => [a, b], 'amount' => extra, 'multiplied' => doubled == 2 * extra }
+    end
   end
 end
 

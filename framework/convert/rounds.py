@@ -221,12 +221,6 @@ def convert_rounds(
             )
     elif kind != "stock":
         gaps.add("rounds", f"initial round {_short(initial.get('class'))}: a round the library does not play")
-    if "issue_shares" in out["operating"]["steps"]:
-        gaps.add(
-            "rounds",
-            "operating round: how many shares a corporation may issue or redeem, and at what price, is "
-            "the title's code (written: rules.issue, 1846's terms)",
-        )
     if not any(s == "buy_train" for s in out["operating"]["steps"]):
         gaps.add("rounds", "operating round: no train buying step")
     sequence: dict[str, Any] = {"start": start, "turn": ["stock", "operating"]}

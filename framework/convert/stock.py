@@ -84,6 +84,10 @@ TIMING = {
     "one_more_full_or_set": "end_of_next_set",
 }
 REASONS = {"bankrupt", "bank", "stock_market", "custom"}
+DEFAULT_PRIORITY = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
+"""18xx.games' ``GAME_END_TIMING_PRIORITY``: the earliest moment ends the game."""
+ENDS = ("bankrupt", "bank", "stock_market", "all_closed", "final_train", "final_phase")
+"""The end checks of 18xx.games the format says (`game_end`)."""
 
 
 def constant(constants: dict[str, Any], name: str, default: Any = None) -> Any:
@@ -236,15 +240,19 @@ def _error(value: Any) -> bool:
     return isinstance(value, dict) and "_error" in value
 
 
-def convert_game_end(constants: dict[str, Any], gaps: Gaps, built: Any = None) -> dict[str, Any]:
+def convert_game_end(
+    constants: dict[str, Any], gaps: Gaps, built: Any = None, final_sets: Any = None
+) -> dict[str, Any]:
     """The ``game_end`` section from the built game's end checks (``built``: its
     ``game_end_check_values``, which a title may narrow by player count: 1846 ends on its
-    final train only with two players), else ``GAME_END_CHECK``."""
+    final train only with two players), else ``GAME_END_CHECK``; ``final_sets``: the
+    number of operating rounds of the sets after the end is triggered, where the title
+    sets its own (the dump's ``final_operating_rounds``)."""
     checks = built if isinstance(built, dict) else constant(constants, "GAME_END_CHECK", {}) or {}
     out: dict[str, Any] = {}
     for reason, timing in checks.items():
         when = TIMING.get(str(timing))
-        if reason in ("bankrupt", "bank", "stock_market", "all_closed", "final_train") and when:
+        if reason in ENDS and when:
             out[reason] = when
         else:
             gaps.add("rules", f"GAME_END_CHECK {reason}: {timing}")
@@ -252,4 +260,16 @@ def convert_game_end(constants: dict[str, Any], gaps: Gaps, built: Any = None) -
         out.pop("bank", None)
     if not out:
         out["bankrupt"] = "immediately"
+    priority = constant(constants, "GAME_END_TIMING_PRIORITY", None)
+    if isinstance(priority, list) and priority != DEFAULT_PRIORITY:
+        known = [TIMING[str(t)] for t in priority if str(t) in TIMING]
+        if known and len(known) == len(priority):
+            out["timing_priority"] = known
+        else:
+            gaps.add("rules", f"GAME_END_TIMING_PRIORITY {priority}")
+    rounds = final_sets.get("rounds") if isinstance(final_sets, dict) else None
+    if isinstance(rounds, int) and rounds >= 1:
+        out["final_operating_rounds"] = rounds
+        if final_sets.get("first_round_ends_set") is True:
+            out["first_round_ends_set"] = True
     return out

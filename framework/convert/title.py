@@ -41,7 +41,7 @@ from framework.convert.entities import (
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
 from framework.convert.homes import write_home_alone, write_home_hexes, write_more_homes
-from framework.convert.issue import convert_issue_spending
+from framework.convert.issue import convert_issue_spending, convert_issue_step
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
 from framework.convert.national_formation import convert_national_formation, formation_step_gaps
@@ -614,7 +614,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     gifts = free_trains(build, companies)
     given = [a["train"] for a in gifts.values()]
     counts = depot_counts(build, gaps, given)
-    trains = convert_trains(trains_raw, counts, phase_names, gaps, build.get("event_token_removals"))
+    dumped_phases = [p for p in build.get("phases") or [] if isinstance(p, dict)]
+    starts = {str(p["on"]): str(p.get("name")) for p in dumped_phases if p.get("on")}
+    trains = convert_trains(trains_raw, counts, phase_names, gaps, build.get("event_token_removals"), starts)
     filling_stops(trains, build)
     for sym, gift in gifts.items():
         if isinstance(trains.get(gift["train"]), dict):
@@ -660,13 +662,20 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _token_steps_wait(companies, build)
     if _home_replaces_neutral(build.get("rounds") or {}, corporations):
         rules.setdefault("tokens", {})["home_replaces_neutral"] = True
+    if build.get("token_distance_prices") is True:
+        rules.setdefault("tokens", {})["price_by_distance"] = True
     phases = convert_phases(build.get("phases"), trains, gaps)
+    if "national" not in (rules.get("settled_nationalization") or {}):  # whose national operates
+        for name, phase in phases.items():
+            if phase.pop("national_operates", None):
+                gaps.add("trains", f"phase {name}: status national_operates (no national settles)")
     exported_trains(phases, build, gaps)
     capital_and_floats(build, rules, trains, gaps)
     convert_destinations(build, corporations)
     _destination_check(build, rounds["operating"]["steps"])
     convert_loans(build, rules, rounds["operating"]["steps"])
     convert_issue_spending(build, rules, rounds["operating"]["steps"])
+    convert_issue_step(build, rules, rounds["operating"]["steps"], gaps)
     price_protection_terms(rounds["stock"]["steps"], build.get("price_protection"))
     buy_back_step(rounds["stock"]["steps"], build.get("buy_back"))
     depot_purchases(phases, build.get("phases"), library_steps((build.get("rounds") or {}).get("operating")))
@@ -705,7 +714,9 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         "corporations": corporations,
         "minors": minors,
         "rules": rules,
-        "game_end": convert_game_end(constants, gaps, build.get("game_end_check")),
+        "game_end": convert_game_end(
+            constants, gaps, build.get("game_end_check"), build.get("final_operating_rounds")
+        ),
         "rounds": rounds,
         "sequence": sequence,
     }

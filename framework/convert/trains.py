@@ -15,10 +15,12 @@ EVENTS = {
     "trainless_nationalization": "trainless_nationalization",
     "minors_nationalized": "minors_nationalization",
     "nationalize_companies": "nationalize_companies",
+    "minors_cannot_start": "remove_unstarted_minors",
 }
 STATUS = {
     "can_buy_companies": "buy_companies",
     "can_buy_companies_from_other_players": "players_buy_companies",
+    "national_operates": "national_operates",
 }
 DEPOT_STEPS = {"SingleDepotTrainBuy": "limited_train_buy", "BuySingleTrainOfType": None}
 """18xx.games' train-buying steps that limit depot purchases, each with the phase status
@@ -30,16 +32,27 @@ def _name(value: Any) -> str:
     return str(value)
 
 
+def train_multiplier(train: dict[str, Any]) -> int | None:
+    """The train's own ``multiplier`` (every stop's value times it, unless its distance
+    part says otherwise: 1867's 2+2 and 5+5E double), when the format can say it."""
+    multiplier = train.get("multiplier")
+    return multiplier if isinstance(multiplier, int) and multiplier >= 0 else None
+
+
 def _distance(train: dict[str, Any], gaps: Gaps) -> int | str | list[dict[str, Any]]:
     distance = train.get("distance", 0)
+    multiplier = train_multiplier(train) or 1
     if isinstance(distance, int):
         if distance < 1:
             gaps.add("trains", f"train {train.get('name')}: a distance of {distance} (written as 1)")
-        return "unlimited" if distance >= 99 else max(distance, 1)
+        count = "unlimited" if distance >= 99 else max(distance, 1)
+        if multiplier != 1:  # the format multiplies by part: one part of every kind of stop
+            return [{"stops": list(STOP_KINDS), "visit": count, "multiplier": multiplier}]
+        return count
     if isinstance(distance, list) and distance:
-        parts = [_stop_count(part) for part in distance]
+        parts = [_stop_count(part, multiplier) for part in distance]
         if all(part is not None for part in parts):
-            _overlaps(train, distance, gaps)
+            _overlaps(train, distance, multiplier, gaps)
             return [part for part in parts if part is not None]
     gaps.add("trains", f"train {train.get('name')}: distance {distance} (written as 2)")
     return 2
@@ -54,9 +67,10 @@ def _count(value: Any) -> int | str | None:
     return None
 
 
-def _stop_count(part: Any) -> dict[str, Any] | None:
+def _stop_count(part: Any, train_multiplier: int = 1) -> dict[str, Any] | None:
     """One part of an 18xx.games distance list (``nodes``, ``pay``, ``visit``,
-    ``multiplier``) as a :class:`~framework.title.trains.StopCount`, or ``None``."""
+    ``multiplier``, else the train's) as a :class:`~framework.title.trains.StopCount`, or
+    ``None``."""
     if not isinstance(part, dict):
         return None
     kinds = part.get("nodes")
@@ -69,7 +83,7 @@ def _stop_count(part: Any) -> dict[str, Any] | None:
     out: dict[str, Any] = {"stops": list(kinds), "visit": visit}
     if pay != visit:
         out["pay"] = pay
-    multiplier = part.get("multiplier", 1)
+    multiplier = part.get("multiplier", train_multiplier)
     if not isinstance(multiplier, int) or multiplier < 0:
         return None
     if multiplier != 1:
@@ -77,11 +91,11 @@ def _stop_count(part: Any) -> dict[str, Any] | None:
     return out
 
 
-def _overlaps(train: dict[str, Any], distance: list[dict[str, Any]], gaps: Gaps) -> None:
+def _overlaps(train: dict[str, Any], distance: list[dict[str, Any]], multiplier: int, gaps: Gaps) -> None:
     """18xx.games multiplies a stop by the first part naming its kind, this format by
     the part it pays in: the same unless parts sharing a kind multiply differently."""
     for kind in STOP_KINDS:
-        multipliers = {part.get("multiplier", 1) for part in distance if kind in part["nodes"]}
+        multipliers = {part.get("multiplier", multiplier) for part in distance if kind in part["nodes"]}
         if len(multipliers) > 1:
             gaps.add(
                 "trains",
@@ -89,10 +103,29 @@ def _overlaps(train: dict[str, Any], distance: list[dict[str, Any]], gaps: Gaps)
             )
 
 
+def _trade_in(discount: Any, names: set[str]) -> dict[str, Any] | None:
+    """A train's ``trade_in`` from its 18xx.games ``discount`` (an amount off by train type
+    traded in): one amount when all are alike, else one for each type."""
+    if not isinstance(discount, dict) or not discount:
+        return None
+    amounts = {_name(t): a for t, a in discount.items() if _name(t) in names}
+    if not amounts or not all(isinstance(a, int) and a > 0 for a in amounts.values()):
+        return None
+    alike = set(amounts.values())
+    return {"trains": list(amounts), "discount": alike.pop() if len(alike) == 1 else amounts}
+
+
 def convert_trains(
-    trains: Any, counts: dict[str, int], phase_names: set[str], gaps: Gaps, token_removals: Any = None
+    trains: Any,
+    counts: dict[str, int],
+    phase_names: set[str],
+    gaps: Gaps,
+    token_removals: Any = None,
+    starts: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The ``trains`` section."""
+    """The ``trains`` section. ``starts``: the phase each train type begins, by its name
+    (an event ``train_trade_allowed`` makes every trade-in wait for that phase)."""
+    starts = starts or {}
     if not isinstance(trains, list):
         raise ValueError(f"the trains cannot be read: {trains}")
     names = {_name(t["name"]) for t in trains}
@@ -100,6 +133,7 @@ def convert_trains(
         _name(v["name"]) for t in trains for v in t.get("variants") or [] if _name(v["name"]) not in names
     }
     out: dict[str, Any] = {}
+    trade_from: str | None = None
     for train in trains:
         name = _name(train["name"])
         price = train.get("price", 0)
@@ -132,19 +166,18 @@ def convert_trains(
                 entry["available_from"] = _name(available)
             else:
                 gaps.add("trains", f"train {name}: available on {available}")
-        discount = train.get("discount")
-        if isinstance(discount, dict) and discount:
-            amounts = set(discount.values())
-            traded = [t for t in map(_name, discount) if t in names]
-            if len(amounts) == 1 and traded and all(isinstance(a, int) for a in amounts):
-                entry["trade_in"] = {"trains": traded, "discount": amounts.pop()}
-            else:
-                gaps.add("trains", f"train {name}: trade-in discounts {discount}")
+        trade_in = _trade_in(train.get("discount"), names)
+        if trade_in is not None:
+            entry["trade_in"] = trade_in
+        elif train.get("discount"):
+            gaps.add("trains", f"train {name}: trade-in discounts {train.get('discount')}")
         events: list[Any] = []
         for event in train.get("events") or []:
             kind = str(event.get("type") if isinstance(event, dict) else event)
             if kind in EVENTS:
                 events.append(EVENTS[kind])
+            elif kind == "train_trade_allowed" and name in starts:
+                trade_from = starts[name]  # (1867, 18Ireland) trade-ins from the phase it starts
             elif isinstance(token_removals, dict) and token_removals.get(kind):
                 # a title's own event lifting neutral stations (the dump's event_token_removals)
                 events.append({"type": "remove_neutral_tokens", "hexes": list(token_removals[kind])})
@@ -154,6 +187,8 @@ def convert_trains(
         if events:
             entry["events"] = events
         for key in ("multiplier", "no_local", "salvage", "obsolete_on", "reserved"):
+            if key == "multiplier" and train_multiplier(train) is not None:
+                continue  # in the distance's parts
             if train.get(key) not in (None, False, 0) and key != "obsolete_on":
                 gaps.add("trains", f"train {name}: {key} {train[key]}")
         variants = {}
@@ -168,6 +203,10 @@ def convert_trains(
         if variants:
             entry["variants"] = variants
         out[name] = entry
+    if trade_from is not None:
+        for entry in out.values():
+            if "trade_in" in entry:
+                entry["trade_in"]["from_phase"] = trade_from
     return out
 
 

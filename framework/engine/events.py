@@ -39,6 +39,7 @@ from framework.engine import (
     operating,
     settled_nationalization,
 )
+from framework.engine.closing import close_corporation
 from framework.engine.company_closing import close_company
 from framework.engine.entities import BANK, CLOSED, IPO, POOL, Train
 from framework.title.companies import RevenueChange
@@ -60,6 +61,8 @@ def change_phase(game: Game, name: str) -> None:
             if isinstance(ability, Reservation) and ability.until == name:
                 game.track_board.unreserve_city(sym, (ability.hex, ability.city))
     game.current_round.phase_changed()
+    if name == list(game.title.phases)[-1]:
+        game.trigger_end("final_phase")
 
 
 def remove_assigned_bonuses(game: Game, phase: str) -> None:
@@ -134,6 +137,24 @@ def run(game: Game, event: Event, train: Train) -> None:
         settled_nationalization.minors(game)
     elif event.type == "nationalize_companies":
         settled_nationalization.companies(game)
+    elif event.type == "remove_unstarted_minors":
+        remove_unstarted_minors(game)
+
+
+def remove_unstarted_minors(game: Game) -> None:
+    """Minors (``kind: minor``) that no player has started leave the game, and their home
+    reservations with them."""
+    found = [
+        sym
+        for sym, corp in game.corporations.items()
+        if game.title.corporations[sym].kind == "minor"
+        and not corp.closed
+        and corp.president() not in game.players_by_id
+    ]
+    for sym in found:
+        close_corporation(game, sym)
+    if found:
+        game.log("Minors can no longer be started")
 
 
 def remove_neutral_tokens(game: Game, hexes: list[str]) -> None:

@@ -26,6 +26,7 @@ from framework.engine import (
     destinations,
     finance,
     lay_lapses,
+    national_operation,
     second_tokens,
     settled_nationalization,
     tokens,
@@ -70,6 +71,8 @@ if TYPE_CHECKING:
 
 
 STALLED_TURNS = 20
+NO_TRAIN_LIMIT = 99
+"""The train limit of a national that operates on its own (18xx.games' 99)."""
 RECORDS_OF_CHECKS = frozenset({"destination_connection"})
 """Actions recording a check 18xx.games' engine made by itself, in the name of an entity
 that need not be acting (a destination check names the corporation that just operated)."""
@@ -343,6 +346,8 @@ class Game:
         """The phase's train limit for ``entity``'s kind, changed by its charter's
         ``train_limit`` ability."""
         limit = self.phase_spec().train_limit
+        if entity == national_operation.national(self):
+            return NO_TRAIN_LIMIT
         charter = self.title.corporations.get(entity)
         if isinstance(limit, dict):
             minor = entity in self.minors or (charter is not None and charter.kind == "minor")
@@ -526,7 +531,7 @@ class Game:
         again = self._until_sold(previous)
         if again is not None and previous is not None:
             self.start_rounds.insert(0, previous.name)
-            self.or_count = self.phase_spec().operating_rounds
+            self.or_count = self.set_length()
             self.or_number = 1
             return again
         if self.start_rounds:
@@ -545,9 +550,15 @@ class Game:
             if self.turn % entry.every == 0 and self.in_phase(entry.round):
                 break
         if self.title.rounds[entry.round].kind == "operating":
-            self.or_count = self.phase_spec().operating_rounds
+            self.or_count = self.set_length()
             self.or_number = 1
         return entry.round
+
+    def set_length(self) -> int:
+        """How many operating rounds a set begun now has: the phase's, or
+        ``game_end.final_operating_rounds`` once the end is pending."""
+        final = self.title.game_end.final_operating_rounds
+        return final if final is not None and self.pending_end else self.phase_spec().operating_rounds
 
     def in_phase(self, round_name: str) -> bool:
         """Whether the round ``round_name`` is played in the current phase (its ``phases``)."""
@@ -766,16 +777,47 @@ class Game:
     def trigger_end(self, reason: str) -> None:
         """A game-end condition happened: end now, or remember when to end."""
         timing = getattr(self.title.game_end, reason, None)
-        if timing is None:
+        if timing is None or not self._outranks(timing):
             return
         if timing == "immediately" and self.processing:
             self.ending = self.ending or reason
         elif timing == "immediately":
             self.end(reason)
+        elif timing == "end_of_next_set" and self._first_round_ends_set():
+            self.pending_end.setdefault(reason, f"end_of_set@{self.turn}")
+            self.or_count = self.title.game_end.final_operating_rounds or self.or_count
         elif timing == "end_of_next_set":
             self.pending_end.setdefault(reason, f"end_of_set@{self.turn + 1}")
         else:
             self.pending_end.setdefault(reason, timing)
+
+    def _outranks(self, timing: str) -> bool:
+        """Whether a condition of ``timing`` counts beside those pending, by
+        ``game_end.timing_priority`` (those it outranks are forgotten); without one, every
+        condition counts."""
+        order = self.title.game_end.timing_priority
+        if not order or not self.pending_end:
+            return True
+
+        def rank(timing: str) -> int:
+            return order.index(timing) if timing in order else len(order)
+
+        held = min(rank(getattr(self.title.game_end, r)) for r in self.pending_end)
+        if rank(timing) >= held:
+            return False
+        self.pending_end.clear()
+        return True
+
+    def _first_round_ends_set(self) -> bool:
+        """Whether a condition met now ends the game with this set of operating rounds
+        (``game_end.first_round_ends_set``: in its first round)."""
+        rnd = self.current_round if self.round is not None else None
+        return (
+            self.title.game_end.first_round_ends_set
+            and rnd is not None
+            and self.title.rounds[rnd.name].kind == "operating"
+            and self.or_number == 1
+        )
 
     def end_of(self, moment: str) -> None:
         """End the game if a condition waits for this moment (or an earlier one). A bank

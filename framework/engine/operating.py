@@ -14,6 +14,7 @@ from framework.board.routes import PerStop, Runner, stop_value
 from framework.engine import finance, stop_markers
 from framework.engine.entities import BANK, Train
 from framework.title import companies as ab
+from framework.title.bonuses import Bonus, HexGroupsBonus
 from framework.title.corporations import CharterTerrainDiscount, StationLays, StopMultiplier
 from framework.title.model import Title
 
@@ -255,9 +256,19 @@ def track_groups(game: Game) -> dict[str, str]:
     return {train.id: train_face(game, train).track_group or "" for train in game.trains.values()}
 
 
+def _multiplied(bonus: Bonus, distance: Distance) -> Bonus:
+    """``bonus`` as a train of ``distance`` earns it: a ``multiplied`` bonus times the
+    largest multiplier of the distance's parts."""
+    if not isinstance(bonus, HexGroupsBonus) or not bonus.multiplied or not isinstance(distance, list):
+        return bonus
+    times = max(part.multiplier for part in distance)
+    return bonus if times == 1 else bonus.model_copy(update={"amount": bonus.amount * times})
+
+
 def runner(game: Game, train: Train) -> Runner:
     owner = train.owner
     spec = train_face(game, train)
+    distance = _distance(game, train)
     tokens: dict[str, int] = {}
     label = "{amount}"
     for sym, bonus in owned_abilities(game, owner, ab.BonusTokens):
@@ -300,7 +311,7 @@ def runner(game: Game, train: Train) -> Runner:
     assigned += station_revenues(game, assigned, train.variant or train.name)
     state = national(game)
     passes = frozenset({state}) if spec.passes_national_tokens and state else frozenset()
-    own_bonuses = tuple(b for b in game.title.bonuses.values() if b.earned_by(owner))
+    own_bonuses = tuple(_multiplied(b, distance) for b in game.title.bonuses.values() if b.earned_by(owner))
     return Runner(
         owner,
         game.colors(),
@@ -309,7 +320,7 @@ def runner(game: Game, train: Train) -> Runner:
         passes,
         BonusRules(own_bonuses, tokens, label, marker, assigned),
         train.variant or train.name,
-        by_kind(distance) if isinstance(distance := _distance(game, train), list) else None,
+        by_kind(distance) if isinstance(distance, list) else None,
         stop_times(game, owner),
         tuple(
             PerStop(game.title.companies[sym].name, bonus.amount, bonus.routes == "longest")

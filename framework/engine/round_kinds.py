@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from framework.engine import (
     bankruptcy,
     mail,
+    national_operation,
     operating,
     purchases,
     seating,
@@ -235,7 +236,9 @@ class OperatingRound(Round):
             and game.title.rules.first_operating_order == "lowest_first"
         ):
             ordered = sorted(corps, key=game.market.arrival_key)
-        return minors + ordered + bots
+        state = national_operation.national(game)  # (skipped in its turn outside its phases)
+        last = [state] if state is not None and state in game.corporations and state not in ordered else []
+        return minors + ordered + bots + last
 
     def reorder_remaining(self) -> None:
         """Sort again the entities yet to operate (after emergency sales), as the round's
@@ -249,8 +252,10 @@ class OperatingRound(Round):
         game = self.game
         while self.index < len(self.entities):
             entity = self.entities[self.index]
-            closed = (entity in game.corporations and game.corporations[entity].closed) or (
-                entity in game.minors and game.minors[entity].closed
+            closed = (
+                (entity in game.corporations and game.corporations[entity].closed)
+                or (entity in game.minors and game.minors[entity].closed)
+                or national_operation.idle(game, entity)
             )
             corp = game.corporations.get(entity)
             if (
@@ -274,6 +279,8 @@ class OperatingRound(Round):
                 self.reset_steps()
                 if bankruptcy.in_receivership(game, entity):
                     self.pass_for_receivership()
+                elif national_operation.operates(game, entity):
+                    self.pass_steps(national_operation.STEPS)
                 if self.skip_steps() is not None or game.finished:
                     return
             self.index += 1
@@ -285,8 +292,13 @@ class OperatingRound(Round):
         """A corporation in receivership lays no track, places no token, issues, redeems
         and buys nothing but trains: the other steps are passed for its turn (a step
         waiting for a player's company at the round's start still waits)."""
+        self.pass_steps(self.RECEIVERSHIP_STEPS)
+
+    def pass_steps(self, kept: frozenset[str]) -> None:
+        """Pass every step but those named in ``kept`` for this turn (a step waiting for
+        a player's company at the round's start still waits)."""
         for step in self.steps:
-            if step.name not in self.RECEIVERSHIP_STEPS and step.acting_entity() is None:
+            if step.name not in kept and step.acting_entity() is None:
                 step.passed = True
 
     def after_step(self, action: dict[str, Any]) -> None:

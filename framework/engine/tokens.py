@@ -172,6 +172,17 @@ def next_price(game: Game, entity: str) -> int | None:
     return prices[used] if used < len(prices) else None
 
 
+def city_price(game: Game, entity: str, hex_id: str, price: int) -> int:
+    """What a station of the charter's ``price`` costs ``entity`` in ``hex_id``: times its
+    distance in hexes from the nearest of its stations where the title says so
+    (``rules.tokens.price_by_distance``)."""
+    held = game.track_board.token_hexes(entity)
+    if not game.title.rules.tokens.price_by_distance or not held:
+        return price
+    grid = game.track_board.hexmap.grid
+    return price * min(grid.distance(hex_id, other) for other in held)
+
+
 def station_placed(game: Game, owner: str, city: tuple[str, int]) -> None:
     """After ``owner`` places a station in ``city`` (not its home): its charter's
     ``station_bonus`` for that hex, if not earned yet, is paid by the bank, and its

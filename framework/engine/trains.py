@@ -56,10 +56,14 @@ def _held_back(game: Game, name: str) -> Train | None:
     return next((t for t in game.trains.values() if t.owner == RESERVED and t.name == name), None)
 
 
-def _create(game: Game, name: str, index: int) -> Train:
+def _create(game: Game, name: str, index: int, after: str | None = None) -> Train:
+    """A new train of type ``name`` at the end of the depot, or just behind ``after``."""
     train = Train(f"{name}-{index}", name, name)
     game.trains[train.id] = train
-    game.depot.append(train.id)
+    if after is None:
+        game.depot.append(train.id)
+    else:
+        game.depot.insert(game.depot.index(after) + 1, train.id)
     return train
 
 
@@ -166,10 +170,12 @@ class Offer(NamedTuple):
 
 
 def trade_in_terms(game: Game, train: Train, face: str) -> TradeIn | None:
-    """The trade-in terms of buying ``train`` as ``face`` (the face's own, else the train's)."""
+    """The trade-in terms of buying ``train`` as ``face`` (the face's own, else the
+    train's), none before their ``from_phase``."""
     spec = game.title.trains[train.name]
     variant = spec.variants.get(face) if face != train.name else None
-    return (variant.trade_in if variant is not None and variant.trade_in else None) or spec.trade_in
+    terms = (variant.trade_in if variant is not None and variant.trade_in else None) or spec.trade_in
+    return terms if terms is None or phase_reached(game, terms.from_phase) else None
 
 
 def depot_offers(
@@ -217,7 +223,7 @@ def each_depot_offer(
             if terms is not None:
                 for old in mine:
                     if old.name in terms.trains:
-                        yield Offer(train, face, full - terms.discount, old)
+                        yield Offer(train, face, full - terms.discount_for(old.name), old)
 
 
 def depot_price(game: Game, train: Train, face: str | None, exchange: Train | None) -> int:
@@ -229,7 +235,7 @@ def depot_price(game: Game, train: Train, face: str | None, exchange: Train | No
         terms = trade_in_terms(game, train, face)
         if terms is None or exchange.name not in terms.trains:
             raise GameError("trade-in", f"{exchange.id} cannot be traded in for {train.id}")
-        cost -= terms.discount
+        cost -= terms.discount_for(exchange.name)
     return cost
 
 
@@ -270,9 +276,9 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
         train.face_value = None
     if from_depot:
         spec = game.title.trains[train.name]
-        if spec.count == "unlimited":
+        if spec.count == "unlimited":  # another takes its place in the stack
             index = sum(1 for t in game.trains.values() if t.name == train.name)
-            _create(game, train.name, index)
+            _create(game, train.name, index, after=train.id)
     first = from_depot and not any(
         t.name == train.name and t.owner not in (BANK, RESERVED) and t.id != train.id
         for t in game.trains.values()

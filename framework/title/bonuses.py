@@ -105,6 +105,10 @@ class HexGroupsBonus(BonusEntry):
     """The groups of hexes: the route stops in at least one hex of every group."""
     amount: int = Field(gt=0)
     """What the route earns on top of its stops."""
+    multiplied: bool = False
+    """The amount is multiplied as the running train's stops are: by the largest
+    ``multiplier`` of its distance's parts (1867's Timmins bonus, 40, is 80 for a 2+2
+    or a 5+5E train)."""
 
     @model_validator(mode="after")
     def _groups_not_empty(self) -> HexGroupsBonus:

@@ -405,6 +405,14 @@ class _Checker:
                 }
                 for kind in (k for k, entities in kinds.items() if entities and k not in phase.train_limit):
                     yield ((*at, "train_limit"), f"a train limit by kind needs one for a {kind}", "value")
+        settled = self.t.rules.settled_nationalization
+        for name, phase in phases.items():
+            if phase.national_operates and (settled is None or settled.national is None):
+                yield (
+                    ("phases", name, "national_operates"),
+                    "a national operates only where rules.settled_nationalization names it",
+                    "value",
+                )
         for name, train in trains.items():
             at = ("trains", name)
             if isinstance(train.count, int) and train.count < 1:
@@ -420,8 +428,10 @@ class _Checker:
                 (("variants", v, "trade_in"), var.trade_in) for v, var in train.variants.items()
             ]:
                 if trade is not None:
-                    base = (*at, *(key if isinstance(key, tuple) else (key,)), "trains")
-                    yield from self.refs(base, trade.trains, trains, "train")
+                    where = (*at, *(key if isinstance(key, tuple) else (key,)))
+                    yield from self.refs((*where, "trains"), trade.trains, trains, "train")
+                    if trade.from_phase is not None:
+                        yield from self.ref((*where, "from_phase"), trade.from_phase, phases, "phase")
             for i, event in enumerate(train.events):
                 if event.type == "nationalization" and self.t.rules.nationalization is None:
                     yield (

@@ -164,8 +164,17 @@ class DraftRules(Model):
 class IssueRules(Model):
     """Issuing and redeeming shares in an operating turn (the ``issue_shares`` step): a
     corporation issues at most as many shares as keep the bank pool's at most the
-    players' (and within the pool limit), and neither moves its price."""
+    players' (and within the pool limit), redeems as many of the pool's as it can pay
+    for, and neither moves its price. The step never waits unless the round lists it with
+    ``blocking: true``; then it offers a pass too, and ends with the turn's one issue or
+    redemption (1867's redemption before track)::
 
+        issue: {offers: [redeem], redeem_price: market}
+    """
+
+    offers: list[Literal["issue", "redeem"]] = Field(default=["issue", "redeem"], min_length=1)
+    """What the step offers: issuing shares, redeeming them, or both (1846). 1867's majors
+    only redeem (18xx.games' ``RedeemShares``); 1868 Wyoming's corporations only issue."""
     price: Literal["market", "left"] = "left"
     """What each issued share fetches: the corporation's price, or the price a step left
     of it (1846)."""
@@ -448,6 +457,12 @@ class TokenRules(Model):
     another may take a slot while enough room stays for the holders;
     ``single_slot_cities``: ``always`` while the hex has a city of one slot, else
     ``never`` (18xx.games' ``TILE_RESERVATION_BLOCKS_OTHERS``)."""
+    price_by_distance: bool = False
+    """A station placed in the operating round costs its charter price (``tokens`` of the
+    corporation) times its distance in hexes from the corporation's nearest station
+    already on the map: 1867's ``tokens: [0, 20, 40]`` makes a second station three hexes
+    from the home cost 60. A corporation offered no city it can pay for is not asked to
+    place one."""
 
 
 class EmergencyIssue(Model):
@@ -816,6 +831,17 @@ operating rounds of the game turn after the one in which it was met (18xx.games'
 ``one_more_full_or_set``)."""
 
 
+NOT_CONDITIONS = (
+    "tie_break",
+    "turns",
+    "turn_limit",
+    "final_operating_rounds",
+    "first_round_ends_set",
+    "timing_priority",
+)
+"""The fields of :class:`GameEnd` that are no end condition."""
+
+
 class GameEnd(Model):
     """Conditions that end the game, each with its timing. A missing one never ends it.
 
@@ -835,11 +861,27 @@ class GameEnd(Model):
     """The players agree to end the game."""
     final_train: Timing | None = None
     """The depot has no train left to sell (1846's two-player game: ``end_of_next_set``)."""
+    final_phase: Timing | None = None
+    """The last phase has begun (1867: ``end_of_next_set``)."""
     final_turn: Timing | None = None
     """The last game turn of ``turns`` has been played (or a round of the title's
     layer says the last turn is over, as 18Steam's income phase does)."""
     turns: dict[int, int] = {}
     """The number of game turns, by player count, for ``final_turn``."""
+    final_operating_rounds: int | None = Field(default=None, ge=1)
+    """Once a condition is met that lets the game go on, every set of operating rounds
+    begun after it has this many rounds, whatever the phase says (1867: 3, 18xx.games'
+    ``final_operating_rounds``). None: the phase's."""
+    timing_priority: list[Timing] = []
+    """When conditions with different timings are met, the timing listed first decides
+    when the game ends and the others are forgotten; empty: the earliest moment ends it.
+    1867 lists ``[end_of_next_set, end_of_operating_round]``: once the final phase has
+    begun, a broken bank no longer ends the game with the operating round (18xx.games'
+    ``GAME_END_TIMING_PRIORITY``). A timing not listed comes after those listed."""
+    first_round_ends_set: bool = False
+    """A condition timed ``end_of_next_set`` met in the first operating round of a set
+    ends the game with that set, lengthened to ``final_operating_rounds``, rather than with
+    the next (1861: the first 8 train bought in a set's first round)."""
     turn_limit: int = Field(default=100, ge=0)
     """From this game turn on, the end of any round ends the game unfinished (reason
     ``dnf``), as 18xx.games ends every game at its turn 100: a game where nobody can act
@@ -854,7 +896,7 @@ class GameEnd(Model):
         return {
             name: value
             for name in type(self).model_fields
-            if name not in ("tie_break", "turns", "turn_limit") and (value := getattr(self, name)) is not None
+            if name not in NOT_CONDITIONS and (value := getattr(self, name)) is not None
         }
 
 

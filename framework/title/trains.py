@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PositiveInt, field_validator, model_validator
 
 from framework.title.base import Entry, HexId, Model, Name, Shorthand, TileColor, Unlimited, keyed
 from framework.title.merger_offer import MergerOffer
@@ -43,6 +43,9 @@ EVENTS: dict[str, str] = {
     "becomes the event's ``percent`` (rules.float_percent until then).",
     "end_escrow": "Corporations started from now on hold no money in escrow "
     "(rules.escrow): they are paid for every share sold from their treasury.",
+    "remove_unstarted_minors": "Every minor (a corporation of kind ``minor``) that no "
+    "player has started leaves the game, with the reservation of its home city (1867's and "
+    "1861's 5 train: 18xx.games' minors_cannot_start).",
     "minors_merge": "Every open minor with ``merges_into`` merges into its corporation: "
     "its treasury goes there, its owner gets the certificate held back for them, its "
     "tokens and trains leave the game, and the company controlling it closes.",
@@ -64,6 +67,7 @@ EventType = Literal[
     "trainless_nationalization",
     "minors_nationalization",
     "nationalize_companies",
+    "remove_unstarted_minors",
 ]
 """A framework event's name."""
 
@@ -151,6 +155,13 @@ class Phase(Entry):
     loans: bool = True
     """Corporations may take loans from the bank (``rules.loans``) in this phase; ``false``
     from 1856's phase 6 on (18xx.games' ``no_loans``)."""
+    national_operates: bool = False
+    """The national of ``rules.settled_nationalization`` operates in this phase, last in
+    every operating round, on its own: its home station goes down the first time; it lays
+    no track and buys no company; the holder of the priority runs its trains; its revenue
+    is withheld; then it buys the cheapest depot train if it has none (with loans where
+    the title takes them for trains) and the depot's next train for as long as it can pay.
+    It has no train limit (1861's Russian State Railway in phases 4 to 7)."""
     exports_train: bool = False
     """At the end of every operating round in this phase the depot's next train is
     exported: it leaves the game as if bought, so a phase may begin, older trains rust and
@@ -172,8 +183,28 @@ class TradeIn(Model):
 
     trains: list[Name] = Field(min_length=1)
     """The train types that may be traded in."""
-    discount: int = Field(gt=0)
-    """Money off the price."""
+    discount: PositiveInt | dict[Name, PositiveInt] = Field(union_mode="left_to_right")
+    """Money off the price: one amount, or one for each type of ``trains`` (1867's 8
+    train: ``{'5': 275, '6': 325, '7': 400, …}``)."""
+    from_phase: Name | None = None
+    """The phase from which a train may be traded in; none: whenever this one may be
+    bought. 1867's 8, 2+2 and 5+5E trains take trade-ins once phase 8 has begun, so not
+    the first 8 train, which begins it."""
+
+    @model_validator(mode="after")
+    def _discount_for_each(self) -> TradeIn:
+        if isinstance(self.discount, dict) and set(self.discount) != set(self.trains):
+            raise ValueError("a discount for each train type traded in: discount names exactly the trains")
+        return self
+
+    def discount_for(self, name: str) -> int:
+        """The money off for trading in a ``name`` train.
+
+        >>> TradeIn(trains=["5", "6"], discount={"5": 275, "6": 325}).discount_for("6")
+        325
+        """
+        return self.discount if isinstance(self.discount, int) else self.discount[name]
+
     traded: Literal["discarded", "removed"] = "discarded"
     """Where the train traded in goes: ``discarded``, as a discarded train
     (``rules.trains.discards_to``: to the bank pool, for sale again, unless the title

@@ -17,6 +17,7 @@ from framework.engine import (
     automatic_loans,
     bankruptcy,
     finance,
+    national_operation,
     operating,
     purchases,
     settled_nationalization,
@@ -155,7 +156,7 @@ class BuyTrain(TrainBuying):
         corp = rnd.entity()
         if corp not in game.corporations or is_bot(game, corp) or skipped(rnd, corp):
             return []
-        if bankruptcy.in_receivership(game, corp):
+        if bankruptcy.in_receivership(game, corp) or national_operation.operates(game, corp):
             return []  # it buys by itself (skip)
         if entity == corp:
             if purchases.must_buy(game, corp):
@@ -192,6 +193,9 @@ class BuyTrain(TrainBuying):
         super().skip()
         game = self.game
         corp = self.round.entity()
+        if corp is not None and national_operation.operates(game, corp):
+            national_operation.buy_trains(self, corp)
+            return
         settled_nationalization.after_buying(game, corp)
         if corp is None or not bankruptcy.in_receivership(game, corp) or trains.owned(game, corp):
             return

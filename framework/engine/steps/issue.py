@@ -3,9 +3,12 @@
 Once in its operating turn, until it has paid its dividend, a corporation may issue shares from
 its treasury to the bank pool — as many as keep the pool's at most the players' — and
 receive for each the price a step left of its own; or redeem shares from the pool, paying
-for each the price a step right (``rules.issue``). Neither moves its price. The step never
-waits: the corporation issues or redeems while it lays track, places its token, runs, or
-chooses its dividend (18xx.games' dividend step ends the issue step when it is done).
+for each the price a step right (``rules.issue``: what the step offers and the prices).
+Neither moves its price. The step never waits: the corporation issues or redeems while it
+lays track, places its token, runs, or chooses its dividend (18xx.games' dividend step ends
+the issue step when it is done). Listed with ``blocking: true`` it waits for an issue, a
+redemption or a pass, the corporation's one chance in its turn (1867's majors redeem
+before they lay track).
 
 >>> from framework.engine.steps.base import STEP_TYPES
 >>> STEP_TYPES["issue_shares"].rounds
@@ -45,6 +48,8 @@ class IssueShares(Step):
         dividend (it may still issue while choosing it)."""
         if self.done or entity != self.round.entity() or entity not in self.game.corporations:
             return False
+        if self.blocks:  # it waits in its place, before the dividend
+            return True
         steps = self.round.steps
         active = self.round.active_step()
         dividend = next((i for i, s in enumerate(steps) if s.name == "dividend"), None)
@@ -54,11 +59,14 @@ class IssueShares(Step):
         if not self.open_now(entity):
             return []
         corp = self.game.corporations[entity]
+        offers = self.game.title.rules.issue.offers
         kinds = []
-        if self.redeemable(corp):
+        if "redeem" in offers and self.redeemable(corp):
             kinds.append("buy_shares")
-        if self.issuable(corp):
+        if "issue" in offers and self.issuable(corp):
             kinds.append("sell_shares")
+        if kinds and self.blocks:
+            kinds.append("pass")
         return kinds
 
     # -- terms ----------------------------------------------------------------

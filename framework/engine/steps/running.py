@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from framework.base.errors import GameError
 from framework.board.routes import IllegalRoute, PathRef, Route, Runner, check_route, run_revenues
 from framework.board.runroutes import route_from_json
-from framework.engine import bankruptcy, finance, operating, trains
+from framework.engine import bankruptcy, finance, national_operation, operating, trains
 from framework.engine.entities import BANK, IPO, POOL
 from framework.engine.events import LOSES_WEAKEST_RUN
 from framework.engine.purchases import has_route
@@ -185,8 +185,10 @@ class Dividend(Step):
 
     def withheld(self, corp: str) -> bool:
         """Whether ``corp`` is in receivership, whose revenue is withheld without asking
-        (``bankruptcy.receivership.withholds``)."""
+        (``bankruptcy.receivership.withholds``), or the national operating on its own."""
         game = self.game
+        if national_operation.operates(game, corp):
+            return True
         return game.title.rules.bankruptcy.receivership.withholds and bankruptcy.in_receivership(game, corp)
 
     def choices_dividend(self, corp: str) -> list[Choice]:
@@ -267,6 +269,9 @@ def split(game: Game, sym: str, owner: str, amount: int) -> None:
 def withhold(game: Game, sym: str, amount: int) -> None:
     finance.pay(game, BANK, sym, amount)
     corp = game.corporations[sym]
+    if sym not in game.market.positions:  # a national without a price
+        game.log(f"{sym} withholds {amount}")
+        return
     if not corp.bot:
         game.market.move(sym, list(game.title.rules.dividends.withhold))
     game.log(f"{sym} withholds {amount}; its price is now {game.market.price(sym)}")

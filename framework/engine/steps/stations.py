@@ -140,13 +140,28 @@ class Token(Step):
     def _station_actions(self, entity: str) -> list[str]:
         game = self.game
         if (
-            (self.charter_price(entity) is not None and any_token_city(game.track_board, entity))
+            self._charter_city(entity)
             or tokens.own_ability_cities(game, entity)
             or tokens.neutral_cities(game, entity)
         ):
             return ["place_token", "pass"]
         waits = tokens.waits_for_ability(game, entity) or tokens.waits_on_cheapest_token(game, entity)
         return ["pass"] if waits else []
+
+    def _charter_city(self, entity: str) -> bool:
+        """Whether the corporation can pay for a station from its charter in some city it
+        may take (its price there, with ``rules.tokens.price_by_distance``)."""
+        game = self.game
+        price = self.charter_price(entity)
+        if price is None:
+            return False
+        if not game.title.rules.tokens.price_by_distance or operating.is_bot(game, entity):
+            return any_token_city(game.track_board, entity)
+        power = loans.spending_power(game, entity, "token")
+        return any(
+            tokens.city_price(game, entity, city[0], price) <= power
+            for city in token_cities(game.track_board, entity)
+        )
 
     def charter_price(self, entity: str) -> int | None:
         """The price of the charter's next station, when the corporation can pay it."""
@@ -165,7 +180,11 @@ class Token(Step):
         price = self.charter_price(entity)
         out: dict[tuple[str, int], int] = {}
         if price is not None:
-            out = {city: price for city in token_cities(self.game.track_board, entity)}
+            game = self.game
+            out = {
+                city: tokens.city_price(game, entity, city[0], price)
+                for city in token_cities(game.track_board, entity)
+            }
         out.update(tokens.own_ability_cities(self.game, entity))
         out.update({city: price for city, (_, price) in tokens.company_cities(self.game, entity).items()})
         return out
@@ -219,6 +238,8 @@ class Token(Step):
             except IllegalToken as exc:
                 raise GameError(exc.rule, str(exc).rsplit(" (", 1)[0]) from None
             price = 0 if operating.is_bot(game, entity) else tokens.next_price(game, entity)
+            if price is not None:
+                price = tokens.city_price(game, entity, city[0], price)
         self._check_slot(action, city)
         if price is None:
             raise GameError("tokens", f"{entity} has no token left to place")
@@ -276,6 +297,7 @@ class TrackAndToken(Track):
         return tokens.waits_on_cheapest_token(game, entity, power)
 
     charter_price = Token.charter_price
+    _charter_city = Token._charter_city
     priced = Token.priced
     choices_place_token = Token.choices_place_token
     process_place_token = Token.process_place_token
