@@ -44,12 +44,14 @@ def test_the_national_operates_last_and_buys_its_train_by_itself(the_1861):
 
 
 def test_the_national_s_trains_are_run_for_it_and_its_revenue_withheld(the_1861):
-    """At RSR's next turn it is offered only its run (action 475: "RSR runs a 4 train for
-    160₽", "RSR withholds 160₽"); then, as any corporation, it pays $30 interest for six
-    loans and pays off three: $29 + 160 − 30 − 150. It has no price to move."""
+    """At RSR's next turn the holder of the priority is offered only its run (action
+    475: "RSR runs a 4 train for 160₽", "RSR withholds 160₽"); then, as any corporation,
+    it pays $30 interest for six loans and pays off three: $29 + 160 − 30 − 150. It has
+    no price to move."""
     game = replayed_to(the_1861, GAME, 474)
     assert game.current_entity() == "RSR"
     assert set(legal_actions(game)["RSR"]) == {"run_routes"}
+    assert game.owner_of("RSR") == "5522"  # "Player 1 operates RSR": the priority's holder
     assert game.corporations["RSR"].cash == 29
     after = replayed_to(the_1861, GAME, 475)
     assert "RSR withholds 160" in after.messages

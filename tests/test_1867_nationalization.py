@@ -124,17 +124,18 @@ def test_a_minor_ending_its_buying_without_a_train(the_1861):
 def test_the_settlement_is_the_title_s(the_1861):
     """Each knob of ``rules.settled_nationalization`` changes OK's end: without ``when``
     it is not nationalised; without ``moves_per_loan`` its price stops at $80 ($160 to
-    Player 2); with ``treasury_to: bank`` RSR gets nothing; with no ``national`` no RSR
-    station replaces its; with ``price_moves: []`` only the loan moves it ($80)."""
+    Player 2); with ``treasury_to: bank`` RSR gets nothing; with no ``national`` (and so
+    none operating) no RSR station replaces its; with ``price_moves: []`` only the loan moves it ($80)."""
 
-    def played(rules: str):
-        return replayed_to(the_1861, F61, 271, [f"rules: {{settled_nationalization: {rules}}}"])
+    def played(rules: str, *more: str):
+        return replayed_to(the_1861, F61, 271, [f"rules: {{settled_nationalization: {rules}}}", *more])
 
     base = replayed_to(the_1861, F61, 270)
     assert not played("{when: []}").corporations["OK"].closed
     fewer = played("{moves_per_loan: []}")
     assert fewer.players_by_id["8032"].cash - base.players_by_id["8032"].cash == 160
     assert played("{treasury_to: bank}").corporations["RSR"].cash == base.corporations["RSR"].cash
-    assert ("D20", 0) not in played("{national: null}").track_board.cities_of("RSR")
+    idle = "phases: {" + ", ".join(f"'{p}': {{national_operates: false}}" for p in "4567") + "}"
+    assert ("D20", 0) not in played("{national: null}", idle).track_board.cities_of("RSR")
     still = played("{price_moves: []}")
     assert still.players_by_id["8032"].cash - base.players_by_id["8032"].cash == 160

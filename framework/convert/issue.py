@@ -24,9 +24,9 @@ def convert_issue_spending(build: dict[str, Any], rules: dict[str, Any], steps: 
         rules.setdefault("issue", {})["counted_in"] = counted
 
 
-ISSUE_PRICES = {-1: "left", 0: "market"}
+ISSUE_PRICES: dict[Any, str] = {-1: "left", 0: "market"}
 """The dump's ``issue_steps`` (steps from the corporation's price) as ``rules.issue.price``."""
-REDEEM_PRICES = {1: "right", 0: "market"}
+REDEEM_PRICES: dict[Any, str] = {1: "right", 0: "market"}
 """The dump's ``redeem_steps`` as ``rules.issue.redeem_price``."""
 
 
@@ -56,10 +56,10 @@ def convert_issue_step(build: dict[str, Any], rules: dict[str, Any], steps: list
     issue: dict[str, Any] = {}
     if offers != ["issue", "redeem"]:
         issue["offers"] = offers
-    price = ISSUE_PRICES.get(found.get("issue_steps"))  # type: ignore[arg-type]
+    price = ISSUE_PRICES.get(found.get("issue_steps"))
     if price is not None and price != "left":
         issue["price"] = price
-    redeem = REDEEM_PRICES.get(found.get("redeem_steps"))  # type: ignore[arg-type]
+    redeem = REDEEM_PRICES.get(found.get("redeem_steps"))
     if redeem is not None and redeem != "right":
         issue["redeem_price"] = redeem
     if issue:

@@ -432,7 +432,10 @@ class Game:
         return self.players[first:] + self.players[:first]
 
     def owner_of(self, entity: str) -> str | None:
-        """The player controlling a corporation, minor or company."""
+        """The player controlling a corporation, minor or company (for the national
+        operating on its own, the holder of the priority)."""
+        if entity in self.corporations and national_operation.operates(self, entity):
+            return self.players_from_priority()[0].id
         if entity in self.corporations:
             return self.corporations[entity].president()
         if entity in self.minors:
