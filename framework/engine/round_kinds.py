@@ -236,8 +236,8 @@ class OperatingRound(Round):
             and game.title.rules.first_operating_order == "lowest_first"
         ):
             ordered = sorted(corps, key=game.market.arrival_key)
-        state = national_operation.national(game)  # (skipped in its turn outside its phases)
-        last = [state] if state is not None and state in game.corporations and state not in ordered else []
+        national = national_operation.national(game)  # (skipped in its turn outside its phases)
+        last = [national] if national in game.corporations and national not in ordered else []
         return minors + ordered + bots + last
 
     def reorder_remaining(self) -> None:
