@@ -345,9 +345,9 @@ class Game:
     def train_limit(self, entity: str) -> int:
         """The phase's train limit for ``entity``'s kind, changed by its charter's
         ``train_limit`` ability."""
-        limit = self.phase_spec().train_limit
         if entity == national_operation.national(self):
             return NO_TRAIN_LIMIT
+        limit = self.phase_spec().train_limit
         charter = self.title.corporations.get(entity)
         if isinstance(limit, dict):
             minor = entity in self.minors or (charter is not None and charter.kind == "minor")
@@ -814,11 +814,10 @@ class Game:
     def _first_round_ends_set(self) -> bool:
         """Whether a condition met now ends the game with this set of operating rounds
         (``game_end.first_round_ends_set``: in its first round)."""
-        rnd = self.current_round if self.round is not None else None
         return (
             self.title.game_end.first_round_ends_set
-            and rnd is not None
-            and self.title.rounds[rnd.name].kind == "operating"
+            and self.round is not None
+            and self.title.rounds[self.round.name].kind == "operating"
             and self.or_number == 1
         )
 

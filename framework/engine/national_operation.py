@@ -63,6 +63,6 @@ def buy_trains(step: TrainBuying, sym: str) -> None:
         price, train, face = found
         if price <= game.corporations[sym].cash + automatic_loans.power(game, sym, "buy_train"):
             step.buy({"train": train.id, "price": price, "variant": face}, sym, from_depot_only=True)
-    while (line := trains.stack(game)) and trains.price(game, line[0]) <= game.corporations[sym].cash:
-        train = line[0]
-        step.buy({"train": train.id, "price": trains.price(game, train)}, sym, from_depot_only=True)
+    corp = game.corporations[sym]
+    while (line := trains.stack(game)) and (price := trains.price(game, line[0])) <= corp.cash:
+        step.buy({"train": line[0].id, "price": price}, sym, from_depot_only=True)

@@ -158,10 +158,14 @@ class Token(Step):
         if not game.title.rules.tokens.price_by_distance or operating.is_bot(game, entity):
             return any_token_city(game.track_board, entity)
         power = loans.spending_power(game, entity, "token")
-        return any(
-            tokens.city_price(game, entity, city[0], price) <= power
-            for city in token_cities(game.track_board, entity)
-        )
+        return any(cost <= power for cost in self._charter_cities(entity, price).values())
+
+    def _charter_cities(self, entity: str, price: int) -> dict[tuple[str, int], int]:
+        """Each city the corporation may take with a station of the charter's ``price``,
+        with what it costs there (:func:`tokens.city_price`)."""
+        game = self.game
+        cities = token_cities(game.track_board, entity)
+        return {city: tokens.city_price(game, entity, city[0], price) for city in cities}
 
     def charter_price(self, entity: str) -> int | None:
         """The price of the charter's next station, when the corporation can pay it."""
@@ -180,11 +184,7 @@ class Token(Step):
         price = self.charter_price(entity)
         out: dict[tuple[str, int], int] = {}
         if price is not None:
-            game = self.game
-            out = {
-                city: tokens.city_price(game, entity, city[0], price)
-                for city in token_cities(game.track_board, entity)
-            }
+            out = self._charter_cities(entity, price)
         out.update(tokens.own_ability_cities(self.game, entity))
         out.update({city: price for city, (_, price) in tokens.company_cities(self.game, entity).items()})
         return out
@@ -298,6 +298,7 @@ class TrackAndToken(Track):
 
     charter_price = Token.charter_price
     _charter_city = Token._charter_city
+    _charter_cities = Token._charter_cities
     priced = Token.priced
     choices_place_token = Token.choices_place_token
     process_place_token = Token.process_place_token
