@@ -25,9 +25,7 @@ from framework.title.loader import RulesText
 FIXTURES = ORACLE.parent / "fixtures" / "1856"
 GAME = FIXTURES / "1856_game_end_bank.json"
 
-REACHED = {
-    "hotseat001": 79,
-}
+REACHED: dict[str, int] = {}
 """How far each real game plays now. Before float percents and escrow they diverged at
 actions 18, 24, 23, 20, 23 and 19, when the first corporation laid track: none had
 floated with 20% sold; before loans, at their first loan (actions 21, 28, 26, 22, 24,
@@ -46,7 +44,10 @@ was given a single share and cannot raise the money for a second one, reaches it
 With the town tiles' ``late_upgrades`` 1856_game_end_bank stopped at 674 (a CGR certificate
 it numbered otherwise); then at 742, where Detroit's black-phase revenue (60) was not in the
 format: with the phases' ``black`` tiles and revenues it reaches its result (its CGR's 5%
-share sold at 674 leaves the price, ``sell_move: down_per_10_percent``)."""
+share sold at 674 leaves the price, ``sell_move: down_per_10_percent``). hotseat001
+stopped at 79, where 18xx.games' record has the WGB reach a destination of an older 1856
+(H5, now an alternate destination): 18xx.games takes its record's word, and so does the
+engine now; it reaches its result."""
 PLAYED_THROUGH: set[str] = set()
 """The games whose every action replays, though they do not reach their recorded end."""
 GAME_001 = FIXTURES / "hotseat001.json"
@@ -165,18 +166,25 @@ def test_reaching_the_destination_releases_the_escrow(the_1856):
     assert (away.corporations["LPS"].destination_reached, away.corporations["LPS"].escrow) == (False, 75)
 
 
-def test_a_destination_connection_for_a_corporation_not_there_is_refused(the_1856):
-    game = game_before(the_1856, GAME, 19)
+def test_a_recorded_destination_is_18xx_games_word(the_1856):
+    """hotseat001 was recorded when the WGB's destination was Lake Huron (H5): its record
+    at action 79 names the WGB, whose track does not reach Goderich (F9). 18xx.games takes
+    the record's word, releasing the escrow; so does the engine. A record naming a
+    corporation without a destination (the CGR) is refused, changing nothing."""
+    game = game_before(the_1856, GAME_001, 79)
+    record = GameFile.read(GAME_001)
+    lay = next(a for a in record.effective() if a.get("id") == 79)
+    game.process(recorded(game, record, {k: v for k, v in lay.items() if k != "auto_actions"}))
+    wgb = game.corporations["WGB"]
+    held, cash = wgb.escrow, wgb.cash
+    assert not wgb.destination_reached and held
+    check = {"type": "destination_connection", "entity": "WGB", "entity_type": "corporation"}
     before = trace_state(game)
-    action = {
-        "type": "destination_connection",
-        "entity": "LPS",
-        "entity_type": "corporation",
-        "corporations": ["LPS"],
-    }
-    with pytest.raises(GameError, match="LPS has not reached its destination"):
-        game.process(action)
+    with pytest.raises(GameError, match="CGR has no destination to reach"):
+        game.process({**check, "corporations": ["WGB", "CGR"]})
     assert trace_state(game) == before
+    game.process({**check, "corporations": ["WGB"]})
+    assert (wgb.destination_reached, wgb.escrow, wgb.cash) == (True, None, cash + held)
 
 
 def test_a_float_percent_event_comes_with_the_purchase_it_counts(the_1856):

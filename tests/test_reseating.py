@@ -69,3 +69,12 @@ def test_a_player_who_acts_after_passing_loses_their_place():
     act(game, "pass", first)
     act(game, "pass", second)
     assert seats(game) == [first, third, fourth, second]
+
+
+def test_after_the_auction_the_players_sit_in_reverse_order():
+    """``reseat: reverse`` (18Tokaido's snake draft): the last seat starts the first
+    stock round, whatever the players' cash."""
+    game = game_with(RESEAT.replace("reseat: most_cash", "reseat: reverse"))
+    finish_auction(game)
+    assert seats(game) == [DI, CY, BO, ANN]
+    assert game.round.kind == "stock" and game.current_entity() == DI

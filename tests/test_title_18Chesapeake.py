@@ -19,7 +19,7 @@ from game_support import act, refused
 
 from framework.bots.base import prudent
 from framework.bots.random_bot import RandomBot
-from framework.engine import finance
+from framework.engine import finance, trains
 from framework.engine.choices import legal_actions
 from framework.engine.entities import OUT_OF_GAME, POOL, Corporation
 from framework.engine.game import Game
@@ -268,6 +268,19 @@ def test_the_auction_pass_round_exports_a_train_too():
         act(game, "pass", player)
     assert game.players_by_id[P1].cash == 800 - 20 + 5
     assert [t.id for t in game.trains.values() if t.owner == "removed"] == ["2-0"]
+
+
+def test_exports_end_once_a_train_of_the_ending_type_is_exported():
+    """``rules.trains.exports_end_with`` (18Tokaido's first D): with it ``'2'``, the first
+    set's end exports a 2-train and no later set's end exports again; without it, each
+    does."""
+    ending = "rules:\n  trains: {exports_end_with: '2'}\n"
+    for rules, exported in ((None, ["2-0", "2-1"]), (ending, ["2-0"])):
+        game = new_game(3, rules=rules)
+        trains.export(game)
+        trains.export(game)
+        assert [t.id for t in game.trains.values() if t.owner == "removed"] == exported
+    assert game.exports_ended
 
 
 # -- the auction --------------------------------------------------------------------

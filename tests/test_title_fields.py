@@ -701,6 +701,7 @@ ABIL = "test_rules_ability_fields.py::"
 C67 = "test_1867.py::"
 O67 = "test_1867_operating.py::"
 M67 = "test_1867_mergers.py::"
+E67 = "test_1867_end.py::"
 N67 = "test_1867_nationalization.py::"
 L67 = "test_1867_late.py::"
 N61 = "test_1861_national.py::"
@@ -723,6 +724,7 @@ T18AL = "test_18al.py::"
 JPT = "test_18jpt.py::"
 NEUTRAL = "test_neutral_tokens.py::"
 T18TN = "test_18tn.py::"
+TOKAIDO = "test_18tokaido.py::"
 T1856 = "test_1856.py::"
 CHARTER_TOKEN = T1846 + "test_a_corporation_s_own_token_ability_prices_its_station_and_teleports"
 COMPANY_RESERVED = T1846 + "test_a_company_s_reservation_holds_its_slot_until_a_corporation_buys_it"
@@ -1103,6 +1105,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.minor_mergers.price_range": (M67 + "test_the_merger_price_range_and_limits_are_the_title_s",),
     "rules.minor_mergers.tokens_kept": (M67 + "test_a_merged_major_keeps_stations_up_to_the_limit",),
     "market.zones.converts": (M67 + "test_a_minor_priced_in_the_conversion_zone_converts",),
+    "market.zones.ceiling_for": (E67 + "test_a_minor_s_price_stops_at_165_and_a_major_s_goes_on",),
     "trains.events.hexes": (M67 + "test_a_minor_s_home_goes_only_in_a_city_free_of_stations",),
     "rounds.phases": (M67 + "test_a_round_is_played_only_in_its_phases",),
     "sequence.turn.after_each": (M67 + "test_a_merger_round_follows_each_operating_round_of_phase_3",),
@@ -1114,6 +1117,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
         O67 + "test_interest_and_repayment_after_the_dividend",
     ),
     "rules.loans.fee": (O67 + "test_what_a_loan_brings_is_the_title_s",),
+    "rules.loans.at_end": (E67 + "test_loans_still_out_move_the_price_left_at_the_end",),
     "rules.stock.start_bid.min_bid": (C67 + "test_bids_the_rules_refuse",),
     "rules.stock.start_bid.max_par": (C67 + "test_max_par_and_the_order_of_minors",),
     "rules.stock.start_bid.turn_after": (C67 + "test_the_turn_after_the_opener",),
@@ -1133,6 +1137,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.trains.export_after_set": (
         TCHES + "test_a_train_is_exported_at_the_end_of_each_set_of_operating_rounds",
         TCHES + "test_the_auction_pass_round_exports_a_train_too",
+    ),
+    "rules.trains.exports_end_with": (
+        TCHES + "test_exports_end_once_a_train_of_the_ending_type_is_exported",
+        TOKAIDO + "test_the_sets_export_trains_until_the_first_d",
     ),
     "rules.trains.emergency.president_swap": (T1889 + "test_no_emergency_sale_may_change_a_presidency",),
     "tiles.terrain": (T1889 + "test_kotohira_costs_80_for_every_tile",),
@@ -1609,6 +1617,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.auction": (AUCT + "test_the_companies_are_offered_cheapest_first_and_neft_never",),
     "companies.comes_with": (AUCT + "test_buying_ne_gives_neft_and_waits_for_the_buyers_par",),
     "companies.corporations_may_buy": (COMP + "test_ne_and_neft_cannot_be_bought_by_corporations",),
+    "companies.pays_corporations": (TOKAIDO + "test_a_corporation_earns_no_revenue_from_the_sleeper_train",),
     "companies.counts_for_cert_limit": (STOCK + "test_privates_count_for_the_limit_but_neft_does_not",),
     "companies.closes_on_event": (COMP + "test_the_priority_card_survives_phase_5_and_counts_nothing",),
     "companies.closes_when_par_set": (T18TN + "test_lnr_closes_once_l_n_s_par_is_set",),
@@ -1739,6 +1748,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "companies.abilities[stop_bonus].owner": (
         T1846 + "test_the_mail_contract_works_only_for_the_owners_it_lists",
     ),
+    "companies.abilities[stop_bonus].stops": (TOKAIDO + "test_the_sleeper_train_counts_cities_only",),
     "companies.abilities[bonus_tokens].type": (
         COMP + "test_buying_gkb_forces_its_owner_to_place_the_three_tokens_first",
     ),
@@ -2087,6 +2097,7 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rounds.reseat": (
         "test_reseating.py::test_after_the_auction_the_players_sit_by_most_cash",
         "test_reseating.py::test_without_reseat_the_players_keep_their_seats",
+        "test_reseating.py::test_after_the_auction_the_players_sit_in_reverse_order",
         "test_reseating.py::test_a_player_who_acts_after_passing_loses_their_place",
         WY + "test_the_players_sit_by_most_cash_after_the_auction",
     ),

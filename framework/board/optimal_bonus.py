@@ -128,8 +128,13 @@ class BonusTable:
         """Ports, each with the fewest stops of a route stopping there."""
         self.relevant = relevant
         """The stops that matter to some bonus."""
-        self.per_stop = sum(p.amount for p in runner.per_stop if not p.longest)
-        """What a route earns for each stop it visits."""
+        self.per_stop = [
+            (sum(1 << i for i, node in enumerate(nodes) if p.counts(node.kind)), p.amount)
+            for p in runner.per_stop
+            if not p.longest
+        ]
+        """What a route earns for each stop it visits: ``(mask, amount)``, the stops that
+        count for each bonus."""
         self._exact: dict[int, int] = {}
         self._upper: dict[int, int] = {}
 
@@ -141,7 +146,9 @@ class BonusTable:
     def visits(self, stops: int) -> int:
         """What a route visiting ``stops`` earns from bonuses per stop visited (those the
         runner earns on every route; the longest route's are the run's, not the search's)."""
-        return self.per_stop * stops.bit_count()
+        if not self.per_stop:
+            return 0
+        return sum(amount * (stops & mask).bit_count() for mask, amount in self.per_stop)
 
     @property
     def shares(self) -> bool:

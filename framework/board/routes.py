@@ -83,6 +83,12 @@ class PerStop:
     amount: int
     longest: bool = False
     """Only the run's route visiting the most stops earns it (:func:`run_revenues`)."""
+    kinds: frozenset[str] | None = None
+    """The kinds of stop (``city``, ``town``, ``offboard``) counted; ``None``: all."""
+
+    def counts(self, kind: str) -> bool:
+        """Whether a stop of ``kind`` counts for this bonus."""
+        return self.kinds is None or kind in self.kinds
 
 
 @dataclass(frozen=True)
@@ -290,7 +296,7 @@ def revenue(board: Board, runner: Runner, route: Route) -> Revenue:
         for node in route.stops
     ]
     ports = at_ports(board, runner, route)
-    per_stop = _per_stop(runner, route, longest=False)
+    per_stop = _per_stop(board, runner, route, longest=False)
     if runner.by_kind is None:
         base = sum(values)
         return Revenue(base + ports, runner.bonuses.earned(board, hexes, base) + per_stop)
@@ -321,20 +327,31 @@ def run_revenues(board: Board, runs: Sequence[tuple[Runner, Route]]) -> list[Rev
     out = [revenue(board, runner, route) for runner, route in runs]
     if not runs:
         return out
-    longest = max(range(len(runs)), key=lambda k: (len(runs[k][1].stops), runs[k][1].train))
+    kept = next((p for runner, _ in runs for p in runner.per_stop if p.longest), None)
+    if kept is None:
+        return out
+    longest = max(range(len(runs)), key=lambda k: (_counted(board, kept, runs[k][1]), runs[k][1].train))
     runner, route = runs[longest]
-    extra = _per_stop(runner, route, longest=True)
+    extra = _per_stop(board, runner, route, longest=True)
     if extra:
         out[longest] = replace(out[longest], bonuses=out[longest].bonuses + extra)
     return out
 
 
-def _per_stop(runner: Runner, route: Route, *, longest: bool) -> tuple[Earned, ...]:
+def _counted(board: Board, bonus: PerStop, route: Route) -> int:
+    """How many of ``route``'s stops count for ``bonus``."""
+    if bonus.kinds is None:
+        return len(route.stops)
+    return sum(1 for h, i in route.stops if bonus.counts(board.face(h).nodes[i].kind))
+
+
+def _per_stop(board: Board, runner: Runner, route: Route, *, longest: bool) -> tuple[Earned, ...]:
     """The runner's bonuses per stop visited (those for the longest route, or the others)
     that ``route`` earns."""
-    count = len(route.stops)
     return tuple(
-        Earned("per_stop", p.label, p.amount * count) for p in runner.per_stop if p.longest == longest
+        Earned("per_stop", p.label, p.amount * _counted(board, p, route))
+        for p in runner.per_stop
+        if p.longest == longest
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
+from framework.engine import tokens
 from framework.engine.autoroute import best_run
 
 if TYPE_CHECKING:
@@ -67,6 +68,9 @@ def prudent(game: Game, options: Options) -> Options:
       made, and the game is stuck; this engine would lose them), or of lays that are to
       join two hexes (``joins``) after which no lay could join them (both engines then
       wait for a lay that cannot be made: the game is stuck);
+    * the start of a corporation that chooses its home anywhere (``tokens.home_anywhere``)
+      when no city is left for it (both engines then wait for a home token that cannot be
+      placed);
     * a bid above what the bidder can surely pay, their cash less all their other bids
       (18xx.games' reckoning of money tied up in bids, counting only the highest, lets
       some players bid more than they have, and then refuses the settlement that would
@@ -89,6 +93,8 @@ def prudent(game: Game, options: Options) -> Options:
 
 def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | None:
     """The choice, narrowed to what a careful player would pick, or ``None``."""
+    if kind in ("par", "bid") and tokens.homeless(game, str(choice.get("corporation"))):
+        return None
     if kind == "bid" and entity in game.players_by_id:
         cash = game.players_by_id[entity].cash
         for step in game.current_round.steps:

@@ -108,6 +108,8 @@ def convert_loans(build: dict[str, Any], rules: dict[str, Any], steps: list[Any]
         loans["automatic"] = [kind for kind in ("track", "buy_train") if kind in auto["steps"]]
         if isinstance(auto.get("fee"), int) and auto["fee"] > 0:
             loans["fee"] = auto["fee"]
+    if build.get("loans_at_end") == "price_left":
+        loans["at_end"] = "price_left"
     if loans:
         rules["loans"] = loans
 

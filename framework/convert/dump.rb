@@ -151,6 +151,7 @@ rescue StandardError
 end
 
 def build_data(game)
+  exports = try { export_after_set(game) }
   hexes = try do
     game.send(:optional_hexes).flat_map do |color, by_coords|
       by_coords.map do |coords, code|
@@ -210,6 +211,7 @@ def build_data(game)
       holder.equal?(corp) ? 'corporation' : (holder.equal?(game.share_pool) ? 'pool' : nil)
     end,
     'loan_terms' => try { { 'amount' => game.send(:loan_value), 'interest' => game.send(:interest_rate), 'count' => game.loans.size } },
+    'loans_at_end' => try { loans_at_end(game) },
     'capitalization_now' => plain(try { game.capitalization }),
     'destinations' => try { plain(game.instance_variable_get(:@destinations)) },
     'starting_cash' => game.players.first&.cash,
@@ -277,7 +279,8 @@ def build_data(game)
     'price_protection' => try { price_protection(game_for(game.class, game.players.size, game.optional_rules)) },
     'closed_shares' => try { closed_shares(game) },
     'buy_back' => try { probed('buy_back', game, game.corporations.map(&:name)) { buy_back(game.class, game.players.size, game.optional_rules) } },
-    'export_after_set' => try { export_after_set(game) },
+    'export_after_set' => exports,
+    'exports_end_with' => try { exports_end_with(game, exports) },
     'track_groups' => try { track_groups(game) },
     'minors_of_companies' => try { minors_of_companies(game) },
     'minor_shared_city' => try { probed('minor_shared_city', game) { minor_shared_city(game) } },
@@ -310,6 +313,7 @@ def build_data(game)
     'nobodys_stations' => try { nobodys_stations(game) },
     'terrain_discounts' => try { terrain_discounts(game) },
     'stop_bonuses' => try { probed('stop_bonuses', game, game.companies.map(&:sym)) { stop_bonuses(game) } },
+    'corporation_revenues' => try { probed('corporation_revenues', game, game.companies.map(&:sym)) { corporation_revenues(game) } },
     'bankruptcy' => try { probed('bankruptcy', game) { bankruptcy_probe(game) } },
     'revenue_shares' => try { revenue_shares(game) },
     'route_subsidies' => try { route_subsidies(game) },
@@ -453,8 +457,9 @@ def cheaper_once_sold?(game, sold)
 end
 
 # How the players sit after the initial round and after a stock round, asked of games
-# built as `game` was. With the players' cash rising by seat (falling, for least cash
-# first), the initial round's end (`next_round!`) seating them by most (least) cash
+# built as `game` was. With their cash all equal, the initial round's end reversing them
+# reverses them whatever their cash (18Tokaido's snake draft: `reverse`). With the
+# players' cash rising by seat (falling, for least cash first), the initial round's end (`next_round!`) seating them by most (least) cash
 # reverses them; with a stock round's order of passing no rotation of the seats, its end
 # seating them in that order gives it; and where the initial round's end seated them by
 # cash, with their cash put in that order again, the next stock round seating them anew
@@ -473,8 +478,13 @@ def reseat_probe(game)
     after.send(:next_round!)
     out['stock'] = 'first_to_pass' if after.players == passed
   end
+  even = build.call
+  seats = even.players.dup
+  seats.each { |p| p.instance_variable_set(:@cash, 1000) }
+  even.send(:next_round!)
+  out['initial'] = 'reverse' if even.players == seats.reverse # (reversed with no cash to tell them apart)
   { 'most_cash' => 10, 'least_cash' => -10 }.each do |how, step|
-    next if out['initial'] # (seats reversed whatever the cash: by most, as ever)
+    next if out['initial']
 
     fresh = build.call
     seats = fresh.players.dup
@@ -528,11 +538,49 @@ end
 def market_rules(game)
   base = Engine::Game::Base
   {
+    'ceilings' => try { price_ceilings(game) },
     'unsold_to_pool' => game.method(:float_corporation).owner == base ? false : unsold_to_pool?(game),
     'sold_out_none_in_pool' => game.method(:sold_out?).owner == base &&
       game.send(:stock_round).method(:sold_out?).owner == Engine::Round::Stock ? false : sold_out_none_in_pool?(game),
     'purchase_removes_pool_share' => game.share_pool.class == Engine::SharePool ? false : purchase_removes_pool_share?(game),
   }
+end
+
+# What loans still out do at the game's end where the title's `end_game!` settles them
+# (1867's: `price_left`, a step left for each), asked of a fresh game whose first
+# corporation, at a middle par price, holds two loans when the game ends; nil otherwise.
+def loans_at_end(game)
+  return nil if game.method(:end_game!).owner == BASE || game.loans.to_a.size < 2
+
+  fresh = replica(game)
+  corp = fresh.corporations.first
+  prices = fresh.stock_market.par_prices.sort_by(&:price)
+  fresh.stock_market.set_par(corp, prices[prices.size / 2])
+  corp.ipoed = true
+  2.times { corp.loans << fresh.loans.pop }
+  before = corp.share_price.coordinates
+  fresh.end_game!(:custom)
+  after = corp.share_price.coordinates
+  corp.loans.empty? && after[0] == before[0] && before[1] - after[1] == 2 ? 'price_left' : nil
+end
+
+# The kinds of corporation (minor, major) whose price a move right leaves where it is from
+# a cell of 18xx.games' max_price zone (1867's minors), asked of a fresh game's market with
+# a corporation of each kind put in such a cell.
+def price_ceilings(game)
+  fresh = replica(game)
+  cell = fresh.stock_market.market.flatten.compact.find { |p| p.types.include?(:max_price) }
+  return [] unless cell
+
+  %w[minor major].select do |kind|
+    corp = fresh.corporations.find { |c| (c.type == :minor) == (kind == 'minor') }
+    next false unless corp
+
+    corp.share_price = cell
+    cell.corporations << corp
+    fresh.stock_market.move_right(corp)
+    corp.share_price.price <= cell.price
+  end
 end
 
 # A fresh game whose first corporation is started by the first player at the highest par
@@ -2701,7 +2749,8 @@ def stop_bonuses(game)
 
   fresh = game_for(game.class, game.players.size, game.optional_rules)
   corp = fresh.corporations.first
-  centres = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.towns).first }.first(5)
+  centres = fresh.hexes.filter_map { |h| h.tile.cities.first }.first(5)
+  centres = fresh.hexes.filter_map { |h| (h.tile.cities + h.tile.towns).first }.first(5) if centres.size < 5
   return {} if centres.size < 5
 
   stops = centres.map { |c| ValuedStop.new(c, 10) }
@@ -2722,7 +2771,9 @@ def stop_bonuses(game)
 
     amount = extra[0] / 3
     routes = { 0 => 'longest', 2 * amount => 'each' }[extra[1]]
-    out[company.sym] = { 'amount' => amount, 'routes' => routes } if routes
+    next unless routes
+
+    out[company.sym] = { 'amount' => amount, 'routes' => routes, 'kinds' => stop_kinds(fresh, corp, company, amount) }
   rescue StandardError, NotImplementedError
     corp.companies.delete(company)
     company.owner = owner
@@ -2732,6 +2783,53 @@ rescue StandardError, NotImplementedError
   {}
 end
 
+# The kinds of stop (city, town, offboard) a company's bonus per stop counts, asked of a
+# run of one route of up to three stops of each kind the map has (worth 10 each), the
+# company given to `corp`: a kind counts where the route earns `amount` more for each.
+# Kinds the map lacks are taken to count.
+def stop_kinds(game, corp, company, amount)
+  first = game.depot.upcoming.first
+  train = ProbeTrain.new(corp, first.name, first.distance, first.multiplier, "#{first.name}-0")
+  { 'city' => :cities, 'town' => :towns, 'offboard' => :offboards }.filter_map do |kind, parts|
+    nodes = game.hexes.filter_map { |h| h.tile.send(parts).first }.first(3)
+    next kind if nodes.empty?
+
+    route = RunRoute.new(train, game.phase, nodes.map { |n| ValuedStop.new(n, 10) }, corp)
+    route.routes = [route]
+    owner = company.owner
+    before = game.revenue_for(route, route.stops)
+    company.owner = corp
+    corp.companies << company
+    extra = game.revenue_for(route, route.stops) - before
+    corp.companies.delete(company)
+    company.owner = owner
+    kind if extra == amount * nodes.size
+  end
+end
+
+# The companies whose revenue a corporation buying them ends (18Tokaido's Fish Market and
+# Sleeper Train), asked of a fresh operating round's company-buying step: each company
+# with a revenue, held by the first player, bought in turn at its value by the first
+# corporation.
+def corporation_revenues(game)
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  corp = fresh.corporations.first
+  floated_operating(fresh, corp, 100_000)
+  step = fresh.round.steps.find { |s| s.respond_to?(:process_buy_company) }
+  player = fresh.players.first
+  return nil unless step && corp && player
+
+  corp.owner = player
+  fresh.companies.select { |c| c.revenue.to_i.positive? && !c.owner&.corporation? }.filter_map do |company|
+    company.owner&.companies&.delete(company)
+    company.owner = player
+    player.companies << company
+    step.process_buy_company(Engine::Action::BuyCompany.new(corp, company: company, price: company.value))
+    company.sym if company.owner == corp && !company.closed? && company.revenue.zero?
+  rescue StandardError, NotImplementedError
+    nil
+  end
+end
 
 # A revenue centre of the built game worth `revenue` to any route (for the probes).
 class ValuedStop < SimpleDelegator
@@ -2748,6 +2846,12 @@ class ValuedStop < SimpleDelegator
   def route_revenue(_phase, _train)
     @probe_revenue
   end
+
+  # (what it stands for, to a title's code asking what kind of stop it is)
+  def is_a?(klass)
+    super || __getobj__.is_a?(klass)
+  end
+  alias kind_of? is_a?
 end
 
 # What a title's own `revenue_for` adds to routes stopping at a revenue centre of each
@@ -3070,6 +3174,24 @@ def export_after_set(game)
     false
   end
   exported.empty? ? nil : exported
+end
+
+# The type of train whose export ends the exports of the sets' ends for good (18Tokaido's
+# first D): asked of a fresh game whose depot is emptied up to the last type the end of a
+# set exports (`names`, of `export_after_set`), the end of a set taken twice; nil where
+# the second exports one too.
+def exports_end_with(game, names)
+  return nil unless names.is_a?(Array)
+
+  last = game.depot.upcoming.map(&:name).uniq.reverse.find { |n| names.include?(n) }
+  fresh = game_for(game.class, game.players.size, game.optional_rules)
+  fresh.depot.upcoming.take_while { |t| t.name != last }.each { |t| fresh.remove_train(t) }
+  fresh.send(:or_set_finished)
+  second = fresh.depot.upcoming.first
+  return nil unless second&.name == last
+
+  fresh.send(:or_set_finished)
+  fresh.depot.upcoming.first == second ? last : nil
 end
 
 # The first game turn in which a player may buy a company from another, asked of the

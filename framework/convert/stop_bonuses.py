@@ -1,6 +1,7 @@
-"""Bonuses per stop visited that a company gives the corporation owning it (``stop_bonus``
+"""What a company pays the corporation owning it: bonuses per stop visited (``stop_bonus``
 abilities), from what ``dump.rb``'s ``stop_bonuses`` probe saw the title's ``revenue_for``
-pay (1846's Mail Contract)."""
+pay (1846's Mail Contract, 18Tokaido's Sleeper Train), and whether its revenue goes on
+(``pays_corporations``)."""
 
 from __future__ import annotations
 
@@ -26,4 +27,22 @@ def write_stop_bonuses(companies: dict[str, Any], probed: Any) -> None:
         ability: dict[str, Any] = {"type": "stop_bonus", "amount": amount}
         if routes == "each":
             ability["routes"] = "each"
+        kinds = bonus.get("kinds")
+        if isinstance(kinds, list) and kinds and set(kinds) < {"city", "town", "offboard"}:
+            ability["stops"] = [k for k in ("city", "town", "offboard") if k in kinds]
         companies[sym].setdefault("abilities", []).append(ability)
+
+
+def write_corporation_revenues(companies: dict[str, Any], probed: Any) -> None:
+    """``pays_corporations: false`` on each company whose revenue a corporation buying it
+    ends (``dump.rb``'s ``corporation_revenues``: 18Tokaido's Fish Market and Sleeper
+    Train).
+
+    >>> companies = {"ST": {"revenue": 15}}
+    >>> write_corporation_revenues(companies, ["ST", "XX"])
+    >>> companies["ST"]["pays_corporations"]
+    False
+    """
+    for sym in probed if isinstance(probed, list) else []:
+        if isinstance(companies.get(sym), dict):
+            companies[sym]["pays_corporations"] = False

@@ -69,7 +69,7 @@ from framework.convert.stock import (
     convert_game_end,
     convert_market,
 )
-from framework.convert.stop_bonuses import write_stop_bonuses
+from framework.convert.stop_bonuses import write_corporation_revenues, write_stop_bonuses
 from framework.convert.stop_markers import write_stop_markers
 from framework.convert.stop_multipliers import write_stop_multipliers
 from framework.convert.tidy import tidy
@@ -576,6 +576,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     par_payments(companies, build.get("par_payments"))
     revenue_from_phase(companies)
     write_stop_bonuses(companies, build.get("stop_bonuses"))
+    write_corporation_revenues(companies, build.get("corporation_revenues"))
     _hex_bonuses(companies, build.get("hex_bonuses"), gaps)
     _lays_closing(companies, build.get("lay_closes"))
     _lays_forfeited(companies, build.get("lays_forfeit"))
@@ -634,10 +635,13 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     _track_groups(trains, build.get("track_groups"), gaps)
     exports = build.get("export_after_set")
     if isinstance(exports, list) and exports:
-        if set(map(str, exports)) >= set(trains):
+        last = build.get("exports_end_with")
+        if set(map(str, exports)) >= set(trains) and str(last) not in trains:
             gaps.add("trains", "the end of a set of operating rounds exports a train, by the title's code")
         else:
             rules["trains"]["export_after_set"] = [str(n) for n in exports if str(n) in trains]
+            if str(last) in trains:
+                rules["trains"]["exports_end_with"] = str(last)
     _reserved_trains(trains, build.get("reserved_trains"), companies, gaps)
     for sym, right in route_rights(build.get("route_rights")).items():
         if sym in companies and right["hexes"]:
@@ -723,13 +727,13 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     bonuses = route_bonuses(build.get("route_bonuses"), corporations)
     bonuses.update(revenue_shares(build.get("revenue_shares")))
     bonuses.update(route_subsidies(build.get("route_subsidies")))
+    _price_ceilings(out["market"], (build.get("market_rules") or {}).get("ceilings"), gaps)
     if not bonuses and not explains_revenue(build.get("ports")):  # not the same extra twice
         bonuses.update(offboard_groups(build.get("offboard_pairs")))
         bonuses.update(offboard_groups(build.get("gray_city_pairs")))
     if bonuses:
         out["bonuses"] = bonuses
     auction_rules(out, build, constants, gaps)
-    reseating(out, build, gaps)
     draws = setup_draws(companies, build.get("draws") or [], gaps)
     icons = (out.get("map") or {}).get("icons") or {}
     draws = drawn_event_draws(draws, build.get("drawn_train_events"), icons, gaps)
@@ -753,6 +757,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
         out["setup"] = {"generator": GENERATOR, "draws": draws}
     _open_draft(out, build, family, gaps)
     _single_item_auction(out, build, gaps)
+    reseating(out, build, gaps)  # (after the initial rounds found here)
     convert_starts(out, build, gaps)
     split_dividends(build, out["corporations"], gaps)
     max_loans(build, out["corporations"])
@@ -808,6 +813,18 @@ def _market_rules(rules: dict[str, Any], probed: Any) -> None:
         stock["sold_out"] = "none_in_pool"
     if probed.get("purchase_removes_pool_share") is True:
         stock["purchase_removes_pool_share"] = True
+
+
+def _price_ceilings(market: dict[str, Any], kinds: Any, gaps: Gaps) -> None:
+    """``ceiling_for`` on the ``max_price`` zone: the kinds of corporation whose price a
+    move right leaves in place there (the dump's ``ceilings``: 1867's minors)."""
+    zone = market["zones"].get("max_price")
+    if zone is None or not isinstance(kinds, list) or not kinds:
+        return
+    zone["ceiling_for"] = [{"major": "corporation"}.get(k, k) for k in kinds]
+    named = " and ".join(f"{k}s" for k in zone["ceiling_for"])
+    zone["description"] = f"The price of {named} goes no further right (18xx.games' max_price)."
+    gaps.drop("market", "max_price cells")
 
 
 def _certificates_brought(

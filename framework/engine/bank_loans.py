@@ -56,3 +56,17 @@ def give_back(game: Game, corp: Corporation, count: int) -> None:
     if count > 0:
         game.loan_pool.extend(corp.loans[-count:])
         del corp.loans[-count:]
+
+
+def pay_off_by_price(game: Game) -> None:
+    """The game's end settles the loans still out by price (``rules.loans.at_end:
+    price_left``): each corporation holding loans, in the title's order, moves its price
+    one step left for each, and the loans go back to the bank."""
+    for corp in game.corporations.values():
+        if not corp.loans or corp.sym not in game.market.positions:
+            continue
+        count = len(corp.loans)
+        while corp.loans:
+            pay_back(game, corp, corp.loans[-1])
+        game.market.move(corp.sym, ["left"] * count)
+        game.log(f"{corp.sym}'s {count} loans are paid off: its price is now {game.market.price(corp.sym)}")

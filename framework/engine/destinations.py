@@ -89,8 +89,17 @@ def arrive(game: Game, corp: Corporation) -> None:
 
 def process_destination_connection(game: Game, action: dict[str, Any]) -> None:
     """18xx.games' record of the corporations that reached their destinations (its
-    ``destination_connection``): each must have reached it here too."""
-    for sym in action.get("corporations") or []:
-        corp = game.corporations.get(str(sym))
-        if corp is None or not corp.destination_reached:
-            raise GameError("destinations", f"{sym} has not reached its destination")
+    ``destination_connection``). The record is 18xx.games' word, as there: a corporation
+    it names that has not reached its destination here reaches it now (a game recorded
+    while its title's destinations were others), so long as its charter has a
+    destination; one without, or closed, is refused."""
+    named = [str(sym) for sym in action.get("corporations") or []]
+    for sym in named:
+        corp = game.corporations.get(sym)
+        if corp is None or corp.closed or game.title.corporations[sym].destination is None:
+            raise GameError("destinations", f"{sym} has no destination to reach")
+    for sym in named:
+        corp = game.corporations[sym]
+        if not corp.destination_reached:
+            game.log(f"{sym} is recorded as having reached its destination")
+            arrive(game, corp)

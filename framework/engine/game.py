@@ -21,6 +21,7 @@ from framework.base.errors import GameError
 from framework.board.board import Board, FaceCache
 from framework.board.hexmap import HexMap
 from framework.engine import (
+    bank_loans,
     closing,
     company_reservations,
     destinations,
@@ -117,6 +118,7 @@ class Game:
         """The percent a corporation must sell to float, once a ``float_percent`` event
         set it (``rules.float_percent`` until then)."""
         self.escrow_ended = False
+        self.exports_ended = False
         """An ``end_escrow`` event came: corporations started now hold no escrow."""
         """Corporations started now hold money in escrow (until ``end_escrow``)."""
         self.bank_broke_in: str | None = None
@@ -840,6 +842,8 @@ class Game:
         self.finished = True
         self.end_reason = reason
         self.log(f"The game ends ({reason})")
+        if self.title.rules.loans.at_end == "price_left":
+            bank_loans.pay_off_by_price(self)
 
     def random(self) -> random.Random:
         """A generator for the next random draw of play (dice, cubes): each draw comes

@@ -27,10 +27,13 @@ class StockMarket:
     """Corporations in each cell, first arrival first."""
     _zones: dict[str, list[Zone]] = field(default_factory=dict, repr=False)
     _dividend_line: int | None = field(default=None, repr=False, compare=False)
+    kinds: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Each corporation's kind (``corporation`` or ``minor``), for the zones'
+    ``ceiling_for``."""
 
     @classmethod
     def for_title(cls, title: Title) -> StockMarket:
-        return cls(title.market)
+        return cls(title.market, kinds={sym: c.kind for sym, c in title.corporations.items()})
 
     def cell(self, position: Position) -> Cell:
         row, col = position
@@ -98,10 +101,21 @@ class StockMarket:
         """Move a corporation step by step; returns (from, to)."""
         start = position = self.positions[corporation]
         for direction in directions:
+            if direction == "right" and self._at_ceiling(corporation, position):
+                direction = "up"  # (a one-row market has no row above: the price stays)
+                if not self.exists(position[0] - 1, position[1]):
+                    continue
             position = self.step(position, direction)
         if position != start:
             self.place(corporation, position)
         return start, position
+
+    def _at_ceiling(self, corporation: str, position: Position) -> bool:
+        """Whether ``corporation``'s price goes no further right from ``position`` (a
+        zone's ``ceiling_for`` its kind)."""
+        kind = self.kinds.get(corporation, "corporation")
+        marks = self.cell(position).marks
+        return any(kind in z.ceiling_for and z.mark in marks for z in self.market.zones.values())
 
     def order_key(self, corporation: str) -> tuple[Any, ...]:
         """Descending share price order: higher price, then further right, then higher up,

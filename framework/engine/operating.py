@@ -115,14 +115,17 @@ def company_revenue(game: Game, sym: str) -> int:
 
 
 def pay_company_revenue(game: Game) -> None:
-    """Private companies pay their owners: players' first in seat order, then corporations'."""
+    """Private companies pay their owners: players' first in seat order, then corporations'
+    (those that pay corporations)."""
     owned = [(c, company_revenue(game, c.sym)) for c in game.companies.values() if not c.closed]
     for player in game.players:
         for company, revenue in owned:
             if company.owner == player.id and revenue:
                 finance.pay(game, BANK, player.id, revenue)
     for company, revenue in owned:
-        if company.owner in game.corporations and revenue:
+        if company.owner not in game.corporations or not game.title.companies[company.sym].pays_corporations:
+            continue  # (a company whose revenue a corporation's purchase ended pays nothing)
+        if revenue:
             finance.pay(game, BANK, company.owner, revenue)
 
 
@@ -323,7 +326,12 @@ def runner(game: Game, train: Train) -> Runner:
         by_kind(distance) if isinstance(distance, list) else None,
         stop_times(game, owner),
         tuple(
-            PerStop(game.title.companies[sym].name, bonus.amount, bonus.routes == "longest")
+            PerStop(
+                game.title.companies[sym].name,
+                bonus.amount,
+                bonus.routes == "longest",
+                frozenset(bonus.stops) if bonus.stops else None,
+            )
             for sym, bonus in owned_abilities(game, owner, ab.StopBonus)
         ),
         spec.track_group or "",

@@ -10,14 +10,17 @@ if TYPE_CHECKING:
 
 
 def reseat(game: Game, how: str | None, pass_order: list[str]) -> None:
-    """Seat the human players anew, ``how`` says (``most_cash``, ``least_cash`` or
-    ``first_to_pass``; ``None``: no change); the first of them then holds the priority."""
+    """Seat the human players anew, ``how`` says (``most_cash``, ``least_cash``,
+    ``reverse`` or ``first_to_pass``; ``None``: no change); the first of them then holds
+    the priority."""
     if how is None:
         return
     seats = [p.id for p in game.humans]
     if how in ("most_cash", "least_cash"):
         sign = -1 if how == "most_cash" else 1
         order = sorted(seats, key=lambda pid: (sign * game.players_by_id[pid].cash, seats.index(pid)))
+    elif how == "reverse":
+        order = seats[::-1]
     else:
         order = [pid for pid in pass_order if pid in seats]
         order += [pid for pid in seats if pid not in order]

@@ -49,6 +49,7 @@ SCALARS = (
     "draws",
     "float_percent",
     "escrow_ended",
+    "exports_ended",
     "merger",
     "merger_offers_made",
     "limit_rise",
@@ -97,6 +98,7 @@ def game_from_dict(title: Title, data: dict[str, Any]) -> Game:
     since: dict[str, Any] = {
         "float_percent": None,
         "escrow_ended": False,
+        "exports_ended": False,
         "merger": None,
         "merger_offers_made": [],
         "limit_rise": 0,

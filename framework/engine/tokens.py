@@ -44,7 +44,7 @@ def place_home(game: Game, entity: str, operating_round: OperatingRound | None =
     home_hex = spec.home.hex if spec is not None and spec.home is not None else None
     city = game.track_board.reservation(entity, home_hex)
     if city is None and operating_round is not None and _chooses_home(game, entity):
-        if operating_round.pending_home is None and anywhere(game, entity):
+        if operating_round.pending_home is None:  # (with no city for it, it waits for good)
             game.corporations[entity].tokens_used += 1
             operating_round.pending_home = operating_round.home_chooser = entity
             game.log(f"{entity} must choose the city of its home token")
@@ -82,11 +82,19 @@ def _place_more_homes(game: Game, entity: str) -> None:
 def choose_home_now(game: Game, rnd: Round, entity: str) -> None:
     """A corporation without a home (``tokens.home_anywhere``) chooses the city of its
     home token now, in ``rnd``'s ``home_token`` step: when it is started, where the
-    stock round lists that step (1882's SC)."""
-    if rnd.pending_home is None and _chooses_home(game, entity) and anywhere(game, entity):
+    stock round lists that step (1882's SC). With no city left for it, the step waits
+    for good, as 18xx.games' does (nobody can act: :func:`framework.bots.base.prudent`
+    keeps bots from such a start)."""
+    if rnd.pending_home is None and _chooses_home(game, entity):
         game.corporations[entity].tokens_used += 1
         rnd.pending_home = rnd.home_chooser = entity
         game.log(f"{entity} must choose the city of its home token")
+
+
+def homeless(game: Game, entity: str) -> bool:
+    """Whether ``entity``, a corporation yet to choose the city of its home token
+    (``tokens.home_anywhere``), has no city left to choose."""
+    return _chooses_home(game, entity) and not anywhere(game, entity)
 
 
 def _chooses_home(game: Game, entity: str) -> bool:

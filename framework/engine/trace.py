@@ -27,6 +27,7 @@ ROUND_NAMES = {
     "stock": "Stock Round",
     "operating": "Operating Round",
     "share_phase": "Stock Round",
+    "merger": "Merger Round",
 }
 """Round kind → the name 18xx.games gives such a round; other kinds keep their own name."""
 

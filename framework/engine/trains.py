@@ -293,13 +293,17 @@ def acquire(game: Game, train: Train, buyer: str, variant: str | None = None) ->
 
 def export(game: Game) -> None:
     """The end of a set of operating rounds: the depot's next train leaves the game if
-    the title exports its type (``rules.trains.export_after_set``), as if bought."""
+    the title exports its type (``rules.trains.export_after_set``), as if bought, unless
+    a train of the type that ends the exports has gone so (``exports_end_with``)."""
     unsold = stack(game)
-    if not unsold or unsold[0].name not in game.title.rules.trains.export_after_set:
+    rules = game.title.rules.trains
+    if not unsold or unsold[0].name not in rules.export_after_set or game.exports_ended:
         return
     train = unsold[0]
     game.log(f"A {train.name}-train is exported")
     acquire(game, train, REMOVED)
+    if train.name == rules.exports_end_with:
+        game.exports_ended = True
 
 
 def export_next(game: Game) -> None:

@@ -443,6 +443,9 @@ class _Checker:
         yield from self.refs(
             ("rules", "trains", "export_after_set"), self.t.rules.trains.export_after_set, trains, "train"
         )
+        ending = self.t.rules.trains.exports_end_with
+        if ending is not None:
+            yield from self.ref(("rules", "trains", "exports_end_with"), ending, trains, "train")
         yield from phases_follow_the_depot(self.t)
         yield from trains_rust_after_purchase(self.t)
 

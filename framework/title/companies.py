@@ -212,15 +212,19 @@ class StopBonus(AbilityBase):
         - {type: stop_bonus, amount: 10}
 
     A house rule paying every route for its stops: ``{type: stop_bonus, amount: 5,
-    routes: each}``. It shows in the route's revenue text as the company's name.
+    routes: each}``. 18Tokaido's Sleeper Train, ¥10 a city (not a town or off-board) on
+    the route visiting the most cities: ``{type: stop_bonus, amount: 10, stops: [city]}``.
+    It shows in the route's revenue text as the company's name.
     """
 
     type: Literal["stop_bonus"]
     amount: int = Field(gt=0)
     """What each stop visited earns."""
     routes: Literal["longest", "each"] = "longest"
-    """``longest``: only the route visiting the most stops earns it; ``each``: every
-    route earns it for its own stops."""
+    """``longest``: only the route visiting the most stops that count earns it; ``each``:
+    every route earns it for its own stops."""
+    stops: list[Literal["city", "town", "offboard"]] | None = Field(default=None, min_length=1)
+    """The kinds of stop that count; absent (the default): every stop."""
 
 
 class HexBonus(AbilityBase):
@@ -816,6 +820,10 @@ class Company(Entry):
     corporations_may_buy: bool = True
     """Corporations may buy it from players (when the phase allows; a ``revenue_change``
     ability may end it)."""
+    pays_corporations: bool = True
+    """Whether a corporation owning it earns its revenue; ``false``: its revenue ends
+    when a corporation buys it (18Tokaido's Fish Market and Sleeper Train, which pay only
+    through their bonuses then)."""
     counts_for_cert_limit: bool = True
     """Whether it counts toward its owner's certificate limit."""
     closes_on_event: bool = True

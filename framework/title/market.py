@@ -113,6 +113,13 @@ class Zone(Entry):
     converts: bool = False
     """A minor (``kind: minor``) whose price stands in this zone may convert into a major
     in a ``merger`` round (1867's blue cells, 18xx.games' ``convert_range``)."""
+    ceiling_for: list[Literal["corporation", "minor"]] = []
+    """The kinds of corporation (their charter's ``kind``) whose price goes no further
+    right from a cell of this zone: it stays (up instead, where the market has a row
+    above). 1867's minors stop at $165 (18xx.games' ``max_price``)::
+
+        max_price: {mark: m, ceiling_for: [minor]}
+    """
 
 
 class EdgeMoves(Model):

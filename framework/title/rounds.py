@@ -79,13 +79,15 @@ class Round(Entry):
     (the first then holds the priority): ``least_cash``, least cash first, or
     ``most_cash``, most first (ties in the order they sat). 18 Los Angeles seats the
     players by least cash at the start of every stock round."""
-    reseat: Literal["most_cash", "least_cash", "first_to_pass"] | None = None
+    reseat: Literal["most_cash", "least_cash", "reverse", "first_to_pass"] | None = None
     """After this round the players sit in a new order, which every later round follows
     (the holder of the priority sits first): ``most_cash``, most cash first (ties in the
-    order they sat); ``least_cash``, least first; ``first_to_pass`` (a stock round), in
-    the order they first passed without acting, a player who acted after passing losing
-    their place (1868 Wyoming: ``most_cash`` after its auction, ``first_to_pass`` after
-    every stock round). None: the players keep their seats."""
+    order they sat); ``least_cash``, least first; ``reverse``, in reverse seat order
+    (18Tokaido's snake draft: the last seat starts the first stock round);
+    ``first_to_pass`` (a stock round), in the order they first passed without acting, a
+    player who acted after passing losing their place (1868 Wyoming: ``most_cash`` after
+    its auction, ``first_to_pass`` after every stock round). None: the players keep their
+    seats."""
     phases: list[str] = []
     """The phases in which the round is played; empty: in every phase. 1867's merger
     rounds come after the operating rounds of phases 3 to 7::

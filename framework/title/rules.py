@@ -544,6 +544,11 @@ class TrainRules(Model):
     A round of the private company auction in which everybody passes once the cheapest
     company is sold counts as such a set: the companies pay their revenue, then the
     export (as 18xx.games plays it)."""
+    exports_end_with: Name | None = None
+    """The type whose export ends these exports for good: once a train of it has been
+    exported at the end of a set, no set's end exports again (18Tokaido exports the
+    depot's next train after every set until its first D: ``export_after_set: ['2', '3',
+    '4', '5', '6', D]``, ``exports_end_with: D``). None: they go on while the types last."""
     emergency: EmergencyRules = EmergencyRules()
     """Raising money for a train a corporation must buy."""
     buying_power: BuyingPower = BuyingPower()
@@ -718,7 +723,8 @@ class Loans(Model):
     holds beyond that limit (its president paying what its treasury lacks). After its run it pays
     ``interest`` for each loan: from its treasury in multiples of ten, the rest out of its
     revenue, the rest by its president. At the end of the game each loan still out takes
-    its amount off the value of the corporation's shares, in proportion."""
+    its amount off the value of the corporation's shares, in proportion (unless
+    ``at_end`` settles it otherwise)."""
 
     amount: int = Field(default=100, gt=0)
     """What a loan is worth."""
@@ -742,6 +748,11 @@ class Loans(Model):
     """
     fee: int = Field(default=0, ge=0)
     """Taken off what a loan brings when it is taken (1867's: a $50 loan brings $45)."""
+    at_end: Literal["value", "price_left"] = "value"
+    """What loans still out do when the game ends: ``value``, each takes its amount off
+    the value of the corporation's shares, in proportion (1856's); ``price_left``, each
+    moves the corporation's price one step left, and goes back to the bank, before the
+    players' values are counted (1867's "paid off" loans)."""
 
 
 class Rules(Model):
