@@ -19,6 +19,8 @@ from game_support import refused
 from oracle_support import ORACLE, imported_title, replayed_to
 
 from framework.engine.choices import legal_actions
+from framework.record.gamefile import GameFile
+from framework.record.replay import recorded
 from framework.title.loader import load_title
 
 F67 = ORACLE.parent / "fixtures" / "1867"
@@ -139,3 +141,20 @@ def test_the_settlement_is_the_title_s(the_1861):
     assert ("D20", 0) not in played("{national: null}", idle).track_board.cities_of("RSR")
     still = played("{price_moves: []}")
     assert still.players_by_id["8032"].cash - base.players_by_id["8032"].cash == 160
+
+
+def test_a_national_station_in_its_home_hex_frees_the_slot_held_there(the_1861):
+    """Moscow (E1) holds its second city's slot for RSR. Had OK a station in Moscow's
+    first city when nationalised (action 271), RSR's station would take it, and the slot
+    held in the other city is free, as 18xx.games lifts the national's reservations on
+    the tile: another corporation may then take it."""
+    game = replayed_to(the_1861, F61, 270)
+    board = game.track_board
+    assert board.reserved.get(("E1", 1)) == ["RSR"] and board.free_slots(("E1", 1), "MKN") == 0
+    board.remove_token("SPW", ("E1", 0))
+    board.add_token("OK", ("E1", 0))
+    record = GameFile.read(F61)
+    action = next(a for a in record.effective() if a.get("id") == 271)
+    game.process(recorded(game, record, action))
+    assert ("E1", 0) in board.cities_of("RSR")
+    assert not board.reserved.get(("E1", 1)) and board.free_slots(("E1", 1), "MKN") == 1

@@ -133,7 +133,8 @@ def nationalize(game: Game, sym: str) -> None:
 
 def _replace_stations(game: Game, sym: str) -> None:
     """The national's stations replace ``sym``'s, the richest cities first, while its
-    charter has tokens left and none of its stations is on the tile."""
+    charter has tokens left and none of its stations is on the tile; a slot held for the
+    national in that tile is free once its station is there (1861's RSR in Moscow)."""
     board, rules = game.track_board, game.title.rules.settled_nationalization
     national = rules.national
     cities = sorted(
@@ -149,6 +150,7 @@ def _replace_stations(game: Game, sym: str) -> None:
         if any(c[0] == city[0] for c in board.cities_of(national)):
             continue
         board.add_token(national, city)
+        board.unreserve_hex(national, city[0])  # (its station there: nothing more is held for it)
         charter.tokens_used += 1
     board.unreserve(sym)
 
