@@ -80,10 +80,11 @@ def prudent(game: Game, options: Options) -> Options:
     all their choices.
     """
     out: Options = {}
+    homeless: dict[str, bool] = {}  # (asked once a corporation)
     for entity, kinds in options.items():
         kept = {}
         for kind, choices in kinds.items():
-            found = [c for c in (_prudent(game, entity, kind, c) for c in choices) if c is not None]
+            found = [c for c in (_prudent(game, entity, kind, c, homeless) for c in choices) if c is not None]
             if found:
                 kept[kind] = found
         if kept:
@@ -91,10 +92,16 @@ def prudent(game: Game, options: Options) -> Options:
     return out or options
 
 
-def _prudent(game: Game, entity: str, kind: str, choice: Choice) -> Choice | None:
-    """The choice, narrowed to what a careful player would pick, or ``None``."""
-    if kind in ("par", "bid") and tokens.homeless(game, str(choice.get("corporation"))):
-        return None
+def _prudent(game: Game, entity: str, kind: str, choice: Choice, homeless: dict[str, bool]) -> Choice | None:
+    """The choice, narrowed to what a careful player would pick, or ``None``
+    (``homeless``: whether each corporation asked about has no city left for its home)."""
+    started = choice.get("corporation") if kind in ("par", "bid") else None
+    if started is not None:
+        sym = str(started)
+        if sym not in homeless:
+            homeless[sym] = tokens.homeless(game, sym)
+        if homeless[sym]:
+            return None
     if kind == "bid" and entity in game.players_by_id:
         cash = game.players_by_id[entity].cash
         for step in game.current_round.steps:

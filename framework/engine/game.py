@@ -118,9 +118,11 @@ class Game:
         """The percent a corporation must sell to float, once a ``float_percent`` event
         set it (``rules.float_percent`` until then)."""
         self.escrow_ended = False
-        self.exports_ended = False
         """An ``end_escrow`` event came: corporations started now hold no escrow."""
         """Corporations started now hold money in escrow (until ``end_escrow``)."""
+        self.exports_ended = False
+        """A train of ``rules.trains.exports_end_with`` was exported: no set's end exports
+        again."""
         self.bank_broke_in: str | None = None
         """The round in which the bank broke (see :meth:`round_label`)."""
         self.nationalised: list[str] = []
