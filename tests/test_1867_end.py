@@ -88,3 +88,15 @@ def test_a_major_with_no_city_left_for_its_home_waits_for_good(the_1867):
     assert game.current_round.pending_home == "CNR"
     choices = legal_actions(game)
     assert not any(choices.get(e, {}).get("place_token") for e in choices)
+
+
+def test_a_major_s_home_goes_first_in_a_hex_without_track_to_another_stop(the_1867):
+    """CNR, parred at action 556, may put its home only in Ottawa (D8) or F8, whose cities
+    have no track to another stop, as 18xx.games' ``home_token_locations`` offers
+    (``home_unconnected: first``); connected or not, in four more."""
+    game = replayed_to(the_1867, GAME, 556)
+    assert game.title.corporations["CNR"].home_unconnected == "first"
+    offered = {c["city"] for c in legal_actions(game)["CNR"]["place_token"]}
+    assert offered == {"D8-0-0", "F8-1-0"}
+    anywhere = replayed_to(the_1867, GAME, 556, ["corporations:\n  CNR: {home_unconnected: null}\n"])
+    assert len({c["city"] for c in legal_actions(anywhere)["CNR"]["place_token"]}) == 6

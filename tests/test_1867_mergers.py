@@ -18,7 +18,8 @@ import pytest
 from game_support import refused
 from oracle_support import ORACLE, imported_title, replayed_to
 
-from framework.engine import finance, tokens
+from framework.bots.base import prudent
+from framework.engine import finance, minor_mergers, tokens
 from framework.engine.choices import legal_actions
 from framework.engine.entities import BANK
 from framework.engine.steps.track import parse_city
@@ -206,3 +207,22 @@ def test_corporations_that_operate_first(the_1867):
     assert game.round.entities[-1] == "CNR"
     first = replayed_to(the_1867, MERGES, 191, ["corporations: {CNR: {operates_first: true}}"])
     assert first.round.entity() == "CNR"
+
+
+def test_a_careful_bot_starts_no_merger_nobody_could_be_president_of(the_1867):
+    """18xx.games lists a merger's majors, then refuses one nobody can be president of
+    ("Merge impossible, no player can become president"): a player owning two of the
+    minors, or one with cash for a share at the par, is needed. With every player's cash
+    gone (action 182), a careful bot lets CV join only minors of its own owner (TN, KP:
+    Player 2's, as CV is); had CV joined AE (Player 1's), it would not complete the merger
+    by a pass, only add a minor that gives an owner two."""
+    game = replayed_to(the_1867, MERGES, 182)
+    for player in game.players:
+        player.cash = 0
+    careful = prudent(game, legal_actions(game))["CV"]
+    assert {c["corporation"] for c in careful["merge"]} == {"TN", "KP"} and "pass" in careful
+    assert not minor_mergers.presidency_possible(game, ["CV", "AE"], "CNR")
+    assert minor_mergers.presidency_possible(game, ["CV", "TN"], "CNR")
+    game.process({"type": "merge", "entity": "CV", "entity_type": "corporation", "corporation": "AE"})
+    careful = prudent(game, legal_actions(game))["CV"]
+    assert "pass" not in careful and {c["corporation"] for c in careful["merge"]} == {"TN", "KP", "CS"}

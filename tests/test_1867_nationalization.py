@@ -19,6 +19,7 @@ from game_support import refused
 from oracle_support import ORACLE, imported_title, replayed_to
 
 from framework.engine.choices import legal_actions
+from framework.engine.steps.track import parse_city
 from framework.record.gamefile import GameFile
 from framework.record.replay import recorded
 from framework.title.loader import load_title
@@ -158,3 +159,15 @@ def test_a_national_station_in_its_home_hex_frees_the_slot_held_there(the_1861):
     game.process(recorded(game, record, action))
     assert ("E1", 0) in board.cities_of("RSR")
     assert not board.reserved.get(("E1", 1)) and board.free_slots(("E1", 1), "MKN") == 1
+
+
+def test_a_minor_s_home_goes_only_in_a_hex_without_track_to_another_stop(the_1861):
+    """MVR, started at action 676, may put its home in eight hexes, as 18xx.games'
+    ``home_token_locations`` offers: the ten with an empty city but those two whose
+    cities have track to another stop (``home_unconnected: only``)."""
+    game = replayed_to(the_1861, F61, 676)
+    assert game.title.corporations["MVR"].home_unconnected == "only"
+    offered = {parse_city(game, c["city"])[0] for c in legal_actions(game)["MVR"]["place_token"]}
+    assert offered == {"K17", "L12", "P8", "P2", "F18", "M7", "M19", "N10"}
+    anywhere = replayed_to(the_1861, F61, 676, ["corporations:\n  MVR: {home_unconnected: null}\n"])
+    assert len({c["city"] for c in legal_actions(anywhere)["MVR"]["place_token"]}) > len(offered)

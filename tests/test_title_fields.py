@@ -1100,6 +1100,10 @@ REGISTRY: dict[str, tuple[str, ...]] = {
     "rules.settled_nationalization.moves_per_loan": (N67 + "test_the_settlement_is_the_title_s",),
     "rules.settled_nationalization.treasury_to": (N67 + "test_the_settlement_is_the_title_s",),
     "corporations.home_alone": (M67 + "test_a_minor_s_home_goes_only_in_a_city_free_of_stations",),
+    "corporations.home_unconnected": (
+        E67 + "test_a_major_s_home_goes_first_in_a_hex_without_track_to_another_stop",
+        "test_1867_nationalization.py::test_a_minor_s_home_goes_only_in_a_hex_without_track_to_another_stop",
+    ),
     "rules.minor_mergers.most": (M67 + "test_the_merger_price_range_and_limits_are_the_title_s",),
     "rules.minor_mergers.most_per_owner": (M67 + "test_most_minors_of_one_owner_in_a_merger",),
     "rules.minor_mergers.price_range": (M67 + "test_the_merger_price_range_and_limits_are_the_title_s",),

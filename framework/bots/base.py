@@ -71,6 +71,8 @@ def prudent(game: Game, options: Options) -> Options:
     * the start of a corporation that chooses its home anywhere (``tokens.home_anywhere``)
       when no city is left for it (both engines then wait for a home token that cannot be
       placed);
+    * in a merger round, a merger or a pass that is refused once taken (a merged major
+      nobody can be president of; both engines list it, then refuse it);
     * a bid above what the bidder can surely pay, their cash less all their other bids
       (18xx.games' reckoning of money tied up in bids, counting only the highest, lets
       some players bid more than they have, and then refuses the settlement that would
@@ -114,14 +116,44 @@ def _prudent(game: Game, entity: str, kind: str, choice: Choice, homeless: dict[
             by = choice.get("step") or 1
             return {**choice, "max": low + (cash - low) // by * by}
         return choice
+    if _broken_merger(game, entity, kind, choice):
+        return None
     return None if _dead_end(game, entity, kind, choice) else choice
+
+
+def _broken_merger(game: Game, entity: str, kind: str, choice: Choice) -> bool:
+    """Whether, in a merger round, a merger or a pass is one both engines refuse once it is
+    taken, or leads to one: a merged major nobody can be president of, a pass leaving one
+    without a president (18xx.games lists them, then refuses them: "Merge impossible")."""
+    rnd = game.round
+    if rnd is None or rnd.kind != "merger" or kind not in ("merge", "pass"):
+        return False
+    from framework.engine import minor_mergers
+    from framework.engine.steps.minor_merger import leaves_no_president
+
+    state: Any = rnd  # (the merger round's state, declared by its steps)
+    if kind == "pass" and entity in game.players_by_id:
+        return leaves_no_president(rnd, entity)
+    if kind == "pass":
+        merging = list(state.merging or [])
+    elif state.merger_stage == "forming":
+        major = str(choice.get("corporation"))
+        return not minor_mergers.presidency_possible(game, list(state.merging), major)
+    elif state.merger_stage is None:
+        merging = [*(state.merging or [entity]), str(choice.get("corporation"))]
+    else:
+        return False
+    if len(merging) < 2:
+        return False
+    majors = minor_mergers.majors_to_form(game)
+    return not any(minor_mergers.presidency_possible(game, merging, m) for m in majors)
 
 
 def _dead_end(game: Game, entity: str, kind: str, choice: Choice) -> bool:
     if kind != "lay_tile" or entity not in game.companies:
         return False
     from framework.base.errors import GameError
-    from framework.engine.state import game_from_dict, game_to_dict
+    from framework.engine.state import fork
     from framework.title.companies import TileLay
 
     ability = game.title.companies[entity].ability("tile_lay")
@@ -130,7 +162,7 @@ def _dead_end(game: Game, entity: str, kind: str, choice: Choice) -> bool:
         return False
     if not ability.must_lay_all and ability.joins is None:
         return False
-    trial = game_from_dict(game.title, game_to_dict(game))
+    trial = fork(game)
     try:
         trial.process(to_action(game, entity, kind, choice))
     except GameError:

@@ -251,6 +251,7 @@ def build_data(game)
     'more_homes' => try { more_homes(game_for(game.class, game.players.size, game.optional_rules)) },
     'home_hexes' => try { home_hexes(game) },
     'home_alone' => try { probed('home_alone', game, every_corporation(game).map(&:name)) { home_alone(game) } },
+    'home_unconnected' => try { probed('home_unconnected', game, every_corporation(game).map(&:name)) { home_unconnected(game) } },
     'start_bids' => try { start_bids(game) },
     'par_prices' => try { par_prices(game) },
     'available_from' => try { available_from(game) },
@@ -2318,6 +2319,33 @@ def home_alone(game)
     next unless answers[0]
 
     [corp.name, answers[1] ? 'city' : 'hex']
+  rescue StandardError
+    nil
+  end.to_h
+  out.empty? ? nil : out
+end
+
+# Whether a corporation choosing its home may only go in a hex none of whose cities has
+# track to another stop (1867's `unconnected_hexes`): for each corporation without a home,
+# the title's `home_token_locations` asked of fresh games where that filter keeps one hex
+# (the choice is then that hex: the filter is asked) and where it keeps none ('only' when
+# the choice is then empty, 'first' when it is every open hex). {name => 'only' |
+# 'first'}; nil when none.
+def home_unconnected(game)
+  return nil unless game.respond_to?(:unconnected_hexes, true)
+
+  out = every_corporation(game).filter_map do |corp|
+    next if corp.coordinates
+
+    answers = [->(locs) { locs.first(1) }, ->(_locs) { [] }].map do |keep|
+      fresh = replica(game)
+      own = every_corporation(fresh).find { |c| c.name == corp.name }
+      fresh.define_singleton_method(:unconnected_hexes) { |locs| keep.call(locs) }
+      Array(fresh.home_token_locations(own)).size
+    end
+    next unless answers[0] == 1
+
+    [corp.name, answers[1].zero? ? 'only' : 'first']
   rescue StandardError
     nil
   end.to_h

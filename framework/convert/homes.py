@@ -37,3 +37,13 @@ def write_home_alone(corporations: dict[str, Any], probed: Any) -> None:
         corp = corporations.get(str(sym))
         if corp is not None and "home" not in corp and where in ("city", "hex"):
             corp["home_alone"] = where
+
+
+def write_home_unconnected(corporations: dict[str, Any], probed: Any) -> None:
+    """``home_unconnected`` on each corporation whose chosen home must be in a hex without
+    track to another stop (``only``), or such a hex while there is one (``first``): the
+    dump's ``home_unconnected`` (1861's corporations, 1867's majors)."""
+    for sym, how in (probed if isinstance(probed, dict) else {}).items():
+        corp = corporations.get(str(sym))
+        if corp is not None and "home" not in corp and how in ("only", "first"):
+            corp["home_unconnected"] = how

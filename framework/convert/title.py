@@ -40,7 +40,12 @@ from framework.convert.entities import (
 )
 from framework.convert.gaps import Gaps
 from framework.convert.gifts import convert_gifts
-from framework.convert.homes import write_home_alone, write_home_hexes, write_more_homes
+from framework.convert.homes import (
+    write_home_alone,
+    write_home_hexes,
+    write_home_unconnected,
+    write_more_homes,
+)
 from framework.convert.issue import convert_issue_spending, convert_issue_step
 from framework.convert.lay_subsidies import write_lay_subsidies
 from framework.convert.mergers import convert_merger_offers, convert_minor_mergers
@@ -548,6 +553,7 @@ def _sections(dump: dict[str, Any], build: dict[str, Any], gaps: Gaps) -> dict[s
     write_more_homes(corporations, build.get("more_homes"))
     write_home_hexes(corporations, build.get("home_hexes"))
     write_home_alone(corporations, build.get("home_alone"))
+    write_home_unconnected(corporations, build.get("home_unconnected"))
     write_stop_multipliers(corporations, build.get("stop_multipliers"), gaps)
     write_station_lays(corporations, build.get("station_lays"), gaps)
     for sym in build.get("town_lays") or []:

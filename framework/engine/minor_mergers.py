@@ -130,16 +130,29 @@ def convert(game: Game, minor: str, major: str) -> None:
     game.log(f"{minor} converts into {major}")
 
 
+def merged_price(game: Game, minors: list[str]) -> int:
+    """The price a major formed by merging ``minors`` starts from: their lowest and
+    highest prices added, within ``rules.minor_mergers.price_range``."""
+    prices = [game.market.price(m) for m in minors]
+    low, high = game.title.rules.minor_mergers.price_range
+    return min(high, max(low, min(prices) + max(prices)))
+
+
+def presidency_possible(game: Game, minors: list[str], major: str) -> bool:
+    """Whether a player who owned one of ``minors`` could be the president of ``major``
+    formed by merging them: one owning two of them, or with cash for a share at its par."""
+    owners = [str(game.corporations[m].president()) for m in minors]
+    _, _, par = par_cell(game, major, merged_price(game, minors))
+    return any(game.players_by_id[o].cash >= par or owners.count(o) >= 2 for o in owners)
+
+
 def merge(game: Game, minors: list[str], major: str) -> list[str]:
     """Minors ``minors`` merge into major ``major``, in operating order; the players who
     owned them, first owner first, then in seat order."""
-    prices = [game.market.price(m) for m in minors]
-    low, high = game.title.rules.minor_mergers.price_range
-    price = min(high, max(low, min(prices) + max(prices)))
+    price = merged_price(game, minors)
     ordered = game.market.in_order(minors)
     owners = [str(game.corporations[m].president()) for m in ordered]
-    _, _, par = par_cell(game, major, price)
-    if not any(game.players_by_id[o].cash >= par or owners.count(o) >= 2 for o in owners):
+    if not presidency_possible(game, minors, major):
         raise GameError("merger", "no player could become the president of the merged major")
     corp = _start(game, major, price)
     for minor, owner in zip(ordered, owners, strict=True):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.base.errors import GameError
-from framework.board.board import NEUTRAL
+from framework.board.board import NEUTRAL, Board
+from framework.board.graph import node_key
 from framework.board.tokens import (
     IllegalToken,
     any_token_city,
@@ -125,10 +126,26 @@ def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
     elif alone == "hex":
         taken = {c[0] for c, slots in board.tokens.items() if any(o not in (None, NEUTRAL) for o in slots)}
         cities = [c for c in cities if c[0] not in taken]
+    if spec is not None and spec.home_unconnected is not None:
+        apart = [c for c in cities if not _connected_hex(board, c[0])]
+        cities = apart if apart or spec.home_unconnected == "only" else cities
     if game.title.rules.tokens.home_replaces_neutral:
         held = [city for city in list(board.tokens) if replaceable_neutral(board, entity, city)]
         cities = sorted(set(cities) | set(held))
     return cities
+
+
+def _connected_hex(board: Board, hex_id: str) -> bool:
+    """Whether track leads from a city of ``hex_id`` to another stop (a home
+    ``home_unconnected`` avoids such hexes)."""
+    face = board.face(hex_id)
+    for index, node in enumerate(face.nodes):
+        if node.kind != "city":
+            continue
+        start = node_key(hex_id, index)
+        if any(n != start for n in board.graph.walk([start], lambda _n: False).nodes):
+            return True
+    return False
 
 
 def undecided_home(game: Game, hex_id: str) -> str | None:

@@ -457,6 +457,11 @@ class Corporation(Charter):
     ``city``: only a city holding no station, neutral ones included (1867's minors);
     ``hex``: only a hex none of whose cities holds another corporation's station (1867's
     majors). None: any city with room."""
+    home_unconnected: Literal["only", "first"] | None = None
+    """Without a ``home``: whether its chosen home must be in a hex none of whose cities
+    has track leading to another stop. ``only``: such hexes alone (1861's corporations;
+    with none, nowhere); ``first``: such hexes while there are any, else any (1867's
+    majors). None: connected or not."""
     more_homes: list[Home] = []
     """Further cities where a station of its goes down, free, with its home station
     (each taking its charter's next token, if the city has a free slot then); unlike the

@@ -236,19 +236,23 @@ class PostMergerShares(Step):
 
     def process_pass(self, action: dict[str, Any]) -> None:
         rnd, player = self.round, entity_of(action)
-        corp = self.game.corporations[str(rnd.formed)]
-        if (
-            rnd.deal == "merge"
-            and rnd.several
-            and next(s for s in corp.shares if s.president).owner == corp.issuer
-        ):
-            others = [p for p in rnd.dealers if p != player and p not in rnd.dealt and next_share(rnd, p)]
-            if not others:
-                raise GameError(
-                    "merger", f"{corp.sym} would have no president: someone must buy a second share of it"
-                )
+        if leaves_no_president(rnd, player):
+            raise GameError(
+                "merger", f"{rnd.formed} would have no president: someone must buy a second share of it"
+            )
         rnd.dealt.append(player)
         deal_on(rnd, passed=player)
+
+
+def leaves_no_president(rnd: Round, player: str) -> bool:
+    """Whether ``player``'s pass would leave the major just formed by a merger without a
+    president: its president's certificate unsold and nobody after them able to buy."""
+    if rnd.formed is None or rnd.deal != "merge" or not rnd.several:
+        return False
+    corp = rnd.game.corporations[str(rnd.formed)]
+    if next(s for s in corp.shares if s.president).owner != corp.issuer:
+        return False
+    return not [p for p in rnd.dealers if p != player and p not in rnd.dealt and next_share(rnd, p)]
 
 
 def buyable(rnd: Round, player: str) -> list[Share]:
