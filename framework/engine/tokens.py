@@ -127,7 +127,8 @@ def anywhere(game: Game, entity: str) -> list[tuple[str, int]]:
         taken = {c[0] for c, slots in board.tokens.items() if any(o not in (None, NEUTRAL) for o in slots)}
         cities = [c for c in cities if c[0] not in taken]
     if spec is not None and spec.home_unconnected is not None:
-        apart = [c for c in cities if not _connected_hex(board, c[0])]
+        connected = {h for h in {c[0] for c in cities} if _connected_hex(board, h)}  # (once a hex)
+        apart = [c for c in cities if c[0] not in connected]
         cities = apart if apart or spec.home_unconnected == "only" else cities
     if game.title.rules.tokens.home_replaces_neutral:
         held = [city for city in list(board.tokens) if replaceable_neutral(board, entity, city)]
